@@ -1,0 +1,29 @@
+# Two commands for users: `make run` and `make test`. Both create .venv when missing and
+# reinstall only when pyproject.toml changed, so a second run starts at once.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+DEFAULT_TRACK := templates/mushroom-cup-1-luigi-circuit.track.json
+
+.PHONY: run test bench venv clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/kartographer $(DEFAULT_TRACK)
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest tests/benchmarks -p no:cacheprovider --benchmark-only
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,7 @@
+"""`python -m designer` runs the same entry point as the `kartographer` command."""
+
+import sys
+
+from designer.cli import main
+
+sys.exit(main())

@@ -1,0 +1,154 @@
+"""Command-line entry point `kartographer`: headless commands, or the editor window when given files.
+
+Every failure ends with exit status 2 and exactly one line on stderr; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from designer import __version__
+from designer.io.errors import DocumentError
+from designer.io.track_io import load_track
+from designer.io.templates import list_starter_tracks
+from designer.model import TrackDocument
+from designer.rules import RulesetError, list_rulesets, load_ruleset
+
+COMMANDS = ("rules", "validate", "schema", "templates", "gui")
+
+
+class UsageError(Exception):
+    """A bad command line; reported on one line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="kartographer", description="Design, print and race tabletop kart tracks.")
+    parser.add_argument("--version", action="version", version=f"kartographer {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    rules = sub.add_parser("rules", help="list the rulesets, or print one")
+    rules.add_argument("ruleset", nargs="?", help="a ruleset id, e.g. mk-gaslands")
+    rules.add_argument("--json", action="store_true", help="print the ruleset as JSON")
+
+    validate = sub.add_parser("validate", help="check track files")
+    validate.add_argument("files", nargs="+", type=Path)
+    validate.add_argument("--json", action="store_true", help="print problems and figures as JSON")
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of a file format")
+    schema.add_argument("format", choices=["track"])
+
+    sub.add_parser("templates", help="list the starter documents")
+
+    gui = sub.add_parser("gui", help="open the editor (the default when no command is given)")
+    gui.add_argument("files", nargs="*", type=Path)
+    return parser
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    if args.ruleset is None:
+        rulesets = list_rulesets()
+        if args.json:
+            print(json.dumps([{"id": r.id, "name": r.name} for r in rulesets], indent=2))
+        else:
+            width = max(len(r.id) for r in rulesets)
+            for r in rulesets:
+                print(f"{r.id:<{width}}  {r.name}")
+        return 0
+    ruleset = load_ruleset(args.ruleset)
+    if args.json:
+        print(json.dumps(ruleset.model_dump(mode="json", exclude_none=True), indent=2, ensure_ascii=False))
+        return 0
+    print(f"{ruleset.name} ({ruleset.id})")
+    print(ruleset.summary)
+    if ruleset.characters:
+        print(f"characters: {', '.join(c.name for c in ruleset.characters)}")
+    if ruleset.deck:
+        print(f"item deck: {ruleset.card_count()} cards")
+        for card in ruleset.deck:
+            badge = "  [last place only]" if card.last_place_only else ""
+            print(f"  {card.count:>3} × {card.name}{badge}")
+    return 0
+
+
+def element_counts(document: TrackDocument) -> dict[str, int]:
+    return dict(sorted(Counter(e.kind for e in document.elements).items()))
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    status = 0
+    reports = []
+    for path in args.files:
+        try:
+            document = load_track(path)
+        except DocumentError as exc:
+            status = 2
+            print(str(exc), file=sys.stderr)
+            reports.append({"file": str(path), "readable": False, "error": str(exc), "problems": [], "figures": {}})
+            continue
+        figures = {"elements": len(document.elements), "element_counts": element_counts(document)}
+        reports.append({"file": str(path), "readable": True, "problems": [], "figures": figures})
+        if not args.json:
+            print(f"{path}: ok ({len(document.elements)} elements)")
+    if args.json:
+        print(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2))
+    else:
+        unreadable = sum(1 for r in reports if not r["readable"])
+        print(f"{len(reports)} file(s) checked: {len(reports) - unreadable} valid, {unreadable} unreadable")
+    return status
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    from designer.io.schema import track_json_schema
+
+    print(json.dumps(track_json_schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def _cmd_templates(args: argparse.Namespace) -> int:
+    for starter in list_starter_tracks():
+        doc = starter.document
+        table = f"{doc.table.width_mm:.0f}×{doc.table.height_mm:.0f} mm"
+        print(f"{starter.path.name:<44} {doc.name:<28} {doc.ruleset:<12} {table:<14} {len(doc.elements)} elements")
+    return 0
+
+
+def _cmd_gui(args: argparse.Namespace) -> int:
+    from designer.app.main import run_gui
+
+    return run_gui([str(p) for p in args.files])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
+        argv = ["gui", *argv]
+    try:
+        args = _parser().parse_args(argv)
+        handler = {
+            "rules": _cmd_rules,
+            "validate": _cmd_validate,
+            "schema": _cmd_schema,
+            "templates": _cmd_templates,
+            "gui": _cmd_gui,
+        }[args.command]
+        return handler(args)
+    except UsageError as exc:
+        print(f"kartographer: error: {exc}", file=sys.stderr)
+        return 2
+    except (DocumentError, RulesetError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

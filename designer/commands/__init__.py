@@ -1,0 +1,1 @@
+"""QUndoCommand subclasses: every edit of a document goes through one of these."""

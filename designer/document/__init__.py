@@ -1,0 +1,1 @@
+"""The Qt document facade: one model, its undo stack, typed change signals."""

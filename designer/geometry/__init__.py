@@ -1,0 +1,1 @@
+"""Pure geometry with shapely: track surface, element footprints, measurements. No Qt."""

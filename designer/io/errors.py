@@ -1,0 +1,19 @@
+"""The one error type of the I/O layer: a file, a place inside it and a reason, printed on one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class DocumentError(Exception):
+    """An unreadable or invalid document. `str()` is a single line: `file: place: reason`."""
+
+    def __init__(self, source: str | Path, reason: str, location: str = "") -> None:
+        self.source = str(source)
+        self.location = location
+        self.reason = " ".join(str(reason).split())  # keep it on one line whatever the cause said
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        parts = [self.source, self.location, self.reason]
+        return ": ".join(p for p in parts if p)

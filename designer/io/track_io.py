@@ -1,0 +1,55 @@
+"""Load and save `*.track.json` documents: read defensively, migrate, validate, write atomically."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from designer.io.atomic import atomic_write_text
+from designer.io.errors import DocumentError
+from designer.io.jsonfile import parse_json_text, read_json_file
+from designer.io.migrations import migrate
+from designer.io.validation import describe_validation_error
+from designer.model.track import FORMAT_NAME, TrackDocument
+from designer.rules import ruleset_ids
+
+TRACK_SUFFIX = ".track.json"
+
+
+def track_from_data(data: Any, source: str | Path = "<data>") -> TrackDocument:
+    """Validate already-parsed JSON (any schema version we know) into a TrackDocument."""
+    source = str(source)
+    data = migrate(data, FORMAT_NAME, source)
+    try:
+        document = TrackDocument.model_validate(data)
+    except ValidationError as exc:
+        location, reason = describe_validation_error(exc, data)
+        raise DocumentError(source, reason, location) from None
+    known = ruleset_ids()
+    if document.ruleset not in known:
+        raise DocumentError(source, f"unknown ruleset '{document.ruleset}' (known: {', '.join(known)})", "ruleset")
+    return document
+
+
+def load_track(path: str | Path) -> TrackDocument:
+    return track_from_data(read_json_file(path), path)
+
+
+def track_from_json(text: str, source: str | Path = "<text>") -> TrackDocument:
+    return track_from_data(parse_json_text(text, source), source)
+
+
+def track_to_data(document: TrackDocument) -> dict[str, Any]:
+    return document.model_dump(mode="json")
+
+
+def dumps_track(document: TrackDocument) -> str:
+    """The canonical text of a document: save → load → save gives identical bytes."""
+    return json.dumps(track_to_data(document), indent=2, ensure_ascii=False) + "\n"
+
+
+def save_track(document: TrackDocument, path: str | Path) -> None:
+    atomic_write_text(path, dumps_track(document))

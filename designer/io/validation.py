@@ -1,0 +1,95 @@
+"""Turn pydantic validation errors into short human text: `elements[3] (thwomp): x_mm: must be a finite number`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+_MESSAGES = {
+    "finite_number": "must be a finite number",
+    "missing": "is required but missing",
+    "extra_forbidden": "unknown field",
+    "float_type": "must be a number",
+    "float_parsing": "must be a number",
+    "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "string_type": "must be a text string",
+    "bool_type": "must be true or false",
+    "bool_parsing": "must be true or false",
+    "list_type": "must be a list",
+    "tuple_type": "must be a list of two numbers",
+    "dict_type": "must be an object",
+    "model_type": "must be an object",
+    "model_attributes_type": "must be an object",
+}
+
+
+def _format_location(loc: tuple[Any, ...], data: Any, show_kind: bool = True) -> str:
+    parts: list[str] = []
+    node = data
+    i = 0
+    while i < len(loc):
+        key = loc[i]
+        if isinstance(key, int):
+            text = f"[{key}]"
+            node = node[key] if isinstance(node, list) and 0 <= key < len(node) else None
+            kind = node.get("kind") if isinstance(node, dict) else None
+            # The discriminated union puts the kind into the location; show it once, in brackets.
+            if i + 1 < len(loc) and isinstance(loc[i + 1], str) and loc[i + 1] == kind:
+                i += 1
+            if show_kind and isinstance(kind, str):
+                text += f" ({kind})"
+            if parts:
+                parts[-1] += text
+            else:
+                parts.append(text)
+        else:
+            node = node.get(key) if isinstance(node, dict) else None
+            parts.append(str(key))
+        i += 1
+    # "elements[3] (thwomp)" stays one part, the field after it another
+    out: list[str] = []
+    for part in parts:
+        if out and not out[-1].endswith(")") and not part.startswith("["):
+            out[-1] += "." + part
+        else:
+            out.append(part)
+    return ": ".join(out)
+
+
+def _message(error: dict[str, Any]) -> str:
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind == "union_tag_invalid":
+        return f"unknown kind '{ctx.get('tag')}'"
+    if kind == "union_tag_not_found":
+        return "'kind' is missing"
+    if kind == "literal_error":
+        return f"must be {ctx.get('expected')}"
+    if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+        symbol = {"greater_than": ">", "greater_than_equal": "≥", "less_than": "<", "less_than_equal": "≤"}[kind]
+        bound = next(iter(ctx.values()), "")
+        return f"must be {symbol} {bound}"
+    if kind in ("too_long", "too_short"):
+        return error["msg"][0].lower() + error["msg"][1:]
+    if kind == "string_pattern_mismatch":
+        return "may contain only letters, digits and _ . : - and must start with a letter or digit"
+    if kind == "value_error":
+        return str(ctx.get("error", error["msg"])).removeprefix("Value error, ")
+    message = _MESSAGES.get(kind, error["msg"])
+    return message[0].lower() + message[1:]
+
+
+def describe_validation_error(exc: ValidationError, data: Any) -> tuple[str, str]:
+    """Return (location, reason) of the first error, plus a count of the others in the reason."""
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    location = _format_location(tuple(first["loc"]), data, show_kind=first["type"] != "union_tag_invalid")
+    reason = _message(first)
+    if not location and reason.startswith("elements["):  # model-level checks name their element
+        location, _, reason = reason.partition(": ")
+    if len(errors) > 1:
+        reason += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+    return location, reason

@@ -1,0 +1,16 @@
+"""Pydantic document models (tracks, elements, campaigns): no Qt, no I/O."""
+
+from designer.model.elements import ELEMENT_CLASSES, ELEMENT_KINDS, Element, ElementBase
+from designer.model.track import (
+    FORMAT_NAME,
+    MM_PER_UNIT,
+    SCHEMA_VERSION,
+    Table,
+    TrackDocument,
+    TrackSurface,
+)
+
+__all__ = [
+    "ELEMENT_CLASSES", "ELEMENT_KINDS", "Element", "ElementBase", "FORMAT_NAME", "MM_PER_UNIT",
+    "SCHEMA_VERSION", "Table", "TrackDocument", "TrackSurface",
+]

@@ -1,0 +1,67 @@
+"""The track document: table, race settings, the track surface and the flat list of elements."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from designer.model.base import Length, Point, StrictModel
+from designer.model.elements import Element
+
+FORMAT_NAME = "kartographer-track"
+SCHEMA_VERSION = 1
+MAX_ELEMENTS = 20_000
+MAX_CENTERLINE_POINTS = 2_000
+
+TableSize = Annotated[float, Field(ge=100.0, le=10_000.0)]
+
+
+class Table(StrictModel):
+    width_mm: TableSize
+    height_mm: TableSize
+
+
+class TrackSurface(StrictModel):
+    """The drivable surface: a smooth curve through `centerline`, buffered by half of `width_mm`."""
+
+    centerline: Annotated[list[Point], Field(min_length=2, max_length=MAX_CENTERLINE_POINTS)]
+    closed: bool = True
+    width_mm: Annotated[float, Field(ge=10.0, le=2_000.0)]
+
+    @model_validator(mode="after")
+    def _enough_points(self) -> "TrackSurface":
+        if self.closed and len(self.centerline) < 3:
+            raise ValueError("a closed track needs at least 3 centerline points")
+        return self
+
+
+class TrackDocument(StrictModel):
+    format: Literal["kartographer-track"] = FORMAT_NAME
+    schema_version: Literal[1] = SCHEMA_VERSION
+    name: Annotated[str, Field(min_length=1, max_length=120)]
+    ruleset: Annotated[str, Field(min_length=1, max_length=64)] = "mk-gaslands"
+    table: Table
+    display_units: Literal["mm", "cm", "in"] = "mm"
+    laps: Annotated[int, Field(ge=1, le=99)] = 3
+    karts: Annotated[int, Field(ge=1, le=16)] = 4
+    track: TrackSurface | None = None
+    elements: Annotated[list[Element], Field(max_length=MAX_ELEMENTS)] = []
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> "TrackDocument":
+        seen: set[str] = set()
+        for index, element in enumerate(self.elements):
+            if element.id in seen:
+                raise ValueError(f"elements[{index}] ({element.kind}): id '{element.id}' is used twice")
+            seen.add(element.id)
+        return self
+
+    def element(self, element_id: str) -> Element | None:
+        for element in self.elements:
+            if element.id == element_id:
+                return element
+        return None
+
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4}

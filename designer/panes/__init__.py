@@ -1,0 +1,1 @@
+"""Dock panes around the canvas: palette, inspector, problems, campaign."""

@@ -1,0 +1,58 @@
+"""Shared pieces of the rule-data models: the strict base class and bounded number/text types.
+
+Pure data definitions: no Qt and no file access here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+#: Nothing on a tabletop is bigger than this (100 m), so anything larger is a data error.
+MAX_MM = 100_000.0
+
+Mm = Annotated[float, Field(gt=0, le=MAX_MM)]
+"""A strictly positive distance in millimetres."""
+
+Count = Annotated[int, Field(ge=0, le=10_000)]
+"""A non-negative whole number (coins, spaces, points, turns...)."""
+
+Positive = Annotated[int, Field(ge=1, le=10_000)]
+"""A whole number of at least one."""
+
+D6 = Annotated[int, Field(ge=1, le=6)]
+"""One face of a six-sided die."""
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+"""A short label such as a card, character or template name."""
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=600)]
+"""A free explanatory note written in the project's own words."""
+
+CardText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+"""Rule text short enough to print on a card."""
+
+
+class RuleModel(BaseModel):
+    """Base of every rule-data model: unknown keys, NaN and infinity are refused; values are immutable."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, frozen=True)
+
+
+def check_unique(values: Iterable[str], what: str) -> None:
+    """Raise ValueError naming the first value that appears twice (compared case-insensitively)."""
+    seen: set[str] = set()
+    for value in values:
+        key = value.casefold()
+        if key in seen:
+            raise ValueError(f"duplicate {what} {value!r}")
+        seen.add(key)
+
+
+def check_covers_d6(groups: Iterable[Iterable[int]], what: str) -> None:
+    """Raise ValueError unless the groups of die faces cover 1-6 exactly once between them."""
+    faces: list[int] = [face for group in groups for face in group]
+    if sorted(faces) != [1, 2, 3, 4, 5, 6]:
+        raise ValueError(f"{what} must cover die faces 1-6 exactly once, got {sorted(faces)}")

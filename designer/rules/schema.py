@@ -1,0 +1,279 @@
+"""Pydantic models of a game system's rule data (`resources/rulesets/<id>.json`).
+
+A `Ruleset` holds every number the editor, print shop and campaign manager need for one system:
+measuring distances, movement templates, kart footprint, which track elements the palette offers and
+their default sizes, characters, the item deck, Grand Prix scoring and system-specific sections.
+Pure data: no Qt and no file access here (see `designer.rules.loader` for reading files).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from designer.model.elements import ELEMENT_KINDS
+from designer.rules.base import (
+    CardText,
+    Count,
+    Mm,
+    Name,
+    Positive,
+    RuleModel,
+    Text,
+    check_unique,
+)
+from designer.rules.systems import AxlesRules, BoardRules, DownforceRules, PitchKartRules
+
+#: Every track-element kind a ruleset may offer, in the canonical palette order (owned by the model).
+ElementKind = Literal[ELEMENT_KINDS]  # type: ignore[valid-type]
+
+Distance = Literal["short", "medium", "long"]
+
+
+class Movement(RuleModel):
+    """The Short / Medium / Long measuring distances (Gaslands straight-template lengths)."""
+
+    short_mm: Mm
+    medium_mm: Mm
+    long_mm: Mm
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _ascending(self) -> Movement:
+        if not self.short_mm < self.medium_mm < self.long_mm:
+            raise ValueError("distances must grow: short_mm < medium_mm < long_mm")
+        return self
+
+    def distance_mm(self, distance: Distance) -> float:
+        """The length of a named distance ("short", "medium" or "long")."""
+        return {"short": self.short_mm, "medium": self.medium_mm, "long": self.long_mm}[distance]
+
+
+class StraightTemplate(RuleModel):
+    name: Name
+    length_mm: Mm
+
+
+class TurnTemplate(RuleModel):
+    name: Name
+    radius_mm: Mm
+    angle_deg: float = Field(gt=0, le=360)
+
+
+class Templates(RuleModel):
+    """Movement templates offered as drawing guides in the editor (approximate, editable)."""
+
+    straights: list[StraightTemplate] = Field(default_factory=list)
+    turns: list[TurnTemplate] = Field(default_factory=list)
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _unique(self) -> Templates:
+        check_unique([t.name for t in self.straights] + [t.name for t in self.turns], "template")
+        return self
+
+    def names(self) -> list[str]:
+        return [t.name for t in self.straights] + [t.name for t in self.turns]
+
+
+class GearLimit(RuleModel):
+    """The fastest template a kart may use in a given gear."""
+
+    gear: Positive
+    max_template: Name
+
+
+class Footprint(RuleModel):
+    """A rectangle: length along the direction of travel (x at rotation 0), width across it."""
+
+    length_mm: Mm
+    width_mm: Mm
+
+
+class ElementDefaults(RuleModel):
+    """Starting values for element properties the rules leave open."""
+
+    gate_width_mm: Mm
+    track_width_mm: Mm
+    piranha_range_mm: Mm
+    chain_chomp_reach_mm: Mm
+    notes: Text | None = None
+
+
+Weight = Literal["Lightweight", "Middleweight", "Heavyweight"]
+
+
+class Character(RuleModel):
+    """A playable character; fields a system doesn't use stay None."""
+
+    name: Name
+    weight: Weight | None = None
+    handling: Count | None = None
+    max_gear: Positive | None = None
+    colour: Name | None = None
+    top_speed: Count | None = None
+    traction: Count | None = None
+    acceleration: Count | None = None
+
+
+class ItemCard(RuleModel):
+    """One kind of item card in the deck; `count` copies of it are printed."""
+
+    name: Name
+    count: Positive
+    last_place_only: bool = False
+    uses: Positive = 1
+    uses_note: Text | None = None
+    text: CardText
+    reach: Text | None = None
+    tags: list[Name] = Field(default_factory=list)
+
+
+class DeckRules(RuleModel):
+    """How the item deck is held, used and refilled."""
+
+    hand_limit: Positive | None = None
+    use_in_order: bool = False
+    used_cards: Literal["discard", "bottom_of_deck", "shuffle_back"] | None = None
+    redraw_note: Text | None = None
+    last_place_note: Text | None = None
+    notes: Text | None = None
+
+
+class Upgrade(RuleModel):
+    stat: Literal["handling", "max_gear"]
+    step: Positive
+    cap: Positive
+
+
+class GrandPrix(RuleModel):
+    """A series of races scored on a running points total."""
+
+    races: Positive
+    place_points: list[Count] = Field(min_length=1)
+    other_place_points: Count
+    points_per_gate: Count
+    points_per_coin: Count
+    upgrade_cost: Positive
+    upgrades: list[Upgrade] = Field(default_factory=list)
+    podium: Positive
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> GrandPrix:
+        points = [*self.place_points, self.other_place_points]
+        if any(a < b for a, b in zip(points, points[1:])):
+            raise ValueError("place points must not increase with lower places")
+        check_unique((u.stat for u in self.upgrades), "upgrade stat")
+        return self
+
+    def place_points_for(self, place: int) -> int:
+        """Points for finishing in `place` (1 = winner); places past the table get other_place_points."""
+        if place < 1:
+            raise ValueError(f"place must be 1 or more, got {place}")
+        if place <= len(self.place_points):
+            return self.place_points[place - 1]
+        return self.other_place_points
+
+    def upgrade(self, stat: str) -> Upgrade | None:
+        return next((u for u in self.upgrades if u.stat == stat), None)
+
+
+class BalloonBattle(RuleModel):
+    balloons_per_kart: Positive
+    notes: Text | None = None
+
+
+class CoinSpend(RuleModel):
+    """Coins traded for extra movement: a named distance (Gaslands) or a number of spaces (board)."""
+
+    cost: Positive
+    effect: Text
+    distance: Distance | None = None
+    spaces: Positive | None = None
+
+
+class Coins(RuleModel):
+    max_carried: Positive | None = None
+    bank: Count | None = None
+    spend: list[CoinSpend] = Field(default_factory=list)
+    starting_coins_by_slot: list[Count] | None = None
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Coins:
+        check_unique((str(s.cost) for s in self.spend), "coin cost")
+        return self
+
+
+class Ruleset(RuleModel):
+    """All rule data for one game system."""
+
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)
+    name: Name
+    summary: Text
+    source_units: Literal["mm", "in", "cm"]
+    movement: Movement
+    templates: Templates = Field(default_factory=Templates)
+    gears: list[GearLimit] = Field(default_factory=list)
+    min_track_width_mm: Mm
+    kart_footprint: Footprint
+    element_kinds: list[ElementKind] = Field(min_length=1)
+    element_sizes: dict[ElementKind, Footprint]
+    element_defaults: ElementDefaults
+    characters: list[Character] = Field(default_factory=list)
+    deck: list[ItemCard] = Field(default_factory=list)
+    deck_rules: DeckRules = Field(default_factory=DeckRules)
+    grand_prix: GrandPrix | None = None
+    balloon_battle: BalloonBattle | None = None
+    coins: Coins | None = None
+    board: BoardRules | None = None
+    pitchkart: PitchKartRules | None = None
+    downforce: DownforceRules | None = None
+    axles: AxlesRules | None = None
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Ruleset:
+        check_unique(self.element_kinds, "element kind")
+        missing = [k for k in self.element_kinds if k not in self.element_sizes]
+        if missing:
+            raise ValueError(f"element_sizes lacks {', '.join(missing)}")
+        extra = sorted(k for k in self.element_sizes if k not in self.element_kinds)
+        if extra:
+            raise ValueError(f"element_sizes has kinds not in element_kinds: {', '.join(extra)}")
+        check_unique((c.name for c in self.characters), "character")
+        check_unique((c.name for c in self.deck), "card")
+        check_unique((str(g.gear) for g in self.gears), "gear")
+        known = set(self.templates.names())
+        for g in self.gears:
+            if g.max_template not in known:
+                raise ValueError(f"gear {g.gear} names unknown template {g.max_template!r}")
+        if self.board is not None and self.coins is not None:
+            board_table = [(c.coins, c.extra_spaces) for c in self.board.coin_spending]
+            if board_table != [(s.cost, s.spaces) for s in self.coins.spend]:
+                raise ValueError("board.coin_spending disagrees with coins.spend")
+        if self.pitchkart is not None and self.coins is not None:
+            slots = self.coins.starting_coins_by_slot
+            if slots is not None and slots != self.pitchkart.starting_coins_by_slot:
+                raise ValueError("coins.starting_coins_by_slot disagrees with pitchkart section")
+        return self
+
+    def card_count(self) -> int:
+        """How many cards the whole item deck holds."""
+        return sum(card.count for card in self.deck)
+
+    def card(self, name: str) -> ItemCard | None:
+        """The deck entry called `name` (case-insensitive), or None."""
+        key = name.casefold()
+        return next((c for c in self.deck if c.name.casefold() == key), None)
+
+    def character(self, name: str) -> Character | None:
+        """The character called `name` (case-insensitive), or None."""
+        key = name.casefold()
+        return next((c for c in self.characters if c.name.casefold() == key), None)
+
+    def element_size(self, kind: str) -> Footprint | None:
+        """Default footprint of an element kind, or None when this system doesn't offer it."""
+        return self.element_sizes.get(kind)  # type: ignore[call-overload]

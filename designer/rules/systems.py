@@ -1,0 +1,302 @@
+"""System-specific sections of a ruleset: the board game, PitchKart, Downforce and Axles & Alloys II.
+
+Each section is optional on `Ruleset` and only filled for its own system. Pure data: no Qt, no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from designer.rules.base import (
+    D6,
+    Count,
+    Mm,
+    Name,
+    Positive,
+    RuleModel,
+    Text,
+    check_covers_d6,
+    check_unique,
+)
+
+# --------------------------------------------------------------------------- board game
+
+
+class DieOutcome(RuleModel):
+    """What a group of die faces does, e.g. a Thwomp roll of 3-4 skips one turn."""
+
+    rolls: list[D6] = Field(min_length=1)
+    skip_turns: Count = 0
+    effect: Text | None = None
+
+
+class BoardSpace(RuleModel):
+    """A kind of special space printed on the board."""
+
+    kind: Literal["item", "booster", "mushroom", "thwomp", "shortcut", "finish"]
+    name: Name
+    effect: Text
+    roll_table: list[DieOutcome] | None = None
+    requires_item: Name | None = None
+    pips: Positive | None = None  # how many pips crossing it costs (shortcuts)
+    can_stop_on: bool = True
+    move_divisor: Positive | None = None  # the next move is divided by this (rounded down)
+
+    @model_validator(mode="after")
+    def _roll_table_covers_die(self) -> BoardSpace:
+        if self.roll_table is not None:
+            check_covers_d6((o.rolls for o in self.roll_table), f"roll table of {self.name!r}")
+        return self
+
+
+class BoardCoinSpend(RuleModel):
+    """Coins paid before rolling and the extra spaces they buy."""
+
+    coins: Positive
+    extra_spaces: Positive
+
+
+class BoardCollision(RuleModel):
+    """Landing on an occupied space: everyone involved pays, or sits out if broke."""
+
+    coins_paid: Count
+    skip_turns_if_broke: Count
+
+
+class BoardRules(RuleModel):
+    """Mario Kart board game (a printed board of spaces, one d6)."""
+
+    players_min: Positive
+    players_max: Positive
+    laps: Positive
+    die: Literal["d6"]
+    bank_coins: Count
+    banana_chips: Count
+    capturing: bool = False
+    extra_roll_on_six: bool = False
+    coin_on_roll: D6 | None = None  # rolling this face earns a coin while the bank has any
+    starting_coin_places: list[Positive] = Field(default_factory=list)
+    starting_coins: Count = 0
+    hit_coin_loss_fraction: float = Field(ge=0, le=1)
+    hit_coin_loss_rounding: Literal["up", "down"]
+    spaces: list[BoardSpace]
+    coin_spending: list[BoardCoinSpend]
+    collision: BoardCollision
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> BoardRules:
+        if self.players_min > self.players_max:
+            raise ValueError("players_min is larger than players_max")
+        check_unique((s.name for s in self.spaces), "board space")
+        if any(p > self.players_max for p in self.starting_coin_places):
+            raise ValueError("a starting coin place is beyond players_max")
+        return self
+
+
+# --------------------------------------------------------------------------- PitchKart
+
+
+class PitchKartPenalties(RuleModel):
+    """Coins and turns lost to hits, spins and leaving the track."""
+
+    hit_coin_loss: Count
+    spin_out_coin_loss: Count
+    green_shell_coin_loss: Count
+    mushroom_hit_coin_loss: Count
+    void_turns_lost: Count
+    void_coin_cost: Count
+
+
+class PitchKartRules(RuleModel):
+    """Super Mario PitchKart (discs flicked along numbered track sections)."""
+
+    starting_coins_by_slot: list[Count] = Field(min_length=1)
+    spare_coins_below_players: Positive  # spare coins go on the track with fewer players than this
+    spare_coin_sections_max: Positive
+    spare_coin_spacing_min_mm: Mm
+    spare_coin_spacing_max_mm: Mm
+    penalties: PitchKartPenalties
+    drop_distance_max_mm: Mm  # shells/bananas set down at most this far behind the disc
+    red_shell_max_flicks: Positive
+    lightning_rounds: Positive
+    lightning_max_sections: Positive
+    star_turns: Positive
+    star_extra_sections: Positive
+    coin_card_coins: Positive
+    stats: dict[Literal["top_speed", "traction", "acceleration"], Text]
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> PitchKartRules:
+        if self.spare_coin_spacing_min_mm > self.spare_coin_spacing_max_mm:
+            raise ValueError("spare coin spacing minimum exceeds the maximum")
+        return self
+
+
+# --------------------------------------------------------------------------- Downforce
+
+
+class DownforceKart(RuleModel):
+    """One of the six base-game car colours and the drivers that can stand in for it."""
+
+    colour: Name
+    drivers: list[Name] = Field(min_length=1)
+
+
+class CoinRoll(RuleModel):
+    """Red-die faces and the coins they award."""
+
+    rolls: list[D6] = Field(min_length=1)
+    coins: Positive
+
+
+class PlaceAdvance(RuleModel):
+    """How many spaces the kart in a given position moves."""
+
+    place: Positive
+    spaces: Count
+
+
+class StartBoost(RuleModel):
+    """Each kart rolls once before the first speed card; these faces move it ahead."""
+
+    rolls: list[D6] = Field(min_length=1)
+    advance_spaces: Positive
+
+
+class DownforceRules(RuleModel):
+    """Mario Kart variant for the Downforce board game."""
+
+    karts: list[DownforceKart] = Field(min_length=1)
+    item_die_faces: list[Name] = Field(min_length=6, max_length=6)
+    red_die: Literal["d6"]
+    start_boost: StartBoost
+    coin_table: list[CoinRoll]
+    coin_value_dollars: int = Field(ge=1, le=10**12)
+    lightning_table: list[PlaceAdvance]
+    tokens: list[Name]
+    banana_reach_ahead: Positive
+    green_shell_swap_spaces: Positive
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> DownforceRules:
+        check_unique((k.colour for k in self.karts), "kart colour")
+        check_covers_d6((c.rolls for c in self.coin_table), "coin table")
+        check_unique((str(p.place) for p in self.lightning_table), "lightning place")
+        return self
+
+
+# --------------------------------------------------------------------------- Axles & Alloys II
+
+
+class SpeedLine(RuleModel):
+    """MAX speed (inches per turn), ACC, DEC and TURN (45-degree turns per game turn)."""
+
+    max: Positive
+    acc: Positive
+    dec: Positive
+    turn: Count
+
+
+class WeightClass(RuleModel):
+    """One vehicle weight class with its arena and race stat lines."""
+
+    name: Literal["Light", "Medium", "Heavy"]
+    max: Positive
+    acc: Positive
+    dec: Positive
+    turn: Count
+    race: SpeedLine
+    hit_point_lines: Positive
+    boxes_per_line: Positive
+    capacity: Positive
+
+    @property
+    def hit_points(self) -> int:
+        return self.hit_point_lines * self.boxes_per_line
+
+
+class RandomModifier(RuleModel):
+    """Random-vehicle variant: a d6 face and what it adds to MAX, ACC or DEC."""
+
+    roll: D6
+    modifier: int = Field(ge=-6, le=6)
+
+
+class Component(RuleModel):
+    """A weapon or piece of equipment and the capacity it takes."""
+
+    name: Name
+    cost: Positive
+    kind: Literal["weapon", "turret", "dropper", "equipment"]
+    per_weapon: bool = False  # cost is paid once per weapon mounted inside (turrets)
+    rear_only: bool = False
+    note: Text | None = None
+
+
+class Threshold(RuleModel):
+    """Crossing out a full line of hit points: components are lost on these faces."""
+
+    line: Positive
+    component_lost_on: list[D6] = Field(default_factory=list)
+    destroys_vehicle: bool = False
+
+
+class BarrierBand(RuleModel):
+    """Damage for hitting a race barrier at an angle, by speed in inches (upper bound inclusive)."""
+
+    min_speed_in: Count
+    max_speed_in: Positive | None  # None: any faster speed
+    damage: Literal["none", "d6", "d6+2"]
+
+
+class RerollAward(RuleModel):
+    """Campaign experience: rerolls a named driver earns after a game."""
+
+    scenario: Literal["deathmatch", "race"]
+    event: Name
+    rerolls: Positive
+
+
+class AxlesRules(RuleModel):
+    """Axles and Alloys II: toy-car combat in inches, with race and campaign rules."""
+
+    weight_classes: list[WeightClass] = Field(min_length=3, max_length=3)
+    random_variant: list[RandomModifier]
+    random_variant_stats: list[Literal["max", "acc", "dec"]]
+    components: list[Component]
+    heavy_weapons_allowed: bool = False
+    turrets_per_vehicle: Positive
+    firing_faces: list[Literal["Front", "Rear", "Left", "Right"]]
+    thresholds: list[Threshold]
+    driver_dies_on: list[D6]
+    dropped_template_mm: tuple[Mm, Mm]
+    race_track_width_min_mm: Mm
+    race_track_width_max_mm: Mm
+    barrier_bands: list[BarrierBand]
+    head_on_barrier_destroys: bool = True
+    race_laps: Positive
+    dropped_weapons_in_races: bool = False
+    one_lap_truce: bool = True
+    career_rerolls: list[RerollAward]
+    counter_diameter_mm: Mm
+    cm_scale_factor: Positive  # playing in centimetres doubles every inch figure
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> AxlesRules:
+        check_unique((w.name for w in self.weight_classes), "weight class")
+        check_unique((c.name for c in self.components), "component")
+        check_covers_d6(([m.roll] for m in self.random_variant), "random variant table")
+        if self.race_track_width_min_mm > self.race_track_width_max_mm:
+            raise ValueError("race track width minimum exceeds the maximum")
+        return self
+
+    def weight_class(self, name: str) -> WeightClass | None:
+        """The weight class called `name` (case-insensitive), or None."""
+        key = name.casefold()
+        return next((w for w in self.weight_classes if w.name.casefold() == key), None)

@@ -1,0 +1,30 @@
+"""The pure layers (model, rules, geometry, io, export) and the CLI's headless commands never load Qt."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import designer
+
+PURE = ("model", "rules", "geometry", "io", "export")
+PACKAGE = Path(designer.__file__).parent
+
+
+def test_no_qt_import_in_pure_sources():
+    offenders = [
+        str(path.relative_to(PACKAGE))
+        for layer in PURE
+        for path in (PACKAGE / layer).rglob("*.py")
+        if re.search(r"^\s*(from|import)\s+PySide6", path.read_text(encoding="utf-8"), re.M)
+    ]
+    assert offenders == []
+
+
+def test_importing_pure_layers_and_cli_does_not_load_qt():
+    modules = ", ".join(f"designer.{layer}" for layer in PURE)
+    code = f"import sys, designer.cli; import {modules}; print('PySide6' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
