@@ -1,3 +1,16 @@
 """Kartographer: track designer, print shop and campaign manager for tabletop kart-racing games."""
 
+# pydantic resolves some names lazily on first use; if PySide6's import hook (shiboken's "feature"
+# loader) is already installed by then, that lazy import recurses and fails. Resolving them here,
+# before anything imports Qt, avoids it.
+from pydantic import (  # noqa: F401
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
 __version__ = "0.1.0"

@@ -1,5 +1,7 @@
-"""Shared test set-up: Qt runs offscreen, and a few small documents every suite uses."""
+"""Shared test set-up: Qt runs offscreen; the package (and so pydantic) loads before any Qt module."""
 
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import designer  # noqa: E402,F401  (see designer/__init__.py: pydantic must load before PySide6)

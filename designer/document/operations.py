@@ -1,0 +1,112 @@
+"""Edit operations on a Document, each pushed as ONE undoable command (a macro when it has parts)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from designer.commands.elements import AddElements, ChangeElements, RemoveElements, ReorderElements
+from designer.commands.elements import describe as _label
+from designer.commands.merge import MergeId
+from designer.document.document import Document
+from designer.io.clipboard import prepare_paste
+from designer.model.edit import placed
+from designer.model.elements import Element
+
+DUPLICATE_OFFSET_MM = (10.0, 10.0)
+
+
+def _existing(document: Document, ids: Sequence[str]) -> list[Element]:
+    return [e for e in (document.element(i) for i in ids) if e is not None]
+
+
+def move_elements(document: Document, ids: Sequence[str], dx: float, dy: float, merge_key: object = None,
+                  text: str = "Move") -> None:
+    before = _existing(document, ids)
+    if not before or (dx == 0 and dy == 0):
+        return
+    after = [placed(e, e.x_mm + dx, e.y_mm + dy) for e in before]
+    document.undo_stack.push(ChangeElements(document, before, after, _label(text, before), MergeId.PLACEMENT, merge_key))
+
+
+def set_placements(document: Document, after: Sequence[Element], merge_key: object = None, text: str = "Move") -> None:
+    """Replace placements wholesale (drags compute final positions themselves)."""
+    before = _existing(document, [e.id for e in after])
+    if before == list(after):
+        return
+    document.undo_stack.push(ChangeElements(document, before, list(after), _label(text, before), MergeId.PLACEMENT, merge_key))
+
+
+def rotate_elements(document: Document, ids: Sequence[str], degrees: float, merge_key: object = None,
+                    pivot: tuple[float, float] | None = None) -> None:
+    """Rotate each element by `degrees`; with several, they also turn about their common centre (or `pivot`)."""
+    before = _existing(document, ids)
+    if not before or degrees == 0:
+        return
+    if pivot is None:
+        pivot = (sum(e.x_mm for e in before) / len(before), sum(e.y_mm for e in before) / len(before))
+    cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    after = []
+    for e in before:
+        rx, ry = e.x_mm - pivot[0], e.y_mm - pivot[1]
+        after.append(placed(e, pivot[0] + rx * cos - ry * sin, pivot[1] + rx * sin + ry * cos, e.rotation_deg + degrees))
+    document.undo_stack.push(ChangeElements(document, before, after, _label("Rotate", before), MergeId.PLACEMENT, merge_key))
+
+
+def change_elements(document: Document, after: Sequence[Element], text: str, merge_key: object = None) -> None:
+    before = _existing(document, [e.id for e in after])
+    if before == list(after):
+        return
+    merge_id = MergeId.FIELD if merge_key is not None else None
+    document.undo_stack.push(ChangeElements(document, before, list(after), text, merge_id, merge_key))
+
+
+def add_elements(document: Document, elements: Sequence[Element], text: str = "") -> None:
+    if elements:
+        document.undo_stack.push(AddElements(document, elements, text))
+
+
+def delete_elements(document: Document, ids: Sequence[str]) -> None:
+    present = [i for i in ids if document.element(i) is not None]
+    if present:
+        document.undo_stack.push(RemoveElements(document, present))
+
+
+def paste_elements(document: Document, elements: Sequence[Element], at: tuple[float, float] | None = None,
+                   offset: tuple[float, float] = (0.0, 0.0), text: str = "Paste") -> list[str]:
+    copies = prepare_paste(elements, document.ids(), at=at, offset=offset)
+    add_elements(document, copies, _label(text, copies))
+    return [e.id for e in copies]
+
+
+def duplicate_elements(document: Document, ids: Sequence[str]) -> list[str]:
+    originals = _existing(document, ids)
+    return paste_elements(document, originals, offset=DUPLICATE_OFFSET_MM, text="Duplicate")
+
+
+def reorder_elements(document: Document, ids: Sequence[str], to_front: bool) -> None:
+    if ids:
+        document.undo_stack.push(ReorderElements(document, ids, to_front))
+
+
+def macro(document: Document, text: str) -> "_Macro":
+    """`with macro(doc, "Fill item boxes"): …` groups every command pushed inside into one undo step."""
+    return _Macro(document, text)
+
+
+class _Macro:
+    def __init__(self, document: Document, text: str) -> None:
+        self._stack = document.undo_stack
+        self._text = text
+
+    def __enter__(self) -> None:
+        self._stack.beginMacro(self._text)
+
+    def __exit__(self, *exc: object) -> None:
+        self._stack.endMacro()
+
+
+__all__ = [
+    "add_elements", "change_elements", "delete_elements", "duplicate_elements", "macro",
+    "move_elements", "paste_elements", "reorder_elements", "rotate_elements", "set_placements",
+]
