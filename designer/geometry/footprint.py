@@ -1,0 +1,50 @@
+"""Element footprints as shapely geometry in table millimetres, from the ruleset's default sizes."""
+
+from __future__ import annotations
+
+import math
+
+from shapely import affinity
+from shapely.geometry import Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from designer.model.elements import Element
+from designer.rules import Ruleset
+
+#: Kinds whose footprint is a disc (diameter = the ruleset's length).
+ROUND_KINDS = frozenset({"coin", "piranha_plant", "chain_chomp", "wandering_threat", "warp_pipe"})
+
+
+def local_size(element: Element, ruleset: Ruleset) -> tuple[float, float]:
+    """(length along travel, width across) of the element before rotation."""
+    size = ruleset.element_sizes.get(element.kind)
+    length, width = (size.length_mm, size.width_mm) if size else (40.0, 40.0)
+    if element.kind in ("gate", "start_finish"):
+        width = element.width_mm
+    elif element.kind == "dash_panel":
+        length *= element.pads
+    return length, width
+
+
+def local_footprint(element: Element, ruleset: Ruleset) -> BaseGeometry:
+    """The footprint around (0, 0), facing +x, unrotated."""
+    if element.kind == "scenery":
+        return Polygon(element.polygon).buffer(0)
+    length, width = local_size(element, ruleset)
+    if element.kind in ROUND_KINDS:
+        return Point(0, 0).buffer(length / 2.0, quad_segs=12)
+    return box(-length / 2.0, -width / 2.0, length / 2.0, width / 2.0)
+
+
+def footprint(element: Element, ruleset: Ruleset) -> BaseGeometry:
+    """The footprint placed on the table: rotated clockwise (y down) by rotation_deg, then moved."""
+    shape = local_footprint(element, ruleset)
+    if element.rotation_deg:
+        shape = affinity.rotate(shape, element.rotation_deg, origin=(0, 0), use_radians=False)
+    return affinity.translate(shape, element.x_mm, element.y_mm)
+
+
+def direction(rotation_deg: float) -> tuple[float, float]:
+    """Unit vector of travel for a rotation (clockwise degrees, y down)."""
+    radians = math.radians(rotation_deg)
+    return math.cos(radians), math.sin(radians)
