@@ -1,18 +1,18 @@
-"""Document/command tests need Qt's core (signals, QUndoStack) but no widgets and no window."""
+"""Document/command tests: Qt core only (signals, QUndoStack), no widgets and no window."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QCoreApplication
 
 from designer.document.document import Document
 from designer.io.track_io import track_from_data
 from tests.unit.factories import minimal_track_data
 
 
-@pytest.fixture(scope="session", autouse=True)
-def core_app():
-    return QCoreApplication.instance() or QCoreApplication([])
+@pytest.fixture(autouse=True)
+def _qt_app(qapp):
+    """pytest-qt's one QApplication for the session: these tests use signals and QUndoStack, no widgets."""
+    return qapp
 
 
 @pytest.fixture

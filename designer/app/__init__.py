@@ -1,0 +1,1 @@
+"""The desktop application: main window, actions and start-up. Qt lives here and in `canvas/`."""

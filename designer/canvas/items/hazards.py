@@ -1,0 +1,332 @@
+"""Hazards: Bullet Bill plates, Thwomps, Piranha Plants, Chain Chomps and wandering threats (Goombas …).
+
+Faces are drawn upright whatever the element's rotation; reach rings are faint so they never hide the track.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QRadialGradient, QTransform
+
+from designer.canvas import style
+from designer.canvas.items.base import ElementItem, centred_rect, circle, ring_bounds, rounded_rect
+from designer.model.elements import BulletBill, ChainChomp, PiranhaPlant, Thwomp, WanderingThreat
+
+PLATE_LIGHT = QColor("#b7bec6")
+PLATE_DARK = QColor("#737c86")
+BULLET = QColor("#1b1b1d")
+BULLET_BASE = QColor("#4a4d55")
+LINK = QColor("#b3261e")
+
+STONE_LIGHT = QColor("#b4bfca")
+STONE = QColor("#8793a0")
+STONE_DARK = QColor("#4f5a66")
+
+PIRANHA_RED = QColor("#d7263d")
+LEAF_GREEN = QColor("#2f9e44")
+CHOMP_BLACK = QColor("#141416")
+GOOMBA_BROWN = QColor("#8a4b22")
+GOOMBA_FACE = QColor("#f0cf9c")
+GOOMBA_FEET = QColor("#3a2414")
+
+
+def draw_reach(painter: QPainter, radius: float, colour: QColor) -> None:
+    """A faint translucent disc with a dashed rim: how far the hazard strikes from its centre."""
+    painter.setBrush(style.with_alpha(colour, 22))
+    painter.setPen(style.pen(style.with_alpha(colour, 150), style.stroke(painter, 0.8), Qt.PenStyle.DashLine,
+                             Qt.PenCapStyle.FlatCap))
+    painter.drawEllipse(QPointF(), radius, radius)
+
+
+def draw_eye(painter: QPainter, centre: QPointF, rx: float, ry: float, look: QPointF | None = None) -> None:
+    """A white eye with its pupil shifted by `look`."""
+    painter.setPen(style.pen(style.INK, style.stroke(painter, rx * 0.18)))
+    painter.setBrush(Qt.GlobalColor.white)
+    painter.drawEllipse(centre, rx, ry)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(style.INK)
+    painter.drawEllipse(centre + (look if look is not None else QPointF()), rx * 0.45, ry * 0.5)
+
+
+class BulletBillItem(ElementItem[BulletBill]):
+    """The pressure plate, with a dashed line to its launcher pipe when it has one."""
+
+    kind = "bullet_bill"
+    _launcher: QPointF | None = None  # the launcher's centre in scene mm
+    _launcher_radius: float = 0.0
+
+    def set_launcher_target(self, scene_point: QPointF | None, radius: float = 0.0) -> None:
+        """Point the link at a launcher's centre (scene mm), stopping `radius` short; None hides it."""
+        self._launcher = None if scene_point is None else QPointF(scene_point)
+        self._launcher_radius = radius
+        self._sync()
+
+    @property
+    def _target(self) -> QPointF | None:
+        """The launcher in local coordinates, from the model's placement (not Qt's, which may lag)."""
+        if self._launcher is None:
+            return None
+        e = self.element
+        return QTransform().rotate(-e.rotation_deg).translate(-e.x_mm, -e.y_mm).map(self._launcher)
+
+    def _rect(self) -> QRectF:
+        return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
+
+    def body_path(self) -> QPainterPath:
+        return rounded_rect(self._rect(), min(self.metrics.length_mm, self.metrics.width_mm) * 0.12)
+
+    def decoration_bounds(self) -> QRectF:
+        target = self._target
+        if target is None:
+            return QRectF()
+        return QRectF(QPointF(), target).normalized().adjusted(-4, -4, 4, 4)
+
+    def _bullet(self) -> tuple[QPainterPath, QPainterPath]:
+        """The bullet's body (nose to +x) and its darker flared base with fins."""
+        rect = self._rect()
+        length, h = rect.width() * 0.6, rect.height() * 0.2
+        back = -length / 2 + rect.width() * 0.03
+        body = QPainterPath(QPointF(back, -h))
+        body.lineTo(back + length * 0.5, -h)
+        body.cubicTo(back + length * 0.92, -h, back + length, -h * 0.35, back + length, 0.0)
+        body.cubicTo(back + length, h * 0.35, back + length * 0.92, h, back + length * 0.5, h)
+        body.lineTo(back, h)
+        body.closeSubpath()
+        base = QPainterPath()
+        base.addRoundedRect(QRectF(back - length * 0.12, -h * 1.2, length * 0.14, h * 2.4), h * 0.15, h * 0.15)
+        for sign in (-1, 1):
+            fin = QPainterPath(QPointF(back - length * 0.02, sign * h * 0.95))
+            fin.lineTo(back - length * 0.06, sign * h * 1.5)
+            fin.lineTo(back + length * 0.1, sign * h * 0.95)
+            fin.closeSubpath()
+            base.addPath(fin)
+        return body, base.simplified()
+
+    def draw(self, painter: QPainter) -> None:
+        target = self._target
+        if target is not None:
+            line = QLineF(QPointF(), target)
+            if line.length() > self._launcher_radius:
+                line.setLength(line.length() - self._launcher_radius)
+                painter.setPen(style.pen(style.with_alpha(LINK, 200), style.stroke(painter, 1.5, 1.5),
+                                         Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap))
+                painter.drawLine(line)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(LINK)
+                dot = style.stroke(painter, 2.5, 2.5)
+                painter.drawEllipse(line.p2(), dot, dot)
+        rect = self._rect()
+        gradient = QLinearGradient(rect.topLeft(), rect.bottomRight())
+        gradient.setColorAt(0.0, PLATE_LIGHT)
+        gradient.setColorAt(1.0, PLATE_DARK)
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
+        painter.setBrush(gradient)
+        radius = min(rect.width(), rect.height()) * 0.12
+        painter.drawRoundedRect(rect, radius, radius)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.with_alpha(style.INK, 150))
+        rivet = min(rect.width(), rect.height()) * 0.04
+        inset = min(rect.width(), rect.height()) * 0.13
+        for x in (rect.left() + inset, rect.right() - inset):
+            for y in (rect.top() + inset, rect.bottom() - inset):
+                painter.drawEllipse(QPointF(x, y), rivet, rivet)
+        body, base = self._bullet()
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.5)))
+        painter.setBrush(BULLET_BASE)
+        painter.drawPath(base)
+        gradient = QLinearGradient(0.0, -rect.height() * 0.2, 0.0, rect.height() * 0.2)
+        gradient.setColorAt(0.0, BULLET.lighter(260))
+        gradient.setColorAt(0.35, BULLET)
+        gradient.setColorAt(1.0, BULLET)
+        painter.setBrush(gradient)
+        painter.drawPath(body)
+        h = rect.height() * 0.2
+        eye_x = rect.width() * 0.1
+        for sign in (-1, 1):
+            draw_eye(painter, QPointF(eye_x, sign * h * 0.48), h * 0.32, h * 0.38, QPointF(h * 0.1, 0))
+
+
+class ThwompItem(ElementItem[Thwomp]):
+    """A bevelled stone block with an angry face."""
+
+    kind = "thwomp"
+
+    def _rect(self) -> QRectF:
+        return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
+
+    def body_path(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self._rect())
+        return path
+
+    def draw(self, painter: QPainter) -> None:
+        rect = self._rect()
+        size = min(rect.width(), rect.height())
+        bevel = size * 0.12
+        inner = rect.adjusted(bevel, bevel, -bevel, -bevel)
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 1.0)))
+        painter.setBrush(STONE_DARK)
+        painter.drawRect(rect)
+        # Lit top and left bevel faces; the dark base shows as the shaded bottom and right ones.
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(STONE_LIGHT)
+        for corners in ((rect.topLeft(), rect.topRight(), inner.topRight(), inner.topLeft()),
+                        (rect.topLeft(), inner.topLeft(), inner.bottomLeft(), rect.bottomLeft())):
+            painter.drawPolygon(corners)
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.5)))
+        painter.setBrush(STONE)
+        painter.drawRect(inner)
+        for a, b in ((rect.topLeft(), inner.topLeft()), (rect.topRight(), inner.topRight()),
+                     (rect.bottomLeft(), inner.bottomLeft()), (rect.bottomRight(), inner.bottomRight())):
+            painter.drawLine(a, b)
+        with self.upright(painter):
+            self._draw_face(painter, size * 0.36)
+
+    def _draw_face(self, painter: QPainter, s: float) -> None:
+        for sign in (-1, 1):
+            look = QPointF(-sign * s * 0.05, s * 0.05)
+            draw_eye(painter, QPointF(sign * s * 0.42, -s * 0.12), s * 0.24, s * 0.3, look)
+            brow = QPainterPath(QPointF(sign * s * 0.78, -s * 0.62))
+            brow.lineTo(sign * s * 0.12, -s * 0.36)
+            painter.setPen(style.pen(style.INK, style.stroke(painter, s * 0.14)))
+            painter.drawPath(brow)
+        mouth = QRectF(-s * 0.5, s * 0.36, s, s * 0.34)
+        painter.setPen(style.pen(style.INK, style.stroke(painter, s * 0.06)))
+        painter.setBrush(Qt.GlobalColor.white)
+        painter.drawRect(mouth)
+        for i in range(1, 4):
+            x = mouth.left() + mouth.width() * i / 4
+            painter.drawLine(QPointF(x, mouth.top()), QPointF(x, mouth.bottom()))
+        painter.drawLine(QPointF(mouth.left(), mouth.center().y()), QPointF(mouth.right(), mouth.center().y()))
+
+
+class PiranhaPlantItem(ElementItem[PiranhaPlant]):
+    """A red, white-spotted head on two leaves, with its strike range as a faint ring."""
+
+    kind = "piranha_plant"
+
+    def _radius(self) -> float:
+        return min(self.metrics.length_mm, self.metrics.width_mm) / 2
+
+    def body_path(self) -> QPainterPath:
+        return circle(self._radius())
+
+    def decoration_bounds(self) -> QRectF:
+        return ring_bounds(max(self.element.range_mm, self._radius()))
+
+    def draw(self, painter: QPainter) -> None:
+        r = self._radius()
+        draw_reach(painter, self.element.range_mm, PIRANHA_RED)
+        painter.setPen(style.pen(LEAF_GREEN.darker(160), style.stroke(painter, 0.6)))
+        painter.setBrush(LEAF_GREEN)
+        for sign in (-1, 1):
+            leaf = QPainterPath(QPointF(0.0, 0.0))
+            leaf.cubicTo(-r * 0.9, sign * r * 0.5, -r * 0.6, sign * r, -r * 0.1, sign * r)
+            leaf.cubicTo(r * 0.4, sign * r * 0.9, r * 0.5, sign * r * 0.4, 0.0, 0.0)
+            painter.drawPath(leaf)
+        head = r * 0.8
+        gradient = QRadialGradient(QPointF(-head * 0.3, -head * 0.3), head * 1.5)
+        gradient.setColorAt(0.0, PIRANHA_RED.lighter(130))
+        gradient.setColorAt(1.0, PIRANHA_RED.darker(130))
+        painter.setPen(style.pen(PIRANHA_RED.darker(220), style.stroke(painter, 0.8)))
+        painter.setBrush(gradient)
+        painter.drawEllipse(QPointF(), head, head)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(Qt.GlobalColor.white)
+        for x, y, s in ((-0.3, -0.45, 0.2), (0.3, -0.45, 0.15), (-0.5, 0.15, 0.17), (0.0, 0.5, 0.19),
+                        (0.5, 0.2, 0.16), (0.05, -0.02, 0.13)):
+            painter.drawEllipse(QPointF(x * head, y * head), s * head, s * head)
+
+
+class ChainChompItem(ElementItem[ChainChomp]):
+    """A black iron ball with a white eye and teeth, its reach as a faint ring."""
+
+    kind = "chain_chomp"
+
+    def _radius(self) -> float:
+        return min(self.metrics.length_mm, self.metrics.width_mm) / 2
+
+    def body_path(self) -> QPainterPath:
+        return circle(self._radius())
+
+    def decoration_bounds(self) -> QRectF:
+        return ring_bounds(max(self.element.reach_mm, self._radius()))
+
+    def draw(self, painter: QPainter) -> None:
+        r = self._radius()
+        draw_reach(painter, self.element.reach_mm, CHOMP_BLACK)
+        with self.upright(painter):
+            gradient = QRadialGradient(QPointF(-r * 0.35, -r * 0.4), r * 1.5)
+            gradient.setColorAt(0.0, QColor("#5a5d66"))
+            gradient.setColorAt(0.5, CHOMP_BLACK)
+            gradient.setColorAt(1.0, Qt.GlobalColor.black)
+            painter.setPen(style.pen(Qt.GlobalColor.black, style.stroke(painter, 0.6)))
+            painter.setBrush(gradient)
+            painter.drawEllipse(QPointF(), r, r)
+            draw_eye(painter, QPointF(-r * 0.05, -r * 0.38), r * 0.24, r * 0.24, QPointF(r * 0.06, 0))
+            # An open mouth on the right with a row of teeth.
+            mouth = QPainterPath(QPointF(-r * 0.15, r * 0.05))
+            mouth.quadTo(QPointF(r * 0.5, r * 0.1), QPointF(r * 0.92, -r * 0.2))
+            mouth.quadTo(QPointF(r * 0.85, r * 0.55), QPointF(r * 0.1, r * 0.6))
+            mouth.quadTo(QPointF(-r * 0.15, r * 0.35), QPointF(-r * 0.15, r * 0.05))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor("#b3202a"))
+            painter.drawPath(mouth)
+            painter.setBrush(Qt.GlobalColor.white)
+            teeth = QPainterPath()
+            for i in range(4):
+                x = -r * 0.1 + i * r * 0.25
+                teeth.moveTo(x, r * 0.06 + i * 0.0)
+                teeth.lineTo(x + r * 0.24, r * 0.06 - r * 0.02 * i)
+                teeth.lineTo(x + r * 0.12, r * 0.28)
+                teeth.closeSubpath()
+            painter.drawPath(teeth.intersected(mouth))
+            painter.setBrush(style.with_alpha(Qt.GlobalColor.white, 90))
+            painter.drawEllipse(QPointF(-r * 0.45, -r * 0.5), r * 0.14, r * 0.09)
+
+
+class WanderingThreatItem(ElementItem[WanderingThreat]):
+    """A brown mushroom-ish walker (a Goomba by default) with its name underneath."""
+
+    kind = "wandering_threat"
+    _LABEL_MM = 10.0
+
+    def _radius(self) -> float:
+        return min(self.metrics.length_mm, self.metrics.width_mm) / 2
+
+    def _label_offset(self) -> QPointF:
+        return QPointF(0.0, self._radius() + self._LABEL_MM * 0.95)
+
+    def body_path(self) -> QPainterPath:
+        return circle(self._radius())
+
+    def decoration_bounds(self) -> QRectF:
+        return self.label_bounds(self.element.name, self._label_offset(), self._LABEL_MM)
+
+    def draw(self, painter: QPainter) -> None:
+        r = self._radius()
+        with self.upright(painter):
+            painter.setPen(style.pen(style.INK, style.stroke(painter, 0.6)))
+            painter.setBrush(GOOMBA_FEET)
+            for sign in (-1, 1):
+                painter.drawEllipse(QPointF(sign * r * 0.42, r * 0.78), r * 0.38, r * 0.2)
+            cap = QPainterPath(QPointF(-r * 0.95, r * 0.35))
+            cap.cubicTo(QPointF(-r * 1.05, -r * 0.6), QPointF(-r * 0.5, -r * 1.0), QPointF(0.0, -r * 1.0))
+            cap.cubicTo(QPointF(r * 0.5, -r * 1.0), QPointF(r * 1.05, -r * 0.6), QPointF(r * 0.95, r * 0.35))
+            cap.cubicTo(QPointF(r * 0.6, r * 0.7), QPointF(-r * 0.6, r * 0.7), QPointF(-r * 0.95, r * 0.35))
+            gradient = QRadialGradient(QPointF(-r * 0.3, -r * 0.6), r * 1.8)
+            gradient.setColorAt(0.0, GOOMBA_BROWN.lighter(140))
+            gradient.setColorAt(1.0, GOOMBA_BROWN.darker(130))
+            painter.setBrush(gradient)
+            painter.drawPath(cap)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(GOOMBA_FACE)
+            painter.drawEllipse(QPointF(0.0, r * 0.25), r * 0.55, r * 0.32)
+            for sign in (-1, 1):
+                look = QPointF(-sign * r * 0.03, r * 0.04)
+                draw_eye(painter, QPointF(sign * r * 0.24, -r * 0.12), r * 0.16, r * 0.24, look)
+                painter.setPen(style.pen(style.INK, style.stroke(painter, r * 0.1)))
+                painter.drawLine(QPointF(sign * r * 0.5, -r * 0.5), QPointF(sign * r * 0.08, -r * 0.34))
+            painter.setPen(style.pen(style.INK, style.stroke(painter, r * 0.06)))
+            painter.drawLine(QPointF(-r * 0.2, r * 0.3), QPointF(r * 0.2, r * 0.3))
+            style.draw_text(painter, self.element.name, self._label_offset(), self._LABEL_MM)

@@ -1,0 +1,143 @@
+"""Course markers: the chequered start/finish line and the numbered gates, both drawn across the track.
+
+Their length along travel comes from the ruleset; their width across the track is the element's own
+`width_mm`, so they can be fitted to the track where they sit.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath
+
+from designer.canvas import style
+from designer.canvas.items.base import ElementItem, centred_rect, circle
+from designer.model.elements import Gate, StartFinish
+
+CHEQUER_DARK = QColor("#17181b")
+CHEQUER_LIGHT = QColor("#fafafa")
+GATE_BLUE = QColor("#1f5fbf")
+GATE_POST = QColor("#123a78")
+GATE_ARROW = QColor("#ffffff")
+
+
+def arrow_path(length: float, width: float) -> QPainterPath:
+    """A solid arrow pointing +x, its tail at the origin."""
+    shaft = width * 0.38
+    head = min(length * 0.55, width)
+    path = QPainterPath(QPointF(0.0, -shaft / 2))
+    path.lineTo(length - head, -shaft / 2)
+    path.lineTo(length - head, -width / 2)
+    path.lineTo(length, 0.0)
+    path.lineTo(length - head, width / 2)
+    path.lineTo(length - head, shaft / 2)
+    path.lineTo(0.0, shaft / 2)
+    path.closeSubpath()
+    return path
+
+
+class StartFinishItem(ElementItem[StartFinish]):
+    kind = "start_finish"
+
+    def _rect(self) -> QRectF:
+        return centred_rect(self.metrics.length_mm, self.element.width_mm)
+
+    def body_path(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self._rect())
+        return path
+
+    def draw(self, painter: QPainter) -> None:
+        rect = self._rect()
+        columns = 2
+        cell = rect.width() / columns
+        rows = max(1, math.ceil(rect.height() / cell))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(CHEQUER_LIGHT)
+        painter.drawRect(rect)
+        painter.save()
+        painter.setClipRect(rect)
+        painter.setBrush(CHEQUER_DARK)
+        for row in range(rows):
+            for col in range(columns):
+                if (row + col) % 2:
+                    painter.drawRect(QRectF(rect.left() + col * cell, rect.top() + row * cell, cell, cell))
+        painter.restore()
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
+        painter.drawRect(rect)
+
+
+class GateItem(ElementItem[Gate]):
+    kind = "gate"
+
+    _BADGE_R = 11.0
+
+    def _bar(self) -> QRectF:
+        return centred_rect(self.metrics.length_mm, self.element.width_mm)
+
+    def _post_radius(self) -> float:
+        return max(self.metrics.length_mm * 0.85, 5.0)
+
+    def _arrows(self) -> list[QPainterPath]:
+        """Two arrows beyond the bar pointing the way to drive, a quarter of the width from each end."""
+        length = 24.0
+        width = 16.0
+        x0 = self.metrics.length_mm / 2 + 3.0
+        quarter = self.element.width_mm / 4
+        return [arrow_path(length, width).translated(x0, y) for y in (-quarter, quarter)]
+
+    def body_path(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self._bar())
+        half = self.element.width_mm / 2
+        r = self._post_radius()
+        path.addPath(circle(r, QPointF(0.0, -half)))
+        path.addPath(circle(r, QPointF(0.0, half)))
+        return path.simplified()
+
+    def decoration_bounds(self) -> QRectF:
+        bounds = QRectF(-self._BADGE_R, -self._BADGE_R, 2 * self._BADGE_R, 2 * self._BADGE_R)
+        for arrow in self._arrows():
+            bounds = bounds.united(arrow.boundingRect())
+        return bounds
+
+    def draw(self, painter: QPainter) -> None:
+        outline = style.pen(style.INK, style.stroke(painter, 0.7))
+        # Arrows first so the bar's outline sits on top of their tails.
+        painter.setPen(style.pen(GATE_POST, style.stroke(painter, 0.8)))
+        painter.setBrush(style.with_alpha(GATE_ARROW, 230))
+        for arrow in self._arrows():
+            painter.drawPath(arrow)
+
+        bar = self._bar()
+        painter.setPen(outline)
+        painter.setBrush(GATE_BLUE)
+        painter.drawRect(bar)
+        # White ribbon stripes across the bar, like a banner.
+        painter.save()
+        painter.setClipRect(bar)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.with_alpha(Qt.GlobalColor.white, 150))
+        step = max(bar.width() * 2.4, 12.0)
+        y = bar.top() + step / 2
+        while y < bar.bottom():
+            painter.drawRect(QRectF(bar.left(), y, bar.width(), step / 3))
+            y += step
+        painter.restore()
+
+        half = self.element.width_mm / 2
+        r = self._post_radius()
+        painter.setPen(outline)
+        painter.setBrush(GATE_POST)
+        painter.drawEllipse(QPointF(0.0, -half), r, r)
+        painter.drawEllipse(QPointF(0.0, half), r, r)
+
+        with self.upright(painter):
+            painter.setPen(style.pen(GATE_POST, style.stroke(painter, 1.6)))
+            painter.setBrush(Qt.GlobalColor.white)
+            painter.drawEllipse(QPointF(), self._BADGE_R, self._BADGE_R)
+            text = str(self.element.order)
+            height = 9.0 if len(text) < 3 else 6.5
+            style.draw_text(painter, text, QPointF(), height, color=GATE_POST, halo=None)

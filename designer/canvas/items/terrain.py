@@ -1,0 +1,229 @@
+"""Terrain with effects: boost pads, dash panels (a row of pads), ramps with their optional hoop, warp pipes.
+
+Everything that has a direction shows it: chevrons and arrows always point along +x, the direction of travel.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QRadialGradient
+
+from designer.canvas import style
+from designer.canvas.items.base import ElementItem, centred_rect, circle, rounded_rect
+from designer.canvas.items.markers import arrow_path
+from designer.model.elements import BoostPad, DashPanel, Ramp, WarpPipe
+
+PAD_DEEP = QColor("#e2571c")
+PAD_BRIGHT = QColor("#ff9f1c")
+PAD_RIM = QColor("#7a2a05")
+CHEVRON = QColor("#fff25c")
+
+RAMP_LOW = QColor("#c9d2db")
+RAMP_HIGH = QColor("#7b8a99")
+HAZARD_YELLOW = QColor("#ffcc00")
+HOOP_OUTER = QColor("#ff5a1f")
+HOOP_INNER = QColor("#ffd23f")
+
+PIPE_GREEN = QColor("#36b83f")
+PIPE_LIGHT = QColor("#7be37f")
+PIPE_DARK = QColor("#0d5a16")
+PIPE_HOLE = QColor("#07210a")
+
+
+def chevron(cx: float, half_height: float, depth: float, thickness: float) -> QPainterPath:
+    """A ">" pointing +x whose tip is at (cx + depth/2, 0)."""
+    x0 = cx - depth / 2
+    path = QPainterPath(QPointF(x0, -half_height))
+    path.lineTo(x0 + thickness, -half_height)
+    path.lineTo(x0 + depth, 0.0)
+    path.lineTo(x0 + thickness, half_height)
+    path.lineTo(x0, half_height)
+    path.lineTo(x0 + depth - thickness, 0.0)
+    path.closeSubpath()
+    return path
+
+
+def draw_pad(painter: QPainter, rect: QRectF) -> None:
+    """One boost pad: an orange plate with yellow chevrons pointing the way (+x)."""
+    radius = min(rect.width(), rect.height()) * 0.1
+    gradient = QLinearGradient(rect.left(), 0.0, rect.right(), 0.0)
+    gradient.setColorAt(0.0, PAD_DEEP)
+    gradient.setColorAt(1.0, PAD_BRIGHT)
+    painter.setPen(style.pen(PAD_RIM, style.stroke(painter, 0.8)))
+    painter.setBrush(gradient)
+    painter.drawRoundedRect(rect, radius, radius)
+    count = 2 if rect.width() < rect.height() * 1.2 else 3
+    half_height = rect.height() * 0.32
+    depth = min(rect.width() / (count + 0.6), half_height * 1.2)
+    thickness = depth * 0.45
+    span = depth * count * 0.8
+    painter.setPen(style.pen(PAD_RIM, style.stroke(painter, 0.5)))
+    painter.setBrush(CHEVRON)
+    for i in range(count):
+        cx = rect.center().x() - span / 2 + depth / 2 + i * depth * 0.8
+        painter.drawPath(chevron(cx, half_height, depth, thickness).translated(0.0, rect.center().y()))
+
+
+class BoostPadItem(ElementItem[BoostPad]):
+    kind = "boost_pad"
+
+    def _rect(self) -> QRectF:
+        return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
+
+    def body_path(self) -> QPainterPath:
+        return rounded_rect(self._rect(), min(self.metrics.length_mm, self.metrics.width_mm) * 0.1)
+
+    def draw(self, painter: QPainter) -> None:
+        draw_pad(painter, self._rect())
+
+
+class DashPanelItem(ElementItem[DashPanel]):
+    """`pads` boost pads end to end along travel, centred on the element's position."""
+
+    kind = "dash_panel"
+
+    def _pad_rects(self) -> list[QRectF]:
+        length = self.metrics.length_mm
+        total = length * self.element.pads
+        return [centred_rect(length, self.metrics.width_mm, -total / 2 + length * (i + 0.5))
+                for i in range(self.element.pads)]
+
+    def body_path(self) -> QPainterPath:
+        total = self.metrics.length_mm * self.element.pads
+        return rounded_rect(centred_rect(total, self.metrics.width_mm), self.metrics.width_mm * 0.1)
+
+    def draw(self, painter: QPainter) -> None:
+        gap = min(1.5, self.metrics.length_mm * 0.04)
+        for rect in self._pad_rects():
+            draw_pad(painter, rect.adjusted(gap, 0.0, -gap, 0.0))
+
+
+class RampItem(ElementItem[Ramp]):
+    """A ramp seen from above: striped entry edge, travel arrow, optional flaming hoop a Short beyond."""
+
+    kind = "ramp"
+
+    def _rect(self) -> QRectF:
+        return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
+
+    def _hoop_centre(self) -> QPointF:
+        return QPointF(self.metrics.length_mm / 2 + self.metrics.short_mm, 0.0)
+
+    def _hoop_radii(self) -> tuple[float, float]:
+        return 6.0, self.metrics.width_mm * 0.45
+
+    def body_path(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self._rect())
+        return path
+
+    def decoration_bounds(self) -> QRectF:
+        if not self.element.hoop:
+            return QRectF()
+        rx, ry = self._hoop_radii()
+        c = self._hoop_centre()
+        return QRectF(c.x() - rx - 4, c.y() - ry - 4, 2 * rx + 8, 2 * ry + 8)
+
+    def draw(self, painter: QPainter) -> None:
+        rect = self._rect()
+        if self.element.hoop:
+            self._draw_hoop(painter, rect)
+        gradient = QLinearGradient(rect.left(), 0.0, rect.right(), 0.0)
+        gradient.setColorAt(0.0, RAMP_LOW)
+        gradient.setColorAt(1.0, RAMP_HIGH)
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
+        painter.setBrush(gradient)
+        painter.drawRect(rect)
+        # Slats across the deck.
+        painter.setPen(style.pen(style.with_alpha(style.INK, 60), style.stroke(painter, 0.5)))
+        for i in range(1, 6):
+            x = rect.left() + rect.width() * i / 6
+            painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
+        # The entry edge: a thick yellow/black hazard band along the low side.
+        band = QRectF(rect.left(), rect.top(), max(rect.width() * 0.12, 5.0), rect.height())
+        painter.save()
+        painter.setClipRect(band)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(HAZARD_YELLOW)
+        painter.drawRect(band)
+        painter.setBrush(style.INK)
+        stripe = band.width()
+        y = rect.top() - stripe
+        while y < rect.bottom() + stripe:
+            stripe_path = QPainterPath(QPointF(band.left(), y))
+            stripe_path.lineTo(band.right(), y - stripe * 0.8)
+            stripe_path.lineTo(band.right(), y - stripe * 0.8 + stripe * 0.6)
+            stripe_path.lineTo(band.left(), y + stripe * 0.6)
+            stripe_path.closeSubpath()
+            painter.drawPath(stripe_path)
+            y += stripe * 1.2
+        painter.restore()
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 1.6)))
+        painter.drawLine(band.topLeft(), band.bottomLeft())
+        # The back edge drops away: a double line.
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 1.2)))
+        painter.drawLine(rect.topRight(), rect.bottomRight())
+        # Travel arrow over the deck.
+        length = rect.width() * 0.55
+        tail = rect.center().x() - length / 2 + band.width() / 2
+        arrow = arrow_path(length, rect.height() * 0.34).translated(tail, 0.0)
+        painter.setPen(style.pen(style.with_alpha(style.INK, 160), style.stroke(painter, 0.6)))
+        painter.setBrush(style.with_alpha(Qt.GlobalColor.white, 220))
+        painter.drawPath(arrow)
+
+    def _draw_hoop(self, painter: QPainter, rect: QRectF) -> None:
+        centre = self._hoop_centre()
+        rx, ry = self._hoop_radii()
+        guide = style.pen(style.with_alpha(HOOP_OUTER, 150), style.stroke(painter, 1.0), Qt.PenStyle.DotLine)
+        painter.setPen(guide)
+        painter.drawLine(QPointF(rect.right(), 0.0), QPointF(centre.x() - rx, 0.0))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(style.pen(HOOP_OUTER, style.stroke(painter, 5.0, 2.5)))
+        painter.drawEllipse(centre, rx, ry)
+        painter.setPen(style.pen(HOOP_INNER, style.stroke(painter, 2.0, 1.0)))
+        painter.drawEllipse(centre, rx, ry)
+
+
+class WarpPipeItem(ElementItem[WarpPipe]):
+    """A green pipe seen from above; the scene assigns its pair label (A / A′, B / B′ …)."""
+
+    kind = "warp_pipe"
+    _pair_label: str = ""
+
+    @property
+    def pair_label(self) -> str:
+        return self._pair_label
+
+    def set_pair_label(self, label: str) -> None:
+        if label != self._pair_label:
+            self._pair_label = label
+            self.update()
+
+    def _radius(self) -> float:
+        return min(self.metrics.length_mm, self.metrics.width_mm) / 2
+
+    def body_path(self) -> QPainterPath:
+        return circle(self._radius())
+
+    def draw(self, painter: QPainter) -> None:
+        r = self._radius()
+        rim = QRadialGradient(QPointF(-r * 0.3, -r * 0.3), r * 1.4)
+        rim.setColorAt(0.0, PIPE_LIGHT)
+        rim.setColorAt(0.6, PIPE_GREEN)
+        rim.setColorAt(1.0, PIPE_DARK)
+        painter.setPen(style.pen(PIPE_DARK, style.stroke(painter, 1.0)))
+        painter.setBrush(rim)
+        painter.drawEllipse(QPointF(), r, r)
+        painter.setPen(style.pen(PIPE_DARK, style.stroke(painter, 0.8)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QPointF(), r * 0.8, r * 0.8)
+        hole = QRadialGradient(QPointF(), r * 0.64)
+        hole.setColorAt(0.0, Qt.GlobalColor.black)
+        hole.setColorAt(1.0, PIPE_HOLE.lighter(180))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(hole))
+        painter.drawEllipse(QPointF(), r * 0.64, r * 0.64)
+        if self._pair_label:
+            with self.upright(painter):
+                style.draw_text(painter, self._pair_label, QPointF(), r * 0.5, color=Qt.GlobalColor.white,
+                                halo=None)

@@ -1,0 +1,239 @@
+"""`TrackScene`: the canvas scene of one track document, in millimetres (origin at the table's top-left, y down).
+
+The scene is a view of the document: `set_document(doc, ruleset)` builds the surface item and one item per
+element (z-ordered by list order) and remembers them in `items_by_id`; `update_element` re-syncs one item.
+Cross-element decorations (warp-pipe pair labels, Bullet Bill launcher links) are worked out here because
+they depend on more than one element. The table and its grid are painted in `drawBackground`.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QGraphicsScene
+
+from designer.canvas import style
+from designer.canvas.items import (
+    FALLBACK_METRICS,
+    BulletBillItem,
+    ElementItem,
+    ItemMetrics,
+    TrackSurfaceItem,
+    WarpPipeItem,
+    create_element_item,
+)
+from designer.model.elements import ElementBase
+from designer.model.track import MM_PER_UNIT, TrackDocument
+
+#: Grid (minor, major) spacing in mm for each display unit.
+GRID_SPACING_MM: dict[str, tuple[float, float]] = {
+    "mm": (10.0, 100.0),
+    "cm": (10.0, 100.0),
+    "in": (MM_PER_UNIT["in"], 6 * MM_PER_UNIT["in"]),
+}
+#: Grid lines closer than this on screen are left out; they would only grey the table.
+MIN_GRID_PX = 8.0
+
+SURFACE_Z = -1_000.0
+PRIME = "\u2032"
+
+
+def _letters(index: int) -> str:
+    """0 → A, 25 → Z, 26 → AA …"""
+    out = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = string.ascii_uppercase[rest] + out
+    return out
+
+
+def warp_pipe_labels(elements: Sequence[ElementBase]) -> dict[str, str]:
+    """Pair labels for warp pipes: the pairs, ordered by their first pipe in the list, get A/A′, B/B′ …
+
+    A pipe links to its partner through `pair`; one side naming the other is enough. Pipes without a
+    valid partner (missing, not a pipe, itself, or already taken) get no label.
+    """
+    pipes = {e.id: e for e in elements if e.kind == "warp_pipe"}
+    order = {e.id: i for i, e in enumerate(elements)}
+    partner: dict[str, str] = {}
+    for pipe in pipes.values():
+        other = getattr(pipe, "pair", None)
+        if other in pipes and other != pipe.id and pipe.id not in partner and other not in partner:
+            partner[pipe.id] = other
+            partner[other] = pipe.id
+    firsts = sorted({min(a, b, key=order.__getitem__) for a, b in partner.items()}, key=order.__getitem__)
+    labels: dict[str, str] = {}
+    for index, first in enumerate(firsts):
+        letter = _letters(index)
+        labels[first] = letter
+        labels[partner[first]] = letter + PRIME
+    return labels
+
+
+class TrackScene(QGraphicsScene):
+    """The scene of one document. Scene units are mm."""
+
+    #: Emitted after `set_document` has rebuilt every item.
+    document_changed = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._document: TrackDocument | None = None
+        self._ruleset = None
+        self._metrics: dict[str, ItemMetrics] = {}
+        self._order: list[str] = []
+        self.items_by_id: dict[str, ElementItem] = {}
+        self.surface_item: TrackSurfaceItem | None = None
+        self.setBackgroundBrush(style.OUTSIDE)
+
+    # --- document ------------------------------------------------------------------------------
+    @property
+    def document(self) -> TrackDocument | None:
+        return self._document
+
+    @property
+    def ruleset(self):
+        return self._ruleset
+
+    def table_rect(self) -> QRectF:
+        if self._document is None:
+            return QRectF()
+        return QRectF(0.0, 0.0, self._document.table.width_mm, self._document.table.height_mm)
+
+    def display_units(self) -> str:
+        return self._document.display_units if self._document is not None else "mm"
+
+    def set_document(self, document: TrackDocument, ruleset=None) -> None:
+        """Rebuild everything from `document`; `ruleset` (a `designer.rules.Ruleset`) gives the sizes.
+
+        Without a ruleset, or for kinds it has no size for, items fall back to a neutral 40 mm footprint.
+        """
+        self._clear_items()
+        self._document = document
+        self._ruleset = ruleset
+        self._metrics = {}
+        if document.track is not None:
+            self.surface_item = TrackSurfaceItem(document.track)
+            self.surface_item.setZValue(SURFACE_Z)
+            self.addItem(self.surface_item)
+        for index, element in enumerate(document.elements):
+            item = create_element_item(element, self.metrics_for(element.kind))
+            item.setZValue(index)
+            self.addItem(item)
+            self.items_by_id[element.id] = item
+            self._order.append(element.id)
+        self._relink()
+        self._update_scene_rect()
+        self.update()
+        self.document_changed.emit()
+
+    def _clear_items(self) -> None:
+        for item in [*self.items_by_id.values(), self.surface_item]:
+            if item is not None:
+                self.removeItem(item)
+        self.items_by_id = {}
+        self._order = []
+        self.surface_item = None
+
+    def metrics_for(self, kind: str) -> ItemMetrics:
+        """The footprint and distances an item of `kind` is drawn with, from the ruleset."""
+        if kind not in self._metrics:
+            self._metrics[kind] = _metrics_from_ruleset(self._ruleset, kind)
+        return self._metrics[kind]
+
+    def element_items(self) -> list[ElementItem]:
+        """Element items in document order (bottom to top)."""
+        return [self.items_by_id[i] for i in self._order]
+
+    def item_for(self, element_id: str) -> ElementItem | None:
+        return self.items_by_id.get(element_id)
+
+    def update_element(self, element: ElementBase) -> None:
+        """Re-sync the item showing `element` (same id) after the model changed."""
+        self.items_by_id[element.id].set_element(element)
+        self._relink()
+        self._update_scene_rect()
+
+    # --- cross-element decorations ---------------------------------------------------------------
+    def _relink(self) -> None:
+        items = self.element_items()
+        labels = warp_pipe_labels([item.element for item in items])
+        for item in items:
+            if isinstance(item, WarpPipeItem):
+                item.set_pair_label(labels.get(item.element_id, ""))
+            elif isinstance(item, BulletBillItem):
+                launcher = self.items_by_id.get(item.element.launcher or "")
+                if launcher is None or launcher is item:
+                    item.set_launcher_target(None)
+                else:
+                    e = launcher.element
+                    m = launcher.metrics
+                    item.set_launcher_target(QPointF(e.x_mm, e.y_mm), min(m.length_mm, m.width_mm) / 2)
+
+    def _update_scene_rect(self) -> None:
+        table = self.table_rect()
+        margin = max(table.width(), table.height()) * 0.25
+        rect = table.adjusted(-margin, -margin, margin, margin)
+        content = self.itemsBoundingRect()
+        if not content.isEmpty():
+            rect = rect.united(content.adjusted(-margin, -margin, margin, margin))
+        self.setSceneRect(rect)
+
+    # --- background: table and grid --------------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, style.OUTSIDE)
+        table = self.table_rect()
+        if table.isEmpty():
+            return
+        px = style.pixels(painter)
+        shadow = 5.0 / px
+        painter.fillRect(table.translated(shadow, shadow), style.TABLE_SHADOW)
+        painter.fillRect(table, style.TABLE)
+        visible = rect.intersected(table)
+        if not visible.isEmpty():
+            minor, major = GRID_SPACING_MM[self.display_units()]
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            if minor * px >= MIN_GRID_PX:
+                painter.setPen(style.cosmetic(style.GRID_MINOR))
+                painter.drawLines(list(_grid_lines(visible, minor, skip_every=round(major / minor))))
+            if major * px >= MIN_GRID_PX:
+                painter.setPen(style.cosmetic(style.GRID_MAJOR))
+                painter.drawLines(list(_grid_lines(visible, major)))
+            painter.restore()
+        painter.save()
+        painter.setPen(style.cosmetic(style.TABLE_EDGE, 1.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(table)
+        painter.restore()
+
+
+def _grid_lines(area: QRectF, spacing: float, skip_every: int = 0) -> Iterable[QLineF]:
+    """Vertical and horizontal lines at multiples of `spacing` inside `area` (skipping every n-th)."""
+    for start, end, vertical in ((area.left(), area.right(), True), (area.top(), area.bottom(), False)):
+        first = math.ceil(start / spacing - 1e-9)
+        last = math.floor(end / spacing + 1e-9)
+        for n in range(first, last + 1):
+            if skip_every and n % skip_every == 0:
+                continue
+            v = n * spacing
+            if vertical:
+                yield QLineF(v, area.top(), v, area.bottom())
+            else:
+                yield QLineF(area.left(), v, area.right(), v)
+
+
+def _metrics_from_ruleset(ruleset, kind: str) -> ItemMetrics:
+    if ruleset is None:
+        return FALLBACK_METRICS
+    size = getattr(ruleset, "element_sizes", {}).get(kind)
+    movement = getattr(ruleset, "movement", None)
+    short = getattr(movement, "short_mm", FALLBACK_METRICS.short_mm)
+    if size is None:
+        return ItemMetrics(FALLBACK_METRICS.length_mm, FALLBACK_METRICS.width_mm, short)
+    return ItemMetrics(float(size.length_mm), float(size.width_mm), float(short))

@@ -1,0 +1,268 @@
+"""The main window: opening documents, one item per element, zoom and pan, rendering, error reporting."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsView
+
+from designer.app import main as app_main
+from designer.app.window import MainWindow, format_length
+from designer.canvas import style
+from designer.canvas.items import ITEM_CLASSES, BulletBillItem, TrackSurfaceItem, WarpPipeItem
+from designer.canvas.scene import TrackScene, warp_pipe_labels
+from designer.geometry.track import centerline_points
+from designer.io.track_io import load_track
+from designer.model import ELEMENT_KINDS
+from designer.paths import DEFAULT_TRACK
+
+
+def visible_scene_rect(view: QGraphicsView) -> QRectF:
+    return view.mapToScene(view.viewport().rect()).boundingRect()
+
+
+def assert_one_item_per_element(scene: TrackScene) -> None:
+    document = scene.document
+    assert document is not None
+    assert list(scene.items_by_id) == [e.id for e in document.elements]
+    for index, element in enumerate(document.elements):
+        item = scene.items_by_id[element.id]
+        assert type(item) is ITEM_CLASSES[element.kind]
+        assert item.element == element
+        assert item.zValue() == index
+        assert item.scene() is scene
+
+
+@pytest.fixture
+def default_track(monkeypatch: pytest.MonkeyPatch, every_kind_file):
+    """The shipped default track, or (while the templates are being written) a stand-in file."""
+    if DEFAULT_TRACK.is_file():
+        return DEFAULT_TRACK
+    monkeypatch.setattr(app_main, "DEFAULT_TRACK", every_kind_file)
+    return every_kind_file
+
+
+def test_opens_the_default_track_with_one_item_per_element(qtbot, default_track, errors):
+    (win,) = app_main.open_windows([])
+    qtbot.addWidget(win)
+    qtbot.waitExposed(win)
+    expected = load_track(default_track)
+    assert win.document == expected
+    assert win.windowTitle() == f"{expected.name} — Kartographer"
+    assert_one_item_per_element(win.scene)
+    assert errors == []
+
+
+def test_every_kind_gets_its_own_item_class(window: MainWindow):
+    kinds = {e.kind for e in window.document.elements}
+    assert kinds == set(ELEMENT_KINDS)
+    assert_one_item_per_element(window.scene)
+    assert len(set(ITEM_CLASSES.values())) == len(ELEMENT_KINDS)
+
+
+def test_surface_exists_and_lies_inside_the_table(window: MainWindow):
+    surface = window.scene.surface_item
+    assert isinstance(surface, TrackSurfaceItem)
+    assert surface.zValue() < min(item.zValue() for item in window.scene.element_items())
+    table = window.scene.table_rect()
+    assert table == QRectF(0, 0, 1219.2, 914.4)
+    assert table.contains(surface.sceneBoundingRect())
+
+
+def test_items_follow_the_model_placement(window: MainWindow):
+    item = window.scene.items_by_id["thwomp"]
+    assert item.pos() == QPointF(450, 670)
+    assert item.rotation() == pytest.approx(30)
+    moved = item.element.model_copy(update={"x_mm": 500.0, "rotation_deg": -45.0})
+    window.scene.update_element(moved)
+    assert item.element is moved
+    assert item.pos() == QPointF(500, 670)
+    assert item.rotation() == pytest.approx(-45)
+
+
+def test_pipe_pairs_are_labelled_and_bullet_bill_points_at_its_launcher(window: MainWindow):
+    items = window.scene.items_by_id
+    assert isinstance(items["pipeA"], WarpPipeItem)
+    assert (items["pipeA"].pair_label, items["pipeB"].pair_label) == ("A", "A\u2032")
+    bill = items["bill"]
+    assert isinstance(bill, BulletBillItem)
+    # The link reaches towards the launcher, so the item's bounds stretch to it.
+    assert bill.sceneBoundingRect().contains(QPointF(90, 90))
+
+
+def test_warp_pipe_labels_follow_list_order_and_ignore_bad_links(every_kind):
+    pipe = every_kind.elements[9]
+    extra = [
+        pipe.model_copy(update={"id": "q1", "pair": None}),
+        pipe.model_copy(update={"id": "q2", "pair": "q1"}),   # one side naming the other is enough
+        pipe.model_copy(update={"id": "q3", "pair": "nope"}),
+        pipe.model_copy(update={"id": "q4", "pair": "q4"}),
+    ]
+    labels = warp_pipe_labels([*extra, *every_kind.elements])
+    assert labels == {"q1": "A", "q2": "A\u2032", "pipeA": "B", "pipeB": "B\u2032"}
+
+
+def test_zoom_in_and_out_change_the_transform(window: MainWindow):
+    view = window.view
+    zooms: list[float] = []
+    view.zoom_changed.connect(zooms.append)
+    before = view.transform().m11()
+    window.zoom_in_action.trigger()
+    assert view.transform().m11() == pytest.approx(before * 1.25)
+    window.zoom_out_action.trigger()
+    window.zoom_out_action.trigger()
+    assert view.transform().m11() == pytest.approx(before / 1.25)
+    assert len(zooms) == 3 and zooms[0] > zooms[1] > zooms[2]
+
+
+def test_fit_table_shows_the_whole_table(window: MainWindow):
+    view = window.view
+    table = window.scene.table_rect()
+    assert visible_scene_rect(view).contains(table)  # fitted on first show
+    for _ in range(5):
+        view.zoom_in()
+    assert not visible_scene_rect(view).contains(table)
+    window.fit_table_action.trigger()
+    visible = visible_scene_rect(view)
+    assert visible.contains(table)
+    # Snug: the table fills most of the view in at least one direction.
+    assert max(table.width() / visible.width(), table.height() / visible.height()) > 0.85
+
+
+def test_actual_size_is_one_to_one(window: MainWindow):
+    view = window.view
+    window.actual_size_action.trigger()
+    assert view.zoom_percent() == pytest.approx(100.0)
+    dpi = view.screen().physicalDotsPerInch()
+    assert view.transform().m11() == pytest.approx(dpi / 25.4)
+    assert window._zoom_label.text() == "100 %"
+
+
+def test_ctrl_wheel_zooms_and_plain_wheel_scrolls(window: MainWindow, qtbot):
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    view = window.view
+    view.actual_size()
+    centre = QPointF(view.viewport().rect().center())
+
+    def wheel(modifiers: Qt.KeyboardModifier) -> None:
+        event = QWheelEvent(centre, view.viewport().mapToGlobal(centre), QPoint(), QPoint(0, 120),
+                            Qt.MouseButton.NoButton, modifiers, Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(view.viewport(), event)
+
+    scroll_before = view.verticalScrollBar().value()
+    wheel(Qt.KeyboardModifier.ControlModifier)
+    assert view.zoom_percent() == pytest.approx(125.0)
+    wheel(Qt.KeyboardModifier.NoModifier)
+    assert view.zoom_percent() == pytest.approx(125.0)
+    assert view.verticalScrollBar().value() != scroll_before
+
+
+def test_middle_drag_pans(window: MainWindow, qtbot):
+    view = window.view
+    view.actual_size()
+    bar = view.horizontalScrollBar()
+    start = bar.value()
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.MiddleButton, pos=QPoint(400, 300))
+    qtbot.mouseMove(viewport, QPoint(300, 300))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.MiddleButton, pos=QPoint(300, 300))
+    assert bar.value() == start + 100
+    assert not view.is_panning()
+
+
+def test_space_and_left_drag_pans(window: MainWindow, qtbot):
+    view = window.view
+    view.actual_size()
+    bar = view.verticalScrollBar()
+    start = bar.value()
+    viewport = view.viewport()
+    view.setFocus()
+    qtbot.keyPress(view, Qt.Key.Key_Space)
+    assert viewport.cursor().shape() == Qt.CursorShape.OpenHandCursor
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=QPoint(400, 300))
+    assert view.is_panning()
+    qtbot.mouseMove(viewport, QPoint(400, 240))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=QPoint(400, 240))
+    qtbot.keyRelease(view, Qt.Key.Key_Space)
+    assert bar.value() == start + 60
+    assert viewport.cursor().shape() == Qt.CursorShape.ArrowCursor
+
+
+def test_status_bar_shows_cursor_in_display_units(window: MainWindow):
+    window.view.cursor_moved.emit(QPointF(254.0, 25.4))
+    assert window._cursor_label.text() == "x 10.0 in  y 1.0 in"
+    assert window._count_label.text() == f"{len(window.document.elements)} elements"
+    assert format_length(123.4, "mm") == "123 mm"
+    assert format_length(123.4, "cm") == "12.3 cm"
+
+
+def render(scene: TrackScene, source: QRectF, scale: float) -> QImage:
+    image = QImage(int(source.width() * scale), int(source.height() * scale), QImage.Format.Format_ARGB32)
+    image.fill(QColor(255, 0, 255))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, image.width(), image.height()), source)
+    painter.end()
+    return image
+
+
+def test_rendering_shows_the_track_on_the_table(window: MainWindow):
+    scene = window.scene
+    margin = 100.0
+    source = scene.table_rect().adjusted(-margin, -margin, margin, margin)
+    scale = 0.5
+    image = render(scene, source, scale)
+
+    def pixel(point: QPointF) -> QColor:
+        return image.pixelColor(int((point.x() - source.left()) * scale), int((point.y() - source.top()) * scale))
+
+    assert pixel(QPointF(-50, -50)) == style.OUTSIDE
+    # A point on the centerline, clear of every element, is dark tarmac (or the faint centre dash on it).
+    covered = [item.sceneBoundingRect() for item in scene.element_items()]
+    free = [QPointF(x, y) for x, y in centerline_points(window.document.track)
+            if not any(r.adjusted(-10, -10, 10, 10).contains(QPointF(x, y)) for r in covered)]
+    assert free
+    for point in free[:: max(1, len(free) // 10)]:
+        colour = pixel(point)
+        assert colour.lightness() < 140, (point, colour.name())
+    # And the table itself, well away from the track, shows the table colour (grid lines aside).
+    corner = pixel(QPointF(20, 900))
+    assert abs(corner.lightness() - style.TABLE.lightness()) < 30
+
+
+def test_broken_file_from_the_menu_keeps_the_document(window: MainWindow, broken_file, errors):
+    before = window.document
+    assert window.open_file(broken_file) is False
+    assert window.document is before
+    assert len(errors) == 1
+    title, text = errors[0]
+    assert "broken.track.json" in text and "\n" not in text
+
+
+def test_broken_file_on_the_command_line_opens_untitled(qtbot, broken_file, errors, capsys):
+    (win,) = app_main.open_windows([str(broken_file)])
+    qtbot.addWidget(win)
+    qtbot.waitUntil(lambda: len(errors) == 1)
+    assert win.document.name == "Untitled"
+    assert win.document.table.width_mm == pytest.approx(1828.8)
+    assert win.document.table.height_mm == pytest.approx(1219.2)
+    assert win.document.ruleset == "mk-gaslands"
+    assert win.windowTitle() == "Untitled — Kartographer"
+    err = capsys.readouterr().err.strip()
+    assert err == errors[0][1]
+    assert "broken.track.json" in err and "Traceback" not in err
+
+
+def test_open_file_replaces_the_scene(window: MainWindow, every_kind_file, every_kind):
+    empty = MainWindow()
+    try:
+        assert empty.scene.items_by_id == {}
+        assert empty.open_file(every_kind_file)
+        assert empty.path == every_kind_file
+        assert_one_item_per_element(empty.scene)
+        assert empty.open_file(every_kind_file)  # reopening rebuilds without duplicates
+        assert len(empty.scene.items()) == len(every_kind.elements) + 1
+    finally:
+        empty.deleteLater()
