@@ -1,4 +1,4 @@
-"""Start-up of the editor: `run_gui(files)` creates the application and one window per file.
+"""Start-up of the editor: `run_gui(files)` creates the application and a window with a tab per file.
 
 With no file it opens the default starter track. A file that cannot be read is reported on one line
 (a message box, and stderr too when there is no screen to show it on) and an empty "Untitled" document
@@ -41,31 +41,34 @@ def application() -> QApplication:
     return app  # type: ignore[return-value]
 
 
-def open_window(path: str, given: bool) -> MainWindow:
-    """A shown window on `path`; when it cannot be read, on a new document with the reason reported.
+def open_main_window(files: Sequence[str]) -> MainWindow:
+    """The shown main window with one tab per readable file (the default track when none is given).
 
-    `given` says the user named the file (command line) rather than it being the default track.
+    Unreadable files are reported, one line each, once the window is up; if none could be read the
+    window holds a new empty document.
     """
-    try:
-        window = MainWindow(load_track(path), path)
-    except DocumentError as exc:
-        message = str(exc)
-        if given and QGuiApplication.platformName() in HEADLESS_PLATFORMS:
-            print(message, file=sys.stderr, flush=True)
-        window = MainWindow(untitled_document())
+    paths = [str(DEFAULT_TRACK)] if not files else list(files)
+    loaded, errors = [], []
+    for path in paths:
+        try:
+            loaded.append((load_track(path), path))
+        except DocumentError as exc:
+            errors.append(str(exc))
+            if files and QGuiApplication.platformName() in HEADLESS_PLATFORMS:
+                print(str(exc), file=sys.stderr, flush=True)
+    first, first_path = loaded[0] if loaded else (untitled_document(), None)
+    window = MainWindow(first, first_path)
+    for document, path in loaded[1:]:
+        window.add_editor(document, path)
+    window.tabs.setCurrentIndex(0)
+    if errors:
         # Once the window is up, so the box has a parent to sit over.
-        QTimer.singleShot(0, window, lambda: window.show_error(message))
+        QTimer.singleShot(0, window, lambda: window.show_error("\n".join(errors), "Cannot open track"))
     window.show()
     return window
 
 
-def open_windows(files: Sequence[str]) -> list[MainWindow]:
-    if not files:
-        return [open_window(str(DEFAULT_TRACK), given=False)]
-    return [open_window(path, given=True) for path in files]
-
-
 def run_gui(files: list[str]) -> int:
     app = application()
-    windows = open_windows(files)  # noqa: F841 - keep the windows alive while the loop runs
+    window = open_main_window(files)  # noqa: F841 - keep the window alive while the loop runs
     return app.exec()

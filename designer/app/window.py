@@ -1,34 +1,31 @@
-"""`MainWindow`: the editor window — a `TrackView` in the middle, File and View menus, a status bar.
+"""`MainWindow`: tabs of open documents around one shared set of menus, docks and status bar.
 
-The window shows one document. It loads the document's ruleset for element sizes; a missing or broken
-ruleset is reported in the status bar and the track is still drawn with neutral sizes.
+Each tab is an `Editor`. Actions act on the current tab; undo and redo go through a `QUndoGroup`, so they
+follow the tab. Feature modules plug themselves in with `install(window)`: file handling
+(`file_actions`), editing and tools (`edit_actions`), and the docks and dialogs (`panes_setup`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QTimer
-from PySide6.QtGui import QAction, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
+from PySide6.QtCore import QPointF, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
-from designer.canvas.scene import TrackScene
-from designer.canvas.view import TrackView
-from designer.io.errors import DocumentError
-from designer.io.track_io import TRACK_SUFFIX, load_track
+from designer.app.editor import Editor
 from designer.model import MM_PER_UNIT, Table, TrackDocument
-from designer.paths import TEMPLATES_DIR
 
 APP_NAME = "Kartographer"
-TRACK_FILTER = f"Kartographer tracks (*{TRACK_SUFFIX})"
 # Decimals shown for cursor positions, per display unit.
-UNIT_DECIMALS = {"mm": 0, "cm": 1, "in": 1}
+UNIT_DECIMALS = {"mm": 0, "cm": 1, "in": 2}
+MENU_TITLES = ("&File", "&Edit", "&View", "&Track", "&Window", "&Help")
 
 
-def untitled_document() -> TrackDocument:
+def untitled_document(name: str = "Untitled") -> TrackDocument:
     """A new, empty document: a 6′×4′ table for the Mario Kart Gaslands rules."""
     return TrackDocument(
-        name="Untitled",
+        name=name,
         ruleset="mk-gaslands",
         table=Table(width_mm=6 * 12 * MM_PER_UNIT["in"], height_mm=4 * 12 * MM_PER_UNIT["in"]),
         display_units="in",
@@ -41,137 +38,197 @@ def format_length(mm: float, units: str) -> str:
 
 
 class MainWindow(QMainWindow):
+    editor_changed = Signal(object)  # the current Editor, or None
+
     def __init__(self, document: TrackDocument | None = None, path: str | Path | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, install_features: bool = True) -> None:
         super().__init__(parent)
-        self.scene = TrackScene(self)
-        self.view = TrackView(self.scene, self)
-        self.setCentralWidget(self.view)
-        self._path: Path | None = None
-        self._needs_fit = True
-        self._create_actions()
-        self._create_menus()
+        self.undo_group = QUndoGroup(self)
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.currentChanged.connect(self._on_current_changed)
+        self.tabs.tabCloseRequested.connect(lambda index: self.close_editor(self.tabs.widget(index)))
+        self.setCentralWidget(self.tabs)
+        self.setDockNestingEnabled(True)
+        self.menus: dict[str, QMenu] = {title.replace("&", ""): self.menuBar().addMenu(title) for title in MENU_TITLES}
+        self._needs_fit: list[Editor] = []
+        self._create_view_actions()
         self._create_status_bar()
-        self.view.cursor_moved.connect(self._show_cursor)
-        self.view.zoom_changed.connect(self._show_zoom)
-        self.resize(1280, 820)
-        self.set_document(document if document is not None else untitled_document(), path)
+        self.resize(1400, 900)
+        #: Asked before a tab closes; file handling replaces it with the save prompt.
+        self.confirm_close = lambda editor: True
+        if install_features:
+            from designer.app import edit_actions, file_actions, panes_setup
 
-    # --- document ------------------------------------------------------------------------------
+            file_actions.install(self)
+            edit_actions.install(self)
+            panes_setup.install(self)
+        self.add_editor(document if document is not None else untitled_document(), path)
+
+    # --- tabs ------------------------------------------------------------------------------------
+    def current_editor(self) -> Editor | None:
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, Editor) else None
+
     @property
-    def document(self) -> TrackDocument:
-        document = self.scene.document
-        assert document is not None
-        return document
+    def scene(self):
+        """The current tab's scene (shortcut for tests and feature modules)."""
+        return self.current_editor().scene
 
     @property
-    def path(self) -> Path | None:
-        return self._path
+    def view(self):
+        return self.current_editor().view
 
-    def set_document(self, document: TrackDocument, path: str | Path | None = None) -> None:
-        self._path = Path(path) if path is not None else None
-        self.scene.set_document(document, self._load_ruleset(document.ruleset))
-        self.setWindowTitle(f"{document.name} — {APP_NAME}")
-        count = len(document.elements)
-        self._count_label.setText(f"{count} element{'' if count == 1 else 's'}")
-        self._cursor_label.setText("")
+    @property
+    def document(self):
+        return self.current_editor().document
+
+    def editors(self) -> list[Editor]:
+        return [self.tabs.widget(i) for i in range(self.tabs.count())]
+
+    def add_editor(self, model: TrackDocument, path: str | Path | None = None, modified: bool = False) -> Editor:
+        editor = Editor(model, path, self.tabs)
+        if modified:
+            editor.document.undo_stack.resetClean()  # e.g. restored after a crash: not saved yet
+        self.undo_group.addStack(editor.document.undo_stack)
+        editor.view.cursor_moved.connect(self._show_cursor)
+        editor.view.zoom_changed.connect(self._show_zoom)
+        editor.selection_changed.connect(lambda _ids, e=editor: self._show_selection(e))
+        editor.title_changed.connect(lambda e=editor: self._update_titles(e))
+        editor.document.elements_inserted.connect(lambda _p, e=editor: self._show_selection(e))
+        editor.document.elements_removed.connect(lambda _p, e=editor: self._show_selection(e))
+        index = self.tabs.addTab(editor, editor.file_label())
+        self.tabs.setCurrentIndex(index)
         if self.isVisible():
-            self.view.fit_table()
+            QTimer.singleShot(0, editor.view, editor.view.fit_table)
         else:
-            self._needs_fit = True
+            self._needs_fit.append(editor)
+        self._update_titles(editor)
+        return editor
 
-    def _load_ruleset(self, ruleset_id: str):
-        # Imported here so a broken rules package costs element sizes, not the whole window.
-        try:
-            from designer.rules import load_ruleset
-
-            return load_ruleset(ruleset_id)
-        except Exception as exc:  # noqa: BLE001 - any failure only degrades drawing
-            message = " ".join(str(exc).split()) or type(exc).__name__
-            self.statusBar().showMessage(f"Ruleset '{ruleset_id}' unavailable, using neutral sizes: {message}")
-            return None
-
-    def open_file(self, path: str | Path) -> bool:
-        """Load `path` into this window; on failure show the one-line reason and keep the current document."""
-        try:
-            document = load_track(path)
-        except DocumentError as exc:
-            self.show_error(str(exc))
+    def close_editor(self, editor: Editor | None) -> bool:
+        """Close one tab (asking about unsaved changes); the window keeps at least an empty document."""
+        if editor is None or not self.confirm_close(editor):
             return False
-        self.set_document(document, path)
+        self.undo_group.removeStack(editor.document.undo_stack)
+        self.tabs.removeTab(self.tabs.indexOf(editor))
+        editor.deleteLater()
+        if self.tabs.count() == 0:
+            self.add_editor(untitled_document())
         return True
 
-    def open_dialog(self) -> None:
-        start = str(self._path.parent if self._path is not None else TEMPLATES_DIR)
-        path, _ = QFileDialog.getOpenFileName(self, "Open Track", start, TRACK_FILTER)
-        if path:
-            self.open_file(path)
+    def _on_current_changed(self, _index: int) -> None:
+        editor = self.current_editor()
+        self.undo_group.setActiveStack(editor.document.undo_stack if editor else None)
+        if editor is not None:
+            self._update_titles(editor)
+            self._show_zoom(editor.view.zoom_percent())
+            self._show_selection(editor)
+        self.editor_changed.emit(editor)
 
-    def show_error(self, message: str, title: str = "Cannot open track") -> None:
+    def _update_titles(self, editor: Editor) -> None:
+        index = self.tabs.indexOf(editor)
+        if index >= 0:
+            self.tabs.setTabText(index, editor.file_label() + (" *" if editor.is_modified else ""))
+            self.tabs.setTabToolTip(index, str(editor.document.path or editor.document.name))
+        if editor is self.current_editor():
+            # "[*]" is where Qt shows the unsaved-changes marker.
+            self.setWindowTitle(f"{editor.file_label()}[*] — {APP_NAME}")
+            self.setWindowModified(editor.is_modified)
+
+    def show_error(self, message: str, title: str = "Kartographer") -> None:
         QMessageBox.warning(self, title, message)
 
-    # --- actions, menus, status bar --------------------------------------------------------------
-    def _action(self, text: str, slot, shortcuts: list[QKeySequence] | QKeySequence.StandardKey | str,
-                tip: str = "") -> QAction:
+    # --- view actions and status bar -------------------------------------------------------------
+    def action(self, text: str, slot, shortcuts=None, tip: str = "", menu: str | None = None,
+               checkable: bool = False) -> QAction:
+        """Create an action on this window (shortcuts work everywhere in it) and add it to `menu`."""
         action = QAction(text, self)
         if isinstance(shortcuts, list):
             action.setShortcuts(shortcuts)
-        else:
+        elif isinstance(shortcuts, QKeySequence.StandardKey):
+            action.setShortcuts(QKeySequence.keyBindings(shortcuts))
+        elif shortcuts:
             action.setShortcut(QKeySequence(shortcuts))
         if tip:
             action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.setCheckable(checkable)
         action.triggered.connect(slot)
         self.addAction(action)
+        if menu:
+            self.menus[menu].addAction(action)
         return action
 
-    def _create_actions(self) -> None:
+    def _on_view(self, method: str):
+        def run() -> None:
+            editor = self.current_editor()
+            if editor is not None:
+                getattr(editor.view, method)()
+        return run
+
+    def _create_view_actions(self) -> None:
         key = QKeySequence.StandardKey
-        quit_keys = QKeySequence.keyBindings(key.Quit) or [QKeySequence("Ctrl+Q")]
         # Ctrl+= as well, since Ctrl++ needs Shift on most layouts.
         zoom_in_keys = [*QKeySequence.keyBindings(key.ZoomIn), QKeySequence("Ctrl+=")]
-        self.open_action = self._action("&Open…", self.open_dialog, key.Open, "Open a track file")
-        self.quit_action = self._action("&Quit", self.close, quit_keys, "Close Kartographer")
-        self.zoom_in_action = self._action("Zoom &In", self.view.zoom_in, zoom_in_keys)
-        self.zoom_out_action = self._action("Zoom &Out", self.view.zoom_out, key.ZoomOut)
-        self.fit_table_action = self._action("&Fit Table", self.view.fit_table, "Ctrl+0",
-                                             "Show the whole table")
-        self.actual_size_action = self._action("&Actual Size", self.view.actual_size, "Ctrl+1",
-                                               "Show the table at 1:1, as it will be printed")
-
-    def _create_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        file_menu.addAction(self.open_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        view_menu = self.menuBar().addMenu("&View")
-        for action in (self.zoom_in_action, self.zoom_out_action):
-            view_menu.addAction(action)
-        view_menu.addSeparator()
-        view_menu.addAction(self.fit_table_action)
-        view_menu.addAction(self.actual_size_action)
+        self.zoom_in_action = self.action("Zoom &In", self._on_view("zoom_in"), zoom_in_keys, menu="View")
+        self.zoom_out_action = self.action("Zoom &Out", self._on_view("zoom_out"), key.ZoomOut, menu="View")
+        self.menus["View"].addSeparator()
+        self.fit_table_action = self.action("&Fit Table", self._on_view("fit_table"), "Ctrl+0",
+                                            "Show the whole table", menu="View")
+        self.actual_size_action = self.action("&Actual Size", self._on_view("actual_size"), "Ctrl+1",
+                                              "Show the table at 1:1, as it will be printed", menu="View")
+        self.menus["View"].addSeparator()
 
     def _create_status_bar(self) -> None:
         bar = self.statusBar()
+        self._selection_label = QLabel()
         self._cursor_label = QLabel()
-        self._cursor_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("x 0000.0 mm  y 0000.0 mm") + 8)
+        self._cursor_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("x 0000.00 in  y 0000.00 in") + 8)
         self._zoom_label = QLabel()
         self._zoom_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("0000 %") + 8)
-        self._count_label = QLabel()
-        for label in (self._cursor_label, self._zoom_label, self._count_label):
+        for label in (self._selection_label, self._cursor_label, self._zoom_label):
             bar.addPermanentWidget(label)
-        self._show_zoom(self.view.zoom_percent())
 
     def _show_cursor(self, point: QPointF) -> None:
-        units = self.scene.display_units()
+        editor = self.current_editor()
+        units = editor.scene.display_units() if editor else "mm"
         self._cursor_label.setText(f"x {format_length(point.x(), units)}  y {format_length(point.y(), units)}")
 
     def _show_zoom(self, percent: float) -> None:
         self._zoom_label.setText(f"{percent:.0f} %" if percent >= 10 else f"{percent:.1f} %")
 
+    def _show_selection(self, editor: Editor) -> None:
+        if editor is not self.current_editor():
+            return
+        ids = editor.selected_ids()
+        total = len(editor.document)
+        if not ids:
+            text = f"{total} element{'' if total == 1 else 's'}"
+        elif len(ids) == 1:
+            element = editor.document.element(ids[0])
+            text = f"Selected: {element.kind.replace('_', ' ')} '{element.id}'"
+        else:
+            text = f"{len(ids)} of {total} elements selected"
+        self._selection_label.setText(text)
+
+    def selection_text(self) -> str:
+        return self._selection_label.text()
+
     # --- window events ---------------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self._needs_fit:
-            self._needs_fit = False
+        pending, self._needs_fit = self._needs_fit, []
+        for editor in pending:
             # After the first layout pass, when the view has its real size.
-            QTimer.singleShot(0, self.view, self.view.fit_table)
+            QTimer.singleShot(0, editor.view, editor.view.fit_table)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        for editor in self.editors():
+            self.tabs.setCurrentWidget(editor)
+            if not self.confirm_close(editor):
+                event.ignore()
+                return
+        event.accept()

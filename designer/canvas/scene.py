@@ -1,7 +1,7 @@
 """`TrackScene`: the canvas scene of one track document, in millimetres (origin at the table's top-left, y down).
 
-The scene is a view of the document: `set_document(doc, ruleset)` builds the surface item and one item per
-element (z-ordered by list order) and remembers them in `items_by_id`; `update_element` re-syncs one item.
+The scene is a view of a `Document`: `set_document(document)` builds the surface item and one item per
+element (z-ordered by list order) and remembers them in `items_by_id`; the document's change signals keep them in step.
 Cross-element decorations (warp-pipe pair labels, Bullet Bill launcher links) are worked out here because
 they depend on more than one element. The table and its grid are painted in `drawBackground`.
 """
@@ -27,7 +27,8 @@ from designer.canvas.items import (
     create_element_item,
 )
 from designer.model.elements import ElementBase
-from designer.model.track import MM_PER_UNIT, TrackDocument
+from designer.document.document import Document
+from designer.model.track import MM_PER_UNIT
 
 #: Grid (minor, major) spacing in mm for each display unit.
 GRID_SPACING_MM: dict[str, tuple[float, float]] = {
@@ -39,6 +40,8 @@ GRID_SPACING_MM: dict[str, tuple[float, float]] = {
 MIN_GRID_PX = 8.0
 
 SURFACE_Z = -1_000.0
+#: Kinds whose drawing depends on other elements (pair labels, launcher links).
+LINKED_KINDS = frozenset({"warp_pipe", "bullet_bill"})
 PRIME = "\u2032"
 
 
@@ -76,24 +79,23 @@ def warp_pipe_labels(elements: Sequence[ElementBase]) -> dict[str, str]:
 
 
 class TrackScene(QGraphicsScene):
-    """The scene of one document. Scene units are mm."""
+    """The scene of one `Document`. Scene units are mm. Items follow the document's change signals."""
 
     #: Emitted after `set_document` has rebuilt every item.
     document_changed = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._document: TrackDocument | None = None
+        self._document: Document | None = None
         self._ruleset = None
         self._metrics: dict[str, ItemMetrics] = {}
-        self._order: list[str] = []
         self.items_by_id: dict[str, ElementItem] = {}
         self.surface_item: TrackSurfaceItem | None = None
         self.setBackgroundBrush(style.OUTSIDE)
 
     # --- document ------------------------------------------------------------------------------
     @property
-    def document(self) -> TrackDocument | None:
+    def document(self) -> Document | None:
         return self._document
 
     @property
@@ -103,42 +105,101 @@ class TrackScene(QGraphicsScene):
     def table_rect(self) -> QRectF:
         if self._document is None:
             return QRectF()
-        return QRectF(0.0, 0.0, self._document.table.width_mm, self._document.table.height_mm)
+        table = self._document.prop("table")
+        return QRectF(0.0, 0.0, table.width_mm, table.height_mm)
 
     def display_units(self) -> str:
-        return self._document.display_units if self._document is not None else "mm"
+        return self._document.prop("display_units") if self._document is not None else "mm"
 
-    def set_document(self, document: TrackDocument, ruleset=None) -> None:
-        """Rebuild everything from `document`; `ruleset` (a `designer.rules.Ruleset`) gives the sizes.
+    def set_document(self, document: Document) -> None:
+        """Show `document` and follow its changes from now on.
 
-        Without a ruleset, or for kinds it has no size for, items fall back to a neutral 40 mm footprint.
+        Without a loadable ruleset, or for kinds it has no size for, items fall back to a neutral 40 mm footprint.
         """
-        self._clear_items()
+        if self._document is not None:
+            self._document.disconnect(self)
         self._document = document
-        self._ruleset = ruleset
+        document.elements_inserted.connect(self._on_inserted)
+        document.elements_removed.connect(self._on_removed)
+        document.elements_changed.connect(self._on_changed)
+        document.order_changed.connect(self._restack)
+        document.track_changed.connect(self._on_track_changed)
+        document.properties_changed.connect(self._on_properties_changed)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self._clear_items()
+        self._ruleset = _try_ruleset(self._document)
         self._metrics = {}
-        if document.track is not None:
-            self.surface_item = TrackSurfaceItem(document.track)
-            self.surface_item.setZValue(SURFACE_Z)
-            self.addItem(self.surface_item)
-        for index, element in enumerate(document.elements):
-            item = create_element_item(element, self.metrics_for(element.kind))
-            item.setZValue(index)
-            self.addItem(item)
-            self.items_by_id[element.id] = item
-            self._order.append(element.id)
+        self._on_track_changed()
+        for element in self._document.elements:
+            self._add_item(element)
+        self._restack()
         self._relink()
         self._update_scene_rect()
         self.update()
         self.document_changed.emit()
+
+    def _add_item(self, element: ElementBase) -> ElementItem:
+        item = create_element_item(element, self.metrics_for(element.kind))
+        self.addItem(item)
+        self.items_by_id[element.id] = item
+        return item
 
     def _clear_items(self) -> None:
         for item in [*self.items_by_id.values(), self.surface_item]:
             if item is not None:
                 self.removeItem(item)
         self.items_by_id = {}
-        self._order = []
         self.surface_item = None
+
+    # --- following the document ------------------------------------------------------------------
+    def _on_inserted(self, placements: list) -> None:
+        for _, element_id in placements:
+            self._add_item(self._document.element(element_id))
+        self._restack()
+        self._relink()
+        self._update_scene_rect()
+
+    def _on_removed(self, ids: list) -> None:
+        for element_id in ids:
+            item = self.items_by_id.pop(element_id, None)
+            if item is not None:
+                self.removeItem(item)
+        self._restack()
+        self._relink()
+
+    def _on_changed(self, ids: list) -> None:
+        for element_id in ids:
+            self.items_by_id[element_id].set_element(self._document.element(element_id))
+        if any(self.items_by_id[i].kind in LINKED_KINDS for i in ids):
+            self._relink()
+        self._update_scene_rect()
+
+    def _restack(self) -> None:
+        for index, element in enumerate(self._document.elements):
+            self.items_by_id[element.id].setZValue(index)
+
+    def _on_track_changed(self) -> None:
+        track = self._document.track
+        if track is None:
+            if self.surface_item is not None:
+                self.removeItem(self.surface_item)
+                self.surface_item = None
+        elif self.surface_item is None:
+            self.surface_item = TrackSurfaceItem(track)
+            self.surface_item.setZValue(SURFACE_Z)
+            self.addItem(self.surface_item)
+        else:
+            self.surface_item.set_track(track)
+
+    def _on_properties_changed(self, fields: list) -> None:
+        if "ruleset" in fields:
+            self._rebuild()  # every footprint may change size
+            return
+        if "table" in fields:
+            self._update_scene_rect()
+        self.update()
 
     def metrics_for(self, kind: str) -> ItemMetrics:
         """The footprint and distances an item of `kind` is drawn with, from the ruleset."""
@@ -148,16 +209,10 @@ class TrackScene(QGraphicsScene):
 
     def element_items(self) -> list[ElementItem]:
         """Element items in document order (bottom to top)."""
-        return [self.items_by_id[i] for i in self._order]
+        return [self.items_by_id[e.id] for e in self._document.elements] if self._document else []
 
     def item_for(self, element_id: str) -> ElementItem | None:
         return self.items_by_id.get(element_id)
-
-    def update_element(self, element: ElementBase) -> None:
-        """Re-sync the item showing `element` (same id) after the model changed."""
-        self.items_by_id[element.id].set_element(element)
-        self._relink()
-        self._update_scene_rect()
 
     # --- cross-element decorations ---------------------------------------------------------------
     def _relink(self) -> None:
@@ -226,6 +281,14 @@ def _grid_lines(area: QRectF, spacing: float, skip_every: int = 0) -> Iterable[Q
                 yield QLineF(v, area.top(), v, area.bottom())
             else:
                 yield QLineF(area.left(), v, area.right(), v)
+
+
+def _try_ruleset(document: Document):
+    """The document's ruleset, or None: a broken rules file costs element sizes, not the canvas."""
+    try:
+        return document.ruleset
+    except Exception:  # noqa: BLE001 - any failure only degrades drawing
+        return None
 
 
 def _metrics_from_ruleset(ruleset, kind: str) -> ItemMetrics:

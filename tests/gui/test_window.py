@@ -23,8 +23,8 @@ def visible_scene_rect(view: QGraphicsView) -> QRectF:
 
 
 def assert_one_item_per_element(scene: TrackScene) -> None:
-    document = scene.document
-    assert document is not None
+    assert scene.document is not None
+    document = scene.document.snapshot()
     assert list(scene.items_by_id) == [e.id for e in document.elements]
     for index, element in enumerate(document.elements):
         item = scene.items_by_id[element.id]
@@ -44,18 +44,19 @@ def default_track(monkeypatch: pytest.MonkeyPatch, every_kind_file):
 
 
 def test_opens_the_default_track_with_one_item_per_element(qtbot, default_track, errors):
-    (win,) = app_main.open_windows([])
+    win = app_main.open_main_window([])
     qtbot.addWidget(win)
     qtbot.waitExposed(win)
     expected = load_track(default_track)
-    assert win.document == expected
-    assert win.windowTitle() == f"{expected.name} — Kartographer"
+    assert win.document.snapshot() == expected
+    assert win.windowTitle() == f"{default_track.name}[*] — Kartographer"
+    assert not win.isWindowModified()
     assert_one_item_per_element(win.scene)
     assert errors == []
 
 
 def test_every_kind_gets_its_own_item_class(window: MainWindow):
-    kinds = {e.kind for e in window.document.elements}
+    kinds = {e.kind for e in window.document.snapshot().elements}
     assert kinds == set(ELEMENT_KINDS)
     assert_one_item_per_element(window.scene)
     assert len(set(ITEM_CLASSES.values())) == len(ELEMENT_KINDS)
@@ -75,7 +76,7 @@ def test_items_follow_the_model_placement(window: MainWindow):
     assert item.pos() == QPointF(450, 670)
     assert item.rotation() == pytest.approx(30)
     moved = item.element.model_copy(update={"x_mm": 500.0, "rotation_deg": -45.0})
-    window.scene.update_element(moved)
+    window.document.replace_elements([moved])  # what a command does; the scene follows the signal
     assert item.element is moved
     assert item.pos() == QPointF(500, 670)
     assert item.rotation() == pytest.approx(-45)
@@ -193,8 +194,8 @@ def test_space_and_left_drag_pans(window: MainWindow, qtbot):
 
 def test_status_bar_shows_cursor_in_display_units(window: MainWindow):
     window.view.cursor_moved.emit(QPointF(254.0, 25.4))
-    assert window._cursor_label.text() == "x 10.0 in  y 1.0 in"
-    assert window._count_label.text() == f"{len(window.document.elements)} elements"
+    assert window._cursor_label.text() == "x 10.00 in  y 1.00 in"
+    assert window.selection_text() == f"{len(window.document.elements)} elements"
     assert format_length(123.4, "mm") == "123 mm"
     assert format_length(123.4, "cm") == "12.3 cm"
 
@@ -232,37 +233,27 @@ def test_rendering_shows_the_track_on_the_table(window: MainWindow):
     assert abs(corner.lightness() - style.TABLE.lightness()) < 30
 
 
-def test_broken_file_from_the_menu_keeps_the_document(window: MainWindow, broken_file, errors):
-    before = window.document
-    assert window.open_file(broken_file) is False
-    assert window.document is before
-    assert len(errors) == 1
-    title, text = errors[0]
-    assert "broken.track.json" in text and "\n" not in text
-
-
 def test_broken_file_on_the_command_line_opens_untitled(qtbot, broken_file, errors, capsys):
-    (win,) = app_main.open_windows([str(broken_file)])
+    win = app_main.open_main_window([str(broken_file)])
     qtbot.addWidget(win)
     qtbot.waitUntil(lambda: len(errors) == 1)
-    assert win.document.name == "Untitled"
-    assert win.document.table.width_mm == pytest.approx(1828.8)
-    assert win.document.table.height_mm == pytest.approx(1219.2)
-    assert win.document.ruleset == "mk-gaslands"
-    assert win.windowTitle() == "Untitled — Kartographer"
+    document = win.document.snapshot()
+    assert document.name == "Untitled"
+    assert document.table.width_mm == pytest.approx(1828.8)
+    assert document.table.height_mm == pytest.approx(1219.2)
+    assert document.ruleset == "mk-gaslands"
+    assert win.windowTitle() == "Untitled (unsaved)[*] — Kartographer"
     err = capsys.readouterr().err.strip()
     assert err == errors[0][1]
     assert "broken.track.json" in err and "Traceback" not in err
 
 
-def test_open_file_replaces_the_scene(window: MainWindow, every_kind_file, every_kind):
-    empty = MainWindow()
-    try:
-        assert empty.scene.items_by_id == {}
-        assert empty.open_file(every_kind_file)
-        assert empty.path == every_kind_file
-        assert_one_item_per_element(empty.scene)
-        assert empty.open_file(every_kind_file)  # reopening rebuilds without duplicates
-        assert len(empty.scene.items()) == len(every_kind.elements) + 1
-    finally:
-        empty.deleteLater()
+def test_several_files_open_as_tabs(qtbot, every_kind_file, broken_file, errors):
+    win = app_main.open_main_window([str(every_kind_file), str(broken_file), str(DEFAULT_TRACK)])
+    qtbot.addWidget(win)
+    qtbot.waitUntil(lambda: len(errors) == 1)
+    assert [e.document.path for e in win.editors()] == [every_kind_file, DEFAULT_TRACK]
+    assert win.current_editor() is win.editors()[0]
+    win.tabs.setCurrentIndex(1)
+    assert win.undo_group.activeStack() is win.editors()[1].document.undo_stack
+    assert win.windowTitle().startswith(DEFAULT_TRACK.name)

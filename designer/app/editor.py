@@ -1,0 +1,71 @@
+"""`Editor`: one open document in a tab — the Document facade, its scene and its view, and the selection.
+
+The selection is view state (which canvas items are selected), never part of the document. Tools and
+panes ask the editor for `selected_ids()` and change it with `select_ids()`.
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGridLayout, QWidget
+
+from designer.canvas.scene import TrackScene
+from designer.canvas.view import TrackView
+from designer.document.document import Document
+from designer.model.track import TrackDocument
+
+
+class Editor(QWidget):
+    selection_changed = Signal(list)   # [id] in document order
+    title_changed = Signal()
+
+    def __init__(self, model: TrackDocument, path: str | Path | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = Document(model, path, self)
+        #: Names this document's autosave copy; stable for the editor's life.
+        self.recovery_key = uuid.uuid4().hex
+        self.scene = TrackScene(self)
+        self.scene.set_document(self.document)
+        self.view = TrackView(self.scene, self)
+        self.layout_grid = QGridLayout(self)  # rulers sit in row/column 0 around the view at (1, 1)
+        self.layout_grid.setContentsMargins(0, 0, 0, 0)
+        self.layout_grid.setSpacing(0)
+        self.layout_grid.addWidget(self.view, 1, 1)
+        self.scene.selectionChanged.connect(self._emit_selection)
+        self.document.undo_stack.cleanChanged.connect(lambda _clean: self.title_changed.emit())
+        self.document.path_changed.connect(self.title_changed.emit)
+        self.document.properties_changed.connect(lambda _fields: self.title_changed.emit())
+
+    # --- selection -------------------------------------------------------------------------------
+    def selected_ids(self) -> list[str]:
+        selected = {item.element_id for item in self.scene.selectedItems() if hasattr(item, "element_id")}
+        return [e.id for e in self.document.elements if e.id in selected]
+
+    def select_ids(self, ids: list[str] | set[str], add: bool = False) -> None:
+        wanted = set(ids)
+        self.scene.blockSignals(True)
+        try:
+            if not add:
+                self.scene.clearSelection()
+            for element_id in wanted:
+                item = self.scene.item_for(element_id)
+                if item is not None:
+                    item.setSelected(True)
+        finally:
+            self.scene.blockSignals(False)
+        self._emit_selection()
+
+    def _emit_selection(self) -> None:
+        self.selection_changed.emit(self.selected_ids())
+
+    # --- titles ----------------------------------------------------------------------------------
+    def file_label(self) -> str:
+        """The tab's text: the file name, or the document name for a file never saved."""
+        return self.document.path.name if self.document.path else f"{self.document.name} (unsaved)"
+
+    @property
+    def is_modified(self) -> bool:
+        return self.document.is_modified
