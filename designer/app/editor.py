@@ -13,6 +13,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from designer.canvas.scene import TrackScene
+from designer.canvas.tools import ToolManager
 from designer.canvas.view import TrackView
 from designer.document.document import Document
 from designer.model.track import TrackDocument
@@ -35,9 +36,13 @@ class Editor(QWidget):
         self.layout_grid.setSpacing(0)
         self.layout_grid.addWidget(self.view, 1, 1)
         self.scene.selectionChanged.connect(self._emit_selection)
-        self.document.undo_stack.cleanChanged.connect(lambda _clean: self.title_changed.emit())
+        #: The active editing tool (select, place …); the view hands it mouse and key events.
+        self.tools = ToolManager(self)
+        self.view.tool_handler = self.tools
+        # Signal-to-signal: a lambda here would outlive a half-destroyed editor when the stack dies.
+        self.document.undo_stack.cleanChanged.connect(self.title_changed)
         self.document.path_changed.connect(self.title_changed.emit)
-        self.document.properties_changed.connect(lambda _fields: self.title_changed.emit())
+        self.document.properties_changed.connect(self.title_changed)
 
     # --- selection -------------------------------------------------------------------------------
     def selected_ids(self) -> list[str]:

@@ -28,14 +28,8 @@ from designer.canvas.items import (
 )
 from designer.model.elements import ElementBase
 from designer.document.document import Document
-from designer.model.track import MM_PER_UNIT
+from designer.geometry.snap import GRID_SPACING_MM  # (minor, major) mm per display unit, shared with snapping
 
-#: Grid (minor, major) spacing in mm for each display unit.
-GRID_SPACING_MM: dict[str, tuple[float, float]] = {
-    "mm": (10.0, 100.0),
-    "cm": (10.0, 100.0),
-    "in": (MM_PER_UNIT["in"], 6 * MM_PER_UNIT["in"]),
-}
 #: Grid lines closer than this on screen are left out; they would only grey the table.
 MIN_GRID_PX = 8.0
 

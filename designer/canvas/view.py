@@ -3,7 +3,8 @@
 Zoom is reported as a percentage of actual size: at 100 % a millimetre of table is a millimetre of
 screen (from the screen's physical DPI). Ctrl+wheel (and pinch) zoom around the cursor, the plain wheel
 scrolls, and the view pans with a middle-button drag or with Space held and the left button dragged.
-Editing tools will hook into the mouse handlers later; panning always takes precedence over them.
+Mouse and key events go to `tool_handler` (the editor's ToolManager) when one is set; panning always
+takes precedence over it.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ class TrackView(QGraphicsView):
         self.viewport().grabGesture(Qt.GestureType.PinchGesture)
         self._space_held = False
         self._pan_from: QPoint | None = None
+        #: Gets mouse_press/move/release(event) and key_press(event) → bool (True: used) unless panning.
+        self.tool_handler = None
         self._last_zoom = self.zoom_percent()
 
     # --- zoom --------------------------------------------------------------------------------------
@@ -149,6 +152,9 @@ class TrackView(QGraphicsView):
                 self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
             event.accept()
             return
+        if self.tool_handler is not None and self.tool_handler.key_press(event):
+            event.accept()
+            return
         super().keyPressEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
@@ -173,7 +179,17 @@ class TrackView(QGraphicsView):
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             event.accept()
             return
+        if self.tool_handler is not None and self.tool_handler.mouse_press(event):
+            event.accept()
+            return
         super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        # A double click's second press is a press to the tools (Qt's scene would select on its own).
+        if not self.is_panning() and self.tool_handler is not None and self.tool_handler.mouse_press(event):
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
@@ -184,6 +200,9 @@ class TrackView(QGraphicsView):
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
             event.accept()
         else:
+            if self.tool_handler is not None:
+                self.tool_handler.mouse_move(event)
+            # Always, even when a tool used the move: Qt keeps the scene point that Ctrl+wheel zooms about.
             super().mouseMoveEvent(event)
         self.cursor_moved.emit(self.mapToScene(pos))
 
@@ -194,6 +213,9 @@ class TrackView(QGraphicsView):
                 self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
             else:
                 self.viewport().unsetCursor()
+            event.accept()
+            return
+        if self.tool_handler is not None and self.tool_handler.mouse_release(event):
             event.accept()
             return
         super().mouseReleaseEvent(event)

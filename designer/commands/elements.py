@@ -63,7 +63,8 @@ class ChangeElements(QUndoCommand):
         self._ids = frozenset(e.id for e in self._before)
 
     def id(self) -> int:  # noqa: A003 - Qt's name
-        return int(self._merge_id) if self._merge_id is not None else -1
+        # Without a key there is nothing to merge with: Qt only calls mergeWith for equal ids.
+        return int(self._merge_id) if self._merge_id is not None and self._merge_key is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
         if not isinstance(other, ChangeElements) or other._merge_key != self._merge_key or other._ids != self._ids:

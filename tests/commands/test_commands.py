@@ -158,3 +158,11 @@ def test_signals_report_what_changed(document):
     delete_elements(document, ["th"])
     document.undo_stack.undo()
     assert seen == [("changed", ["c1"]), ("removed", ["th"]), ("inserted", [(10, "th")])]
+
+
+def test_moves_without_a_merge_key_stay_separate_steps(document):
+    move_elements(document, ["c1"], 5, 0)
+    move_elements(document, ["c1"], 5, 0)
+    rotate_elements(document, ["c1"], 15)
+    rotate_elements(document, ["c1"], 15)
+    assert document.undo_stack.count() == 4

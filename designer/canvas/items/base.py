@@ -3,7 +3,7 @@
 An item never owns data: it holds the frozen element it was last given, places itself from it
 (`setPos(x_mm, y_mm)` + `setRotation(rotation_deg)`; both the model and Qt turn clockwise in a y-down
 scene) and draws in local millimetres with +x the direction of travel. Subclasses supply the body
-outline (used for hit-testing once selection arrives), any decoration outside it, and the painting.
+outline (what a click hits and what the selection outline traces), any decoration outside it, and the painting.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from PySide6.QtGui import QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.canvas import style
+from designer.canvas.selection import paint_selected_outline
 from designer.model.elements import ElementBase
 
 E = TypeVar("E", bound=ElementBase)
@@ -46,6 +47,8 @@ class ElementItem(QGraphicsItem, Generic[E]):
 
     def __init__(self, element: E, metrics: ItemMetrics = FALLBACK_METRICS) -> None:
         super().__init__()
+        # Selection is driven by the editing tools, not by Qt's own click handling (see canvas/tools).
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self._element = element
         self._metrics = metrics
         self._body = QPainterPath()
@@ -107,6 +110,8 @@ class ElementItem(QGraphicsItem, Generic[E]):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.draw(painter)
+        if self.isSelected():
+            paint_selected_outline(painter, self._body)
 
     # --- helpers for upright drawing -------------------------------------------------------------
     def _upright_transform(self) -> QTransform:

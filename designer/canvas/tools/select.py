@@ -1,0 +1,165 @@
+"""The select tool (the default): pick, move, rotate and nudge elements, Inkscape/Tiled style.
+
+- Click an element to select it alone; Shift- or Ctrl-click adds or removes it; click empty table to clear.
+- Drag from empty table for a rubber band (see `RubberBand`); drag an element to move the selection;
+  drag the round handle above the selection to turn it (15° steps, free with Alt).
+- A press that travels less than a few pixels is a click, never a move.
+- Arrow keys nudge the selection 1 mm (Shift: 10 mm); Esc aborts a drag, or else clears the selection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent
+
+from designer.canvas.tools.base import Tool, ToolEvent
+from designer.canvas.tools.gestures import Gesture, MoveGesture, NudgeBurst, RotateGesture, RubberBand
+from designer.document.operations import move_elements
+from designer.geometry import snap
+
+ARROWS = {Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right", Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down"}
+
+
+@dataclass
+class _Press:
+    """A left press that has not yet become a drag. `item_id` is the element under it (None: empty table)."""
+
+    scene_pos: QPointF
+    view_pos: QPointF
+    item_id: str | None
+    additive: bool
+    on_release: str = ""   # "only": select just this one; "toggle": deselect it — if no drag follows
+
+
+class SelectTool(Tool):
+    name = "select"
+
+    def __init__(self, manager) -> None:
+        super().__init__(manager)
+        self._press: _Press | None = None
+        self._gesture: Gesture | None = None
+        self._nudges = NudgeBurst()
+
+    @property
+    def gesture(self) -> Gesture | None:
+        return self._gesture
+
+    def cancel(self) -> bool:
+        self._press = None
+        gesture, self._gesture = self._gesture, None
+        if gesture is None:
+            return False
+        gesture.cancel()
+        return True
+
+    # --- mouse -----------------------------------------------------------------------------------
+    def mouse_press(self, event: ToolEvent) -> bool:
+        if not event.left:
+            # Another button during a drag aborts it, as in most editors.
+            self.cancel()
+            return True
+        if self._gesture is not None:
+            return True
+        self._nudges.reset()
+        manager = self.manager
+        selected = manager.selected_ids()
+        if selected and manager.overlay.hit_handle(event.view_pos):
+            self._gesture = RotateGesture(manager, selected, event.scene_pos)
+            return True
+        item = manager.element_at(event.scene_pos)
+        additive = event.shift or event.ctrl
+        press = _Press(event.scene_pos, event.view_pos, item.element_id if item else None, additive)
+        if item is not None:
+            if item.element_id not in selected:
+                manager.select([item.element_id], add=additive)
+            else:
+                press.on_release = "toggle" if additive else "only"
+        self._press = press
+        return True
+
+    def mouse_move(self, event: ToolEvent) -> bool:
+        if self._gesture is not None:
+            self._gesture.update(event)
+            return True
+        press = self._press
+        if press is None:
+            self._hover(event)
+            return True
+        if not snap.is_drag((press.view_pos.x(), press.view_pos.y()), event.pixel):
+            return True
+        self._press = None
+        if press.item_id is None:
+            self._gesture = RubberBand(self.manager, press.scene_pos, press.additive)
+        else:
+            ids = self.manager.selected_ids()
+            if press.item_id not in ids:
+                return True
+            self.manager.overlay.set_hover(None)
+            self._gesture = MoveGesture(self.manager, ids, press.item_id, press.scene_pos)
+        self._gesture.update(event)
+        return True
+
+    def mouse_release(self, event: ToolEvent) -> bool:
+        if not event.left:
+            return True
+        gesture, self._gesture = self._gesture, None
+        press, self._press = self._press, None
+        if gesture is not None:
+            gesture.finish(event)
+        elif press is not None:
+            self._click(press)
+        return True
+
+    def _click(self, press: _Press) -> None:
+        """A press and release with (almost) no travel."""
+        manager = self.manager
+        if press.item_id is None:
+            if not press.additive:
+                manager.select([])
+        elif press.on_release == "only":
+            manager.select([press.item_id])
+        elif press.on_release == "toggle":
+            manager.select([i for i in manager.selected_ids() if i != press.item_id])
+
+    def _hover(self, event: ToolEvent) -> None:
+        manager = self.manager
+        if manager.overlay.hit_handle(event.view_pos):
+            manager.overlay.set_hover(None)
+            manager.set_cursor(Qt.CursorShape.PointingHandCursor)
+            return
+        item = manager.element_at(event.scene_pos)
+        selected = item is not None and item.isSelected()
+        manager.overlay.set_hover(item if item is not None and not selected else None)
+        manager.set_cursor(Qt.CursorShape.SizeAllCursor if selected else self.cursor)
+
+    def leave(self) -> None:
+        self.manager.overlay.set_hover(None)
+
+    # --- keys ------------------------------------------------------------------------------------
+    def key_press(self, event: QKeyEvent) -> bool:
+        key = event.key()
+        if key == Qt.Key.Key_Escape:
+            if not self.cancel():
+                self.manager.select([])
+            return True
+        if key in ARROWS and self._gesture is None:
+            return self.nudge(ARROWS[key], bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+        return False
+
+    def nudge(self, direction: str, large: bool = False) -> bool:
+        """Move the selection one step; a quick run of nudges is one undo step (see `NudgeBurst`)."""
+        ids = self.manager.selected_ids()
+        if not ids:
+            return False
+        stack = self.manager.document.undo_stack
+        dx, dy = snap.nudge_delta(direction, large)
+        key = self._nudges.key(ids, stack.index())
+        move_elements(self.manager.document, ids, dx, dy, merge_key=key, text="Nudge")
+        self._nudges.pushed(stack.index())
+        return True
+
+    def rotate(self, degrees: float) -> bool:
+        # Turning by key while a drag is under way would fight the drag; ignore it.
+        return self._gesture is not None

@@ -1,0 +1,181 @@
+"""The palette dock: the element kinds the current document's ruleset offers, each with its icon and name.
+
+Choosing a kind arms the current editor's place tool (see `designer.canvas.tools.place`) and hands the
+keyboard to the canvas, so R and Esc work straight away. The list follows the current tab, the ruleset
+of its document, and its tool: when the place tool disarms, the highlight clears.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from designer.paths import ICONS_DIR
+
+KIND_ROLE = Qt.ItemDataRole.UserRole
+ICON_PX = 28
+
+#: Readable names and one-line descriptions of the element kinds, in the project's own words.
+KIND_NAMES: dict[str, str] = {
+    "start_finish": "Start/finish line",
+    "gate": "Gate",
+    "item_box": "Item box",
+    "coin": "Coin",
+    "boost_pad": "Boost pad",
+    "dash_panel": "Dash panel",
+    "ramp": "Ramp",
+    "warp_pipe": "Warp pipe",
+    "bullet_bill": "Bullet Bill plate",
+    "thwomp": "Thwomp",
+    "piranha_plant": "Piranha Plant",
+    "chain_chomp": "Chain Chomp",
+    "wandering_threat": "Wandering threat",
+    "scenery": "Scenery",
+}
+KIND_TIPS: dict[str, str] = {
+    "start_finish": "The chequered line where the race starts and each lap ends.",
+    "gate": "A numbered gate across the track; karts pass the gates in order.",
+    "item_box": "A box that deals an item card to the kart driving through it.",
+    "coin": "A coin to pick up by driving through it.",
+    "boost_pad": "A pad that speeds up a kart driving over it, in the arrows' direction.",
+    "dash_panel": "A row of boost pads along the direction of travel.",
+    "ramp": "A jump, entered from the striped edge; it may carry a flaming hoop.",
+    "warp_pipe": "One end of a pair of pipes; a kart entering one comes out of its partner.",
+    "bullet_bill": "A pressure plate that fires Bullet Bill from its launcher pipe.",
+    "thwomp": "A stone block that slams down onto the track.",
+    "piranha_plant": "A plant that bites karts within its range.",
+    "chain_chomp": "A chained ball that lunges at karts within its reach.",
+    "wandering_threat": "A walker (a Goomba by default) that wanders the track.",
+    "scenery": "A scenery polygon: solid obstacle or decoration.",
+}
+
+
+def kind_name(kind: str) -> str:
+    return KIND_NAMES.get(kind, kind.replace("_", " ").capitalize())
+
+
+@lru_cache(maxsize=None)
+def kind_icon(kind: str) -> QIcon:
+    """The kind's icon from resources/icons/<kind>.svg (an empty icon if the file is missing)."""
+    path = ICONS_DIR / f"{kind}.svg"
+    return QIcon(str(path)) if path.is_file() else QIcon()
+
+
+def palette_kinds(document) -> list[str]:
+    """The kinds the document's ruleset offers, in its order; none when the rules cannot be loaded."""
+    try:
+        return list(document.ruleset.element_kinds)
+    except Exception:  # noqa: BLE001 - a broken rules file leaves the palette empty, never a crash
+        return []
+
+
+class PaletteDock(QDockWidget):
+    kind_chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Palette", parent)
+        self.setObjectName("PaletteDock")
+        self.setAllowedAreas(Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea)
+        self.list = QListWidget()
+        self.list.setIconSize(QSize(ICON_PX, ICON_PX))
+        self.list.setSpacing(1)
+        self.list.setUniformItemSizes(True)
+        self.list.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
+        self.list.itemClicked.connect(self._on_item_chosen)
+        self.list.itemActivated.connect(self._on_item_chosen)
+        self.note = QLabel("Choose an element, then click the table.\nShift+click places several; Esc stops.")
+        self.note.setWordWrap(True)
+        self.note.setEnabled(False)  # drawn in the style's muted text colour
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.note)
+        self.setWidget(body)
+        self._editor = None
+        self._ruleset_id: str | None = None
+
+    # --- following the current editor ------------------------------------------------------------
+    @property
+    def editor(self):
+        return self._editor
+
+    def set_editor(self, editor) -> None:
+        if editor is self._editor:
+            return
+        self._disconnect()
+        self._editor = editor
+        if editor is not None:
+            editor.document.properties_changed.connect(self._on_properties_changed)
+            editor.tools.tool_changed.connect(self._sync_highlight)
+            editor.destroyed.connect(self._on_editor_destroyed)
+        self._rebuild()
+
+    def _disconnect(self) -> None:
+        editor = self._editor
+        if editor is None:
+            return
+        for signal, slot in ((editor.document.properties_changed, self._on_properties_changed),
+                             (editor.tools.tool_changed, self._sync_highlight),
+                             (editor.destroyed, self._on_editor_destroyed)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass  # the editor is being deleted
+
+    def _on_editor_destroyed(self, *_args) -> None:
+        self._editor = None
+        self._rebuild()
+
+    def _on_properties_changed(self, fields: list) -> None:
+        if "ruleset" in fields:
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.list.clear()
+        kinds = palette_kinds(self._editor.document) if self._editor is not None else []
+        for kind in kinds:
+            item = QListWidgetItem(kind_icon(kind), kind_name(kind))
+            item.setData(KIND_ROLE, kind)
+            item.setToolTip(f"<b>{kind_name(kind)}</b><br>{KIND_TIPS.get(kind, '')}")
+            item.setStatusTip(KIND_TIPS.get(kind, ""))
+            self.list.addItem(item)
+        self.list.setEnabled(bool(kinds))
+        self._sync_highlight()
+
+    def _sync_highlight(self, *_args) -> None:
+        kind = self._editor.tools.placing_kind() if self._editor is not None else None
+        self.list.blockSignals(True)
+        try:
+            self.list.clearSelection()
+            self.list.setCurrentRow(-1)
+            for row in range(self.list.count()):
+                if self.list.item(row).data(KIND_ROLE) == kind:
+                    self.list.setCurrentRow(row)
+        finally:
+            self.list.blockSignals(False)
+
+    # --- choosing ---------------------------------------------------------------------------------
+    def kinds(self) -> list[str]:
+        return [self.list.item(row).data(KIND_ROLE) for row in range(self.list.count())]
+
+    def item_for(self, kind: str) -> QListWidgetItem | None:
+        for row in range(self.list.count()):
+            if self.list.item(row).data(KIND_ROLE) == kind:
+                return self.list.item(row)
+        return None
+
+    def choose(self, kind: str) -> None:
+        """Arm the current editor's place tool with `kind`, as a click on its entry does."""
+        if self._editor is None or kind not in self.kinds():
+            return
+        self._editor.tools.place(kind)
+        self._sync_highlight()
+        self._editor.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.kind_chosen.emit(kind)
+
+    def _on_item_chosen(self, item: QListWidgetItem) -> None:
+        self.choose(item.data(KIND_ROLE))
