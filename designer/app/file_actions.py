@@ -1,7 +1,367 @@
-"""Feature hook for the main window (filled in by the module's owner)."""
+"""The File menu: new, open, recent files, save, save as, close, export as image, quit — and the
+"save changes?" question asked before a modified document closes.
+
+`install(window)` puts a `FileActions` on the window (`window.file_actions`), together with the shared
+`Settings` (`window.settings`) and the `Autosaver` (`window.autosaver`), and makes `save_prompt` the
+window's `confirm_close`. Every failure — an unreadable file, a read-only folder, a full disk — is shown
+on one line and changes nothing: a document that could not be saved stays open and modified.
+"""
 
 from __future__ import annotations
 
+import os
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox, QWidget
+
+from designer.app import image_export, new_dialog
+from designer.app.autosave import Autosaver, nobody_to_ask
+from designer.app.settings import PNG_PX_PER_MM, Settings
+from designer.io.errors import DocumentError
+from designer.io.track_io import TRACK_SUFFIX, load_track, save_track
+
+TRACK_FILTER = f"Kartographer tracks (*{TRACK_SUFFIX})"
+ALL_FILES_FILTER = "All files (*)"
+STATUS_MS = 5000
+Answer = QMessageBox.StandardButton
+
+
+def with_track_suffix(path: str | Path) -> Path:
+    """`path` ending in `.track.json`: "oval" → "oval.track.json", "oval.json" → "oval.track.json"."""
+    path = Path(path)
+    name = path.name
+    if name.lower().endswith(TRACK_SUFFIX):
+        return path
+    for partial in (".track", ".json"):
+        if name.lower().endswith(partial):
+            name = name[: -len(partial)]
+            break
+    return path.with_name(name + TRACK_SUFFIX)
+
+
+def with_suffix(path: str | Path, suffix: str) -> Path:
+    path = Path(path)
+    return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)
+
+
+def file_stem(editor) -> str:
+    """A base name for files made from a document: its file's name, or its name turned into a slug."""
+    path = editor.document.path
+    if path is not None:
+        return path.name[: -len(TRACK_SUFFIX)] if path.name.lower().endswith(TRACK_SUFFIX) else path.stem
+    slug = re.sub(r"[^\w]+", "-", editor.document.name.lower(), flags=re.UNICODE).strip("-")
+    return slug or "untitled"
+
+
+def ask_save_changes(parent: QWidget, name: str) -> QMessageBox.StandardButton:
+    """Save, Discard or Cancel for a document about to close. Tests replace this.
+
+    With nobody to ask (no screen: scripts, test teardown) closing goes ahead as it would without the
+    prompt; a window that refused to close would linger, shown, under everything that runs next.
+    """
+    if nobody_to_ask():
+        return Answer.Discard
+    box = save_changes_box(parent, name)
+    box.exec()
+    return box.standardButton(box.clickedButton()) if box.clickedButton() else Answer.Cancel
+
+
+def ask_replace(parent: QWidget, path: Path) -> bool:
+    """May the existing `path` be overwritten? (Asked when we added a suffix the file dialog never saw.)"""
+    if nobody_to_ask():
+        return False
+    answer = QMessageBox.question(parent, "Replace File", f"“{path.name}” already exists. Replace it?",
+                                  Answer.Yes | Answer.Cancel, Answer.Cancel)
+    return answer == Answer.Yes
+
+
+def save_changes_box(parent: QWidget, name: str) -> QMessageBox:
+    box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved Changes", f"Save changes to “{name}” before closing?",
+                      Answer.Save | Answer.Discard | Answer.Cancel, parent)
+    box.setInformativeText("Your changes will be lost if you don’t save them.")
+    box.setDefaultButton(Answer.Save)
+    box.setEscapeButton(Answer.Cancel)
+    return box
+
+
+class FileActions(QObject):
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self.settings: Settings = window.settings
+        self.autosaver: Autosaver = window.autosaver
+        #: Set by the real start-up (`restore_window_state`): only that window writes its layout back.
+        self.persist_window_state = False
+        self._create_actions()
+        window.confirm_close = self.save_prompt
+        window.close_hooks.append(self._on_window_closed)
+        self.autosaver.autosaved.connect(self._report_autosave)
+
+    def _create_actions(self) -> None:
+        w, key, menu = self.window, QKeySequence.StandardKey, "File"
+        self.new_action = w.action("&New…", self.new_document, key.New, "Start a new track from a blank table "
+                                   "or a starter track", menu)
+        self.open_action = w.action("&Open…", self.open_files, key.Open, "Open track files", menu)
+        self.recent_menu = QMenu("Open &Recent", w)
+        self.recent_menu.aboutToShow.connect(self.rebuild_recent_menu)
+        w.menus[menu].addMenu(self.recent_menu)
+        w.menus[menu].addSeparator()
+        # Lambdas: `triggered(bool)` must not arrive as the `editor` argument.
+        self.save_action = w.action("&Save", lambda: self.save(), key.Save, "Save the track", menu)
+        self.save_as_action = w.action("Save &As…", lambda: self.save_as(), key.SaveAs,
+                                       "Save the track under a new name", menu)
+        w.menus[menu].addSeparator()
+        self.export_png_action = w.action("Export as &PNG…", self.export_png, None,
+                                          "Save a picture of the table as a PNG image", menu)
+        self.export_svg_action = w.action("Export as S&VG…", self.export_svg, None,
+                                          "Save the table as an SVG drawing at true size", menu)
+        w.menus[menu].addSeparator()
+        self.close_action = w.action("&Close Tab", self.close_current, key.Close, "Close the current track", menu)
+        w.menus[menu].addSeparator()
+        self.quit_action = w.action("&Quit", w.close, key.Quit, "Quit Kartographer", menu)
+        self.quit_action.setMenuRole(self.quit_action.MenuRole.QuitRole)
+        self.rebuild_recent_menu()
+
+    # --- new and open ------------------------------------------------------------------------------
+    def new_document(self):
+        document = new_dialog.ask_new_document(self.window)
+        return None if document is None else self.window.add_editor(document)
+
+    def open_files(self) -> list:
+        names, _filter = QFileDialog.getOpenFileNames(self.window, "Open Track", str(self.settings.last_folder()),
+                                                      f"{TRACK_FILTER};;{ALL_FILES_FILTER}")
+        return self.open_paths(names) if names else []
+
+    def find_editor(self, path: str | Path):
+        """The open editor showing the file at `path`, if any."""
+        wanted = _same_file_key(path)
+        for editor in self.window.editors():
+            if editor.document.path is not None and _same_file_key(editor.document.path) == wanted:
+                return editor
+        return None
+
+    def open_paths(self, paths: Iterable[str | Path]) -> list:
+        """Open each file in a tab (or switch to its tab when it is already open); report failures together."""
+        opened, errors = [], []
+        for name in paths:
+            path = _absolute(name)
+            editor = self.find_editor(path)
+            if editor is None:
+                try:
+                    model = load_track(path)
+                except DocumentError as exc:
+                    errors.append(str(exc))
+                    continue
+                editor = self.window.add_editor(model, path)
+            else:
+                self.window.tabs.setCurrentWidget(editor)
+                path = editor.document.path
+            opened.append(editor)
+            self.settings.add_recent_file(path)
+            self.settings.set_last_folder(path.parent)
+        self.rebuild_recent_menu()
+        if errors:
+            self.window.show_error("\n".join(errors), "Cannot Open Track")
+        return opened
+
+    def open_recent(self, path: Path) -> None:
+        if not path.is_file():
+            self.settings.remove_recent_file(path)
+            self.rebuild_recent_menu()
+            self.window.show_error(f"{path}: the file no longer exists; removed from Open Recent", "Cannot Open Track")
+            return
+        self.open_paths([path])
+
+    def rebuild_recent_menu(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        recent = self.settings.recent_files()
+        names = [p.name for p in recent]
+        for number, path in enumerate(recent, start=1):
+            label = path.name if names.count(path.name) == 1 else f"{path.name} — {path.parent.name}"
+            prefix = f"&{number} " if number < 10 else "1&0 "
+            action = menu.addAction(prefix + label.replace("&", "&&"))
+            action.setData(str(path))
+            action.setStatusTip(str(path))
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _checked=False, p=path: self.open_recent(p))
+        if not recent:
+            menu.addAction("No Recent Files").setEnabled(False)
+        menu.addSeparator()
+        clear = menu.addAction("&Clear Recent", self.clear_recent)
+        clear.setEnabled(bool(recent))
+
+    def recent_actions(self) -> list:
+        return [a for a in self.recent_menu.actions() if a.data()]
+
+    def clear_recent(self) -> None:
+        self.settings.clear_recent_files()
+        self.rebuild_recent_menu()
+
+    # --- save --------------------------------------------------------------------------------------
+    def save(self, editor=None) -> bool:
+        """Save to the document's file (asking for one if it has none); True when it was written."""
+        editor = editor if editor is not None else self.window.current_editor()
+        if editor is None:
+            return False
+        if editor.document.path is None:
+            return self.save_as(editor)
+        return self.write(editor, editor.document.path)
+
+    def save_as(self, editor=None) -> bool:
+        editor = editor if editor is not None else self.window.current_editor()
+        if editor is None:
+            return False
+        suggestion = editor.document.path or self.settings.last_folder() / f"{file_stem(editor)}{TRACK_SUFFIX}"
+        name, _filter = QFileDialog.getSaveFileName(self.window, "Save Track As", str(suggestion), TRACK_FILTER)
+        if not name:
+            return False
+        path = _absolute(with_track_suffix(name))
+        if path != _absolute(name) and path.exists() and not ask_replace(self.window, path):
+            return False  # the dialog asked about the name typed, not the one with the suffix added
+        other = self.find_editor(path)
+        if other is not None and other is not editor:
+            self.window.show_error(f"{path}: this file is open in another tab; close that tab first", "Cannot Save")
+            return False
+        return self.write(editor, path)
+
+    def write(self, editor, path: str | Path) -> bool:
+        """Write the document to `path`; on failure say why and leave it open and modified."""
+        path = _absolute(path)
+        try:
+            save_track(editor.document.snapshot(), path)
+        except DocumentError as exc:
+            self.window.show_error(str(exc), "Could Not Save")
+            return False
+        if editor.document.path != path:
+            editor.document.set_path(path)
+        editor.document.undo_stack.setClean()
+        self.autosaver.discard(editor)
+        self.settings.add_recent_file(path)
+        self.settings.set_last_folder(path.parent)
+        self.rebuild_recent_menu()
+        self.window.statusBar().showMessage(f"Saved {path.name}", STATUS_MS)
+        return True
+
+    # --- close -------------------------------------------------------------------------------------
+    def save_prompt(self, editor) -> bool:
+        """The window's `confirm_close`: may `editor` close? Asks Save/Discard/Cancel when it is modified."""
+        if editor.is_modified:
+            self.window.tabs.setCurrentWidget(editor)
+            name = editor.document.path.name if editor.document.path else editor.document.name
+            answer = ask_save_changes(self.window, name)
+            if answer == Answer.Save:
+                if not self.save(editor):
+                    return False
+            elif answer != Answer.Discard:
+                return False
+        self.autosaver.approve_close(editor)
+        return True
+
+    def close_current(self) -> bool:
+        return self.window.close_editor(self.window.current_editor())
+
+    def _on_window_closed(self) -> None:
+        self.autosaver.shutdown()
+        if self.persist_window_state:
+            self.settings.save_window(self.window)
+
+    def _report_autosave(self, written: int, errors: list) -> None:
+        if errors:
+            self.window.statusBar().showMessage(f"Autosave failed: {errors[0]}", 3 * STATUS_MS)
+
+    # --- export ------------------------------------------------------------------------------------
+    def _export_path(self, title: str, suffix: str, file_filter: str) -> Path | None:
+        editor = self.window.current_editor()
+        folder = editor.document.path.parent if editor.document.path else self.settings.last_folder()
+        suggestion = folder / f"{file_stem(editor)}{suffix}"
+        name, _filter = QFileDialog.getSaveFileName(self.window, title, str(suggestion), file_filter)
+        if not name:
+            return None
+        path = _absolute(with_suffix(name, suffix))
+        if path != _absolute(name) and path.exists() and not ask_replace(self.window, path):
+            return None
+        return path
+
+    def export_png(self) -> Path | None:
+        editor = self.window.current_editor()
+        if editor is None:
+            return None
+        default = self.settings.get(PNG_PX_PER_MM, image_export.DEFAULT_PX_PER_MM)
+        px_per_mm = image_export.choose_png_resolution(self.window, image_export.export_rect(editor.scene), default)
+        if px_per_mm is None:
+            return None
+        self.settings.set(PNG_PX_PER_MM, px_per_mm)
+        path = self._export_path("Export as PNG", ".png", image_export.PNG_FILTER)
+        if path is None:
+            return None
+        try:
+            with busy():
+                size = image_export.export_png(editor.scene, path, px_per_mm)
+        except DocumentError as exc:
+            self.window.show_error(str(exc), "Could Not Export")
+            return None
+        self.settings.set_last_folder(path.parent)
+        self.window.statusBar().showMessage(f"Exported {path.name} ({size.width()} × {size.height()} px)", STATUS_MS)
+        return path
+
+    def export_svg(self) -> Path | None:
+        editor = self.window.current_editor()
+        if editor is None:
+            return None
+        path = self._export_path("Export as SVG", ".svg", image_export.SVG_FILTER)
+        if path is None:
+            return None
+        try:
+            with busy():
+                image_export.export_svg(editor.scene, path, editor.document.name)
+        except DocumentError as exc:
+            self.window.show_error(str(exc), "Could Not Export")
+            return None
+        self.settings.set_last_folder(path.parent)
+        self.window.statusBar().showMessage(f"Exported {path.name}", STATUS_MS)
+        return path
+
+
+@contextmanager
+def busy() -> Iterator[None]:
+    """A wait cursor while something slow (a large image) runs in the foreground."""
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
+
+
+def _absolute(path: str | Path) -> Path:
+    """An absolute path with `.` and `..` taken out (symlinks kept: the user chose that name)."""
+    return Path(os.path.abspath(path))
+
+
+def _same_file_key(path: str | Path) -> str:
+    """Paths naming the same file compare equal (symlinks and `..` resolved where possible)."""
+    try:
+        return str(Path(path).resolve())
+    except OSError:
+        return str(Path(path).absolute())
+
+
+def restore_window_state(window) -> bool:
+    """At start-up: the window's size and dock layout from the settings; from now on saved when it closes."""
+    actions = getattr(window, "file_actions", None)
+    if actions is None:
+        return False
+    actions.persist_window_state = True
+    return actions.settings.restore_window(window)
+
 
 def install(window) -> None:
-    """Add this feature's actions, docks and behaviour to `window`."""
+    """Add the File menu, the save prompt, settings and autosave to `window`."""
+    window.settings = Settings()
+    window.autosaver = Autosaver(window)
+    window.file_actions = FileActions(window)

@@ -41,17 +41,20 @@ def application() -> QApplication:
     return app  # type: ignore[return-value]
 
 
-def open_main_window(files: Sequence[str]) -> MainWindow:
+def open_main_window(files: Sequence[str], restore_session: bool = False) -> MainWindow:
     """The shown main window with one tab per readable file (the default track when none is given).
 
     Unreadable files are reported, one line each, once the window is up; if none could be read the
-    window holds a new empty document.
+    window holds a new empty document. With `restore_session` (the real start-up; tests leave it off
+    so they never read the user's settings) the window gets back its size and dock layout, and
+    documents left behind by a crash are offered for recovery.
     """
     paths = [str(DEFAULT_TRACK)] if not files else list(files)
     loaded, errors = [], []
     for path in paths:
         try:
-            loaded.append((load_track(path), path))
+            # The bundled default opens as a new document, so Save never overwrites the template.
+            loaded.append((load_track(path), path if files else None))
         except DocumentError as exc:
             errors.append(str(exc))
             if files and QGuiApplication.platformName() in HEADLESS_PLATFORMS:
@@ -64,11 +67,19 @@ def open_main_window(files: Sequence[str]) -> MainWindow:
     if errors:
         # Once the window is up, so the box has a parent to sit over.
         QTimer.singleShot(0, window, lambda: window.show_error("\n".join(errors), "Cannot open track"))
+    if restore_session:
+        from designer.app.file_actions import restore_window_state
+
+        restore_window_state(window)
     window.show()
+    if restore_session:
+        from designer.app.autosave import offer_recovery
+
+        offer_recovery(window)
     return window
 
 
 def run_gui(files: list[str]) -> int:
     app = application()
-    window = open_main_window(files)  # noqa: F841 - keep the window alive while the loop runs
+    window = open_main_window(files, restore_session=True)  # noqa: F841 - keep the window alive while the loop runs
     return app.exec()

@@ -59,6 +59,8 @@ class MainWindow(QMainWindow):
         self.resize(1400, 900)
         #: Asked before a tab closes; file handling replaces it with the save prompt.
         self.confirm_close = lambda editor: True
+        #: Called (no arguments) once the whole window has agreed to close: autosave clean-up, saving settings.
+        self.close_hooks: list = []
         if install_features:
             from designer.app import edit_actions, file_actions, panes_setup
 
@@ -231,4 +233,6 @@ class MainWindow(QMainWindow):
             if not self.confirm_close(editor):
                 event.ignore()
                 return
+        for hook in self.close_hooks:
+            hook()
         event.accept()

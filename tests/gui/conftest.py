@@ -44,6 +44,15 @@ def every_kind_data() -> dict[str, Any]:
     }
 
 
+@pytest.fixture(autouse=True)
+def _private_user_folders(tmp_path_factory, monkeypatch):
+    """No GUI test reads or writes the real user's settings or recovery folder."""
+    from designer.app.settings import use_settings_folder
+
+    use_settings_folder(tmp_path_factory.mktemp("settings"))
+    monkeypatch.setenv("KARTOGRAPHER_RECOVERY_DIR", str(tmp_path_factory.mktemp("recovery")))
+
+
 @pytest.fixture
 def every_kind() -> TrackDocument:
     return TrackDocument.model_validate(every_kind_data())
@@ -87,4 +96,8 @@ def window(qtbot, every_kind: TrackDocument, errors):
     win.show()
     qtbot.waitExposed(win)
     qtbot.waitUntil(lambda: win.view.zoom_percent() < 99.0)  # fitted on first show
-    return win
+    yield win
+    # Headless, the save prompt cannot be answered: mark edits saved so the window really closes.
+    for editor in win.editors():
+        editor.document.undo_stack.setClean()
+    win.close()

@@ -49,7 +49,8 @@ def test_opens_the_default_track_with_one_item_per_element(qtbot, default_track,
     qtbot.waitExposed(win)
     expected = load_track(default_track)
     assert win.document.snapshot() == expected
-    assert win.windowTitle() == f"{default_track.name}[*] — Kartographer"
+    assert win.windowTitle() == f"{expected.name} (unsaved)[*] — Kartographer"
+    assert win.current_editor().document.path is None  # Save must not overwrite the template
     assert not win.isWindowModified()
     assert_one_item_per_element(win.scene)
     assert errors == []

@@ -1,0 +1,229 @@
+"""The New dialog: start a document from a blank table or from one of the starter tracks in `templates/`.
+
+Each choice shows a preview rendered offscreen from the document itself (a headless `Document` +
+`TrackScene`), so the thumbnails always match what opens. Whatever is chosen opens as a new untitled
+document (no path), so the starter files themselves are never overwritten.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.app.window import UNIT_DECIMALS, untitled_document
+from designer.canvas.scene import TrackScene
+from designer.document.document import Document
+from designer.io.errors import DocumentError
+from designer.io.track_io import TRACK_SUFFIX, load_track
+from designer.model.track import MM_PER_UNIT, TrackDocument
+from designer.paths import TEMPLATES_DIR
+from designer.rules import load_ruleset
+
+THUMBNAIL_SIZE = QSize(256, 172)
+BLANK_TITLE = "Blank table"
+#: Share of the table added around a preview, so the table's edge and shadow show.
+PREVIEW_MARGIN = 0.03
+
+_thumbnail_cache: dict[tuple, QPixmap] = {}
+
+
+@dataclass(frozen=True)
+class StarterChoice:
+    title: str
+    document: TrackDocument
+    source: Path | None = None  # the template file; None for the blank table
+
+    @property
+    def is_blank(self) -> bool:
+        return self.source is None
+
+
+def starter_choices(folder: Path = TEMPLATES_DIR) -> tuple[list[StarterChoice], list[str]]:
+    """The blank table, then every readable starter track (by file name); and one line per unreadable one."""
+    choices = [StarterChoice(BLANK_TITLE, untitled_document())]
+    errors: list[str] = []
+    for path in sorted(Path(folder).glob(f"*{TRACK_SUFFIX}")):
+        try:
+            document = load_track(path)
+        except DocumentError as exc:
+            errors.append(str(exc))
+            continue
+        choices.append(StarterChoice(document.name, document, path))
+    return choices, errors
+
+
+def describe(document: TrackDocument) -> str:
+    """One line about a document: table size, rules, race settings and how much is on it."""
+    units = document.display_units
+    scale = MM_PER_UNIT[units]
+    decimals = UNIT_DECIMALS[units]
+    width = f"{document.table.width_mm / scale:.{decimals}f}"
+    height = f"{document.table.height_mm / scale:.{decimals}f}"
+    try:
+        rules = load_ruleset(document.ruleset).name
+    except Exception:  # noqa: BLE001 - a broken ruleset file only costs the pretty name
+        rules = document.ruleset
+    race = f"{_count(document.laps, 'lap')}, {_count(document.karts, 'kart')}"
+    parts = [f"{width} × {height} {units} table", rules, race, _count(len(document.elements), "element")]
+    if document.track is None:
+        parts.append("no track surface")
+    return " · ".join(parts)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def render_thumbnail(document: TrackDocument, size: QSize = THUMBNAIL_SIZE, ratio: float = 1.0,
+                     blank: bool = False) -> QPixmap:
+    """A preview of `document` fitted into `size` (logical pixels), transparent around the table."""
+    pixmap = QPixmap(size * ratio)
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    model = Document(document)
+    scene = TrackScene()
+    scene.set_document(model)
+    table = scene.table_rect()
+    margin = max(table.width(), table.height()) * PREVIEW_MARGIN
+    source = table.adjusted(-margin, -margin, margin, margin)
+    box = QRectF(0, 0, size.width(), size.height())
+    scale = min(box.width() / source.width(), box.height() / source.height())
+    target = QRectF(0, 0, source.width() * scale, source.height() * scale)
+    target.moveCenter(box.center())
+    painter = QPainter(pixmap)
+    try:
+        painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        # Rounded corners: a card, not a screenshot.
+        clip = QPainterPath()
+        clip.addRoundedRect(target, 6, 6)
+        painter.setClipPath(clip)
+        scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
+        if blank:
+            _draw_plus(painter, target)
+    finally:
+        painter.end()
+    scene.clear()
+    return pixmap
+
+
+def _draw_plus(painter: QPainter, target: QRectF) -> None:
+    centre = target.center()
+    radius = min(target.width(), target.height()) * 0.18
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(255, 255, 255, 170))
+    painter.drawEllipse(centre, radius, radius)
+    pen = QPen(QColor("#6b7079"), radius * 0.18, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    arm = radius * 0.5
+    painter.drawLine(centre - QPointF(arm, 0), centre + QPointF(arm, 0))
+    painter.drawLine(centre - QPointF(0, arm), centre + QPointF(0, arm))
+
+
+def thumbnail(choice: StarterChoice, size: QSize = THUMBNAIL_SIZE, ratio: float = 1.0) -> QPixmap:
+    """The cached preview of a choice (re-rendered when its file changes)."""
+    stamp = choice.source.stat().st_mtime_ns if choice.source and choice.source.exists() else 0
+    key = (str(choice.source), stamp, size.width(), size.height(), ratio)
+    if key not in _thumbnail_cache:
+        _thumbnail_cache[key] = render_thumbnail(choice.document, size, ratio, blank=choice.is_blank)
+    return _thumbnail_cache[key]
+
+
+class NewDocumentDialog(QDialog):
+    """A grid of previews: the blank table first, then the starter tracks. Double-click or Create opens one."""
+
+    def __init__(self, parent: QWidget | None = None, folder: Path = TEMPLATES_DIR) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Track")
+        self.choices, self.errors = starter_choices(folder)
+        ratio = self.devicePixelRatioF()
+
+        heading = QLabel("<b>Start from a blank table or a starter track</b>", self)
+        self.list = QListWidget(self)
+        self.list.setViewMode(QListView.ViewMode.IconMode)
+        self.list.setIconSize(THUMBNAIL_SIZE)
+        text_height = self.fontMetrics().lineSpacing() * 2 + 12
+        self.list.setGridSize(QSize(THUMBNAIL_SIZE.width() + 28, THUMBNAIL_SIZE.height() + text_height + 16))
+        self.list.setMovement(QListView.Movement.Static)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.list.setWrapping(True)
+        self.list.setWordWrap(True)
+        self.list.setUniformItemSizes(True)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setSpacing(6)
+        for choice in self.choices:
+            item = QListWidgetItem(QIcon(thumbnail(choice, THUMBNAIL_SIZE, ratio)), choice.title)
+            item.setToolTip(describe(choice.document))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+            self.list.addItem(item)
+        self.details = QLabel(self)
+        self.details.setWordWrap(True)
+        self.details.setMinimumHeight(self.fontMetrics().lineSpacing() * 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.details)
+        if self.errors:
+            problems = QLabel("Some starter tracks could not be read:\n" + "\n".join(self.errors), self)
+            problems.setWordWrap(True)
+            problems.setStyleSheet("color: #b3261e;")
+            layout.addWidget(problems)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel,
+                                        self)
+        self.create_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.create_button.setText("&Create")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+        self.list.currentRowChanged.connect(self._show_details)
+        self.list.itemDoubleClicked.connect(lambda _item: self.accept())
+        self.list.itemActivated.connect(lambda _item: self.accept())
+        self.select(1 if len(self.choices) > 1 else 0)
+        grid = self.list.gridSize()
+        self.resize(grid.width() * 3 + 64, grid.height() * 2 + 150)
+
+    def select(self, row: int) -> None:
+        self.list.setCurrentRow(row)
+
+    def current_choice(self) -> StarterChoice | None:
+        row = self.list.currentRow()
+        return self.choices[row] if 0 <= row < len(self.choices) else None
+
+    def chosen_document(self) -> TrackDocument | None:
+        """The new document for the current choice: a fresh copy, never tied to the template's file."""
+        choice = self.current_choice()
+        return None if choice is None else choice.document.model_copy(deep=True)
+
+    def _show_details(self, _row: int) -> None:
+        choice = self.current_choice()
+        self.create_button.setEnabled(choice is not None)
+        if choice is None:
+            self.details.clear()
+        else:
+            self.details.setText(f"<b>{html.escape(choice.title)}</b><br>{html.escape(describe(choice.document))}")
+
+
+def ask_new_document(parent: QWidget | None = None, folder: Path = TEMPLATES_DIR) -> TrackDocument | None:
+    """Show the New dialog; the chosen starting document, or None when cancelled."""
+    dialog = NewDocumentDialog(parent, folder)
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.chosen_document()
+    finally:
+        dialog.deleteLater()

@@ -1,0 +1,163 @@
+"""`Settings`: the user's preferences and session state, persisted with QSettings.
+
+One place names every key and converts values back to their types (an INI backend hands back strings
+for booleans and numbers, and a one-element list as a bare string). Besides the typed helpers —
+recent files, autosave interval, last folder, snap to grid, window geometry and dock layout — there
+is a generic `get(key, default)` / `set(key, value)` for other features' preferences.
+
+Every instance talks to the same store: `QSettings(defaultFormat, UserScope, "Kartographer", "Kartographer")`.
+Tests isolate it with `use_settings_folder(tmp)` (`QSettings.setPath` + `setDefaultFormat(IniFormat)`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+from PySide6.QtWidgets import QMainWindow
+
+ORGANIZATION = "Kartographer"
+APPLICATION = "Kartographer"
+
+RECENT_FILES = "files/recent"
+LAST_FOLDER = "files/last_folder"
+AUTOSAVE_INTERVAL = "autosave/interval_seconds"
+SNAP_TO_GRID = "canvas/snap_to_grid"
+PNG_PX_PER_MM = "export/png_px_per_mm"
+WINDOW_GEOMETRY = "window/geometry"
+WINDOW_STATE = "window/state"
+
+MAX_RECENT_FILES = 10
+DEFAULT_AUTOSAVE_SECONDS = 120
+#: Bumped when the dock layout changes incompatibly, so an old saved layout is ignored, not misapplied.
+WINDOW_STATE_VERSION = 1
+
+_TRUE = {"true", "1", "yes", "on"}
+
+
+class Settings:
+    def __init__(self) -> None:
+        self._store = QSettings(QSettings.defaultFormat(), QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
+
+    # --- generic -----------------------------------------------------------------------------------
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value under `key`, converted to the type of `default` (when one is given).
+
+        A value that cannot be converted (a hand-edited file, an older version's format) gives `default`.
+        """
+        value = self._store.value(key)
+        if value is None or default is None:
+            return default if value is None else value
+        try:
+            return _convert(value, type(default))
+        except (TypeError, ValueError):
+            return default
+
+    def set(self, key: str, value: Any) -> None:
+        if value is None:
+            self._store.remove(key)
+        else:
+            self._store.setValue(key, value)
+
+    def remove(self, key: str) -> None:
+        self._store.remove(key)
+
+    def sync(self) -> None:
+        self._store.sync()
+
+    def file_name(self) -> str:
+        """Where the settings live (for diagnostics)."""
+        return self._store.fileName()
+
+    # --- recent files ------------------------------------------------------------------------------
+    def recent_files(self) -> list[Path]:
+        """Most recent first, at most MAX_RECENT_FILES, without duplicates."""
+        paths: list[Path] = []
+        for entry in self.get(RECENT_FILES, []):
+            path = Path(str(entry))
+            if str(entry) and path not in paths:
+                paths.append(path)
+        return paths[:MAX_RECENT_FILES]
+
+    def set_recent_files(self, paths: list[Path]) -> None:
+        self.set(RECENT_FILES, [str(p) for p in paths[:MAX_RECENT_FILES]])
+
+    def add_recent_file(self, path: str | Path) -> None:
+        path = Path(path).absolute()
+        self.set_recent_files([path, *(p for p in self.recent_files() if p != path)])
+
+    def remove_recent_file(self, path: str | Path) -> None:
+        path = Path(path).absolute()
+        self.set_recent_files([p for p in self.recent_files() if p != path])
+
+    def clear_recent_files(self) -> None:
+        self.set_recent_files([])
+
+    # --- preferences -------------------------------------------------------------------------------
+    def autosave_interval_seconds(self) -> int:
+        """Seconds between autosaves; 0 turns autosave off."""
+        return max(0, self.get(AUTOSAVE_INTERVAL, DEFAULT_AUTOSAVE_SECONDS))
+
+    def set_autosave_interval_seconds(self, seconds: int) -> None:
+        self.set(AUTOSAVE_INTERVAL, max(0, int(seconds)))
+
+    def last_folder(self) -> Path:
+        """The folder the last file dialog ended in; the Documents folder at first."""
+        folder = Path(self.get(LAST_FOLDER, ""))
+        if str(folder) not in ("", ".") and folder.is_dir():
+            return folder
+        documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+
+    def set_last_folder(self, folder: str | Path) -> None:
+        self.set(LAST_FOLDER, str(Path(folder).absolute()))
+
+    def snap_to_grid(self) -> bool:
+        return self.get(SNAP_TO_GRID, True)
+
+    def set_snap_to_grid(self, on: bool) -> None:
+        self.set(SNAP_TO_GRID, bool(on))
+
+    # --- window ------------------------------------------------------------------------------------
+    def save_window(self, window: QMainWindow) -> None:
+        self.set(WINDOW_GEOMETRY, window.saveGeometry())
+        self.set(WINDOW_STATE, window.saveState(WINDOW_STATE_VERSION))
+        self.sync()
+
+    def restore_window(self, window: QMainWindow) -> bool:
+        """Put back the window's size, position and dock layout; False when nothing (valid) was saved.
+
+        Docks and toolbars need an objectName for `restoreState` to find them.
+        """
+        geometry = self._store.value(WINDOW_GEOMETRY)
+        state = self._store.value(WINDOW_STATE)
+        restored = False
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            restored = window.restoreGeometry(geometry)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            restored = window.restoreState(state, WINDOW_STATE_VERSION) and restored
+        return restored
+
+
+def use_settings_folder(folder: str | Path) -> None:
+    """Keep every later `Settings()` in an INI file under `folder` (tests; a portable install)."""
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+
+
+def _convert(value: Any, kind: type) -> Any:
+    if kind is bool:
+        return value if isinstance(value, bool) else str(value).strip().lower() in _TRUE
+    if kind is int:
+        return int(float(value))
+    if kind is float:
+        return float(value)
+    if kind is str:
+        return str(value)
+    if kind is list:
+        # INI files give one entry back as a bare string, and an empty list as None or "".
+        if isinstance(value, (list, tuple)):
+            return list(value)
+        return [value] if value not in ("", None) else []
+    return value
