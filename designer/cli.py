@@ -19,7 +19,7 @@ from designer.io.templates import list_starter_tracks
 from designer.model import TrackDocument
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 
-COMMANDS = ("rules", "validate", "schema", "templates", "gui")
+COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards")
 
 
 class UsageError(Exception):
@@ -51,7 +51,77 @@ def _parser() -> argparse.ArgumentParser:
 
     gui = sub.add_parser("gui", help="open the editor (the default when no command is given)")
     gui.add_argument("files", nargs="*", type=Path)
+
+    _add_print_parsers(sub)
     return parser
+
+
+# --- printing (designer.export; imported only when a print command runs) ---------------------------
+PRINT_PAPERS = ("a4", "letter", "a3", "tabloid")
+PRINT_SECTIONS = ("track", "cards", "tokens", "dashboards", "scoresheet", "all")
+
+
+def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
+    export = sub.add_parser("export", help="print a track: 1:1 tiles, cards, tokens, dashboards, score sheet")
+    export.add_argument("file", type=Path)
+    export.add_argument("--what", choices=PRINT_SECTIONS, default="track", help="which part to print (default track)")
+    _add_paper_options(export)
+    export.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="overlap between tiles (10)")
+    export.add_argument("--orientation", choices=("auto", "portrait", "landscape"), default="auto",
+                        help="tile orientation; auto picks the fewest pages")
+    export.add_argument("--ink-saver", action="store_true", help="outline the track instead of filling it")
+    export.add_argument("--keep-empty", action="store_true", help="keep tiles that show only empty table")
+
+    cards = sub.add_parser("cards", help="print a ruleset's item deck (no track needed)")
+    cards.add_argument("--ruleset", required=True, help="a ruleset id, e.g. mk-gaslands")
+    _add_paper_options(cards)
+    cards.add_argument("--no-backs", action="store_true", help="leave out the card back sheets")
+
+
+def _add_paper_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--paper", type=str.lower, choices=PRINT_PAPERS, default="a4")
+    parser.add_argument("--margin", type=float, default=None, metavar="MM",
+                        help="page margin (default 10; 3 for card sheets)")
+    parser.add_argument("--card-size", type=str.lower, choices=("poker", "bridge", "mini"), default="poker")
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
+
+
+def _write_pdf(path: Path, render) -> int:
+    """Render into memory, then write atomically, so a failed export never leaves half a file."""
+    import io
+
+    from designer.export import LayoutError
+    from designer.io.atomic import atomic_write_bytes
+
+    buffer = io.BytesIO()
+    try:
+        pages = render(buffer)
+    except LayoutError as exc:
+        raise UsageError(str(exc)) from None
+    atomic_write_bytes(path, buffer.getvalue())
+    print(f"wrote {path}: {pages} page{'s' if pages != 1 else ''}")
+    return 0
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from designer.export import ExportOptions, export_pdf
+
+    document = load_track(args.file)
+    ruleset = load_ruleset(document.ruleset)
+    options = ExportOptions(args.paper, args.margin, args.overlap, args.orientation, args.ink_saver,
+                            args.keep_empty, args.card_size)
+    return _write_pdf(args.output, lambda out: export_pdf(out, document, args.what, options, ruleset))
+
+
+def _cmd_cards(args: argparse.Namespace) -> int:
+    from designer.export import CardOptions, LayoutError, write_cards_pdf
+
+    ruleset = load_ruleset(args.ruleset)
+    margin = 3.0 if args.margin is None else args.margin
+    options = CardOptions(args.paper, args.card_size, margin, backs=not args.no_backs)
+    if not ruleset.deck:
+        raise UsageError(str(LayoutError(f"ruleset '{ruleset.id}' has no item deck to print")))
+    return _write_pdf(args.output, lambda out: write_cards_pdf(out, ruleset, options))
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -140,6 +210,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "schema": _cmd_schema,
             "templates": _cmd_templates,
             "gui": _cmd_gui,
+            "export": _cmd_export,
+            "cards": _cmd_cards,
         }[args.command]
         return handler(args)
     except UsageError as exc:

@@ -1,0 +1,245 @@
+"""The item deck as print-and-play cards: fronts from the rule data, and backs mirrored for duplex.
+
+Layout comes from `paper.card_grid`: cards sit edge to edge in a block centred on the sheet, so every
+sheet uses the same slots and a stack can be cut together. The block has `bleed_mm` of bleed on its
+outside (and next to empty slots); between cards the shared dark frame colour acts as bleed, so a cut
+slightly off the line still shows frame colour. Cut marks are drawn outside the trim only, along every
+card edge, never across a card.
+
+A back sheet follows each front sheet. For long-edge duplex the backs are mirrored left to right
+(columns reversed) so each back lands behind its own front.
+
+Every word printed on a front comes from the ruleset's card data (`name`, `text`, `uses_note`,
+`reach`, `last_place_only`) — the rule text is the project's own wording kept in the rule files.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from designer.export import pdf
+from designer.export.painter import Painter
+from designer.export.element_art import box_face
+from designer.export.item_art import SHELL_COLOURS, draw_item
+from designer.export.paper import CardGrid, Rect, card_grid
+from designer.export.pdf import BOLD, FONT, Output, text
+from designer.rules import Ruleset
+from designer.rules.schema import ItemCard
+
+FRAME = HexColor("#1f2a44")
+PANEL = HexColor("#fffdf7")
+BADGE = HexColor("#c62828")
+THEMES = {
+    "shell": HexColor("#2f8f4f"), "banana": HexColor("#c99a00"), "mushroom": HexColor("#c0392b"),
+    "star": HexColor("#d4a000"), "lightning": HexColor("#6b4fbb"), "flower": HexColor("#e0561b"),
+    "box": HexColor("#3b5bdb"), "boo": HexColor("#5c6370"), "ghost": HexColor("#5c6370"),
+    "feather": HexColor("#4c8bd6"), "coin": HexColor("#c98f00"), "blank": HexColor("#8a8f98"),
+}
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    paper: str = "a4"
+    size: str = "poker"
+    margin_mm: float = 3.0
+    bleed_mm: float = 3.0
+    backs: bool = True
+
+
+def deck_cards(ruleset: Ruleset) -> list[ItemCard]:
+    """Every physical card of the deck, in deck order (`count` copies of each entry)."""
+    return [card for card in ruleset.deck for _ in range(card.count)]
+
+
+def theme(card: ItemCard) -> Color:
+    key = card.name.casefold()
+    for word, colour in SHELL_COLOURS.items():
+        if word in key and "shell" in key:
+            return colour
+    if "gold" in key:
+        return THEMES["coin"]
+    return next((c for word, c in THEMES.items() if word in key), HexColor("#37474f"))
+
+
+# --- one card ----------------------------------------------------------------------------------------
+def _scale(slot: Rect) -> float:
+    return min(slot.w / 63.0, slot.h / 88.0)
+
+
+def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_name: str) -> None:
+    """One card face inside its trim box (background exactly the trim box; bleed is drawn separately)."""
+    k = _scale(slot)
+    p = Painter(c)
+    c.setFillColor(FRAME)
+    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
+    inner = slot.inset(3.0 * k)
+    p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, fill=PANEL, stroke=None)
+    colour = theme(card)
+    head_h = 10.0 * k
+    p.rect(inner.x, inner.y, inner.w, head_h, 2.5 * k, fill=colour, stroke=None)
+    p.rect(inner.x, inner.y + head_h / 2, inner.w, head_h / 2, fill=colour, stroke=None)
+    size = pdf.fit_size(card.name, inner.w - 4 * k, 11 * k, BOLD, 5.0)
+    text(c, inner.x + inner.w / 2, inner.y + head_h / 2, card.name, size, BOLD, "middle", white, middle=True)
+    art_top = inner.y + head_h + 1.5 * k
+    art_h = 30.0 * k
+    cx, cy = inner.x + inner.w / 2, art_top + art_h / 2
+    p.circle(cx, cy, art_h * 0.5, fill=pdf.lighter(colour, 0.85), stroke=None)
+    draw_item(p, card.name, cx, cy, art_h * 0.95)
+    y = art_top + art_h + 1.5 * k
+    if card.last_place_only:
+        badge = "LAST PLACE ONLY"
+        bsize = pdf.fit_size(badge, inner.w - 8 * k, 7 * k, BOLD, 4.5)
+        bw = pdf.width_mm(badge, bsize, BOLD) + 4 * k
+        p.rect(cx - bw / 2, y, bw, 4.6 * k, 2.3 * k, fill=BADGE, stroke=None)
+        text(c, cx, y + 2.3 * k, badge, bsize, BOLD, "middle", white, middle=True)
+        y += 6.0 * k
+    footer_h = 0.0
+    if card.uses > 1 or card.uses_note:
+        footer_h += 6.0 * k
+    if card.reach:
+        footer_h += 4.0 * k
+    box_h = inner.bottom - 2.0 * k - footer_h - y
+    lines, tsize = pdf.fit_paragraph(card.text, inner.w - 5 * k, box_h, 8.4 * max(k, 0.85), FONT, min_pt=4.5)
+    block = len(lines) * pdf.pt(tsize) * 1.18
+    pdf.paragraph(c, cx, y + max(0.0, (box_h - block) / 2), lines, tsize, FONT, anchor="middle")
+    fy = inner.bottom - 1.6 * k - footer_h
+    if card.reach:
+        reach = pdf.truncate(f"Reach: {card.reach}", inner.w - 4 * k, 5.6 * k)
+        text(c, cx, fy + 2.2 * k, reach, 5.6 * k, "Helvetica-Oblique", "middle", pdf.GREY, middle=True)
+        fy += 4.0 * k
+    if card.uses > 1 or card.uses_note:
+        _uses(c, p, card, inner, fy, k, colour)
+
+
+def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float, colour: Color) -> None:
+    """Tick circles, one per use, and the uses note: "○ ○ ○  3 uses, at most one per gear phase"."""
+    note = card.uses_note or f"{card.uses} uses"
+    r = 1.5 * k
+    ticks = card.uses if card.uses > 1 else 0
+    ticks_w = ticks * (2 * r + 1.0 * k)
+    size = pdf.fit_size(note, inner.w - 5 * k - ticks_w, 6.0 * k, BOLD, 4.0)
+    total = ticks_w + pdf.width_mm(note, size, BOLD)
+    x = inner.x + (inner.w - total) / 2
+    mid = y + 3.0 * k
+    for i in range(ticks):
+        p.circle(x + r, mid, r, fill=white, stroke=colour, lw=0.35 * k)
+        x += 2 * r + 1.0 * k
+    text(c, x, mid, note, size, BOLD, "start", colour, middle=True)
+
+
+def draw_back(c: Canvas, slot: Rect, ruleset_name: str) -> None:
+    """The common card back: frame colour, a big item box and the deck's name."""
+    k = _scale(slot)
+    p = Painter(c)
+    c.setFillColor(FRAME)
+    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
+    inner = slot.inset(3.0 * k)
+    p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, stroke=HexColor("#f5c518"), lw=0.6 * k)
+    cx, cy = slot.centre
+    for i, colour in enumerate(("#7fd6ff", "#b98cff", "#ff9ad5", "#ffd86b")):
+        p.circle(cx, cy, (19 - i * 3.2) * k, fill=HexColor(colour), stroke=None)
+    box_face(p, 22 * k, 22 * k, cx, cy)
+    text(c, cx, inner.y + 9 * k, "ITEM", 14 * k, BOLD, "middle", white, middle=True)
+    name = pdf.truncate(ruleset_name, inner.w - 4 * k, 6 * k)
+    text(c, cx, inner.bottom - 6 * k, name, 6 * k, FONT, "middle", HexColor("#c9d2e3"), middle=True)
+
+
+# --- sheets ------------------------------------------------------------------------------------------
+def _bleed(c: Canvas, grid: CardGrid, slots: Sequence[Rect], filled: set[int], mirrored: bool) -> None:
+    """Frame colour past the trim on every side of a card that has no card next to it."""
+    b = grid.bleed_mm
+    if b <= 0:
+        return
+    c.setFillColor(FRAME)
+    for index in filled:
+        row, col = divmod(index, grid.cols)
+        s = slots[index]
+        look_col = (grid.cols - 1 - col) if mirrored else col
+
+        def empty(dc: int, dr: int) -> bool:
+            nc, nr = look_col + dc, row + dr
+            if not (0 <= nc < grid.cols and 0 <= nr < grid.rows):
+                return True
+            n = nr * grid.cols + ((grid.cols - 1 - nc) if mirrored else nc)
+            return n not in filled
+
+        x0 = s.x - (b if empty(-1, 0) else 0)
+        x1 = s.right + (b if empty(1, 0) else 0)
+        y0 = s.y - (b if empty(0, -1) else 0)
+        y1 = s.bottom + (b if empty(0, 1) else 0)
+        for rx, ry, rw, rh in ((x0, y0, x1 - x0, s.y - y0), (x0, s.bottom, x1 - x0, y1 - s.bottom),
+                               (x0, s.y, s.x - x0, s.h), (s.right, s.y, x1 - s.right, s.h)):
+            if rw > 0 and rh > 0:
+                c.rect(rx, ry, rw, rh, stroke=0, fill=1)
+
+
+def cut_marks(c: Canvas, grid: CardGrid) -> None:
+    """Marks along every card edge, outside the block only: from 1 mm off the trim towards the page edge."""
+    xs, ys = grid.cut_lines()
+    b = grid.block
+    length = 7.0
+    W, H = grid.paper.width_mm, grid.paper.height_mm
+    for x in xs:
+        pdf.cut_mark(c, x, b.y - 1.0, x, max(0.5, b.y - 1.0 - length))
+        pdf.cut_mark(c, x, b.bottom + 1.0, x, min(H - 0.5, b.bottom + 1.0 + length))
+    for y in ys:
+        pdf.cut_mark(c, b.x - 1.0, y, max(0.5, b.x - 1.0 - length), y)
+        pdf.cut_mark(c, b.right + 1.0, y, min(W - 0.5, b.right + 1.0 + length), y)
+
+
+def _sheet_note(c: Canvas, grid: CardGrid, left: str, right: str) -> None:
+    """Small grey notes under the block, kept between the cut marks."""
+    xs, _ = grid.cut_lines()
+    y = min(grid.paper.height_mm - 2.0, grid.block.bottom + grid.bleed_mm + 3.0)
+    room = xs[1] - xs[0] - 4.0
+    size = 5.5
+    text(c, xs[0] + 2.0, y, pdf.truncate(left, room, size), size, FONT, "start", pdf.GREY, middle=True)
+    if len(xs) > 2:
+        text(c, xs[-1] - 2.0, y, pdf.truncate(right, room, size), size, FONT, "end", pdf.GREY, middle=True)
+
+
+def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions(),
+                 cards: Sequence[ItemCard] | None = None) -> int:
+    """Append front sheets (each followed by its back sheet) to `c`; returns the pages drawn."""
+    grid = card_grid(options.paper, options.size, options.margin_mm, options.bleed_mm)
+    cards = deck_cards(ruleset) if cards is None else list(cards)
+    per = grid.per_sheet
+    sheets = [cards[i:i + per] for i in range(0, len(cards), per)]
+    pages = 0
+    for number, sheet in enumerate(sheets, 1):
+        filled = set(range(len(sheet)))
+        for back in ((False, True) if options.backs else (False,)):
+            pdf.start_page(c, grid.paper)
+            with pdf.mm_frame(c, grid.paper):
+                slots = [grid.back_slot(i) if back else grid.slot(i) for i in range(per)]
+                _bleed(c, grid, slots, filled, back)
+                for i, card in enumerate(sheet):
+                    if back:
+                        draw_back(c, slots[i], ruleset.name)
+                    else:
+                        draw_front(c, card, slots[i], ruleset.name)
+                cut_marks(c, grid)
+                _sheet_note(c, grid, f"sheet {number} of {len(sheets)}, "
+                            + ("backs (mirrored for long-edge duplex)" if back else "fronts"), ruleset.name)
+            c.showPage()
+            pages += 1
+    return pages
+
+
+def write_cards_pdf(out: Output, ruleset: Ruleset, options: CardOptions = CardOptions()) -> int:
+    """Write the ruleset's item deck to a binary file object or a path; returns the page count."""
+    if not ruleset.deck:
+        from designer.export.paper import LayoutError
+
+        raise LayoutError(f"ruleset '{ruleset.id}' has no item deck to print")
+    buffer = io.BytesIO()
+    c = pdf.new_canvas(buffer, f"{ruleset.name} — item cards", "item deck")
+    pages = render_cards(c, ruleset, options)
+    c.save()
+    pdf.deliver(buffer.getvalue(), out)
+    return pages

@@ -1,0 +1,296 @@
+"""Kart dashboards: one per kart, two to a sheet (or one), with the character's stats and the tracks a
+player marks during a race — gear, coins and hazards — plus two item slots and balloons to cross off.
+
+Stats come from the ruleset's characters; `Upgrades` (handling, max gear) lets a campaign print upgraded
+karts, capped by the Grand Prix rules. A character without Gaslands stats (board-game rulesets) simply
+gets fewer boxes. Layout (`dashboard_layout`) is computed apart from drawing.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from designer.export import pdf
+from designer.export.painter import Painter
+from designer.export.paper import LayoutError, Paper, Rect, card_size, check_margin, get_paper
+from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, Output, text
+from designer.export.tokens import KART_COLOURS
+from designer.rules import Ruleset
+from designer.rules.schema import Character
+
+#: Hazard boxes 0 … HAZARD_TOP, the last one meaning "that many or more".
+HAZARD_TOP = 6
+NAMED_COLOURS = {"red": "#d7263d", "blue": "#2f6fdf", "green": "#2fa84f", "yellow": "#e0b000",
+                 "purple": "#8e44ad", "white": "#9aa0a8", "black": "#2d3436", "orange": "#ff7a1a"}
+
+
+@dataclass(frozen=True)
+class Upgrades:
+    """Stat bonuses a kart has bought (e.g. in a Grand Prix campaign)."""
+
+    handling: int = 0
+    max_gear: int = 0
+
+    @classmethod
+    def of(cls, value: Upgrades | Mapping[str, int] | None) -> Upgrades:
+        if value is None or isinstance(value, Upgrades):
+            return value or cls()
+        unknown = set(value) - {"handling", "max_gear"}
+        if unknown:
+            raise LayoutError(f"unknown upgrade {sorted(unknown)[0]!r} (use handling or max_gear)")
+        return cls(int(value.get("handling", 0)), int(value.get("max_gear", 0)))
+
+
+@dataclass(frozen=True)
+class Kart:
+    """One dashboard: kart number, its character (or None) and any upgrades."""
+
+    number: int
+    character: Character | None
+    upgrades: Upgrades = Upgrades()
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class Stat:
+    name: str
+    base: int
+    bonus: int
+
+    @property
+    def value(self) -> int:
+        return self.base + self.bonus
+
+
+def stats(kart: Kart, ruleset: Ruleset) -> list[Stat]:
+    """Handling and max gear with upgrades applied, each capped by the Grand Prix upgrade rules."""
+    ch = kart.character
+    out: list[Stat] = []
+    gp = ruleset.grand_prix
+    for field_, label in (("handling", "Handling"), ("max_gear", "Max gear")):
+        base = getattr(ch, field_, None) if ch else None
+        if base is None:
+            continue
+        bonus = getattr(kart.upgrades, field_)
+        rule = gp.upgrade(field_) if gp else None
+        if rule is not None:
+            bonus = max(0, min(bonus, rule.cap - base))
+        out.append(Stat(label, base, bonus))
+    return out
+
+
+def karts_for(ruleset: Ruleset, count: int, characters: Sequence[str] | None = None,
+              upgrades: Sequence[Upgrades | Mapping[str, int] | None] | None = None) -> list[Kart]:
+    """`count` karts: the named characters, or the first characters of the ruleset (repeating if few)."""
+    if count < 1:
+        raise LayoutError("at least one kart is needed for dashboards")
+    chosen: list[Character | None] = []
+    for i in range(count):
+        if characters and i < len(characters):
+            ch = ruleset.character(characters[i])
+            if ch is None:
+                raise LayoutError(f"unknown character '{characters[i]}' in {ruleset.id}")
+            chosen.append(ch)
+        else:
+            chosen.append(ruleset.characters[i % len(ruleset.characters)] if ruleset.characters else None)
+    ups = list(upgrades or [])
+    return [Kart(i + 1, ch, Upgrades.of(ups[i] if i < len(ups) else None)) for i, ch in enumerate(chosen)]
+
+
+def kart_colour(kart: Kart) -> Color:
+    named = kart.character.colour if kart.character else None
+    return HexColor(NAMED_COLOURS.get(named or "", KART_COLOURS[(kart.number - 1) % len(KART_COLOURS)]))
+
+
+# --- layout ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DashboardLayout:
+    frame: Rect
+    header: Rect
+    stats: Rect
+    slots: tuple[Rect, ...]
+    tracks: Rect
+
+
+def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots: int = 2) -> DashboardLayout:
+    """Split a dashboard's area: header band, stats column, `slots` card-shaped item slots, track rows."""
+    pad = 4.0
+    header = Rect(area.x, area.y, area.w, 13.0)
+    tracks_h = min(48.0, area.h * 0.36)
+    tracks = Rect(area.x + pad, area.bottom - pad - tracks_h, area.w - 2 * pad, tracks_h)
+    mid_top = header.bottom + pad
+    mid_h = tracks.y - pad - mid_top
+    slot_h = min(mid_h, card[1])
+    slot_w = slot_h * card[0] / card[1]
+    right = area.right - pad
+    boxes = tuple(Rect(right - (slots - i) * slot_w - (slots - 1 - i) * 4.0, mid_top, slot_w, slot_h)
+                  for i in range(slots))
+    stats_ = Rect(area.x + pad, mid_top, boxes[0].x - 6.0 - (area.x + pad), mid_h)
+    if stats_.w < 40:
+        raise LayoutError("dashboards do not fit this paper; try one per page")
+    return DashboardLayout(area, header, stats_, boxes, tracks)
+
+
+# --- drawing ---------------------------------------------------------------------------------------
+def draw_dashboard(c: Canvas, kart: Kart, ruleset: Ruleset, area: Rect, card: tuple[float, float]) -> None:
+    lay = dashboard_layout(area, card, item_slots(ruleset))
+    p = Painter(c)
+    colour = kart_colour(kart)
+    p.rect(area.x, area.y, area.w, area.h, 3.0, fill=white, stroke=colour, lw=0.8)
+    p.rect(area.x, area.y, area.w, lay.header.h, 3.0, fill=colour, stroke=None)
+    p.rect(area.x, area.y + lay.header.h / 2, area.w, lay.header.h / 2, fill=colour, stroke=None)
+    ch = kart.character
+    mid = area.y + lay.header.h / 2
+    text(c, area.x + 5, mid, f"KART {kart.number}", 9, BOLD, "start", white, middle=True)
+    name = ch.name if ch else "Driver"
+    text(c, area.x + area.w / 2, mid, pdf.truncate(name, area.w - 80, 15, BOLD), 15, BOLD, "middle", white,
+         middle=True)
+    right = (ch.weight if ch and ch.weight else (f"{ch.colour} pawn" if ch and ch.colour else ""))
+    text(c, area.right - 5, mid, right, 9, BOLD, "end", white, middle=True)
+    _stats(c, p, kart, ruleset, lay.stats, colour)
+    for i, slot in enumerate(lay.slots, 1):
+        p.rect(slot.x, slot.y, slot.w, slot.h, 3.0, fill=pdf.lighter(colour, 0.92), stroke=colour, lw=0.4,
+               dash=(2, 1.5))
+        label = f"ITEM {i}" if len(lay.slots) > 1 else "ITEM"
+        text(c, slot.x + slot.w / 2, slot.y + slot.h / 2 - 2, label, 10, BOLD, "middle", colour, middle=True)
+        if ruleset.deck_rules.use_in_order and len(lay.slots) > 1:
+            hint = "use first" if i == 1 else "then this one"
+            text(c, slot.x + slot.w / 2, slot.y + slot.h / 2 + 3.5, hint, 6.5, FONT, "middle", GREY, middle=True)
+    _tracks(c, p, kart, ruleset, lay.tracks, colour)
+
+
+def item_slots(ruleset: Ruleset) -> int:
+    """How many items a kart holds: the deck's hand limit (1–3), two when the rules set none."""
+    return max(1, min(3, ruleset.deck_rules.hand_limit or 2))
+
+
+def _stats(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colour: Color) -> None:
+    y = box.y
+    items = stats(kart, ruleset)
+    w = (box.w - 4.0 * (len(items) - 1)) / max(len(items), 1)
+    for i, stat in enumerate(items):
+        x = box.x + i * (w + 4.0)
+        p.rect(x, y, w, 24.0, 2.0, fill=pdf.lighter(colour, 0.9), stroke=colour, lw=0.4)
+        text(c, x + w / 2, y + 5, stat.name.upper(), 7.5, BOLD, "middle", colour, middle=True)
+        text(c, x + w / 2, y + 15, str(stat.value), 22, BOLD, "middle", INK, middle=True)
+        if stat.bonus:
+            text(c, x + w / 2, y + 21.5, f"{stat.base} + {stat.bonus} upgrade", 6, FONT, "middle", GREY, middle=True)
+    if items:
+        y += 28.0
+    if kart.player:
+        text(c, box.x, y + 3, f"Player: {kart.player}", 8, FONT)
+    else:
+        text(c, box.x, y + 4, "Player", 7, FONT, colour=GREY)
+        c.setStrokeColor(LIGHT)
+        c.setLineWidth(pdf.pt(0.5))
+        c.line(box.x + 10, y + 4.5, box.right, y + 4.5)
+    y += 9.0
+    if ruleset.balloon_battle is not None and y + 14 <= box.bottom + 0.1:
+        text(c, box.x, y + 3, "BALLOONS (cross off one per Wipe Out)", 6.5, BOLD, colour=colour)
+        n = ruleset.balloon_battle.balloons_per_kart
+        r = min(4.5, (box.w - 2 * n) / (2 * n))
+        for k in range(n):
+            bx = box.x + r + k * (2 * r + 2.0)
+            p.ellipse(bx, y + 6 + r, r * 0.85, r, fill=white, stroke=colour, lw=0.4)
+            p.line(bx, y + 6 + 2 * r, bx, y + 8 + 2 * r, colour, 0.3)
+
+
+def _row(c: Canvas, p: Painter, y: float, step: float, box: Rect, label: str, cells: Sequence[str],
+         colour: Color, round_: bool, last_alert: bool = False, faint_from: int | None = None) -> None:
+    label_w = 22.0
+    mid = y + step / 2
+    text(c, box.x, mid, label, 8, BOLD, colour=colour, middle=True)
+    n = len(cells)
+    size = min(11.0, step - 3.0, (box.w - label_w - 1.5 * (n - 1)) / n)
+    for i, cell in enumerate(cells):
+        x = box.x + label_w + i * (size + 1.5)
+        alert = last_alert and i == n - 1
+        stroke = HexColor("#c62828") if alert else colour
+        fill = HexColor("#fde2e2") if alert else (pdf.lighter(colour, 0.93) if faint_from is not None
+                                                   and i >= faint_from else white)
+        if round_:
+            p.circle(x + size / 2, mid, size / 2, fill=fill, stroke=stroke, lw=0.4)
+        else:
+            p.rect(x, mid - size / 2, size, size, 1.2, fill=fill, stroke=stroke, lw=0.4)
+        text(c, x + size / 2, mid, cell, 8.5 if len(cell) < 3 else 7, BOLD, "middle",
+             stroke if alert else INK, middle=True)
+
+
+def _tracks(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colour: Color) -> None:
+    rows = []
+    gear = next((s for s in stats(kart, ruleset) if s.name == "Max gear"), None)
+    if gear is not None:
+        rows.append(("GEAR", [str(g) for g in range(1, gear.value + 1)], False, False,
+                     gear.base if gear.bonus else None))
+    top = ruleset.coins.max_carried if ruleset.coins and ruleset.coins.max_carried else 10
+    rows.append(("COINS", [str(n) for n in range(0, top + 1)], True, False, None))
+    if any("hazard" in card.text.casefold() for card in ruleset.deck):
+        rows.append(("HAZARDS", [str(n) for n in range(HAZARD_TOP)] + [f"{HAZARD_TOP}+"], False, True, None))
+    step = box.h / max(len(rows), 1)
+    for i, (label, cells, round_, alert, faint) in enumerate(rows):
+        _row(c, p, box.y + i * step, step, box, label, cells, colour, round_, alert, faint)
+
+
+# --- pages -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DashboardOptions:
+    paper: str = "a4"
+    margin_mm: float = 10.0
+    per_page: int = 2
+    card_size: str = "poker"
+
+
+def dashboard_areas(paper: Paper, margin: float, per_page: int) -> tuple[Paper, list[Rect]]:
+    """Portrait halves for two per page, a landscape page for one."""
+    if per_page not in (1, 2):
+        raise LayoutError(f"dashboards come one or two per page, not {per_page}")
+    sheet = paper.portrait() if per_page == 2 else paper.landscape()
+    content = check_margin(sheet, margin)
+    if per_page == 1:
+        return sheet, [content]
+    gap = 8.0
+    h = (content.h - gap) / 2
+    return sheet, [Rect(content.x, content.y, content.w, h), Rect(content.x, content.y + h + gap, content.w, h)]
+
+
+def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],
+                      options: DashboardOptions = DashboardOptions()) -> int:
+    sheet, areas = dashboard_areas(get_paper(options.paper), options.margin_mm, options.per_page)
+    card = card_size(options.card_size)
+    for area in areas:
+        dashboard_layout(area, card, item_slots(ruleset))  # fail before drawing anything
+    pages = 0
+    for start in range(0, len(karts), len(areas)):
+        pdf.start_page(c, sheet)
+        with pdf.mm_frame(c, sheet):
+            for kart, area in zip(karts[start:start + len(areas)], areas):
+                draw_dashboard(c, kart, ruleset, area, card)
+            if len(areas) == 2:
+                y = (areas[0].bottom + areas[1].y) / 2
+                c.setStrokeColor(GREY)
+                c.setLineWidth(pdf.pt(0.4))
+                c.setDash([2, 2])
+                c.line(0, y, sheet.width_mm, y)
+                c.setDash([])
+                text(c, sheet.width_mm / 2, y, " cut ", 6, FONT, "middle", GREY, middle=True, halo=white)
+        c.showPage()
+        pages += 1
+    return pages
+
+
+def write_dashboards_pdf(out: Output, ruleset: Ruleset, karts: Sequence[Kart] | int = 4,
+                         options: DashboardOptions = DashboardOptions()) -> int:
+    """Write kart dashboards (a count → the first characters of the ruleset); returns the page count."""
+    if isinstance(karts, int):
+        karts = karts_for(ruleset, karts)
+    buffer = io.BytesIO()
+    c = pdf.new_canvas(buffer, f"{ruleset.name} — kart dashboards", "dashboards")
+    pages = render_dashboards(c, ruleset, karts, options)
+    c.save()
+    pdf.deliver(buffer.getvalue(), out)
+    return pages

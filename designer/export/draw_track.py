@@ -1,0 +1,233 @@
+"""Draw a whole track (surface and every element) with reportlab, in table millimetres, y down.
+
+`draw_track(c, document, ruleset, ink_saver)` paints into whatever frame the caller set up: a PDF form
+for the tile pages (`define_track_form`), or a scaled frame for the assembly map. Shapes go through
+`painter.Painter`, which decides between full colour and ink-saver outlines; the per-kind drawings live
+in `element_art.py`.
+
+`ink_index` answers the tiler's question "is there anything on this part of the table?" with shapely:
+the surface, every element footprint, reach rings and ramp hoops.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+from shapely import STRtree
+from shapely.geometry import Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from designer.export.element_art import ART, draw_launcher_link, draw_reach
+from designer.export.painter import Painter
+from designer.export.paper import column_label
+from designer.export.pdf import GREY, INK
+from designer.geometry.footprint import footprint, local_size
+from designer.geometry.track import centerline_points, edge_rings, surface
+from designer.model.elements import ElementBase
+from designer.model.track import TrackDocument
+from designer.rules import Ruleset
+
+TARMAC = HexColor("#4d5056")
+KERB_WHITE = HexColor("#f4f4f2")
+KERB_RED = HexColor("#d0312d")
+KERB_MM = 7.0
+CENTRE_DASH = HexColor("#a6a8ad")
+PRIME = "\u2032"
+
+#: Human names of the element kinds, for parts lists and token sheets.
+KIND_NAMES: dict[str, str] = {
+    "start_finish": "Start/finish line", "gate": "Gate", "item_box": "Item box", "coin": "Coin",
+    "boost_pad": "Boost pad", "dash_panel": "Dash panel", "ramp": "Ramp", "warp_pipe": "Warp pipe",
+    "bullet_bill": "Bullet Bill plate", "thwomp": "Thwomp", "piranha_plant": "Piranha Plant",
+    "chain_chomp": "Chain Chomp", "wandering_threat": "Wandering threat", "scenery": "Scenery",
+}
+
+
+# --- cross-element facts ---------------------------------------------------------------------------
+def warp_pipe_labels(elements: Sequence[ElementBase]) -> dict[str, str]:
+    """Pair labels A/A′, B/B′ … in list order of each pair's first pipe (the editor's rule, without Qt)."""
+    pipes = {e.id: e for e in elements if e.kind == "warp_pipe"}
+    order = {e.id: i for i, e in enumerate(elements)}
+    partner: dict[str, str] = {}
+    for pipe in pipes.values():
+        other = getattr(pipe, "pair", None)
+        if other in pipes and other != pipe.id and pipe.id not in partner and other not in partner:
+            partner[pipe.id] = other
+            partner[other] = pipe.id
+    firsts = sorted({min(a, b, key=order.__getitem__) for a, b in partner.items()}, key=order.__getitem__)
+    labels: dict[str, str] = {}
+    for index, first in enumerate(firsts):
+        labels[first] = column_label(index)
+        labels[partner[first]] = column_label(index) + PRIME
+    return labels
+
+
+@dataclass
+class ArtContext:
+    """What an element's drawing needs beyond the element itself."""
+
+    ruleset: Ruleset
+    pipe_labels: dict[str, str] = field(default_factory=dict)
+    positions: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    @property
+    def short_mm(self) -> float:
+        return self.ruleset.movement.short_mm
+
+    def size(self, element: ElementBase) -> tuple[float, float]:
+        return local_size(element, self.ruleset)  # type: ignore[arg-type]
+
+
+def art_context(document: TrackDocument, ruleset: Ruleset) -> ArtContext:
+    return ArtContext(ruleset, warp_pipe_labels(document.elements),
+                      {e.id: (e.x_mm, e.y_mm) for e in document.elements})
+
+
+# --- what is on the table ----------------------------------------------------------------------------
+def element_ink(element: ElementBase, ruleset: Ruleset) -> BaseGeometry:
+    """Where an element puts ink: its footprint, plus reach rings and a ramp's hoop."""
+    shape = footprint(element, ruleset)  # type: ignore[arg-type]
+    reach = getattr(element, "range_mm", None) or getattr(element, "reach_mm", None)
+    if reach:
+        shape = shape.union(Point(element.x_mm, element.y_mm).buffer(reach, quad_segs=16))
+    if element.kind == "ramp" and getattr(element, "hoop", False):
+        length, width = local_size(element, ruleset)  # type: ignore[arg-type]
+        d = length / 2 + ruleset.movement.short_mm
+        a = math.radians(element.rotation_deg)
+        shape = shape.union(Point(element.x_mm + d * math.cos(a), element.y_mm + d * math.sin(a)).buffer(width / 2))
+    return shape
+
+
+class InkIndex:
+    """A spatial index of everything drawn on the table, to tell empty pages from useful ones."""
+
+    def __init__(self, shapes: list[BaseGeometry]) -> None:
+        self.shapes = [s for s in shapes if not s.is_empty]
+        self._tree = STRtree(self.shapes)
+
+    def touches(self, x: float, y: float, w: float, h: float) -> bool:
+        return len(self._tree.query(box(x, y, x + w, y + h), predicate="intersects")) > 0
+
+
+def ink_index(document: TrackDocument, ruleset: Ruleset) -> InkIndex:
+    shapes: list[BaseGeometry] = []
+    if document.track is not None:
+        shapes.append(surface(document.track))
+    shapes.extend(element_ink(e, ruleset) for e in document.elements)
+    return InkIndex(shapes)
+
+
+# --- drawing -----------------------------------------------------------------------------------------
+def _polygons(geometry: BaseGeometry) -> list[Polygon]:
+    if isinstance(geometry, Polygon):
+        return [geometry]
+    return [g for g in getattr(geometry, "geoms", []) if isinstance(g, Polygon)]
+
+
+def _ring_path(p, coords) -> None:
+    points = list(coords)
+    p.moveTo(*points[0][:2])
+    for x, y, *_ in points[1:]:
+        p.lineTo(x, y)
+    p.close()
+
+
+def draw_surface(painter: Painter, document: TrackDocument) -> None:
+    """Tarmac, kerbs and a dashed centre line; in ink-saver mode just the edges and the centre line."""
+    track = document.track
+    if track is None:
+        return
+    c = painter.c
+    p = c.beginPath()
+    for polygon in _polygons(surface(track)):
+        _ring_path(p, polygon.exterior.coords)
+        for interior in polygon.interiors:
+            _ring_path(p, interior.coords)
+    centre = c.beginPath()
+    points = centerline_points(track)
+    centre.moveTo(*points[0])
+    for x, y in points[1:]:
+        centre.lineTo(x, y)
+    edges = c.beginPath()
+    for ring in edge_rings(track):
+        coords = list(ring.coords)
+        edges.moveTo(*coords[0][:2])
+        for x, y, *_ in coords[1:]:
+            edges.lineTo(x, y)
+    if painter.ink_saver:
+        painter.path(centre, stroke=GREY, lw=0.5, dash=(20, 20))
+        painter.path(edges, stroke=INK, lw=0.6)
+        painter.path(edges, stroke=KERB_RED, lw=0.35, dash=(16, 16))
+        return
+    painter.path(p, fill=TARMAC, stroke=None, even_odd=True)
+    painter.path(centre, stroke=CENTRE_DASH, lw=1.5, dash=(20, 20))
+    c.saveState()
+    c.setLineCap(0)
+    painter.path(edges, stroke=KERB_WHITE, lw=KERB_MM)
+    painter.path(edges, stroke=KERB_RED, lw=KERB_MM, dash=(16, 16))
+    c.restoreState()
+
+
+def draw_element(painter: Painter, element: ElementBase, ctx: ArtContext, part: str = "body") -> None:
+    """One element in its own frame: moved to (x, y) and turned by its rotation (+x = travel).
+
+    `part` is "body", "tint" (a reach ring's pale disc, drawn under the surface) or "rim" (its dashed edge).
+    """
+    c = painter.c
+    if part == "body" and element.kind == "bullet_bill":
+        draw_launcher_link(painter, element, ctx)
+    c.saveState()
+    c.translate(element.x_mm, element.y_mm)
+    if element.rotation_deg:
+        c.rotate(element.rotation_deg)
+    if part == "body":
+        ART[element.kind](painter, element, ctx)
+    else:
+        draw_reach(painter, element, tint=part == "tint")
+    c.restoreState()
+
+
+def draw_track(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: bool = False) -> None:
+    """Everything on the table, in table mm with y down.
+
+    Order: decorative scenery, reach-ring tints, the surface, solid scenery, reach-ring rims, then every
+    other element in document order. No transparency is used: reportlab does not give form XObjects the
+    graphics-state resources that alpha needs, so pale tints are solid colours drawn under the track.
+    """
+    painter = Painter(c, ink_saver)
+    ctx = art_context(document, ruleset)
+    scenery = [e for e in document.elements if e.kind == "scenery"]
+    others = [e for e in document.elements if e.kind != "scenery"]
+    reaching = [e for e in others if getattr(e, "range_mm", None) or getattr(e, "reach_mm", None)]
+    for element in scenery:
+        if not getattr(element, "solid", True):
+            draw_element(painter, element, ctx)
+    for element in reaching:
+        draw_element(painter, element, ctx, "tint")
+    draw_surface(painter, document)
+    for element in scenery:
+        if getattr(element, "solid", True):
+            draw_element(painter, element, ctx)
+    for element in reaching:
+        draw_element(painter, element, ctx, "rim")
+    for element in others:
+        draw_element(painter, element, ctx)
+
+
+TRACK_FORM = "kartographer-track"
+
+
+def define_track_form(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: bool = False,
+                      name: str = TRACK_FORM) -> str:
+    """Record the whole track once as a PDF form XObject in table mm (y down); returns its name.
+
+    Place it with `c.doForm(name)` in a frame where one unit is a millimetre and y points down.
+    """
+    c.beginForm(name, 0, 0, document.table.width_mm, document.table.height_mm)
+    draw_track(c, document, ruleset, ink_saver)
+    c.endForm()
+    return name

@@ -1,0 +1,115 @@
+"""`Painter`: shapes in the current frame (mm, y down), in full colour or ink-saver outlines.
+
+Every drawing of the track, its elements, tokens and card pictures goes through a Painter, so ink-saver
+mode is decided in one place: fills are dropped and a shape without an outline gets one in a darker
+shade of its fill. Colours are always opaque (see `draw_track` on why forms carry no transparency).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from designer.export.pdf import BOLD, CAP, GREY, INK, darker, pt, text
+
+
+def _light(colour: Color) -> bool:
+    return 0.299 * colour.red + 0.587 * colour.green + 0.114 * colour.blue > 0.8
+
+
+class Painter:
+    """Shapes in the current frame (mm). In ink-saver mode nothing is filled: fills become outlines."""
+
+    def __init__(self, c: Canvas, ink_saver: bool = False) -> None:
+        self.c = c
+        self.ink_saver = ink_saver
+
+    def _set(self, fill: Color | None, stroke: Color | None, lw: float, dash: Sequence[float] | None
+             ) -> tuple[int, int]:
+        c = self.c
+        if self.ink_saver:
+            if fill is not None and stroke is None:
+                stroke = GREY if _light(fill) else darker(fill, 0.8)
+            fill = None
+        if fill is not None:
+            c.setFillColor(fill)
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(max(lw, 0.12))
+            c.setDash(list(dash) if dash else [])
+        return (1 if fill is not None else 0), (1 if stroke is not None else 0)
+
+    def path(self, p, fill: Color | None = None, stroke: Color | None = INK, lw: float = 0.3,
+             dash: Sequence[float] | None = None, even_odd: bool = False) -> None:
+        self.c.saveState()
+        f, s = self._set(fill, stroke, lw, dash)
+        if f or s:
+            self.c.drawPath(p, stroke=s, fill=f, fillMode=1 if even_odd else 0)
+        self.c.restoreState()
+
+    def new_path(self):
+        return self.c.beginPath()
+
+    def poly(self, points: Sequence[tuple[float, float]], close: bool = True, **style) -> None:
+        p = self.c.beginPath()
+        p.moveTo(*points[0])
+        for point in points[1:]:
+            p.lineTo(*point)
+        if close:
+            p.close()
+        self.path(p, **style)
+
+    def rect(self, x: float, y: float, w: float, h: float, radius: float = 0.0, **style) -> None:
+        p = self.c.beginPath()
+        if radius > 0:
+            p.roundRect(x, y, w, h, min(radius, w / 2, h / 2))
+        else:
+            p.rect(x, y, w, h)
+        self.path(p, **style)
+
+    def centred_rect(self, length: float, width: float, cx: float = 0.0, cy: float = 0.0,
+                     radius: float = 0.0, **style) -> None:
+        self.rect(cx - length / 2, cy - width / 2, length, width, radius, **style)
+
+    def circle(self, x: float, y: float, r: float, **style) -> None:
+        p = self.c.beginPath()
+        p.circle(x, y, r)
+        self.path(p, **style)
+
+    def ellipse(self, cx: float, cy: float, rx: float, ry: float, **style) -> None:
+        p = self.c.beginPath()
+        p.ellipse(cx - rx, cy - ry, 2 * rx, 2 * ry)
+        self.path(p, **style)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: Color = INK, lw: float = 0.3,
+             dash: Sequence[float] | None = None, cap: int = 1) -> None:
+        c = self.c
+        c.saveState()
+        c.setLineCap(cap)
+        self._set(None, stroke, lw, dash)
+        c.line(x1, y1, x2, y2)
+        c.restoreState()
+
+    def label(self, x: float, y: float, s: str, height_mm: float, colour: Color = INK,
+              halo: Color | None = white, bold: bool = True, turn: float = 0.0) -> None:
+        """Text centred on (x, y) with capitals `height_mm` tall, turned back by `turn` degrees to stay upright."""
+        c = self.c
+        c.saveState()
+        c.translate(x, y)
+        if turn:
+            c.rotate(-turn)
+        size_pt = height_mm / CAP / pt(1.0)
+        font = BOLD if bold else "Helvetica"
+        if self.ink_saver:
+            colour = INK if _light(colour) else colour
+            halo = None
+        text(c, 0.0, 0.0, s, size_pt, font, "middle", colour, middle=True, halo=halo)
+        c.restoreState()
+
+
+def quad(p, x0: float, y0: float, qx: float, qy: float, x2: float, y2: float) -> None:
+    """Append a quadratic Bézier (from the path's current point x0, y0) as a cubic."""
+    p.curveTo(x0 + 2 / 3 * (qx - x0), y0 + 2 / 3 * (qy - y0), x2 + 2 / 3 * (qx - x2), y2 + 2 / 3 * (qy - y2),
+              x2, y2)

@@ -1,0 +1,312 @@
+"""Shared reportlab helpers: output handling, the mm page frame, text, and printers' marks.
+
+Every drawing function in the export package works in millimetres with y pointing down, exactly like the
+track document and the layout specs in `paper.py`: `mm_frame(c, paper)` installs that frame on a page
+(one `cm` operator), and `text()` flips glyphs back upright. Fonts are the PDF base-14 Helvetica faces, so
+files need no embedded fonts; arrows and triangles are drawn as vector shapes, and reportlab takes the few
+other symbols Helvetica lacks (the prime in "A′") from the base-14 Symbol font.
+
+Printers' marks drawn here:
+* `registration_mark` – a circle and cross centred on a point (corners of a tile's content area);
+* `calibration_bar` – a stroked outline of exactly the stated length with alternate blocks filled;
+* `cut_mark` – a short line with a white underlay so it shows on dark bleed too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import BinaryIO, Union
+
+from reportlab.lib.colors import Color, HexColor, black, white
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from designer import __version__
+from designer.export.paper import MM, Paper
+
+FONT = "Helvetica"
+BOLD = "Helvetica-Bold"
+#: Cap height of Helvetica as a fraction of the font size.
+CAP = 0.718
+
+INK = HexColor("#1d1f23")
+GREY = HexColor("#6b7079")
+LIGHT = HexColor("#c9ccd1")
+PALE = HexColor("#eceef1")
+
+Output = Union[str, Path, BinaryIO]
+
+
+# --- output ---------------------------------------------------------------------------------------
+def new_canvas(buffer: BinaryIO, title: str, subject: str = "") -> Canvas:
+    """A canvas writing into `buffer`: compressed, reproducible (no timestamps), with document info."""
+    c = Canvas(buffer, pageCompression=1, invariant=1)
+    c.setTitle(title)
+    c.setAuthor("Kartographer")
+    c.setCreator(f"Kartographer {__version__} (reportlab)")
+    if subject:
+        c.setSubject(subject)
+    return c
+
+
+def deliver(data: bytes, out: Output) -> None:
+    """Write finished PDF bytes to a binary file object, or atomically to a path."""
+    if isinstance(out, (str, Path)):
+        from designer.io.atomic import atomic_write_bytes
+
+        atomic_write_bytes(out, data)
+    else:
+        out.write(data)
+
+
+@contextmanager
+def mm_frame(c: Canvas, paper: Paper) -> Iterator[None]:
+    """Draw on the current page in millimetres from its top-left corner, y down."""
+    c.saveState()
+    c.transform(MM, 0, 0, -MM, 0, paper.height_mm * MM)
+    try:
+        yield
+    finally:
+        c.restoreState()
+
+
+def start_page(c: Canvas, paper: Paper) -> None:
+    """Set the size of the page about to be drawn (call before drawing on it)."""
+    c.setPageSize(paper.size_pt)
+
+
+# --- text -----------------------------------------------------------------------------------------
+def pt(size_pt: float) -> float:
+    """A font size or line width given in points, in the mm frame's units."""
+    return size_pt / MM
+
+
+def width_mm(text: str, size_pt: float, font: str = FONT) -> float:
+    return stringWidth(text, font, size_pt) / MM
+
+
+def text(c: Canvas, x: float, y: float, s: str, size_pt: float = 7.0, font: str = FONT,
+         anchor: str = "start", colour: Color = INK, middle: bool = False, angle: float = 0.0,
+         outline: Color | None = None, halo: Color | None = None) -> None:
+    """Text with its baseline at (x, y) in the mm frame (or centred on y when `middle`).
+
+    `anchor` is start, middle or end; `angle` turns it clockwise; `outline` strokes the glyphs on top of
+    their fill, `halo` draws a wide stroke behind them so they read on any background.
+    """
+    if not s:
+        return
+    c.saveState()
+    c.translate(x, y)
+    if angle:
+        c.rotate(angle)
+    c.scale(1, -1)
+    size = pt(size_pt)
+    dx = {"start": 0.0, "middle": -width_mm(s, size_pt, font) / 2, "end": -width_mm(s, size_pt, font)}[anchor]
+    dy = -size * CAP / 2 if middle else 0.0
+    passes = []
+    if halo is not None:
+        passes.append((1, halo, size * 0.22))
+    passes.append((2 if outline is not None else 0, outline, size * 0.07))
+    for mode, stroke, line in passes:
+        c.saveState()  # the render mode is graphics state: q/Q keeps it from leaking into the next pass
+        t = c.beginText()
+        t.setFont(font, size)
+        t.setTextOrigin(dx, dy)
+        t.setTextRenderMode(mode)
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(line)
+            c.setLineJoin(1)
+        c.setFillColor(colour)
+        t.textOut(s)
+        c.drawText(t)
+        c.restoreState()
+    c.restoreState()
+
+
+def fit_size(s: str, max_width: float, size_pt: float, font: str = FONT, min_pt: float = 4.0) -> float:
+    """The largest size ≤ size_pt (down to min_pt) at which `s` is at most `max_width` mm wide."""
+    width = width_mm(s, size_pt, font)
+    if width <= max_width or width == 0:
+        return size_pt
+    return max(min_pt, size_pt * max_width / width)
+
+
+def truncate(s: str, max_width: float, size_pt: float, font: str = FONT) -> str:
+    """`s`, cut short with an ellipsis so it is at most `max_width` mm wide."""
+    if width_mm(s, size_pt, font) <= max_width:
+        return s
+    while s and width_mm(s + "…", size_pt, font) > max_width:
+        s = s[:-1]
+    return s.rstrip() + "…" if s else ""
+
+
+def wrap(s: str, max_width: float, size_pt: float, font: str = FONT) -> list[str]:
+    """Lines of `s` no wider than `max_width` mm at `size_pt`."""
+    return simpleSplit(s, font, size_pt, max_width * MM)
+
+
+def fit_paragraph(s: str, max_width: float, max_height: float, size_pt: float, font: str = FONT,
+                  min_pt: float = 5.0, leading: float = 1.18) -> tuple[list[str], float]:
+    """Wrap `s` into the box, shrinking the font by half points until it fits (never below min_pt)."""
+    size = size_pt
+    while True:
+        lines = wrap(s, max_width, size, font)
+        if len(lines) * pt(size) * leading <= max_height or size <= min_pt:
+            return lines, size
+        size = max(min_pt, size - 0.5)
+
+
+def paragraph(c: Canvas, x: float, y: float, lines: Sequence[str], size_pt: float, font: str = FONT,
+              colour: Color = INK, leading: float = 1.18, anchor: str = "start") -> float:
+    """Draw wrapped lines from the top `y`; returns the y below the last line."""
+    step = pt(size_pt) * leading
+    baseline = y + pt(size_pt) * CAP
+    for line in lines:
+        text(c, x, baseline, line, size_pt, font, anchor, colour)
+        baseline += step
+    return y + step * len(lines)
+
+
+# --- shapes ---------------------------------------------------------------------------------------
+def polygon_path(c: Canvas, points: Sequence[tuple[float, float]], close: bool = True):
+    p = c.beginPath()
+    x0, y0 = points[0]
+    p.moveTo(x0, y0)
+    for x, y in points[1:]:
+        p.lineTo(x, y)
+    if close:
+        p.close()
+    return p
+
+
+def triangle(c: Canvas, x: float, y: float, direction: str, size: float, colour: Color = INK) -> None:
+    """A solid arrowhead centred on (x, y) pointing left, right, up or down (size = its width in mm)."""
+    h = size / 2
+    tips = {
+        "left": [(x - h, y), (x + h, y - h), (x + h, y + h)],
+        "right": [(x + h, y), (x - h, y - h), (x - h, y + h)],
+        "up": [(x, y - h), (x - h, y + h), (x + h, y + h)],
+        "down": [(x, y + h), (x - h, y - h), (x + h, y - h)],
+    }[direction]
+    c.setFillColor(colour)
+    c.drawPath(polygon_path(c, tips), stroke=0, fill=1)
+
+
+def hatch(c: Canvas, x: float, y: float, w: float, h: float, spacing: float = 3.0,
+          colour: Color = LIGHT, width: float = 0.2) -> None:
+    """45° hatching inside a rectangle."""
+    c.saveState()
+    p = c.beginPath()
+    p.rect(x, y, w, h)
+    c.clipPath(p, stroke=0, fill=0)
+    c.setStrokeColor(colour)
+    c.setLineWidth(width)
+    offset = 0.0
+    while offset < w + h:
+        c.line(x + offset, y, x + offset - h, y + h)
+        offset += spacing
+    c.restoreState()
+
+
+def registration_mark(c: Canvas, x: float, y: float, radius: float = 2.5) -> None:
+    """A target centred on (x, y): a circle and a cross reaching 1.6 radii each way."""
+    c.saveState()
+    c.setStrokeColor(black)
+    c.setLineWidth(pt(0.5))
+    c.circle(x, y, radius, stroke=1, fill=0)
+    arm = radius * 1.6
+    c.line(x - arm, y, x + arm, y)
+    c.line(x, y - arm, x, y + arm)
+    c.restoreState()
+
+
+def cut_mark(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
+    """A thin black cut line on a white underlay, readable on white paper and on dark bleed."""
+    c.saveState()
+    c.setLineCap(0)
+    c.setStrokeColor(white)
+    c.setLineWidth(pt(1.6))
+    c.line(x1, y1, x2, y2)
+    c.setStrokeColor(black)
+    c.setLineWidth(pt(0.4))
+    c.line(x1, y1, x2, y2)
+    c.restoreState()
+
+
+BAR_THICKNESS = 2.0
+
+
+def calibration_bar(c: Canvas, x: float, y: float, length_mm: float, divisions: int, label: str,
+                    vertical: bool = False, label_before: bool = False, size_pt: float = 6.0) -> None:
+    """A ruler of exactly `length_mm` from (x, y) (rightwards, or downwards when `vertical`).
+
+    The outline is one stroked rectangle (the `re` a test measures) over `divisions` alternate filled
+    blocks; the label sits just past the end, or just before the start with `label_before`.
+    """
+    t = BAR_THICKNESS
+    c.saveState()
+    c.setFillColor(black)
+    step = length_mm / divisions
+    for i in range(0, divisions, 2):
+        if vertical:
+            c.rect(x, y + i * step, t, step, stroke=0, fill=1)
+        else:
+            c.rect(x + i * step, y, step, t, stroke=0, fill=1)
+    c.setLineWidth(pt(0.35))
+    c.setStrokeColor(black)
+    if vertical:
+        c.rect(x, y, t, length_mm, stroke=1, fill=0)
+        at, anchor = (y - 1.5, "end") if label_before else (y + length_mm + 1.5, "start")
+        text(c, x + t / 2, at, label, size_pt, BOLD, anchor, middle=True, angle=90)
+    else:
+        c.rect(x, y, length_mm, t, stroke=1, fill=0)
+        at, anchor = (x - 1.5, "end") if label_before else (x + length_mm + 1.5, "start")
+        text(c, at, y + t / 2, label, size_pt, BOLD, anchor, middle=True)
+    c.restoreState()
+
+
+def label_with_arrow(c: Canvas, x: float, y: float, label: str, direction: str, size_pt: float = 8.0,
+                     colour: Color = INK) -> None:
+    """A neighbour's label with a triangle pointing its way, centred on (x, y): "◀ A2", "C2 ▶", "▲ B1"."""
+    tri = pt(size_pt) * 0.8
+    gap = tri * 0.5
+    total = tri + gap + width_mm(label, size_pt, BOLD)
+    if direction in ("left", "up"):
+        triangle(c, x - total / 2 + tri / 2, y, direction, tri, colour)
+        text(c, x - total / 2 + tri + gap, y, label, size_pt, BOLD, "start", colour, middle=True)
+    else:
+        text(c, x - total / 2, y, label, size_pt, BOLD, "start", colour, middle=True)
+        triangle(c, x + total / 2 - tri / 2, y, direction, tri, colour)
+
+
+def arrow_label_width(label: str, size_pt: float) -> float:
+    tri = pt(size_pt) * 0.8
+    return tri * 1.5 + width_mm(label, size_pt, BOLD)
+
+
+def lerp(a: float, b: float, t: float) -> float:
+    return a + (b - a) * t
+
+
+def darker(colour: Color, factor: float = 0.6) -> Color:
+    return Color(colour.red * factor, colour.green * factor, colour.blue * factor)
+
+
+def lighter(colour: Color, factor: float = 0.5) -> Color:
+    return Color(lerp(colour.red, 1, factor), lerp(colour.green, 1, factor), lerp(colour.blue, 1, factor))
+
+
+def star_points(cx: float, cy: float, outer: float, inner: float, points: int = 5,
+                rotation_deg: float = -90.0) -> list[tuple[float, float]]:
+    """Corners of a star centred on (cx, cy), first tip at `rotation_deg` (−90 = up in a y-down frame)."""
+    out = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(rotation_deg + i * 180.0 / points)
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out

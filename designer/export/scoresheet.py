@@ -1,0 +1,241 @@
+"""The Grand Prix score sheet: players down the side, each race split into place, gates, coins, points,
+upgrades bought and the running total; a rank column and a podium at the end.
+
+Print it blank (N players, the ruleset's number of races) or filled from `GrandPrixScores`, a small
+data model a campaign module can build: per player, per race, the finishing place, gates cleared in
+order, coins collected and points spent on upgrades. Scoring numbers come from the ruleset's
+`grand_prix` section (`score_race`, `standings` are pure and tested on their own).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from designer.export import pdf
+from designer.export.paper import LayoutError, Rect, check_margin, get_paper
+from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, Output, text
+from designer.rules import Ruleset
+from designer.rules.schema import GrandPrix
+
+HEAD = HexColor("#1f2a44")
+BAND = HexColor("#eef1f6")
+GOLD = HexColor("#f5c518")
+SUB_COLUMNS = ("Place", "Gates", "Coins", "Points", "Upgr.", "Total")
+STAT_LETTER = {"handling": "H", "max_gear": "G"}
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    """One player's race: finishing place (None = did not finish), gates and coins, points spent after it."""
+
+    place: int | None = None
+    gates: int = 0
+    coins: int = 0
+    spent: int = 0
+    upgrades: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerResults:
+    name: str
+    character: str = ""
+    races: tuple[RaceResult | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class GrandPrixScores:
+    """What a campaign knows about a Grand Prix; anything missing prints as an empty box."""
+
+    title: str = "Grand Prix"
+    players: tuple[PlayerResults, ...] = ()
+    race_names: tuple[str, ...] = ()
+    races: int | None = None  # defaults to the ruleset's number of races
+
+
+@dataclass(frozen=True)
+class ScoredRace:
+    result: RaceResult
+    points: int
+    total: int
+
+
+@dataclass
+class Standing:
+    player: PlayerResults
+    races: list[ScoredRace | None] = field(default_factory=list)
+    total: int = 0
+    rank: int | None = None
+
+
+def score_race(result: RaceResult, gp: GrandPrix) -> int:
+    """Points for one race: place points + gates + coins (upgrades are paid from the total separately)."""
+    place = gp.place_points_for(result.place) if result.place else 0
+    return place + result.gates * gp.points_per_gate + result.coins * gp.points_per_coin
+
+
+def standings(scores: GrandPrixScores, gp: GrandPrix) -> list[Standing]:
+    """Running totals per player and a rank by final total (equal totals share a rank)."""
+    races = scores.races or gp.races
+    out: list[Standing] = []
+    for player in scores.players:
+        if len(player.races) > races:
+            raise LayoutError(f"{player.name} has {len(player.races)} races but the Grand Prix has {races}")
+        standing = Standing(player)
+        total = 0
+        for result in player.races:
+            if result is None:
+                standing.races.append(None)
+                continue
+            points = score_race(result, gp)
+            total += points - result.spent
+            standing.races.append(ScoredRace(result, points, total))
+        standing.total = total
+        out.append(standing)
+    played = [s for s in out if any(r is not None for r in s.races)]
+    for s in played:
+        s.rank = 1 + sum(1 for other in played if other.total > s.total)
+    return out
+
+
+# --- drawing ---------------------------------------------------------------------------------------
+def _key(gp: GrandPrix) -> str:
+    ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
+    places = " · ".join(f"{ordinal.get(i, f'{i}th')} {p}" for i, p in enumerate(gp.place_points, 1))
+    parts = [f"Place points: {places} · lower places {gp.other_place_points}",
+             f"+{gp.points_per_gate} per gate cleared in order", f"+{gp.points_per_coin} per coin"]
+    ups = " or ".join(f"+{u.step} {u.stat.replace('_', ' ')} (up to {u.cap})" for u in gp.upgrades)
+    if ups:
+        parts.append(f"between races, {gp.upgrade_cost} points buy {ups}")
+    return "   |   ".join(parts)
+
+
+def _cell(c: Canvas, x: float, y: float, w: float, h: float, value: str, bold: bool = False, size: float = 8.5,
+          colour=INK) -> None:
+    if value:
+        text(c, x + w / 2, y + h / 2, value, size, BOLD if bold else FONT, "middle", colour, middle=True)
+
+
+def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rect, blank_rows: int,
+                    ruleset_name: str) -> None:
+    races = scores.races or gp.races
+    rows = standings(scores, gp)
+    rows += [Standing(PlayerResults("")) for _ in range(max(0, blank_rows - len(rows)))]
+    text(c, area.x, area.y + 5, pdf.truncate(f"{scores.title} — score sheet", area.w - 70, 15, BOLD), 15, BOLD)
+    text(c, area.right, area.y + 5, ruleset_name, 8, FONT, "end", GREY)
+    key = _key(gp)
+    text(c, area.x, area.y + 11, key, pdf.fit_size(key, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
+    name_w, rank_w = 38.0, 12.0
+    sub_w = (area.w - name_w - rank_w) / (races * len(SUB_COLUMNS))
+    top = area.y + 16
+    head1, head2 = 7.0, 6.0
+    podium_h = 22.0
+    row_h = min(14.0, (area.bottom - podium_h - top - head1 - head2) / max(len(rows), 1))
+    if row_h < 6.0:
+        raise LayoutError(f"{len(rows)} players do not fit on one score sheet")
+    table_h = head1 + head2 + row_h * len(rows)
+    c.setFillColor(HEAD)
+    c.rect(area.x, top, area.w, head1, stroke=0, fill=1)
+    _cell(c, area.x, top, name_w, head1 + head2, "", True)
+    text(c, area.x + 2, top + head1 / 2, "Player", 8, BOLD, "start", white, middle=True)
+    for r in range(races):
+        x = area.x + name_w + r * sub_w * len(SUB_COLUMNS)
+        name = scores.race_names[r] if r < len(scores.race_names) else ""
+        label = f"Race {r + 1}" + (f" · {name}" if name else "")
+        text(c, x + sub_w * 3, top + head1 / 2, pdf.truncate(label, sub_w * 6 - 2, 8, BOLD), 8, BOLD, "middle",
+             white, middle=True)
+        c.setFillColor(BAND if r % 2 == 0 else white)
+        c.rect(x, top + head1, sub_w * len(SUB_COLUMNS), table_h - head1, stroke=0, fill=1)
+        for k, sub in enumerate(SUB_COLUMNS):
+            _cell(c, x + k * sub_w, top + head1, sub_w, head2, sub, True, pdf.fit_size(sub, sub_w - 1, 6.5, BOLD))
+    text(c, area.right - rank_w / 2, top + head1 / 2, "Rank", 8, BOLD, "middle", white, middle=True)
+    for i, row in enumerate(rows):
+        y = top + head1 + head2 + i * row_h
+        who = row.player.name + (f" ({row.player.character})" if row.player.character else "")
+        text(c, area.x + 2, y + row_h / 2, pdf.truncate(who, name_w - 3, 8.5), 8.5, BOLD, middle=True)
+        for r in range(races):
+            x = area.x + name_w + r * sub_w * len(SUB_COLUMNS)
+            scored = row.races[r] if r < len(row.races) else None
+            if scored is None:
+                continue
+            res = scored.result
+            upgrades = "".join(STAT_LETTER.get(u, u[:1].upper()) for u in res.upgrades)
+            values = [str(res.place) if res.place else "—", str(res.gates), str(res.coins), str(scored.points),
+                      (f"−{res.spent}" + (f" {upgrades}" if upgrades else "")) if res.spent else "",
+                      str(scored.total)]
+            for k, value in enumerate(values):
+                size = pdf.fit_size(value, sub_w - 1, 8.5)
+                _cell(c, x + k * sub_w, y, sub_w, row_h, value, k == 5, size)
+        if row.rank is not None:
+            _cell(c, area.right - rank_w, y, rank_w, row_h, str(row.rank), True, 10)
+    c.setStrokeColor(LIGHT)
+    c.setLineWidth(pdf.pt(0.4))
+    for i in range(len(rows) + 1):
+        y = top + head1 + head2 + i * row_h
+        c.line(area.x, y, area.right, y)
+    c.setStrokeColor(INK)
+    c.setLineWidth(pdf.pt(0.4))
+    for r in range(races + 1):
+        x = area.x + name_w + r * sub_w * len(SUB_COLUMNS)
+        c.line(x, top, x, top + table_h)
+        if r < races:
+            c.setStrokeColor(LIGHT)
+            for k in range(1, len(SUB_COLUMNS)):
+                c.line(x + k * sub_w, top + head1, x + k * sub_w, top + table_h)
+            c.setStrokeColor(INK)
+    c.setLineWidth(pdf.pt(0.8))
+    c.rect(area.x, top, area.w, table_h, stroke=1, fill=0)
+    _podium(c, rows, gp, Rect(area.x, top + table_h + 6, area.w, podium_h - 6))
+
+
+def _podium(c: Canvas, rows: Sequence[Standing], gp: GrandPrix, box: Rect) -> None:
+    ranked = sorted((r for r in rows if r.rank is not None), key=lambda r: r.rank or 0)
+    text(c, box.x, box.y + box.h / 2, "Podium", 10, BOLD, middle=True)
+    w = min(70.0, (box.w - 25) / gp.podium - 4)
+    for place in range(1, gp.podium + 1):
+        x = box.x + 25 + (place - 1) * (w + 4)
+        c.setStrokeColor(GOLD if place == 1 else LIGHT)
+        c.setLineWidth(pdf.pt(1.2 if place == 1 else 0.6))
+        c.roundRect(x, box.y, w, box.h, 2, stroke=1, fill=0)
+        text(c, x + 3, box.y + box.h / 2, f"{place}.", 10, BOLD, middle=True)
+        names = [r.player.name for r in ranked if r.rank == place]
+        if names:
+            label = pdf.truncate(", ".join(names), w - 12, 9, BOLD)
+            text(c, x + 10, box.y + box.h / 2, label, 9, BOLD, middle=True)
+
+
+@dataclass(frozen=True)
+class ScoreSheetOptions:
+    paper: str = "a4"
+    margin_mm: float = 10.0
+    players: int = 4
+
+
+def render_scoresheet(c: Canvas, ruleset: Ruleset, scores: GrandPrixScores | None = None,
+                      options: ScoreSheetOptions = ScoreSheetOptions()) -> int:
+    """Append one score sheet page (landscape); returns 1. Needs a ruleset with Grand Prix rules."""
+    gp = ruleset.grand_prix
+    if gp is None:
+        raise LayoutError(f"ruleset '{ruleset.id}' has no Grand Prix scoring")
+    scores = scores or GrandPrixScores()
+    paper = get_paper(options.paper).landscape()
+    area = check_margin(paper, options.margin_mm)
+    pdf.start_page(c, paper)
+    with pdf.mm_frame(c, paper):
+        draw_scoresheet(c, scores, gp, area, options.players, ruleset.name)
+    c.showPage()
+    return 1
+
+
+def write_scoresheet_pdf(out: Output, ruleset: Ruleset, scores: GrandPrixScores | None = None,
+                         options: ScoreSheetOptions = ScoreSheetOptions()) -> int:
+    buffer = io.BytesIO()
+    c = pdf.new_canvas(buffer, f"{(scores or GrandPrixScores()).title} — score sheet", "Grand Prix score sheet")
+    pages = render_scoresheet(c, ruleset, scores, options)
+    c.save()
+    pdf.deliver(buffer.getvalue(), out)
+    return pages

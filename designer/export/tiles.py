@@ -1,0 +1,362 @@
+"""The track at 1:1 on ordinary paper: an assembly map, then one page per useful part of the table.
+
+Layout first (`plan_tiles`, pure: the page grid from `paper.py` plus shapely to skip pages that show
+nothing but empty table), drawing second. The track is drawn ONCE into a PDF form XObject and every tile
+page (and the scaled assembly map) places that form under a clip, so files stay small and fast.
+
+Each tile page carries, in its margins: its own label (columns A, B, C …, rows 1, 2, 3 …), the track's
+name, its neighbours' labels at each edge with an arrow, a 100 mm and a 4-inch calibration bar, and a
+registration mark on each corner of its content area. The right and bottom overlap strips, which the next
+page covers, are shaded as glue strips.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from designer.export import pdf
+from designer.export.draw_track import KIND_NAMES, define_track_form, ink_index
+from designer.export.paper import INCH_MM, Paper, Rect, TileGrid, choose_tile_grid, fmt_mm, get_paper, tile_label
+from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
+from designer.model.track import TrackDocument
+from designer.rules import Ruleset, load_ruleset
+
+GLUE = Color(0.55, 0.62, 0.78, 0.3)  # translucent: lightens tarmac, greys paper
+
+
+@dataclass(frozen=True)
+class TrackPrintOptions:
+    paper: str = "a4"
+    margin_mm: float = 10.0
+    overlap_mm: float = 10.0
+    orientation: str = "auto"
+    ink_saver: bool = False
+    keep_empty: bool = False
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """The chosen grid and which of its pages are printed (reading order) or skipped as empty."""
+
+    grid: TileGrid
+    printed: tuple[tuple[int, int], ...]
+    skipped: tuple[tuple[int, int], ...]
+
+    @property
+    def page_count(self) -> int:
+        """Pages in the PDF: the assembly map plus every printed tile."""
+        return 1 + len(self.printed)
+
+    def is_printed(self, cell: tuple[int, int]) -> bool:
+        return cell in self._printed_set
+
+    @cached_property
+    def _printed_set(self) -> frozenset[tuple[int, int]]:
+        return frozenset(self.printed)
+
+
+def _table_window(grid: TileGrid, col: int, row: int) -> Rect | None:
+    """The part of page (col, row)'s window that lies on the table, or None."""
+    w = grid.window(col, row)
+    x1, y1 = min(w.right, grid.table_w), min(w.bottom, grid.table_h)
+    if x1 <= w.x or y1 <= w.y:
+        return None
+    return Rect(w.x, w.y, x1 - w.x, y1 - w.y)
+
+
+def plan_tiles(document: TrackDocument, ruleset: Ruleset, options: TrackPrintOptions = TrackPrintOptions()
+               ) -> TilePlan:
+    """Pick the grid (fewest printed pages for 'auto') and sort its pages into printed and skipped."""
+    index = ink_index(document, ruleset)
+    table = document.table
+
+    def useful(grid: TileGrid, cell: tuple[int, int]) -> bool:
+        window = _table_window(grid, *cell)
+        return window is not None and (options.keep_empty or index.touches(window.x, window.y, window.w, window.h))
+
+    grid = choose_tile_grid(table.width_mm, table.height_mm, options.paper, options.margin_mm, options.overlap_mm,
+                            options.orientation, printed=lambda g: sum(useful(g, cell) for cell in g.cells()))
+    printed = tuple(cell for cell in grid.cells() if useful(grid, cell))
+    skipped = tuple(cell for cell in grid.cells() if cell not in printed)
+    return TilePlan(grid, printed, skipped)
+
+
+# --- the assembly map ------------------------------------------------------------------------------
+def parts_list(document: TrackDocument) -> list[tuple[str, int]]:
+    """(name, count) for every kind of element on the track, in palette order; item boxes split by stack."""
+    counts: Counter[str] = Counter()
+    for e in document.elements:
+        if e.kind == "item_box":
+            counts["Item box, double" if getattr(e, "stack", 1) == 2 else "Item box"] += 1
+        elif e.kind == "wandering_threat":
+            counts[getattr(e, "name", "Wandering threat")] += 1
+        elif e.kind == "scenery":
+            counts["Scenery (solid)" if getattr(e, "solid", True) else "Scenery (decoration)"] += 1
+        elif e.kind == "ramp" and getattr(e, "hoop", False):
+            counts["Ramp with hoop"] += 1
+        else:
+            counts[KIND_NAMES.get(e.kind, e.kind)] += 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+INSTRUCTIONS = (
+    "Print at 100 % (\"Actual size\"). Switch off any \"Fit to page\" or \"Shrink\" option.",
+    "Measure a calibration bar before printing the rest: the long one must be exactly 100 mm, the other "
+    "4 inches. If not, fix the print scale and print again.",
+    "Cut each page along the left and top edges of its printed area (the registration marks show the "
+    "corners). Leave the right and bottom margins on for now.",
+    "Lay each page over its left and upper neighbours so the track runs on across the shaded strips, "
+    "then glue or tape it down there. Labels in the margins name the neighbours.",
+    "Build one row at a time (A1, B1, C1 …), then join the rows. Hatched pages on this map were left out "
+    "because that part of the table is empty.",
+)
+
+
+def _map_page(c: Canvas, document: TrackDocument, plan: TilePlan, form: str, options: TrackPrintOptions) -> None:
+    base = plan.grid.paper
+    table = document.table
+    m = max(options.margin_mm, 8.0)
+    text_h, side_w, header = 92.0, 82.0, 16.0
+    candidates = []
+    for orientation in ("portrait", "landscape"):
+        paper = base.oriented(orientation)
+        cw, ch = paper.width_mm - 2 * m, paper.height_mm - 2 * m - header
+        below = min(cw / table.width_mm, (ch - text_h) / table.height_mm)
+        beside = min((cw - side_w) / table.width_mm, ch / table.height_mm)
+        candidates.append((below, orientation, "below"))
+        candidates.append((beside, orientation, "beside"))
+    scale, orientation, where = max(candidates)
+    paper = base.oriented(orientation)
+    pdf.start_page(c, paper)
+    with pdf.mm_frame(c, paper):
+        text(c, m, m + 5, pdf.truncate(document.name, paper.width_mm - 2 * m, 15, BOLD), 15, BOLD)
+        g = plan.grid
+        summary = (f"Assembly map · 1:1 on {g.paper.name} {g.paper.orientation}, {g.cols} × {g.rows} pages, "
+                   f"{len(plan.printed)} printed" + (f", {len(plan.skipped)} empty left out" if plan.skipped else "")
+                   + f" · table {fmt_mm(table.width_mm)} × {fmt_mm(table.height_mm)} mm")
+        text(c, m, m + 11, pdf.truncate(summary, paper.width_mm - 2 * m, 8), 8, FONT, colour=GREY)
+        map_w, map_h = table.width_mm * scale, table.height_mm * scale
+        top = m + header
+        if where == "below":
+            mx = (paper.width_mm - map_w) / 2
+            info = Rect(m, top + map_h + 6, paper.width_mm - 2 * m, paper.height_mm - m - (top + map_h + 6))
+        else:
+            mx = m
+            info = Rect(m + map_w + 6, top, paper.width_mm - 2 * m - map_w - 6, paper.height_mm - 2 * m - header)
+        _draw_map(c, plan, form, Rect(mx, top, map_w, map_h), scale)
+        _draw_info(c, document, plan, info)
+
+
+def _draw_map(c: Canvas, plan: TilePlan, form: str, area: Rect, scale: float) -> None:
+    g = plan.grid
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(area.x, area.y, area.w, area.h)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate(area.x, area.y)
+    c.scale(scale, scale)
+    c.doForm(form)
+    c.restoreState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(pdf.pt(0.8))
+    c.rect(area.x, area.y, area.w, area.h, stroke=1, fill=0)
+    sx, sy = g.step
+    for col, row in g.cells():
+        w = g.window(col, row)
+        x, y = area.x + w.x * scale, area.y + w.y * scale
+        cw = min(w.w, g.table_w - w.x) * scale
+        ch = min(w.h, g.table_h - w.y) * scale
+        own_w = min(sx if col < g.cols - 1 else w.w, g.table_w - w.x) * scale
+        own_h = min(sy if row < g.rows - 1 else w.h, g.table_h - w.y) * scale
+        printed = plan.is_printed((col, row))
+        if not printed:
+            pdf.hatch(c, x, y, own_w, own_h, spacing=2.0, colour=pdf.LIGHT, width=0.25)
+        c.setStrokeColor(Color(0.1, 0.3, 0.75) if printed else pdf.LIGHT)
+        c.setLineWidth(pdf.pt(0.5))
+        c.rect(x, y, cw, ch, stroke=1, fill=0)
+        label = tile_label(col, row)
+        size = max(4.0, min(10.0, own_w * 0.9 / max(pdf.width_mm(label, 1.0, BOLD), 1e-6),
+                            own_h * 0.5 / pdf.pt(1.0)))
+        text(c, x + own_w / 2, y + own_h / 2, label, size, BOLD, "middle",
+             Color(0.1, 0.3, 0.75) if printed else GREY, middle=True, halo=white if printed else None)
+
+
+def _draw_info(c: Canvas, document: TrackDocument, plan: TilePlan, box: Rect) -> None:
+    parts = parts_list(document)
+    two = box.w > 120
+    col_w = box.w / 2 - 4 if two else box.w
+    y = box.y
+    text(c, box.x, y + 3, "Parts on this track", 9, BOLD)
+    y += 6
+    rows = (len(parts) + 1) // 2 if two else len(parts)
+    for i, (name, count) in enumerate(parts or [("(no elements)", 0)]):
+        col, r = (divmod(i, rows) if two and rows else (0, i))
+        x = box.x + col * (col_w + 8)
+        yy = y + r * 4.2 + 3
+        text(c, x, yy, pdf.truncate(name, col_w - 12, 8), 8)
+        if count:
+            text(c, x + col_w, yy, f"{count}", 8, BOLD, "end")
+            c.setStrokeColor(pdf.LIGHT)
+            c.setLineWidth(pdf.pt(0.3))
+            c.setDash([0.4, 1.2])
+            c.line(x + pdf.width_mm(name, 8) + 1.5, yy, x + col_w - 6, yy)
+            c.setDash([])
+    y += max(rows, 1) * 4.2 + 6
+    text(c, box.x, y + 3, "Putting it together", 9, BOLD)
+    y += 6
+    for i, step in enumerate(INSTRUCTIONS, 1):
+        lines = pdf.wrap(step, box.w - 6, 8)
+        text(c, box.x, y + 3, f"{i}.", 8, BOLD)
+        y = pdf.paragraph(c, box.x + 5, y + 0.2, lines, 8) + 1.2
+
+
+# --- tile pages ----------------------------------------------------------------------------------
+def _tile_page(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[int, int], form: str,
+               page_no: int, total: int, ink_saver: bool) -> None:
+    g = plan.grid
+    paper, area = g.paper, g.content
+    col, row = cell
+    window = g.window(col, row)
+    pdf.start_page(c, paper)
+    with pdf.mm_frame(c, paper):
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(area.x, area.y, area.w, area.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.translate(area.x - window.x, area.y - window.y)
+        c.doForm(form)
+        c.setStrokeColor(GREY)
+        c.setLineWidth(pdf.pt(0.6))
+        c.setDash([3, 2])
+        c.rect(0, 0, document.table.width_mm, document.table.height_mm, stroke=1, fill=0)
+        c.restoreState()
+        neighbours = {side: n for side, n in g.neighbours(col, row).items()}
+        ov = g.overlap_mm
+        for side, strip in (("right", Rect(area.right - ov, area.y, ov, area.h)),
+                            ("down", Rect(area.x, area.bottom - ov, area.w, ov))):
+            if ov > 0 and side in neighbours and plan.is_printed(neighbours[side]):
+                _glue_strip(c, strip, ink_saver, vertical=side == "right")
+        c.setStrokeColor(GREY)
+        c.setLineWidth(pdf.pt(0.25))
+        c.rect(area.x, area.y, area.w, area.h, stroke=1, fill=0)
+        for x, y in area.corners():
+            pdf.registration_mark(c, x, y)
+        _annotate(c, document, plan, cell, page_no, total)
+
+
+def _glue_strip(c: Canvas, strip: Rect, ink_saver: bool, vertical: bool) -> None:
+    """Shade the strip the next page covers, and dash the line where that page's edge will lie."""
+    c.saveState()
+    if ink_saver:
+        pdf.hatch(c, strip.x, strip.y, strip.w, strip.h, spacing=4.0, colour=GREY, width=0.15)
+    else:
+        c.setFillColor(GLUE)
+        c.rect(strip.x, strip.y, strip.w, strip.h, stroke=0, fill=1)
+    c.setStrokeColor(GREY)
+    c.setLineWidth(pdf.pt(0.5))
+    c.setDash([2, 2])
+    if vertical:
+        c.line(strip.x, strip.y, strip.x, strip.bottom)
+    else:
+        c.line(strip.x, strip.y, strip.right, strip.y)
+    c.restoreState()
+    # A quarter of the way along, clear of the neighbour's label at the middle of the edge.
+    cx, cy = (strip.centre[0], strip.y + strip.h / 4) if vertical else (strip.x + strip.w / 4, strip.centre[1])
+    text(c, cx, cy, "glue under the next page", 6, FONT, "middle", INK, middle=True, angle=90 if vertical else 0,
+         halo=None if ink_saver else white)
+
+
+def _annotate(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[int, int], page_no: int,
+              total: int) -> None:
+    """Labels, neighbours and calibration bars in the margins (or just inside thin margins, on white)."""
+    g = plan.grid
+    paper: Paper = g.paper
+    W, H, m = paper.width_mm, paper.height_mm, g.margin_mm
+    inside = m < 8.0
+    a = m + 3.5 if inside else m - 3.5  # distance of the annotation line from the page edge
+    neighbours = g.neighbours(*cell)
+
+    def neighbour_name(side: str) -> str:
+        n = neighbours[side]
+        return tile_label(*n) + ("" if plan.is_printed(n) else " (empty)")
+
+    def backdrop(x: float, y: float, w: float, h: float) -> None:
+        if inside:
+            c.setFillColor(white)
+            c.roundRect(x - 0.8, y - 0.8, w + 1.6, h + 1.6, 0.8, stroke=0, fill=1)
+
+    own = tile_label(*cell)
+    own_w = pdf.width_mm(own, 10, BOLD)
+    up_w = pdf.arrow_label_width(neighbour_name("up"), 8) if "up" in neighbours else 0.0
+    right_text = f"page {page_no} of {total} · scale 1:1"
+    x0, x1 = m + 6.0, W - m - 6.0  # clear of the registration marks on the corners
+    name_room = W / 2 - up_w / 2 - 4 - (x0 + own_w + 3)
+    name = pdf.truncate(document.name, name_room, 7)
+    backdrop(x0, a - 1.8, own_w + 3 + pdf.width_mm(name, 7), 3.6)
+    text(c, x0, a, own, 10, BOLD, middle=True)
+    text(c, x0 + own_w + 3, a, name, 7, FONT, middle=True)
+    backdrop(x1 - pdf.width_mm(right_text, 6.5), a - 1.5, pdf.width_mm(right_text, 6.5), 3.0)
+    text(c, x1, a, right_text, 6.5, FONT, "end", GREY, middle=True)
+    if "up" in neighbours:
+        backdrop(W / 2 - up_w / 2, a - 1.6, up_w, 3.2)
+        pdf.label_with_arrow(c, W / 2, a, neighbour_name("up"), "up")
+    if "down" in neighbours:
+        label = neighbour_name("down")
+        w = pdf.arrow_label_width(label, 8)
+        backdrop(W / 2 - w / 2, H - a - 1.6, w, 3.2)
+        pdf.label_with_arrow(c, W / 2, H - a, label, "down")
+    for side, x in (("left", a), ("right", W - a)):
+        if side in neighbours:
+            label = neighbour_name(side)
+            size = pdf.fit_size(label, 2 * min(a, 9.0) - 1.0, 8, BOLD)
+            w = pdf.width_mm(label, size, BOLD)
+            backdrop(x - w / 2, H / 2 - 4.5, w, 8.5)
+            pdf.triangle(c, x, H / 2 - 2.2, side, 2.4)
+            text(c, x, H / 2 + 1.8, label, size, BOLD, "middle", middle=True)
+    four_in = 4 * INCH_MM
+    if paper.orientation == "landscape":
+        y = H - a - pdf.BAR_THICKNESS / 2
+        backdrop(m + 6, y, 112, pdf.BAR_THICKNESS)
+        backdrop(W - m - 6 - four_in - 9, y, four_in + 9, pdf.BAR_THICKNESS)
+        pdf.calibration_bar(c, m + 6, y, 100.0, 10, "100 mm")
+        pdf.calibration_bar(c, W - m - 6 - four_in, y, four_in, 8, "4 in", label_before=True)
+    else:
+        x = a - pdf.BAR_THICKNESS / 2
+        backdrop(x, m + 6, pdf.BAR_THICKNESS, 112)
+        backdrop(x, H - m - 6 - four_in - 9, pdf.BAR_THICKNESS, four_in + 9)
+        pdf.calibration_bar(c, x, m + 6, 100.0, 10, "100 mm", vertical=True)
+        pdf.calibration_bar(c, x, H - m - 6 - four_in, four_in, 8, "4 in", vertical=True, label_before=True)
+
+
+# --- entry points ----------------------------------------------------------------------------------
+def render_track(c: Canvas, document: TrackDocument, ruleset: Ruleset,
+                 options: TrackPrintOptions = TrackPrintOptions(), plan: TilePlan | None = None) -> int:
+    """Append the assembly map and the tile pages to `c`; returns the number of pages drawn."""
+    plan = plan or plan_tiles(document, ruleset, options)
+    form = define_track_form(c, document, ruleset, options.ink_saver)
+    _map_page(c, document, plan, form, options)
+    c.showPage()
+    for number, cell in enumerate(plan.printed, start=2):
+        _tile_page(c, document, plan, cell, form, number, plan.page_count, options.ink_saver)
+        c.showPage()
+    return plan.page_count
+
+
+def write_track_pdf(out: Output, document: TrackDocument, ruleset: Ruleset | None = None,
+                    options: TrackPrintOptions = TrackPrintOptions()) -> int:
+    """Write the 1:1 tiled track (map first) to a binary file object or a path; returns the page count."""
+    get_paper(options.paper)
+    ruleset = ruleset or load_ruleset(document.ruleset)
+    plan = plan_tiles(document, ruleset, options)
+    buffer = io.BytesIO()
+    c = pdf.new_canvas(buffer, document.name, "1:1 track tiles")
+    pages = render_track(c, document, ruleset, options, plan)
+    c.save()
+    pdf.deliver(buffer.getvalue(), out)
+    return pages

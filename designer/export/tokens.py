@@ -1,0 +1,338 @@
+"""Token sheets at true size: everything a track puts on the table that is not printed on the track itself.
+
+`token_groups(document, ruleset)` decides what to print (pure): item boxes (single and double), coins and
+boost pads with spares; gate numbers 1…N; warp-pipe pair discs; Thwomp, Piranha Plant and Chain Chomp
+footprints plus one reach template per distinct reach (a full ring when it fits on the sheet, otherwise a
+quarter ring whose corner goes on the hazard's centre); banana and fake-item-box markers as many as the deck holds; five
+balloons per kart (from the rules) in each kart's colour; and a stack of hazard tokens.
+
+`pack_tokens` shelves the groups onto pages (pure layout); `render_tokens` draws them, each with a thin
+grey cut line on its true outline and a heading per group.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from designer.export import element_art as art
+from designer.export import pdf
+from designer.export.draw_track import warp_pipe_labels
+from designer.export.painter import Painter
+from designer.export.item_art import banana
+from designer.export.paper import LayoutError, Paper, Rect, check_margin, get_paper
+from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
+from designer.model.track import TrackDocument
+from designer.rules import Ruleset, load_ruleset
+
+KART_COLOURS = ("#d7263d", "#2f6fdf", "#2fa84f", "#f2b705", "#8e44ad", "#ff7a1a", "#17a2b8", "#6d4c41",
+                "#e84393", "#2d3436", "#7f8c8d", "#00b894", "#fd79a8", "#0984e3", "#b8e994", "#fdcb6e")
+CUT = HexColor("#8a8f98")
+MARKER_MM = 25.0
+BALLOON_MM = (16.0, 21.0)
+HAZARD_MM = 16.0
+HAZARDS_PER_KART = 6
+GATE_BADGE_MM = 24.0
+
+
+@dataclass(frozen=True)
+class Token:
+    """One piece to cut out: its drawing, true size (mm) and outline ('rect', 'circle' or 'quarter')."""
+
+    draw: str
+    w: float
+    h: float
+    shape: str = "rect"
+    label: str = ""
+    colour: str = ""
+    radius: float = 0.0  # reach templates: the reach
+    inner: float = 0.0  # reach templates: the hazard's own diameter, drawn at the centre
+
+
+@dataclass
+class TokenGroup:
+    title: str
+    tokens: list[Token] = field(default_factory=list)
+
+
+def with_spares(n: int, spare: float = 0.25, minimum: int = 2) -> int:
+    """`n` plus spares: a quarter more, at least `minimum` more (nothing when n is 0)."""
+    return n + max(minimum, math.ceil(n * spare)) if n else 0
+
+
+def _size(ruleset: Ruleset, kind: str) -> tuple[float, float]:
+    size = ruleset.element_sizes.get(kind)  # type: ignore[call-overload]
+    return (size.length_mm, size.width_mm) if size else (40.0, 40.0)
+
+
+def _deck_count(ruleset: Ruleset, word: str) -> int:
+    return sum(card.count for card in ruleset.deck if word in card.name.casefold())
+
+
+def token_groups(document: TrackDocument, ruleset: Ruleset, content: Rect | None = None,
+                 spare: float = 0.25, min_spare: int = 2) -> list[TokenGroup]:
+    """What to print for this track, grouped and counted. `content` (page mm) decides ring vs quarter."""
+    els = document.elements
+    kinds = [e.kind for e in els]
+    groups: list[TokenGroup] = []
+
+    def add(title: str, token: Token, count: int) -> None:
+        if count > 0:
+            groups.append(TokenGroup(f"{title} × {count}", [token] * count))
+
+    boxes1 = sum(1 for e in els if e.kind == "item_box" and getattr(e, "stack", 1) == 1)
+    boxes2 = sum(1 for e in els if e.kind == "item_box" and getattr(e, "stack", 1) == 2)
+    bw, bh = _size(ruleset, "item_box")
+    add("Item boxes", Token("item_box", bw, bh), with_spares(boxes1, spare, min_spare))
+    add("Double item boxes", Token("item_box_2", bw, bh), with_spares(boxes2, spare, min_spare))
+    cw, _ = _size(ruleset, "coin")
+    add("Coins", Token("coin", cw, cw, "circle"), with_spares(kinds.count("coin"), spare, min_spare))
+    pads = kinds.count("boost_pad") + sum(getattr(e, "pads", 0) for e in els if e.kind == "dash_panel")
+    pw, ph = _size(ruleset, "boost_pad")
+    add("Boost pads", Token("boost_pad", pw, ph), with_spares(pads, spare, min_spare))
+    orders = sorted({getattr(e, "order") for e in els if e.kind == "gate"})
+    if orders:
+        groups.append(TokenGroup(f"Gate numbers 1–{orders[-1]}" if orders == list(range(1, orders[-1] + 1))
+                                 else "Gate numbers",
+                                 [Token("gate", GATE_BADGE_MM, GATE_BADGE_MM, "circle", str(n)) for n in orders]))
+    labels = warp_pipe_labels(els)
+    if labels:
+        r, _ = _size(ruleset, "warp_pipe")
+        ordered = sorted(labels.values(), key=lambda s: (s.rstrip("\u2032"), s))
+        groups.append(TokenGroup("Warp-pipe pairs", [Token("warp_pipe", r, r, "circle", lab) for lab in ordered]))
+    tw, _ = _size(ruleset, "thwomp")
+    add("Thwomps", Token("thwomp", tw, tw), kinds.count("thwomp"))
+    for kind, attr, title in (("piranha_plant", "range_mm", "Piranha Plants"),
+                              ("chain_chomp", "reach_mm", "Chain Chomps")):
+        hazards = [e for e in els if e.kind == kind]
+        if not hazards:
+            continue
+        d, _ = _size(ruleset, kind)
+        add(title, Token(kind, d, d, "circle"), len(hazards))
+        for reach in sorted({float(getattr(e, attr)) for e in hazards}):  # one template serves each reach
+            fits = content is None or 2 * reach <= min(content.w, content.h - 12)
+            token = (Token(kind + "_ring", 2 * reach, 2 * reach, "circle", radius=reach, inner=d) if fits
+                     else Token(kind + "_quarter", reach, reach, "quarter", radius=reach, inner=d))
+            add(f"{title}: reach template {pdf_mm(reach)} mm" + ("" if fits else " (quarter ring)"), token, 1)
+    bananas, fakes = _deck_count(ruleset, "banana"), _deck_count(ruleset, "fake")
+    add("Banana markers", Token("banana", MARKER_MM, MARKER_MM, "circle"), bananas)
+    add("Fake item box markers", Token("fake_box", bw, bh), fakes)
+    if ruleset.balloon_battle is not None:
+        per = ruleset.balloon_battle.balloons_per_kart
+        for kart in range(document.karts):
+            groups.append(TokenGroup(f"Balloons, kart {kart + 1} × {per}", [
+                Token("balloon", *BALLOON_MM, "rect", str(kart + 1), KART_COLOURS[kart % len(KART_COLOURS)])] * per))
+    if any("hazard" in card.text.casefold() for card in ruleset.deck):
+        add("Hazard tokens", Token("hazard", HAZARD_MM, HAZARD_MM, "circle"),
+            with_spares(HAZARDS_PER_KART * document.karts, spare, min_spare))
+    return groups
+
+
+def pdf_mm(value: float) -> str:
+    return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+
+
+# --- layout ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Placed:
+    """A token (or a heading when `token` is None) at its top-left corner on a page, in page mm."""
+
+    x: float
+    y: float
+    token: Token | None = None
+    heading: str = ""
+
+
+HEADING_MM = 6.0
+
+
+def pack_tokens(groups: list[TokenGroup], content: Rect, gap: float = 3.0) -> list[list[Placed]]:
+    """Shelf-pack the groups row by row onto pages; each group starts with a heading line."""
+    pages: list[list[Placed]] = [[]]
+    y = content.y
+
+    def new_page() -> None:
+        nonlocal y
+        pages.append([])
+        y = content.y
+
+    for group in groups:
+        big = max(t.h for t in group.tokens)
+        if any(t.w > content.w or t.h > content.h - HEADING_MM for t in group.tokens):
+            raise LayoutError(f"{group.title.split(' × ')[0]} ({pdf_mm(big)} mm) do not fit on this paper")
+        if y + HEADING_MM + big > content.bottom:
+            new_page()
+        pages[-1].append(Placed(content.x, y, heading=group.title))
+        y += HEADING_MM
+        x, row_h = content.x, 0.0
+        for token in group.tokens:
+            if x + token.w > content.right + 1e-6:
+                x, y, row_h = content.x, y + row_h + gap, 0.0
+            if y + token.h > content.bottom + 1e-6:
+                new_page()
+                pages[-1].append(Placed(content.x, y, heading=group.title + " (continued)"))
+                y += HEADING_MM
+                x, row_h = content.x, 0.0
+            pages[-1].append(Placed(x, y, token))
+            x += token.w + gap
+            row_h = max(row_h, token.h)
+        y += row_h + gap + 1.0
+    return [page for page in pages if page]
+
+
+# --- drawing ---------------------------------------------------------------------------------------
+def _draw_token(p: Painter, t: Token, x: float, y: float) -> None:
+    c = p.c
+    cx, cy = x + t.w / 2, y + t.h / 2
+    c.saveState()
+    c.translate(cx, cy)
+    if t.draw == "item_box":
+        art.box_face(p, t.w, t.h)
+    elif t.draw == "item_box_2":
+        art.box_face(p, t.w, t.h, fill=art.BOX_BACK)
+        p.circle(t.w * 0.34, -t.h * 0.34, t.w * 0.16, fill=art.BOX_RIM, stroke=None)
+        p.label(t.w * 0.34, -t.h * 0.34, "2", t.w * 0.15, white, halo=None)
+    elif t.draw == "coin":
+        art.coin_face(p, t.w / 2)
+    elif t.draw == "boost_pad":
+        art.pad(p, t.w, t.h)
+    elif t.draw == "gate":
+        p.circle(0, 0, t.w / 2, fill=white, stroke=art.GATE_POST, lw=1.6)
+        p.label(0, 0, t.label, t.w * 0.38, art.GATE_POST, halo=None)
+    elif t.draw == "warp_pipe":
+        art.pipe_face(p, t.w / 2, t.label)
+    elif t.draw == "thwomp":
+        art.thwomp_face(p, t.w)
+    elif t.draw == "piranha_plant":
+        art.piranha_face(p, t.w / 2)
+    elif t.draw == "chain_chomp":
+        art.chomp_face(p, t.w / 2)
+    elif t.draw.endswith("_ring"):
+        _reach_template(p, t, quarter=False)
+    elif t.draw.endswith("_quarter"):
+        c.translate(-t.w / 2, -t.h / 2)
+        _reach_template(p, t, quarter=True)
+    elif t.draw == "banana":
+        p.circle(0, 0, t.w / 2, fill=HexColor("#fff6cc"), stroke=None)
+        banana(p, 0, 0, t.w * 0.8)
+    elif t.draw == "fake_box":
+        art.box_face(p, t.w, t.h, fill=HexColor("#ff9aa8"), mark="¿")
+    elif t.draw == "balloon":
+        _balloon(p, t)
+    elif t.draw == "hazard":
+        p.circle(0, 0, t.w / 2, fill=HexColor("#ffcc00"), stroke=None)
+        r = t.w * 0.36
+        p.poly([(0, -r), (r * 0.95, r * 0.65), (-r * 0.95, r * 0.65)], fill=white, stroke=INK, lw=0.5)
+        p.label(0, r * 0.15, "!", r * 0.7, INK, halo=None)
+    c.restoreState()
+    _cut_line(p, t, x, y)
+
+
+def _reach_template(p: Painter, t: Token, quarter: bool) -> None:
+    """A reach template: the hazard's own footprint at the centre and its ring at true radius."""
+    kind = t.draw.rsplit("_", 1)[0]
+    colour = art.PIRANHA if kind == "piranha_plant" else art.CHOMP
+    r = t.radius
+    name = "Piranha Plant" if kind == "piranha_plant" else "Chain Chomp"
+    if quarter:
+        path = p.new_path()
+        path.moveTo(0, 0)
+        path.lineTo(r, 0)
+        path.arcTo(-r, -r, r, r, startAng=0, extent=90)
+        path.close()
+        p.path(path, fill=pdf.lighter(colour, 0.9), stroke=None)
+        p.line(0, 0, r * 0.15, r * 0.15, INK, 0.4)
+        p.circle(0, 0, 2.0, stroke=INK, lw=0.3)
+        text(p.c, r * 0.12, r * 0.55, f"{name}: reach {pdf_mm(r)} mm", 8, BOLD, colour=INK)
+        text(p.c, r * 0.12, r * 0.55 + 4.2, "Put this corner on the hazard's centre", 7, FONT, colour=GREY)
+        text(p.c, r * 0.12, r * 0.55 + 7.8, "and turn it round to check all sides.", 7, FONT, colour=GREY)
+        return
+    p.circle(0, 0, r, fill=pdf.lighter(colour, 0.9), stroke=None)
+    p.circle(0, 0, r - 3, stroke=colour, lw=0.3, dash=(3, 2))
+    head = min(t.inner or 40.0, r) / 2
+    if kind == "piranha_plant":
+        art.piranha_face(p, head)
+    else:
+        art.chomp_face(p, head)
+    text(p.c, 0, -r * 0.55, f"{name}: reach {pdf_mm(r)} mm", 8, BOLD, "middle", INK, middle=True)
+    text(p.c, 0, r * 0.55, "Centre on the hazard; cut along the outer line", 6.5, FONT, "middle", GREY, middle=True)
+
+
+def _balloon(p: Painter, t: Token) -> None:
+    colour = HexColor(t.colour or "#d7263d")
+    rx, ry = t.w / 2 - 0.5, t.h * 0.4
+    cy = -t.h / 2 + ry + 0.5
+    p.line(0, cy + ry, 0, t.h / 2 - 0.5, INK, 0.3)
+    p.poly([(0, cy + ry - 0.5), (-1.5, cy + ry + 1.8), (1.5, cy + ry + 1.8)], fill=colour, stroke=None)
+    p.ellipse(0, cy, rx, ry, fill=colour, stroke=pdf.darker(colour), lw=0.3)
+    p.ellipse(-rx * 0.4, cy - ry * 0.4, rx * 0.18, ry * 0.22, fill=pdf.lighter(colour, 0.6), stroke=None)
+    p.label(0, cy + ry * 0.1, t.label, ry * 0.6, white, halo=None)
+
+
+def _cut_line(p: Painter, t: Token, x: float, y: float) -> None:
+    c = p.c
+    c.saveState()
+    c.setStrokeColor(CUT)
+    c.setLineWidth(pdf.pt(0.5))
+    if t.shape == "circle":
+        c.circle(x + t.w / 2, y + t.h / 2, t.w / 2, stroke=1, fill=0)
+    elif t.shape == "quarter":
+        path = c.beginPath()
+        path.moveTo(x, y)
+        path.lineTo(x + t.w, y)
+        path.arcTo(x - t.w, y - t.h, x + t.w, y + t.h, startAng=0, extent=90)
+        path.close()
+        c.drawPath(path, stroke=1, fill=0)
+    else:
+        c.rect(x, y, t.w, t.h, stroke=1, fill=0)
+    c.restoreState()
+
+
+@dataclass(frozen=True)
+class TokenOptions:
+    paper: str = "a4"
+    margin_mm: float = 10.0
+    spare: float = 0.25
+    min_spare: int = 2
+
+
+def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options: TokenOptions = TokenOptions()
+                  ) -> int:
+    """Append the token sheets to `c`; returns the pages drawn (0 when the track needs no tokens)."""
+    paper: Paper = get_paper(options.paper).portrait()
+    page = check_margin(paper, options.margin_mm)
+    content = Rect(page.x, page.y + 10.0, page.w, page.h - 10.0)
+    groups = token_groups(document, ruleset, content, options.spare, options.min_spare)
+    pages = pack_tokens(groups, content)
+    p = Painter(c)
+    for number, placed in enumerate(pages, 1):
+        pdf.start_page(c, paper)
+        with pdf.mm_frame(c, paper):
+            text(c, page.x, page.y + 4, f"Tokens · {document.name}", 12, BOLD)
+            text(c, page.right, page.y + 4, f"true size: print at 100 % · sheet {number} of {len(pages)}", 7,
+                 FONT, "end", GREY)
+            for item in placed:
+                if item.token is None:
+                    text(c, item.x, item.y + 3.8, item.heading, 8, BOLD, colour=INK)
+                else:
+                    _draw_token(p, item.token, item.x, item.y)
+        c.showPage()
+    return len(pages)
+
+
+def write_tokens_pdf(out: Output, document: TrackDocument, ruleset: Ruleset | None = None,
+                     options: TokenOptions = TokenOptions()) -> int:
+    """Write the token sheets for a track to a binary file object or a path; returns the page count."""
+    ruleset = ruleset or load_ruleset(document.ruleset)
+    buffer = io.BytesIO()
+    c = pdf.new_canvas(buffer, f"{document.name} — tokens", "token sheets")
+    pages = render_tokens(c, document, ruleset, options)
+    if pages == 0:
+        raise LayoutError(f"'{document.name}' needs no tokens: it has no pieces to cut out")
+    c.save()
+    pdf.deliver(buffer.getvalue(), out)
+    return pages

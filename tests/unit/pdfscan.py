@@ -1,0 +1,126 @@
+"""Read back what a PDF draws, with pypdf: operators with their current transformation matrix.
+
+`ops(page)` walks a page's content stream, keeping the CTM through q/Q/cm, and (optionally) descends
+into form XObjects placed with Do. `rects(page)` turns every `re` into its box on the page in points.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+FILLS = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    """m then n (PDF row-vector convention: `cm` m makes CTM = m × CTM)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+@dataclass(frozen=True)
+class Op:
+    name: bytes
+    operands: list
+    ctm: Matrix
+    in_form: bool
+
+
+def reader(data: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(data))
+
+
+def ops(page, pdf: PdfReader, into_forms: bool = False) -> Iterator[Op]:
+    yield from _walk(page.get_contents(), page.get("/Resources"), pdf, IDENTITY, into_forms, False)
+
+
+def _walk(stream, resources, pdf, ctm: Matrix, into_forms: bool, in_form: bool) -> Iterator[Op]:
+    if stream is None:
+        return
+    stack: list[Matrix] = []
+    for operands, name in ContentStream(stream, pdf).operations:
+        if name == b"q":
+            stack.append(ctm)
+        elif name == b"Q":
+            ctm = stack.pop()
+        elif name == b"cm":
+            ctm = multiply(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
+        yield Op(name, operands, ctm, in_form)
+        if name == b"Do" and into_forms and resources is not None:
+            xobject = resources["/XObject"][operands[0]].get_object()
+            if xobject.get("/Subtype") == "/Form":
+                matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
+                yield from _walk(xobject, xobject.get("/Resources"), pdf, multiply(matrix, ctm), into_forms, True)
+
+
+@dataclass(frozen=True)
+class Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def w(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def h(self) -> float:
+        return self.y1 - self.y0
+
+
+def rects(page, pdf: PdfReader) -> list[Box]:
+    """Every `re` on the page (not inside forms) as a box in page points."""
+    out = []
+    for op in ops(page, pdf):
+        if op.name == b"re":
+            x, y, w, h = (float(v) for v in op.operands)
+            corners = [apply(op.ctm, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            out.append(Box(min(xs), min(ys), max(xs), max(ys)))
+    return out
+
+
+def fill_count(page, pdf: PdfReader, into_forms: bool = True) -> int:
+    return sum(1 for op in ops(page, pdf, into_forms) if op.name in FILLS)
+
+
+def operator_counts(page, pdf: PdfReader) -> Counter:
+    return Counter(op.name for op in ops(page, pdf))
+
+
+def segments(page, pdf: PdfReader) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Straight line segments (m … l) on the page, outside forms, in page points."""
+    out = []
+    current = None
+    for op in ops(page, pdf):
+        if op.name == b"m":
+            current = apply(op.ctm, float(op.operands[0]), float(op.operands[1]))
+        elif op.name == b"l" and current is not None:
+            end = apply(op.ctm, float(op.operands[0]), float(op.operands[1]))
+            out.append((current, end))
+            current = end
+    return out
+
+
+def texts(page, pdf: PdfReader, into_forms: bool = False) -> list[str]:
+    """The string operands of every Tj (reportlab writes one Tj per run of one font)."""
+    out = []
+    for op in ops(page, pdf, into_forms):
+        if op.name == b"Tj":
+            value = op.operands[0]
+            out.append(value.decode("latin-1") if isinstance(value, bytes) else str(value))
+    return out
