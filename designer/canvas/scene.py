@@ -131,7 +131,7 @@ class TrackScene(QGraphicsScene):
         self._restack()
         self._relink()
         self._update_scene_rect()
-        self.update()
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
         self.document_changed.emit()
 
     def _add_item(self, element: ElementBase) -> ElementItem:
@@ -193,7 +193,7 @@ class TrackScene(QGraphicsScene):
             return
         if "table" in fields:
             self._update_scene_rect()
-        self.update()
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)  # views cache the grid
 
     def metrics_for(self, kind: str) -> ItemMetrics:
         """The footprint and distances an item of `kind` is drawn with, from the ruleset."""

@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QNativeGestureEvent,
     QPainter,
+    QPixmapCache,
     QResizeEvent,
     QWheelEvent,
 )
@@ -28,6 +29,7 @@ MIN_ZOOM_PERCENT = 2.0
 MAX_ZOOM_PERCENT = 4_000.0
 FIT_MARGIN = 0.04  # share of the table added on every side by "Fit table"
 FALLBACK_DPI = 96.0
+PIXMAP_CACHE_KB = 192 * 1024
 
 
 class TrackView(QGraphicsView):
@@ -51,6 +53,11 @@ class TrackView(QGraphicsView):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().grabGesture(Qt.GestureType.PinchGesture)
+        # Items cache their pictures (DeviceCoordinateCache); Qt's default 10 MB would evict them
+        # constantly on a crowded table.
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
+        # The table and its grid change only with zoom or document properties (the scene invalidates it).
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self._space_held = False
         self._pan_from: QPoint | None = None
         #: Gets mouse_press/move/release(event) and key_press(event) → bool (True: used) unless panning.

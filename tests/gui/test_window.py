@@ -75,12 +75,15 @@ def test_surface_exists_and_lies_inside_the_table(window: MainWindow):
 def test_items_follow_the_model_placement(window: MainWindow):
     item = window.scene.items_by_id["thwomp"]
     assert item.pos() == QPointF(450, 670)
-    assert item.rotation() == pytest.approx(30)
+    assert item.rotation() == 0  # drawn rotated, so Qt can cache the picture
+    assert item.element.rotation_deg == pytest.approx(30)
     moved = item.element.model_copy(update={"x_mm": 500.0, "rotation_deg": -45.0})
     window.document.replace_elements([moved])  # what a command does; the scene follows the signal
     assert item.element is moved
     assert item.pos() == QPointF(500, 670)
-    assert item.rotation() == pytest.approx(-45)
+    body = item.body().boundingRect()
+    # the shape turns with the element: a square thwomp at -45° reaches its half-diagonal
+    assert item.shape().boundingRect().width() == pytest.approx(body.width() * 2 ** 0.5, rel=1e-3)
 
 
 def test_pipe_pairs_are_labelled_and_bullet_bill_points_at_its_launcher(window: MainWindow):

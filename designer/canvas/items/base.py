@@ -1,7 +1,7 @@
 """The base of every element item: a view of one element model that re-syncs itself from `set_element`.
 
 An item never owns data: it holds the frozen element it was last given, places itself from it
-(`setPos(x_mm, y_mm)` + `setRotation(rotation_deg)`; both the model and Qt turn clockwise in a y-down
+(`setPos(x_mm, y_mm)`, and the rotation applied while painting; both the model and Qt turn clockwise in a y-down
 scene) and draws in local millimetres with +x the direction of travel. Subclasses supply the body
 outline (what a click hits and what the selection outline traces), any decoration outside it, and the painting.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QPainter, QPainterPath, QTransform
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.canvas import style
@@ -38,12 +38,17 @@ FALLBACK_METRICS = ItemMetrics(40.0, 40.0)
 
 # Room around the body for strokes and halos that paint slightly outside it.
 _STROKE_MARGIN_MM = 3.0
+#: Below this many screen pixels across, an item is drawn as a plain silhouette: its details would be
+#: unreadable specks, and drawing them for thousands of items makes zooming out sluggish.
+SIMPLE_BELOW_PX = 16.0
 
 
 class ElementItem(QGraphicsItem, Generic[E]):
     """One element on the canvas. `set_element` replaces the model it shows and redraws."""
 
     kind: ClassVar[str] = ""
+    #: The silhouette colour used when the item is too small on screen for its details.
+    simple_colour: ClassVar[QColor] = QColor("#8a8f98")
 
     def __init__(self, element: E, metrics: ItemMetrics = FALLBACK_METRICS) -> None:
         super().__init__()
@@ -52,7 +57,12 @@ class ElementItem(QGraphicsItem, Generic[E]):
         self._element = element
         self._metrics = metrics
         self._body = QPainterPath()
+        self._shape = QPainterPath()
+        self._turn = QTransform()
         self._bounds = QRectF()
+        # Each item keeps a picture of itself at the current zoom: repaints (scrolling, a drag of other
+        # items, a selection change elsewhere) then only copy pixels instead of re-running Python drawing.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._sync()
 
     # --- model ---------------------------------------------------------------------------------
@@ -71,7 +81,10 @@ class ElementItem(QGraphicsItem, Generic[E]):
     def set_element(self, element: E) -> None:
         if element.kind != self.kind:
             raise ValueError(f"a {type(self).__name__} cannot show a {element.kind} element")
-        self._element = element
+        old, self._element = self._element, element
+        if _only_moved(old, element):
+            self.setPos(element.x_mm, element.y_mm)  # keeps the cached picture: drags stay cheap
+            return
         self._sync()
 
     def set_metrics(self, metrics: ItemMetrics) -> None:
@@ -81,11 +94,14 @@ class ElementItem(QGraphicsItem, Generic[E]):
     def _sync(self) -> None:
         self.prepareGeometryChange()
         self.setPos(self._element.x_mm, self._element.y_mm)
-        self.setRotation(self._element.rotation_deg)
+        # The item itself is never rotated: Qt caches only unrotated items' pictures, so the rotation
+        # is applied while painting and to the bounds and shape instead.
+        self._turn = QTransform().rotate(self._element.rotation_deg)
         self._body = self.body_path()
+        self._shape = self._turn.map(self._body)
         bounds = self._body.boundingRect().united(self.decoration_bounds())
         m = _STROKE_MARGIN_MM
-        self._bounds = bounds.adjusted(-m, -m, m, m)
+        self._bounds = self._turn.mapRect(bounds.adjusted(-m, -m, m, m))
         self.update()
 
     # --- what subclasses provide ---------------------------------------------------------------
@@ -100,18 +116,36 @@ class ElementItem(QGraphicsItem, Generic[E]):
     def draw(self, painter: QPainter) -> None:
         raise NotImplementedError
 
+    def draw_simple(self, painter: QPainter) -> None:
+        """The far-zoom look: the body as a flat silhouette with a hairline rim."""
+        painter.setPen(style.cosmetic(style.INK, 0.6))
+        painter.setBrush(self.simple_colour)
+        painter.drawPath(self._body)
+
     # --- QGraphicsItem --------------------------------------------------------------------------
     def boundingRect(self) -> QRectF:
         return self._bounds
 
     def shape(self) -> QPainterPath:
+        """The body as the scene sees it around the item's position (rotated)."""
+        return self._shape
+
+    def body(self) -> QPainterPath:
+        """The body in the element's own frame (+x = direction of travel), as `draw` uses it."""
         return self._body
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.draw(painter)
+        painter.save()
+        painter.setTransform(self._turn, True)
+        size = self._body.boundingRect()
+        if max(size.width(), size.height()) * style.pixels(painter) < SIMPLE_BELOW_PX:
+            self.draw_simple(painter)
+        else:
+            self.draw(painter)
         if self.isSelected():
             paint_selected_outline(painter, self._body)
+        painter.restore()
 
     # --- helpers for upright drawing -------------------------------------------------------------
     def _upright_transform(self) -> QTransform:
@@ -144,6 +178,13 @@ class ElementItem(QGraphicsItem, Generic[E]):
         if not text:
             return QRectF()
         return self.upright_bounds(style.text_box(text, offset, height_mm))
+
+
+def _only_moved(old: ElementBase, new: ElementBase) -> bool:
+    """True when `new` differs from `old` in position alone (same look, same rotation)."""
+    if old.rotation_deg != new.rotation_deg:
+        return False
+    return old.model_copy(update={"x_mm": new.x_mm, "y_mm": new.y_mm}) == new
 
 
 def circle(radius: float, centre: QPointF | None = None) -> QPainterPath:

@@ -52,11 +52,18 @@ class BulletBillItem(ElementItem[BulletBill]):
     """The pressure plate, with a dashed line to its launcher pipe when it has one."""
 
     kind = "bullet_bill"
+    simple_colour = QColor("#737c86")
     _launcher: QPointF | None = None  # the launcher's centre in scene mm
     _launcher_radius: float = 0.0
 
     def set_launcher_target(self, scene_point: QPointF | None, radius: float = 0.0) -> None:
         """Point the link at a launcher's centre (scene mm), stopping `radius` short; None hides it."""
+        e = self.element
+        key = (None if scene_point is None else (scene_point.x(), scene_point.y()), radius, e.x_mm, e.y_mm,
+               e.rotation_deg)
+        if key == getattr(self, "_link_key", None):
+            return  # unchanged: keep the cached picture (drags re-link every bill on every step)
+        self._link_key = key
         self._launcher = None if scene_point is None else QPointF(scene_point)
         self._launcher_radius = radius
         self._sync()
@@ -150,6 +157,7 @@ class ThwompItem(ElementItem[Thwomp]):
     """A bevelled stone block with an angry face."""
 
     kind = "thwomp"
+    simple_colour = QColor("#8793a0")
 
     def _rect(self) -> QRectF:
         return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
@@ -204,6 +212,11 @@ class PiranhaPlantItem(ElementItem[PiranhaPlant]):
     """A red, white-spotted head on two leaves, with its strike range as a faint ring."""
 
     kind = "piranha_plant"
+    simple_colour = QColor("#d7263d")
+
+    def draw_simple(self, painter: QPainter) -> None:
+        draw_reach(painter, self.element.range_mm, PIRANHA_RED)
+        super().draw_simple(painter)
 
     def _radius(self) -> float:
         return min(self.metrics.length_mm, self.metrics.width_mm) / 2
@@ -242,6 +255,11 @@ class ChainChompItem(ElementItem[ChainChomp]):
     """A black iron ball with a white eye and teeth, its reach as a faint ring."""
 
     kind = "chain_chomp"
+    simple_colour = QColor("#141416")
+
+    def draw_simple(self, painter: QPainter) -> None:
+        draw_reach(painter, self.element.reach_mm, CHOMP_BLACK)
+        super().draw_simple(painter)
 
     def _radius(self) -> float:
         return min(self.metrics.length_mm, self.metrics.width_mm) / 2
@@ -289,6 +307,7 @@ class WanderingThreatItem(ElementItem[WanderingThreat]):
     """A brown mushroom-ish walker (a Goomba by default) with its name underneath."""
 
     kind = "wandering_threat"
+    simple_colour = QColor("#8a4b22")
     _LABEL_MM = 10.0
 
     def _radius(self) -> float:

@@ -39,6 +39,7 @@ def arrow_path(length: float, width: float) -> QPainterPath:
 
 class StartFinishItem(ElementItem[StartFinish]):
     kind = "start_finish"
+    simple_colour = QColor("#f4f4f2")
 
     def _rect(self) -> QRectF:
         return centred_rect(self.metrics.length_mm, self.element.width_mm)
@@ -71,6 +72,7 @@ class StartFinishItem(ElementItem[StartFinish]):
 
 class GateItem(ElementItem[Gate]):
     kind = "gate"
+    simple_colour = QColor("#2f6fd6")
 
     _BADGE_R = 11.0
 

@@ -18,6 +18,7 @@ COIN_RIM = QColor("#8a5a00")
 
 class ItemBoxItem(ElementItem[ItemBox]):
     kind = "item_box"
+    simple_colour = QColor("#b9a3e8")
 
     def _front(self) -> QRectF:
         return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
@@ -64,6 +65,7 @@ class ItemBoxItem(ElementItem[ItemBox]):
 
 class CoinItem(ElementItem[Coin]):
     kind = "coin"
+    simple_colour = QColor("#f2b705")
 
     def _radius(self) -> float:
         return min(self.metrics.length_mm, self.metrics.width_mm) / 2

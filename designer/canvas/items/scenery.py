@@ -64,7 +64,7 @@ class SceneryItem(ElementItem[Scenery]):
         return self.label_bounds(self.element.label, QPointF(), style.LABEL_MM).translated(self._label_at)
 
     def draw(self, painter: QPainter) -> None:
-        path = self.shape()
+        path = self.body()
         if self.element.solid:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(SOLID_FILL)

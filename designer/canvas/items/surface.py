@@ -47,6 +47,7 @@ class TrackSurfaceItem(QGraphicsItem):
 
     def __init__(self, track: TrackSurface) -> None:
         super().__init__()
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # a big path: paint it once per zoom
         self._track = track
         self._surface = QPainterPath()
         self._edges: list[QPainterPath] = []

@@ -66,6 +66,7 @@ def draw_pad(painter: QPainter, rect: QRectF) -> None:
 
 class BoostPadItem(ElementItem[BoostPad]):
     kind = "boost_pad"
+    simple_colour = QColor("#f57c00")
 
     def _rect(self) -> QRectF:
         return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
@@ -81,6 +82,7 @@ class DashPanelItem(ElementItem[DashPanel]):
     """`pads` boost pads end to end along travel, centred on the element's position."""
 
     kind = "dash_panel"
+    simple_colour = QColor("#f57c00")
 
     def _pad_rects(self) -> list[QRectF]:
         length = self.metrics.length_mm
@@ -102,6 +104,7 @@ class RampItem(ElementItem[Ramp]):
     """A ramp seen from above: striped entry edge, travel arrow, optional flaming hoop a Short beyond."""
 
     kind = "ramp"
+    simple_colour = QColor("#8d6e63")
 
     def _rect(self) -> QRectF:
         return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
@@ -188,6 +191,7 @@ class WarpPipeItem(ElementItem[WarpPipe]):
     """A green pipe seen from above; the scene assigns its pair label (A / A′, B / B′ …)."""
 
     kind = "warp_pipe"
+    simple_colour = QColor("#2f9e44")
     _pair_label: str = ""
 
     @property

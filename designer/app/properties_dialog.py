@@ -1,0 +1,245 @@
+"""The Document Properties dialog: name, ruleset, table size, display units, laps and karts.
+
+OK applies every changed value as ONE undoable `ChangeProperties` command (none when nothing changed);
+Cancel changes nothing. The table size is kept in millimetres while the dialog is open, so switching
+units or presets never rounds it. Changing the table or the units moves no element.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.commands.document import ChangeProperties
+from designer.document.document import Document
+from designer.geometry.units import (
+    TABLE_PRESETS,
+    UNIT_NAMES,
+    UNITS,
+    from_mm,
+    matching_preset,
+    spin_decimals,
+    spin_range,
+    spin_step,
+    to_mm,
+)
+from designer.model.track import Table, TrackDocument
+from designer.panes.inspector_fields import TrimmedDoubleSpinBox, mute
+from designer.rules import list_rulesets
+
+CUSTOM = "Custom"
+_FIELD = TrackDocument.model_fields
+TABLE_MIN_MM, TABLE_MAX_MM = 100.0, 10_000.0
+NAME_MAX = 120
+COMMAND_TEXTS = {
+    "name": "Rename track", "ruleset": "Change ruleset", "table": "Resize table",
+    "display_units": "Change display units", "laps": "Change laps", "karts": "Change number of karts",
+}
+
+
+def _form(title: str) -> tuple[QGroupBox, QFormLayout]:
+    box = QGroupBox(title)
+    form = QFormLayout(box)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return box, form
+
+
+class DocumentPropertiesDialog(QDialog):
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Document Properties")
+        self._document = document
+        table = document.prop("table")
+        self._width_mm, self._height_mm = table.width_mm, table.height_mm
+        self._units = document.prop("display_units")
+
+        general, form = _form("Track")
+        self.name_edit = QLineEdit(document.name)
+        self.name_edit.setMaxLength(NAME_MAX)
+        self.name_edit.textChanged.connect(self._validate)
+        self.ruleset_combo = QComboBox()
+        for ruleset in list_rulesets():
+            self.ruleset_combo.addItem(ruleset.name, ruleset.id)
+            self.ruleset_combo.setItemData(self.ruleset_combo.count() - 1, ruleset.summary, Qt.ItemDataRole.ToolTipRole)
+        if self.ruleset_combo.findData(document.prop("ruleset")) < 0:
+            self.ruleset_combo.addItem(f"{document.prop('ruleset')} (not installed)", document.prop("ruleset"))
+        self.ruleset_combo.setCurrentIndex(self.ruleset_combo.findData(document.prop("ruleset")))
+        self.ruleset_combo.currentIndexChanged.connect(self._update_notes)
+        form.addRow("&Name", self.name_edit)
+        form.addRow("&Ruleset", self.ruleset_combo)
+
+        table_box, table_form = _form("Table")
+        self.preset_combo = QComboBox()
+        for preset in TABLE_PRESETS:
+            self.preset_combo.addItem(preset.name, preset)
+        self.preset_combo.addItem(CUSTOM, None)
+        self.preset_combo.activated.connect(self._on_preset)
+        self.width_spin, self.height_spin = TrimmedDoubleSpinBox(), TrimmedDoubleSpinBox()
+        for spin, label in ((self.width_spin, "Width"), (self.height_spin, "Height")):
+            spin.setKeyboardTracking(False)
+            spin.setAlignment(Qt.AlignmentFlag.AlignRight)
+            spin.setToolTip(f"{label} of the table, {TABLE_MIN_MM:g}–{TABLE_MAX_MM:g} mm")
+            spin.valueChanged.connect(self._on_size_edited)
+        self.swap_button = swap = QToolButton()
+        swap.setText("⇄")
+        swap.setToolTip("Swap width and height")
+        swap.clicked.connect(self._swap)
+        size_row = QHBoxLayout()
+        size_row.addWidget(self.width_spin, 1)
+        size_row.addWidget(QLabel("×"))
+        size_row.addWidget(self.height_spin, 1)
+        size_row.addWidget(swap)
+        size_label = QLabel("&Size")
+        size_label.setBuddy(self.width_spin)
+        table_form.addRow("&Preset", self.preset_combo)
+        table_form.addRow(size_label, size_row)
+        self.notes = mute(QLabel())
+        self.notes.setWordWrap(True)
+        table_form.addRow(self.notes)
+
+        race, race_form = _form("Race and Display")
+        self.units_combo = QComboBox()
+        for units in UNITS:
+            self.units_combo.addItem(f"{UNIT_NAMES[units]} ({units})", units)
+        self.units_combo.setCurrentIndex(self.units_combo.findData(self._units))
+        self.units_combo.currentIndexChanged.connect(self._on_units)
+        self.laps_spin = self._count_spin("laps", document.prop("laps"), " laps")
+        self.karts_spin = self._count_spin("karts", document.prop("karts"), " karts")
+        race_form.addRow("&Units", self.units_combo)
+        race_form.addRow("&Laps", self.laps_spin)
+        race_form.addRow("&Karts", self.karts_spin)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        forms = (form, table_form, race_form)
+        labels = [f.itemAt(row, QFormLayout.ItemRole.LabelRole) for f in forms for row in range(f.rowCount())]
+        labels = [item.widget() for item in labels if item is not None and item.widget() is not None]
+        width = max(label.sizeHint().width() for label in labels)
+        for label in labels:  # one label column across the groups
+            label.setMinimumWidth(width)
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        for widget in (general, table_box, race):
+            layout.addWidget(widget)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(440)
+        self._show_size()
+        self._validate()
+
+    def _count_spin(self, field: str, value: int, suffix: str) -> QSpinBox:
+        low, high = (next(getattr(m, a) for m in _FIELD[field].metadata if hasattr(m, a)) for a in ("ge", "le"))
+        spin = QSpinBox()
+        spin.setRange(low, high)
+        spin.setValue(value)
+        spin.setSuffix(suffix)
+        spin.setAlignment(Qt.AlignmentFlag.AlignRight)
+        spin.setToolTip(f"{low}–{high}")
+        return spin
+
+    # --- the table size --------------------------------------------------------------------------
+    def table_mm(self) -> tuple[float, float]:
+        return self._width_mm, self._height_mm
+
+    def _show_size(self) -> None:
+        """Show the size in millimetres-exact state in the current units, without emitting edits."""
+        low, high = spin_range(TABLE_MIN_MM, TABLE_MAX_MM, self._units)
+        for spin, mm in ((self.width_spin, self._width_mm), (self.height_spin, self._height_mm)):
+            blocked = spin.blockSignals(True)
+            spin.setDecimals(spin_decimals(self._units))
+            spin.setSingleStep(spin_step(self._units) * (10 if self._units == "mm" else 1))
+            spin.setRange(low, high)
+            spin.setSuffix(f" {self._units}")
+            spin.setValue(from_mm(mm, self._units))
+            spin.blockSignals(blocked)
+        preset = matching_preset(self._width_mm, self._height_mm)
+        index = self.preset_combo.findText(preset.name) if preset else self.preset_combo.findText(CUSTOM)
+        self.preset_combo.setCurrentIndex(index)
+        self._update_notes()
+
+    def _on_preset(self, index: int) -> None:
+        preset = self.preset_combo.itemData(index)
+        if preset is not None:
+            self._width_mm, self._height_mm = preset.width_mm, preset.height_mm
+            self._show_size()
+
+    def _on_size_edited(self) -> None:
+        clamp = lambda v: min(max(to_mm(v, self._units), TABLE_MIN_MM), TABLE_MAX_MM)  # noqa: E731
+        if self.sender() is self.width_spin:
+            self._width_mm = clamp(self.width_spin.value())
+        else:
+            self._height_mm = clamp(self.height_spin.value())
+        self._show_size()
+
+    def _swap(self) -> None:
+        self._width_mm, self._height_mm = self._height_mm, self._width_mm
+        self._show_size()
+
+    def _on_units(self) -> None:
+        self._units = self.units_combo.currentData()
+        self._show_size()
+
+    def _update_notes(self) -> None:
+        elements = self._document.elements
+        outside = sum(1 for e in elements if not (0 <= e.x_mm <= self._width_mm and 0 <= e.y_mm <= self._height_mm))
+        notes = ["Changing the table or the units moves no element."]
+        if outside:
+            notes.append(f"{outside} element{'s lie' if outside > 1 else ' lies'} outside this table.")
+        ruleset_id = self.ruleset_combo.currentData()
+        ruleset = next((r for r in list_rulesets() if r.id == ruleset_id), None)
+        if ruleset is not None:
+            foreign = sum(1 for e in elements if e.kind not in ruleset.element_kinds)
+            if foreign:
+                notes.append(f"{foreign} element{'s are' if foreign > 1 else ' is'} not part of {ruleset.name}.")
+        self.notes.setText(" ".join(notes))
+
+    # --- applying --------------------------------------------------------------------------------
+    def _validate(self) -> None:
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(self.name_edit.text().strip()))
+
+    def values(self) -> dict:
+        """The properties the user changed, as document values."""
+        document = self._document
+        wanted = {
+            "name": self.name_edit.text().strip(),
+            "ruleset": self.ruleset_combo.currentData(),
+            "table": Table(width_mm=self._width_mm, height_mm=self._height_mm),
+            "display_units": self._units,
+            "laps": self.laps_spin.value(),
+            "karts": self.karts_spin.value(),
+        }
+        return {field: value for field, value in wanted.items() if value != document.prop(field)}
+
+    def accept(self) -> None:
+        for spin in (self.width_spin, self.height_spin, self.laps_spin, self.karts_spin):
+            spin.interpretText()  # typed but not yet committed (OK pressed without leaving the box)
+        if not self.name_edit.text().strip():
+            return
+        values = self.values()
+        if values:
+            text = COMMAND_TEXTS[next(iter(values))] if len(values) == 1 else "Change document properties"
+            self._document.undo_stack.push(ChangeProperties(self._document, values, text))
+        super().accept()
+
+
+def edit_document_properties(window) -> bool:
+    """Show the dialog for the current tab; True when the user pressed OK."""
+    editor = window.current_editor()
+    if editor is None:
+        return False
+    dialog = DocumentPropertiesDialog(editor.document, window)
+    return dialog.exec() == QDialog.DialogCode.Accepted
