@@ -164,11 +164,20 @@ class TrackScene(QGraphicsScene):
         self._relink()
 
     def _on_changed(self, ids: list) -> None:
-        for element_id in ids:
-            self.items_by_id[element_id].set_element(self._document.element(element_id))
-        if any(self.items_by_id[i].kind in LINKED_KINDS for i in ids):
+        changed = [self.items_by_id[i] for i in ids]
+        for item in changed:
+            item.set_element(self._document.element(item.element_id))
+        if any(item.kind in LINKED_KINDS for item in changed):
             self._relink()
-        self._update_scene_rect()
+        self._grow_scene_rect(changed)
+
+    def _grow_scene_rect(self, items: list) -> None:
+        """Widen the scrollable area when edited items leave it (cheap: only the edited items count)."""
+        bounds = QRectF()
+        for item in items:
+            bounds = bounds.united(item.sceneBoundingRect())
+        if not self.sceneRect().contains(bounds):
+            self._update_scene_rect()
 
     def _restack(self) -> None:
         for index, element in enumerate(self._document.elements):

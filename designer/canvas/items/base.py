@@ -41,6 +41,10 @@ _STROKE_MARGIN_MM = 3.0
 #: Below this many screen pixels across, an item is drawn as a plain silhouette: its details would be
 #: unreadable specks, and drawing them for thousands of items makes zooming out sluggish.
 SIMPLE_BELOW_PX = 16.0
+#: On a crowded table (more elements than CROWDED) the budget per item is smaller: silhouettes start
+#: at a larger size, so opening and zooming stay quick.
+CROWDED = 400
+SIMPLE_BELOW_PX_CROWDED = 40.0
 
 
 class ElementItem(QGraphicsItem, Generic[E]):
@@ -139,7 +143,10 @@ class ElementItem(QGraphicsItem, Generic[E]):
         painter.save()
         painter.setTransform(self._turn, True)
         size = self._body.boundingRect()
-        if max(size.width(), size.height()) * style.pixels(painter) < SIMPLE_BELOW_PX:
+        scene = self.scene()
+        crowded = scene is not None and len(getattr(scene, "items_by_id", ())) > CROWDED
+        limit = SIMPLE_BELOW_PX_CROWDED if crowded else SIMPLE_BELOW_PX
+        if max(size.width(), size.height()) * style.pixels(painter) < limit:
             self.draw_simple(painter)
         else:
             self.draw(painter)
