@@ -9,8 +9,7 @@ they depend on more than one element. The table and its grid are painted in `dra
 from __future__ import annotations
 
 import math
-import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter
@@ -28,6 +27,7 @@ from designer.canvas.items import (
 )
 from designer.model.elements import ElementBase
 from designer.document.document import Document
+from designer.geometry.labels import warp_pipe_labels  # noqa: F401  (re-exported for panes and tests)
 from designer.geometry.snap import GRID_SPACING_MM  # (minor, major) mm per display unit, shared with snapping
 
 #: Grid lines closer than this on screen are left out; they would only grey the table.
@@ -36,40 +36,6 @@ MIN_GRID_PX = 8.0
 SURFACE_Z = -1_000.0
 #: Kinds whose drawing depends on other elements (pair labels, launcher links).
 LINKED_KINDS = frozenset({"warp_pipe", "bullet_bill"})
-PRIME = "\u2032"
-
-
-def _letters(index: int) -> str:
-    """0 → A, 25 → Z, 26 → AA …"""
-    out = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        out = string.ascii_uppercase[rest] + out
-    return out
-
-
-def warp_pipe_labels(elements: Sequence[ElementBase]) -> dict[str, str]:
-    """Pair labels for warp pipes: the pairs, ordered by their first pipe in the list, get A/A′, B/B′ …
-
-    A pipe links to its partner through `pair`; one side naming the other is enough. Pipes without a
-    valid partner (missing, not a pipe, itself, or already taken) get no label.
-    """
-    pipes = {e.id: e for e in elements if e.kind == "warp_pipe"}
-    order = {e.id: i for i, e in enumerate(elements)}
-    partner: dict[str, str] = {}
-    for pipe in pipes.values():
-        other = getattr(pipe, "pair", None)
-        if other in pipes and other != pipe.id and pipe.id not in partner and other not in partner:
-            partner[pipe.id] = other
-            partner[other] = pipe.id
-    firsts = sorted({min(a, b, key=order.__getitem__) for a, b in partner.items()}, key=order.__getitem__)
-    labels: dict[str, str] = {}
-    for index, first in enumerate(firsts):
-        letter = _letters(index)
-        labels[first] = letter
-        labels[partner[first]] = letter + PRIME
-    return labels
 
 
 class TrackScene(QGraphicsScene):

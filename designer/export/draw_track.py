@@ -12,7 +12,6 @@ the surface, every element footprint, reach rings and ramp hoops.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import HexColor
@@ -23,9 +22,9 @@ from shapely.geometry.base import BaseGeometry
 
 from designer.export.element_art import ART, draw_launcher_link, draw_reach
 from designer.export.painter import Painter
-from designer.export.paper import column_label
 from designer.export.pdf import GREY, INK
 from designer.geometry.footprint import footprint, local_size
+from designer.geometry.labels import warp_pipe_labels
 from designer.geometry.track import centerline_points, edge_rings, surface
 from designer.model.elements import ElementBase
 from designer.model.track import TrackDocument
@@ -36,7 +35,6 @@ KERB_WHITE = HexColor("#f4f4f2")
 KERB_RED = HexColor("#d0312d")
 KERB_MM = 7.0
 CENTRE_DASH = HexColor("#a6a8ad")
-PRIME = "\u2032"
 
 #: Human names of the element kinds, for parts lists and token sheets.
 KIND_NAMES: dict[str, str] = {
@@ -48,24 +46,6 @@ KIND_NAMES: dict[str, str] = {
 
 
 # --- cross-element facts ---------------------------------------------------------------------------
-def warp_pipe_labels(elements: Sequence[ElementBase]) -> dict[str, str]:
-    """Pair labels A/A′, B/B′ … in list order of each pair's first pipe (the editor's rule, without Qt)."""
-    pipes = {e.id: e for e in elements if e.kind == "warp_pipe"}
-    order = {e.id: i for i, e in enumerate(elements)}
-    partner: dict[str, str] = {}
-    for pipe in pipes.values():
-        other = getattr(pipe, "pair", None)
-        if other in pipes and other != pipe.id and pipe.id not in partner and other not in partner:
-            partner[pipe.id] = other
-            partner[other] = pipe.id
-    firsts = sorted({min(a, b, key=order.__getitem__) for a, b in partner.items()}, key=order.__getitem__)
-    labels: dict[str, str] = {}
-    for index, first in enumerate(firsts):
-        labels[first] = column_label(index)
-        labels[partner[first]] = column_label(index) + PRIME
-    return labels
-
-
 @dataclass
 class ArtContext:
     """What an element's drawing needs beyond the element itself."""

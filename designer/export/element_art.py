@@ -15,11 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import Color, HexColor, white
-from shapely.geometry import Polygon
-from shapely.ops import polylabel
 
 from designer.export.painter import Painter, quad
 from designer.export.pdf import INK, lighter
+from designer.geometry.labels import label_point
 
 if TYPE_CHECKING:
     from designer.export.draw_track import ArtContext
@@ -409,25 +408,8 @@ def scenery(p: Painter, e, ctx: ArtContext) -> None:
         p.poly(points, fill=DECOR, stroke=DECOR_EDGE, lw=0.5, dash=(3, 2))
         colour, halo = HexColor("#1f4d1b"), white
     if e.label:
-        lx, ly = _label_point(points)
+        lx, ly = label_point(points)
         p.label(lx, ly, e.label, 8.0, colour, halo=halo, turn=turn(e))
-
-
-def _label_point(points: list[tuple[float, float]]) -> tuple[float, float]:
-    try:
-        polygon = Polygon(points)
-        if not polygon.is_valid:
-            polygon = polygon.buffer(0)
-        if isinstance(polygon, Polygon) and not polygon.is_empty:
-            centroid = polygon.centroid
-            if polygon.buffer(-(polygon.area ** 0.5) * 0.1).contains(centroid):
-                return centroid.x, centroid.y
-            spot = polylabel(polygon, max(1.0, polygon.area ** 0.5 / 50))
-            return spot.x, spot.y
-    except Exception:  # noqa: BLE001 - a label position is never worth failing a print for
-        pass
-    xs, ys = [q[0] for q in points], [q[1] for q in points]
-    return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
 
 
 ART: dict[str, Callable[[Painter, object, ArtContext], None]] = {

@@ -9,10 +9,10 @@ PDF operators. Impossible requests raise `LayoutError` with one clear line, in t
 from __future__ import annotations
 
 import math
-import string
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
+from designer.geometry.labels import letters
 
 #: PDF points per millimetre: 100 mm is 283.46 pt.
 MM = 72.0 / 25.4
@@ -119,13 +119,8 @@ def check_margin(paper: Paper, margin_mm: float, what: str = "margin") -> Rect:
 
 # --- the 1:1 tile grid ----------------------------------------------------------------------------
 def column_label(index: int) -> str:
-    """0 → A, 25 → Z, 26 → AA …"""
-    out = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        out = string.ascii_uppercase[rest] + out
-    return out
+    """0 → A, 25 → Z, 26 → AA … (page columns)."""
+    return letters(index)
 
 
 def tile_label(col: int, row: int) -> str:

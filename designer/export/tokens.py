@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
 from designer.export import pdf
-from designer.export.draw_track import warp_pipe_labels
+from designer.geometry.labels import warp_pipe_labels
 from designer.export.painter import Painter
 from designer.export.item_art import banana
 from designer.export.paper import LayoutError, Paper, Rect, check_margin, get_paper

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from shapely.geometry import LineString
 
 from designer.geometry.footprint import direction
+from designer.geometry.labels import PRIME, letters
 from designer.model.edit import normalize_angle
 from designer.model.elements import Element
 from designer.rules import Ruleset
@@ -22,7 +23,6 @@ from designer.rules.defaults import new_element
 
 Pt = tuple[float, float]
 
-PRIME = "\u2032"
 #: Gap between a gate's line and the near edge of its item boxes when no distance is given (mm).
 BOX_GAP_MM = 15.0
 #: Clearance between the outermost boxes and the gate's ends, on top of half a box (mm).
@@ -204,12 +204,7 @@ def pair_label(index: int) -> str:
     if index < 0:
         raise ValueError("index must not be negative")
     pair, second = divmod(index, 2)
-    letters = ""
-    pair += 1
-    while pair:
-        pair, rest = divmod(pair - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters + (PRIME if second else "")
+    return letters(pair) + (PRIME if second else "")
 
 
 def pipe_labels(pipes_in_list_order: Iterable[Element]) -> dict[str, str | None]:

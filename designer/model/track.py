@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from designer.model.base import Length, Point, StrictModel
+from designer.model.base import Point, StrictModel
 from designer.model.elements import Element
 
 FORMAT_NAME = "kartographer-track"

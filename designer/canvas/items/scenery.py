@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
-from shapely.errors import GEOSException
-from shapely.geometry import Polygon
-from shapely.ops import polylabel
 
 from designer.canvas import style
 from designer.canvas.items.base import ElementItem
+from designer.geometry.labels import label_point
 from designer.model.elements import Scenery
 
 SOLID_FILL = QColor("#5b5048")
@@ -27,27 +25,6 @@ DECOR_TEXT = QColor("#1f4d1b")
 HATCH_MM = 8.0
 
 
-def label_point(points: list[tuple[float, float]]) -> QPointF:
-    """A point well inside the polygon for its label (falls back to the centre of its box)."""
-    try:
-        polygon = Polygon(points)
-        if not polygon.is_valid:
-            polygon = polygon.buffer(0)
-        if isinstance(polygon, Polygon) and not polygon.is_empty:
-            # The centroid reads best when it is comfortably inside; otherwise the pole of inaccessibility.
-            centroid = polygon.centroid
-            if polygon.buffer(-(polygon.area ** 0.5) * 0.1).contains(centroid):
-                return QPointF(centroid.x, centroid.y)
-            tolerance = max(1.0, (polygon.area ** 0.5) / 50)
-            point = polylabel(polygon, tolerance)
-            return QPointF(point.x, point.y)
-    except (GEOSException, ValueError):
-        pass
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return QPointF((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-
-
 class SceneryItem(ElementItem[Scenery]):
     kind = "scenery"
     _label_at: QPointF = QPointF()
@@ -57,7 +34,7 @@ class SceneryItem(ElementItem[Scenery]):
         path.addPolygon(QPolygonF([QPointF(x, y) for x, y in self.element.polygon]))
         path.closeSubpath()
         path.setFillRule(Qt.FillRule.WindingFill)
-        self._label_at = label_point(list(self.element.polygon)) if self.element.label else QPointF()
+        self._label_at = QPointF(*label_point(self.element.polygon)) if self.element.label else QPointF()
         return path
 
     def decoration_bounds(self) -> QRectF:
