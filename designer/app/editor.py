@@ -61,7 +61,7 @@ class Editor(QWidget):
                     item.setSelected(True)
         finally:
             self.scene.blockSignals(False)
-        self._emit_selection()
+        self.scene.selectionChanged.emit()  # once for the whole change (the scene's layer listens too)
 
     def _emit_selection(self) -> None:
         self.selection_changed.emit(self.selected_ids())

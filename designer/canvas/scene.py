@@ -15,7 +15,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
-from designer.canvas import style
+from designer.canvas import layer, style
 from designer.canvas.items import (
     FALLBACK_METRICS,
     BulletBillItem,
@@ -52,6 +52,7 @@ class TrackScene(QGraphicsScene):
         self.items_by_id: dict[str, ElementItem] = {}
         self.surface_item: TrackSurfaceItem | None = None
         self.setBackgroundBrush(style.OUTSIDE)
+        self.selectionChanged.connect(self._on_selection_changed)
 
     # --- document ------------------------------------------------------------------------------
     @property
@@ -102,6 +103,7 @@ class TrackScene(QGraphicsScene):
 
     def _add_item(self, element: ElementBase) -> ElementItem:
         item = create_element_item(element, self.metrics_for(element.kind))
+        item.setFlag(layer.NO_CONTENTS, True)  # painted by the static layer until selected
         self.addItem(item)
         self.items_by_id[element.id] = item
         return item
@@ -115,8 +117,8 @@ class TrackScene(QGraphicsScene):
 
     # --- following the document ------------------------------------------------------------------
     def _on_inserted(self, placements: list) -> None:
-        for _, element_id in placements:
-            self._add_item(self._document.element(element_id))
+        added = [self._add_item(self._document.element(element_id)) for _, element_id in placements]
+        layer.invalidate(self, _bounds(added))
         self._restack()
         self._relink()
         self._update_scene_rect()
@@ -125,14 +127,17 @@ class TrackScene(QGraphicsScene):
         for element_id in ids:
             item = self.items_by_id.pop(element_id, None)
             if item is not None:
+                layer.invalidate(self, item.sceneBoundingRect())
                 self.removeItem(item)
         self._restack()
         self._relink()
 
     def _on_changed(self, ids: list) -> None:
         changed = [self.items_by_id[i] for i in ids]
+        before = _bounds(item for item in changed if layer.is_layered(item))
         for item in changed:
             item.set_element(self._document.element(item.element_id))
+        layer.invalidate(self, before.united(_bounds(item for item in changed if layer.is_layered(item))))
         if any(item.kind in LINKED_KINDS for item in changed):
             self._relink()
         self._grow_scene_rect(changed)
@@ -147,7 +152,10 @@ class TrackScene(QGraphicsScene):
 
     def _restack(self) -> None:
         for index, element in enumerate(self._document.elements):
-            self.items_by_id[element.id].setZValue(index)
+            item = self.items_by_id[element.id]
+            if item.zValue() != index:
+                item.setZValue(index)
+                layer.invalidate(self, item.sceneBoundingRect())
 
     def _on_track_changed(self) -> None:
         track = self._document.track
@@ -158,9 +166,11 @@ class TrackScene(QGraphicsScene):
         elif self.surface_item is None:
             self.surface_item = TrackSurfaceItem(track)
             self.surface_item.setZValue(SURFACE_Z)
+            self.surface_item.setFlag(layer.NO_CONTENTS, True)  # always part of the static layer
             self.addItem(self.surface_item)
         else:
             self.surface_item.set_track(track)
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def _on_properties_changed(self, fields: list) -> None:
         if "ruleset" in fields:
@@ -185,19 +195,24 @@ class TrackScene(QGraphicsScene):
 
     # --- cross-element decorations ---------------------------------------------------------------
     def _relink(self) -> None:
-        items = self.element_items()
-        labels = warp_pipe_labels([item.element for item in items])
+        items = [item for item in self.element_items() if item.kind in LINKED_KINDS]
+        labels = warp_pipe_labels([item.element for item in items])  # only pipes matter to the labels
+        area = QRectF()
         for item in items:
+            before = item.sceneBoundingRect()
             if isinstance(item, WarpPipeItem):
-                item.set_pair_label(labels.get(item.element_id, ""))
+                changed = item.set_pair_label(labels.get(item.element_id, ""))
             elif isinstance(item, BulletBillItem):
                 launcher = self.items_by_id.get(item.element.launcher or "")
                 if launcher is None or launcher is item:
-                    item.set_launcher_target(None)
+                    changed = item.set_launcher_target(None)
                 else:
                     e = launcher.element
                     m = launcher.metrics
-                    item.set_launcher_target(QPointF(e.x_mm, e.y_mm), min(m.length_mm, m.width_mm) / 2)
+                    changed = item.set_launcher_target(QPointF(e.x_mm, e.y_mm), min(m.length_mm, m.width_mm) / 2)
+            if changed and layer.is_layered(item):
+                area = area.united(before).united(item.sceneBoundingRect())
+        layer.invalidate(self, area)
 
     def _update_scene_rect(self) -> None:
         table = self.table_rect()
@@ -235,6 +250,14 @@ class TrackScene(QGraphicsScene):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(table)
         painter.restore()
+        layer.paint_layer(self, painter, rect)
+
+    def _on_selection_changed(self) -> None:
+        """Selected items leave the static layer and are painted live; the rest go back into it."""
+        selected = set(self.selectedItems())
+        items = self.items_by_id.values()
+        layer.set_layered(self, [i for i in items if i in selected], False)
+        layer.set_layered(self, [i for i in items if i not in selected], True)
 
 
 def _grid_lines(area: QRectF, spacing: float, skip_every: int = 0) -> Iterable[QLineF]:
@@ -250,6 +273,13 @@ def _grid_lines(area: QRectF, spacing: float, skip_every: int = 0) -> Iterable[Q
                 yield QLineF(v, area.top(), v, area.bottom())
             else:
                 yield QLineF(area.left(), v, area.right(), v)
+
+
+def _bounds(items: Iterable) -> QRectF:
+    area = QRectF()
+    for item in items:
+        area = area.united(item.sceneBoundingRect())
+    return area
 
 
 def _try_ruleset(document: Document):

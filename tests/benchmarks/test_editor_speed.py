@@ -96,10 +96,13 @@ def test_drag_step_of_200_elements(qtbot, crowded, benchmark):
     window = _fitted_window(qtbot, crowded)
     document = window.document
     ids = [e.id for e in document.elements[:200]]
+    window.current_editor().select_ids(ids)  # a drag moves the selection: those items are painted live
+    QApplication.processEvents()
+    step_mm = 2.0 / window.view.scale_factor()  # the mouse moves whole pixels: 2 px right, 1 px down
     steps = iter(range(10**6))
 
     def drag_step():
-        move_elements(document, ids, 0.5, 0.25, merge_key="bench-drag")
+        move_elements(document, ids, step_mm, step_mm / 2, merge_key="bench-drag")
         QApplication.processEvents()
         next(steps)
 

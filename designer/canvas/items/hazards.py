@@ -60,17 +60,20 @@ class BulletBillItem(ElementItem[BulletBill]):
     _launcher: QPointF | None = None  # the launcher's centre in scene mm
     _launcher_radius: float = 0.0
 
-    def set_launcher_target(self, scene_point: QPointF | None, radius: float = 0.0) -> None:
-        """Point the link at a launcher's centre (scene mm), stopping `radius` short; None hides it."""
+    def set_launcher_target(self, scene_point: QPointF | None, radius: float = 0.0) -> bool:
+        """Point the link at a launcher's centre (scene mm), stopping `radius` short; None hides it.
+
+        True when anything changed (the scene then repaints the item's place)."""
         e = self.element
         key = (None if scene_point is None else (scene_point.x(), scene_point.y()), radius, e.x_mm, e.y_mm,
                e.rotation_deg)
         if key == getattr(self, "_link_key", None):
-            return  # unchanged: keep the cached picture (drags re-link every bill on every step)
+            return False  # unchanged: keep the cached picture (drags re-link every bill on every step)
         self._link_key = key
         self._launcher = None if scene_point is None else QPointF(scene_point)
         self._launcher_radius = radius
         self._sync()
+        return True
 
     @property
     def _target(self) -> QPointF | None:

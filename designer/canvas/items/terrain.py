@@ -198,10 +198,13 @@ class WarpPipeItem(ElementItem[WarpPipe]):
     def pair_label(self) -> str:
         return self._pair_label
 
-    def set_pair_label(self, label: str) -> None:
-        if label != self._pair_label:
-            self._pair_label = label
-            self.update()
+    def set_pair_label(self, label: str) -> bool:
+        """Show `label`; True when it changed (the scene then repaints the item's place)."""
+        if label == self._pair_label:
+            return False
+        self._pair_label = label
+        self.update()
+        return True
 
     def _radius(self) -> float:
         return min(self.metrics.length_mm, self.metrics.width_mm) / 2
