@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.canvas import layer
 from designer.canvas.scene import TrackScene
 from designer.io.atomic import atomic_write_bytes
 from designer.io.errors import DocumentError
@@ -79,7 +80,8 @@ def clean_canvas(scene: TrackScene) -> Iterator[None]:
             item.setSelected(False)
         for item in overlays:
             item.setVisible(False)
-        yield
+        with layer.everything_layered(scene.items_by_id.values()):
+            yield
     finally:
         for item in overlays:
             item.setVisible(True)

@@ -10,7 +10,8 @@ only carry `ItemHasNoContents` so Qt does not paint them a second time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
@@ -52,3 +53,16 @@ def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF) -> None:
             option.exposedRect = item.boundingRect()
             item.paint(painter, option, None)
             painter.restore()
+
+
+@contextmanager
+def everything_layered(items: Iterable[QGraphicsItem]) -> Iterator[None]:
+    """Paint every item through the layer for a while (exports: one path, one z-order for all)."""
+    live = [item for item in items if not is_layered(item)]
+    for item in live:
+        item.setFlag(NO_CONTENTS, True)
+    try:
+        yield
+    finally:
+        for item in live:
+            item.setFlag(NO_CONTENTS, False)
