@@ -1,0 +1,230 @@
+"""Export / Print dialog: the print options of `kartographer export`, the page count, and a preview of
+the very PDF that will be written (rendered by QtPdf from the same bytes that Save writes).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, QTimer
+from PySide6.QtPdf import QPdfDocument
+from PySide6.QtPdfWidgets import QPdfView
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.export import CARD_SIZES, CLI_PAPERS, SECTIONS, ExportOptions, LayoutError, export_pdf
+from designer.export.bundle import TITLES, applicable
+from designer.io.atomic import atomic_write_bytes
+from designer.io.errors import DocumentError
+from designer.model.track import TrackDocument
+from designer.rules import load_ruleset
+
+PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
+CARD_NAMES = {"poker": "Poker 63 × 88 mm", "bridge": "Bridge 57 × 89 mm", "mini": "Mini 44 × 67 mm"}
+PREVIEW_DELAY_MS = 300
+
+
+class PrintDialog(QDialog):
+    """Choose what to print and how; the preview follows every change after a short pause."""
+
+    def __init__(self, document: TrackDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Export / Print — {document.name}")
+        self.document = document
+        self.ruleset = load_ruleset(document.ruleset)
+        self.pdf_bytes = b""
+        self.page_count = 0
+        self._pdf = QPdfDocument(self)
+        self._buffer = QBuffer(self)
+        self._timer = QTimer(self, singleShot=True, interval=PREVIEW_DELAY_MS)
+        self._timer.timeout.connect(self.refresh)
+        self._build()
+        self.resize(1100, 760)
+        self.refresh()
+
+    # --- layout ----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        sections = QGroupBox("Print")
+        section_layout = QVBoxLayout(sections)
+        self.section_boxes: dict[str, QCheckBox] = {}
+        for section in SECTIONS:
+            box = QCheckBox(TITLES[section])
+            reason = applicable(section, self.document, self.ruleset)
+            box.setEnabled(reason is None)
+            box.setChecked(reason is None and section == "track")
+            box.setToolTip(reason or "")
+            box.toggled.connect(self._schedule)
+            section_layout.addWidget(box)
+            self.section_boxes[section] = box
+
+        paper = QGroupBox("Paper")
+        form = QFormLayout(paper)
+        self.paper_combo = QComboBox()
+        for key in CLI_PAPERS:
+            self.paper_combo.addItem(PAPER_NAMES.get(key, key), key)
+        self.orientation_combo = QComboBox()
+        for key, text in (("auto", "Fewest pages"), ("portrait", "Portrait"), ("landscape", "Landscape")):
+            self.orientation_combo.addItem(text, key)
+        self.margin_spin = self._mm_spin(10.0, 0.0, 100.0)
+        self.overlap_spin = self._mm_spin(10.0, 0.0, 50.0)
+        self.card_combo = QComboBox()
+        for key in CARD_SIZES:
+            self.card_combo.addItem(CARD_NAMES.get(key, key), key)
+        self.ink_saver_box = QCheckBox("Ink saver (outlines instead of fills)")
+        self.keep_empty_box = QCheckBox("Keep pages with only empty table")
+        form.addRow("Paper", self.paper_combo)
+        form.addRow("Orientation", self.orientation_combo)
+        form.addRow("Margin", self.margin_spin)
+        form.addRow("Glue overlap", self.overlap_spin)
+        form.addRow("Card size", self.card_combo)
+        form.addRow(self.ink_saver_box)
+        form.addRow(self.keep_empty_box)
+        for combo in (self.paper_combo, self.orientation_combo, self.card_combo):
+            combo.currentIndexChanged.connect(self._schedule)
+        for box in (self.ink_saver_box, self.keep_empty_box):
+            box.toggled.connect(self._schedule)
+
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        hint = QLabel("Print at 100 % (“actual size”) and check the calibration bars with a ruler.")
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: palette(mid);")
+
+        left = QVBoxLayout()
+        left.addWidget(sections)
+        left.addWidget(paper)
+        left.addWidget(self.status_label)
+        left.addStretch(1)
+        left.addWidget(hint)
+
+        self.preview = QPdfView(self)
+        self.preview.setDocument(self._pdf)
+        self.preview.setPageMode(QPdfView.PageMode.MultiPage)
+        self.preview.setZoomMode(QPdfView.ZoomMode.FitInView)
+        self.preview.setPageSpacing(12)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.save_button = QPushButton("Save PDF…")
+        self.save_button.setDefault(True)
+        buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.rejected.connect(self.reject)
+        self.save_button.clicked.connect(self.save_dialog)
+
+        body = QHBoxLayout()
+        side = QWidget()
+        side.setLayout(left)
+        side.setFixedWidth(300)
+        body.addWidget(side)
+        body.addWidget(self.preview, 1)
+        outer = QVBoxLayout(self)
+        outer.addLayout(body, 1)
+        outer.addWidget(buttons)
+
+    def _mm_spin(self, value: float, low: float, high: float) -> QDoubleSpinBox:
+        spin = QDoubleSpinBox()
+        spin.setRange(low, high)
+        spin.setDecimals(1)
+        spin.setSuffix(" mm")
+        spin.setValue(value)
+        spin.valueChanged.connect(self._schedule)
+        return spin
+
+    # --- what to write ---------------------------------------------------------------------------
+    def sections(self) -> list[str]:
+        return [s for s, box in self.section_boxes.items() if box.isChecked() and box.isEnabled()]
+
+    def options(self) -> ExportOptions:
+        return ExportOptions(
+            paper=self.paper_combo.currentData(),
+            margin_mm=self.margin_spin.value(),
+            overlap_mm=self.overlap_spin.value(),
+            orientation=self.orientation_combo.currentData(),
+            ink_saver=self.ink_saver_box.isChecked(),
+            keep_empty=self.keep_empty_box.isChecked(),
+            card_size=self.card_combo.currentData(),
+        )
+
+    def _schedule(self, *_args) -> None:
+        self._timer.start()
+
+    def refresh(self) -> None:
+        """Write the PDF into memory and show it; a layout problem is shown instead, Save disabled."""
+        self._timer.stop()
+        sections = self.sections()
+        if not sections:
+            self._show(b"", 0, "Choose at least one thing to print.")
+            return
+        out = io.BytesIO()
+        try:
+            pages = export_pdf(out, self.document, sections, self.options(), self.ruleset)
+        except LayoutError as exc:
+            self._show(b"", 0, str(exc), error=True)
+            return
+        self._show(out.getvalue(), pages, f"{pages} page{'s' if pages != 1 else ''}, "
+                                          f"{len(out.getvalue()) / 1024:.0f} KB")
+
+    def _show(self, data: bytes, pages: int, status: str, error: bool = False) -> None:
+        self.pdf_bytes = data
+        self.page_count = pages
+        self.status_label.setText(status)
+        self.status_label.setStyleSheet("color: #b3261e;" if error else "")
+        self.save_button.setEnabled(bool(data))
+        self._pdf.close()
+        self._buffer.close()
+        if data:
+            self._buffer.setData(QByteArray(data))
+            self._buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+            self._pdf.load(self._buffer)
+
+    def save_to(self, path: str | Path) -> None:
+        """Write exactly the previewed bytes (atomically)."""
+        atomic_write_bytes(path, self.pdf_bytes)
+
+    def save_dialog(self) -> None:
+        start = f"{self.document.name}.pdf"
+        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", start, "PDF files (*.pdf)")
+        if not path:
+            return
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        try:
+            self.save_to(path)
+        except DocumentError as exc:
+            QMessageBox.warning(self, "Cannot save PDF", str(exc))
+            return
+        self.accept()
+
+
+def install(window) -> None:
+    """File ▸ Export / Print… (Ctrl+P) for the current document."""
+
+    def open_dialog() -> None:
+        editor = window.current_editor()
+        if editor is not None:
+            PrintDialog(editor.document.snapshot(), window).exec()
+
+    action = window.action("Export / &Print…", open_dialog, "Ctrl+P",
+                           "Print the track 1:1, cards, tokens, dashboards and score sheets as PDF")
+    quit_action = getattr(getattr(window, "file_actions", None), "quit_action", None)
+    menu = window.menus["File"]
+    if quit_action is not None:
+        menu.insertAction(quit_action, action)
+        menu.insertSeparator(quit_action)
+    else:
+        menu.addAction(action)
+    window.print_action = action

@@ -1,0 +1,62 @@
+"""The Export / Print dialog: options → the very PDF that Save writes, its page count, errors inline."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from designer.app.print_dialog import PrintDialog
+from designer.export import ExportOptions, export_pdf
+from designer.io.track_io import load_track
+from designer.paths import DEFAULT_TRACK
+
+
+@pytest.fixture
+def dialog(qtbot):
+    dlg = PrintDialog(load_track(DEFAULT_TRACK))
+    qtbot.addWidget(dlg)
+    return dlg
+
+
+def test_preview_shows_the_pdf_that_will_be_written(dialog, tmp_path):
+    assert dialog.sections() == ["track"]
+    expected = io.BytesIO()
+    pages = export_pdf(expected, dialog.document, ["track"], dialog.options(), dialog.ruleset)
+    assert dialog.page_count == pages and dialog._pdf.pageCount() == pages
+    assert dialog.status_label.text().startswith(f"{pages} pages")
+    out = tmp_path / "track.pdf"
+    dialog.save_to(out)
+    assert out.read_bytes() == dialog.pdf_bytes
+    assert len(PdfReader(out).pages) == pages
+
+
+def test_options_change_the_preview(dialog, qtbot):
+    a4_pages = dialog.page_count
+    dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData("a3"))
+    dialog.refresh()  # what the debounce timer does after a pause
+    assert 0 < dialog.page_count < a4_pages
+    page = PdfReader(io.BytesIO(dialog.pdf_bytes)).pages[1].mediabox
+    assert sorted([round(float(page.width), 1), round(float(page.height), 1)]) == [841.9, 1190.6]  # A3 in pt
+    dialog.section_boxes["track"].setChecked(False)
+    dialog.section_boxes["cards"].setChecked(True)
+    qtbot.waitUntil(lambda: dialog.page_count == 8, timeout=3000)  # the debounce timer fired on its own
+    assert dialog.options() == ExportOptions(paper="a3", margin_mm=10.0, overlap_mm=10.0, card_size="poker")
+
+
+def test_a_layout_problem_is_shown_and_save_disabled(dialog):
+    dialog.margin_spin.setValue(100.0)  # leaves 10 mm of an A4 sheet
+    dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData("a4"))
+    dialog.section_boxes["cards"].setChecked(True)
+    dialog.card_combo.setCurrentIndex(dialog.card_combo.findData("poker"))
+    dialog.refresh()
+    assert not dialog.save_button.isEnabled()
+    assert "do not fit" in dialog.status_label.text() or "no room" in dialog.status_label.text()
+    assert "\n" not in dialog.status_label.text()
+
+
+def test_nothing_chosen(dialog):
+    dialog.section_boxes["track"].setChecked(False)
+    dialog.refresh()
+    assert dialog.page_count == 0 and not dialog.save_button.isEnabled()
