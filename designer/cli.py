@@ -16,7 +16,6 @@ from designer import __version__
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.io.templates import list_starter_tracks
-from designer.model import TrackDocument
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 
 COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards")
@@ -150,31 +149,47 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def element_counts(document: TrackDocument) -> dict[str, int]:
-    return dict(sorted(Counter(e.kind for e in document.elements).items()))
-
-
 def _cmd_validate(args: argparse.Namespace) -> int:
-    status = 0
+    """Read and check each file: exit 0 when no errors, 1 when a file has an error, 2 when one is unreadable."""
+    from designer.geometry.checks import run_checks
+    from designer.geometry.figures import track_figures
+
+    unreadable = errors = 0
     reports = []
+    totals = Counter()
     for path in args.files:
         try:
             document = load_track(path)
-        except DocumentError as exc:
-            status = 2
+            ruleset = load_ruleset(document.ruleset)
+        except (DocumentError, RulesetError) as exc:
+            unreadable += 1
             print(str(exc), file=sys.stderr)
             reports.append({"file": str(path), "readable": False, "error": str(exc), "problems": [], "figures": {}})
             continue
-        figures = {"elements": len(document.elements), "element_counts": element_counts(document)}
-        reports.append({"file": str(path), "readable": True, "problems": [], "figures": figures})
-        if not args.json:
+        problems = run_checks(document, ruleset)
+        counts = Counter(p.severity for p in problems)
+        totals.update(counts)
+        errors += counts["error"] > 0
+        if args.json:
+            reports.append({"file": str(path), "readable": True, "problems": [p.as_dict() for p in problems],
+                            "figures": track_figures(document, ruleset)})
+            continue
+        for p in problems:
+            ids = f" [{', '.join(p.ids)}]" if p.ids else ""
+            print(f"{path}: {p.severity} {p.code}: {p.message}{ids}")
+        if not problems:
             print(f"{path}: ok ({len(document.elements)} elements)")
     if args.json:
-        print(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2))
+        print(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
     else:
-        unreadable = sum(1 for r in reports if not r["readable"])
-        print(f"{len(reports)} file(s) checked: {len(reports) - unreadable} valid, {unreadable} unreadable")
-    return status
+        summary = (f"{totals['error']} error{'s' if totals['error'] != 1 else ''}, "
+                   f"{totals['warning']} warning{'s' if totals['warning'] != 1 else ''}, {totals['info']} info")
+        if unreadable:
+            summary += f", {unreadable} unreadable file{'s' if unreadable != 1 else ''}"
+        print(summary)
+    if unreadable:
+        return 2
+    return 1 if errors else 0
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:

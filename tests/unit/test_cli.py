@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,17 @@ from designer.io.schema import track_json_schema
 from designer.paths import SCHEMA_DIR
 
 from .factories import minimal_track_data
+
+#: A clean race: a ring with a start line across it and one coin on it.
+CLEAN = minimal_track_data(
+    karts=4,
+    track={"centerline": [[457 + 300 * math.cos(k * math.pi / 6), 457 + 300 * math.sin(k * math.pi / 6)]
+                          for k in range(12)], "closed": True, "width_mm": 200},
+    elements=[
+        {"id": "sf", "kind": "start_finish", "x_mm": 757, "y_mm": 457, "rotation_deg": 90, "width_mm": 220},
+        {"id": "c1", "kind": "coin", "x_mm": 457, "y_mm": 757},
+    ],
+)
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -58,13 +70,49 @@ def test_unknown_ruleset_is_one_line(capsys):
 
 def test_validate_good_file(capsys, tmp_path):
     path = tmp_path / "ok.track.json"
-    path.write_text(json.dumps(minimal_track_data()), encoding="utf-8")
+    path.write_text(json.dumps(CLEAN), encoding="utf-8")
     code, out, err = run(capsys, "validate", str(path))
     assert code == 0 and err == ""
-    assert f"{path}: ok" in out
+    assert f"{path}: ok" in out and out.strip().endswith("0 errors, 0 warnings, 0 info")
     code, out, _ = run(capsys, "validate", str(path), "--json")
     report = json.loads(out)
-    assert code == 0 and report["problems"] == [] and report["figures"]["elements"] == 15
+    assert code == 0 and report["problems"] == [] and report["figures"]["elements"] == 2
+    figures = report["figures"]
+    assert figures["lap_length_mm"] > 0 and figures["racing_line_mm"] <= figures["lap_length_mm"]
+    assert set(figures) >= {"racing_line", "racing_line_long_straights", "activations_per_lap", "estimate_note",
+                            "tightest_corner_radius_mm", "min_width_mm", "element_counts"}
+
+
+def test_validate_reports_problems_and_exits_1(capsys, tmp_path):
+    path = tmp_path / "loop.track.json"
+    path.write_text(json.dumps(minimal_track_data()), encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 1 and err == ""
+    lines = out.strip().splitlines()
+    assert f"{path}: error gate-off-surface: Gate 1 does not reach across the track [g1]" in lines
+    assert lines[-1].startswith("3 errors, ")
+    code, out, _ = run(capsys, "validate", str(path), "--json")
+    report = json.loads(out)
+    assert code == 1 and report["figures"]["elements"] == 15
+    first = report["problems"][0]
+    assert set(first) == {"severity", "code", "message", "ids"} and first["severity"] == "error"
+
+
+def test_validate_several_files_json_is_a_list(capsys, tmp_path):
+    good, bad = tmp_path / "a.track.json", tmp_path / "b.track.json"
+    good.write_text(json.dumps(CLEAN), encoding="utf-8")
+    bad.write_text("{", encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(good), str(bad), "--json")
+    reports = json.loads(out)
+    assert code == 2 and err.count("\n") == 1
+    assert [r["file"] for r in reports] == [str(good), str(bad)]
+    assert reports[0]["problems"] == [] and reports[1]["readable"] is False
+
+
+def test_validate_starter_documents_have_no_errors(capsys):
+    templates = sorted((Path(__file__).parents[2] / "templates").glob("*.track.json"))
+    code, out, _ = run(capsys, "validate", *map(str, templates))
+    assert code == 0 and out.strip().splitlines()[-1].startswith("0 errors")
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,54 @@
+"""Playability checks: `run_checks(document, ruleset, context=None) -> list[Problem]`.
+
+Each check is a small function with a stable code (see `CHECKS`), registered by the modules
+`placement` (where elements stand), `links` (numbering and links between elements) and `course`
+(against the track; skipped for an arena). Problems come sorted by severity (error, warning, info),
+then code. Pass the same `CheckContext` on every run for a document: footprints and per-element results
+are reused for elements that did not change. Pure geometry: no Qt.
+"""
+
+from __future__ import annotations
+
+from designer.geometry.checks import course, links, placement  # noqa: F401  (register the checks)
+from designer.geometry.checks.base import CHECKS, SEVERITY_RANK, Check, CheckContext, Problem, Severity
+from designer.geometry.checks.course import PROJECTED_KINDS
+from designer.model.elements import ELEMENT_KINDS
+from designer.model.track import TrackDocument
+from designer.rules import Ruleset
+
+__all__ = ["CHECKS", "Check", "CheckContext", "Problem", "Severity", "check_codes", "run_checks"]
+
+
+def check_codes() -> dict[str, str]:
+    """{code: severity} of every registered check."""
+    return {c.code: c.severity for c in CHECKS}
+
+
+def run_checks(document: TrackDocument, ruleset: Ruleset, context: CheckContext | None = None) -> list[Problem]:
+    """Every problem in the document, sorted by severity then code (within a code: by kind, then
+    document order)."""
+    ctx = context if context is not None else CheckContext()
+    ctx.update(document, ruleset)
+    has_track = document.track is not None
+    if has_track:  # project everything the course checks place along the route in two numpy passes
+        ctx.prefetch([e for kind in PROJECTED_KINDS for e in ctx.of_kind(kind)])
+        ctx.prefetch([*ctx.of_kind("gate"), *ctx.of_kind("start_finish")], heading=True)
+    problems: list[Problem] = []
+    for chk in sorted(CHECKS, key=lambda c: (SEVERITY_RANK[c.severity], c.code)):
+        if chk.needs_track and not has_track:
+            continue
+        if chk.kinds is None:
+            problems.extend(chk.fn(ctx))
+            continue
+        elements = [e for kind in ELEMENT_KINDS if kind in chk.kinds for e in ctx.of_kind(kind)]
+        results = {e.id: ctx.memo(chk.code, e) for e in elements}
+        misses = [e for e in elements if results[e.id] is None]
+        if misses:
+            batch = getattr(chk.fn, "batch", None)
+            fresh = batch(ctx, misses) if batch is not None else {e.id: list(chk.fn(ctx, e)) for e in misses}
+            for e in misses:
+                results[e.id] = fresh[e.id]
+                ctx.remember(chk.code, e, fresh[e.id])
+        for e in elements:
+            problems.extend(results[e.id])
+    return problems  # each check reports only its own code, so this is already in order

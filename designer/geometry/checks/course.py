@@ -1,0 +1,316 @@
+"""Checks against the course itself (skipped for an arena, a document without a track): gates reaching
+across the track and numbered along it, the width, corners, item-box lines, boosts facing the right
+way and hazards that close the whole track.
+
+Also the measuring helpers `corner_radii`, `corners`, `narrowest_width` that `designer.geometry.figures`
+reuses.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import NamedTuple
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString
+
+from designer.geometry.checks.base import CheckContext, check, label, ordinal, problem, project_many
+from designer.geometry.hazards import reach_radius
+from designer.geometry.route import Route, route_of
+from designer.geometry.track import surface
+from designer.model.edit import normalize_angle
+from designer.model.track import TrackSurface
+from designer.rules import Ruleset
+
+#: A gate's end may stop this short of the track's edge (mm) and still count as reaching it.
+EDGE_TOLERANCE_MM = 3.0
+#: Item boxes belong to the nearest gate within this distance along the route (mm).
+BOX_LINE_REACH_MM = 120.0
+#: Spacing of the cross-sections that measure the surface's width (mm).
+WIDTH_STEP_MM = 40.0
+#: The chord used for the curvature radius spans this many mm each side of a point.
+CURVATURE_SPAN_MM = 30.0
+#: A boost more than this far from the centerline (beyond half the width) is not on the track.
+BOOST_NEAR_MM = 25.0
+#: Kinds whose checks need their place along the route.
+PROJECTED_KINDS = frozenset({"item_box", "boost_pad", "dash_panel", "piranha_plant", "chain_chomp"})
+
+
+# --- measuring -----------------------------------------------------------------------------------
+def corner_radii(route: Route, span_mm: float = CURVATURE_SPAN_MM) -> tuple[np.ndarray, np.ndarray]:
+    """(distance along, radius of curvature) every few mm: the circumradius of three route points
+    `span_mm` apart (inf on a straight)."""
+    length = route.length
+    if length <= 3 * span_mm:
+        return np.zeros(0), np.zeros(0)
+    step = span_mm / 3.0
+    if route.closed:
+        d = np.arange(0.0, length, step)
+    else:
+        d = np.arange(span_mm, length - span_mm, step)
+    pts = route.points
+    cum = route.cumulative
+
+    def at(distances: np.ndarray) -> np.ndarray:
+        w = np.mod(distances, length) if route.closed else np.clip(distances, 0, length)
+        x = np.interp(w, cum, pts[:, 0])
+        y = np.interp(w, cum, pts[:, 1])
+        return np.stack([x, y], axis=1)
+
+    a, b, c = at(d - span_mm), at(d), at(d + span_mm)
+    ab = np.hypot(*(b - a).T)
+    bc = np.hypot(*(c - b).T)
+    ca = np.hypot(*(a - c).T)
+    cross = np.abs((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        radius = np.where(cross > 1e-9, ab * bc * ca / (2.0 * cross), np.inf)
+    return d, radius
+
+
+class Corner(NamedTuple):
+    distance_mm: float   # where the corner is tightest, along the route
+    radius_mm: float     # its radius there
+    point: tuple[float, float]
+
+
+def corners(route: Route, threshold_mm: float) -> list[Corner]:
+    """The tightest point of each stretch of route whose radius is below `threshold_mm`."""
+    d, r = corner_radii(route)
+    if not len(d):
+        return []
+    tight = r < threshold_mm
+    if not tight.any():
+        return []
+    runs: list[list[int]] = []
+    for i in np.flatnonzero(tight).tolist():
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    if route.closed and len(runs) > 1 and runs[0][0] == 0 and runs[-1][-1] == len(d) - 1:
+        runs[0] = runs.pop() + runs[0]
+    found = []
+    for run in runs:
+        k = min(run, key=lambda i: r[i])
+        found.append(Corner(float(d[k]), float(r[k]), route.position(float(d[k]))))
+    return sorted(found)
+
+
+def narrowest_width(track: TrackSurface, step_mm: float = WIDTH_STEP_MM) -> float:
+    """The narrowest cross-section of the drawn surface: at most the configured width (the floor),
+    less where the surface is pinched, e.g. by a corner tighter than half the width."""
+    route = route_of(track)
+    area = surface(track)
+    length = route.length
+    if length <= 0:
+        return track.width_mm
+    width = track.width_mm
+    span = width * 0.75  # look a little past each edge
+    distances = np.arange(0.0 if route.closed else step_mm, length if route.closed else length - step_mm + 1e-9,
+                          step_mm)
+    if not len(distances):
+        return width
+    xy = np.stack([np.interp(distances, route.cumulative, route.points[:, k]) for k in (0, 1)], axis=1)
+    angles = np.radians([route.angle(d) for d in distances.tolist()])
+    normal = np.stack([-np.sin(angles), np.cos(angles)], axis=1)
+    lines = shapely.linestrings(np.stack([xy - normal * span, xy + normal * span], axis=1))
+    centres = shapely.points(xy)
+    cuts = shapely.intersection(lines, area)
+    narrowest = width
+    for cut, centre in zip(cuts, centres):
+        pieces = getattr(cut, "geoms", [cut])
+        own = [p for p in pieces if p.length > 0 and p.distance(centre) < 1e-6]
+        if own:
+            narrowest = min(narrowest, max(p.length for p in own))
+    return narrowest
+
+
+def fastest_template(ruleset: Ruleset, radius_mm: float) -> str:
+    """Words naming the fastest gear, or the gentlest template, that can take a corner of this radius."""
+    turns = sorted(ruleset.templates.turns, key=lambda t: t.radius_mm)
+    fits = [t for t in turns if t.radius_mm <= radius_mm + 1e-9]
+    if ruleset.gears:
+        radius_of = {t.name: t.radius_mm for t in turns}
+        gears = [g for g in ruleset.gears if radius_of.get(g.max_template, math.inf) <= radius_mm + 1e-9]
+        if gears:
+            best = max(gears, key=lambda g: g.gear)
+            return f"gear {best.gear} (up to the {best.max_template}) is the fastest that can take it"
+    if not fits:
+        return f"tighter than even the {turns[0].name} ({turns[0].radius_mm:g} mm)"
+    best = fits[-1]
+    return f"the {best.name} ({best.radius_mm:g} mm) is the gentlest template that fits"
+
+
+# --- checks --------------------------------------------------------------------------------------
+@check("gate-off-surface", "error", kinds=["gate", "start_finish"], needs_track=True)
+def gate_off_surface(ctx: CheckContext, gate):
+    """A gate spans the track when its line crosses the centerline and both its ends lie on or beyond
+    the edges (a little tolerance), i.e. the piece of it over the track runs from edge to edge."""
+    return _gates_off_surface(ctx, [gate])[gate.id]
+
+
+def _gates_off_surface(ctx: CheckContext, gates) -> dict[str, list]:
+    """`gate_off_surface` for many gates at once (vectorised shapely and numpy)."""
+    out: dict[str, list] = {g.id: [] for g in gates}
+    if not gates:
+        return out
+    theta = np.radians([g.rotation_deg for g in gates])
+    centre = np.array([[g.x_mm, g.y_mm] for g in gates])
+    half = np.array([g.width_mm / 2.0 for g in gates])[:, None]
+    normal = np.stack([-np.sin(theta), np.cos(theta)], axis=1)
+    a, b = centre - normal * half, centre + normal * half
+    segments = shapely.linestrings(np.stack([a, b], axis=1))
+    line = ctx.track_value("centerline", lambda: _prepared(LineString(ctx.route.points)))
+    crosses = shapely.intersects(line, segments)
+    touches = shapely.intersects(ctx.surface, segments)
+    ends = project_many(ctx.route, np.concatenate([a, b]))
+    lateral = np.abs([p.lateral_mm for p in ends]).reshape(2, -1)
+    tolerance = max(EDGE_TOLERANCE_MM, ctx.track.width_mm * 0.01)
+    # |lateral| is the distance from the foot of the end's projection; beyond an open track's ends it is
+    # only the square part, which is what "reaching the edge" means there too
+    reaches = (lateral >= ctx.track.width_mm / 2.0 - tolerance).all(axis=0)
+    for k, gate in enumerate(gates):
+        if crosses[k] and reaches[k]:
+            continue
+        how = "does not reach across the track" if crosses[k] or touches[k] else "is not on the track"
+        out[gate.id] = [problem("gate-off-surface", f"{label(gate)} {how}", (gate.id,))]
+    return out
+
+
+gate_off_surface.batch = _gates_off_surface
+
+
+def _prepared(geometry):
+    shapely.prepare(geometry)
+    return geometry
+
+
+@check("track-too-narrow", "error", needs_track=True)
+def track_too_narrow(ctx: CheckContext):
+    minimum = ctx.ruleset.min_track_width_mm
+    configured = ctx.track.width_mm
+    if configured < minimum - 1e-9:
+        return [problem("track-too-narrow", f"The track is {configured:g} mm wide; {ctx.ruleset.name} "
+                        f"needs at least {minimum:g} mm")]
+    measured = ctx.track_value("narrowest", lambda: narrowest_width(ctx.track))
+    if measured < minimum - 1e-9:
+        return [problem("track-too-narrow", f"The track narrows to {measured:.0f} mm somewhere (a corner tighter "
+                        f"than half its width?); {ctx.ruleset.name} needs at least {minimum:g} mm")]
+    return []
+
+
+@check("tight-corner", "info", needs_track=True)
+def tight_corner(ctx: CheckContext):
+    turns = ctx.ruleset.templates.turns
+    if not turns:
+        return []
+    threshold = max(t.radius_mm for t in turns)
+    found = ctx.track_value("corners", lambda: corners(ctx.route, threshold))
+    return [problem("tight-corner", f"The corner at ({c.point[0]:.0f}, {c.point[1]:.0f}) mm, "
+                    f"{c.distance_mm:.0f} mm along the route, has a radius of {c.radius_mm:.0f} mm: "
+                    f"{fastest_template(ctx.ruleset, c.radius_mm)}")
+            for c in found]
+
+
+@check("gates-out-of-order", "warning", needs_track=True)
+def gates_out_of_order(ctx: CheckContext):
+    gates = ctx.of_kind("gate")
+    if len(gates) < 2:
+        return []
+    start = next(iter(ctx.of_kind("start_finish")), None)
+    expected = _expected_orders(ctx, gates, start)
+    by_order = sorted(gates, key=lambda g: (g.order, expected[g.id]))
+    wrong = [(rank, g) for rank, g in enumerate(by_order, start=1) if expected[g.id] != rank]
+    if not wrong:
+        return []
+    detail = "; ".join(f"gate {g.order} ('{g.id}') is the {ordinal(expected[g.id])} along the route"
+                       for _, g in wrong[:5])
+    return [problem("gates-out-of-order", f"The gates are not numbered in the direction of travel: {detail}",
+                    tuple(g.id for _, g in wrong))]
+
+
+def _expected_orders(ctx: CheckContext, gates, start) -> dict[str, int]:
+    """`renumber_gates` from the cached projections (same rule: from the start line, wrapping)."""
+    route = ctx.route
+    origin = ctx.projection(start, heading=True).distance_mm if start is not None and route.closed else 0.0
+    keyed = []
+    for index, gate in enumerate(gates):
+        along = ctx.projection(gate, heading=True).distance_mm
+        if route.closed:
+            along = route.wrap(along - origin)
+            if along > route.length - 1e-6:
+                along = 0.0
+        keyed.append((along, index, gate.id))
+    keyed.sort()
+    return {gate_id: n for n, (_, _, gate_id) in enumerate(keyed, start=1)}
+
+
+def box_lines(ctx: CheckContext) -> dict[str, list]:
+    """{gate id: item boxes belonging to it}: each box goes to the nearest gate within
+    BOX_LINE_REACH_MM along the route."""
+    route = ctx.route
+    if "box_lines" in ctx.run_cache:
+        return ctx.run_cache["box_lines"]
+    gates, boxes = ctx.of_kind("gate"), ctx.of_kind("item_box")
+    lines: dict[str, list] = defaultdict(list)
+    if not gates or not boxes:
+        return lines
+    g_along = np.array([ctx.projection(g, heading=True).distance_mm for g in gates])
+    b_along = np.array([ctx.projection(b).distance_mm for b in boxes])
+    gap = np.abs(b_along[:, None] - g_along[None, :])
+    if route.closed:
+        gap = np.minimum(gap, route.length - gap)
+    nearest = np.argmin(gap, axis=1)
+    for k, box in enumerate(boxes):
+        if gap[k, nearest[k]] <= BOX_LINE_REACH_MM:
+            lines[gates[nearest[k]].id].append(box)
+    ctx.run_cache["box_lines"] = lines
+    return lines
+
+
+@check("box-line-count", "warning", needs_track=True)
+def box_line_count(ctx: CheckContext):
+    karts = ctx.document.karts
+    out = []
+    for gate_id, boxes in sorted(box_lines(ctx).items()):
+        if len(boxes) != karts:
+            gate = ctx.by_id[gate_id]
+            out.append(problem("box-line-count", f"{label(gate)} has a line of {len(boxes)} item box"
+                               f"{'es' if len(boxes) != 1 else ''} for {karts} karts", (gate_id,)))
+    return out
+
+
+@check("box-line-no-double", "info", needs_track=True)
+def box_line_no_double(ctx: CheckContext):
+    return [problem("box-line-no-double", f"{label(ctx.by_id[gate_id])}'s item-box line has no double-stacked box",
+                    (gate_id,))
+            for gate_id, boxes in sorted(box_lines(ctx).items()) if not any(b.stack == 2 for b in boxes)]
+
+
+@check("boost-against-travel", "warning", kinds=["boost_pad", "dash_panel"], needs_track=True)
+def boost_against_travel(ctx: CheckContext, pad):
+    where = ctx.projection(pad)
+    if abs(where.lateral_mm) > ctx.track.width_mm / 2.0 + BOOST_NEAR_MM:
+        return []
+    off = abs(normalize_angle(pad.rotation_deg - where.angle_deg))
+    if off <= 90.0:
+        return []
+    return [problem("boost-against-travel", f"{label(pad)} points {off:.0f}° away from the direction of travel",
+                    (pad.id,))]
+
+
+@check("reach-blocks-track", "warning", kinds=["piranha_plant", "chain_chomp"], needs_track=True)
+def reach_blocks_track(ctx: CheckContext, hazard):
+    radius = reach_radius(hazard)
+    where = ctx.projection(hazard)  # the cross-section through the foot of the hazard's projection
+    angle = math.radians(where.angle_deg)
+    half = ctx.track.width_mm / 2.0
+    nx, ny = -math.sin(angle) * half, math.cos(angle) * half
+    a, b = (where.point[0] - nx, where.point[1] - ny), (where.point[0] + nx, where.point[1] + ny)
+    centre = (hazard.x_mm, hazard.y_mm)
+    if math.dist(centre, a) <= radius and math.dist(centre, b) <= radius:
+        return [problem("reach-blocks-track", f"{label(hazard)} reaches across the whole track "
+                        f"({radius:g} mm): no kart can pass it unchallenged", (hazard.id,))]
+    return []

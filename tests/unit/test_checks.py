@@ -1,0 +1,353 @@
+"""Playability checks (`designer.geometry.checks`) and track figures (`designer.geometry.figures`).
+
+Each check has a document that triggers it and one that does not; the clean base is a race round the
+RECT loop of `geometry_tracks` (straight sides, 200 mm wide) with a start line, three gates in order and
+a line of four item boxes after gate 1.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from designer.geometry.checks import CHECKS, CheckContext, Problem, check_codes, run_checks
+from designer.geometry.checks.course import narrowest_width
+from designer.geometry.figures import track_figures
+from designer.io.templates import list_starter_tracks
+from designer.model import TrackDocument
+from designer.rules import load_ruleset
+from designer.rules.schema import GearLimit
+
+from .factories import minimal_track_data
+from .geometry_tracks import RECT, TABLE
+
+GASLANDS = load_ruleset("mk-gaslands")
+
+
+def base_data(**overrides) -> dict:
+    elements = [
+        {"id": "sf", "kind": "start_finish", "x_mm": 500, "y_mm": 100, "rotation_deg": 0, "width_mm": 200},
+        {"id": "g1", "kind": "gate", "x_mm": 1100, "y_mm": 400, "rotation_deg": 90, "order": 1, "width_mm": 200},
+        {"id": "g2", "kind": "gate", "x_mm": 600, "y_mm": 700, "rotation_deg": 180, "order": 2, "width_mm": 200},
+        {"id": "g3", "kind": "gate", "x_mm": 100, "y_mm": 400, "rotation_deg": -90, "order": 3, "width_mm": 200},
+        *({"id": f"g1-box-{n}", "kind": "item_box", "x_mm": 1100 + dx, "y_mm": 450, "rotation_deg": 90,
+           "stack": 2 if n == 3 else 1} for n, dx in zip(range(1, 5), (60, 20, -20, -60))),
+        {"id": "c1", "kind": "coin", "x_mm": 300, "y_mm": 100},
+        {"id": "bp", "kind": "boost_pad", "x_mm": 700, "y_mm": 100, "rotation_deg": 0},
+        {"id": "pa", "kind": "warp_pipe", "x_mm": 600, "y_mm": 300, "pair": "pb"},
+        {"id": "pb", "kind": "warp_pipe", "x_mm": 600, "y_mm": 500, "pair": "pa"},
+        {"id": "bb", "kind": "bullet_bill", "x_mm": 400, "y_mm": 100, "launcher": "pa"},
+        {"id": "pp", "kind": "piranha_plant", "x_mm": 300, "y_mm": 250, "range_mm": 75},
+        {"id": "ramp", "kind": "ramp", "x_mm": 800, "y_mm": 700, "rotation_deg": 180},
+        {"id": "rock", "kind": "scenery", "x_mm": 400, "y_mm": 400,
+         "polygon": [[-50, -50], [50, -50], [50, 50], [-50, 50]], "solid": True},
+    ]
+    data = {"name": "Base", "table": TABLE.model_dump(), "karts": 4,
+            "track": RECT.model_dump(), "elements": elements}
+    data.update(overrides)
+    return data
+
+
+def doc(data: dict) -> TrackDocument:
+    return TrackDocument.model_validate(data)
+
+
+def with_element(element_id: str, **changes) -> TrackDocument:
+    data = base_data()
+    data["elements"] = [{**e, **changes} if e["id"] == element_id else e for e in data["elements"]]
+    return doc(data)
+
+
+def adding(*elements: dict, **overrides) -> TrackDocument:
+    data = base_data(**overrides)
+    data["elements"] = [*data["elements"], *elements]
+    return doc(data)
+
+
+def without(*ids: str, **overrides) -> TrackDocument:
+    data = base_data(**overrides)
+    data["elements"] = [e for e in data["elements"] if e["id"] not in ids]
+    return doc(data)
+
+
+def codes(document: TrackDocument, ruleset=GASLANDS) -> set[str]:
+    return {p.code for p in run_checks(document, ruleset)}
+
+
+def found(document: TrackDocument, code: str) -> list[Problem]:
+    return [p for p in run_checks(document, GASLANDS) if p.code == code]
+
+
+BASE = doc(base_data())
+
+
+def test_the_base_document_is_clean():
+    problems = run_checks(BASE, GASLANDS)
+    assert [p for p in problems if p.severity != "info"] == []
+
+
+def test_problem_shape_and_sorting():
+    document = adding({"id": "lost", "kind": "coin", "x_mm": 10, "y_mm": -50}, karts=2)
+    problems = run_checks(document, GASLANDS)
+    ranks = [("error", "warning", "info").index(p.severity) for p in problems]
+    assert ranks == sorted(ranks)
+    for severity in ("error", "warning", "info"):
+        group = [p.code for p in problems if p.severity == severity]
+        assert group == sorted(group)
+    p = problems[0]
+    assert isinstance(p.ids, tuple) and p.severity == "error"
+    with pytest.raises(Exception):
+        p.code = "x"  # frozen
+
+
+def test_codes_are_unique_and_complete():
+    expected = {
+        "element-off-table", "element-in-solid-scenery", "gate-off-surface", "gate-number-duplicate",
+        "gate-number-missing", "pipe-paired-with-itself", "pipe-pair-missing", "pipe-pair-not-pipe",
+        "pipe-pair-not-mutual", "bill-launcher-missing", "bill-launcher-not-pipe", "ramp-landing-off-table",
+        "ramp-landing-in-scenery", "track-too-narrow", "gates-out-of-order", "no-start-finish", "box-line-count",
+        "pipe-unpaired", "boost-against-travel", "reach-blocks-track", "elements-overlap", "pickup-off-surface",
+        "few-karts", "box-line-no-double", "tight-corner",
+    }
+    assert set(check_codes()) == expected
+    assert len(CHECKS) == len(expected)
+
+
+# --- errors ---------------------------------------------------------------------------------------
+def test_element_off_table():
+    assert "element-off-table" not in codes(BASE)
+    hit = found(with_element("c1", x_mm=5, y_mm=5), "element-off-table")
+    assert hit and hit[0].ids == ("c1",) and "edge of the table" in hit[0].message
+    gone = found(with_element("c1", x_mm=3000, y_mm=5), "element-off-table")
+    assert "entirely off the table" in gone[0].message
+
+
+def test_element_in_solid_scenery():
+    assert "element-in-solid-scenery" not in codes(BASE)
+    hit = found(adding({"id": "th", "kind": "thwomp", "x_mm": 420, "y_mm": 400}), "element-in-solid-scenery")
+    assert hit[0].ids == ("th", "rock") and "solid scenery 'rock'" in hit[0].message
+    # not solid, or a warp pipe set into it: fine
+    assert "element-in-solid-scenery" not in codes(with_element("rock", solid=False, x_mm=600, y_mm=300))
+    assert "element-in-solid-scenery" not in codes(with_element("rock", x_mm=600, y_mm=300))
+
+
+def test_gate_off_surface():
+    assert "gate-off-surface" not in codes(BASE)
+    short = found(with_element("g2", width_mm=120), "gate-off-surface")
+    assert short[0].ids == ("g2",) and short[0].message == "Gate 2 does not reach across the track"
+    away = found(with_element("g2", x_mm=600, y_mm=400), "gate-off-surface")
+    assert away[0].message == "Gate 2 is not on the track"
+    along = found(with_element("g2", rotation_deg=90), "gate-off-surface")  # lying along the track
+    assert along and along[0].ids == ("g2",)
+    assert "gate-off-surface" not in codes(with_element("g2", width_mm=260))  # wider than the track: fine
+
+
+def test_gate_number_duplicate_and_missing():
+    assert not codes(BASE) & {"gate-number-duplicate", "gate-number-missing"}
+    dup = found(with_element("g3", order=2), "gate-number-duplicate")
+    assert dup[0].ids == ("g2", "g3") and "numbered 2" in dup[0].message
+    gap = found(with_element("g3", order=5), "gate-number-missing")
+    assert gap[0].message.startswith("Gate numbers 3, 4 missing")
+
+
+def test_pipe_pairs():
+    assert not codes(BASE) & {"pipe-paired-with-itself", "pipe-pair-missing", "pipe-pair-not-pipe",
+                              "pipe-pair-not-mutual", "pipe-unpaired"}
+    assert found(with_element("pa", pair="pa"), "pipe-paired-with-itself")[0].ids == ("pa",)
+    missing = found(with_element("pa", pair="x"), "pipe-pair-missing")
+    assert missing[0].message == "Warp pipe 'pa' is paired with 'x', which is not on the table"
+    assert found(with_element("pa", pair="c1"), "pipe-pair-not-pipe")[0].ids == ("pa", "c1")
+    one_way = adding({"id": "pc", "kind": "warp_pipe", "x_mm": 700, "y_mm": 300, "pair": "pa"})
+    assert found(one_way, "pipe-pair-not-mutual")[0].ids == ("pc", "pa")
+    unpaired = found(adding({"id": "pc", "kind": "warp_pipe", "x_mm": 700, "y_mm": 300}), "pipe-unpaired")
+    assert unpaired[0].ids == ("pc",) and unpaired[0].severity == "warning"
+
+
+def test_bill_launcher():
+    assert not codes(BASE) & {"bill-launcher-missing", "bill-launcher-not-pipe"}
+    assert found(with_element("bb", launcher=None), "bill-launcher-missing")[0].ids == ("bb",)
+    assert "not on the table" in found(with_element("bb", launcher="nope"), "bill-launcher-missing")[0].message
+    assert found(with_element("bb", launcher="c1"), "bill-launcher-not-pipe")[0].ids == ("bb", "c1")
+
+
+def test_ramp_landings():
+    assert not codes(BASE) & {"ramp-landing-off-table", "ramp-landing-in-scenery"}
+    edge = found(with_element("ramp", x_mm=300, rotation_deg=180), "ramp-landing-off-table")
+    assert edge[0].ids == ("ramp",) and "lands off the table" in edge[0].message
+    towards_rock = with_element("ramp", x_mm=400, y_mm=700, rotation_deg=-90)
+    assert found(towards_rock, "ramp-landing-in-scenery")[0].ids == ("ramp",)
+
+
+def test_track_too_narrow():
+    assert "track-too-narrow" not in codes(BASE)
+    narrow = doc(base_data(track={**RECT.model_dump(), "width_mm": 50}, elements=[]))
+    assert "50 mm wide" in found(narrow, "track-too-narrow")[0].message
+    # the drawn surface is measured too; a buffered centerline is nowhere narrower than its width
+    assert narrowest_width(RECT) == pytest.approx(200, abs=0.5)
+
+
+def test_bulk_landing_zones_match_the_hazard_geometry():
+    from designer.geometry.checks.base import CheckContext as Ctx
+    from designer.geometry.checks.placement import landing_zones
+    from designer.geometry.hazards import ramp_landing_zones
+
+    ramp = with_element("ramp", rotation_deg=33, x_mm=640).element("ramp")
+    document = with_element("ramp", rotation_deg=33, x_mm=640)
+    ctx = Ctx()
+    ctx.update(document, GASLANDS)
+    ours = landing_zones(ctx, [ramp])["ramp"]
+    theirs = ramp_landing_zones(ramp, GASLANDS)
+    for name in ("medium", "long"):
+        assert ours[name].symmetric_difference(theirs[name]).area < 1e-6
+
+
+# --- warnings -------------------------------------------------------------------------------------
+def test_gates_out_of_order():
+    assert "gates-out-of-order" not in codes(BASE)
+    data = base_data()
+    for e in data["elements"]:
+        if e["id"] in ("g1", "g2"):
+            e["order"] = 3 - e["order"]
+    hit = found(doc(data), "gates-out-of-order")
+    assert set(hit[0].ids) == {"g1", "g2"} and hit[0].severity == "warning"
+
+
+def test_no_start_finish_and_few_karts():
+    assert not codes(BASE) & {"no-start-finish", "few-karts"}
+    assert "no-start-finish" in codes(without("sf"))
+    assert "few-karts" in codes(doc(base_data(karts=3)))
+    arena = doc(base_data(track=None, karts=2, elements=[]))
+    assert not codes(arena) & {"no-start-finish", "few-karts"}
+
+
+def test_box_line_count_and_double():
+    assert not codes(BASE) & {"box-line-count", "box-line-no-double"}
+    three = found(without("g1-box-4"), "box-line-count")
+    assert three[0].ids == ("g1",) and three[0].message == "Gate 1 has a line of 3 item boxes for 4 karts"
+    assert "box-line-count" in codes(doc(base_data(karts=6)))
+    single = found(with_element("g1-box-3", stack=1), "box-line-no-double")
+    assert single[0].ids == ("g1",) and single[0].severity == "info"
+    # boxes far (along the route) from every gate belong to none
+    far = with_element("g1-box-4", x_mm=700, y_mm=130)
+    assert "Gate 1 has a line of 3" in found(far, "box-line-count")[0].message
+
+
+def test_boost_against_travel():
+    assert "boost-against-travel" not in codes(BASE)
+    assert found(with_element("bp", rotation_deg=180), "boost-against-travel")[0].ids == ("bp",)
+    assert "boost-against-travel" not in codes(with_element("bp", rotation_deg=80))
+    off_track = with_element("bp", y_mm=400, rotation_deg=180)
+    assert "boost-against-travel" not in codes(off_track)
+
+
+def test_reach_blocks_track():
+    assert "reach-blocks-track" not in codes(BASE)
+    chomp = {"id": "cc", "kind": "chain_chomp", "x_mm": 600, "y_mm": 100, "reach_mm": 150}
+    assert found(adding(chomp), "reach-blocks-track")[0].ids == ("cc",)
+    assert "reach-blocks-track" not in codes(adding({**chomp, "reach_mm": 90}))
+
+
+def test_elements_overlap():
+    assert "elements-overlap" not in codes(BASE)
+    pile = adding({"id": "th", "kind": "thwomp", "x_mm": 705, "y_mm": 100})
+    hit = found(pile, "elements-overlap")
+    assert hit[0].ids == ("bp", "th") and "overlap" in hit[0].message
+    touching = adding({"id": "c2", "kind": "coin", "x_mm": 320, "y_mm": 100})  # coins 20 mm: just touch
+    assert "elements-overlap" not in codes(touching)
+    # the item boxes sit across the start/finish line's footprint, a box on a gate line: not reported
+    assert "elements-overlap" not in codes(with_element("g1-box-1", y_mm=400))
+
+
+def test_pickup_off_surface():
+    assert "pickup-off-surface" not in codes(BASE)
+    assert found(with_element("c1", y_mm=400), "pickup-off-surface")[0].ids == ("c1",)
+    arena = doc(base_data(track=None))
+    assert "pickup-off-surface" not in codes(arena)
+
+
+# --- info ----------------------------------------------------------------------------------------
+def test_tight_corner():
+    ring = {"centerline": [[600 + 300 * math.cos(k * math.pi / 6), 400 + 300 * math.sin(k * math.pi / 6)]
+                           for k in range(12)], "closed": True, "width_mm": 200}
+    assert "tight-corner" not in codes(doc(base_data(track=ring, elements=[])))
+    square = {"centerline": [[200, 200], [700, 200], [700, 600], [200, 600]], "closed": True, "width_mm": 200}
+    hits = found(doc(base_data(track=square, elements=[])), "tight-corner")
+    assert len(hits) == 4 and all(p.severity == "info" for p in hits)
+    assert "the Turn (75 mm) is the gentlest template that fits" in hits[0].message
+    hairpin = {"centerline": [[100, 100], [700, 100], [700, 130], [100, 130]], "closed": False, "width_mm": 60}
+    tight = found(doc(base_data(track=hairpin, elements=[])), "tight-corner")
+    assert tight and "tighter than even the Hairpin" in tight[0].message
+
+
+def test_tight_corner_names_the_fastest_gear():
+    geared = GASLANDS.model_copy(update={"gears": [GearLimit(gear=1, max_template="Hairpin"),
+                                                   GearLimit(gear=2, max_template="Turn"),
+                                                   GearLimit(gear=3, max_template="Gentle")]})
+    square = {"centerline": [[200, 200], [700, 200], [700, 600], [200, 600]], "closed": True, "width_mm": 200}
+    hits = [p for p in run_checks(doc(base_data(track=square, elements=[])), geared) if p.code == "tight-corner"]
+    assert hits and "gear 2 (up to the Turn) is the fastest" in hits[0].message
+
+
+# --- arenas, contexts, starter documents ----------------------------------------------------------
+def test_arena_skips_track_checks():
+    arena = doc(base_data(track=None))
+    track_codes = {c.code for c in CHECKS if c.needs_track}
+    assert not codes(arena) & track_codes
+
+
+def test_context_reuse_matches_a_fresh_run():
+    ctx = CheckContext()
+    data = base_data()
+    data["elements"].append({"id": "th", "kind": "thwomp", "x_mm": 705, "y_mm": 100})
+    first = doc(data)
+    assert run_checks(first, GASLANDS, ctx) == run_checks(first, GASLANDS)
+    for move in ({"x_mm": 900}, {"x_mm": 400, "y_mm": 400}, {"x_mm": 705}):
+        data["elements"] = [{**e, **move} if e["id"] == "th" else e for e in data["elements"]]
+        moved = doc(data)
+        assert run_checks(moved, GASLANDS, ctx) == run_checks(moved, GASLANDS)
+    # a track edit invalidates the per-element results too
+    narrow = doc({**data, "track": {**RECT.model_dump(), "width_mm": 120}})
+    assert run_checks(narrow, GASLANDS, ctx) == run_checks(narrow, GASLANDS)
+    fewer = doc({**data, "elements": data["elements"][:-1]})
+    assert run_checks(fewer, GASLANDS, ctx) == run_checks(fewer, GASLANDS)
+
+
+def test_other_rulesets_run():
+    for ruleset_id in ("mk-board", "pitchkart", "mk-downforce", "axles-alloys-2"):
+        rules = load_ruleset(ruleset_id)
+        problems = run_checks(doc(minimal_track_data()), rules)
+        assert all(isinstance(p, Problem) for p in problems)
+    axles = load_ruleset("axles-alloys-2")  # A&A races are 8–12" wide: 200 mm is too narrow
+    assert "track-too-narrow" in codes(BASE, axles)
+
+
+@pytest.mark.parametrize("starter", list_starter_tracks(), ids=lambda s: s.path.name)
+def test_starter_documents_have_no_errors(starter):
+    document = starter.document
+    problems = run_checks(document, load_ruleset(document.ruleset))
+    assert [p for p in problems if p.severity == "error"] == []
+
+
+# --- figures --------------------------------------------------------------------------------------
+def test_track_figures():
+    figures = track_figures(BASE, GASLANDS)
+    assert figures["lap_length_mm"] == pytest.approx(2 * 800 + 2 * 400 + 4 * math.hypot(100, 100), rel=0.02)
+    assert figures["racing_line_mm"] < figures["lap_length_mm"]
+    assert figures["racing_line_on_surface"] is True
+    assert figures["racing_line_long_straights"] == pytest.approx(figures["racing_line_mm"] / 225, abs=0.01)
+    assert figures["min_width_mm"] == pytest.approx(200, abs=1)
+    assert figures["tightest_corner_radius_mm"] > 100
+    per_gear = figures["activations_per_lap"]
+    assert per_gear["1"] == math.ceil(figures["racing_line_mm"] / 75)
+    assert per_gear["3"] == per_gear["6"] == math.ceil(figures["racing_line_mm"] / 225)
+    assert "Estimate" in figures["estimate_note"]
+    assert figures["element_counts"]["item_box"] == 4
+    arena = track_figures(doc(base_data(track=None)), GASLANDS)
+    assert arena["lap_length_mm"] is None and arena["element_counts"]["coin"] == 1
+
+
+def test_racing_line_cuts_corners_but_stays_on_the_track():
+    figures = track_figures(BASE, GASLANDS)
+    xs = [p[0] for p in figures["racing_line"]]
+    assert min(xs) > 100 - 100 + 17 and max(xs) < 1100 + 100 - 17
