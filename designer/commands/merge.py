@@ -7,3 +7,4 @@ class MergeId(IntEnum):
     PLACEMENT = 1   # drags, nudges and rotations of the same selection
     FIELD = 2       # scrubbing one inspector spin box
     PROPERTY = 3    # document properties
+    TRACK = 4       # dragging one track control point

@@ -9,6 +9,7 @@ from designer.commands.elements import AddElements, ChangeElements, RemoveElemen
 from designer.commands.elements import describe as _label
 from designer.commands.merge import MergeId
 from designer.document.document import Document
+from designer.geometry.authoring import unpair_on_delete
 from designer.io.clipboard import prepare_paste
 from designer.model.edit import placed
 from designer.model.elements import Element
@@ -67,9 +68,19 @@ def add_elements(document: Document, elements: Sequence[Element], text: str = ""
 
 
 def delete_elements(document: Document, ids: Sequence[str]) -> None:
+    """Remove elements; links to them (a pipe's partner, Bill's launcher) are cleared in the same step."""
     present = [i for i in ids if document.element(i) is not None]
-    if present:
-        document.undo_stack.push(RemoveElements(document, present))
+    if not present:
+        return
+    remove = RemoveElements(document, present)
+    unlinked = unpair_on_delete(document.elements, present)
+    if not unlinked:
+        document.undo_stack.push(remove)
+        return
+    with macro(document, remove.text()):
+        before = _existing(document, [e.id for e in unlinked])
+        document.undo_stack.push(ChangeElements(document, before, unlinked, "Unlink", None, None))
+        document.undo_stack.push(remove)
 
 
 def paste_elements(document: Document, elements: Sequence[Element], at: tuple[float, float] | None = None,

@@ -30,6 +30,7 @@ class ToolEvent:
     view_pos: QPointF
     button: Qt.MouseButton = Qt.MouseButton.NoButton
     modifiers: Qt.KeyboardModifier = Mod.NoModifier
+    double: bool = False   # the second press of a double click
 
     @property
     def point(self) -> tuple[float, float]:

@@ -146,7 +146,8 @@ class ToolManager(QObject):
     # --- events from the view --------------------------------------------------------------------
     def _tool_event(self, event: QMouseEvent) -> ToolEvent:
         pos = event.position()
-        return ToolEvent(self.view.mapToScene(pos.toPoint()), QPointF(pos), event.button(), event.modifiers())
+        double = event.type() == QEvent.Type.MouseButtonDblClick
+        return ToolEvent(self.view.mapToScene(pos.toPoint()), QPointF(pos), event.button(), event.modifiers(), double)
 
     def mouse_press(self, event: QMouseEvent) -> bool:
         return self._active.mouse_press(self._tool_event(event))

@@ -4,7 +4,7 @@ under the pointer (on the grid when snapping is on) and a click puts a real elem
 A plain click places one element and hands back to the select tool with the new element selected;
 Shift+click keeps the tool armed for the next one. R / Shift+R turn the ghost; Esc or a right click
 disarms. New elements get a fresh id (`kind-N`) and the ruleset's defaults; a new gate takes the next
-free `order` number.
+free `order` number; a new warp pipe pairs with the most recent unpaired pipe (`authoring.auto_pair`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from PySide6.QtGui import QKeyEvent
 from designer.canvas.items import ElementItem, create_element_item
 from designer.canvas.selection import OVERLAY_Z
 from designer.canvas.tools.base import Tool, ToolEvent
-from designer.document.operations import add_elements
+from designer.document.operations import add_elements, change_elements, macro
+from designer.geometry.authoring import auto_pair
 from designer.model.edit import normalize_angle, placed, unique_id
 from designer.model.elements import Element
 from designer.rules.defaults import new_element
@@ -115,7 +116,16 @@ class PlaceTool(Tool):
         """Add one element of this kind at (x, y) as one undo step; returns its id."""
         document = self.manager.document
         element = self._new_element(unique_id(self.kind, document.ids()), x_mm, y_mm)
-        add_elements(document, [element], f"Place {kind_label(self.kind)}")
+        partner_id = auto_pair(element.id, document.elements) if self.kind == "warp_pipe" else None
+        if partner_id is None:
+            add_elements(document, [element], f"Place {kind_label(self.kind)}")
+        else:
+            # A new warp pipe pairs with the last unpaired one: both links in the same undo step.
+            element = element.model_copy(update={"pair": partner_id})
+            partner = document.element(partner_id).model_copy(update={"pair": element.id})
+            with macro(document, f"Place {kind_label(self.kind)}"):
+                add_elements(document, [element])
+                change_elements(document, [partner], "Pair warp pipes")
         if self.ghost is not None and self.kind == "gate":
             self._refresh_ghost()  # show the next gate number
         return element.id

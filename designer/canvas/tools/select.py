@@ -5,6 +5,8 @@
   drag the round handle above the selection to turn it (15° steps, free with Alt).
 - A press that travels less than a few pixels is a click, never a move.
 - Arrow keys nudge the selection 1 mm (Shift: 10 mm); Esc aborts a drag, or else clears the selection.
+- The track's control points show as handles: drag one to move it, double-click the track to insert one,
+  Delete removes the clicked or hovered one (see `track_points`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from PySide6.QtGui import QKeyEvent
 
 from designer.canvas.tools.base import Tool, ToolEvent
 from designer.canvas.tools.gestures import Gesture, MoveGesture, NudgeBurst, RotateGesture, RubberBand
+from designer.canvas.tools.track_points import TrackPointEditor
 from designer.document.operations import move_elements
 from designer.geometry import snap
 
@@ -41,10 +44,19 @@ class SelectTool(Tool):
         self._press: _Press | None = None
         self._gesture: Gesture | None = None
         self._nudges = NudgeBurst()
+        self.points = TrackPointEditor(manager)
 
     @property
     def gesture(self) -> Gesture | None:
         return self._gesture
+
+    def activate(self) -> None:
+        super().activate()
+        self.points.show(True)
+
+    def deactivate(self) -> None:
+        super().deactivate()
+        self.points.show(False)
 
     def cancel(self) -> bool:
         self._press = None
@@ -68,7 +80,15 @@ class SelectTool(Tool):
         if selected and manager.overlay.hit_handle(event.view_pos):
             self._gesture = RotateGesture(manager, selected, event.scene_pos)
             return True
+        point = self.points.handle_at(event.view_pos)
+        if point is not None:
+            manager.select([])
+            self._gesture = self.points.begin_drag(point, event)
+            return True
+        self.points.set_selected(None)
         item = manager.element_at(event.scene_pos)
+        if event.double and item is None and self.points.insert_at(event.scene_pos) is not None:
+            return True
         additive = event.shift or event.ctrl
         press = _Press(event.scene_pos, event.view_pos, item.element_id if item else None, additive)
         if item is not None:
@@ -125,6 +145,12 @@ class SelectTool(Tool):
 
     def _hover(self, event: ToolEvent) -> None:
         manager = self.manager
+        point = self.points.handle_at(event.view_pos)
+        self.points.set_hover(point)
+        if point is not None:
+            manager.overlay.set_hover(None)
+            manager.set_cursor(Qt.CursorShape.PointingHandCursor)
+            return
         if manager.overlay.hit_handle(event.view_pos):
             manager.overlay.set_hover(None)
             manager.set_cursor(Qt.CursorShape.PointingHandCursor)
@@ -136,14 +162,18 @@ class SelectTool(Tool):
 
     def leave(self) -> None:
         self.manager.overlay.set_hover(None)
+        self.points.set_hover(None)
 
     # --- keys ------------------------------------------------------------------------------------
     def key_press(self, event: QKeyEvent) -> bool:
         key = event.key()
         if key == Qt.Key.Key_Escape:
             if not self.cancel():
+                self.points.set_selected(None)
                 self.manager.select([])
             return True
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self._gesture is None:
+            return self.points.delete_current()
         if key in ARROWS and self._gesture is None:
             return self.nudge(ARROWS[key], bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
         return False

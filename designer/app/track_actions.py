@@ -1,0 +1,205 @@
+"""The Track menu: draw a track, edit its layout as a whole, and the gate authoring actions.
+
+`install(window)` builds a `TrackActions` controller (kept as `window.track_controller`):
+
+- Draw Track (T) arms the `TrackTool`; Place Gate (G) the `GateTool`; Coin Trail (C) the
+  `CoinTrailTool`; Measure (M) the `MeasureTool`.
+- Reverse Direction, Mirror Horizontally/Vertically and Rotate Layout 90° CW/CCW (about the table's
+  centre) transform the track and every element with `designer.geometry.layout`, as ONE undo step
+  (a macro of a `SetTrack` and one element change).
+- Renumber Gates Along Track orders the gates by distance along the route from the start/finish line.
+- Fill Item Boxes puts a line of `karts` item boxes after each selected gate (every gate when no gate is
+  selected), replacing each gate's old line, all in one undo step.
+
+Every action works on the current tab; problems are reported on the status bar.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+
+from designer.canvas.tools.coins import CoinTrailTool
+from designer.canvas.tools.gate import GateTool
+from designer.canvas.tools.measure import MeasureTool
+from designer.canvas.tools.track import TrackTool
+from designer.commands.document import SetTrack
+from designer.document.operations import add_elements, change_elements, delete_elements, macro
+from designer.geometry.authoring import fill_item_boxes
+from designer.geometry.layout import mirror_layout, reverse_layout, rotate_layout
+from designer.geometry.route import apply_gate_orders, renumber_gates
+
+STATUS_MS = 5000
+
+
+def install(window) -> "TrackActions":
+    """Add the Track menu's drawing, layout and gate actions to `window`."""
+    controller = TrackActions(window)
+    window.track_controller = controller
+    return controller
+
+
+class TrackActions(QObject):
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        w = window
+        w.menus["Track"].addSeparator()
+        self.draw_track_action = w.action("&Draw Track", self.draw_track, "T",
+                                          "Click centerline points to lay a new track", "Track")
+        self.gate_tool_action = w.action("Place &Gate", self.gate_tool, "G",
+                                         "Click on the track to put a gate across it", "Track")
+        self.coin_trail_action = w.action("&Coin Trail", self.coin_trail, "C",
+                                          "Drag to lay a line of coins every 50 mm", "Track")
+        self.measure_action = w.action("&Measure", self.measure, "M",
+                                       "Drag to measure a distance in mm and in straights", "Track")
+        w.menus["Track"].addSeparator()
+        self.reverse_action = w.action("&Reverse Direction", self.reverse, None,
+                                       "Drive the track the other way round", "Track")
+        self.mirror_h_action = w.action("Mirror &Horizontally", lambda: self.mirror("horizontal"), None,
+                                        "Flip the whole layout left to right", "Track")
+        self.mirror_v_action = w.action("Mirror &Vertically", lambda: self.mirror("vertical"), None,
+                                        "Flip the whole layout top to bottom", "Track")
+        self.rotate_cw_action = w.action("Rotate Layout 90° &CW", lambda: self.rotate(90.0), None,
+                                         "Turn the whole layout clockwise about the table centre", "Track")
+        self.rotate_ccw_action = w.action("Rotate Layout 90° CC&W", lambda: self.rotate(-90.0), None,
+                                          "Turn the whole layout counterclockwise about the table centre", "Track")
+        w.menus["Track"].addSeparator()
+        self.renumber_action = w.action("Re&number Gates Along Track", self.renumber_gates, None,
+                                        "Number the gates in the order the track passes them", "Track")
+        self.fill_boxes_action = w.action("&Fill Item Boxes", self.fill_item_boxes, None,
+                                          "Put a line of item boxes (one per kart) after the selected gates",
+                                          "Track")
+
+    def _editor(self):
+        return self.window.current_editor()
+
+    def _status(self, message: str) -> None:
+        self.window.statusBar().showMessage(message, STATUS_MS)
+
+    # --- tools -----------------------------------------------------------------------------------
+    def draw_track(self) -> TrackTool | None:
+        editor = self._editor()
+        if editor is None:
+            return None
+        tool = TrackTool(editor.tools)
+        editor.tools.set_tool(tool)
+        return tool
+
+    def coin_trail(self) -> CoinTrailTool | None:
+        editor = self._editor()
+        if editor is None:
+            return None
+        tool = CoinTrailTool(editor.tools)
+        editor.tools.set_tool(tool)
+        return tool
+
+    def measure(self) -> MeasureTool | None:
+        editor = self._editor()
+        if editor is None:
+            return None
+        tool = MeasureTool(editor.tools)
+        editor.tools.set_tool(tool)
+        return tool
+
+    def gate_tool(self) -> GateTool | None:
+        editor = self._editor()
+        if editor is None:
+            return None
+        if editor.document.track is None:
+            self._status("Draw a track first: gates are placed across it")
+            return None
+        tool = GateTool(editor.tools)
+        editor.tools.set_tool(tool)
+        return tool
+
+    # --- whole-layout transforms -----------------------------------------------------------------
+    def _transform(self, text: str, compute) -> bool:
+        editor = self._editor()
+        if editor is None:
+            return False
+        document = editor.document
+        editor.tools.use_select()
+        editor.tools.active.cancel()
+        try:
+            track, elements = compute(document.track, document.elements)
+        except ValueError as exc:
+            self._status(f"Cannot {text.lower()}: {exc}")
+            return False
+        old = {e.id: e for e in document.elements}
+        changed = [e for e in elements if old.get(e.id) != e]
+        if track == document.track and not changed:
+            return False
+        with macro(document, text):
+            if track != document.track:
+                document.undo_stack.push(SetTrack(document, track, text))
+            change_elements(document, changed, text)
+        return True
+
+    def reverse(self) -> bool:
+        return self._transform("Reverse direction", reverse_layout)
+
+    def mirror(self, axis: str) -> bool:
+        editor = self._editor()
+        if editor is None:
+            return False
+        table = editor.document.prop("table")
+        return self._transform(f"Mirror {axis}ly", lambda t, es: mirror_layout(t, es, axis, table))
+
+    def rotate(self, degrees: float) -> bool:
+        editor = self._editor()
+        if editor is None:
+            return False
+        table = editor.document.prop("table")
+        centre = (table.width_mm / 2.0, table.height_mm / 2.0)
+        text = f"Rotate layout 90° {'clockwise' if degrees > 0 else 'counterclockwise'}"
+        return self._transform(text, lambda t, es: rotate_layout(t, es, degrees, centre))
+
+    # --- gates -----------------------------------------------------------------------------------
+    def renumber_gates(self) -> bool:
+        editor = self._editor()
+        if editor is None:
+            return False
+        document = editor.document
+        if document.track is None:
+            self._status("There is no track to number the gates along")
+            return False
+        elements = document.elements
+        gates = [e for e in elements if e.kind == "gate"]
+        start = next((e for e in elements if e.kind == "start_finish"), None)
+        changed = apply_gate_orders(elements, renumber_gates(document.track, gates, start))
+        if not changed:
+            self._status("The gates are already numbered along the track")
+            return False
+        change_elements(document, changed, "Renumber gates")
+        return True
+
+    def fill_item_boxes(self) -> list[str]:
+        """Fill the selected gates (or all gates); returns the new item box ids."""
+        editor = self._editor()
+        if editor is None:
+            return []
+        document = editor.document
+        selected = set(editor.selected_ids())
+        gates = [e for e in document.elements if e.kind == "gate" and e.id in selected]
+        if not gates:
+            gates = [e for e in document.elements if e.kind == "gate"]
+        if not gates:
+            self._status("There are no gates to put item boxes after")
+            return []
+        karts = document.prop("karts")
+        ruleset = document.ruleset
+        elements = document.elements
+        new, removed = [], []
+        try:
+            for gate in gates:
+                boxes, old = fill_item_boxes(gate, karts, ruleset, elements)
+                new.extend(boxes)
+                removed.extend(old)
+        except ValueError as exc:
+            self._status(f"Cannot fill item boxes: {exc}")
+            return []
+        editor.tools.use_select()
+        with macro(document, f"Fill item boxes ({len(gates)} gate{'s' if len(gates) != 1 else ''})"):
+            delete_elements(document, removed)
+            add_elements(document, new, "Add item boxes")
+        return [e.id for e in new]

@@ -1,0 +1,204 @@
+"""Editing the track's control points with the select tool: handles, drags, insert and delete.
+
+While the select tool is active and the document has a track, `TrackPointEditor` shows each centerline
+control point as a small square handle (`TrackPointHandles`, an overlay item of constant screen size).
+
+- Dragging a handle moves that point (`layout.move_point`); every move pushes a `SetTrack` with the
+  drag's merge key, so the whole drag is ONE undo step and Esc folds it away again.
+- A double click on the track surface (off any element) inserts a point on the curve there
+  (`route.insert_point` + `layout.with_point_inserted`).
+- Delete/Backspace removes the selected (clicked) or hovered point (`layout.delete_point`), refusing,
+  with a status-bar message, to go below the minimum (3 closed, 2 open).
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from designer.canvas.selection import ACCENT, OVERLAY_Z, cosmetic_pen
+from designer.canvas.tools.gestures import Gesture
+from designer.commands.document import SetTrack
+from designer.geometry import snap
+from designer.geometry.layout import delete_point, move_point, with_point_inserted
+from designer.geometry.route import insert_point
+
+#: Half the side of a handle, in screen pixels.
+HANDLE_PX = 4.0
+#: A press this close (screen pixels) to a handle grabs it.
+GRAB_PX = 7.0
+STATUS_MS = 5000
+
+
+class TrackPointHandles(QGraphicsItem):
+    """Small squares at the track's control points; the hovered one is larger, the selected one filled."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(OVERLAY_Z - 5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._points: list[tuple[float, float]] = []
+        self._mm_per_px = 1.0
+        self.hovered: int | None = None
+        self.selected: int | None = None
+
+    def set_points(self, points: list[tuple[float, float]], mm_per_px: float) -> None:
+        self.prepareGeometryChange()
+        self._points = [(float(x), float(y)) for x, y in points]
+        self._mm_per_px = mm_per_px
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        if not self._points:
+            return QRectF()
+        xs, ys = [p[0] for p in self._points], [p[1] for p in self._points]
+        pad = (HANDLE_PX * 2 + 2) * self._mm_per_px
+        return QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setPen(cosmetic_pen(QColor(ACCENT), 1.5))
+        for index, (x, y) in enumerate(self._points):
+            half = HANDLE_PX * (1.5 if index == self.hovered else 1.0) * self._mm_per_px
+            painter.setBrush(QBrush(QColor(ACCENT) if index == self.selected else QColor("white")))
+            painter.drawRect(QRectF(x - half, y - half, 2 * half, 2 * half))
+
+
+class PointDrag(Gesture):
+    """Drag one control point; pushes only once the pointer has really moved."""
+
+    def __init__(self, editor: TrackPointEditor, index: int, press) -> None:
+        self._editor = editor
+        self._index = index
+        self._press = press.pixel
+        self._start = editor.document.track
+        self._key = object()
+        self._moved = False
+
+    def update(self, event) -> None:
+        if not self._moved and not snap.is_drag(self._press, event.pixel):
+            return
+        self._moved = True
+        point = self._editor.manager.snap_point(event.scene_pos)
+        track = move_point(self._start, self._index, point)
+        document = self._editor.document
+        document.undo_stack.push(SetTrack(document, track, "Move track point", self._key))
+
+    def finish(self, event) -> None:
+        self.update(event)
+
+    def cancel(self) -> None:
+        if self._moved:
+            document = self._editor.document
+            document.undo_stack.push(SetTrack(document, self._start, "Move track point", self._key))
+
+
+class TrackPointEditor(QObject):
+    """The control-point handles of one editor's track, and the edits made with them."""
+
+    def __init__(self, manager) -> None:
+        super().__init__(manager)
+        self.manager = manager
+        self.handles = TrackPointHandles()
+        self.handles.setVisible(False)
+        manager.scene.addItem(self.handles)
+        self._shown = False
+        manager.document.track_changed.connect(self.refresh)
+        manager.view.zoom_changed.connect(lambda _zoom: self.refresh())
+
+    @property
+    def document(self):
+        return self.manager.document
+
+    def show(self, on: bool) -> None:
+        self._shown = on
+        if not on:
+            self.handles.hovered = self.handles.selected = None
+        self.refresh()
+
+    def refresh(self, *_args) -> None:
+        track = self.document.track
+        if self.handles.scene() is None:
+            return
+        if track is None or not self._shown:
+            self.handles.setVisible(False)
+            return
+        count = len(track.centerline)
+        for name in ("hovered", "selected"):
+            if getattr(self.handles, name) is not None and getattr(self.handles, name) >= count:
+                setattr(self.handles, name, None)
+        mm_per_px = 1.0 / max(self.manager.view.scale_factor(), 1e-9)
+        self.handles.set_points(list(track.centerline), mm_per_px)
+        self.handles.setVisible(True)
+
+    # --- hit testing -----------------------------------------------------------------------------
+    def handle_at(self, view_pos: QPointF) -> int | None:
+        """The control point whose handle is under `view_pos` (viewport pixels), nearest first."""
+        track = self.document.track
+        if track is None or not self.handles.isVisible():
+            return None
+        best, best_d = None, GRAB_PX
+        for index, (x, y) in enumerate(track.centerline):
+            p = self.manager.view.mapFromScene(QPointF(x, y))
+            d = math.dist((p.x(), p.y()), (view_pos.x(), view_pos.y()))
+            if d <= best_d:
+                best, best_d = index, d
+        return best
+
+    def set_hover(self, index: int | None) -> None:
+        if index != self.handles.hovered:
+            self.handles.hovered = index
+            self.handles.update()
+
+    def set_selected(self, index: int | None) -> None:
+        if index != self.handles.selected:
+            self.handles.selected = index
+            self.handles.update()
+
+    # --- edits -----------------------------------------------------------------------------------
+    def begin_drag(self, index: int, event) -> PointDrag:
+        self.set_selected(index)
+        return PointDrag(self, index, event)
+
+    def insert_at(self, scene_pos: QPointF) -> int | None:
+        """Insert a control point on the curve under `scene_pos` (on the surface); its index, or None."""
+        track = self.document.track
+        if track is None:
+            return None
+        at = insert_point(track, (scene_pos.x(), scene_pos.y()), max_distance_mm=track.width_mm / 2.0)
+        if at is None:
+            return None
+        try:
+            new = with_point_inserted(track, at.index, at.point)
+        except ValueError as exc:
+            self._status(f"Cannot insert a point: {exc}")
+            return None
+        self.document.undo_stack.push(SetTrack(self.document, new, "Insert track point"))
+        self.set_selected(at.index)
+        return at.index
+
+    def delete_current(self) -> bool:
+        """Delete the selected (else hovered) control point; False when there is none or it is refused."""
+        track = self.document.track
+        index = self.handles.selected if self.handles.selected is not None else self.handles.hovered
+        if track is None or index is None or not self.handles.isVisible():
+            return False
+        try:
+            new = delete_point(track, index)
+        except (ValueError, IndexError) as exc:
+            self._status(f"Cannot delete the point: {exc}")
+            return True  # the key was ours even though the edit was refused
+        self.handles.selected = self.handles.hovered = None
+        self.document.undo_stack.push(SetTrack(self.document, new, "Delete track point"))
+        return True
+
+    def _status(self, message: str) -> None:
+        window = self.manager.view.window()
+        if hasattr(window, "statusBar"):
+            window.statusBar().showMessage(message, STATUS_MS)
+
+    def dispose(self) -> None:
+        if self.handles.scene() is not None:
+            self.handles.scene().removeItem(self.handles)
