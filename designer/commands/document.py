@@ -4,66 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtGui import QUndoCommand
-
-from designer.commands.merge import MergeId
+from designer.commands.merge import MergeId, SwapCommand
 from designer.document.document import Document
 from designer.model.track import TrackSurface
 
 
-class ChangeProperties(QUndoCommand):
+class ChangeProperties(SwapCommand):
+    """Name, ruleset, table, units, laps, karts; with a `merge_key`, repeated edits fold into one step."""
+
     def __init__(self, document: Document, values: dict[str, Any], text: str = "Change document properties",
                  merge_key: object = None) -> None:
-        super().__init__(text)
         self._document = document
-        self._before = {k: document.prop(k) for k in values}
-        self._after = dict(values)
-        self._merge_key = merge_key
+        super().__init__(text, {k: document.prop(k) for k in values}, dict(values), MergeId.PROPERTY, merge_key)
 
-    def id(self) -> int:  # noqa: A003
-        return int(MergeId.PROPERTY) if self._merge_key is not None else -1
+    def can_merge(self, other: SwapCommand) -> bool:
+        return set(other._after) == set(self._after)
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
-        if not isinstance(other, ChangeProperties) or other._merge_key != self._merge_key:
-            return False
-        if set(other._after) != set(self._after):
-            return False
-        self._after = other._after
-        if self._after == self._before:
-            self.setObsolete(True)
-        return True
-
-    def redo(self) -> None:
-        self._document.set_properties(self._after)
-
-    def undo(self) -> None:
-        self._document.set_properties(self._before)
+    def apply(self, value: dict[str, Any]) -> None:
+        self._document.set_properties(value)
 
 
-class SetTrack(QUndoCommand):
+class SetTrack(SwapCommand):
     """Replace the track surface; with a `merge_key`, later SetTracks with the same key fold into this one."""
 
     def __init__(self, document: Document, track: TrackSurface | None, text: str = "Change track",
                  merge_key: object = None) -> None:
-        super().__init__(text)
         self._document = document
-        self._before = document.track
-        self._after = track
-        self._merge_key = merge_key
+        super().__init__(text, document.track, track, MergeId.TRACK, merge_key)
 
-    def id(self) -> int:  # noqa: A003
-        return int(MergeId.TRACK) if self._merge_key is not None else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
-        if not isinstance(other, SetTrack) or other._merge_key != self._merge_key:
-            return False
-        self._after = other._after
-        if self._after == self._before:
-            self.setObsolete(True)
-        return True
-
-    def redo(self) -> None:
-        self._document.set_track(self._after)
-
-    def undo(self) -> None:
-        self._document.set_track(self._before)
+    def apply(self, value: TrackSurface | None) -> None:
+        self._document.set_track(value)

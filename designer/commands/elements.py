@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PySide6.QtGui import QUndoCommand
 
-from designer.commands.merge import MergeId
+from designer.commands.merge import MergeId, SwapCommand
 from designer.document.document import Document
 from designer.model.elements import Element
 
@@ -45,7 +45,7 @@ class RemoveElements(QUndoCommand):
         self._document.insert_elements(self._removed)
 
 
-class ChangeElements(QUndoCommand):
+class ChangeElements(SwapCommand):
     """Swap elements between before and after values. Mergeable: a drag or a scrub is one undo step.
 
     Two commands merge when they carry the same merge id and `merge_key` and touch the same ids.
@@ -54,31 +54,15 @@ class ChangeElements(QUndoCommand):
 
     def __init__(self, document: Document, before: Sequence[Element], after: Sequence[Element], text: str,
                  merge_id: MergeId | None = None, merge_key: object = None) -> None:
-        super().__init__(text)
         self._document = document
-        self._before = list(before)
-        self._after = list(after)
-        self._merge_id = merge_id
-        self._merge_key = merge_key
-        self._ids = frozenset(e.id for e in self._before)
+        self._ids = frozenset(e.id for e in before)
+        super().__init__(text, list(before), list(after), merge_id, merge_key)
 
-    def id(self) -> int:  # noqa: A003 - Qt's name
-        # Without a key there is nothing to merge with: Qt only calls mergeWith for equal ids.
-        return int(self._merge_id) if self._merge_id is not None and self._merge_key is not None else -1
+    def can_merge(self, other: SwapCommand) -> bool:
+        return other._ids == self._ids
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
-        if not isinstance(other, ChangeElements) or other._merge_key != self._merge_key or other._ids != self._ids:
-            return False
-        self._after = other._after
-        if self._after == self._before:
-            self.setObsolete(True)
-        return True
-
-    def redo(self) -> None:
-        self._document.replace_elements(self._after)
-
-    def undo(self) -> None:
-        self._document.replace_elements(self._before)
+    def apply(self, value: list[Element]) -> None:
+        self._document.replace_elements(value)
 
 
 class ReorderElements(QUndoCommand):
