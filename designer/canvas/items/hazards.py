@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QRadi
 
 from designer.canvas import style
 from designer.canvas.items.base import ElementItem, centred_rect, circle, ring_bounds, rounded_rect
-from designer.model.elements import BulletBill, ChainChomp, PiranhaPlant, Thwomp, WanderingThreat
+from designer.model.elements import BulletBill, Thwomp, WanderingThreat
 
 PLATE_LIGHT = QColor("#b7bec6")
 PLATE_DARK = QColor("#737c86")
@@ -215,14 +215,19 @@ class ThwompItem(ElementItem[Thwomp]):
         painter.drawLine(QPointF(mouth.left(), mouth.center().y()), QPointF(mouth.right(), mouth.center().y()))
 
 
-class PiranhaPlantItem(ElementItem[PiranhaPlant]):
-    """A red, white-spotted head on two leaves, with its strike range as a faint ring."""
+class ReachItem(ElementItem):
+    """A round hazard that strikes within a reach drawn as a faint ring (piranha plant, chain chomp)."""
 
-    kind = "piranha_plant"
-    simple_colour = QColor("#d7263d")
+    reach_colour: QColor = QColor()
+
+    def reach_mm(self) -> float:
+        raise NotImplementedError
+
+    def draw_reach_ring(self, painter: QPainter) -> None:
+        draw_reach(painter, self.reach_mm(), self.reach_colour)
 
     def draw_simple(self, painter: QPainter) -> None:
-        draw_reach(painter, self.element.range_mm, PIRANHA_RED)
+        self.draw_reach_ring(painter)
         super().draw_simple(painter)
 
     def _radius(self) -> float:
@@ -232,11 +237,22 @@ class PiranhaPlantItem(ElementItem[PiranhaPlant]):
         return circle(self._radius())
 
     def decoration_bounds(self) -> QRectF:
-        return ring_bounds(max(self.element.range_mm, self._radius()))
+        return ring_bounds(max(self.reach_mm(), self._radius()))
+
+
+class PiranhaPlantItem(ReachItem):
+    """A red, white-spotted head on two leaves, with its strike range as a faint ring."""
+
+    kind = "piranha_plant"
+    simple_colour = QColor("#d7263d")
+    reach_colour = PIRANHA_RED
+
+    def reach_mm(self) -> float:
+        return self.element.range_mm
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
-        draw_reach(painter, self.element.range_mm, PIRANHA_RED)
+        self.draw_reach_ring(painter)
         painter.setPen(style.pen(LEAF_GREEN.darker(160), style.stroke(painter, 0.6)))
         painter.setBrush(LEAF_GREEN)
         for sign in (-1, 1):
@@ -258,28 +274,19 @@ class PiranhaPlantItem(ElementItem[PiranhaPlant]):
             painter.drawEllipse(QPointF(x * head, y * head), s * head, s * head)
 
 
-class ChainChompItem(ElementItem[ChainChomp]):
+class ChainChompItem(ReachItem):
     """A black iron ball with a white eye and teeth, its reach as a faint ring."""
 
     kind = "chain_chomp"
     simple_colour = QColor("#141416")
+    reach_colour = CHOMP_BLACK
 
-    def draw_simple(self, painter: QPainter) -> None:
-        draw_reach(painter, self.element.reach_mm, CHOMP_BLACK)
-        super().draw_simple(painter)
-
-    def _radius(self) -> float:
-        return min(self.metrics.length_mm, self.metrics.width_mm) / 2
-
-    def body_path(self) -> QPainterPath:
-        return circle(self._radius())
-
-    def decoration_bounds(self) -> QRectF:
-        return ring_bounds(max(self.element.reach_mm, self._radius()))
+    def reach_mm(self) -> float:
+        return self.element.reach_mm
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
-        draw_reach(painter, self.element.reach_mm, CHOMP_BLACK)
+        self.draw_reach_ring(painter)
         with self.upright(painter):
             gradient = QRadialGradient(QPointF(-r * 0.35, -r * 0.4), r * 1.5)
             gradient.setColorAt(0.0, QColor("#5a5d66"))
