@@ -62,13 +62,17 @@ class MainWindow(QMainWindow):
         #: Called (no arguments) once the whole window has agreed to close: autosave clean-up, saving settings.
         self.close_hooks: list = []
         if install_features:
-            from designer.app import edit_actions, file_actions, panes_setup, print_dialog, track_actions
+            from designer.app import (authoring_setup, checks_setup, edit_actions, file_actions, overlay_actions,
+                                      panes_setup, print_dialog, track_actions)
 
             file_actions.install(self)
             print_dialog.install(self)
             edit_actions.install(self)
             panes_setup.install(self)
+            checks_setup.install(self)
             track_actions.install(self)
+            authoring_setup.install(self)
+            overlay_actions.install(self)
         self.add_editor(document if document is not None else untitled_document(), path)
 
     # --- tabs ------------------------------------------------------------------------------------

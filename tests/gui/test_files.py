@@ -279,9 +279,9 @@ def test_new_dialog_shows_previews_of_every_starter_track(qtbot):
     dialog = new_dialog.NewDocumentDialog()
     qtbot.addWidget(dialog)
     templates = sorted(TEMPLATES_DIR.glob("*.track.json"))
-    assert len(templates) == 5
+    assert len(templates) >= 5
     assert [c.source for c in dialog.choices] == [None, *templates]
-    assert dialog.list.count() == 6 and dialog.list.item(0).text() == "Blank table"
+    assert dialog.list.count() == len(templates) + 1 and dialog.list.item(0).text() == "Blank table"
     for row in range(dialog.list.count()):
         pixmap = dialog.list.item(row).icon().pixmap(new_dialog.THUMBNAIL_SIZE)
         assert not pixmap.isNull()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 
+from designer.canvas.guides import guide_at
 from designer.canvas.tools.base import Tool, ToolEvent
 from designer.canvas.tools.gestures import Gesture, MoveGesture, NudgeBurst, RotateGesture, RubberBand
 from designer.canvas.tools.track_points import TrackPointEditor
@@ -45,6 +46,7 @@ class SelectTool(Tool):
         self._gesture: Gesture | None = None
         self._nudges = NudgeBurst()
         self.points = TrackPointEditor(manager)
+        self._guide_press = False   # a press on a guide, handled by Qt until its release
 
     @property
     def gesture(self) -> Gesture | None:
@@ -86,6 +88,9 @@ class SelectTool(Tool):
             self._gesture = self.points.begin_drag(point, event)
             return True
         self.points.set_selected(None)
+        if guide_at(manager.scene, event.scene_pos) is not None:
+            self._guide_press = True
+            return False
         item = manager.element_at(event.scene_pos)
         if event.double and item is None and self.points.insert_at(event.scene_pos) is not None:
             return True
@@ -124,6 +129,9 @@ class SelectTool(Tool):
     def mouse_release(self, event: ToolEvent) -> bool:
         if not event.left:
             return True
+        if self._guide_press:
+            self._guide_press = False
+            return False
         gesture, self._gesture = self._gesture, None
         press, self._press = self._press, None
         if gesture is not None:

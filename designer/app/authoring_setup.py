@@ -1,0 +1,201 @@
+"""Feature hook: the remaining authoring UI — the Gates dock, Draw Dash Panel, Coin Cluster and the
+movement-template guides.
+
+`install(window)` builds an `AuthoringActions` controller (kept as `window.authoring`):
+
+- the Gates dock (`designer.panes.gates`) on the right, toggled from the Window menu; its buttons trigger
+  the Track menu's "Renumber Gates Along Track" and "Fill Item Boxes" (`window.track_controller`);
+- Track ▸ Draw Dash Panel (D) arms the `DashPanelTool`;
+- Track ▸ Coin Cluster… asks for a count (default 7) and puts a neat cluster of coins
+  (`authoring.coin_cluster`) centred on the pointer, or on the view's centre, as one undo step;
+- Track ▸ Movement Templates lists the current document's templates (`measure.template_shapes`); choosing
+  one drops a guide (`designer.canvas.guides`) at the view's centre. Guides are a view aid: never in the
+  document, never saved or printed. "Remove All Guides" clears the current tab's.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPointF, Qt
+from PySide6.QtWidgets import QInputDialog, QMenu
+
+from designer.canvas.guides import GuideItem, guides_for
+from designer.canvas.tools.dash import DashPanelTool
+from designer.document.operations import add_elements
+from designer.geometry.authoring import coin_cluster
+from designer.geometry.measure import template_shapes
+from designer.model.edit import unique_id
+from designer.panes.gates import GatesDock
+from designer.rules.defaults import new_element
+
+STATUS_MS = 5000
+DEFAULT_CLUSTER = 7
+MAX_CLUSTER = 61
+#: Gap between neighbouring coins of a cluster, on top of a coin's width (mm).
+CLUSTER_GAP_MM = 8.0
+
+
+def install(window) -> "AuthoringActions":
+    """Add the Gates dock, the dash panel tool, Coin Cluster and the template guides to `window`."""
+    controller = AuthoringActions(window)
+    window.authoring = controller
+    return controller
+
+
+class AuthoringActions(QObject):
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        w = window
+        track = w.menus["Track"]
+        track.addSeparator()
+        self.dash_action = w.action("Draw Dash &Panel", self.dash_panel, "D",
+                                    "Drag along the track to lay a dash panel, one pad per pad length", "Track")
+        self.cluster_action = w.action("Coin C&luster…", lambda: self.coin_cluster(), None,
+                                       "Put a neat cluster of coins at the pointer or the view's centre", "Track")
+        self.templates_menu = QMenu("Movement &Templates", w)
+        self.templates_menu.setStatusTip("Lay a movement template on the canvas as a guide (not saved or printed)")
+        self.templates_menu.aboutToShow.connect(self._fill_templates_menu)
+        track.addMenu(self.templates_menu)
+        self._fill_templates_menu()
+
+        self.gates_dock = GatesDock(w)
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.gates_dock)
+        panes = getattr(w, "panes", None)
+        if panes is not None:
+            w.tabifyDockWidget(panes.history_dock, self.gates_dock)   # a tab next to the Undo History
+        toggle = self.gates_dock.toggleViewAction()
+        toggle.setStatusTip("Show or hide the Gates list")
+        w.menus["Window"].addAction(toggle)
+        pane = self.gates_dock.pane
+        pane.renumber_requested.connect(self.renumber_gates)
+        pane.fill_requested.connect(self.fill_item_boxes)
+        w.editor_changed.connect(pane.set_editor)
+        pane.set_editor(w.current_editor())
+
+    @property
+    def gates_pane(self):
+        return self.gates_dock.pane
+
+    def _editor(self):
+        return self.window.current_editor()
+
+    def _status(self, message: str) -> None:
+        self.window.statusBar().showMessage(message, STATUS_MS)
+
+    def _centre(self, editor) -> tuple[float, float]:
+        """Where the pointer is over the view, or else the middle of what the view shows."""
+        at = editor.tools.cursor_scene_pos()
+        if at is None:
+            at = editor.view.mapToScene(editor.view.viewport().rect().center())
+        return at.x(), at.y()
+
+    # --- gates -----------------------------------------------------------------------------------
+    def renumber_gates(self) -> None:
+        controller = getattr(self.window, "track_controller", None)
+        if controller is not None:
+            controller.renumber_action.trigger()
+
+    def fill_item_boxes(self) -> None:
+        controller = getattr(self.window, "track_controller", None)
+        if controller is not None:
+            controller.fill_boxes_action.trigger()
+
+    # --- dash panels -----------------------------------------------------------------------------
+    def dash_panel(self) -> DashPanelTool | None:
+        editor = self._editor()
+        if editor is None:
+            return None
+        tool = DashPanelTool(editor.tools)
+        editor.tools.set_tool(tool)
+        return tool
+
+    # --- coin clusters ---------------------------------------------------------------------------
+    def coin_cluster(self, count: int | None = None, centre: tuple[float, float] | None = None) -> list[str]:
+        """Add a cluster of `count` coins (asked for when None) at `centre`; returns the new ids."""
+        editor = self._editor()
+        if editor is None:
+            return []
+        if count is None:
+            count, ok = QInputDialog.getInt(self.window, "Coin Cluster", "Number of coins:",
+                                            DEFAULT_CLUSTER, 1, MAX_CLUSTER)
+            if not ok:
+                return []
+        if count < 1:
+            return []
+        document = editor.document
+        if centre is None:
+            centre = editor.tools.snap_point(QPointF(*self._centre(editor)))
+        size = document.ruleset.element_size("coin")
+        spacing = (size.width_mm if size else 20.0) + CLUSTER_GAP_MM
+        taken = set(document.ids())
+        coins = []
+        for x, y in coin_cluster(centre, count, spacing):
+            coin_id = unique_id("coin", taken)
+            taken.add(coin_id)
+            coins.append(new_element(document.ruleset, "coin", coin_id, x, y))
+        editor.tools.use_select()
+        add_elements(document, coins, f"Coin cluster ({len(coins)} coin{'s' if len(coins) != 1 else ''})")
+        ids = [c.id for c in coins]
+        editor.select_ids(ids)
+        return ids
+
+    # --- movement template guides ----------------------------------------------------------------
+    def template_names(self) -> list[str]:
+        editor = self._editor()
+        if editor is None:
+            return []
+        return [shape.name for shape in template_shapes(editor.document.ruleset)]
+
+    def _fill_templates_menu(self) -> None:
+        menu = self.templates_menu
+        menu.clear()
+        editor = self._editor()
+        shapes = template_shapes(editor.document.ruleset) if editor is not None else []
+        if not shapes:
+            menu.addAction("(this ruleset has no movement templates)").setEnabled(False)
+        kind = None
+        for shape in shapes:
+            if kind is not None and shape.kind != kind:
+                menu.addSeparator()
+            kind = shape.kind
+            action = menu.addAction(shape.name)
+            action.setStatusTip(f"Lay the {shape.name} template at the view's centre as a guide")
+            action.triggered.connect(lambda _checked=False, name=shape.name: self.add_guide(name))
+        menu.addSeparator()
+        clear = menu.addAction("Remove All Guides")
+        clear.setEnabled(editor is not None and bool(guides_for(editor).guides))
+        clear.triggered.connect(self.clear_guides)
+
+    def add_guide(self, name: str, at: tuple[float, float] | None = None,
+                  rotation_deg: float = 0.0) -> GuideItem | None:
+        """Drop the named template as a guide with its middle at `at` (default: the view's centre)."""
+        editor = self._editor()
+        if editor is None:
+            return None
+        shape = next((s for s in template_shapes(editor.document.ruleset) if s.name == name), None)
+        if shape is None:
+            self._status(f"There is no movement template called {name!r} in this ruleset")
+            return None
+        editor.tools.use_select()
+        x, y = at if at is not None else self._centre_of_view(editor)
+        # Centre the template's outline on the point (its start is the item's origin).
+        box = shape.outline.bounds
+        x -= (box[0] + box[2]) / 2.0
+        y -= (box[1] + box[3]) / 2.0
+        guide = guides_for(editor).add(shape, x, y, rotation_deg)
+        self._status(f"{shape.name} guide: drag to move, R / Shift+R to turn, Delete to remove")
+        return guide
+
+    @staticmethod
+    def _centre_of_view(editor) -> tuple[float, float]:
+        at = editor.view.mapToScene(editor.view.viewport().rect().center())
+        return at.x(), at.y()
+
+    def guides(self) -> list[GuideItem]:
+        editor = self._editor()
+        return list(guides_for(editor).guides) if editor is not None else []
+
+    def clear_guides(self) -> None:
+        editor = self._editor()
+        if editor is not None:
+            guides_for(editor).clear()

@@ -1,0 +1,317 @@
+"""Feature hook: the playability checks in the editor — Problems dock, canvas markers, status bar, report.
+
+`install(window)` adds:
+
+- the "Problems" dock (bottom; toggle in the Window menu) listing the current tab's problems; clicking a
+  row selects the problem's elements and centres the view on them;
+- View ▸ Show Problem Markers (on by default): a ring per problem element on the canvas;
+- View ▸ Show Racing Line: the estimated racing line as a dashed overlay;
+- Track ▸ Track Report… (`report_dialog`);
+- a permanent status-bar button with the counts ("2 errors · 3 warnings · 1 info") that raises the dock.
+
+Each editor gets an `EditorChecks` (`editor.checks`) that owns the editor's `CheckContext`
+(`editor.check_context`, so re-runs are incremental) and re-runs the checks DEBOUNCE_MS after the last
+document change. Markers and the racing line are overlay items (not in `scene.items_by_id`), so image
+export hides them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QPainter, QPen
+from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QToolButton
+
+from designer.app.report_dialog import RacingLineItem, show_track_report
+from designer.geometry.checks import CheckContext, Problem, run_checks
+from designer.geometry.checks.base import SEVERITY_RANK
+from designer.geometry.figures import racing_line
+from designer.panes.problems import SEVERITY_COLORS, ProblemsPane, counts_text, severity_icon
+
+DEBOUNCE_MS = 250
+MARKER_Z = 1_000_000.0
+MARKER_RADIUS_PX = 11.0
+PROBLEMS_HEIGHT = 170
+#: Problems without element ids may name a place in their message ("at (260, 240) mm").
+_AT_POINT = re.compile(r"at \((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\) mm")
+
+
+class ProblemMarker(QGraphicsItem):
+    """A ring in the severity's colour around an element with problems; constant size on screen."""
+
+    def __init__(self, element_id: str) -> None:
+        super().__init__()
+        self.element_id_with_problem = element_id   # deliberately not `element_id`: tools skip overlays
+        self.severity = "info"
+        self.setZValue(MARKER_Z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_problems(self, problems: list[Problem]) -> None:
+        severity = min((p.severity for p in problems), key=SEVERITY_RANK.__getitem__)
+        if severity != self.severity:
+            self.severity = severity
+            self.update()
+        self.setToolTip("\n".join(f"{p.severity}: {p.message}" for p in problems))
+
+    def boundingRect(self) -> QRectF:
+        r = MARKER_RADIUS_PX + 3.0
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        color = SEVERITY_COLORS[self.severity]
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(Qt.GlobalColor.white, 5.0))
+        painter.drawEllipse(QPointF(0, 0), MARKER_RADIUS_PX, MARKER_RADIUS_PX)
+        painter.setPen(QPen(color, 3.0))
+        painter.drawEllipse(QPointF(0, 0), MARKER_RADIUS_PX, MARKER_RADIUS_PX)
+
+
+class EditorChecks(QObject):
+    """The checks of one editor: debounced re-runs, its problems, markers and racing line."""
+
+    updated = Signal(object)   # self, after every run
+
+    def __init__(self, editor) -> None:
+        super().__init__(editor)
+        self.editor = editor
+        self.context = CheckContext()
+        editor.check_context = self.context
+        editor.checks = self
+        self.problems: list[Problem] = []
+        self.error = ""
+        self.has_run = False
+        self.markers: dict[str, ProblemMarker] = {}
+        self.markers_visible = True
+        self.racing_line_item: RacingLineItem | None = None
+        self.racing_line_visible = False
+        self._racing_key = None
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DEBOUNCE_MS)
+        self.timer.timeout.connect(self.run)
+        doc = editor.document
+        for signal in (doc.elements_inserted, doc.elements_removed, doc.elements_changed, doc.order_changed,
+                       doc.track_changed, doc.properties_changed):
+            signal.connect(self.schedule)
+        doc.elements_changed.connect(self._follow_moves)     # markers keep up with drags at once
+        doc.elements_removed.connect(self._drop_markers)
+        self.schedule()
+
+    def schedule(self, *_args) -> None:
+        """(Re)start the debounce: the checks run once the document has been quiet for DEBOUNCE_MS."""
+        self.timer.start()
+
+    def run(self) -> None:
+        """Run the checks now (and refresh the racing line if it is shown)."""
+        self.timer.stop()
+        document = self.editor.document
+        try:
+            ruleset = document.ruleset
+            model = document.snapshot()
+            self.problems = run_checks(model, ruleset, self.context)
+            self.error = ""
+        except Exception as exc:  # noqa: BLE001 - a broken ruleset must not break editing
+            model = ruleset = None
+            self.problems = []
+            self.error = f"The checks could not run: {exc}"
+        self.has_run = True
+        self._sync_markers()
+        self._sync_racing_line(model, ruleset)
+        self.updated.emit(self)
+
+    # --- markers ---------------------------------------------------------------------------------
+    def set_markers_visible(self, visible: bool) -> None:
+        self.markers_visible = visible
+        for marker in self.markers.values():
+            marker.setVisible(visible)
+
+    def _follow_moves(self, ids: list) -> None:
+        for element_id in ids:
+            marker = self.markers.get(element_id)
+            element = self.editor.document.element(element_id)
+            if marker is not None and element is not None:
+                marker.setPos(element.x_mm, element.y_mm)
+
+    def _drop_markers(self, ids: list) -> None:
+        for element_id in ids:
+            marker = self.markers.pop(element_id, None)
+            if marker is not None and marker.scene() is not None:
+                marker.scene().removeItem(marker)
+
+    def _sync_markers(self) -> None:
+        scene = self.editor.scene
+        by_id: dict[str, list[Problem]] = {}
+        for problem in self.problems:
+            for element_id in problem.ids:
+                by_id.setdefault(element_id, []).append(problem)
+        for element_id in [i for i in self.markers if i not in by_id or self.editor.document.element(i) is None]:
+            marker = self.markers.pop(element_id)
+            if marker.scene() is not None:
+                marker.scene().removeItem(marker)
+        for element_id, problems in by_id.items():
+            element = self.editor.document.element(element_id)
+            if element is None:
+                continue
+            marker = self.markers.get(element_id)
+            if marker is None:
+                marker = self.markers[element_id] = ProblemMarker(element_id)
+                marker.setVisible(self.markers_visible)
+                scene.addItem(marker)
+            marker.setPos(element.x_mm, element.y_mm)
+            marker.set_problems(problems)
+
+    # --- racing line -----------------------------------------------------------------------------
+    def set_racing_line_visible(self, visible: bool) -> None:
+        self.racing_line_visible = visible
+        if visible:
+            self.run()   # computed lazily: only while shown
+        else:
+            self._remove_racing_line()
+
+    def _sync_racing_line(self, model, ruleset) -> None:
+        if not self.racing_line_visible or model is None or model.track is None:
+            self._remove_racing_line()
+            return
+        # the line depends only on the track, the gates and the kart's width: skip it for other edits
+        key = (model.track, [e for e in model.elements if e.kind == "gate"], ruleset)
+        if self.racing_line_item is not None and self._racing_key == key:
+            return
+        try:
+            points = racing_line(model, ruleset)["points"]
+        except Exception:  # noqa: BLE001 - a degenerate track has no racing line
+            self._remove_racing_line()
+            return
+        self._racing_key = key
+        if self.racing_line_item is None:
+            self.racing_line_item = RacingLineItem(points)
+            self.editor.scene.addItem(self.racing_line_item)
+        else:
+            self.racing_line_item.set_points(points)
+
+    def _remove_racing_line(self) -> None:
+        item, self.racing_line_item = self.racing_line_item, None
+        self._racing_key = None
+        if item is not None and item.scene() is not None:
+            item.scene().removeItem(item)
+
+
+def checks_for(editor) -> EditorChecks:
+    existing = getattr(editor, "checks", None)
+    return existing if isinstance(existing, EditorChecks) else EditorChecks(editor)
+
+
+class ChecksFeature(QObject):
+    """The window-wide half: dock, actions and status button, following the current tab."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self.pane = ProblemsPane()
+        self.dock = QDockWidget("Problems", window)
+        self.dock.setObjectName("ProblemsDock")
+        self.dock.setWidget(self.pane)
+        self.dock.setAllowedAreas(Qt.DockWidgetArea.BottomDockWidgetArea | Qt.DockWidgetArea.TopDockWidgetArea)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        window.resizeDocks([self.dock], [PROBLEMS_HEIGHT], Qt.Orientation.Vertical)
+        toggle = self.dock.toggleViewAction()
+        toggle.setStatusTip("Show or hide the Problems")
+        window.menus["Window"].addAction(toggle)
+        self.pane.problem_activated.connect(self.show_problem)
+
+        window.menus["View"].addSeparator()
+        self.markers_action = window.action(
+            "Show Problem &Markers", self._set_markers_visible, tip="Ring the elements that have problems",
+            menu="View", checkable=True)
+        self.markers_action.setChecked(True)
+        self.racing_line_action = window.action(
+            "Show &Racing Line", self._set_racing_line_visible, tip="Draw the estimated racing line",
+            menu="View", checkable=True)
+        self.report_action = window.action(
+            "Track &Report…", lambda: show_track_report(window), "Ctrl+Shift+R",
+            "Lap length, racing line, activations per lap and element counts", menu="Track")
+
+        self.status_button = QToolButton(window)
+        self.status_button.setObjectName("ProblemCounts")
+        self.status_button.setAutoRaise(True)
+        self.status_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.status_button.setToolTip("Show the Problems")
+        self.status_button.clicked.connect(self.raise_dock)
+        window.statusBar().addPermanentWidget(self.status_button)
+
+        window.editor_changed.connect(self.follow)
+        for editor in window.editors():
+            checks_for(editor)
+        self.follow(window.current_editor())
+
+    # --- following the current tab ---------------------------------------------------------------
+    def attach(self, editor) -> EditorChecks:
+        checks = checks_for(editor)
+        if not getattr(checks, "_feature_attached", False):
+            checks._feature_attached = True
+            checks.set_markers_visible(self.markers_action.isChecked())
+            if self.racing_line_action.isChecked():
+                checks.racing_line_visible = True
+            checks.updated.connect(self.refresh)
+        return checks
+
+    def follow(self, editor) -> None:
+        if editor is None:
+            self.show_checks(None)
+            return
+        self.show_checks(self.attach(editor))
+
+    def refresh(self, checks: EditorChecks) -> None:
+        if checks.editor is self.window.current_editor():
+            self.show_checks(checks)
+
+    def show_checks(self, checks: EditorChecks | None) -> None:
+        problems = checks.problems if checks is not None else []
+        self.pane.set_problems(problems)
+        self.pane.set_message(checks.error if checks is not None else "")
+        self.status_button.setText(counts_text(problems) if checks is None or checks.has_run else "Checking…")
+        worst = min((p.severity for p in problems), key=SEVERITY_RANK.__getitem__, default=None)
+        self.status_button.setIcon(severity_icon(worst) if worst else severity_icon("info"))
+
+    def counts_text(self) -> str:
+        return self.status_button.text()
+
+    # --- actions ---------------------------------------------------------------------------------
+    def raise_dock(self) -> None:
+        self.dock.show()
+        self.dock.raise_()
+
+    def show_problem(self, problem: Problem) -> None:
+        """Select the problem's elements and centre the view on them (or on the place it names)."""
+        editor = self.window.current_editor()
+        if editor is None:
+            return
+        items = [editor.scene.item_for(i) for i in problem.ids]
+        items = [item for item in items if item is not None]
+        if items:
+            editor.select_ids([item.element_id for item in items])
+            area = QRectF()
+            for item in items:
+                area = area.united(item.sceneBoundingRect())
+            editor.view.centerOn(area.center())
+            return
+        match = _AT_POINT.search(problem.message)
+        if match:
+            editor.view.centerOn(QPointF(float(match.group(1)), float(match.group(2))))
+
+    def _set_markers_visible(self, visible: bool) -> None:
+        for editor in self.window.editors():
+            self.attach(editor).set_markers_visible(visible)
+
+    def _set_racing_line_visible(self, visible: bool) -> None:
+        for editor in self.window.editors():
+            self.attach(editor).set_racing_line_visible(visible)
+
+
+def install(window) -> ChecksFeature:
+    """Add the checks' dock, markers, racing line, report and status counts to `window`."""
+    window.checks = ChecksFeature(window)
+    return window.checks

@@ -1,0 +1,188 @@
+"""Track ▸ Track Report…: the track's figures in a readable form, and the racing-line overlay item.
+
+`TrackReportDialog(figures, units, ruleset)` shows `designer.geometry.figures.track_figures` output: lap
+length (display units and Long straights), racing line length, activations per lap per gear with the
+estimate note, tightest corner, minimum width and a table of element counts. `show_track_report(window)`
+opens it for the current tab. `RacingLineItem` is the dashed line View ▸ Show Racing Line draws on the
+canvas (an overlay: not in `scene.items_by_id`, so image export hides it); `checks_setup` keeps it fresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.geometry.figures import track_figures
+from designer.model import MM_PER_UNIT
+
+RACING_LINE_COLOR = QColor("#ff2bd6")   # bright magenta: reads on tarmac, felt and the table
+RACING_LINE_Z = 900_000.0
+NOT_AVAILABLE = "—"
+UNIT_DECIMALS = {"mm": 0, "cm": 1, "in": 1}
+
+
+def length_text(mm: float | None, units: str) -> str:
+    if mm is None:
+        return NOT_AVAILABLE
+    value = mm / MM_PER_UNIT[units]
+    return f"{value:.{UNIT_DECIMALS.get(units, 1)}f} {units}"
+
+
+def straights_text(mm: float | None, long_mm: float | None) -> str:
+    if mm is None or not long_mm:
+        return NOT_AVAILABLE
+    return f"{mm / long_mm:.1f} Long straights"
+
+
+class TrackReportDialog(QDialog):
+    """A read-only summary of `track_figures(...)`; `values` holds the shown texts by field name."""
+
+    def __init__(self, figures: dict, units: str = "mm", long_mm: float | None = None, title: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Track Report — {title}" if title else "Track Report")
+        self.figures = figures
+        self.values: dict[str, str] = {}
+        layout = QVBoxLayout(self)
+
+        track_box = QGroupBox("Track", self)
+        form = QFormLayout(track_box)
+        lap = figures.get("lap_length_mm")
+        line = figures.get("racing_line_mm")
+        self._row(form, "lap_length", "Lap length",
+                  NOT_AVAILABLE if lap is None else f"{length_text(lap, units)}  ({straights_text(lap, long_mm)})")
+        line_text = NOT_AVAILABLE if line is None else f"{length_text(line, units)}  ({straights_text(line, long_mm)})"
+        if line is not None and figures.get("racing_line_on_surface") is False:
+            line_text += "  — leaves the track in places"
+        self._row(form, "racing_line", "Racing line", line_text)
+        self._row(form, "tightest_corner", "Tightest corner (radius)",
+                  length_text(figures.get("tightest_corner_radius_mm"), units))
+        self._row(form, "min_width", "Minimum width", length_text(figures.get("min_width_mm"), units))
+        if lap is None:
+            form.addRow(QLabel("This document is an arena: it has no track, so only element counts apply."))
+        layout.addWidget(track_box)
+
+        per_gear = figures.get("activations_per_lap") or {}
+        if per_gear:
+            gear_box = QGroupBox("Activations per lap (estimate)", self)
+            gear_layout = QVBoxLayout(gear_box)
+            self.gears = _table([f"Gear {g}" for g in per_gear], [tuple(str(n) for n in per_gear.values())],
+                                gear_box, numbers_from=0)
+            self.gears.setVerticalHeaderLabels(["Activations"])
+            self.gears.verticalHeader().setVisible(True)
+            self.gears.setFixedHeight(self.gears.horizontalHeader().sizeHint().height()
+                                      + self.gears.rowHeight(0) + 2 * self.gears.frameWidth())
+            gear_layout.addWidget(self.gears)
+            note = QLabel(figures.get("estimate_note") or "", gear_box)
+            note.setWordWrap(True)
+            note.setObjectName("estimateNote")
+            gear_layout.addWidget(note)
+            self.values["estimate_note"] = note.text()
+            layout.addWidget(gear_box)
+
+        counts_box = QGroupBox(f"Elements ({figures.get('elements', 0)})", self)
+        counts_layout = QVBoxLayout(counts_box)
+        counts = figures.get("element_counts") or {}
+        self.counts = _table(["Kind", "Count"],
+                             [(kind.replace("_", " ").capitalize(), str(n)) for kind, n in counts.items()], counts_box)
+        counts_layout.addWidget(self.counts)
+        layout.addWidget(counts_box, 1)   # the counts table takes the spare height
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        layout.addWidget(buttons)
+        self.resize(520, 640)
+
+    def _row(self, form: QFormLayout, key: str, label: str, text: str) -> None:
+        value = QLabel(text)
+        value.setObjectName(key)
+        value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow(label + ":", value)
+        self.values[key] = text
+
+
+def _table(headers: list[str], rows: Sequence[tuple[str, ...]], parent: QWidget,
+           numbers_from: int = 1) -> QTableWidget:
+    """A read-only table; cells from column `numbers_from` on are right-aligned numbers."""
+    table = QTableWidget(len(rows), len(headers), parent)
+    table.setHorizontalHeaderLabels(headers)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            cell = QTableWidgetItem(text)
+            if c >= numbers_from:
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, cell)
+    return table
+
+
+def report_for(editor) -> TrackReportDialog:
+    """The report dialog for one editor's document (not shown)."""
+    document = editor.document
+    ruleset = document.ruleset
+    figures = track_figures(document.snapshot(), ruleset)
+    return TrackReportDialog(figures, document.prop("display_units"), ruleset.movement.long_mm,
+                             document.name, editor.window())
+
+
+def show_track_report(window) -> TrackReportDialog | None:
+    editor = window.current_editor()
+    if editor is None:
+        return None
+    try:
+        dialog = report_for(editor)
+    except Exception as exc:  # noqa: BLE001 - a broken ruleset or track: say so instead of crashing
+        window.show_error(f"The track report could not be made:\n{exc}")
+        return None
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    window.track_report = dialog
+    dialog.show()
+    return dialog
+
+
+class RacingLineItem(QGraphicsPathItem):
+    """The estimated racing line: a dashed, bright, cosmetic polyline above every element."""
+
+    def __init__(self, points: Sequence[Sequence[float]] = ()) -> None:
+        super().__init__()
+        pen = QPen(RACING_LINE_COLOR, 2.5, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        self.setPen(pen)
+        self.setBrush(Qt.BrushStyle.NoBrush)
+        self.setZValue(RACING_LINE_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
+        self.setToolTip("Estimated racing line")
+        self.set_points(points)
+
+    def set_points(self, points: Sequence[Sequence[float]]) -> None:
+        path = QPainterPath()
+        for i, (x, y) in enumerate(points):
+            if i == 0:
+                path.moveTo(QPointF(x, y))
+            else:
+                path.lineTo(QPointF(x, y))
+        self.setPath(path)
+        self.points = [tuple(p) for p in points]

@@ -1,0 +1,177 @@
+"""The Problems pane: the current document's playability problems, filterable by severity.
+
+`ProblemsPane.set_problems(problems)` fills a table (severity icon, code, message, element ids) from the
+`Problem`s of `designer.geometry.checks.run_checks`. Three checkable filter buttons show or hide errors,
+warnings and info and carry the counts in their labels. Clicking or activating a row emits
+`problem_activated(problem)`; `checks_setup` answers by selecting the problem's elements and centring the
+view on them. The pane knows nothing about editors or when the checks run.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.geometry.checks import Problem
+
+SEVERITIES = ("error", "warning", "info")
+SEVERITY_COLORS = {"error": QColor("#d0312d"), "warning": QColor("#e08a00"), "info": QColor("#2f6fd0")}
+SEVERITY_TITLES = {"error": "Errors", "warning": "Warnings", "info": "Info"}
+COLUMNS = ("Severity", "Code", "Message", "Elements")
+PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def severity_counts(problems: Iterable[Problem]) -> dict[str, int]:
+    counts = Counter(p.severity for p in problems)
+    return {s: counts.get(s, 0) for s in SEVERITIES}
+
+
+def counts_text(problems: Iterable[Problem]) -> str:
+    """ "2 errors · 3 warnings · 1 info" (always all three, so the label keeps its place)."""
+    c = severity_counts(problems)
+    return (f"{c['error']} error{'' if c['error'] == 1 else 's'} · "
+            f"{c['warning']} warning{'' if c['warning'] == 1 else 's'} · {c['info']} info")
+
+
+def severity_icon(severity: str, size: int = 14) -> QIcon:
+    """A filled disc in the severity's colour, with a white mark (!, ! or i)."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(SEVERITY_COLORS[severity])
+    painter.drawEllipse(1, 1, size - 2, size - 2)
+    painter.setPen(QColor("white"))
+    font = painter.font()
+    font.setBold(True)
+    font.setPixelSize(max(size - 4, 6))
+    painter.setFont(font)
+    painter.drawText(pixmap.rect(), Qt.AlignmentFlag.AlignCenter, "i" if severity == "info" else "!")
+    painter.end()
+    return QIcon(pixmap)
+
+
+class ProblemsPane(QWidget):
+    """A filterable list of problems; emits `problem_activated(Problem)` when a row is clicked."""
+
+    problem_activated = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._problems: list[Problem] = []
+        self.filters: dict[str, QToolButton] = {}
+        bar = QHBoxLayout()
+        bar.setContentsMargins(4, 2, 4, 2)
+        for severity in SEVERITIES:
+            button = QToolButton(self)
+            button.setCheckable(True)
+            button.setChecked(True)
+            button.setIcon(severity_icon(severity))
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            button.setAutoRaise(True)
+            button.setToolTip(f"Show or hide {SEVERITY_TITLES[severity].lower()}")
+            button.toggled.connect(self._apply_filters)
+            self.filters[severity] = button
+            bar.addWidget(button)
+        bar.addStretch(1)
+        self.status = QLabel(self)
+        bar.addWidget(self.status)
+        self.tree = QTreeWidget(self)
+        self.tree.setColumnCount(len(COLUMNS))
+        self.tree.setHeaderLabels(list(COLUMNS))
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setIconSize(QSize(14, 14))
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(False)
+        self.tree.itemClicked.connect(self._on_item)
+        self.tree.itemActivated.connect(self._on_item)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(bar)
+        layout.addWidget(self.tree)
+        self._update_labels()
+
+    # --- contents --------------------------------------------------------------------------------
+    @property
+    def problems(self) -> list[Problem]:
+        return list(self._problems)
+
+    def set_problems(self, problems: Sequence[Problem] | None) -> None:
+        """Show `problems` (None: no document, or its checks could not run)."""
+        problems = list(problems or [])
+        if problems == self._problems and self.tree.topLevelItemCount() == len(problems):
+            return
+        self._problems = problems
+        self.tree.setUpdatesEnabled(False)
+        try:
+            self.tree.clear()
+            rows = []
+            for problem in problems:
+                row = QTreeWidgetItem([problem.severity, problem.code, problem.message, ", ".join(problem.ids)])
+                row.setIcon(0, severity_icon(problem.severity))
+                row.setForeground(0, QBrush(SEVERITY_COLORS[problem.severity]))
+                row.setToolTip(2, problem.message)
+                row.setData(0, PROBLEM_ROLE, problem)
+                rows.append(row)
+            self.tree.addTopLevelItems(rows)
+        finally:
+            self.tree.setUpdatesEnabled(True)
+        self._apply_filters()
+        self._update_labels()
+
+    def set_message(self, text: str) -> None:
+        """A note beside the filters (e.g. why the checks could not run)."""
+        self.status.setText(text)
+
+    def rows(self, visible_only: bool = True) -> list[Problem]:
+        """The problems listed, in order (only the ones the filters show, by default)."""
+        out = []
+        for i in range(self.tree.topLevelItemCount()):
+            row = self.tree.topLevelItem(i)
+            if not visible_only or not row.isHidden():
+                out.append(row.data(0, PROBLEM_ROLE))
+        return out
+
+    def row_item(self, index: int) -> QTreeWidgetItem:
+        return self.tree.topLevelItem(index)
+
+    # --- filters ---------------------------------------------------------------------------------
+    def shown_severities(self) -> set[str]:
+        return {s for s, button in self.filters.items() if button.isChecked()}
+
+    def _apply_filters(self) -> None:
+        shown = self.shown_severities()
+        for i in range(self.tree.topLevelItemCount()):
+            row = self.tree.topLevelItem(i)
+            row.setHidden(row.data(0, PROBLEM_ROLE).severity not in shown)
+
+    def _update_labels(self) -> None:
+        counts = severity_counts(self._problems)
+        for severity, button in self.filters.items():
+            button.setText(f"{SEVERITY_TITLES[severity]} ({counts[severity]})")
+
+    def _on_item(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        problem = item.data(0, PROBLEM_ROLE)
+        if problem is not None:
+            self.problem_activated.emit(problem)

@@ -1,0 +1,167 @@
+"""The checks in the editor: Problems dock, canvas markers, status counts, Track Report, racing line."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from designer.app.checks_setup import DEBOUNCE_MS, EditorChecks, ProblemMarker
+from designer.app.image_export import clean_canvas
+from designer.app.report_dialog import RacingLineItem, length_text, show_track_report
+from designer.app.window import MainWindow
+from designer.document.operations import add_elements, delete_elements, move_elements
+from designer.geometry.checks import CheckContext
+from designer.geometry.figures import track_figures
+from designer.io.track_io import load_track
+from designer.model.elements import Coin, WarpPipe
+from designer.panes.problems import counts_text
+from designer.paths import DEFAULT_TRACK
+
+
+def problem_ids(window: MainWindow) -> list[tuple[str, tuple[str, ...]]]:
+    return [(p.code, p.ids) for p in window.checks.pane.rows(visible_only=False)]
+
+
+def markers(window: MainWindow) -> dict[str, ProblemMarker]:
+    return {m.element_id_with_problem: m for m in window.scene.items() if isinstance(m, ProblemMarker)}
+
+
+@pytest.fixture
+def checked(qtbot, window: MainWindow) -> MainWindow:
+    """The window once its first debounced check run has been shown."""
+    qtbot.waitUntil(lambda: window.current_editor().checks.has_run)
+    return window
+
+
+def test_each_editor_keeps_one_check_context(checked: MainWindow):
+    editor = checked.current_editor()
+    assert isinstance(editor.checks, EditorChecks)
+    assert isinstance(editor.check_context, CheckContext)
+    context = editor.check_context
+    add_elements(editor.document, [Coin(id="c9", x_mm=600, y_mm=240)])
+    editor.checks.run()
+    assert editor.check_context is context
+    assert context.changed_ids == {"c9"}   # incremental: only the new coin was new to the context
+
+
+def test_problem_shows_after_the_debounce_and_goes_when_fixed(qtbot, checked: MainWindow):
+    document = checked.document
+    assert ("pipe-pair-missing", ("pipeC",)) not in problem_ids(checked)
+    add_elements(document, [WarpPipe(id="pipeC", x_mm=600, y_mm=80, pair="nowhere")])
+    assert ("pipe-pair-missing", ("pipeC",)) not in problem_ids(checked)  # debounced, not yet
+    qtbot.waitUntil(lambda: ("pipe-pair-missing", ("pipeC",)) in problem_ids(checked), timeout=DEBOUNCE_MS * 8)
+    assert "pipeC" in markers(checked)
+    assert markers(checked)["pipeC"].severity == "error"
+    delete_elements(document, ["pipeC"])
+    qtbot.waitUntil(lambda: ("pipe-pair-missing", ("pipeC",)) not in problem_ids(checked), timeout=DEBOUNCE_MS * 8)
+    assert "pipeC" not in markers(checked)
+
+
+def test_edits_in_a_burst_run_the_checks_once(qtbot, checked: MainWindow):
+    checks = checked.current_editor().checks
+    runs = []
+    checks.updated.connect(lambda _c: runs.append(1))
+    for i in range(5):
+        add_elements(checked.document, [Coin(id=f"burst{i}", x_mm=600 + 10 * i, y_mm=240)])
+    qtbot.waitUntil(lambda: len(runs) == 1, timeout=DEBOUNCE_MS * 8)
+    qtbot.wait(DEBOUNCE_MS * 2)
+    assert len(runs) == 1
+
+
+def test_clicking_a_row_selects_its_elements_and_centres_them(qtbot, checked: MainWindow):
+    pane = checked.checks.pane
+    rows = pane.rows(visible_only=False)
+    index = next(i for i, p in enumerate(rows) if p.ids == ("g1",))
+    checked.current_editor().select_ids([])
+    item = pane.row_item(index)
+    rect = pane.tree.visualItemRect(item)
+    qtbot.mouseClick(pane.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert checked.current_editor().selected_ids() == ["g1"]
+    view = checked.view
+    centre = view.mapToScene(view.viewport().rect().center())
+    g1 = checked.scene.item_for("g1").sceneBoundingRect()
+    visible = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert visible.contains(g1.center())
+    assert abs(centre.x() - g1.center().x()) < visible.width() / 2
+
+
+def test_counts_label_and_filters(qtbot, checked: MainWindow):
+    problems = checked.current_editor().checks.problems
+    assert checked.checks.counts_text() == counts_text(problems)
+    errors = sum(p.severity == "error" for p in problems)
+    assert checked.checks.counts_text().startswith(f"{errors} error")
+    pane = checked.checks.pane
+    assert pane.filters["error"].text() == f"Errors ({errors})"
+    pane.filters["error"].setChecked(False)
+    assert all(p.severity != "error" for p in pane.rows())
+    assert len(pane.rows(visible_only=False)) == len(problems)
+    pane.filters["error"].setChecked(True)
+    assert len(pane.rows()) == len(problems)
+    checked.checks.dock.hide()
+    checked.checks.status_button.click()
+    assert checked.checks.dock.isVisible()
+
+
+def test_counts_text_wording():
+    assert counts_text([]) == "0 errors · 0 warnings · 0 info"
+
+
+def test_markers_toggle_and_stay_out_of_exports(qtbot, checked: MainWindow):
+    found = markers(checked)
+    assert found and all(m.isVisible() for m in found.values())
+    assert all(m.zValue() > max(i.zValue() for i in checked.scene.items_by_id.values()) for m in found.values())
+    assert not any(m.flags() & m.GraphicsItemFlag.ItemIsSelectable for m in found.values())
+    with clean_canvas(checked.scene):
+        assert not any(m.isVisible() for m in found.values())
+    assert all(m.isVisible() for m in found.values())
+    checked.checks.markers_action.trigger()
+    assert not checked.checks.markers_action.isChecked()
+    assert not any(m.isVisible() for m in markers(checked).values())
+    checked.checks.markers_action.trigger()
+    assert all(m.isVisible() for m in markers(checked).values())
+
+
+def test_racing_line_toggle_adds_and_removes_an_overlay(qtbot, checked: MainWindow):
+    def lines() -> list[RacingLineItem]:
+        return [i for i in checked.scene.items() if isinstance(i, RacingLineItem)]
+
+    assert lines() == []
+    checked.checks.racing_line_action.trigger()
+    assert len(lines()) == 1
+    line = lines()[0]
+    assert len(line.points) > 10
+    first = list(line.points)
+    document = checked.document
+    track = document.track
+    move_elements(document, ["g1"], 0.0, 40.0)
+    qtbot.waitUntil(lambda: lines() and lines()[0].points != first, timeout=DEBOUNCE_MS * 12)
+    assert document.track is track
+    checked.checks.racing_line_action.trigger()
+    assert lines() == []
+
+
+def test_report_dialog_shows_the_default_tracks_lap_length(qtbot, errors):
+    win = MainWindow(load_track(DEFAULT_TRACK))
+    qtbot.addWidget(win)
+    dialog = show_track_report(win)
+    assert dialog is not None
+    figures = track_figures(win.document.snapshot(), win.document.ruleset)
+    units = win.document.prop("display_units")
+    assert figures["lap_length_mm"] is not None
+    assert dialog.values["lap_length"].startswith(length_text(figures["lap_length_mm"], units))
+    assert "Long straights" in dialog.values["lap_length"]
+    assert dialog.gears.columnCount() == len(figures["activations_per_lap"])
+    assert dialog.values["estimate_note"] == figures["estimate_note"]
+    assert dialog.counts.rowCount() == len(figures["element_counts"])
+    dialog.close()
+    for editor in win.editors():
+        editor.document.undo_stack.setClean()
+    win.close()
+    assert errors == []
+
+
+def test_markers_follow_a_moved_element_at_once(qtbot, checked: MainWindow):
+    marker = markers(checked)["g1"]
+    before = marker.pos()
+    move_elements(checked.document, ["g1"], 25.0, 0.0)
+    assert marker.pos().x() == pytest.approx(before.x() + 25.0)
