@@ -38,6 +38,7 @@ from designer.panes.inspector_fields import (
     mute,
     shared_specs,
 )
+from designer.panes.track_box import TrackBox
 
 KIND_TITLES = {
     "start_finish": "Start/Finish Line", "gate": "Gate", "item_box": "Item Box", "coin": "Coin",
@@ -117,6 +118,8 @@ class Inspector(QWidget):
         self._properties_button.clicked.connect(self.properties_requested)
         form.addRow(self._properties_button)
         layout.addWidget(self._document_box)
+        self.track_box = TrackBox()
+        layout.addWidget(self.track_box)
         layout.addStretch(1)
         return page
 
@@ -163,6 +166,7 @@ class Inspector(QWidget):
                                  (document.properties_changed, self._on_properties_changed)):
                 signal.connect(slot)
                 self._connections.append((signal, slot))
+        self.track_box.set_document(editor.document if editor is not None else None)
         self._end_session()
         self._update()
 

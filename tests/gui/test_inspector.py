@@ -310,3 +310,22 @@ def test_history_shows_the_current_stack(window, editor, inspector, every_kind):
     assert history.row_texts() == ["<empty>"]
     window.tabs.setCurrentWidget(editor)
     assert history.row_texts()[-1] == "Set pads of dash panel"
+
+
+def test_track_width_is_edited_in_the_inspector_as_one_scrub(window):
+    editor = window.current_editor()
+    editor.select_ids([])
+    box = window.panes.inspector.track_box
+    assert box.isVisibleTo(window.panes.inspector)
+    document = editor.document
+    before = document.track.width_mm
+    stack = document.undo_stack
+    count = stack.count()
+    for _ in range(4):
+        box.width_spin.stepUp()  # arrow clicks while scrubbing
+    box.width_spin.editingFinished.emit()
+    assert document.track.width_mm > before
+    assert stack.count() == count + 1
+    stack.undo()
+    assert document.track.width_mm == before
+    assert box.width_spin.value() == pytest.approx(before / 25.4, abs=0.01)
