@@ -103,3 +103,18 @@ class Tool:
     def rotate(self, degrees: float) -> bool:
         """R / Shift+R: True if the tool turned something of its own (the place tool's ghost)."""
         return False
+
+    # --- shared helpers --------------------------------------------------------------------------
+    def quit_on_right_click(self, event: ToolEvent) -> bool:
+        """A right click puts the tool down (back to selecting), as in most drawing programs."""
+        if event.button == Qt.MouseButton.RightButton:
+            self.manager.use_select()
+            return True
+        return False
+
+    @staticmethod
+    def discard(*items) -> None:
+        """Take temporary items (previews, ghosts) off the scene they are on."""
+        for item in items:
+            if item is not None and item.scene() is not None:
+                item.scene().removeItem(item)

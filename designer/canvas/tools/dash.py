@@ -56,8 +56,7 @@ class DashPanelTool(Tool):
 
     def deactivate(self) -> None:
         self._start = self._end = None
-        if self._preview is not None and self._preview.scene() is not None:
-            self._preview.scene().removeItem(self._preview)
+        self.discard(self._preview)
         self._preview = None
 
     def cancel(self) -> bool:
@@ -70,8 +69,7 @@ class DashPanelTool(Tool):
 
     # --- events ----------------------------------------------------------------------------------
     def mouse_press(self, event: ToolEvent) -> bool:
-        if event.button == Qt.MouseButton.RightButton:
-            self.manager.use_select()
+        if self.quit_on_right_click(event):
             return True
         if event.left:
             self._start = self.manager.snap_point(event.scene_pos)

@@ -8,7 +8,7 @@ places one gate and hands back to the select tool; Shift+click keeps the tool ar
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF
 
 from designer.canvas.tools.base import ToolEvent
 from designer.canvas.tools.place import PlaceTool, next_gate_order
@@ -38,8 +38,7 @@ class GateTool(PlaceTool):
 
     # --- events ----------------------------------------------------------------------------------
     def mouse_press(self, event: ToolEvent) -> bool:
-        if event.button == Qt.MouseButton.RightButton:
-            self.manager.use_select()
+        if self.quit_on_right_click(event):
             return True
         if not event.left:
             return True

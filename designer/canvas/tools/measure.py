@@ -41,8 +41,7 @@ class MeasureTool(Tool):
 
     def deactivate(self) -> None:
         self._start = None
-        if self._line is not None and self._line.scene() is not None:
-            self._line.scene().removeItem(self._line)
+        self.discard(self._line)
         self._line = None
 
     def cancel(self) -> bool:
@@ -51,8 +50,7 @@ class MeasureTool(Tool):
 
     # --- events ----------------------------------------------------------------------------------
     def mouse_press(self, event: ToolEvent) -> bool:
-        if event.button == Qt.MouseButton.RightButton:
-            self.manager.use_select()
+        if self.quit_on_right_click(event):
             return True
         if event.left:
             self._start = self.manager.snap_point(event.scene_pos)

@@ -65,8 +65,7 @@ class PlaceTool(Tool):
             self._follow(at)
 
     def deactivate(self) -> None:
-        if self.ghost is not None and self.ghost.scene() is not None:
-            self.ghost.scene().removeItem(self.ghost)
+        self.discard(self.ghost)
         self.ghost = None
 
     def cancel(self) -> bool:
@@ -79,8 +78,7 @@ class PlaceTool(Tool):
         return True
 
     def mouse_press(self, event: ToolEvent) -> bool:
-        if event.button == Qt.MouseButton.RightButton:
-            self.manager.use_select()
+        if self.quit_on_right_click(event):
             return True
         if not event.left:
             return True

@@ -72,9 +72,7 @@ class TrackTool(Tool):
 
     def deactivate(self) -> None:
         self.points = []
-        for item in (self._surface_item, self._line_item):
-            if item is not None and item.scene() is not None:
-                item.scene().removeItem(item)
+        self.discard(self._surface_item, self._line_item)
         self._surface_item = self._line_item = None
 
     def cancel(self) -> bool:
