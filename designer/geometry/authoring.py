@@ -243,6 +243,22 @@ def auto_pair(new_pipe_id: str, pipes_in_list_order: Iterable[Element]) -> str |
     return None
 
 
+def link_pipes(elements: Iterable[Element], pipe_id: str, partner_id: str | None) -> list[Element]:
+    """The changed pipes when `pipe_id` is paired with `partner_id` both ways (None: unpaired).
+
+    Any other pipe that pointed at either of the two loses its link, so pairs stay mutual.
+    """
+    pipes = {e.id: e for e in elements if e.kind == "warp_pipe"}
+    wanted: dict[str, str | None] = {pipe_id: partner_id}
+    if partner_id in pipes:
+        wanted[partner_id] = pipe_id
+    linked = {pipe_id, partner_id}
+    for other in pipes.values():
+        if other.id not in wanted and other.pair in linked:
+            wanted[other.id] = None
+    return [pipes[i].model_copy(update={"pair": v}) for i, v in wanted.items() if i in pipes and pipes[i].pair != v]
+
+
 def unpair_on_delete(elements: Iterable[Element], deleted_ids: Iterable[str]) -> list[Element]:
     """Copies of the surviving elements whose links pointed at a deleted element, with the link cleared.
 

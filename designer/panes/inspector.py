@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from designer.commands.elements import describe
 from designer.document.operations import change_elements, set_placements
+from designer.geometry.authoring import link_pipes
 from designer.geometry.units import UNIT_NAMES, format_size
 from designer.model.edit import placed, with_changes
 from designer.panes.inspector_fields import (
@@ -325,12 +326,4 @@ class Inspector(QWidget):
 
     def _paired(self, pipe, partner_id: str | None) -> list:
         """Link `pipe` and `partner_id` both ways, unlinking any pipe that pointed at either (None: unlink)."""
-        pipes = {e.id: e for e in self._editor.document.elements if e.kind == "warp_pipe"}
-        wanted: dict[str, str | None] = {pipe.id: partner_id}
-        if partner_id in pipes:
-            wanted[partner_id] = pipe.id
-        linked = {pipe.id, partner_id}
-        for other in pipes.values():
-            if other.id not in wanted and other.pair in linked:
-                wanted[other.id] = None
-        return [with_changes(pipes[i], {"pair": v}) for i, v in wanted.items() if pipes[i].pair != v]
+        return link_pipes(self._editor.document.elements, pipe.id, partner_id)

@@ -393,3 +393,44 @@ def test_measure_tool_shows_the_distance(qtbot, win):
     assert tool.last is not None and tool.last.distance_mm == pytest.approx(500.0, abs=3.0)
     assert win.statusBar().currentMessage() == tool.last.summary()
     assert win.document.undo_stack.count() == 0
+
+
+def _alt_drag(qtbot, editor, start, end):
+    from PySide6.QtCore import QPointF, Qt
+
+    view = editor.view
+    viewport = view.viewport()
+    a = view.mapFromScene(QPointF(*start))
+    b = view.mapFromScene(QPointF(*end))
+    alt = Qt.KeyboardModifier.AltModifier
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, alt, a)
+    qtbot.mouseMove(viewport, (a + b) / 2)
+    qtbot.mouseMove(viewport, b)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, alt, b)
+
+
+def test_alt_drag_links_pipes_and_bill_launchers(qtbot, window):
+    from designer.document.operations import add_elements
+    from designer.rules import load_ruleset
+    from designer.rules.defaults import new_element
+
+    editor = window.current_editor()
+    document = editor.document
+    ruleset = load_ruleset("mk-gaslands")
+    add_elements(document, [new_element(ruleset, "warp_pipe", "pipeC", 600, 800)])
+    count = document.undo_stack.count()
+    # pipeA is paired with pipeB: dragging pipeA onto pipeC re-pairs A↔C and leaves B alone
+    a = document.element("pipeA")
+    _alt_drag(qtbot, editor, (a.x_mm, a.y_mm), (600, 800))
+    assert document.element("pipeA").pair == "pipeC" and document.element("pipeC").pair == "pipeA"
+    assert document.element("pipeB").pair is None
+    assert document.undo_stack.count() == count + 1
+    bill = document.element("bill")
+    _alt_drag(qtbot, editor, (bill.x_mm, bill.y_mm), (600, 800))
+    assert document.element("bill").launcher == "pipeC"
+    # dropping on empty table changes nothing
+    _alt_drag(qtbot, editor, (bill.x_mm, bill.y_mm), (700, 600))
+    assert document.element("bill").launcher == "pipeC" and document.undo_stack.count() == count + 2
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert document.element("pipeA").pair == "pipeB" and document.element("bill").launcher == "pipeA"

@@ -236,3 +236,15 @@ def test_unpair_on_delete_clears_pipe_and_launcher_links():
     assert unpair_on_delete(document.elements, ["c1"]) == []
     # the deleted pipes themselves are not reported, even when both ends go
     assert [e.id for e in unpair_on_delete(document.elements, ["p1", "p2"])] == ["bb"]
+
+
+def test_link_pipes_keeps_pairs_mutual():
+    from designer.geometry.authoring import link_pipes
+    from designer.model.edit import validate_element
+
+    pipes = [validate_element({"id": i, "kind": "warp_pipe", "x_mm": 0, "y_mm": 0, "pair": p})
+             for i, p in (("a", "b"), ("b", "a"), ("c", None))]
+    changed = {e.id: e.pair for e in link_pipes(pipes, "a", "c")}
+    assert changed == {"a": "c", "c": "a", "b": None}
+    assert {e.id: e.pair for e in link_pipes(pipes, "a", None)} == {"a": None, "b": None}
+    assert link_pipes(pipes, "a", "b") == []  # already paired: nothing changes

@@ -17,7 +17,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath
 
 from designer.canvas.selection import ACCENT, OVERLAY_Z, OutlineItem, cosmetic_pen
-from designer.document.operations import set_placements
+from designer.document.operations import change_elements, set_placements
+from designer.geometry.authoring import link_pipes
 from designer.geometry import snap
 from designer.model.edit import moved, placed
 
@@ -133,6 +134,45 @@ class RubberBand(Gesture):
         ids = self._manager.element_ids_in(self.rect(), contained)
         self._remove()
         self._manager.select(ids, add=self._additive)
+
+    def cancel(self) -> None:
+        self._remove()
+
+    def _remove(self) -> None:
+        if self.item.scene() is not None:
+            self.item.scene().removeItem(self.item)
+
+
+class LinkGesture(Gesture):
+    """Alt+drag from a warp pipe to another pipe pairs them; from a Bullet Bill plate to a pipe makes that
+    pipe its launcher. A dashed line follows the pointer; releasing anywhere else changes nothing."""
+
+    def __init__(self, manager: ToolManager, source_id: str) -> None:
+        self._manager = manager
+        self._source = manager.host.document.element(source_id)
+        self.item = OutlineItem()
+        self.item.setZValue(OVERLAY_Z)
+        self.item.setPen(cosmetic_pen(ACCENT, 1.5, Qt.PenStyle.DashLine))
+        manager.scene.addItem(self.item)
+
+    def update(self, event: ToolEvent) -> None:
+        path = QPainterPath(QPointF(self._source.x_mm, self._source.y_mm))
+        path.lineTo(event.scene_pos)
+        self.item.set_outline(path, self._manager.overlay.mm_per_px())
+
+    def finish(self, event: ToolEvent) -> None:
+        self._remove()
+        target = self._manager.element_at(event.scene_pos)
+        source = self._source
+        if target is None or target.element_id == source.id or target.kind != "warp_pipe":
+            return
+        document = self._manager.host.document
+        if source.kind == "warp_pipe":
+            changed = link_pipes(document.elements, source.id, target.element_id)
+            change_elements(document, changed, "Pair warp pipes")
+        elif source.kind == "bullet_bill":
+            change_elements(document, [source.model_copy(update={"launcher": target.element_id})],
+                            "Link Bullet Bill to its launcher")
 
     def cancel(self) -> None:
         self._remove()

@@ -18,11 +18,20 @@ from PySide6.QtGui import QKeyEvent
 
 from designer.canvas.guides import guide_at
 from designer.canvas.tools.base import Tool, ToolEvent
-from designer.canvas.tools.gestures import Gesture, MoveGesture, NudgeBurst, RotateGesture, RubberBand
+from designer.canvas.tools.gestures import (
+    Gesture,
+    LinkGesture,
+    MoveGesture,
+    NudgeBurst,
+    RotateGesture,
+    RubberBand,
+)
 from designer.canvas.tools.track_points import TrackPointEditor
 from designer.document.operations import move_elements
 from designer.geometry import snap
 
+#: Alt+drag from these links them to a warp pipe (pairing, or a Bullet Bill launcher).
+LINK_SOURCES = frozenset({"warp_pipe", "bullet_bill"})
 ARROWS = {Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right", Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down"}
 
 
@@ -93,6 +102,10 @@ class SelectTool(Tool):
             return False
         item = manager.element_at(event.scene_pos)
         if event.double and item is None and self.points.insert_at(event.scene_pos) is not None:
+            return True
+        if event.alt and item is not None and item.kind in LINK_SOURCES:
+            self._gesture = LinkGesture(manager, item.element_id)
+            self._gesture.update(event)
             return True
         additive = event.shift or event.ctrl
         press = _Press(event.scene_pos, event.view_pos, item.element_id if item else None, additive)
