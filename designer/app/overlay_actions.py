@@ -46,6 +46,12 @@ class OverlayActions(QObject):
         self.enabled: set[str] = set()
         self.menu = window.menus["View"].addMenu("Over&lays")
         self.actions: dict[str, QAction] = {}
+        self.show_reach = True
+        self.reach_action = window.action("&Reach Rings", self.set_reach_rings, None,
+                                          "Piranha-plant range and chain-chomp reach as faint rings", checkable=True)
+        self.reach_action.setChecked(True)
+        self.menu.addAction(self.reach_action)
+        self.menu.addSeparator()
         for kind, title in OVERLAY_KINDS.items():
             action = window.action(title, lambda on, k=kind: self.set_enabled(k, on), None, TIPS.get(kind, ""),
                                    checkable=True)
@@ -73,15 +79,25 @@ class OverlayActions(QObject):
             if getattr(editor, "overlay_item", None) is not None or editor is self.window.current_editor():
                 self._apply(editor)
 
+    def set_reach_rings(self, on: bool) -> None:
+        """Show or hide the hazards' reach rings on every tab."""
+        self.show_reach = on
+        if self.reach_action.isChecked() != on:
+            self.reach_action.setChecked(on)
+        for editor in self.window.editors():
+            editor.scene.set_show_reach(on)
+
     def hide_all(self) -> None:
         for kind in list(self.enabled):
             self.set_enabled(kind, False)
+        self.set_reach_rings(False)
 
     def _on_editor_changed(self, editor) -> None:
         if editor is not None:
             self._apply(editor)
 
     def _apply(self, editor) -> OverlayItem:
+        editor.scene.set_show_reach(self.show_reach)
         item = overlay_of(editor)
         for kind in OVERLAY_KINDS:
             item.set_enabled(kind, kind in self.enabled)

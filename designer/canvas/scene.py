@@ -51,6 +51,8 @@ class TrackScene(QGraphicsScene):
         self._metrics: dict[str, ItemMetrics] = {}
         self.items_by_id: dict[str, ElementItem] = {}
         self.surface_item: TrackSurfaceItem | None = None
+        #: Piranha-plant and chain-chomp reach rings are drawn (an overlay the user can switch off).
+        self.show_reach = True
         self.setBackgroundBrush(style.OUTSIDE)
         self.selectionChanged.connect(self._on_selection_changed)
 
@@ -179,6 +181,16 @@ class TrackScene(QGraphicsScene):
         if "table" in fields:
             self._update_scene_rect()
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)  # views cache the grid
+
+    def set_show_reach(self, on: bool) -> None:
+        """Show or hide the reach rings of piranha plants and chain chomps."""
+        if on == self.show_reach:
+            return
+        self.show_reach = on
+        for item in self.items_by_id.values():
+            if item.kind in ("piranha_plant", "chain_chomp"):
+                item.update()
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def metrics_for(self, kind: str) -> ItemMetrics:
         """The footprint and distances an item of `kind` is drawn with, from the ruleset."""

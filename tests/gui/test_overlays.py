@@ -30,7 +30,8 @@ def toggle(window: MainWindow, kind: str, on: bool = True) -> None:
 def test_the_overlays_submenu_has_one_checkable_toggle_per_kind(window: MainWindow):
     menus = [a.menu() for a in window.menus["View"].actions() if a.menu() is not None]
     submenu = next(m for m in menus if m.title().replace("&", "") == "Overlays")
-    checkable = [a for a in submenu.actions() if a.isCheckable()]
+    reach, *checkable = [a for a in submenu.actions() if a.isCheckable()]
+    assert reach.text() == "&Reach Rings" and reach.isChecked()  # the hazards' rings show by default
     assert [a.text() for a in checkable] == list(OVERLAY_KINDS.values())
     assert not any(a.isChecked() for a in checkable)
 
@@ -155,3 +156,18 @@ def test_the_figure_eight_template_is_drawn_with_one_crossover(qtbot, errors):
 
 def test_a_plain_loop_has_no_crossover(window: MainWindow):
     assert window.scene.surface_item.crossings() == []
+
+
+def test_reach_rings_can_be_switched_off_and_leave_the_export(qtbot, window):
+    from designer.app import image_export
+
+    scene = window.current_editor().scene
+    controller = window.overlay_controller
+    assert controller.reach_action.isChecked() and scene.show_reach
+    with_rings = image_export.render_image(scene, 1.0)
+    controller.reach_action.trigger()
+    assert not scene.show_reach
+    without = image_export.render_image(scene, 1.0)
+    assert without != with_rings  # the faint rings were in the picture, now they are not
+    controller.reach_action.trigger()
+    assert image_export.render_image(scene, 1.0) == with_rings

@@ -224,6 +224,9 @@ class ReachItem(ElementItem):
         raise NotImplementedError
 
     def draw_reach_ring(self, painter: QPainter) -> None:
+        scene = self.scene()
+        if scene is not None and not getattr(scene, "show_reach", True):
+            return  # View ▸ Overlays ▸ Reach Rings is off
         draw_reach(painter, self.reach_mm(), self.reach_colour)
 
     def draw_simple(self, painter: QPainter) -> None:
