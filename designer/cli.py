@@ -69,6 +69,8 @@ def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
     export.add_argument("--orientation", choices=("auto", "portrait", "landscape"), default="auto",
                         help="tile orientation; auto picks the fewest pages")
     export.add_argument("--ink-saver", action="store_true", help="outline the track instead of filling it")
+    export.add_argument("--reach-rings", action="store_true",
+                        help="print piranha-plant and chain-chomp reach rings on the track")
     export.add_argument("--keep-empty", action="store_true", help="keep tiles that show only empty table")
 
     cards = sub.add_parser("cards", help="print a ruleset's item deck (no track needed)")
@@ -108,7 +110,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     document = load_track(args.file)
     ruleset = load_ruleset(document.ruleset)
     options = ExportOptions(args.paper, args.margin, args.overlap, args.orientation, args.ink_saver,
-                            args.keep_empty, args.card_size)
+                            args.keep_empty, args.card_size, args.reach_rings)
     return _write_pdf(args.output, lambda out: export_pdf(out, document, args.what, options, ruleset))
 
 

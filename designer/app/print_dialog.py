@@ -87,6 +87,7 @@ class PrintDialog(QDialog):
             self.card_combo.addItem(CARD_NAMES.get(key, key), key)
         self.ink_saver_box = QCheckBox("Ink saver (outlines instead of fills)")
         self.keep_empty_box = QCheckBox("Keep pages with only empty table")
+        self.reach_box = QCheckBox("Print hazards' reach rings")
         form.addRow("Paper", self.paper_combo)
         form.addRow("Orientation", self.orientation_combo)
         form.addRow("Margin", self.margin_spin)
@@ -94,9 +95,10 @@ class PrintDialog(QDialog):
         form.addRow("Card size", self.card_combo)
         form.addRow(self.ink_saver_box)
         form.addRow(self.keep_empty_box)
+        form.addRow(self.reach_box)
         for combo in (self.paper_combo, self.orientation_combo, self.card_combo):
             combo.currentIndexChanged.connect(self._schedule)
-        for box in (self.ink_saver_box, self.keep_empty_box):
+        for box in (self.ink_saver_box, self.keep_empty_box, self.reach_box):
             box.toggled.connect(self._schedule)
 
         self.status_label = QLabel()
@@ -157,6 +159,7 @@ class PrintDialog(QDialog):
             ink_saver=self.ink_saver_box.isChecked(),
             keep_empty=self.keep_empty_box.isChecked(),
             card_size=self.card_combo.currentData(),
+            reach_rings=self.reach_box.isChecked(),
         )
 
     def _schedule(self, *_args) -> None:

@@ -41,6 +41,7 @@ class ExportOptions:
     ink_saver: bool = False
     keep_empty: bool = False
     card_size: str = "poker"
+    reach_rings: bool = False
 
     def margin(self, default: float) -> float:
         return default if self.margin_mm is None else self.margin_mm
@@ -80,7 +81,7 @@ def render_section(c: Canvas, section: str, document: TrackDocument, ruleset: Ru
     if section == "track":
         return render_track(c, document, ruleset, TrackPrintOptions(
             options.paper, options.margin(10.0), options.overlap_mm, options.orientation, options.ink_saver,
-            options.keep_empty))
+            options.keep_empty, options.reach_rings))
     if section == "cards":
         return render_cards(c, ruleset, CardOptions(options.paper, options.card_size, options.margin(3.0)))
     if section == "tokens":

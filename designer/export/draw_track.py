@@ -68,11 +68,11 @@ def art_context(document: TrackDocument, ruleset: Ruleset) -> ArtContext:
 
 
 # --- what is on the table ----------------------------------------------------------------------------
-def element_ink(element: ElementBase, ruleset: Ruleset) -> BaseGeometry:
-    """Where an element puts ink: its footprint, plus reach rings and a ramp's hoop."""
+def element_ink(element: ElementBase, ruleset: Ruleset, reach_rings: bool = False) -> BaseGeometry:
+    """Where an element puts ink: its footprint, a ramp's hoop, and reach rings when they are printed."""
     shape = footprint(element, ruleset)  # type: ignore[arg-type]
     reach = getattr(element, "range_mm", None) or getattr(element, "reach_mm", None)
-    if reach:
+    if reach and reach_rings:
         shape = shape.union(Point(element.x_mm, element.y_mm).buffer(reach, quad_segs=16))
     if element.kind == "ramp" and getattr(element, "hoop", False):
         length, width = local_size(element, ruleset)  # type: ignore[arg-type]
@@ -93,11 +93,11 @@ class InkIndex:
         return len(self._tree.query(box(x, y, x + w, y + h), predicate="intersects")) > 0
 
 
-def ink_index(document: TrackDocument, ruleset: Ruleset) -> InkIndex:
+def ink_index(document: TrackDocument, ruleset: Ruleset, reach_rings: bool = False) -> InkIndex:
     shapes: list[BaseGeometry] = []
     if document.track is not None:
         shapes.append(surface(document.track))
-    shapes.extend(element_ink(e, ruleset) for e in document.elements)
+    shapes.extend(element_ink(e, ruleset, reach_rings) for e in document.elements)
     return InkIndex(shapes)
 
 
@@ -171,8 +171,10 @@ def draw_element(painter: Painter, element: ElementBase, ctx: ArtContext, part: 
     c.restoreState()
 
 
-def draw_track(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: bool = False) -> None:
-    """Everything on the table, in table mm with y down.
+def draw_track(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: bool = False,
+               reach_rings: bool = False) -> None:
+    """Everything on the table, in table mm with y down. Hazards' reach rings are an overlay: printed
+    only when asked for (`reach_rings`).
 
     Order: decorative scenery, reach-ring tints, the surface, solid scenery, reach-ring rims, then every
     other element in document order. No transparency is used: reportlab does not give form XObjects the
@@ -183,6 +185,8 @@ def draw_track(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: 
     scenery = [e for e in document.elements if e.kind == "scenery"]
     others = [e for e in document.elements if e.kind != "scenery"]
     reaching = [e for e in others if getattr(e, "range_mm", None) or getattr(e, "reach_mm", None)]
+    if not reach_rings:
+        reaching = []
     for element in scenery:
         if not getattr(element, "solid", True):
             draw_element(painter, element, ctx)
@@ -202,12 +206,12 @@ TRACK_FORM = "kartographer-track"
 
 
 def define_track_form(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: bool = False,
-                      name: str = TRACK_FORM) -> str:
+                      name: str = TRACK_FORM, reach_rings: bool = False) -> str:
     """Record the whole track once as a PDF form XObject in table mm (y down); returns its name.
 
     Place it with `c.doForm(name)` in a frame where one unit is a millimetre and y points down.
     """
     c.beginForm(name, 0, 0, document.table.width_mm, document.table.height_mm)
-    draw_track(c, document, ruleset, ink_saver)
+    draw_track(c, document, ruleset, ink_saver, reach_rings)
     c.endForm()
     return name

@@ -38,6 +38,7 @@ class TrackPrintOptions:
     orientation: str = "auto"
     ink_saver: bool = False
     keep_empty: bool = False
+    reach_rings: bool = False  # hazards' reach rings are an overlay: printed only when asked
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def _table_window(grid: TileGrid, col: int, row: int) -> Rect | None:
 def plan_tiles(document: TrackDocument, ruleset: Ruleset, options: TrackPrintOptions = TrackPrintOptions()
                ) -> TilePlan:
     """Pick the grid (fewest printed pages for 'auto') and sort its pages into printed and skipped."""
-    index = ink_index(document, ruleset)
+    index = ink_index(document, ruleset, options.reach_rings)
     table = document.table
 
     def useful(grid: TileGrid, cell: tuple[int, int]) -> bool:
@@ -339,7 +340,7 @@ def render_track(c: Canvas, document: TrackDocument, ruleset: Ruleset,
                  options: TrackPrintOptions = TrackPrintOptions(), plan: TilePlan | None = None) -> int:
     """Append the assembly map and the tile pages to `c`; returns the number of pages drawn."""
     plan = plan or plan_tiles(document, ruleset, options)
-    form = define_track_form(c, document, ruleset, options.ink_saver)
+    form = define_track_form(c, document, ruleset, options.ink_saver, reach_rings=options.reach_rings)
     _map_page(c, document, plan, form, options)
     c.showPage()
     for number, cell in enumerate(plan.printed, start=2):

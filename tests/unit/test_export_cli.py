@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from pathlib import Path
+
 import pytest
 
 from designer.cli import main
@@ -57,6 +59,14 @@ def test_export_options_reach_the_pdf(capsys, tmp_path):
     assert (round(w, 2), round(h, 2)) == (841.89, 1190.55)
     # A3 portrait minus 8 mm margins: 281 × 404 mm, steps 266 / 389 → 7 × 4 pages, all kept, plus the map.
     assert len(pdf.pages) == 1 + 7 * 4
+
+
+def test_reach_rings_print_only_when_asked(capsys, tmp_path):
+    ruins = str(Path(LUIGI).with_name("mushroom-cup-3-thwomp-ruins.track.json"))
+    plain, rings = tmp_path / "plain.pdf", tmp_path / "rings.pdf"
+    assert run(capsys, "export", ruins, "-o", str(plain))[0] == 0
+    assert run(capsys, "export", ruins, "--reach-rings", "-o", str(rings))[0] == 0
+    assert rings.stat().st_size > plain.stat().st_size  # the rings' dashed circles are extra drawing
 
 
 def test_cards_need_no_track(capsys, tmp_path):

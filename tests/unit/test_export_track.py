@@ -136,11 +136,15 @@ def test_element_footprints_and_reach_rings_make_a_page_useful():
                               elements=[{"id": "cc", "kind": "chain_chomp", "x_mm": 1000, "y_mm": 600,
                                          "reach_mm": 150}])
     doc = track_from_data(data)
-    plan = plan_tiles(doc, load_ruleset(doc.ruleset), TrackPrintOptions(orientation="landscape"))
+    ruleset = load_ruleset(doc.ruleset)
+    plan = plan_tiles(doc, ruleset, TrackPrintOptions(orientation="landscape", reach_rings=True))
     # Windows step 267 (x) and 180 (y): the reach ring spans x 850…1150 and y 450…750.
     cols = {c for c, _ in plan.printed}
     rows = {r for _, r in plan.printed}
     assert cols == {3, 4} and rows == {2, 3, 4}
+    # Reach rings are an overlay: unless asked for they neither print nor make a page useful.
+    plain = plan_tiles(doc, ruleset, TrackPrintOptions(orientation="landscape"))
+    assert len(plain.printed) < len(plan.printed)
 
 
 def test_ink_saver_fills_nothing_in_the_track(luigi):
