@@ -4,7 +4,6 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
-DEFAULT_TRACK := templates/mushroom-cup-1-luigi-circuit.track.json
 
 .PHONY: run test bench venv clean
 
@@ -17,7 +16,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/kartographer $(DEFAULT_TRACK)
+	$(VENV)/bin/kartographer  # with no file: the bundled Luigi Circuit, opened as an unsaved copy
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest $(PYTEST_ARGS)
