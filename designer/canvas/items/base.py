@@ -51,6 +51,8 @@ class ElementItem(QGraphicsItem, Generic[E]):
     """One element on the canvas. `set_element` replaces the model it shows and redraws."""
 
     kind: ClassVar[str] = ""
+    #: Round kinds (coins, pipes, plants …) have a disc footprint instead of a rectangle.
+    round: ClassVar[bool] = False
     #: The silhouette colour used when the item is too small on screen for its details.
     simple_colour: ClassVar[QColor] = QColor("#8a8f98")
 
@@ -108,10 +110,26 @@ class ElementItem(QGraphicsItem, Generic[E]):
         self._bounds = self._turn.mapRect(bounds.adjusted(-m, -m, m, m))
         self.update()
 
+    # --- footprint helpers ---------------------------------------------------------------------
+    def _rect(self) -> QRectF:
+        """The footprint rectangle (length along travel × width across), centred on the element."""
+        return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
+
+    def _radius(self) -> float:
+        """Half the footprint's smaller side: the size of a round element."""
+        return min(self.metrics.length_mm, self.metrics.width_mm) / 2
+
     # --- what subclasses provide ---------------------------------------------------------------
     def body_path(self) -> QPainterPath:
-        """The element's outline in local mm: what a click hits and what the footprint looks like."""
-        raise NotImplementedError
+        """The element's outline in local mm: what a click hits and what the footprint looks like.
+
+        The default is the footprint: a disc for round kinds, else the rectangle.
+        """
+        if self.round:
+            return circle(self._radius())
+        path = QPainterPath()
+        path.addRect(self._rect())
+        return path
 
     def decoration_bounds(self) -> QRectF:
         """Local area painted outside the body (reach rings, labels, links); empty by default."""

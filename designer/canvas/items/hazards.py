@@ -9,7 +9,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QRadialGradient, QTransform
 
 from designer.canvas import style
-from designer.canvas.items.base import ElementItem, centred_rect, circle, ring_bounds, rounded_rect
+from designer.canvas.items.base import ElementItem, ring_bounds, rounded_rect
 from designer.model.elements import BulletBill, Thwomp, WanderingThreat
 
 PLATE_LIGHT = QColor("#b7bec6")
@@ -82,9 +82,6 @@ class BulletBillItem(ElementItem[BulletBill]):
             return None
         e = self.element
         return QTransform().rotate(-e.rotation_deg).translate(-e.x_mm, -e.y_mm).map(self._launcher)
-
-    def _rect(self) -> QRectF:
-        return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
 
     def body_path(self) -> QPainterPath:
         return rounded_rect(self._rect(), min(self.metrics.length_mm, self.metrics.width_mm) * 0.12)
@@ -166,13 +163,6 @@ class ThwompItem(ElementItem[Thwomp]):
     kind = "thwomp"
     simple_colour = QColor("#8793a0")
 
-    def _rect(self) -> QRectF:
-        return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
-
-    def body_path(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRect(self._rect())
-        return path
 
     def draw(self, painter: QPainter) -> None:
         rect = self._rect()
@@ -218,6 +208,8 @@ class ThwompItem(ElementItem[Thwomp]):
 class ReachItem(ElementItem):
     """A round hazard that strikes within a reach drawn as a faint ring (piranha plant, chain chomp)."""
 
+    round = True
+
     reach_colour: QColor = QColor()
 
     def reach_mm(self) -> float:
@@ -233,11 +225,6 @@ class ReachItem(ElementItem):
         self.draw_reach_ring(painter)
         super().draw_simple(painter)
 
-    def _radius(self) -> float:
-        return min(self.metrics.length_mm, self.metrics.width_mm) / 2
-
-    def body_path(self) -> QPainterPath:
-        return circle(self._radius())
 
     def decoration_bounds(self) -> QRectF:
         return ring_bounds(max(self.reach_mm(), self._radius()))
@@ -323,18 +310,15 @@ class ChainChompItem(ReachItem):
 class WanderingThreatItem(ElementItem[WanderingThreat]):
     """A brown mushroom-ish walker (a Goomba by default) with its name underneath."""
 
+    round = True
+
     kind = "wandering_threat"
     simple_colour = QColor("#8a4b22")
     _LABEL_MM = 10.0
 
-    def _radius(self) -> float:
-        return min(self.metrics.length_mm, self.metrics.width_mm) / 2
-
     def _label_offset(self) -> QPointF:
         return QPointF(0.0, self._radius() + self._LABEL_MM * 0.95)
 
-    def body_path(self) -> QPainterPath:
-        return circle(self._radius())
 
     def decoration_bounds(self) -> QRectF:
         return self.label_bounds(self.element.name, self._label_offset(), self._LABEL_MM)

@@ -44,10 +44,6 @@ class StartFinishItem(ElementItem[StartFinish]):
     def _rect(self) -> QRectF:
         return centred_rect(self.metrics.length_mm, self.element.width_mm)
 
-    def body_path(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRect(self._rect())
-        return path
 
     def draw(self, painter: QPainter) -> None:
         rect = self._rect()

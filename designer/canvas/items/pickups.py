@@ -6,7 +6,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QRadialGradient
 
 from designer.canvas import style
-from designer.canvas.items.base import ElementItem, centred_rect, circle, rounded_rect
+from designer.canvas.items.base import ElementItem, centred_rect, rounded_rect
 from designer.model.elements import Coin, ItemBox
 
 BOX_COLOURS = (QColor("#7fd6ff"), QColor("#b98cff"), QColor("#ff9ad5"), QColor("#ffd86b"))
@@ -64,14 +64,10 @@ class ItemBoxItem(ElementItem[ItemBox]):
 
 
 class CoinItem(ElementItem[Coin]):
+    round = True
     kind = "coin"
     simple_colour = QColor("#f2b705")
 
-    def _radius(self) -> float:
-        return min(self.metrics.length_mm, self.metrics.width_mm) / 2
-
-    def body_path(self) -> QPainterPath:
-        return circle(self._radius())
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QRadialGradient
 
 from designer.canvas import style
-from designer.canvas.items.base import ElementItem, centred_rect, circle, rounded_rect
+from designer.canvas.items.base import ElementItem, centred_rect, rounded_rect
 from designer.canvas.items.markers import arrow_path
 from designer.model.elements import BoostPad, DashPanel, Ramp, WarpPipe
 
@@ -68,9 +68,6 @@ class BoostPadItem(ElementItem[BoostPad]):
     kind = "boost_pad"
     simple_colour = QColor("#f57c00")
 
-    def _rect(self) -> QRectF:
-        return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
-
     def body_path(self) -> QPainterPath:
         return rounded_rect(self._rect(), min(self.metrics.length_mm, self.metrics.width_mm) * 0.1)
 
@@ -106,19 +103,12 @@ class RampItem(ElementItem[Ramp]):
     kind = "ramp"
     simple_colour = QColor("#8d6e63")
 
-    def _rect(self) -> QRectF:
-        return centred_rect(self.metrics.length_mm, self.metrics.width_mm)
-
     def _hoop_centre(self) -> QPointF:
         return QPointF(self.metrics.length_mm / 2 + self.metrics.short_mm, 0.0)
 
     def _hoop_radii(self) -> tuple[float, float]:
         return 6.0, self.metrics.width_mm * 0.45
 
-    def body_path(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRect(self._rect())
-        return path
 
     def decoration_bounds(self) -> QRectF:
         if not self.element.hoop:
@@ -190,6 +180,8 @@ class RampItem(ElementItem[Ramp]):
 class WarpPipeItem(ElementItem[WarpPipe]):
     """A green pipe seen from above; the scene assigns its pair label (A / A′, B / B′ …)."""
 
+    round = True
+
     kind = "warp_pipe"
     simple_colour = QColor("#2f9e44")
     _pair_label: str = ""
@@ -206,11 +198,6 @@ class WarpPipeItem(ElementItem[WarpPipe]):
         self.update()
         return True
 
-    def _radius(self) -> float:
-        return min(self.metrics.length_mm, self.metrics.width_mm) / 2
-
-    def body_path(self) -> QPainterPath:
-        return circle(self._radius())
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
