@@ -45,12 +45,18 @@ def every_kind_data() -> dict[str, Any]:
 
 
 @pytest.fixture(autouse=True)
-def _private_user_folders(tmp_path_factory, monkeypatch):
-    """No GUI test reads or writes the real user's settings or recovery folder."""
+def _private_user_folders(tmp_path, tmp_path_factory, monkeypatch):
+    """No GUI test reads or writes the real user's settings or recovery folder: both live in the
+    test's own `tmp_path` (`settings/`, `recovery/`)."""
+    from PySide6.QtCore import QSettings
+
     from designer.app.settings import use_settings_folder
 
-    use_settings_folder(tmp_path_factory.mktemp("settings"))
-    monkeypatch.setenv("KARTOGRAPHER_RECOVERY_DIR", str(tmp_path_factory.mktemp("recovery")))
+    use_settings_folder(tmp_path / "settings")
+    monkeypatch.setenv("KARTOGRAPHER_RECOVERY_DIR", str(tmp_path / "recovery"))
+    yield
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                      str(tmp_path_factory.getbasetemp() / "settings-after-tests"))
 
 
 @pytest.fixture

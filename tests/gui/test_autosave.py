@@ -6,28 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from designer.app import autosave, file_actions
 from designer.app import main as app_main
 from designer.app.autosave import RecoveryChoice, RecoveryDialog
-from designer.app.settings import Settings, use_settings_folder
+from designer.app.settings import Settings
 from designer.app.window import MainWindow
 from designer.commands.document import ChangeProperties
 from designer.io.recovery import RecoveryStore
 from designer.io.track_io import load_track
 
 Answer = QMessageBox.StandardButton
-
-
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, tmp_path_factory, monkeypatch: pytest.MonkeyPatch):
-    use_settings_folder(tmp_path / "settings")
-    monkeypatch.setenv(autosave.RECOVERY_ENV, str(tmp_path / "recovery"))
-    yield
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                      str(tmp_path_factory.getbasetemp() / "settings-after-tests"))
 
 
 @pytest.fixture

@@ -7,28 +7,18 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMessageBox
 
 from designer.app import file_actions, new_dialog
 from designer.app.file_actions import with_track_suffix
-from designer.app.settings import MAX_RECENT_FILES, SNAP_TO_GRID, Settings, use_settings_folder
+from designer.app.settings import MAX_RECENT_FILES, SNAP_TO_GRID, Settings
 from designer.app.window import MainWindow
 from designer.commands.document import ChangeProperties
 from designer.io.track_io import dumps_track, load_track
 from designer.paths import TEMPLATES_DIR
 
 Answer = QMessageBox.StandardButton
-
-
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, tmp_path_factory, monkeypatch: pytest.MonkeyPatch):
-    """Settings and recovery copies in this test's temporary folder, never the user's."""
-    use_settings_folder(tmp_path / "settings")
-    monkeypatch.setenv("KARTOGRAPHER_RECOVERY_DIR", str(tmp_path / "recovery"))
-    yield
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                      str(tmp_path_factory.getbasetemp() / "settings-after-tests"))
 
 
 def rename(window: MainWindow, name: str = "Renamed") -> None:

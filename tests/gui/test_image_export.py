@@ -6,24 +6,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRectF, QSettings
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QColor, QImage
 from PySide6.QtWidgets import QFileDialog, QGraphicsRectItem
 
 from designer.app import file_actions, image_export
 from designer.app.image_export import MARGIN_MM, MAX_PNG_PX, PngOptionsDialog, export_rect, png_size
-from designer.app.settings import PNG_PX_PER_MM, Settings, use_settings_folder
+from designer.app.settings import PNG_PX_PER_MM, Settings
 from designer.app.window import MainWindow
 from designer.canvas import style
-
-
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, tmp_path_factory, monkeypatch: pytest.MonkeyPatch):
-    use_settings_folder(tmp_path / "settings")
-    monkeypatch.setenv("KARTOGRAPHER_RECOVERY_DIR", str(tmp_path / "recovery"))
-    yield
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                      str(tmp_path_factory.getbasetemp() / "settings-after-tests"))
 
 
 def answer_save(monkeypatch: pytest.MonkeyPatch, path: Path | None) -> list[str]:
