@@ -64,14 +64,17 @@ PAPERS: dict[str, Paper] = {
 CLI_PAPERS: tuple[str, ...] = ("a4", "letter", "a3", "tabloid")
 
 
+def lookup(table: dict, name: object, what: str, choices) -> object:
+    """`table[name]` by a case-insensitive id, or a LayoutError listing the choices."""
+    found = table.get(str(name).strip().lower())
+    if found is None:
+        raise LayoutError(f"unknown {what} '{name}' (choose {', '.join(choices)})")
+    return found
+
+
 def get_paper(name: str | Paper) -> Paper:
     """A paper by its id ("a4", "Letter" …), portrait; a Paper passes through."""
-    if isinstance(name, Paper):
-        return name
-    paper = PAPERS.get(str(name).strip().lower())
-    if paper is None:
-        raise LayoutError(f"unknown paper '{name}' (choose {', '.join(CLI_PAPERS)})")
-    return paper
+    return name if isinstance(name, Paper) else lookup(PAPERS, name, "paper", CLI_PAPERS)
 
 
 @dataclass(frozen=True)
@@ -229,12 +232,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 
 
 def card_size(name: str | tuple[float, float]) -> tuple[float, float]:
-    if isinstance(name, tuple):
-        return name
-    size = CARD_SIZES.get(str(name).strip().lower())
-    if size is None:
-        raise LayoutError(f"unknown card size '{name}' (choose {', '.join(CARD_SIZES)})")
-    return size
+    return name if isinstance(name, tuple) else lookup(CARD_SIZES, name, "card size", CARD_SIZES)
 
 
 @dataclass(frozen=True)
