@@ -9,7 +9,7 @@ from pathlib import Path
 
 import designer
 
-PURE = ("model", "rules", "geometry", "io", "export")
+PURE = ("model", "rules", "geometry", "io", "export", "campaign")
 PACKAGE = Path(designer.__file__).parent
 
 

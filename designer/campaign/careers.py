@@ -1,0 +1,117 @@
+"""Axles and Alloys II careers: named drivers earn rerolls after each game (Deathmatch: survived, destroyed
+a vehicle; Race: finished still rolling, won), spend them in later games, and may die when their vehicle
+is destroyed — then the player starts a new driver."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from designer.campaign.context import Context
+from designer.campaign.errors import CampaignError
+from designer.campaign.roster import require_player
+from designer.model.campaign import CampaignDocument, Game, GameEntry
+from designer.rules.systems import AxlesRules
+
+#: the award events of the rule data, matched to what an entry records
+EVENT_TESTS = {
+    "deathmatch": (("survive", lambda e: not e.destroyed), ("destroy", lambda e: e.kills > 0)),
+    "race": (("finish", lambda e: e.finished), ("win", lambda e: e.won)),
+}
+
+
+@dataclass
+class DriverRecord:
+    name: str
+    player: str
+    vehicle: str | None
+    games: int = 0
+    kills: int = 0
+    wins: int = 0
+    earned: int = 0
+    used: int = 0
+    died_in: int | None = None  # 1-based game number
+    awards: list[str] = field(default_factory=list)
+
+    @property
+    def rerolls(self) -> int:
+        return self.earned - self.used
+
+    @property
+    def alive(self) -> bool:
+        return self.died_in is None
+
+
+def axles_rules(ctx: Context) -> AxlesRules:
+    if ctx.ruleset.axles is None:
+        raise CampaignError(f"{ctx.ruleset.name} has no driver careers", "ruleset")
+    return ctx.ruleset.axles
+
+
+def rerolls_earned(entry: GameEntry, scenario: str, rules: AxlesRules) -> list[tuple[str, int]]:
+    """The awards an entry earns: (event name from the rule data, rerolls)."""
+    tests = EVENT_TESTS[scenario]
+    out: list[tuple[str, int]] = []
+    for award in rules.career_rerolls:
+        if award.scenario != scenario:
+            continue
+        event = award.event.casefold()
+        test = next((t for word, t in tests if word in event), None)
+        if test is not None and test(entry):
+            out.append((award.event, award.rerolls))
+    return out
+
+
+def careers(doc: CampaignDocument, ctx: Context) -> list[DriverRecord]:
+    """Replay every game; refuses the first entry that cannot have happened."""
+    if not doc.drivers and not doc.games:
+        return []
+    rules = axles_rules(ctx)
+    records: dict[str, DriverRecord] = {}
+    for i, driver in enumerate(doc.drivers):
+        player = require_player(doc, driver.player, f"drivers[{i}] ({driver.name})")
+        records[driver.name.casefold()] = DriverRecord(driver.name, player, driver.vehicle)
+    for g, game in enumerate(doc.games):
+        _play(records, game, g, rules)
+    return list(records.values())
+
+
+def _play(records: dict[str, DriverRecord], game: Game, g: int, rules: AxlesRules) -> None:
+    where = f"game {g + 1}"
+    seen: set[str] = set()
+    winners = 0
+    for entry in game.entries:
+        record = records.get(entry.driver.casefold())
+        if record is None:
+            raise CampaignError(f"'{entry.driver}' is not a driver in this campaign", where)
+        if record.name in seen:
+            raise CampaignError(f"{record.name} has two entries", where)
+        seen.add(record.name)
+        if not record.alive:
+            raise CampaignError(f"{record.name} died in game {record.died_in}", where)
+        if game.scenario == "deathmatch" and (entry.finished or entry.won):
+            raise CampaignError("a deathmatch has no finish line; record survival and kills", f"{where}, "
+                                f"{record.name}")
+        winners += entry.won
+        if winners > 1:
+            raise CampaignError("a race has one winner", f"{where}, {record.name}")
+        if entry.rerolls_used > record.rerolls:
+            raise CampaignError(f"{record.name} has {record.rerolls} rerolls, not {entry.rerolls_used}",
+                                f"{where}, {record.name}")
+        record.used += entry.rerolls_used
+        record.games += 1
+        record.kills += entry.kills
+        record.wins += entry.won
+        for event, rerolls in rerolls_earned(entry, game.scenario, rules):
+            record.earned += rerolls
+            record.awards.append(f"game {g + 1}: {event} +{rerolls}")
+        if entry.died:
+            record.died_in = g + 1
+
+
+def check_careers(doc: CampaignDocument, ctx: Context) -> None:
+    careers(doc, ctx)
+
+
+def death_faces(ctx: Context) -> list[int]:
+    """The d6 faces on which a driver in a destroyed vehicle dies."""
+    return list(axles_rules(ctx).driver_dies_on)

@@ -1,0 +1,328 @@
+"""Pure campaign edits: each takes a document and returns a new, fully checked one, or raises a
+`CampaignError` saying why the edit is refused. The editor wraps each in one undoable command; the CLI
+saves the result. Nothing is changed in place (documents are immutable)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from designer.campaign.battle import apply_wipe_out, battle_state
+from designer.campaign.context import Context
+from designer.campaign.errors import CampaignError
+from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_window
+from designer.campaign.roster import require_player
+from designer.campaign.validate import (
+    check_campaign,
+    check_character,
+    check_coins,
+    check_gates,
+    check_place,
+    race_location,
+)
+from designer.io.validation import describe_validation_error
+from designer.model.campaign import (
+    Battle,
+    CampaignDocument,
+    CustomCharacter,
+    Driver,
+    Game,
+    GameEntry,
+    Player,
+    Race,
+    RaceResult,
+    Upgrade,
+    WipeOut,
+)
+
+
+def rebuild(doc: CampaignDocument, ctx: Context, **changes: Any) -> CampaignDocument:
+    """The document with `changes`, validated as a file would be and checked against the rules."""
+    data = doc.model_dump(mode="json")
+    for key, value in changes.items():
+        data[key] = _plain(value)
+    try:
+        new = CampaignDocument.model_validate(data)
+    except ValidationError as exc:
+        location, reason = describe_validation_error(exc, data)
+        raise CampaignError(reason, location) from None
+    check_campaign(new, ctx)
+    return new
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    return value
+
+
+def new_campaign(name: str, ctx: Context, mode: str, players: Sequence[tuple[str, str]] = (),
+                 tracks: Sequence[str | None] = ()) -> CampaignDocument:
+    """A fresh campaign; a Grand Prix gets its races up front (with the tracks given, in order)."""
+    races: list[Race] = []
+    battles: list[Battle] = []
+    if mode == "grand_prix":
+        count = ctx.grand_prix().races
+        if len(tracks) > count:
+            raise CampaignError(f"{len(tracks)} tracks given but the Grand Prix has {count} races", "tracks")
+        races = [Race(track=tracks[i] if i < len(tracks) else None) for i in range(count)]
+    elif mode == "race_series":
+        races = [Race(track=t) for t in tracks]
+    elif mode == "balloon_battle":
+        ctx.balloons()
+        battles = [Battle(track=t) for t in tracks[:1]] or [Battle()]
+    base = CampaignDocument(name=name or "Campaign", ruleset=ctx.ruleset.id)
+    return rebuild(base, ctx, mode=mode, players=[Player(name=n, character=c) for n, c in players],
+                   races=races, battles=battles)
+
+
+# --- roster ----------------------------------------------------------------------------------------
+def add_player(doc: CampaignDocument, ctx: Context, name: str, character: str) -> CampaignDocument:
+    if doc.player(name) is not None:
+        raise CampaignError(f"there is already a player called {doc.player(name).name}", "players")
+    check_character(doc, ctx, character, f"players ({name})")
+    return rebuild(doc, ctx, players=[*doc.players, Player(name=name, character=character)])
+
+
+def remove_player(doc: CampaignDocument, ctx: Context, name: str) -> CampaignDocument:
+    name = require_player(doc, name, "players")
+    key = name.casefold()
+    if any(r.result(name) for r in doc.races) or any(u.player.casefold() == key for u in doc.upgrades) \
+            or any(w.player.casefold() == key or (w.by or "").casefold() == key
+                   for b in doc.battles for w in b.wipe_outs) \
+            or any(d.player.casefold() == key for d in doc.drivers):
+        raise CampaignError(f"{name} already has results; remove those first", "players")
+    races = [r.model_copy(update={"grid": [g for g in r.grid if g.casefold() != key]}) for r in doc.races]
+    battles = [b.model_copy(update={"karts": [k for k in b.karts if k.casefold() != key]}) for b in doc.battles]
+    return rebuild(doc, ctx, players=[p for p in doc.players if p.name != name], races=races, battles=battles)
+
+
+def set_character(doc: CampaignDocument, ctx: Context, name: str, character: str) -> CampaignDocument:
+    name = require_player(doc, name, "players")
+    check_character(doc, ctx, character, f"players ({name})")
+    players = [p.model_copy(update={"character": character}) if p.name == name else p for p in doc.players]
+    return rebuild(doc, ctx, players=players)
+
+
+def rename_player(doc: CampaignDocument, ctx: Context, old: str, new: str) -> CampaignDocument:
+    """Rename everywhere the player is named (results, grids, upgrades, battles, drivers)."""
+    old = require_player(doc, old, "players")
+    new = new.strip()
+    other = doc.player(new)
+    if other is not None and other.name != old:
+        raise CampaignError(f"there is already a player called {other.name}", "players")
+    data = doc.model_dump(mode="json")
+    swap = (lambda n: new if isinstance(n, str) and n.casefold() == old.casefold() else n)
+    for p in data["players"]:
+        p["name"] = swap(p["name"])
+    for race in data["races"]:
+        race["grid"] = [swap(g) for g in race["grid"]]
+        for r in race["results"]:
+            r["player"] = swap(r["player"])
+    for u in data["upgrades"]:
+        u["player"] = swap(u["player"])
+    for b in data["battles"]:
+        b["karts"] = [swap(k) for k in b["karts"]]
+        for w in b["wipe_outs"]:
+            w["player"], w["by"] = swap(w["player"]), swap(w["by"])
+    for d in data["drivers"]:
+        d["player"] = swap(d["player"])
+    return rebuild(doc, ctx, **{k: data[k] for k in ("players", "races", "upgrades", "battles", "drivers")})
+
+
+def set_custom_character(doc: CampaignDocument, ctx: Context, character: CustomCharacter) -> CampaignDocument:
+    """Add a custom character, or replace the one with the same name."""
+    if ctx.ruleset.character(character.name) is not None:
+        raise CampaignError(f"{character.name} is already a {ctx.ruleset.name} character", "custom_characters")
+    key = character.name.casefold()
+    others = [c for c in doc.custom_characters if c.name.casefold() != key]
+    index = next((i for i, c in enumerate(doc.custom_characters) if c.name.casefold() == key), len(others))
+    return rebuild(doc, ctx, custom_characters=others[:index] + [character] + others[index:])
+
+
+def remove_custom_character(doc: CampaignDocument, ctx: Context, name: str) -> CampaignDocument:
+    users = [p.name for p in doc.players if p.character.casefold() == name.casefold()]
+    if users:
+        raise CampaignError(f"{', '.join(users)} still drive{'s' if len(users) == 1 else ''} {name}",
+                            "custom_characters")
+    return rebuild(doc, ctx, custom_characters=[c for c in doc.custom_characters
+                                                if c.name.casefold() != name.casefold()])
+
+
+# --- races -----------------------------------------------------------------------------------------
+def _race_index(doc: CampaignDocument, ctx: Context, race: int) -> int:
+    """`race` is 1-based; a race series grows by one race when asked for the next."""
+    if doc.mode not in ("grand_prix", "race_series"):
+        raise CampaignError(f"a {doc.mode} campaign has no races", "races")
+    limit = ctx.grand_prix().races if doc.mode == "grand_prix" else len(doc.races) + 1
+    if not 1 <= race <= limit:
+        raise CampaignError(f"there is no race {race} (races 1…{limit})", "races")
+    return race - 1
+
+
+def _races_with(doc: CampaignDocument, index: int, race: Race) -> list[Race]:
+    races = list(doc.races) + [Race() for _ in range(index + 1 - len(doc.races))]
+    races[index] = race
+    return races
+
+
+def set_race_track(doc: CampaignDocument, ctx: Context, race: int, track: str | None) -> CampaignDocument:
+    index = _race_index(doc, ctx, race)
+    current = doc.races[index] if index < len(doc.races) else Race()
+    return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"track": track or None})))
+
+
+def set_grid(doc: CampaignDocument, ctx: Context, race: int, grid: Sequence[str]) -> CampaignDocument:
+    index = _race_index(doc, ctx, race)
+    names = [require_player(doc, g, f"{race_location(index)} grid") for g in grid]
+    current = doc.races[index] if index < len(doc.races) else Race()
+    return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"grid": names})))
+
+
+def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, place: int, gates: int = 0,
+               coins: int = 0) -> CampaignDocument:
+    """Enter or replace one player's result in race `race` (1-based)."""
+    index = _race_index(doc, ctx, race)
+    name = require_player(doc, player, race_location(index))
+    where = f"{race_location(index)}, {name}"
+    check_place(doc, place, where)
+    check_gates(ctx, index, gates, where)
+    check_coins(coins, where)
+    current = doc.races[index] if index < len(doc.races) else Race()
+    holder = next((r.player for r in current.results if r.place == place and r.player != name), None)
+    if holder is not None:
+        raise CampaignError(f"place {place} is already {holder}'s", where)
+    if doc.mode == "grand_prix" and index > 0 and not race_started(current):
+        _check_previous_complete(doc, index)
+    results = [r for r in current.results if r.player != name]
+    mine = current.result(name)
+    at = current.results.index(mine) if mine else len(results)
+    results.insert(at, RaceResult(player=name, place=place, gates=gates, coins=coins))
+    return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"results": results})))
+
+
+def _check_previous_complete(doc: CampaignDocument, index: int) -> None:
+    previous = doc.races[index - 1] if index - 1 < len(doc.races) else Race()
+    missing = [p.name for p in doc.players if previous.result(p.name) is None]
+    if missing:
+        raise CampaignError(f"race {index} is not finished yet (no result for {', '.join(missing)})",
+                            race_location(index))
+
+
+def clear_result(doc: CampaignDocument, ctx: Context, race: int, player: str) -> CampaignDocument:
+    index = _race_index(doc, ctx, race)
+    name = require_player(doc, player, race_location(index))
+    current = doc.races[index] if index < len(doc.races) else Race()
+    if current.result(name) is None:
+        raise CampaignError(f"{name} has no result to clear", race_location(index))
+    results = [r for r in current.results if r.player != name]
+    return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"results": results})))
+
+
+# --- upgrades --------------------------------------------------------------------------------------
+def buy_upgrade(doc: CampaignDocument, ctx: Context, player: str, stat: str,
+                after_race: int | None = None) -> CampaignDocument:
+    """Spend the upgrade cost on +1 `stat`, between race `after_race` and the next (default: now)."""
+    gp = ctx.grand_prix()
+    name = require_player(doc, player, "upgrades")
+    if stat not in STAT_LABELS or gp.upgrade(stat) is None:
+        raise CampaignError(f"unknown upgrade '{stat}' (use handling or max_gear)", "upgrades")
+    window = shop_window(doc, ctx)
+    when = after_race if after_race is not None else window
+    if when is None:
+        raise CampaignError("upgrades are bought between races: finish a race first", "upgrades")
+    if when >= gp.races:
+        raise CampaignError(f"the Grand Prix ends with race {gp.races}; nothing can be bought after it",
+                            "upgrades")
+    if when < len(doc.races) and race_started(doc.races[when]):
+        raise CampaignError(f"race {when + 1} has already started; upgrades are bought before it", "upgrades")
+    offer = next(o for o in shop(doc, ctx, when) if o.player == name and o.stat == stat)
+    if not offer.allowed:
+        raise CampaignError(f"{name} cannot buy {STAT_LABELS[stat]}: {offer.reason}", "upgrades")
+    return rebuild(doc, ctx, upgrades=[*doc.upgrades, Upgrade(player=name, after_race=when, stat=stat)])
+
+
+def remove_upgrade(doc: CampaignDocument, ctx: Context, index: int) -> CampaignDocument:
+    if not 0 <= index < len(doc.upgrades):
+        raise CampaignError(f"there is no upgrade {index + 1}", "upgrades")
+    return rebuild(doc, ctx, upgrades=[u for i, u in enumerate(doc.upgrades) if i != index])
+
+
+# --- balloon battles -------------------------------------------------------------------------------
+def _battle(doc: CampaignDocument, index: int) -> Battle:
+    if not 0 <= index < len(doc.battles):
+        raise CampaignError(f"there is no battle {index + 1}", "battles")
+    return doc.battles[index]
+
+
+def add_battle(doc: CampaignDocument, ctx: Context, track: str | None = None,
+               karts: Sequence[str] = ()) -> CampaignDocument:
+    if doc.mode != "balloon_battle":
+        raise CampaignError(f"a {doc.mode} campaign has no battles", "battles")
+    names = [require_player(doc, k, "battles") for k in karts]
+    return rebuild(doc, ctx, battles=[*doc.battles, Battle(track=track, karts=names)])
+
+
+def set_battle(doc: CampaignDocument, ctx: Context, index: int, track: str | None,
+               karts: Sequence[str]) -> CampaignDocument:
+    battle = _battle(doc, index)
+    if battle.wipe_outs and [k.casefold() for k in karts] != [k.casefold() for k in battle.karts]:
+        raise CampaignError("the battle has started; its karts cannot change", f"battle {index + 1}")
+    names = [require_player(doc, k, f"battle {index + 1}") for k in karts]
+    battles = list(doc.battles)
+    battles[index] = battle.model_copy(update={"track": track or None, "karts": names})
+    return rebuild(doc, ctx, battles=battles)
+
+
+def wipe_out(doc: CampaignDocument, ctx: Context, index: int, player: str,
+             by: str | None = None) -> CampaignDocument:
+    """Log one Wipe Out: `player` loses a balloon (`by` optionally names who popped it)."""
+    battle = _battle(doc, index)
+    state = battle_state(doc, ctx, index)
+    apply_wipe_out(state, player, by, f"battle {index + 1}")
+    name = require_player(doc, player, f"battle {index + 1}")
+    hitter = require_player(doc, by, f"battle {index + 1}") if by else None
+    battles = list(doc.battles)
+    battles[index] = battle.model_copy(update={"wipe_outs": [*battle.wipe_outs, WipeOut(player=name, by=hitter)]})
+    return rebuild(doc, ctx, battles=battles)
+
+
+# --- careers ---------------------------------------------------------------------------------------
+def add_driver(doc: CampaignDocument, ctx: Context, name: str, player: str,
+               vehicle: str | None = None) -> CampaignDocument:
+    if doc.mode != "career":
+        raise CampaignError(f"a {doc.mode} campaign has no drivers", "drivers")
+    owner = require_player(doc, player, "drivers")
+    if any(d.name.casefold() == name.strip().casefold() for d in doc.drivers):
+        raise CampaignError(f"there is already a driver called {name.strip()}", "drivers")
+    return rebuild(doc, ctx, drivers=[*doc.drivers, Driver(name=name, player=owner, vehicle=vehicle)])
+
+
+def add_game(doc: CampaignDocument, ctx: Context, scenario: str, track: str | None = None,
+             entries: Sequence[GameEntry] = ()) -> CampaignDocument:
+    if doc.mode != "career":
+        raise CampaignError(f"a {doc.mode} campaign has no games", "games")
+    if scenario not in ("deathmatch", "race"):
+        raise CampaignError(f"unknown scenario '{scenario}' (use deathmatch or race)", "games")
+    return rebuild(doc, ctx, games=[*doc.games, Game(scenario=scenario, track=track, entries=list(entries))])
+
+
+def set_game_entry(doc: CampaignDocument, ctx: Context, game: int, entry: GameEntry) -> CampaignDocument:
+    """Enter or replace a driver's entry in game `game` (1-based)."""
+    if not 1 <= game <= len(doc.games):
+        raise CampaignError(f"there is no game {game}", "games")
+    current = doc.games[game - 1]
+    key = entry.driver.casefold()
+    entries = list(current.entries)
+    at = next((i for i, e in enumerate(entries) if e.driver.casefold() == key), None)
+    if at is None:
+        entries.append(entry)
+    else:
+        entries[at] = entry
+    games = list(doc.games)
+    games[game - 1] = current.model_copy(update={"entries": entries})
+    return rebuild(doc, ctx, games=games)

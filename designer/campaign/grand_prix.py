@@ -1,0 +1,227 @@
+"""Grand Prix scoring: points per race, the points ledger (earned, spent, total), standings with our tie
+rule, the champion, and what each kart may still buy in the upgrade shop.
+
+Numbers come from the ruleset's `grand_prix` section; nothing here knows about files or Qt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from designer.campaign.context import Context
+from designer.campaign.roster import character_stats
+from designer.model.campaign import STATS, CampaignDocument, Race, RaceResult
+from designer.rules.schema import GrandPrix
+
+TIE_RULE = ("Equal point totals are split by most race wins, then most coins collected, then most gates "
+            "cleared; players still level share the place.")
+STAT_LABELS = {"handling": "Handling", "max_gear": "Max Gear"}
+
+
+@dataclass(frozen=True)
+class RacePoints:
+    place: int
+    gates: int
+    coins: int
+
+    @property
+    def total(self) -> int:
+        return self.place + self.gates + self.coins
+
+
+def race_points(result: RaceResult, gp: GrandPrix) -> RacePoints:
+    return RacePoints(gp.place_points_for(result.place), result.gates * gp.points_per_gate,
+                      result.coins * gp.points_per_coin)
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """One player's race: the result, points earned, points spent on upgrades after it, running total."""
+
+    race: int  # 1-based
+    result: RaceResult | None
+    earned: int
+    spent: int
+    total: int
+    bought: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    player: str
+    character: str
+    earned: int
+    spent: int
+    total: int
+    wins: int
+    coins: int
+    gates: int
+    lines: tuple[LedgerLine, ...]
+    handling: int | None
+    max_gear: int | None
+
+    def tie_key(self) -> tuple[int, int, int, int]:
+        return (self.total, self.wins, self.coins, self.gates)
+
+
+def race_complete(doc: CampaignDocument, race: Race) -> bool:
+    return bool(doc.players) and all(race.result(p.name) is not None for p in doc.players)
+
+
+def races_complete(doc: CampaignDocument) -> int:
+    """How many races from the first are complete (every player has a result)."""
+    count = 0
+    for race in doc.races:
+        if not race_complete(doc, race):
+            break
+        count += 1
+    return count
+
+
+def race_started(race: Race) -> bool:
+    return bool(race.results)
+
+
+def upgrade_count(doc: CampaignDocument, player: str, stat: str, through_race: int | None = None) -> int:
+    key = player.casefold()
+    return sum(1 for u in doc.upgrades if u.player.casefold() == key and u.stat == stat
+               and (through_race is None or u.after_race <= through_race))
+
+
+def ledger(doc: CampaignDocument, gp: GrandPrix, player: str) -> list[LedgerLine]:
+    """Per race: earned, spent after it, and the running total (earned minus spent so far)."""
+    key = player.casefold()
+    lines: list[LedgerLine] = []
+    total = 0
+    for index in range(max(gp.races, len(doc.races))):
+        race = doc.races[index] if index < len(doc.races) else None
+        result = race.result(player) if race else None
+        earned = race_points(result, gp).total if result else 0
+        bought = tuple(u.stat for u in doc.upgrades if u.player.casefold() == key and u.after_race == index + 1)
+        spent = len(bought) * gp.upgrade_cost
+        total += earned - spent
+        lines.append(LedgerLine(index + 1, result, earned, spent, total, bought))
+    return lines
+
+
+def points_available(doc: CampaignDocument, gp: GrandPrix, player: str, after_race: int) -> int:
+    """The player's total after race `after_race` once every upgrade bought up to then is paid."""
+    lines = ledger(doc, gp, player)
+    return lines[after_race - 1].total if 0 < after_race <= len(lines) else 0
+
+
+def effective_stat(doc: CampaignDocument, ctx: Context, player: str, stat: str,
+                   through_race: int | None = None) -> int | None:
+    """Base stat plus upgrades bought (through a race, or all), never above the rule cap."""
+    p = doc.player(player)
+    stats = character_stats(doc, ctx.ruleset, p.character) if p else None
+    base = stats.base(stat) if stats else None
+    if base is None:
+        return None
+    gp = ctx.ruleset.grand_prix
+    rule = gp.upgrade(stat) if gp else None
+    if rule is None:
+        return base
+    return min(base + rule.step * upgrade_count(doc, player, stat, through_race), max(rule.cap, base))
+
+
+def standings(doc: CampaignDocument, ctx: Context) -> list[Standing]:
+    """Every player in rank order (see TIE_RULE)."""
+    gp = ctx.grand_prix()
+    rows: list[Standing] = []
+    for p in doc.players:
+        lines = ledger(doc, gp, p.name)
+        results = [line.result for line in lines if line.result]
+        rows.append(Standing(
+            rank=0, player=p.name, character=p.character,
+            earned=sum(line.earned for line in lines), spent=sum(line.spent for line in lines),
+            total=lines[-1].total if lines else 0,
+            wins=sum(1 for r in results if r.place == 1), coins=sum(r.coins for r in results),
+            gates=sum(r.gates for r in results), lines=tuple(lines),
+            handling=effective_stat(doc, ctx, p.name, "handling"),
+            max_gear=effective_stat(doc, ctx, p.name, "max_gear")))
+    rows.sort(key=lambda s: s.tie_key(), reverse=True)
+    ranked: list[Standing] = []
+    for i, row in enumerate(rows):
+        rank = ranked[-1].rank if ranked and ranked[-1].tie_key() == row.tie_key() else i + 1
+        ranked.append(_with_rank(row, rank))
+    return ranked
+
+
+def _with_rank(row: Standing, rank: int) -> Standing:
+    return Standing(rank, row.player, row.character, row.earned, row.spent, row.total, row.wins, row.coins,
+                    row.gates, row.lines, row.handling, row.max_gear)
+
+
+def totals_by_race(doc: CampaignDocument, ctx: Context) -> dict[str, list[int]]:
+    """For the chart: each player's running total after every complete race."""
+    gp = ctx.grand_prix()
+    done = races_complete(doc)
+    return {p.name: [line.total for line in ledger(doc, gp, p.name)[:done]] for p in doc.players}
+
+
+def is_finished(doc: CampaignDocument, ctx: Context) -> bool:
+    return races_complete(doc) >= ctx.grand_prix().races
+
+
+def champions(doc: CampaignDocument, ctx: Context) -> list[str]:
+    """The champion after the last race (several only if level after every tie-break); [] before."""
+    if not is_finished(doc, ctx):
+        return []
+    return [s.player for s in standings(doc, ctx) if s.rank == 1]
+
+
+def shop_window(doc: CampaignDocument, ctx: Context) -> int | None:
+    """The race after which upgrades can be bought now: the last complete race, if the next has not
+    started and the Grand Prix is not over; otherwise None."""
+    gp = ctx.grand_prix()
+    done = races_complete(doc)
+    if done == 0 or done >= gp.races:
+        return None
+    if done < len(doc.races) and race_started(doc.races[done]):
+        return None
+    return done
+
+
+@dataclass(frozen=True)
+class ShopOffer:
+    """One stat one player might buy: current value, cap, and whether (or why not) they can."""
+
+    player: str
+    stat: str
+    value: int | None
+    cap: int
+    cost: int
+    points: int
+    reason: str = ""  # empty when the purchase is allowed
+
+    @property
+    def allowed(self) -> bool:
+        return not self.reason
+
+
+def shop(doc: CampaignDocument, ctx: Context, after_race: int | None = None) -> list[ShopOffer]:
+    """What every player could buy after `after_race` (default: the current shop window)."""
+    gp = ctx.grand_prix()
+    window = after_race if after_race is not None else shop_window(doc, ctx)
+    offers: list[ShopOffer] = []
+    for p in doc.players:
+        points = points_available(doc, gp, p.name, window) if window else 0
+        for stat in STATS:
+            rule = gp.upgrade(stat)
+            if rule is None:
+                continue
+            value = effective_stat(doc, ctx, p.name, stat)
+            if window is None:
+                reason = "upgrades are bought between races"
+            elif value is None:
+                reason = f"{p.character} has no {STAT_LABELS[stat]}"
+            elif value + rule.step > rule.cap:
+                reason = f"{STAT_LABELS[stat]} is at its cap of {rule.cap}"
+            elif points < gp.upgrade_cost:
+                reason = f"needs {gp.upgrade_cost} points, has {points}"
+            else:
+                reason = ""
+            offers.append(ShopOffer(p.name, stat, value, rule.cap, gp.upgrade_cost, points, reason))
+    return offers

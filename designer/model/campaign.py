@@ -1,0 +1,171 @@
+"""The campaign document (`*.campaign.json`): a group's season — roster, races, upgrades, battles, careers.
+
+Only the shape lives here (strict, immutable pydantic models). Whether the content is consistent with a
+ruleset — places, caps, points, balloons — is checked by `designer.campaign.validate`, because it needs
+the rule data and the tracks.
+
+Modes:
+- `grand_prix`: four races scored on a running points total, with kart upgrades between races;
+- `balloon_battle`: one or more battles on an arena, each a log of Wipe Outs (a popped balloon each);
+- `race_series`: races recorded by finishing place only (systems without Grand Prix scoring, e.g. PitchKart,
+  whose race set-up gives starting coins by grid slot);
+- `career`: Axles and Alloys II named drivers earning rerolls over deathmatches and races.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints, model_validator
+
+from designer.model.base import StrictModel
+
+CAMPAIGN_FORMAT = "kartographer-campaign"
+CAMPAIGN_SCHEMA_VERSION = 1
+MAX_PLAYERS = 16
+MAX_RACES = 50
+
+Mode = Literal["grand_prix", "balloon_battle", "race_series", "career"]
+MODES: tuple[str, ...] = ("grand_prix", "balloon_battle", "race_series", "career")
+Stat = Literal["handling", "max_gear"]
+STATS: tuple[str, ...] = ("handling", "max_gear")
+
+PersonName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+TrackPath = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+Small = Annotated[int, Field(ge=0, le=10_000)]
+
+
+def _check_unique(names: list[str], what: str) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise ValueError(f"{what} '{name}' appears twice")
+        seen.add(name.casefold())
+
+
+class Player(StrictModel):
+    """A player and the character their kart is (a ruleset character or one of the custom ones)."""
+
+    name: PersonName
+    character: PersonName
+
+
+class CustomCharacter(StrictModel):
+    """A home-made character; stats a system does not use stay empty."""
+
+    name: PersonName
+    weight: Literal["Lightweight", "Middleweight", "Heavyweight"] | None = None
+    handling: Annotated[int, Field(ge=0, le=20)] | None = None
+    max_gear: Annotated[int, Field(ge=1, le=20)] | None = None
+
+
+class RaceResult(StrictModel):
+    player: PersonName
+    place: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    gates: Small = 0
+    coins: Small = 0
+
+
+class Race(StrictModel):
+    """One race: the track (a path relative to the campaign file), the starting grid and the results."""
+
+    track: TrackPath | None = None
+    grid: Annotated[list[PersonName], Field(max_length=MAX_PLAYERS)] = []
+    results: Annotated[list[RaceResult], Field(max_length=MAX_PLAYERS)] = []
+
+    def result(self, player: str) -> RaceResult | None:
+        key = player.casefold()
+        return next((r for r in self.results if r.player.casefold() == key), None)
+
+
+class Upgrade(StrictModel):
+    """A stat bought between race `after_race` and the next one."""
+
+    player: PersonName
+    after_race: Annotated[int, Field(ge=1, le=MAX_RACES)]
+    stat: Stat
+
+
+class WipeOut(StrictModel):
+    """One popped balloon; `by` optionally names who caused it."""
+
+    player: PersonName
+    by: PersonName | None = None
+
+
+class Battle(StrictModel):
+    """A Balloon Battle on an arena track: the karts taking part (all players when empty) and the log."""
+
+    track: TrackPath | None = None
+    karts: Annotated[list[PersonName], Field(max_length=MAX_PLAYERS)] = []
+    wipe_outs: Annotated[list[WipeOut], Field(max_length=1_000)] = []
+
+
+class Driver(StrictModel):
+    """A named Axles and Alloys driver belonging to a player; `vehicle` is a weight class name."""
+
+    name: PersonName
+    player: PersonName
+    vehicle: Literal["Light", "Medium", "Heavy"] | None = None
+
+
+class GameEntry(StrictModel):
+    """How one driver fared in one game. `died` needs `destroyed` (the driver roll after losing the car)."""
+
+    driver: PersonName
+    destroyed: bool = False
+    kills: Annotated[int, Field(ge=0, le=MAX_PLAYERS)] = 0
+    finished: bool = False
+    won: bool = False
+    died: bool = False
+    rerolls_used: Annotated[int, Field(ge=0, le=1_000)] = 0
+
+    @model_validator(mode="after")
+    def _consistent(self) -> GameEntry:
+        if self.died and not self.destroyed:
+            raise ValueError("a driver can only die when the vehicle was destroyed")
+        if self.won and not self.finished:
+            raise ValueError("a winner must have finished")
+        if self.finished and self.destroyed:
+            raise ValueError("a destroyed vehicle cannot finish the race")
+        return self
+
+
+class Game(StrictModel):
+    scenario: Literal["deathmatch", "race"]
+    track: TrackPath | None = None
+    entries: Annotated[list[GameEntry], Field(max_length=MAX_PLAYERS * 4)] = []
+
+
+class CampaignDocument(StrictModel):
+    format: Literal["kartographer-campaign"] = CAMPAIGN_FORMAT
+    schema_version: Literal[1] = CAMPAIGN_SCHEMA_VERSION
+    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+    ruleset: Annotated[str, Field(min_length=1, max_length=64)] = "mk-gaslands"
+    mode: Mode = "grand_prix"
+    players: Annotated[list[Player], Field(max_length=MAX_PLAYERS)] = []
+    custom_characters: Annotated[list[CustomCharacter], Field(max_length=64)] = []
+    races: Annotated[list[Race], Field(max_length=MAX_RACES)] = []
+    upgrades: Annotated[list[Upgrade], Field(max_length=1_000)] = []
+    battles: Annotated[list[Battle], Field(max_length=MAX_RACES)] = []
+    drivers: Annotated[list[Driver], Field(max_length=1_000)] = []
+    games: Annotated[list[Game], Field(max_length=1_000)] = []
+    notes: Annotated[str, Field(max_length=10_000)] = ""
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> CampaignDocument:
+        _check_unique([p.name for p in self.players], "player")
+        _check_unique([c.name for c in self.custom_characters], "custom character")
+        _check_unique([d.name for d in self.drivers], "driver")
+        return self
+
+    def player(self, name: str) -> Player | None:
+        key = name.casefold()
+        return next((p for p in self.players if p.name.casefold() == key), None)
+
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def custom_character(self, name: str) -> CustomCharacter | None:
+        key = name.casefold()
+        return next((c for c in self.custom_characters if c.name.casefold() == key), None)
