@@ -9,10 +9,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from designer.campaign.battle import apply_wipe_out, battle_state
+from designer.campaign.battle import apply_wipe_out, battle_karts, battle_state
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_window
+from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_closed_reason, shop_window
 from designer.campaign.roster import require_player
 from designer.campaign.validate import (
     check_campaign,
@@ -20,6 +20,7 @@ from designer.campaign.validate import (
     check_coins,
     check_gates,
     check_place,
+    check_previous_complete,
     race_location,
 )
 from designer.io.validation import describe_validation_error
@@ -74,7 +75,11 @@ def new_campaign(name: str, ctx: Context, mode: str, players: Sequence[tuple[str
         races = [Race(track=t) for t in tracks]
     elif mode == "balloon_battle":
         ctx.balloons()
-        battles = [Battle(track=t) for t in tracks[:1]] or [Battle()]
+        if len(tracks) > 1:
+            raise CampaignError("a balloon battle is fought on one arena; give one track", "tracks")
+        battles = [Battle(track=t) for t in tracks] or [Battle()]
+    elif tracks:
+        raise CampaignError(f"a {mode} campaign records its tracks per game, not up front", "tracks")
     base = CampaignDocument(name=name or "Campaign", ruleset=ctx.ruleset.id)
     return rebuild(base, ctx, mode=mode, players=[Player(name=n, character=c) for n, c in players],
                    races=races, battles=battles)
@@ -85,15 +90,17 @@ def add_player(doc: CampaignDocument, ctx: Context, name: str, character: str) -
     if doc.player(name) is not None:
         raise CampaignError(f"there is already a player called {doc.player(name).name}", "players")
     check_character(doc, ctx, character, f"players ({name})")
-    return rebuild(doc, ctx, players=[*doc.players, Player(name=name, character=character)])
+    # a battle of "every player" that has started keeps the karts it started with
+    battles = [b.model_copy(update={"karts": doc.player_names()}) if b.wipe_outs and not b.karts else b
+               for b in doc.battles]
+    return rebuild(doc, ctx, players=[*doc.players, Player(name=name, character=character)], battles=battles)
 
 
 def remove_player(doc: CampaignDocument, ctx: Context, name: str) -> CampaignDocument:
     name = require_player(doc, name, "players")
     key = name.casefold()
     if any(r.result(name) for r in doc.races) or any(u.player.casefold() == key for u in doc.upgrades) \
-            or any(w.player.casefold() == key or (w.by or "").casefold() == key
-                   for b in doc.battles for w in b.wipe_outs) \
+            or any(b.wipe_outs and key in (k.casefold() for k in battle_karts(doc, b)) for b in doc.battles) \
             or any(d.player.casefold() == key for d in doc.drivers):
         raise CampaignError(f"{name} already has results; remove those first", "players")
     races = [r.model_copy(update={"grid": [g for g in r.grid if g.casefold() != key]}) for r in doc.races]
@@ -193,24 +200,17 @@ def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, plac
     check_gates(ctx, index, gates, where)
     check_coins(coins, where)
     current = doc.races[index] if index < len(doc.races) else Race()
-    holder = next((r.player for r in current.results if r.place == place and r.player != name), None)
+    holder = next((r.player for r in current.results
+                   if r.place == place and r.player.casefold() != name.casefold()), None)
     if holder is not None:
         raise CampaignError(f"place {place} is already {holder}'s", where)
-    if doc.mode == "grand_prix" and index > 0 and not race_started(current):
-        _check_previous_complete(doc, index)
-    results = [r for r in current.results if r.player != name]
+    if doc.mode == "grand_prix" and index > 0:
+        check_previous_complete(doc, index)
+    results = [r for r in current.results if r.player.casefold() != name.casefold()]
     mine = current.result(name)
     at = current.results.index(mine) if mine else len(results)
     results.insert(at, RaceResult(player=name, place=place, gates=gates, coins=coins))
     return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"results": results})))
-
-
-def _check_previous_complete(doc: CampaignDocument, index: int) -> None:
-    previous = doc.races[index - 1] if index - 1 < len(doc.races) else Race()
-    missing = [p.name for p in doc.players if previous.result(p.name) is None]
-    if missing:
-        raise CampaignError(f"race {index} is not finished yet (no result for {', '.join(missing)})",
-                            race_location(index))
 
 
 def clear_result(doc: CampaignDocument, ctx: Context, race: int, player: str) -> CampaignDocument:
@@ -219,7 +219,9 @@ def clear_result(doc: CampaignDocument, ctx: Context, race: int, player: str) ->
     current = doc.races[index] if index < len(doc.races) else Race()
     if current.result(name) is None:
         raise CampaignError(f"{name} has no result to clear", race_location(index))
-    results = [r for r in current.results if r.player != name]
+    if doc.mode == "grand_prix" and index + 1 < len(doc.races) and race_started(doc.races[index + 1]):
+        raise CampaignError(f"race {index + 2} already has results; clear those first", race_location(index))
+    results = [r for r in current.results if r.player.casefold() != name.casefold()]
     return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"results": results})))
 
 
@@ -234,7 +236,10 @@ def buy_upgrade(doc: CampaignDocument, ctx: Context, player: str, stat: str,
     window = shop_window(doc, ctx)
     when = after_race if after_race is not None else window
     if when is None:
-        raise CampaignError("upgrades are bought between races: finish a race first", "upgrades")
+        raise CampaignError(shop_closed_reason(doc, ctx), "upgrades")
+    if when < 1:
+        raise CampaignError(f"there is no race {when} (upgrades are bought after races 1…{gp.races - 1})",
+                            "upgrades")
     if when >= gp.races:
         raise CampaignError(f"the Grand Prix ends with race {gp.races}; nothing can be bought after it",
                             "upgrades")

@@ -174,14 +174,21 @@ def champions(doc: CampaignDocument, ctx: Context) -> list[str]:
 
 def shop_window(doc: CampaignDocument, ctx: Context) -> int | None:
     """The race after which upgrades can be bought now: the last complete race, if the next has not
-    started and the Grand Prix is not over; otherwise None."""
+    started and the Grand Prix is not over; otherwise None (`shop_closed_reason` says why)."""
+    return None if shop_closed_reason(doc, ctx) else races_complete(doc)
+
+
+def shop_closed_reason(doc: CampaignDocument, ctx: Context) -> str:
+    """Why nothing can be bought now, in one line; empty while the shop is open."""
     gp = ctx.grand_prix()
     done = races_complete(doc)
-    if done == 0 or done >= gp.races:
-        return None
+    if done >= gp.races:
+        return f"the Grand Prix ends with race {gp.races}; nothing can be bought after it"
+    if done == 0:
+        return "upgrades are bought between races: finish a race first"
     if done < len(doc.races) and race_started(doc.races[done]):
-        return None
-    return done
+        return f"race {done + 1} has already started; upgrades are bought before it"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -214,7 +221,7 @@ def shop(doc: CampaignDocument, ctx: Context, after_race: int | None = None) -> 
                 continue
             value = effective_stat(doc, ctx, p.name, stat)
             if window is None:
-                reason = "upgrades are bought between races"
+                reason = shop_closed_reason(doc, ctx)
             elif value is None:
                 reason = f"{p.character} has no {STAT_LABELS[stat]}"
             elif value + rule.step > rule.cap:

@@ -57,6 +57,8 @@ def check_race(doc: CampaignDocument, ctx: Context, index: int) -> None:
         gp = ctx.grand_prix()
         if index >= gp.races:
             raise CampaignError(f"the Grand Prix has {gp.races} races", where)
+        if index > 0 and race.results:
+            check_previous_complete(doc, index)
     seen: set[str] = set()
     for name in race.grid:
         name = require_player(doc, name, f"{where} grid")
@@ -75,6 +77,13 @@ def check_race(doc: CampaignDocument, ctx: Context, index: int) -> None:
             raise CampaignError(f"place {result.place} is already {taken[result.place]}'s", f"{where}, {name}")
         taken[result.place] = name
         check_gates(ctx, index, result.gates, f"{where}, {name}")
+
+
+def check_previous_complete(doc: CampaignDocument, index: int) -> None:
+    """A Grand Prix race takes results only once every player has one in the race before it."""
+    missing = _missing_results(doc, index - 1)
+    if missing:
+        raise CampaignError(f"race {index} is not finished yet{missing}", race_location(index))
 
 
 def check_place(doc: CampaignDocument, place: int, where: str) -> None:

@@ -49,7 +49,7 @@ def campaign_context(doc: CampaignDocument, path: str | Path | None = None) -> C
             continue
         try:
             document = load_track(track)
-        except DocumentError:
+        except (DocumentError, OSError, ValueError):  # e.g. a hand-typed path the system cannot use
             continue
         gates = sum(1 for e in document.elements if e.kind == "gate")
         if gates:

@@ -74,7 +74,7 @@ class Race(StrictModel):
     results: Annotated[list[RaceResult], Field(max_length=MAX_PLAYERS)] = []
 
     def result(self, player: str) -> RaceResult | None:
-        key = player.casefold()
+        key = player.strip().casefold()
         return next((r for r in self.results if r.player.casefold() == key), None)
 
 
@@ -160,12 +160,12 @@ class CampaignDocument(StrictModel):
         return self
 
     def player(self, name: str) -> Player | None:
-        key = name.casefold()
+        key = name.strip().casefold()
         return next((p for p in self.players if p.name.casefold() == key), None)
 
     def player_names(self) -> list[str]:
         return [p.name for p in self.players]
 
     def custom_character(self, name: str) -> CustomCharacter | None:
-        key = name.casefold()
+        key = name.strip().casefold()
         return next((c for c in self.custom_characters if c.name.casefold() == key), None)
