@@ -12,13 +12,13 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from designer import __version__
+from designer import __version__, campaign_cli
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.io.templates import list_starter_tracks
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 
-COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards")
+COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign")
 
 
 class UsageError(Exception):
@@ -44,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument("--json", action="store_true", help="print problems and figures as JSON")
 
     schema = sub.add_parser("schema", help="print the JSON Schema of a file format")
-    schema.add_argument("format", choices=["track"])
+    schema.add_argument("format", choices=["track", "campaign"])
 
     sub.add_parser("templates", help="list the starter documents")
 
@@ -52,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     gui.add_argument("files", nargs="*", type=Path)
 
     _add_print_parsers(sub)
+    campaign_cli.add_campaign_parser(sub)
     return parser
 
 
@@ -195,9 +196,10 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from designer.io.schema import track_json_schema
+    from designer.io.schema import campaign_json_schema, track_json_schema
 
-    print(json.dumps(track_json_schema(), indent=2, ensure_ascii=False))
+    schema = campaign_json_schema() if args.format == "campaign" else track_json_schema()
+    print(json.dumps(schema, indent=2, ensure_ascii=False))
     return 0
 
 
@@ -229,6 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "gui": _cmd_gui,
             "export": _cmd_export,
             "cards": _cmd_cards,
+            "campaign": campaign_cli.run,
         }[args.command]
         return handler(args)
     except UsageError as exc:

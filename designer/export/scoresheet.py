@@ -45,6 +45,7 @@ class PlayerResults:
     name: str
     character: str = ""
     races: tuple[RaceResult | None, ...] = ()
+    rank: int | None = None  # printed as given (a campaign's tie rule); None: ranked by total here
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class GrandPrixScores:
     players: tuple[PlayerResults, ...] = ()
     race_names: tuple[str, ...] = ()
     races: int | None = None  # defaults to the ruleset's number of races
+    tie_rule: str = ""  # how equal totals are split, printed under the scoring key
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,8 @@ def score_race(result: RaceResult, gp: GrandPrix) -> int:
 
 
 def standings(scores: GrandPrixScores, gp: GrandPrix) -> list[Standing]:
-    """Running totals per player and a rank by final total (equal totals share a rank)."""
+    """Running totals per player and a rank: the player's own when given, else by final total (equal
+    totals share a rank)."""
     races = scores.races or gp.races
     out: list[Standing] = []
     for player in scores.players:
@@ -99,6 +102,9 @@ def standings(scores: GrandPrixScores, gp: GrandPrix) -> list[Standing]:
     played = [s for s in out if any(r is not None for r in s.races)]
     for s in played:
         s.rank = 1 + sum(1 for other in played if other.total > s.total)
+    for s in out:
+        if s.player.rank is not None:
+            s.rank = s.player.rank
     return out
 
 
@@ -129,9 +135,13 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
     text(c, area.right, area.y + 5, ruleset_name, 8, FONT, "end", GREY)
     key = _key(gp)
     text(c, area.x, area.y + 11, key, pdf.fit_size(key, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
+    top = area.y + 16
+    if scores.tie_rule:
+        ties = f"Ties: {scores.tie_rule}"
+        text(c, area.x, area.y + 15, ties, pdf.fit_size(ties, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
+        top += 4
     name_w, rank_w = 38.0, 12.0
     sub_w = (area.w - name_w - rank_w) / (races * len(SUB_COLUMNS))
-    top = area.y + 16
     head1, head2 = 7.0, 6.0
     podium_h = 22.0
     row_h = min(14.0, (area.bottom - podium_h - top - head1 - head2) / max(len(rows), 1))

@@ -1,0 +1,142 @@
+"""A campaign's print kit: the Grand Prix score sheet filled from the campaign and one kart dashboard per
+player with the stats their upgrades bought.
+
+`write_campaign_pdf` is what both `kartographer campaign print` and the campaign window call. The score
+sheet's ranks are the campaign's own (`designer.campaign.grand_prix.standings`, which applies TIE_RULE),
+not the sheet's plain order by total, and the rule is printed under the scoring key.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from designer.campaign.context import Context
+from designer.campaign.grand_prix import TIE_RULE, effective_stat, ledger, standings
+from designer.campaign.roster import character_stats
+from designer.export import pdf
+from designer.export.dashboards import DashboardOptions, Kart, Upgrades, render_dashboards
+from designer.export.paper import LayoutError, get_paper
+from designer.export.scoresheet import (
+    GrandPrixScores,
+    PlayerResults,
+    RaceResult,
+    ScoreSheetOptions,
+    render_scoresheet,
+)
+from designer.io.campaign_io import resolve_track
+from designer.io.errors import DocumentError
+from designer.io.track_io import load_track
+from designer.model.campaign import CampaignDocument
+from designer.rules.schema import Character
+
+CAMPAIGN_SECTIONS: tuple[str, ...] = ("scoresheet", "dashboards")
+TITLES = {"scoresheet": "Score sheet", "dashboards": "Kart dashboards"}
+TRACK_SUFFIX = ".track.json"
+
+
+def race_name(track: str | None, source: str | Path | None = None, campaign: str = "") -> str:
+    """A race's label: the track document's name when the file can be read, else the file's stem.
+
+    A leading campaign name is dropped ("Mushroom Cup 1 — Luigi Circuit" in the Mushroom Cup prints as
+    "Luigi Circuit"): the sheet's title says it already and the column is narrow."""
+    if not track:
+        return ""
+    name = Path(track).name
+    name = name[: -len(TRACK_SUFFIX)] if name.endswith(TRACK_SUFFIX) else Path(name).stem
+    if source is not None:
+        try:
+            name = load_track(resolve_track(source, track)).name
+        except DocumentError:
+            pass
+    if campaign:
+        words = r"[\s_-]+".join(re.escape(w) for w in campaign.split())
+        short = re.sub(rf"^{words}[\s_-]*\d*\s*[—–:·-]\s*", "", name, flags=re.IGNORECASE)
+        name = short or name
+    return name
+
+
+def scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
+                         source: str | Path | None = None) -> GrandPrixScores:
+    """The score sheet's data: every player's races (None where not run yet) and their campaign rank.
+
+    `source` is the campaign file, so race names can come from the track documents themselves."""
+    gp = ctx.grand_prix()
+    ranks = {s.player: s.rank for s in standings(doc, ctx)}
+    started = any(race.results for race in doc.races)
+    players = []
+    for p in doc.players:
+        races: list[RaceResult | None] = []
+        for line in ledger(doc, gp, p.name)[: gp.races]:
+            r = line.result
+            races.append(None if r is None else RaceResult(r.place, r.gates, r.coins, line.spent, line.bought))
+        players.append(PlayerResults(p.name, p.character, tuple(races), ranks[p.name] if started else None))
+    names = tuple(race_name(race.track, source, doc.name) for race in doc.races[: gp.races])
+    return GrandPrixScores(doc.name, tuple(players), names, gp.races, TIE_RULE)
+
+
+def campaign_karts(doc: CampaignDocument, ctx: Context) -> list[Kart]:
+    """One kart per player: their character (custom ones too) and the bonus their upgrades bought."""
+    karts = []
+    for i, p in enumerate(doc.players):
+        stats = character_stats(doc, ctx.ruleset, p.character)
+        character = ctx.ruleset.character(p.character)
+        if character is None and stats is not None:
+            character = Character(name=stats.name, weight=stats.weight, handling=stats.handling,
+                                  max_gear=stats.max_gear)
+        bonus = {}
+        for stat in ("handling", "max_gear"):
+            base = stats.base(stat) if stats else None
+            now = effective_stat(doc, ctx, p.name, stat)
+            bonus[stat] = (now - base) if base is not None and now is not None else 0
+        karts.append(Kart(i + 1, character, Upgrades(**bonus), p.name))
+    return karts
+
+
+def campaign_sections(doc: CampaignDocument, ctx: Context, sections: Sequence[str] | str) -> list[str]:
+    """The sections to print in canonical order; refuses unknown ones and those the campaign cannot fill."""
+    wanted = [s.strip().lower() for s in sections.split(",")] if isinstance(sections, str) else \
+        [s.strip().lower() for s in sections]
+    unknown = [s for s in wanted if s not in CAMPAIGN_SECTIONS]
+    if unknown:
+        raise LayoutError(f"unknown section '{unknown[0]}' (choose {', '.join(CAMPAIGN_SECTIONS)})")
+    if not wanted:
+        raise LayoutError(f"nothing to print (choose {', '.join(CAMPAIGN_SECTIONS)})")
+    if not doc.players:
+        raise LayoutError(f"'{doc.name}' has no players to print")
+    if "scoresheet" in wanted:
+        if doc.mode != "grand_prix":
+            raise LayoutError(f"cannot print scoresheet: a {doc.mode.replace('_', ' ')} campaign has no "
+                              "Grand Prix score sheet")
+        if ctx.ruleset.grand_prix is None:
+            raise LayoutError(f"cannot print scoresheet: ruleset '{ctx.ruleset.id}' has no Grand Prix scoring")
+    return [s for s in CAMPAIGN_SECTIONS if s in wanted]
+
+
+def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
+                       sections: Sequence[str] | str = CAMPAIGN_SECTIONS, paper: str = "a4", *,
+                       source: str | Path | None = None) -> int:
+    """Write the chosen sections as one PDF (a bookmark each); returns the page count.
+
+    `out` is a binary file object or a path (written atomically); `source` is the campaign file, used
+    only to name the races after their track documents."""
+    get_paper(paper)
+    chosen = campaign_sections(doc, ctx, sections)
+    buffer = io.BytesIO()
+    c = pdf.new_canvas(buffer, doc.name, "campaign: " + ", ".join(chosen))
+    pages = 0
+    for section in chosen:
+        key = f"section-{section}"
+        c.bookmarkPage(key)
+        c.addOutlineEntry(TITLES[section], key, level=0)
+        if section == "scoresheet":
+            scores = scores_from_campaign(doc, ctx, source=source)
+            pages += render_scoresheet(c, ctx.ruleset, scores,
+                                       ScoreSheetOptions(paper, 10.0, len(doc.players)))
+        else:
+            pages += render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
+    c.save()
+    pdf.deliver(buffer.getvalue(), out)
+    return pages
