@@ -331,3 +331,17 @@ def set_game_entry(doc: CampaignDocument, ctx: Context, game: int, entry: GameEn
     games = list(doc.games)
     games[game - 1] = current.model_copy(update={"entries": entries})
     return rebuild(doc, ctx, games=games)
+
+
+def remove_game_entry(doc: CampaignDocument, ctx: Context, game: int, driver: str) -> CampaignDocument:
+    """Take `driver` out of game `game` (1-based); refused when the driver has no entry there."""
+    if not 1 <= game <= len(doc.games):
+        raise CampaignError(f"there is no game {game}", "games")
+    current = doc.games[game - 1]
+    key = driver.casefold()
+    entries = [e for e in current.entries if e.driver.casefold() != key]
+    if len(entries) == len(current.entries):
+        raise CampaignError(f"{driver} did not take part", f"game {game}")
+    games = list(doc.games)
+    games[game - 1] = current.model_copy(update={"entries": entries})
+    return rebuild(doc, ctx, games=games)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from designer.campaign.context import Context
-from designer.campaign.grand_prix import TIE_RULE, effective_stat, ledger, standings
+from designer.campaign.grand_prix import TIE_RULE, effective_stat, is_finished, ledger, standings
 from designer.campaign.roster import character_stats
 from designer.export import pdf
 from designer.export.dashboards import DashboardOptions, Kart, Upgrades, render_dashboards
@@ -74,7 +74,7 @@ def scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
             races.append(None if r is None else RaceResult(r.place, r.gates, r.coins, line.spent, line.bought))
         players.append(PlayerResults(p.name, p.character, tuple(races), ranks[p.name] if started else None))
     names = tuple(race_name(race.track, source, doc.name) for race in doc.races[: gp.races])
-    return GrandPrixScores(doc.name, tuple(players), names, gp.races, TIE_RULE)
+    return GrandPrixScores(doc.name, tuple(players), names, gp.races, TIE_RULE, is_finished(doc, ctx))
 
 
 def campaign_karts(doc: CampaignDocument, ctx: Context) -> list[Kart]:

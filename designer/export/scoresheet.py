@@ -57,6 +57,7 @@ class GrandPrixScores:
     race_names: tuple[str, ...] = ()
     races: int | None = None  # defaults to the ruleset's number of races
     tie_rule: str = ""  # how equal totals are split, printed under the scoring key
+    final: bool = True  # False while races are still to run: the podium stays empty
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,7 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
             c.setStrokeColor(INK)
     c.setLineWidth(pdf.pt(0.8))
     c.rect(area.x, top, area.w, table_h, stroke=1, fill=0)
-    _podium(c, rows, gp, Rect(area.x, top + table_h + 6, area.w, podium_h - 6))
+    _podium(c, rows if scores.final else [], gp, Rect(area.x, top + table_h + 6, area.w, podium_h - 6))
 
 
 def _podium(c: Canvas, rows: Sequence[Standing], gp: GrandPrix, box: Rect) -> None:

@@ -164,6 +164,18 @@ def test_changing_an_entry_replays_the_later_games() -> None:
         edit.set_game_entry(doc, AXLES, 1, GameEntry(driver="Max", destroyed=True, died=True))
 
 
+def test_withdrawing_a_driver_from_a_game_replays_the_rest() -> None:
+    doc = played(wasteland(), ("deathmatch", [GameEntry(driver="Max", kills=1), GameEntry(driver="Furiosa")]))
+    assert record(doc, "Max").earned == 2
+    withdrawn = edit.remove_game_entry(doc, AXLES, 1, "max")
+    assert [e.driver for e in withdrawn.games[0].entries] == ["Furiosa"]
+    assert record(withdrawn, "Max").earned == 0 and record(withdrawn, "Max").games == 0
+    with pytest.raises(CampaignError, match="^game 1: Max did not take part$"):
+        edit.remove_game_entry(withdrawn, AXLES, 1, "Max")
+    with pytest.raises(CampaignError, match="^games: there is no game 2$"):
+        edit.remove_game_entry(doc, AXLES, 2, "Max")
+
+
 # --- refusals --------------------------------------------------------------------------------------
 CAREER_REFUSALS = [
     ("two race winners", lambda d: played(d, ("race", [GameEntry(driver="Max", finished=True, won=True),

@@ -133,6 +133,7 @@ def test_the_in_progress_sample_prints_current_ranks_and_bought_gear():
     assert pages == 3
     ranks = {name: cells[-1] for name, cells in table(rows(data, 0), {"Alex", "Billie", "Casey", "Dana"}).items()}
     assert ranks == {"Alex": "1", "Dana": "2", "Casey": "3", "Billie": "4"}
+    assert "Podium 1. 2. 3." in rows(data, 0)  # two races still to run: nobody is on the podium yet
     assert "4 + 1 upgrade" in rows(data, 1)  # Billie's Yoshi bought max gear after Luigi Circuit
     pdf = pdfscan.reader(data)
     assert [round(float(v)) for v in pdf.pages[0].mediabox[2:]] == [1191, 842]  # A3 landscape
