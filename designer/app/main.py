@@ -44,17 +44,22 @@ def application() -> QApplication:
 def open_main_window(files: Sequence[str], restore_session: bool = False) -> MainWindow:
     """The shown main window with one tab per readable file (the default track when none is given).
 
-    Unreadable files are reported, one line each, once the window is up; if none could be read the
+    Campaign files (`*.campaign.json`) open in campaign windows of their own. Unreadable files are
+    reported, one line each, once the window is up; if none could be read the
     window holds a new empty document. With `restore_session` (the real start-up; tests leave it off
     so they never read the user's settings) the window gets back its size and dock layout, and
     documents left behind by a crash are offered for recovery.
     """
-    paths = [str(DEFAULT_TRACK)] if not files else list(files)
+    from designer.panes.campaign import is_campaign_file
+
+    campaigns = [f for f in files if is_campaign_file(f)]
+    tracks = [f for f in files if not is_campaign_file(f)]
+    paths = tracks or [str(DEFAULT_TRACK)]
     loaded, errors = [], []
     for path in paths:
         try:
             # The bundled default opens as a new document, so Save never overwrites the template.
-            loaded.append((load_track(path), path if files else None))
+            loaded.append((load_track(path), path if tracks else None))
         except DocumentError as exc:
             errors.append(str(exc))
             if files and QGuiApplication.platformName() in HEADLESS_PLATFORMS:
@@ -72,6 +77,8 @@ def open_main_window(files: Sequence[str], restore_session: bool = False) -> Mai
 
         restore_window_state(window)
     window.show()
+    if campaigns:
+        window.campaign_actions.open_paths(campaigns)
     if restore_session:
         from designer.app.autosave import offer_recovery
 

@@ -1,0 +1,53 @@
+"""The main window's way into campaigns: File ▸ New Campaign… and Open Campaign…, each campaign in a
+window of its own (kept alive by `window.campaign_windows`), and a race's "Open Track" opening that
+track as an editor tab here. When the main window closes, the campaign windows close too (each asks
+about unsaved changes itself)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from designer.panes.campaign import CampaignWindows
+
+
+class CampaignActions:
+    def __init__(self, window) -> None:
+        self.window = window
+        self.windows = CampaignWindows(window, getattr(window, "settings", None))
+        self.windows.open_track_requested.connect(self.open_track)
+        menu = window.menus["File"]
+        self.new_action = window.action("New &Campaign…", lambda: self.windows.new_campaign(window), None,
+                                        "Start a Grand Prix, race series, Balloon Battle or careers", None)
+        self.open_action = window.action("Open Ca&mpaign…", lambda: self.windows.open_campaign(window), None,
+                                         "Open a campaign file in its own window", None)
+        save_action = getattr(getattr(window, "file_actions", None), "save_action", None)
+        if save_action is not None:
+            # After Open Recent, before Save.
+            menu.insertAction(save_action, self.new_action)
+            menu.insertAction(save_action, self.open_action)
+            menu.insertSeparator(save_action)
+        else:
+            menu.addAction(self.new_action)
+            menu.addAction(self.open_action)
+        window.close_hooks.append(self.windows.close_all)
+
+    def open_track(self, path: Path) -> None:
+        """A campaign window asked for a race's track: open it here (or switch to its tab)."""
+        actions = getattr(self.window, "file_actions", None)
+        if actions is not None:
+            actions.open_paths([path])
+        self.window.show()
+        self.window.raise_()
+        self.window.activateWindow()
+
+    def open_paths(self, paths: Iterable[str | Path]) -> list:
+        """Open campaign files (e.g. `*.campaign.json` from the command line, see `is_campaign_file`) in
+        their windows; returns the windows that opened."""
+        return [w for w in (self.windows.open_path(p, self.window) for p in paths) if w is not None]
+
+
+def install(window) -> CampaignActions:
+    window.campaign_actions = CampaignActions(window)
+    window.campaign_windows = window.campaign_actions.windows
+    return window.campaign_actions

@@ -1,0 +1,270 @@
+"""The driver careers page of the Campaign window (Axles and Alloys II).
+
+Top to bottom: the red message line for refusals; a banner offering a new driver to every player who has
+no living one (after a death the player starts over); the "New driver" form; the drivers table (games,
+kills, wins, rerolls earned / used / available, alive or the game they died in); then the games list with
+"New game", the entry editor for the chosen game and the award lines that explain every reroll earned.
+Every edit goes through `CampaignSession.apply` (one undo step each); the page rebuilds from
+`session.document` whenever the session changes, so the window's Undo shows up here too.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.campaign.careers import DriverRecord, axles_rules, careers, death_faces
+from designer.campaign.edit import add_driver, add_game, remove_game_entry, set_game_entry
+from designer.campaign.errors import CampaignError
+from designer.model.campaign import GameEntry
+from designer.panes.campaign.careers_entries import SCENARIO_TITLES, EntryEditor
+from designer.panes.campaign.common import MessageLine
+from designer.panes.campaign.careers_model import players_needing_driver, status_text
+
+COLUMNS = ("Driver", "Player", "Vehicle", "Games", "Kills", "Wins", "Rerolls earned", "Used", "Available",
+           "Status")
+VEHICLES = ("Light", "Medium", "Heavy")
+
+
+def _cell(text: object, align_right: bool = False) -> QTableWidgetItem:
+    item = QTableWidgetItem(str(text))
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+    if align_right:
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return item
+
+
+class CareersPage(QWidget):
+    def __init__(self, session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.records: list[DriverRecord] = []
+        self.new_driver_offers: dict[str, QPushButton] = {}  # player → "New driver for …" button
+        self._game: int | None = len(session.document.games) or None  # 1-based
+        self._game_count = len(session.document.games)
+        self._build()
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    # --- layout --------------------------------------------------------------------------------
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        title = QLabel("Driver careers")
+        title.setStyleSheet("font-size: 14pt; font-weight: 600")
+        layout.addWidget(title)
+        self.message = MessageLine()
+        layout.addWidget(self.message)
+
+        self.needs_frame = QFrame()
+        self.needs_frame.setObjectName("needsDriver")
+        self.needs_frame.setStyleSheet("QFrame#needsDriver { background: #fff3bf; border: 1px solid #f08c00;"
+                                       " border-radius: 6px; }")
+        self.needs_layout = QVBoxLayout(self.needs_frame)
+        layout.addWidget(self.needs_frame)
+
+        form = QHBoxLayout()
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText("driver's name")
+        self.name_edit.returnPressed.connect(self._on_add_driver)
+        self.player_combo = QComboBox()
+        self.vehicle_combo = QComboBox()
+        self.vehicle_combo.addItem("vehicle: not chosen", None)
+        for vehicle in VEHICLES:
+            self.vehicle_combo.addItem(vehicle, vehicle)
+        self.add_driver_button = QPushButton("New driver")
+        self.add_driver_button.clicked.connect(self._on_add_driver)
+        form.addWidget(QLabel("New driver:"))
+        form.addWidget(self.name_edit, 2)
+        form.addWidget(QLabel("for"))
+        form.addWidget(self.player_combo, 1)
+        form.addWidget(self.vehicle_combo, 1)
+        form.addWidget(self.add_driver_button)
+        layout.addLayout(form)
+
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.table, 2)
+
+        bottom = QHBoxLayout()
+        games = QVBoxLayout()
+        games.addWidget(QLabel("<b>Games</b>"))
+        self.games_list = QListWidget()
+        self.games_list.setMinimumWidth(240)
+        self.games_list.currentRowChanged.connect(self._on_game_chosen)
+        games.addWidget(self.games_list, 1)
+        new_game = QHBoxLayout()
+        self.scenario_combo = QComboBox()
+        for scenario, label in SCENARIO_TITLES.items():
+            self.scenario_combo.addItem(label, scenario)
+        self.new_game_button = QPushButton("New game")
+        self.new_game_button.clicked.connect(lambda: self.new_game(self.scenario_combo.currentData()))
+        new_game.addWidget(self.scenario_combo, 1)
+        new_game.addWidget(self.new_game_button)
+        games.addLayout(new_game)
+        bottom.addLayout(games, 2)
+        self.entries = EntryEditor()
+        self.entries.entry_changed.connect(self.set_entry)
+        self.entries.entry_removed.connect(self.remove_entry)
+        self.entries.refused.connect(self.show_message)
+        bottom.addWidget(self.entries, 5)
+        awards = QVBoxLayout()
+        awards.addWidget(QLabel("<b>Rerolls earned</b>"))
+        self.awards_list = QListWidget()
+        self.awards_list.setWordWrap(True)
+        awards.addWidget(self.awards_list, 1)
+        bottom.addLayout(awards, 2)
+        layout.addLayout(bottom, 4)
+
+    # --- refresh from the document ---------------------------------------------------------------
+    def refresh(self) -> None:
+        doc, ctx = self.session.document, self.session.context
+        try:
+            self.records = careers(doc, ctx)
+            rules, faces = axles_rules(ctx), death_faces(ctx)
+        except CampaignError as exc:
+            self.records, rules, faces = [], None, []
+            self.show_message(str(exc))
+        count = len(doc.games)
+        if count > self._game_count:  # a game was just added: edit it
+            self._game = count
+        self._game_count = count
+        if self._game is not None and not 1 <= self._game <= count:
+            self._game = count or None
+        self._fill_players()
+        self._fill_needs()
+        self._fill_table()
+        self._fill_games()
+        self.awards_list.clear()
+        for record in self.records:
+            self.awards_list.addItems([f"{record.name} — {line}" for line in record.awards])
+        if rules is not None:
+            self.entries.show_game(doc, self.records, self._game, rules, faces)
+
+    def _fill_players(self) -> None:
+        chosen = self.player_combo.currentText()
+        self.player_combo.clear()
+        self.player_combo.addItems(self.session.document.player_names())
+        if chosen:
+            self.player_combo.setCurrentIndex(max(0, self.player_combo.findText(chosen)))
+
+    def _fill_needs(self) -> None:
+        while self.needs_layout.count():
+            item = self.needs_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().hide()
+                item.widget().deleteLater()  # a button here may be the one being clicked
+        needs = players_needing_driver(self.session.document, self.records)
+        self.new_driver_offers = {}
+        for player, last in needs:
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(4, 0, 4, 0)
+            why = f"{last}, {player}'s driver, is dead." if last else f"{player} has no driver yet."
+            line.addWidget(QLabel(f"<b>{why}</b> Start a new driver to play on."))
+            line.addStretch(1)
+            button = QPushButton(f"New driver for {player}")
+            button.clicked.connect(lambda _=False, p=player: self.offer_new_driver(p))
+            line.addWidget(button)
+            self.needs_layout.addWidget(row)
+            row.show()
+            self.new_driver_offers[player] = button
+        self.needs_frame.setVisible(bool(needs))
+
+    def _fill_table(self) -> None:
+        self.table.setRowCount(len(self.records))
+        for row, r in enumerate(self.records):
+            values = (r.name, r.player, r.vehicle or "—", r.games, r.kills, r.wins, r.earned, r.used, r.rerolls,
+                      status_text(r))
+            for col, value in enumerate(values):
+                item = _cell(value, align_right=isinstance(value, int))
+                if col == len(COLUMNS) - 1:
+                    item.setForeground(Qt.GlobalColor.darkGreen if r.alive else Qt.GlobalColor.red)
+                self.table.setItem(row, col, item)
+
+    def _fill_games(self) -> None:
+        self.games_list.blockSignals(True)
+        self.games_list.clear()
+        for g, game in enumerate(self.session.document.games, 1):
+            people = len(game.entries)
+            self.games_list.addItem(f"Game {g} — {SCENARIO_TITLES[game.scenario]} · "
+                                    f"{people} driver{'' if people == 1 else 's'}")
+        self.games_list.setCurrentRow((self._game or 0) - 1)
+        self.games_list.blockSignals(False)
+
+    # --- edits ----------------------------------------------------------------------------------
+    def record(self, name: str) -> DriverRecord | None:
+        return next((r for r in self.records if r.name.casefold() == name.casefold()), None)
+
+    def current_game(self) -> int | None:
+        return self._game
+
+    def select_game(self, game: int | None) -> None:
+        self._game = game
+        self.refresh()
+
+    def offer_new_driver(self, player: str) -> None:
+        """Point the "New driver" form at `player` and put the cursor in the name field."""
+        self.player_combo.setCurrentIndex(max(0, self.player_combo.findText(player)))
+        self.name_edit.setFocus()
+        self.name_edit.selectAll()
+
+    def add_driver(self, name: str, player: str, vehicle: str | None = None) -> str | None:
+        if not name.strip():
+            self.show_message("a new driver needs a name")
+            return "a new driver needs a name"
+        refusal = self._apply(f"New driver {name.strip()}", add_driver, name.strip(), player, vehicle)
+        if refusal is None:
+            self.name_edit.clear()
+        return refusal
+
+    def new_game(self, scenario: str) -> str | None:
+        return self._apply(f"New {SCENARIO_TITLES.get(scenario, scenario).lower()}", add_game, scenario)
+
+    def set_entry(self, entry: GameEntry, game: int | None = None) -> str | None:
+        game = game or self._game
+        if game is None:
+            return None
+        return self._apply(f"Game {game}: {entry.driver}", set_game_entry, game, entry)
+
+    def remove_entry(self, driver: str, game: int | None = None) -> str | None:
+        game = game or self._game
+        if game is None:
+            return None
+        return self._apply(f"Game {game}: {driver} did not play", remove_game_entry, game, driver)
+
+    def show_message(self, text: str) -> None:
+        self.message.show_message(text)
+
+    def _apply(self, text: str, edit, *args) -> str | None:
+        refusal = self.session.apply(text, edit, *args)
+        self.show_message(f"Not changed — {refusal}" if refusal else "")
+        if refusal:
+            self.refresh()  # put back any widget the refused click changed
+        return refusal
+
+    def _on_add_driver(self) -> None:
+        self.add_driver(self.name_edit.text(), self.player_combo.currentText(), self.vehicle_combo.currentData())
+
+    def _on_game_chosen(self, row: int) -> None:
+        if row >= 0:
+            self.select_game(row + 1)

@@ -1,0 +1,69 @@
+"""Pure helpers behind the careers page (no Qt): one checkbox change turned into a consistent game entry,
+the death roll in words and who needs a new driver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from designer.campaign.careers import DriverRecord
+from designer.model.campaign import CampaignDocument, GameEntry
+
+ENTRY_FLAGS = ("destroyed", "finished", "won", "died")
+
+
+def updated_entry(entry: GameEntry, field: str, value: bool | int) -> GameEntry:
+    """`entry` with one field changed and the fields that contradict it adjusted, so that ticking
+    "won" also ticks "finished", and unticking "destroyed" clears "died"."""
+    data = entry.model_dump()
+    data[field] = value
+    if field == "destroyed":
+        if value:
+            data["finished"] = data["won"] = False
+        else:
+            data["died"] = False
+    elif field in ("finished", "won") and value:
+        data["finished"] = True
+        data["destroyed"] = data["died"] = False
+    elif field == "finished" and not value:
+        data["won"] = False
+    elif field == "died" and value:
+        data["destroyed"] = True
+        data["finished"] = data["won"] = False
+    return GameEntry.model_validate(data)
+
+
+def faces_text(faces: Sequence[int]) -> str:
+    """[4, 5, 6] → "4–6"; [2, 6] → "2 or 6"."""
+    faces = sorted(set(faces))
+    if not faces:
+        return "no roll"
+    if len(faces) > 2 and faces == list(range(faces[0], faces[-1] + 1)):
+        return f"{faces[0]}–{faces[-1]}"
+    if len(faces) == 1:
+        return str(faces[0])
+    return ", ".join(map(str, faces[:-1])) + f" or {faces[-1]}"
+
+
+def death_tooltip(faces: Sequence[int]) -> str:
+    return (f"Tick when the driver rolled {faces_text(faces)} on a d6 after the vehicle was destroyed: "
+            "the driver dies and plays no later game.")
+
+
+def players_needing_driver(doc: CampaignDocument, records: Sequence[DriverRecord]) -> list[tuple[str, str | None]]:
+    """Players with no living driver, each with the name of their last dead driver (None if never had one)."""
+    out = []
+    for player in doc.player_names():
+        mine = [r for r in records if r.player == player]
+        if not any(r.alive for r in mine):
+            out.append((player, mine[-1].name if mine else None))
+    return out
+
+
+def dead_before(record: DriverRecord, game: int) -> bool:
+    """Whether the driver died in a game before `game` (1-based), so cannot take part in it."""
+    return record.died_in is not None and record.died_in < game
+
+
+def status_text(record: DriverRecord) -> str:
+    return "alive" if record.alive else f"died in game {record.died_in}"

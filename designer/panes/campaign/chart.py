@@ -1,0 +1,167 @@
+"""`TotalsChart`: a line chart of each player's running points total after every finished race, drawn
+with QPainter — a line and dots per player in its own colour, a legend, gridlines and axis labels.
+
+The data is plain (`set_series(totals, races)`), so tests read back exactly what is drawn.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+# Distinguishable for most kinds of colour blindness (Okabe & Ito), then a few more.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C564B",
+           "#7F7F7F", "#BCBD22", "#17BECF", "#9467BD", "#F0E442", "#1F3A93", "#A50026", "#4D9221")
+AXIS_COLOUR = QColor("#444444")
+GRID_COLOUR = QColor("#e3e3e3")
+
+
+def player_colour(index: int) -> QColor:
+    return QColor(PALETTE[index % len(PALETTE)])
+
+
+def nice_step(span: float, ticks: int = 6) -> int:
+    """A round tick step (1, 2, 5 × 10ⁿ) giving about `ticks` intervals over `span`."""
+    raw = max(span / ticks, 1.0)
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if raw <= factor * power:
+            return int(factor * power)
+    return int(10 * power)
+
+
+class TotalsChart(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._totals: dict[str, list[int]] = {}
+        self._races = 0
+        self.setMinimumSize(360, 240)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(560, 320)
+
+    def set_series(self, totals: dict[str, list[int]], races: int) -> None:
+        """`totals`: per player, the total after race 1, 2, … (finished races only); `races`: x-axis length."""
+        self._totals = {name: list(values) for name, values in totals.items()}
+        self._races = max(races, max((len(v) for v in totals.values()), default=0))
+        self.update()
+
+    def series(self) -> dict[str, list[int]]:
+        return {name: list(values) for name, values in self._totals.items()}
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor("white"))
+        metrics = painter.fontMetrics()
+        line = metrics.height()
+        legend_rows = self._legend_rows(metrics.horizontalAdvance, self.width() - 24)
+        plot = QRectF(metrics.horizontalAdvance("0000") + line + 16, 12,
+                      0, 0)
+        plot.setRight(self.width() - 16)
+        plot.setBottom(self.height() - line * 2 - 18 - legend_rows * (line + 6))
+        if plot.width() < 40 or plot.height() < 40:
+            painter.end()
+            return
+        values = [v for series in self._totals.values() for v in series]
+        low = min(0, *values) if values else 0
+        high = max(values, default=0)
+        step = nice_step(high - low if high > low else 10)
+        low = step * math.floor(low / step)
+        high = max(step * math.ceil(high / step), low + step)
+        races = max(self._races, 1)
+
+        def at(race: int, value: float) -> QPointF:
+            return QPointF(plot.left() + plot.width() * race / races,
+                           plot.bottom() - plot.height() * (value - low) / (high - low))
+
+        self._draw_axes(painter, plot, low, high, step, races, at)
+        if not values:
+            painter.setPen(QColor("#777777"))
+            painter.drawText(plot, Qt.AlignmentFlag.AlignCenter, "The chart fills in as races are finished")
+        for index, (name, series) in enumerate(self._totals.items()):
+            colour = player_colour(index)
+            points = [at(0, 0)] + [at(race + 1, value) for race, value in enumerate(series)]
+            painter.setPen(QPen(colour, 2.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                                Qt.PenJoinStyle.RoundJoin))
+            if len(points) > 1:
+                painter.drawPolyline(points)
+            painter.setBrush(colour)
+            painter.setPen(QPen(QColor("white"), 1.5))
+            for point in points[1:]:
+                painter.drawEllipse(point, 4.5, 4.5)
+        self._draw_legend(painter, plot.bottom() + line * 2 + 14, line)
+        painter.end()
+
+    def _draw_axes(self, painter: QPainter, plot: QRectF, low: int, high: int, step: int, races: int, at) -> None:
+        metrics = painter.fontMetrics()
+        line = metrics.height()
+        for value in range(low, high + 1, step):
+            y = at(0, value).y()
+            painter.setPen(QPen(GRID_COLOUR, 1))
+            painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            painter.setPen(AXIS_COLOUR)
+            painter.drawText(QRectF(plot.left() - 60, y - line / 2, 54, line),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(value))
+        for race in range(races + 1):
+            x = at(race, low).x()
+            painter.setPen(QPen(GRID_COLOUR, 1))
+            painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
+            painter.setPen(AXIS_COLOUR)
+            painter.drawText(QRectF(x - 40, plot.bottom() + 4, 80, line), Qt.AlignmentFlag.AlignCenter,
+                             "Start" if race == 0 else f"R{race}")
+        painter.setPen(QPen(AXIS_COLOUR, 1.2))
+        painter.drawLine(plot.bottomLeft(), plot.bottomRight())
+        painter.drawLine(plot.bottomLeft(), plot.topLeft())
+        bold = QFont(painter.font())
+        bold.setBold(True)
+        painter.save()
+        painter.setFont(bold)
+        painter.drawText(QRectF(plot.left(), plot.bottom() + line + 6, plot.width(), line),
+                         Qt.AlignmentFlag.AlignCenter, "Race")
+        painter.translate(line / 2 + 4, plot.center().y())
+        painter.rotate(-90)
+        painter.drawText(QRectF(-plot.height() / 2, -line / 2, plot.height(), line), Qt.AlignmentFlag.AlignCenter,
+                         "Points (running total)")
+        painter.restore()
+
+    def _legend_entries(self, advance) -> list[tuple[str, float]]:
+        return [(name, 22 + advance(name) + 18) for name in self._totals]
+
+    def _legend_rows(self, advance, width: float) -> int:
+        rows, x = 1, 0.0
+        for _name, w in self._legend_entries(advance):
+            if x and x + w > width:
+                rows, x = rows + 1, 0.0
+            x += w
+        return rows if self._totals else 0
+
+    def _draw_legend(self, painter: QPainter, top: float, line: int) -> None:
+        advance = painter.fontMetrics().horizontalAdvance
+        entries = self._legend_entries(advance)
+        width = self.width() - 24
+        rows: list[list[tuple[int, str, float]]] = [[]]
+        used = 0.0
+        for index, (name, w) in enumerate(entries):
+            if rows[-1] and used + w > width:
+                rows.append([])
+                used = 0.0
+            rows[-1].append((index, name, w))
+            used += w
+        y = top
+        for row in rows:
+            x = (self.width() - sum(w for _i, _n, w in row)) / 2
+            for index, name, w in row:
+                colour = player_colour(index)
+                painter.setPen(QPen(colour, 3))
+                painter.drawLine(QPointF(x, y + line / 2), QPointF(x + 16, y + line / 2))
+                painter.setPen(AXIS_COLOUR)
+                painter.drawText(QRectF(x + 22, y, w - 22, line), Qt.AlignmentFlag.AlignVCenter, name)
+                x += w
+            y += line + 6

@@ -1,0 +1,201 @@
+"""Shared pieces of the campaign window's pages: the red line that says why an edit was refused, the
+one way pages run an edit, table cells that are updated in place, and the names shown for race tracks.
+
+Tables are refreshed in place (same rows, new texts) rather than rebuilt, because a refresh can run
+inside the signal of the very cell or combo box the user just edited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QRegularExpression, Qt
+from PySide6.QtGui import QColor, QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QStyledItemDelegate,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from designer.document.campaign import CampaignSession
+from designer.io.errors import DocumentError
+from designer.io.track_io import load_track
+
+REFUSAL_COLOUR = "#b3261e"
+MUTED_COLOUR = "#5f6368"
+ALIGN_NUMBER = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+ALIGN_TEXT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+ALIGN_CENTRE = Qt.AlignmentFlag.AlignCenter
+
+_track_names: dict[tuple[str, int], str] = {}
+
+
+class MessageLine(QLabel):
+    """A red one-line notice; hidden while there is nothing to say."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("campaignMessage")
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setStyleSheet(f"color: {REFUSAL_COLOUR}; background: #fdecea; border: 1px solid #f3c1bd; "
+                           "border-radius: 4px; padding: 6px 10px; font-weight: 600;")
+        self.hide()
+
+    def show_message(self, text: str) -> None:
+        self.setText(text)
+        self.setVisible(bool(text))
+
+    def clear_message(self) -> None:
+        self.clear()
+        self.hide()
+
+
+def run_edit(session: CampaignSession, messages: MessageLine, text: str,
+             edit: Callable[..., Any], *args: Any) -> bool:
+    """Apply one undoable edit; a refusal goes to the message line. True when the edit was accepted."""
+    reason = session.apply(text, edit, *args)
+    if reason:
+        messages.show_message(f"Not changed — {reason}")
+        return False
+    messages.clear_message()
+    return True
+
+
+def muted_label(text: str = "", parent: QWidget | None = None) -> QLabel:
+    label = QLabel(text, parent)
+    label.setWordWrap(True)
+    label.setStyleSheet(f"color: {MUTED_COLOUR};")
+    return label
+
+
+def heading(text: str, parent: QWidget | None = None) -> QLabel:
+    label = QLabel(text, parent)
+    font = label.font()
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.15)
+    label.setFont(font)
+    return label
+
+
+def prepare_table(table: QTableWidget, headers: list[str], stretch: int | None = None) -> None:
+    """Column headers, no row numbers, whole-row selection, compact rows."""
+    table.setColumnCount(len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 14)
+    table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+    table.setAlternatingRowColors(True)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setHighlightSections(False)
+    if stretch is not None:
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+
+
+def fit_height(table: QTableWidget, min_rows: int = 1) -> None:
+    """Make the table exactly as tall as its rows (at least `min_rows`), so no empty white block shows."""
+    rows = max(table.rowCount(), min_rows)
+    height = 0 if table.horizontalHeader().isHidden() else table.horizontalHeader().sizeHint().height()
+    height += rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth()
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setFixedHeight(height + 2)
+
+
+def fit_width(table: QTableWidget, text_width: int = 130, number_width: int = 64) -> None:
+    """Make the table as wide as its columns, so numbers stay next to the names they belong to; text
+    columns (left-aligned in row 0) get at least `text_width`, the others `number_width`."""
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    table.resizeColumnsToContents()
+    for column in range(table.columnCount()):
+        item = table.item(0, column)
+        is_text = item is not None and bool(item.textAlignment() & Qt.AlignmentFlag.AlignLeft)
+        table.setColumnWidth(column, max(table.columnWidth(column) + 12, text_width if is_text else number_width))
+    width = sum(table.columnWidth(c) for c in range(table.columnCount())) + 2 * table.frameWidth()
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setFixedWidth(width + 2)
+
+
+def set_cell(table: QTableWidget, row: int, column: int, text: Any, *, editable: bool = False,
+             align: Qt.AlignmentFlag = ALIGN_TEXT, tip: str = "", bold: bool = False,
+             colour: str | None = None, data: Any = None) -> QTableWidgetItem:
+    """Put `text` in a cell, reusing its item (callers block the table's signals while refreshing)."""
+    item = table.item(row, column)
+    if item is None:
+        item = QTableWidgetItem()
+        table.setItem(row, column, item)
+    item.setText("" if text is None else str(text))
+    flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    item.setFlags(flags | Qt.ItemFlag.ItemIsEditable if editable else flags)
+    item.setTextAlignment(align)
+    item.setToolTip(tip)
+    font = item.font()
+    font.setBold(bold)
+    item.setFont(font)
+    item.setForeground(QColor(colour) if colour else table.palette().text())
+    item.setData(Qt.ItemDataRole.UserRole, data)
+    return item
+
+
+class WholeNumberDelegate(QStyledItemDelegate):
+    """Cells that take a whole number or nothing (an empty cell clears)."""
+
+    def createEditor(self, parent, option, index):  # noqa: N802 - Qt's name
+        editor = QLineEdit(parent)
+        editor.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,5}"), editor))
+        editor.setAlignment(ALIGN_NUMBER)
+        return editor
+
+
+def whole_number(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() else None
+
+
+def track_name(path: Path) -> str | None:
+    """The track's own name without a cup prefix ("Mushroom Cup 1 — Luigi Circuit" → "Luigi Circuit");
+    None when the file cannot be read."""
+    try:
+        key = (str(path.resolve()), path.stat().st_mtime_ns)
+    except OSError:
+        return None
+    if key not in _track_names:
+        try:
+            name = load_track(path).name
+        except DocumentError:
+            return None
+        _track_names[key] = name.split(" — ")[-1].strip() or name
+    return _track_names[key]
+
+
+def track_state(session: CampaignSession, track: str | None) -> tuple[Path | None, str, bool]:
+    """(file, label, usable) for a race's stored track: usable means the file exists and reads."""
+    if not track:
+        return None, "no track chosen", False
+    path = session.resolve_track(track)
+    if path is None or not path.is_file():
+        return path, f"missing track: {Path(track).name}", False
+    name = track_name(path)
+    if name is None:
+        return path, f"unreadable track: {path.name}", False
+    return path, name, True
+
+
+def race_title(session: CampaignSession, index: int) -> str:
+    races = session.document.races
+    track = races[index].track if index < len(races) else None
+    _path, label, usable = track_state(session, track)
+    return f"Race {index + 1} · {label if usable else ('no track' if not track else 'track missing')}"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -1,0 +1,240 @@
+"""The campaign window's two dialogs: New Campaign (a name, the ruleset, the kind of campaign the
+ruleset supports, the players and their characters) and Print (the filled score sheet and/or the
+upgraded kart dashboards, the paper, then a PDF file written by `designer.export.campaign_print`).
+
+The new campaign is built by the pure `new_campaign` edit; a refusal is shown in the dialog, which
+stays open. Each dialog has an `ask_…` function that tests replace.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.campaign.context import Context
+from designer.campaign.edit import new_campaign
+from designer.campaign.errors import CampaignError
+from designer.io.errors import DocumentError
+from designer.model.campaign import MAX_PLAYERS, CampaignDocument
+from designer.panes.campaign.common import MessageLine, prepare_table, set_cell
+from designer.rules import Ruleset, list_rulesets, load_ruleset
+
+MODE_TITLES = {"grand_prix": "Grand Prix (points, upgrades)", "race_series": "Race series (places only)",
+               "balloon_battle": "Balloon Battle", "career": "Driver careers"}
+#: The ruleset section each mode needs; a race series needs nothing.
+MODE_NEEDS = {"grand_prix": "grand_prix", "balloon_battle": "balloon_battle", "career": "axles"}
+DEFAULT_PLAYERS = 4
+SECTION_TITLES = {"scoresheet": "Filled score sheet", "dashboards": "Kart dashboards (with upgrades)"}
+PAPERS = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
+PDF_FILTER = "PDF documents (*.pdf)"
+
+
+# --- new campaign ----------------------------------------------------------------------------------
+def modes_for(ruleset: Ruleset) -> list[str]:
+    return [m for m in MODE_TITLES if m not in MODE_NEEDS or getattr(ruleset, MODE_NEEDS[m], None) is not None]
+
+
+class NewCampaignDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Campaign")
+        self.document: CampaignDocument | None = None
+        self.name_edit = QLineEdit("New Campaign")
+        self.name_edit.setMaxLength(120)
+        self.ruleset_combo = QComboBox()
+        for ruleset in list_rulesets():
+            self.ruleset_combo.addItem(ruleset.name, ruleset.id)
+        default = CampaignDocument.model_fields["ruleset"].default
+        self.ruleset_combo.setCurrentIndex(max(0, self.ruleset_combo.findData(default)))
+        self.mode_combo = QComboBox()
+        self.players = QTableWidget(0, 2)
+        prepare_table(self.players, ["Player", "Character"], stretch=0)
+        self.players.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        self.players.setColumnWidth(1, 200)
+        self.players.setMinimumHeight(200)
+        self.add_button = QPushButton("Add Player")
+        self.add_button.clicked.connect(lambda: self.add_player_row())
+        self.remove_button = QPushButton("Remove Player")
+        self.remove_button.clicked.connect(self.remove_player_row)
+        self.messages = MessageLine()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        form = QFormLayout()
+        form.addRow("&Name:", self.name_edit)
+        form.addRow("&Rules:", self.ruleset_combo)
+        form.addRow("&Kind:", self.mode_combo)
+        row_buttons = QHBoxLayout()
+        row_buttons.addWidget(self.add_button)
+        row_buttons.addWidget(self.remove_button)
+        row_buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.players, 1)
+        layout.addLayout(row_buttons)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.buttons)
+        self.ruleset_combo.currentIndexChanged.connect(self._on_ruleset_changed)
+        self._on_ruleset_changed()
+        for _ in range(DEFAULT_PLAYERS):
+            self.add_player_row()
+        self.resize(520, 520)
+
+    def ruleset(self) -> Ruleset:
+        return load_ruleset(self.ruleset_combo.currentData())
+
+    def _characters(self) -> list[str]:
+        return [c.name for c in self.ruleset().characters]
+
+    def _on_ruleset_changed(self) -> None:
+        ruleset = self.ruleset()
+        previous = self.mode_combo.currentData()
+        self.mode_combo.clear()
+        for mode in modes_for(ruleset):
+            self.mode_combo.addItem(MODE_TITLES[mode], mode)
+        self.mode_combo.setCurrentIndex(max(0, self.mode_combo.findData(previous)))
+        names = self._characters()
+        for row in range(self.players.rowCount()):
+            combo = self.players.cellWidget(row, 1)
+            current = combo.currentText()
+            combo.clear()
+            combo.addItems(names)
+            combo.setCurrentIndex(max(0, names.index(current) if current in names else row % max(len(names), 1)))
+            combo.setEnabled(bool(names))
+
+    def add_player_row(self, name: str | None = None, character: str | None = None) -> None:
+        row = self.players.rowCount()
+        if row >= MAX_PLAYERS:
+            return
+        self.players.setRowCount(row + 1)
+        set_cell(self.players, row, 0, name or f"Player {row + 1}", editable=True)
+        combo = QComboBox()
+        names = self._characters()
+        combo.addItems(names)
+        combo.setEnabled(bool(names))
+        if names:
+            combo.setCurrentIndex(names.index(character) if character in names else row % len(names))
+        self.players.setCellWidget(row, 1, combo)
+
+    def remove_player_row(self) -> None:
+        row = self.players.currentRow()
+        self.players.removeRow(row if row >= 0 else self.players.rowCount() - 1)
+
+    def player_rows(self) -> list[tuple[str, str]]:
+        rows = []
+        for row in range(self.players.rowCount()):
+            name = self.players.item(row, 0).text().strip()
+            character = self.players.cellWidget(row, 1).currentText() or "Driver"
+            if name:
+                rows.append((name, character))
+        return rows
+
+    def build(self) -> CampaignDocument | None:
+        """The new campaign, or None with the reason on the dialog's message line."""
+        try:
+            return new_campaign(self.name_edit.text().strip(), Context(self.ruleset()),
+                                self.mode_combo.currentData(), self.player_rows())
+        except CampaignError as exc:
+            self.messages.show_message(str(exc))
+            return None
+
+    def accept(self) -> None:
+        self.document = self.build()
+        if self.document is not None:
+            super().accept()
+
+
+def ask_new_campaign(parent: QWidget | None) -> CampaignDocument | None:
+    """The campaign the user set up, or None when cancelled (tests replace this)."""
+    dialog = NewCampaignDialog(parent)
+    return dialog.document if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+# --- print ----------------------------------------------------------------------------------------
+class CampaignPrintDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None, paper: str = "a4") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Print Campaign")
+        self.boxes: dict[str, QCheckBox] = {}
+        layout = QVBoxLayout(self)
+        for key, title in SECTION_TITLES.items():
+            box = QCheckBox(title)
+            box.setChecked(True)
+            box.toggled.connect(self._update_ok)
+            layout.addWidget(box)
+            self.boxes[key] = box
+        form = QFormLayout()
+        self.paper_combo = QComboBox()
+        for key, title in PAPERS.items():
+            self.paper_combo.addItem(title, key)
+        self.paper_combo.setCurrentIndex(max(0, self.paper_combo.findData(paper)))
+        form.addRow("&Paper:", self.paper_combo)
+        layout.addLayout(form)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Save PDF…")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+    def _update_ok(self) -> None:
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(self.sections()))
+
+    def sections(self) -> list[str]:
+        return [key for key, box in self.boxes.items() if box.isChecked()]
+
+    def paper(self) -> str:
+        return self.paper_combo.currentData()
+
+
+def ask_print_options(parent: QWidget) -> tuple[list[str], str] | None:
+    """(sections, paper), or None when cancelled (tests replace this)."""
+    dialog = CampaignPrintDialog(parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return dialog.sections(), dialog.paper()
+
+
+def pdf_name(session) -> Path:
+    if session.path is not None:
+        stem = session.path.name.removesuffix(".json").removesuffix(".campaign")
+        return session.path.with_name(f"{stem}.pdf")
+    return Path.cwd() / f"{session.document.name}.pdf"
+
+
+def print_campaign(parent: QWidget, session) -> Path | None:
+    """Ask what to print and where, write the PDF; a failure is one line in a message box."""
+    options = ask_print_options(parent)
+    if options is None:
+        return None
+    sections, paper = options
+    name, _filter = QFileDialog.getSaveFileName(parent, "Print Campaign to PDF", str(pdf_name(session)), PDF_FILTER)
+    if not name:
+        return None
+    path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
+    try:
+        # Imported here: printing is rare, and the campaign window must open without reportlab loaded.
+        from designer.export.campaign_print import write_campaign_pdf
+
+        write_campaign_pdf(path, session.document, session.context, sections, paper, source=session.path)
+    except (DocumentError, OSError, ValueError) as exc:
+        QMessageBox.warning(parent, "Could Not Print", " ".join(str(exc).split()))
+        return None
+    return path

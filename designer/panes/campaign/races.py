@@ -1,0 +1,281 @@
+"""One page per race: the track (open it in the designer, choose another), the results table with
+Place, Gates, Coins (and Grand Prix points), and the starting grid with PitchKart's starting coins.
+
+A result is checked the moment a cell is left: a refused value is explained on the message line and
+the cell shows the stored value again. Clearing the Place cell removes the player's result.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.campaign import edit
+from designer.campaign.grand_prix import race_points
+from designer.campaign.roster import has_starting_coins, starting_coins
+from designer.document.campaign import CampaignSession
+from designer.io.campaign_io import relative_track
+from designer.model.campaign import Race
+from designer.panes.campaign.common import (
+    ALIGN_CENTRE,
+    ALIGN_NUMBER,
+    MUTED_COLOUR,
+    REFUSAL_COLOUR,
+    MessageLine,
+    WholeNumberDelegate,
+    fit_height,
+    fit_width,
+    muted_label,
+    ordinal,
+    prepare_table,
+    run_edit,
+    set_cell,
+    track_state,
+)
+
+TRACK_FILTER = "Kartographer tracks (*.track.json);;All files (*)"
+PLAYER, PLACE, GATES, COINS, POINTS = range(5)
+
+
+class RacePage(QWidget):
+    open_track_requested = Signal(Path)
+
+    def __init__(self, session: CampaignSession, messages: MessageLine, index: int,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.messages = messages
+        self.index = index  # 0-based; the edits speak 1-based race numbers
+        self.scored = session.document.mode == "grand_prix"
+
+        self.track_label = QLabel()
+        self.track_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.open_button = QPushButton("Open Track")
+        self.open_button.setToolTip("Open this race's track in the designer")
+        self.open_button.clicked.connect(self.open_track)
+        self.choose_button = QPushButton("Choose Track…")
+        self.choose_button.clicked.connect(self.choose_track)
+        track_row = QHBoxLayout()
+        track_row.addWidget(QLabel("Track:"))
+        track_row.addWidget(self.track_label, 1)
+        track_row.addWidget(self.open_button)
+        track_row.addWidget(self.choose_button)
+        self.limit_label = muted_label()
+
+        headers = ["Player", "Place", "Gates", "Coins"] + (["Points"] if self.scored else [])
+        self.table = QTableWidget(0, len(headers))
+        prepare_table(self.table, headers)
+        self.table.setItemDelegate(WholeNumberDelegate(self.table))
+        self.table.itemChanged.connect(self._on_item_changed)
+        self.clear_button = QPushButton("Clear Result")
+        self.clear_button.setToolTip("Remove the selected player's result from this race")
+        self.clear_button.clicked.connect(self.clear_selected)
+        self.hint_label = muted_label("Type each player's place, gates cleared and coins collected; "
+                                      "emptying a place removes that result.")
+        results_buttons = QHBoxLayout()
+        results_buttons.addWidget(self.clear_button)
+        results_buttons.addStretch(1)
+
+        self.grid_box = QGroupBox("Starting grid")
+        self.grid_table = QTableWidget()
+        self.with_coins = has_starting_coins(session.context.ruleset)
+        prepare_table(self.grid_table, ["Slot", "Player", "Starting coins"] if self.with_coins else ["Slot", "Player"])
+        self.grid_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.fill_button = QPushButton("Fill from Roster")
+        self.fill_button.clicked.connect(self.fill_grid)
+        self.up_button = QPushButton("Move Up")
+        self.up_button.clicked.connect(lambda: self.move_selected(-1))
+        self.down_button = QPushButton("Move Down")
+        self.down_button.clicked.connect(lambda: self.move_selected(1))
+        self.clear_grid_button = QPushButton("Clear Grid")
+        self.clear_grid_button.clicked.connect(lambda: self._set_grid([], "clear the grid"))
+        grid_buttons = QVBoxLayout()
+        for button in (self.fill_button, self.up_button, self.down_button, self.clear_grid_button):
+            grid_buttons.addWidget(button)
+        grid_buttons.addStretch(1)
+        grid_table_column = QVBoxLayout()
+        grid_table_column.addWidget(self.grid_table, 0, Qt.AlignmentFlag.AlignLeft)
+        self.grid_hint = muted_label("No starting grid yet: Fill from Roster, then move karts up or down.")
+        grid_table_column.addWidget(self.grid_hint)
+        grid_table_column.addStretch(1)
+        grid_layout = QHBoxLayout(self.grid_box)
+        grid_layout.addLayout(grid_table_column, 1)
+        grid_layout.addLayout(grid_buttons)
+
+        results = QVBoxLayout()
+        results.addWidget(self.table, 0, Qt.AlignmentFlag.AlignLeft)
+        results.addLayout(results_buttons)
+        results.addStretch(1)
+        body = QHBoxLayout()
+        body.addLayout(results)
+        body.addSpacing(16)
+        body.addWidget(self.grid_box, 0, Qt.AlignmentFlag.AlignTop)
+        body.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(track_row)
+        layout.addWidget(self.limit_label)
+        layout.addWidget(self.hint_label)
+        layout.addSpacing(4)
+        layout.addLayout(body, 1)
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    def race(self) -> Race:
+        races = self.session.document.races
+        return races[self.index] if self.index < len(races) else Race()
+
+    # --- view ------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        doc, ctx = self.session.document, self.session.context
+        race = self.race()
+        path, label, usable = track_state(self.session, race.track)
+        colour = REFUSAL_COLOUR if race.track else MUTED_COLOUR  # no track yet is not a fault
+        shown = f"<b>{label}</b>" if usable else f"<span style='color:{colour}'><b>{label}</b></span>"
+        if path is not None:
+            shown += f"&nbsp;&nbsp;<span style='color:{MUTED_COLOUR}'>{race.track}</span>"
+        self.track_label.setText(shown)
+        self.track_label.setToolTip(str(path) if path else "")
+        self.open_button.setEnabled(usable)
+        limit = ctx.track_limits.get(self.index)
+        self.limit_label.setText(f"At most {limit.max_gates} gates ({limit.gates} gates × {limit.laps} laps)."
+                                 if limit else "")
+        self.limit_label.setVisible(limit is not None)
+
+        gp = ctx.ruleset.grand_prix if self.scored else None
+        self.table.blockSignals(True)
+        self.table.setRowCount(len(doc.players))
+        for row, player in enumerate(doc.players):
+            result = race.result(player.name)
+            set_cell(self.table, row, PLAYER, player.name, bold=bool(result and result.place == 1))
+            set_cell(self.table, row, PLACE, result.place if result else "", editable=True, align=ALIGN_CENTRE)
+            set_cell(self.table, row, GATES, result.gates if result else "", editable=True, align=ALIGN_NUMBER)
+            set_cell(self.table, row, COINS, result.coins if result else "", editable=True, align=ALIGN_NUMBER)
+            if gp is not None:
+                points = race_points(result, gp) if result else None
+                tip = (f"{points.place} for {ordinal(result.place)} place + {points.gates} for gates + "
+                       f"{points.coins} for coins") if points else ""
+                set_cell(self.table, row, POINTS, points.total if points else "", align=ALIGN_NUMBER, tip=tip,
+                         bold=True)
+        self.table.blockSignals(False)
+        self.clear_button.setEnabled(bool(race.results))
+        fit_height(self.table, 2)
+        fit_width(self.table)
+        self._refresh_grid(race)
+
+    def _refresh_grid(self, race: Race) -> None:
+        rows = starting_coins(self.session.context, race.grid)
+        self.grid_table.setRowCount(len(rows))
+        for row, (player, coins) in enumerate(rows):
+            set_cell(self.grid_table, row, 0, row + 1, align=ALIGN_CENTRE)
+            set_cell(self.grid_table, row, 1, player)
+            if self.with_coins:
+                set_cell(self.grid_table, row, 2, coins, align=ALIGN_CENTRE)
+        for button in (self.up_button, self.down_button, self.clear_grid_button):
+            button.setEnabled(bool(rows))
+        fit_height(self.grid_table, 1)
+        fit_width(self.grid_table)
+        self.grid_table.setVisible(bool(rows))
+        self.grid_hint.setVisible(not rows)
+
+    # --- results ---------------------------------------------------------------------------------
+    def _on_item_changed(self, item: QTableWidgetItem) -> None:
+        column = item.column()
+        players = self.session.document.players
+        if column not in (PLACE, GATES, COINS) or not 0 <= item.row() < len(players):
+            return
+        player = players[item.row()].name
+        text = item.text().strip()
+        if text and not text.isdigit():
+            self._refuse(f"{text!r} is not a whole number")
+            return
+        current = self.race().result(player)
+        if column == PLACE and not text:
+            if current is not None:
+                self.clear_result(player)
+            return
+        value = int(text) if text else 0
+        if current is None and column != PLACE:
+            self._refuse(f"enter {player}'s place first")
+            return
+        place = value if column == PLACE else current.place
+        gates = value if column == GATES else (current.gates if current else 0)
+        coins = value if column == COINS else (current.coins if current else 0)
+        self.enter_result(player, place, gates, coins)
+
+    def _refuse(self, reason: str) -> None:
+        self.messages.show_message(f"Not changed — {reason}")
+        self.refresh()
+
+    def enter_result(self, player: str, place: int, gates: int = 0, coins: int = 0) -> bool:
+        ok = run_edit(self.session, self.messages, f"Race {self.index + 1}: {player} {ordinal(place)}",
+                      edit.set_result, self.index + 1, player, place, gates, coins)
+        if not ok:
+            self.refresh()  # the cell goes back to the stored value
+        return ok
+
+    def clear_result(self, player: str) -> bool:
+        ok = run_edit(self.session, self.messages, f"Race {self.index + 1}: clear {player}'s result",
+                      edit.clear_result, self.index + 1, player)
+        if not ok:
+            self.refresh()
+        return ok
+
+    def clear_selected(self) -> None:
+        row = self.table.currentRow()
+        players = self.session.document.players
+        if 0 <= row < len(players):
+            self.clear_result(players[row].name)
+
+    def cell(self, player: str, column: int) -> QTableWidgetItem:
+        return self.table.item(self.session.document.player_names().index(player), column)
+
+    # --- track -----------------------------------------------------------------------------------
+    def open_track(self) -> None:
+        path, _label, usable = track_state(self.session, self.race().track)
+        if usable and path is not None:
+            self.open_track_requested.emit(path)
+
+    def choose_track(self) -> None:
+        current = self.session.resolve_track(self.race().track)
+        folder = current.parent if current else (self.session.path.parent if self.session.path else Path.cwd())
+        name, _filter = QFileDialog.getOpenFileName(self, f"Choose the Track for Race {self.index + 1}",
+                                                    str(folder), TRACK_FILTER)
+        if name:
+            self.set_track(Path(name))
+
+    def set_track(self, file: Path) -> bool:
+        stored = relative_track(self.session.path, file)
+        return run_edit(self.session, self.messages, f"Race {self.index + 1}: track {file.name}",
+                        edit.set_race_track, self.index + 1, stored)
+
+    # --- grid ------------------------------------------------------------------------------------
+    def _set_grid(self, grid: list[str], text: str) -> bool:
+        return run_edit(self.session, self.messages, f"Race {self.index + 1}: {text}", edit.set_grid,
+                        self.index + 1, grid)
+
+    def fill_grid(self) -> bool:
+        return self._set_grid(self.session.document.player_names(), "grid from the roster")
+
+    def move_selected(self, step: int) -> bool:
+        grid = list(self.race().grid)
+        row = self.grid_table.currentRow()
+        target = row + step
+        if not (0 <= row < len(grid) and 0 <= target < len(grid)):
+            return False
+        grid[row], grid[target] = grid[target], grid[row]
+        ok = self._set_grid(grid, f"move {grid[target]} to slot {target + 1}")
+        if ok:
+            self.grid_table.selectRow(target)
+        return ok

@@ -1,0 +1,155 @@
+"""The standings: the table (Grand Prix points ledger, or a race series' place counts), the tie rule in
+words, the chart of running totals, and the champion banner once the last race is in."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QVBoxLayout, QWidget
+
+from designer.campaign.grand_prix import TIE_RULE, champions, standings, totals_by_race
+from designer.document.campaign import CampaignSession
+from designer.panes.campaign.chart import TotalsChart, player_colour
+from designer.panes.campaign.common import (
+    ALIGN_CENTRE,
+    ALIGN_NUMBER,
+    ALIGN_TEXT,
+    fit_height,
+    fit_width,
+    heading,
+    muted_label,
+    ordinal,
+    prepare_table,
+    set_cell,
+)
+from designer.campaign.series import SERIES_RULE, series_standings
+
+GP_COLUMNS = ["#", "Player", "Character", "Earned", "Spent", "Total", "Wins", "Coins", "Handling", "Max Gear"]
+SERIES_COLUMNS = ["#", "Player", "Character", "Races", "1st", "2nd", "3rd", "Coins", "Gates"]
+PODIUM = {1: "#fff4c2", 2: "#eef1f5", 3: "#f8e8da"}
+
+
+def race_count(session: CampaignSession) -> int:
+    doc = session.document
+    if doc.mode == "grand_prix":
+        return max(session.context.grand_prix().races, len(doc.races))
+    return len(doc.races)
+
+
+class ChampionBanner(QLabel):
+    """Shown above everything once the Grand Prix has a champion."""
+
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setObjectName("championBanner")
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setStyleSheet("QLabel#championBanner { background: #fff4c2; border: 1px solid #e0c25a; "
+                           "border-radius: 6px; padding: 10px; color: #5a4300; font-size: 15pt; font-weight: 700; }")
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        doc = self.session.document
+        names = champions(doc, self.session.context) if doc.mode == "grand_prix" else []
+        if not names:
+            self.clear()
+            self.hide()
+            return
+        total = next(s.total for s in standings(doc, self.session.context) if s.player == names[0])
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        title = "Champion" if len(names) == 1 else "Joint champions"
+        self.setText(f"★  {title} of {doc.name}: {who} with {total} points  ★")
+        self.show()
+
+
+class StandingsPanel(QWidget):
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.scored = session.document.mode == "grand_prix"
+        self.table = QTableWidget(0, 0)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.rule_label = muted_label(TIE_RULE if self.scored else SERIES_RULE)
+        table_column = QVBoxLayout()
+        table_column.addWidget(heading("Standings"))
+        table_column.addWidget(self.table, 0, Qt.AlignmentFlag.AlignLeft)
+        table_column.addWidget(self.rule_label)
+        table_column.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 6, 0, 0)
+        layout.addLayout(table_column, 0 if self.scored else 1)
+        self.chart: TotalsChart | None = None
+        if self.scored:
+            chart_column = QVBoxLayout()
+            chart_column.addWidget(heading("Points over the races"))
+            self.chart = TotalsChart()
+            chart_column.addWidget(self.chart, 1)
+            layout.addSpacing(12)
+            layout.addLayout(chart_column, 1)
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.scored:
+            self._refresh_grand_prix()
+        else:
+            self._refresh_series()
+        fit_height(self.table, 2)
+        fit_width(self.table, text_width=110, number_width=44)
+
+    def _columns(self, fixed: list[str]) -> list[str]:
+        races = race_count(self.session)
+        headers = fixed + [f"R{i + 1}" for i in range(races)]
+        if self.table.columnCount() != len(headers):
+            prepare_table(self.table, headers)
+        for i in range(races):
+            self.table.horizontalHeaderItem(len(fixed) + i).setToolTip(f"Race {i + 1}")
+        return headers
+
+    def _refresh_grand_prix(self) -> None:
+        doc, ctx = self.session.document, self.session.context
+        self._columns(GP_COLUMNS)
+        rows = standings(doc, ctx)
+        self.table.setRowCount(len(rows))
+        order = doc.player_names()
+        for row, s in enumerate(rows):
+            values = [s.rank, s.player, s.character, s.earned, s.spent, s.total, s.wins, s.coins,
+                      "—" if s.handling is None else s.handling, "—" if s.max_gear is None else s.max_gear]
+            values += [line.earned if line.result else "" for line in s.lines]
+            self._fill_row(row, values, s.rank, order.index(s.player), total_column=5)
+            for column, line in enumerate(s.lines, start=len(GP_COLUMNS)):
+                if line.result is not None:
+                    self.table.item(row, column).setToolTip(
+                        f"{ordinal(line.result.place)}, {line.result.gates} gates, {line.result.coins} coins"
+                        + (f"; spent {line.spent} after it" if line.spent else ""))
+        if self.chart is not None:
+            self.chart.set_series(totals_by_race(doc, ctx), race_count(self.session))
+
+    def _refresh_series(self) -> None:
+        doc = self.session.document
+        self._columns(SERIES_COLUMNS)
+        rows = series_standings(doc)
+        self.table.setRowCount(len(rows))
+        order = doc.player_names()
+        for row, s in enumerate(rows):
+            counts = list(s.place_counts) + [0, 0, 0]
+            values = [s.rank, s.player, s.character, s.races, counts[0], counts[1], counts[2], s.coins, s.gates]
+            values += [ordinal(p) if p else "" for p in s.places]
+            self._fill_row(row, values, s.rank, order.index(s.player), total_column=4)
+
+    def _fill_row(self, row: int, values: list, rank: int, colour_index: int, total_column: int) -> None:
+        background = QBrush(QColor(PODIUM[rank])) if rank in PODIUM else QBrush()
+        for column, value in enumerate(values):
+            align = ALIGN_CENTRE if column == 0 else ALIGN_TEXT if column in (1, 2) else ALIGN_NUMBER
+            item = set_cell(self.table, row, column, value, bold=column in (0, 1, total_column), align=align,
+                            colour=player_colour(colour_index).name() if column == 1 else None)
+            item.setBackground(background)
+
+    def row_of(self, player: str) -> int:
+        return next(r for r in range(self.table.rowCount()) if self.table.item(r, 1).text() == player)
+
+    def value(self, player: str, header: str) -> str:
+        headers = [self.table.horizontalHeaderItem(c).text() for c in range(self.table.columnCount())]
+        return self.table.item(self.row_of(player), headers.index(header)).text()

@@ -1,0 +1,253 @@
+"""`CampaignWindow`: one campaign in its own top-level window.
+
+File (New Campaign…, Open…, Save, Save As…, Print…, Close) and Edit (Undo, Redo on the session's stack)
+menus; the title is "name[*] — Campaign" with the unsaved marker following the stack's clean state.
+The body depends on the mode: a Grand Prix or a race series shows tabs (Roster, one per race, the
+upgrade shop) beside the standings and the chart; Balloon Battle and careers show their own pages.
+Every page redraws from `session.document` on `session.changed`, so undo and redo need nothing more.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.campaign import edit
+from designer.document.campaign import CampaignSession
+from designer.io.campaign_io import CAMPAIGN_SUFFIX
+from designer.io.errors import DocumentError
+from designer.panes.campaign.common import MessageLine, race_title, run_edit
+from designer.panes.campaign.dialogs import print_campaign
+from designer.panes.campaign.races import RacePage
+from designer.panes.campaign.roster import RosterPage
+from designer.panes.campaign.shop import ShopPage
+from designer.panes.campaign.standings import ChampionBanner, StandingsPanel, race_count
+from designer.panes.campaign.windows import CampaignWindows
+
+CAMPAIGN_FILTER = f"Kartographer campaigns (*{CAMPAIGN_SUFFIX})"
+Answer = QMessageBox.StandardButton
+STATUS_MS = 5000
+#: mode → (module, class, tab title) of the pages other modes bring along.
+MODE_PAGES = {"balloon_battle": ("designer.panes.campaign.battle", "BattlePage", "Battles"),
+              "career": ("designer.panes.campaign.careers", "CareersPage", "Careers")}
+
+
+def with_campaign_suffix(name: str | Path) -> Path:
+    path = Path(name)
+    if path.name.lower().endswith(CAMPAIGN_SUFFIX):
+        return path
+    stem = path.name.removesuffix(".json").removesuffix(".campaign")
+    return path.with_name(stem + CAMPAIGN_SUFFIX)
+
+
+def ask_save_changes(parent: QWidget, name: str) -> QMessageBox.StandardButton:
+    """Save, Discard or Cancel before a modified campaign closes (tests replace this).
+
+    Without a screen nobody can answer, so closing goes ahead as it would without the question.
+    """
+    if QGuiApplication.platformName() in ("offscreen", "minimal"):
+        return Answer.Discard
+    return QMessageBox.question(parent, "Unsaved Changes", f"Save changes to “{name}” before closing?",
+                                Answer.Save | Answer.Discard | Answer.Cancel, Answer.Save)
+
+
+def mode_page(session: CampaignSession) -> QWidget:
+    """The page another module provides for this mode, or a placeholder when it is not there."""
+    module_name, class_name, _title = MODE_PAGES[session.document.mode]
+    try:
+        page_class = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError):
+        label = QLabel("This kind of campaign cannot be shown in this version yet.")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setObjectName("modePlaceholder")
+        return label
+    return page_class(session)
+
+
+class CampaignWindow(QMainWindow):
+    open_track_requested = Signal(Path)
+    closed = Signal()
+
+    def __init__(self, session: CampaignSession, windows: CampaignWindows | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        session.setParent(self)
+        self.windows = windows if windows is not None else CampaignWindows()
+        self.messages = MessageLine()
+        self.banner = ChampionBanner(session)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.roster = RosterPage(session, self.messages)
+        self.tabs.addTab(self.roster, "Roster")
+        self.race_pages: list[RacePage] = []
+        self.shop: ShopPage | None = None
+        self.standings: StandingsPanel | None = None
+        self.page: QWidget | None = None
+        self._build_body()
+        self._create_menus()
+        # A refusal changes nothing, so any change means the last refusal no longer applies.
+        session.changed.connect(self.messages.clear_message)
+        session.changed.connect(self._on_changed)
+        session.path_changed.connect(self._update_title)
+        session.undo_stack.cleanChanged.connect(self._update_title)
+        self._update_title()
+        self.resize(1440, 900)
+        self.windows.adopt(self)
+
+    # --- layout ----------------------------------------------------------------------------------
+    def _build_body(self) -> None:
+        mode = self.session.document.mode
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(10, 8, 10, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.messages)
+        if mode in ("grand_prix", "race_series"):
+            self._sync_race_tabs()
+            if mode == "grand_prix":
+                self.shop = ShopPage(self.session, self.messages)
+                self.tabs.addTab(self.shop, "Upgrade Shop")
+            else:
+                add = QPushButton("Add Race")
+                add.setToolTip("Add the next race of the series")
+                add.clicked.connect(self.add_race)
+                self.tabs.setCornerWidget(add, Qt.Corner.TopRightCorner)
+            self.standings = StandingsPanel(self.session)
+            splitter = QSplitter(Qt.Orientation.Vertical)
+            splitter.addWidget(self.tabs)
+            splitter.addWidget(self.standings)
+            splitter.setChildrenCollapsible(False)
+            splitter.setStretchFactor(0, 1)
+            splitter.setStretchFactor(1, 1)
+            layout.addWidget(splitter, 1)
+        else:
+            self.page = mode_page(self.session)
+            self.tabs.addTab(self.page, MODE_PAGES[mode][2])
+            self.tabs.setCurrentWidget(self.page)
+            layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(body)
+
+    def _sync_race_tabs(self) -> None:
+        """One tab per race after the Roster tab; a race series gains or loses tabs with undo and redo."""
+        wanted = race_count(self.session)
+        while len(self.race_pages) < wanted:
+            page = RacePage(self.session, self.messages, len(self.race_pages))
+            page.open_track_requested.connect(self.open_track_requested)
+            self.tabs.insertTab(1 + len(self.race_pages), page, "")
+            self.race_pages.append(page)
+        while len(self.race_pages) > wanted:
+            page = self.race_pages.pop()
+            self.tabs.removeTab(self.tabs.indexOf(page))
+            page.deleteLater()
+        races = self.session.document.races
+        for index, page in enumerate(self.race_pages):
+            at = self.tabs.indexOf(page)
+            self.tabs.setTabText(at, race_title(self.session, index))
+            self.tabs.setTabToolTip(at, (races[index].track or "") if index < len(races) else "")
+
+    def race_page(self, number: int) -> RacePage:
+        return self.race_pages[number - 1]
+
+    def _create_menus(self) -> None:
+        key = QKeySequence.StandardKey
+        file_menu = self.menuBar().addMenu("&File")
+        self.new_action = file_menu.addAction("&New Campaign…", lambda: self.windows.new_campaign(self))
+        self.new_action.setShortcut(QKeySequence(key.New))
+        self.open_action = file_menu.addAction("&Open…", lambda: self.windows.open_campaign(self))
+        self.open_action.setShortcut(QKeySequence(key.Open))
+        file_menu.addSeparator()
+        self.save_action = file_menu.addAction("&Save", self.save)
+        self.save_action.setShortcut(QKeySequence(key.Save))
+        self.save_as_action = file_menu.addAction("Save &As…", self.save_as)
+        self.save_as_action.setShortcut(QKeySequence(key.SaveAs))
+        file_menu.addSeparator()
+        self.print_action = file_menu.addAction("&Print…", self.print_pdf)
+        self.print_action.setShortcut(QKeySequence(key.Print))
+        self.print_action.setStatusTip("Print the filled score sheet and the upgraded kart dashboards as PDF")
+        file_menu.addSeparator()
+        self.close_action = file_menu.addAction("&Close", self.close)
+        self.close_action.setShortcut(QKeySequence(key.Close))
+
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.undo_action = self.session.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcuts(QKeySequence.keyBindings(key.Undo))
+        self.redo_action = self.session.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts(QKeySequence.keyBindings(key.Redo))
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+
+    # --- state -----------------------------------------------------------------------------------
+    def _on_changed(self) -> None:
+        if self.session.document.mode in ("grand_prix", "race_series"):
+            self._sync_race_tabs()
+        self._update_title()
+
+    def _update_title(self, *_args) -> None:
+        self.setWindowTitle(f"{self.session.document.name}[*] — Campaign")
+        self.setWindowModified(not self.session.undo_stack.isClean())
+
+    def is_modified(self) -> bool:
+        return not self.session.undo_stack.isClean()
+
+    def add_race(self) -> bool:
+        number = len(self.session.document.races) + 1
+        ok = run_edit(self.session, self.messages, f"Add race {number}", edit.set_race_track, number, None)
+        if ok:
+            self.tabs.setCurrentWidget(self.race_pages[number - 1])
+        return ok
+
+    # --- files -----------------------------------------------------------------------------------
+    def save(self) -> bool:
+        return self.save_as() if self.session.path is None else self.write(self.session.path)
+
+    def save_as(self) -> bool:
+        suggestion = self.session.path or self.windows.last_folder() / f"{self.session.document.name}{CAMPAIGN_SUFFIX}"
+        name, _filter = QFileDialog.getSaveFileName(self, "Save Campaign As", str(suggestion), CAMPAIGN_FILTER)
+        return self.write(with_campaign_suffix(name)) if name else False
+
+    def write(self, path: Path) -> bool:
+        """Save to `path`; on failure say why in one line and stay modified."""
+        try:
+            self.session.save(path)
+        except (DocumentError, OSError) as exc:
+            QMessageBox.warning(self, "Could Not Save", " ".join(str(exc).split()))
+            return False
+        self.windows.set_last_folder(Path(path).parent)
+        self.statusBar().showMessage(f"Saved {Path(path).name}", STATUS_MS)
+        return True
+
+    def print_pdf(self) -> Path | None:
+        path = print_campaign(self, self.session)
+        if path is not None:
+            self.statusBar().showMessage(f"Printed to {path.name}", STATUS_MS)
+        return path
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.is_modified():
+            name = self.session.path.name if self.session.path else self.session.document.name
+            answer = ask_save_changes(self, name)
+            if answer == Answer.Save:
+                if not self.save():
+                    event.ignore()
+                    return
+            elif answer != Answer.Discard:
+                event.ignore()
+                return
+        self.windows.remember_geometry(self)
+        event.accept()
+        self.closed.emit()

@@ -1,0 +1,126 @@
+"""`CampaignWindows`: keeps every open campaign window alive, opens new and existing campaigns into
+windows of their own, brings a window forward when its file is opened again, and passes on every
+window's request to open a race's track.
+
+`settings`, when given, is the application's `Settings` (last folder, window size); without it (tests,
+scripts) dialogs start in the working folder and nothing is remembered.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QObject, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from designer.document.campaign import CampaignSession
+from designer.io.campaign_io import CAMPAIGN_SUFFIX
+from designer.io.errors import DocumentError
+from designer.panes.campaign.dialogs import ask_new_campaign
+
+GEOMETRY_KEY = "campaign/window_geometry"
+ALL_FILES_FILTER = "All files (*)"
+
+
+def is_campaign_file(path: str | Path) -> bool:
+    return str(path).lower().endswith(CAMPAIGN_SUFFIX)
+
+
+def _key(path: str | Path) -> str:
+    try:
+        return str(Path(path).resolve())
+    except OSError:
+        return str(Path(path).absolute())
+
+
+class CampaignWindows(QObject):
+    open_track_requested = Signal(Path)
+
+    def __init__(self, parent: QObject | None = None, settings=None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.windows: list = []
+
+    # --- windows ---------------------------------------------------------------------------------
+    def adopt(self, window) -> None:
+        """Called by every new CampaignWindow: keep it alive until it closes."""
+        if window in self.windows:
+            return
+        self.windows.append(window)
+        window.open_track_requested.connect(self.open_track_requested)
+        window.closed.connect(self._on_closed)
+        if self.settings is not None:
+            geometry = self.settings.get(GEOMETRY_KEY, QByteArray())
+            if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+                window.restoreGeometry(geometry)
+
+    def _on_closed(self) -> None:
+        window = self.sender()
+        # Later: the window is still inside its own closeEvent.
+        QTimer.singleShot(0, self, lambda: self._forget(window))
+
+    def _forget(self, window) -> None:
+        if window in self.windows:
+            self.windows.remove(window)
+
+    def show_session(self, session: CampaignSession):
+        from designer.panes.campaign.window import CampaignWindow
+
+        window = CampaignWindow(session, self)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
+    def find(self, path: str | Path):
+        wanted = _key(path)
+        return next((w for w in self.windows if w.session.path is not None and _key(w.session.path) == wanted), None)
+
+    def close_all(self) -> bool:
+        """Close every window (each asks about unsaved changes); False when one stayed open."""
+        return all(w.close() for w in list(self.windows))
+
+    # --- new and open ----------------------------------------------------------------------------
+    def new_campaign(self, parent: QWidget | None = None):
+        document = ask_new_campaign(parent)
+        if document is None:
+            return None
+        session = CampaignSession(document)
+        session.undo_stack.resetClean()  # never saved: closing it asks
+        return self.show_session(session)
+
+    def open_campaign(self, parent: QWidget | None = None) -> list:
+        names, _filter = QFileDialog.getOpenFileNames(
+            parent, "Open Campaign", str(self.last_folder()),
+            f"Kartographer campaigns (*{CAMPAIGN_SUFFIX});;{ALL_FILES_FILTER}")
+        return [w for w in (self.open_path(n, parent) for n in names) if w is not None]
+
+    def open_path(self, path: str | Path, parent: QWidget | None = None):
+        """The window showing the campaign at `path` (opened now or already open), or None after
+        saying in one line why the file cannot be opened."""
+        window = self.find(path)
+        if window is None:
+            try:
+                session = CampaignSession.open(Path(path).absolute())
+            except DocumentError as exc:
+                QMessageBox.warning(parent, "Cannot Open Campaign", " ".join(str(exc).split()))
+                return None
+            window = self.show_session(session)
+        else:
+            window.show()
+            window.raise_()
+            window.activateWindow()
+        self.set_last_folder(Path(path).absolute().parent)
+        return window
+
+    # --- settings --------------------------------------------------------------------------------
+    def last_folder(self) -> Path:
+        return self.settings.last_folder() if self.settings is not None else Path.cwd()
+
+    def set_last_folder(self, folder: Path) -> None:
+        if self.settings is not None:
+            self.settings.set_last_folder(folder)
+
+    def remember_geometry(self, window) -> None:
+        if self.settings is not None:
+            self.settings.set(GEOMETRY_KEY, window.saveGeometry())
