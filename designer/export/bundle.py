@@ -7,7 +7,6 @@ with a clear message when asked for by name. Each section gets a bookmark in the
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -103,14 +102,5 @@ def export_pdf(out: pdf.Output, document: TrackDocument, what: str | Sequence[st
     get_paper(options.paper)
     ruleset = ruleset or load_ruleset(document.ruleset)
     sections = sections_for(what, document, ruleset)
-    buffer = io.BytesIO()
-    c = pdf.new_canvas(buffer, document.name, "print kit: " + ", ".join(sections))
-    pages = 0
-    for section in sections:
-        key = f"section-{section}"
-        c.bookmarkPage(key)
-        c.addOutlineEntry(TITLES[section], key, level=0)
-        pages += render_section(c, section, document, ruleset, options, scores)
-    c.save()
-    pdf.deliver(buffer.getvalue(), out)
-    return pages
+    return pdf.write_sections(out, document.name, "print kit", sections, TITLES,
+                              lambda c, section: render_section(c, section, document, ruleset, options, scores))

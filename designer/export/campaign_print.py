@@ -8,7 +8,6 @@ not the sheet's plain order by total, and the rule is printed under the scoring 
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -124,19 +123,11 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
     only to name the races after their track documents."""
     get_paper(paper)
     chosen = campaign_sections(doc, ctx, sections)
-    buffer = io.BytesIO()
-    c = pdf.new_canvas(buffer, doc.name, "campaign: " + ", ".join(chosen))
-    pages = 0
-    for section in chosen:
-        key = f"section-{section}"
-        c.bookmarkPage(key)
-        c.addOutlineEntry(TITLES[section], key, level=0)
+
+    def render(c, section: str) -> int:
         if section == "scoresheet":
             scores = scores_from_campaign(doc, ctx, source=source)
-            pages += render_scoresheet(c, ctx.ruleset, scores,
-                                       ScoreSheetOptions(paper, 10.0, len(doc.players)))
-        else:
-            pages += render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
-    c.save()
-    pdf.deliver(buffer.getvalue(), out)
-    return pages
+            return render_scoresheet(c, ctx.ruleset, scores, ScoreSheetOptions(paper, 10.0, len(doc.players)))
+        return render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
+
+    return pdf.write_sections(out, doc.name, "campaign", chosen, TITLES, render)

@@ -14,8 +14,9 @@ Printers' marks drawn here:
 
 from __future__ import annotations
 
+import io
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, Union
@@ -61,6 +62,23 @@ def deliver(data: bytes, out: Output) -> None:
         atomic_write_bytes(out, data)
     else:
         out.write(data)
+
+
+def write_sections(out: Output, title: str, subject: str, sections: Sequence[str], titles: dict[str, str],
+                   render: Callable[[Canvas, str], int]) -> int:
+    """One PDF of `sections` in order, each bookmarked under its title; `render(c, section)` draws a section
+    and returns its page count. Returns the total page count."""
+    buffer = io.BytesIO()
+    c = new_canvas(buffer, title, f"{subject}: " + ", ".join(sections))
+    pages = 0
+    for section in sections:
+        key = f"section-{section}"
+        c.bookmarkPage(key)
+        c.addOutlineEntry(titles[section], key, level=0)
+        pages += render(c, section)
+    c.save()
+    deliver(buffer.getvalue(), out)
+    return pages
 
 
 @contextmanager
