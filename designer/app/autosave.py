@@ -1,8 +1,10 @@
 """Autosave of unsaved documents, and the offer to restore them after a crash.
 
 `Autosaver` writes a recovery copy of every modified document on a timer (only when it changed since
-its last copy), and deletes the copy when the document is saved, its tab is closed, or the window
-closes cleanly. A crash leaves the copies behind; the next start calls `offer_recovery(window)`.
+its last copy): the tracks in the window's tabs and the campaigns in their own windows
+(`window.campaign_windows`). It deletes a copy when the document is saved, its tab or campaign window is
+closed, or the main window closes cleanly. A crash leaves the copies behind; the next start calls
+`offer_recovery(window)`, which reopens tracks as tabs and campaigns in campaign windows, modified.
 
 Layout of the recovery folder (`platformdirs.user_data_dir("Kartographer")/recovery`, or
 `$KARTOGRAPHER_RECOVERY_DIR`): one sub-folder per running session, each a `RecoveryStore`, next to a
@@ -14,7 +16,6 @@ documents of the first. Nothing touches the disk until the first copy is written
 from __future__ import annotations
 
 import os
-import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,21 +23,13 @@ from pathlib import Path
 import platformdirs
 from PySide6.QtCore import QLockFile, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDialog,
-    QDialogButtonBox,
-    QHeaderView,
-    QLabel,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QWidget
 
+from designer.app.recovery_dialog import RecoveryChoice, RecoveryDialog
 from designer.app.settings import Settings
+from designer.document.campaign import CampaignSession
 from designer.io.errors import DocumentError
-from designer.io.recovery import RecoveryEntry, RecoveryStore
+from designer.io.recovery import CAMPAIGN, RecoveryEntry, RecoveryStore
 
 RECOVERY_ENV = "KARTOGRAPHER_RECOVERY_DIR"
 APP_NAME = "Kartographer"
@@ -59,6 +52,22 @@ def _session_lock(root: Path, session: str) -> QLockFile:
     lock = QLockFile(str(root / f"{session}.lock"))
     lock.setStaleLockTime(0)  # stale only when its process is gone, never merely because it is old
     return lock
+
+
+def _is_campaign(owner) -> bool:
+    """Owners of documents are editor tabs (`Editor`) and campaign windows (`CampaignWindow`)."""
+    return hasattr(owner, "session")
+
+
+def _is_modified(owner) -> bool:
+    return owner.is_modified() if _is_campaign(owner) else owner.is_modified
+
+
+def _content(owner):
+    """(document, original file) of what `owner` shows."""
+    if _is_campaign(owner):
+        return owner.session.document, owner.session.path
+    return owner.document.snapshot(), owner.document.path
 
 
 @dataclass
@@ -110,22 +119,34 @@ class Autosaver(QObject):
             Settings().set_autosave_interval_seconds(seconds)
 
     # --- tracking ----------------------------------------------------------------------------------
-    def _track(self, editor) -> _Copy:
-        copy = self._copies.get(editor.recovery_key)
+    def _owners(self) -> list:
+        campaigns = getattr(self.window, "campaign_windows", None)
+        return [*self.window.editors(), *(campaigns.windows if campaigns is not None else [])]
+
+    def _track(self, owner) -> _Copy:
+        copy = self._copies.get(owner.recovery_key)
         if copy is None:
-            copy = self._copies[editor.recovery_key] = _Copy(editor.recovery_key)
-            document = editor.document
-
-            def bump(*_args, copy=copy) -> None:
-                copy.revision += 1
-                copy.closing = False
-
-            for signal in (document.elements_inserted, document.elements_removed, document.elements_changed,
-                           document.order_changed, document.track_changed, document.properties_changed):
-                signal.connect(bump)
-            stack = document.undo_stack
-            editor.destroyed.connect(lambda *_args, copy=copy, stack=stack: self._on_destroyed(copy, stack))
+            copy = self._copies[owner.recovery_key] = _Copy(owner.recovery_key)
+            if _is_campaign(owner):
+                owner.session.changed.connect(lambda copy=copy: self._bump(copy))
+                # Emitted only when the user let the window close (saved, discarded or unmodified).
+                owner.closed.connect(lambda copy=copy: self._forget(copy))
+            else:
+                self._watch_editor(owner, copy)
         return copy
+
+    @staticmethod
+    def _bump(copy: _Copy) -> None:
+        copy.revision += 1
+        copy.closing = False
+
+    def _watch_editor(self, editor, copy: _Copy) -> None:
+        document = editor.document
+        for signal in (document.elements_inserted, document.elements_removed, document.elements_changed,
+                       document.order_changed, document.track_changed, document.properties_changed):
+            signal.connect(lambda *_args, copy=copy: self._bump(copy))
+        stack = document.undo_stack
+        editor.destroyed.connect(lambda *_args, copy=copy, stack=stack: self._on_destroyed(copy, stack))
 
     def approve_close(self, editor) -> None:
         """The user let `editor` close (its changes saved or discarded): its copy goes with it."""
@@ -135,30 +156,34 @@ class Autosaver(QObject):
         # A modified stack's destructor clears it and so emits cleanChanged, into slots of the Editor that
         # is half destroyed by then (a TypeError from PySide). Nothing needs to hear about it any more.
         stack.blockSignals(True)
-        if copy.closing and self._copies.get(copy.key) is copy:
+        if copy.closing:
+            self._forget(copy)
+
+    def _forget(self, copy: _Copy) -> None:
+        if self._copies.get(copy.key) is copy:
             if copy.written is not None:
                 self.store.discard(copy.key)
             del self._copies[copy.key]
 
-    def has_copy(self, editor) -> bool:
-        copy = self._copies.get(editor.recovery_key)
+    def has_copy(self, owner) -> bool:
+        copy = self._copies.get(owner.recovery_key)
         return copy is not None and copy.written is not None
 
     # --- writing and deleting copies ---------------------------------------------------------------
     def autosave_now(self) -> int:
         """Write a copy of every modified document that changed since its last copy (the timer's slot)."""
         written, errors = 0, []
-        for editor in self.window.editors():
-            copy = self._track(editor)
-            if not editor.is_modified:
+        for owner in self._owners():
+            copy = self._track(owner)
+            if not _is_modified(owner):
                 if copy.written is not None:
-                    self.discard(editor)  # back at the saved state: the file on disk is the copy
+                    self.discard(owner)  # back at the saved state: the file on disk is the copy
                 continue
             if copy.written == copy.revision:
                 continue
             try:
                 self._ensure_lock()
-                self.store.write(editor.recovery_key, editor.document.snapshot(), editor.document.path)
+                self.store.write(owner.recovery_key, *_content(owner))
             except DocumentError as exc:
                 errors.append(str(exc))
                 continue
@@ -168,11 +193,11 @@ class Autosaver(QObject):
             self.autosaved.emit(written, errors)
         return written
 
-    def discard(self, editor) -> None:
-        """Delete the editor's copy (after a save, or when its tab closes)."""
-        copy = self._copies.get(editor.recovery_key)
+    def discard(self, owner) -> None:
+        """Delete the copy of an editor's or campaign window's document (after a save, or as it closes)."""
+        copy = self._copies.get(owner.recovery_key)
         if copy is not None and copy.written is not None:
-            self.store.discard(editor.recovery_key)
+            self.store.discard(owner.recovery_key)
             copy.written = None
 
     def shutdown(self) -> None:
@@ -184,14 +209,15 @@ class Autosaver(QObject):
         self._copies.clear()
         self._release()
 
-    def adopt(self, editor, entry: RecoveryEntry, source: RecoveryStore) -> None:
-        """`editor` shows a restored document: move its copy into this session, where it stays until saved/closed."""
-        self._copies.pop(editor.recovery_key, None)
-        editor.recovery_key = entry.key
-        copy = self._track(editor)
+    def adopt(self, owner, entry: RecoveryEntry, source: RecoveryStore) -> None:
+        """`owner` (an editor or a campaign window) shows a restored document: move its copy into this
+        session, where it stays until saved or closed."""
+        self._copies.pop(owner.recovery_key, None)
+        owner.recovery_key = entry.key
+        copy = self._track(owner)
         try:
             self._ensure_lock()
-            self.store.write(entry.key, editor.document.snapshot(), editor.document.path)
+            self.store.write(entry.key, *_content(owner))
             copy.written = copy.revision
             source.discard(entry.key)
         except DocumentError:
@@ -258,67 +284,6 @@ def _remove_empty(folder: Path) -> None:
 
 
 # --- the restore prompt ----------------------------------------------------------------------------
-@dataclass
-class RecoveryChoice:
-    restore: list[RecoveryEntry]
-    discard: list[RecoveryEntry]
-
-
-class RecoveryDialog(QDialog):
-    """Lists recovered documents (checked = restore); Restore, Discard All, or Decide Later (Esc)."""
-
-    def __init__(self, entries: list[RecoveryEntry], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Recover Unsaved Documents")
-        self.entries = entries
-        heading = QLabel("<b>Kartographer did not close properly last time.</b><br>"
-                         "These documents had unsaved changes and were recovered:", self)
-        self.tree = QTreeWidget(self)
-        self.tree.setHeaderLabels(["Document", "Original file", "Autosaved"])
-        self.tree.setRootIsDecorated(False)
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        for entry in entries:
-            item = QTreeWidgetItem([entry.name, str(entry.original_path) if entry.original_path else "never saved",
-                                    _when(entry.saved_at)])
-            item.setToolTip(1, item.text(1))
-            item.setCheckState(0, Qt.CheckState.Checked)
-            self.tree.addTopLevelItem(item)
-        header = self.tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        note = QLabel("Restored documents open as unsaved changes. Unchecked ones are deleted; "
-                      "“Decide Later” keeps them all for the next start.", self)
-        note.setWordWrap(True)
-        self.buttons = QDialogButtonBox(self)
-        self.restore_button = self.buttons.addButton("&Restore", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.discard_button = self.buttons.addButton("&Discard All", QDialogButtonBox.ButtonRole.DestructiveRole)
-        self.later_button = self.buttons.addButton("Decide &Later", QDialogButtonBox.ButtonRole.RejectRole)
-        self.restore_button.setDefault(True)
-        self.restore_button.clicked.connect(self.accept)
-        self.later_button.clicked.connect(self.reject)
-        self.discard_button.clicked.connect(self._discard_all)
-        self.discard_all = False
-        layout = QVBoxLayout(self)
-        layout.addWidget(heading)
-        layout.addWidget(self.tree)
-        layout.addWidget(note)
-        layout.addWidget(self.buttons)
-        self.resize(720, 320)
-
-    def _discard_all(self) -> None:
-        self.discard_all = True
-        self.accept()
-
-    def choice(self) -> RecoveryChoice:
-        if self.discard_all:
-            return RecoveryChoice([], list(self.entries))
-        checked = [self.tree.topLevelItem(i).checkState(0) == Qt.CheckState.Checked for i in range(len(self.entries))]
-        return RecoveryChoice([e for e, c in zip(self.entries, checked) if c],
-                              [e for e, c in zip(self.entries, checked) if not c])
-
-
 def _same_file(a: Path | None, b: Path | None) -> bool:
     if a is None or b is None:
         return False
@@ -326,12 +291,6 @@ def _same_file(a: Path | None, b: Path | None) -> bool:
         return a.resolve() == b.resolve()
     except OSError:
         return a.absolute() == b.absolute()
-
-
-def _when(timestamp: float) -> str:
-    if not timestamp:
-        return "unknown"
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(timestamp))
 
 
 def ask_recovery(parent: QWidget, entries: list[RecoveryEntry]) -> RecoveryChoice | None:
@@ -343,9 +302,11 @@ def ask_recovery(parent: QWidget, entries: list[RecoveryEntry]) -> RecoveryChoic
 
 
 def offer_recovery(window) -> list:
-    """After a crash: ask about the documents left behind, open the chosen ones as modified tabs.
+    """After a crash: ask about the documents left behind; open the chosen tracks as modified tabs and
+    the chosen campaigns as modified campaign windows.
 
-    Returns the editors opened. A damaged copy is reported on one line and skipped (kept on disk).
+    Returns the editors and campaign windows opened. A damaged copy is reported on one line and skipped
+    (kept on disk).
     """
     autosaver: Autosaver = window.autosaver
     found = autosaver.orphaned()
@@ -358,19 +319,10 @@ def offer_recovery(window) -> list:
             return []
         restored, errors = [], []
         for entry in choice.restore:
-            store = origin[id(entry)][0]
             try:
-                model = store.load(entry)
+                restored.append(_restore(window, origin[id(entry)][0], entry))
             except DocumentError as exc:
                 errors.append(f"Could not restore {exc}")
-                continue
-            stale = [e for e in window.editors()
-                     if not e.is_modified and _same_file(e.document.path, entry.original_path)]
-            editor = window.add_editor(model, entry.original_path, modified=True)
-            autosaver.adopt(editor, entry, store)
-            restored.append(editor)
-            for old in stale:  # the file as it was on disk, opened at start-up: the restored tab replaces it
-                window.close_editor(old)
         for entry in choice.discard:
             origin[id(entry)][0].discard(entry.key)
         if errors:
@@ -381,3 +333,26 @@ def offer_recovery(window) -> list:
             if not store.pending():
                 _remove_empty(store.folder)
             lock.unlock()
+
+
+def _restore(window, store: RecoveryStore, entry: RecoveryEntry):
+    """Open one recovered document, modified; the file as it is on disk, if open and unmodified, makes way."""
+    document = store.load(entry)
+    if entry.kind == CAMPAIGN:
+        # The original path, not the copy's: relative race tracks resolve against the campaign's folder,
+        # and Save writes the original file.
+        session = CampaignSession(document, entry.original_path)
+        session.undo_stack.resetClean()
+        windows = window.campaign_windows
+        for old in [w for w in windows.windows
+                    if not w.is_modified() and _same_file(w.session.path, entry.original_path)]:
+            old.close()
+        opened = windows.show_session(session)
+        window.autosaver.adopt(opened, entry, store)
+        return opened
+    stale = [e for e in window.editors() if not e.is_modified and _same_file(e.document.path, entry.original_path)]
+    editor = window.add_editor(document, entry.original_path, modified=True)
+    window.autosaver.adopt(editor, entry, store)
+    for old in stale:  # the file as it was on disk, opened at start-up: the restored tab replaces it
+        window.close_editor(old)
+    return editor

@@ -1,13 +1,15 @@
 """The main window's way into campaigns: File ▸ New Campaign… and Open Campaign…, each campaign in a
 window of its own (kept alive by `window.campaign_windows`), and a race's "Open Track" opening that
-track as an editor tab here. When the main window closes, the campaign windows close too (each asks
-about unsaved changes itself)."""
+track as an editor tab here. Every campaign window gets the shared Open Recent submenu, and its saves
+delete its autosave copy. Quitting closes the campaign windows first (each asks about unsaved changes
+itself); one that stays open keeps the main window open too."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
 
+from designer.app.recent_menu import RecentMenu
 from designer.panes.campaign import CampaignWindows
 
 
@@ -30,7 +32,28 @@ class CampaignActions:
         else:
             menu.addAction(self.new_action)
             menu.addAction(self.open_action)
-        window.close_hooks.append(self.windows.close_all)
+        window.close_guards.append(self.windows.close_all)
+        self.windows.window_added.connect(self._add_recent_menu)
+        autosaver = getattr(window, "autosaver", None)
+        if autosaver is not None:
+            self.windows.saved.connect(autosaver.discard)
+
+    def _add_recent_menu(self, campaign_window) -> None:
+        """Open Recent in the campaign window's File menu, right after Open…."""
+        settings = self.windows.settings
+        if settings is None:
+            return
+
+        def open_file(path: Path, kind: str) -> None:
+            if kind == "campaign":
+                self.windows.open_path(path, campaign_window)
+            else:
+                self.open_track(path)
+
+        menu = campaign_window.recent_menu = RecentMenu(settings, open_file, campaign_window)
+        actions = campaign_window.file_menu.actions()
+        after = actions.index(campaign_window.open_action) + 1
+        campaign_window.file_menu.insertMenu(actions[after], menu)  # before the separator that follows Open…
 
     def open_track(self, path: Path) -> None:
         """A campaign window asked for a race's track: open it here (or switch to its tab)."""

@@ -1,5 +1,5 @@
-"""The File menu: new, open, recent files, save, save as, close, export as image, quit — and the
-"save changes?" question asked before a modified document closes.
+"""The File menu: new, open, recent files (tracks and campaigns, see `recent_menu`), save, save as,
+close, export as image, quit — and the "save changes?" question asked before a modified document closes.
 
 `install(window)` puts a `FileActions` on the window (`window.file_actions`), together with the shared
 `Settings` (`window.settings`) and the `Autosaver` (`window.autosaver`), and makes `save_prompt` the
@@ -17,10 +17,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from designer.app import image_export, new_dialog
 from designer.app.autosave import Autosaver, nobody_to_ask
+from designer.app.recent_menu import RecentMenu
 from designer.app.settings import PNG_PX_PER_MM, Settings
 from designer.io.errors import DocumentError
 from designer.io.track_io import TRACK_SUFFIX, load_track, save_track
@@ -107,8 +108,7 @@ class FileActions(QObject):
         self.new_action = w.action("&New…", self.new_document, key.New, "Start a new track from a blank table "
                                    "or a starter track", menu)
         self.open_action = w.action("&Open…", self.open_files, key.Open, "Open track files", menu)
-        self.recent_menu = QMenu("Open &Recent", w)
-        self.recent_menu.aboutToShow.connect(self.rebuild_recent_menu)
+        self.recent_menu = RecentMenu(self.settings, self.open_recent, w)
         w.menus[menu].addMenu(self.recent_menu)
         w.menus[menu].addSeparator()
         # Lambdas: `triggered(bool)` must not arrive as the `editor` argument.
@@ -125,7 +125,6 @@ class FileActions(QObject):
         w.menus[menu].addSeparator()
         self.quit_action = w.action("&Quit", w.close, key.Quit, "Quit Kartographer", menu)
         self.quit_action.setMenuRole(self.quit_action.MenuRole.QuitRole)
-        self.rebuild_recent_menu()
 
     # --- new and open ------------------------------------------------------------------------------
     def new_document(self):
@@ -169,39 +168,19 @@ class FileActions(QObject):
             self.window.show_error("\n".join(errors), "Cannot Open Track")
         return opened
 
-    def open_recent(self, path: Path) -> None:
-        if not path.is_file():
-            self.settings.remove_recent_file(path)
-            self.rebuild_recent_menu()
-            self.window.show_error(f"{path}: the file no longer exists; removed from Open Recent", "Cannot Open Track")
-            return
-        self.open_paths([path])
+    def open_recent(self, path: Path, kind: str = "track") -> None:
+        """An Open Recent entry (its file exists): a track opens in a tab, a campaign in its window."""
+        campaigns = getattr(self.window, "campaign_actions", None)
+        if kind == "campaign" and campaigns is not None:
+            campaigns.open_paths([path])
+        else:
+            self.open_paths([path])
 
     def rebuild_recent_menu(self) -> None:
-        menu = self.recent_menu
-        menu.clear()
-        recent = self.settings.recent_files()
-        names = [p.name for p in recent]
-        for number, path in enumerate(recent, start=1):
-            label = path.name if names.count(path.name) == 1 else f"{path.name} — {path.parent.name}"
-            prefix = f"&{number} " if number < 10 else "1&0 "
-            action = menu.addAction(prefix + label.replace("&", "&&"))
-            action.setData(str(path))
-            action.setStatusTip(str(path))
-            action.setToolTip(str(path))
-            action.triggered.connect(lambda _checked=False, p=path: self.open_recent(p))
-        if not recent:
-            menu.addAction("No Recent Files").setEnabled(False)
-        menu.addSeparator()
-        clear = menu.addAction("&Clear Recent", self.clear_recent)
-        clear.setEnabled(bool(recent))
+        self.recent_menu.rebuild()
 
     def recent_actions(self) -> list:
-        return [a for a in self.recent_menu.actions() if a.data()]
-
-    def clear_recent(self) -> None:
-        self.settings.clear_recent_files()
-        self.rebuild_recent_menu()
+        return self.recent_menu.recent_actions()
 
     # --- save --------------------------------------------------------------------------------------
     def save(self, editor=None) -> bool:

@@ -2,8 +2,9 @@
 
 One place names every key and converts values back to their types (an INI backend hands back strings
 for booleans and numbers, and a one-element list as a bare string). Besides the typed helpers —
-recent files, autosave interval, last folder, snap to grid, window geometry and dock layout — there
-is a generic `get(key, default)` / `set(key, value)` for other features' preferences.
+recent files (two lists: tracks and campaigns), autosave interval, last folder, snap to grid, window
+geometry and dock layout — there is a generic `get(key, default)` / `set(key, value)` for other
+features' preferences.
 
 Every instance talks to the same store: `QSettings(defaultFormat, UserScope, "Kartographer", "Kartographer")`.
 Tests isolate it with `use_settings_folder(tmp)` (`QSettings.setPath` + `setDefaultFormat(IniFormat)`).
@@ -21,6 +22,9 @@ ORGANIZATION = "Kartographer"
 APPLICATION = "Kartographer"
 
 RECENT_FILES = "files/recent"
+RECENT_CAMPAIGNS = "files/recent_campaigns"
+#: kind of file → its list of recent files
+RECENT_KEYS = {"track": RECENT_FILES, "campaign": RECENT_CAMPAIGNS}
 LAST_FOLDER = "files/last_folder"
 AUTOSAVE_INTERVAL = "autosave/interval_seconds"
 SNAP_TO_GRID = "canvas/snap_to_grid"
@@ -71,28 +75,31 @@ class Settings:
         return self._store.fileName()
 
     # --- recent files ------------------------------------------------------------------------------
-    def recent_files(self) -> list[Path]:
+    # `kind` is "track" or "campaign": each kind has its own list.
+    def recent_files(self, kind: str = "track") -> list[Path]:
         """Most recent first, at most MAX_RECENT_FILES, without duplicates."""
         paths: list[Path] = []
-        for entry in self.get(RECENT_FILES, []):
+        for entry in self.get(RECENT_KEYS[kind], []):
             path = Path(str(entry))
             if str(entry) and path not in paths:
                 paths.append(path)
         return paths[:MAX_RECENT_FILES]
 
-    def set_recent_files(self, paths: list[Path]) -> None:
-        self.set(RECENT_FILES, [str(p) for p in paths[:MAX_RECENT_FILES]])
+    def set_recent_files(self, paths: list[Path], kind: str = "track") -> None:
+        self.set(RECENT_KEYS[kind], [str(p) for p in paths[:MAX_RECENT_FILES]])
 
-    def add_recent_file(self, path: str | Path) -> None:
+    def add_recent_file(self, path: str | Path, kind: str = "track") -> None:
         path = Path(path).absolute()
-        self.set_recent_files([path, *(p for p in self.recent_files() if p != path)])
+        self.set_recent_files([path, *(p for p in self.recent_files(kind) if p != path)], kind)
 
-    def remove_recent_file(self, path: str | Path) -> None:
+    def remove_recent_file(self, path: str | Path, kind: str = "track") -> None:
         path = Path(path).absolute()
-        self.set_recent_files([p for p in self.recent_files() if p != path])
+        self.set_recent_files([p for p in self.recent_files(kind) if p != path], kind)
 
     def clear_recent_files(self) -> None:
-        self.set_recent_files([])
+        """Forget the recent files of every kind."""
+        for kind in RECENT_KEYS:
+            self.set_recent_files([], kind)
 
     # --- preferences -------------------------------------------------------------------------------
     def autosave_interval_seconds(self) -> int:

@@ -59,14 +59,17 @@ class MainWindow(QMainWindow):
         self.resize(1400, 900)
         #: Asked before a tab closes; file handling replaces it with the save prompt.
         self.confirm_close = lambda editor: True
+        #: Asked (no arguments) after the tabs agreed to close; one returning False keeps the window open.
+        self.close_guards: list = []
         #: Called (no arguments) once the whole window has agreed to close: autosave clean-up, saving settings.
         self.close_hooks: list = []
         if install_features:
-            from designer.app import (authoring_setup, campaign_actions, checks_setup, edit_actions, file_actions,
-                                      overlay_actions, panes_setup, print_dialog, track_actions)
+            from designer.app import (authoring_setup, campaign_actions, checks_setup, drop_files, edit_actions,
+                                      file_actions, overlay_actions, panes_setup, print_dialog, track_actions)
 
             file_actions.install(self)
             campaign_actions.install(self)
+            drop_files.install(self)
             print_dialog.install(self)
             edit_actions.install(self)
             panes_setup.install(self)
@@ -240,6 +243,9 @@ class MainWindow(QMainWindow):
             if not self.confirm_close(editor):
                 event.ignore()
                 return
+        if not all(guard() for guard in self.close_guards):
+            event.ignore()
+            return
         for hook in self.close_hooks:
             hook()
         event.accept()

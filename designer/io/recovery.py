@@ -1,8 +1,9 @@
 """The autosave recovery folder: copies of unsaved documents that a crash would otherwise lose.
 
-Each copy is two files named by a per-document key: `<key>.track.json` (the document, canonical) and
-`<key>.meta.json` (where it came from and when). A clean close deletes both; after a crash the next
-start finds them with `pending()`.
+Each copy is two files named by a per-document key: the document itself, canonical — `<key>.track.json`
+for a track, `<key>.campaign.json` for a campaign — and `<key>.meta.json` (what kind it is, where it came
+from and when). A clean close deletes both; after a crash the next start finds them with `pending()`.
+Copies written before campaigns existed (a track, metadata without `kind`) read as before.
 """
 
 from __future__ import annotations
@@ -13,9 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from designer.io.atomic import atomic_write_text
+from designer.io.campaign_io import CAMPAIGN_SUFFIX, campaign_from_data, dumps_campaign
 from designer.io.errors import DocumentError
-from designer.io.track_io import dumps_track, load_track
+from designer.io.jsonfile import read_json_file
+from designer.io.track_io import TRACK_SUFFIX, dumps_track, load_track
+from designer.model.campaign import CampaignDocument
 from designer.model.track import TrackDocument
+
+TRACK = "track"
+CAMPAIGN = "campaign"
+SUFFIXES = {TRACK: TRACK_SUFFIX, CAMPAIGN: CAMPAIGN_SUFFIX}
 
 
 @dataclass(frozen=True)
@@ -25,52 +33,67 @@ class RecoveryEntry:
     original_path: Path | None
     saved_at: float
     name: str
+    kind: str = TRACK
 
 
 class RecoveryStore:
     def __init__(self, folder: str | Path) -> None:
         self.folder = Path(folder)
 
-    def _paths(self, key: str) -> tuple[Path, Path]:
-        return self.folder / f"{key}.track.json", self.folder / f"{key}.meta.json"
+    def _meta_path(self, key: str) -> Path:
+        return self.folder / f"{key}.meta.json"
 
-    def write(self, key: str, document: TrackDocument, original_path: str | Path | None) -> None:
+    def write(self, key: str, document: TrackDocument | CampaignDocument,
+              original_path: str | Path | None) -> None:
+        kind = CAMPAIGN if isinstance(document, CampaignDocument) else TRACK
+        text = dumps_campaign(document) if kind == CAMPAIGN else dumps_track(document)
         self.folder.mkdir(parents=True, exist_ok=True)
-        doc_path, meta_path = self._paths(key)
-        atomic_write_text(doc_path, dumps_track(document))
-        meta = {"original_path": str(original_path) if original_path else None, "saved_at": time.time(),
-                "name": document.name}
-        atomic_write_text(meta_path, json.dumps(meta, ensure_ascii=False))
+        atomic_write_text(self.folder / f"{key}{SUFFIXES[kind]}", text)
+        meta = {"kind": kind, "original_path": str(original_path) if original_path else None,
+                "saved_at": time.time(), "name": document.name}
+        atomic_write_text(self._meta_path(key), json.dumps(meta, ensure_ascii=False))
 
     def discard(self, key: str) -> None:
-        for path in self._paths(key):
-            path.unlink(missing_ok=True)
+        for suffix in SUFFIXES.values():
+            (self.folder / f"{key}{suffix}").unlink(missing_ok=True)
+        self._meta_path(key).unlink(missing_ok=True)
 
     def pending(self) -> list[RecoveryEntry]:
         """Recovery copies left behind, newest first; unreadable metadata is tolerated, not fatal."""
         entries = []
         if not self.folder.is_dir():
             return entries
-        for doc_path in self.folder.glob("*.track.json"):
-            key = doc_path.name.removesuffix(".track.json")
-            meta: dict = {}
-            try:
-                meta = json.loads(self._paths(key)[1].read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                pass
-            original = meta.get("original_path") if isinstance(meta, dict) else None
-            entries.append(RecoveryEntry(
-                key=key,
-                document_path=doc_path,
-                original_path=Path(original) if isinstance(original, str) else None,
-                saved_at=float(meta.get("saved_at", doc_path.stat().st_mtime)) if isinstance(meta, dict) else 0.0,
-                name=str(meta.get("name", key)) if isinstance(meta, dict) else key,
-            ))
+        for kind, suffix in SUFFIXES.items():
+            for doc_path in self.folder.glob(f"*{suffix}"):
+                entries.append(self._entry(doc_path.name.removesuffix(suffix), doc_path, kind))
         return sorted(entries, key=lambda e: e.saved_at, reverse=True)
 
-    def load(self, entry: RecoveryEntry) -> TrackDocument:
-        """The recovered document; raises DocumentError if the copy itself is damaged."""
+    def _entry(self, key: str, doc_path: Path, kind: str) -> RecoveryEntry:
+        meta: dict = {}
+        try:
+            meta = json.loads(self._meta_path(key).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+        if not isinstance(meta, dict):
+            meta = {}
+        original = meta.get("original_path")
+        try:
+            saved_at = float(meta.get("saved_at", doc_path.stat().st_mtime))
+        except (OSError, TypeError, ValueError):
+            saved_at = 0.0
+        return RecoveryEntry(key=key, document_path=doc_path,
+                             original_path=Path(original) if isinstance(original, str) else None,
+                             saved_at=saved_at, name=str(meta.get("name", key)), kind=kind)
+
+    def load(self, entry: RecoveryEntry) -> TrackDocument | CampaignDocument:
+        """The recovered document; raises DocumentError if the copy itself is damaged.
+
+        A campaign is checked for its shape only: its race tracks resolve against its original file,
+        which the caller knows, not against this folder.
+        """
+        if entry.kind == CAMPAIGN:
+            return campaign_from_data(read_json_file(entry.document_path), entry.document_path)
         return load_track(entry.document_path)
 
 
-__all__ = ["DocumentError", "RecoveryEntry", "RecoveryStore"]
+__all__ = ["CAMPAIGN", "TRACK", "DocumentError", "RecoveryEntry", "RecoveryStore"]

@@ -1,9 +1,16 @@
-"""The autosave recovery folder: write, find after a 'crash', load, discard."""
+"""The autosave recovery folder: write, find after a 'crash', load, discard — tracks and campaigns."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from designer.io.campaign_io import load_campaign
+from designer.io.errors import DocumentError
 from designer.io.recovery import RecoveryStore
-from designer.io.track_io import track_from_data
+from designer.io.track_io import dumps_track, track_from_data
+from designer.paths import TEMPLATES_DIR
 
 from .factories import minimal_track_data
 
@@ -30,3 +37,38 @@ def test_damaged_metadata_is_tolerated(tmp_path):
     (tmp_path / "k.meta.json").write_text("{broken", encoding="utf-8")
     (entry,) = store.pending()
     assert entry.original_path is None and entry.name == "k"
+
+
+def test_campaign_copies_sit_beside_track_copies(tmp_path):
+    store = RecoveryStore(tmp_path / "recovery")
+    campaign, _context = load_campaign(TEMPLATES_DIR / "mushroom-cup.campaign.json")
+    store.write("track-1", track_from_data(minimal_track_data(name="A track")), None)
+    store.write("camp-1", campaign, tmp_path / "cup.campaign.json")
+    assert (tmp_path / "recovery" / "camp-1.campaign.json").is_file()
+    entries = {e.key: e for e in RecoveryStore(tmp_path / "recovery").pending()}
+    assert entries["track-1"].kind == "track" and entries["camp-1"].kind == "campaign"
+    found = entries["camp-1"]
+    assert found.name == "Mushroom Cup" and found.original_path == tmp_path / "cup.campaign.json"
+    assert store.load(found) == campaign  # its relative track paths are kept as they were
+    store.discard("camp-1")
+    assert [e.key for e in store.pending()] == ["track-1"]
+    assert not (tmp_path / "recovery" / "camp-1.meta.json").exists()
+
+
+def test_track_copies_from_before_campaigns_still_read(tmp_path):
+    """Metadata without `kind` (written by an older version) means a track."""
+    document = track_from_data(minimal_track_data(name="Old copy"))
+    (tmp_path / "old.track.json").write_text(dumps_track(document), encoding="utf-8")
+    (tmp_path / "old.meta.json").write_text(
+        json.dumps({"original_path": None, "saved_at": 1.0, "name": "Old copy"}), encoding="utf-8")
+    (entry,) = RecoveryStore(tmp_path).pending()
+    assert (entry.kind, entry.name, entry.saved_at) == ("track", "Old copy", 1.0)
+    assert RecoveryStore(tmp_path).load(entry) == document
+
+
+def test_damaged_campaign_copy_is_a_document_error(tmp_path):
+    store = RecoveryStore(tmp_path)
+    (tmp_path / "bad.campaign.json").write_text('{"format": "kartographer-campaign", ', encoding="utf-8")
+    (entry,) = store.pending()
+    with pytest.raises(DocumentError):
+        store.load(entry)

@@ -10,6 +10,7 @@ Every page redraws from `session.document` on `session.changed`, so undo and red
 from __future__ import annotations
 
 import importlib
+import uuid
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -87,6 +88,8 @@ class CampaignWindow(QMainWindow):
         super().__init__(parent)
         self.session = session
         session.setParent(self)
+        #: Names this campaign's autosave copy; stable for the window's life.
+        self.recovery_key = uuid.uuid4().hex
         self.windows = windows if windows is not None else CampaignWindows()
         self.messages = MessageLine()
         self.banner = ChampionBanner(session)
@@ -165,7 +168,7 @@ class CampaignWindow(QMainWindow):
 
     def _create_menus(self) -> None:
         key = QKeySequence.StandardKey
-        file_menu = self.menuBar().addMenu("&File")
+        file_menu = self.file_menu = self.menuBar().addMenu("&File")
         self.new_action = file_menu.addAction("&New Campaign…", lambda: self.windows.new_campaign(self))
         self.new_action.setShortcut(QKeySequence(key.New))
         self.open_action = file_menu.addAction("&Open…", lambda: self.windows.open_campaign(self))
@@ -227,7 +230,7 @@ class CampaignWindow(QMainWindow):
         except (DocumentError, OSError) as exc:
             QMessageBox.warning(self, "Could Not Save", " ".join(str(exc).split()))
             return False
-        self.windows.set_last_folder(Path(path).parent)
+        self.windows.saved_to(self, Path(path).absolute())
         self.statusBar().showMessage(f"Saved {Path(path).name}", STATUS_MS)
         return True
 

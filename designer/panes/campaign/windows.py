@@ -2,8 +2,9 @@
 windows of their own, brings a window forward when its file is opened again, and passes on every
 window's request to open a race's track.
 
-`settings`, when given, is the application's `Settings` (last folder, window size); without it (tests,
-scripts) dialogs start in the working folder and nothing is remembered.
+`settings`, when given, is the application's `Settings` (last folder, window size, recent campaigns);
+without it (tests, scripts) dialogs start in the working folder and nothing is remembered. The
+application hooks in through `window_added` (menus, drag and drop) and `saved` (autosave clean-up).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def _key(path: str | Path) -> str:
 
 class CampaignWindows(QObject):
     open_track_requested = Signal(Path)
+    window_added = Signal(object)  # a new CampaignWindow, fully built
+    saved = Signal(object)         # a CampaignWindow whose campaign was just written
 
     def __init__(self, parent: QObject | None = None, settings=None) -> None:
         super().__init__(parent)
@@ -53,6 +56,7 @@ class CampaignWindows(QObject):
             geometry = self.settings.get(GEOMETRY_KEY, QByteArray())
             if isinstance(geometry, QByteArray) and not geometry.isEmpty():
                 window.restoreGeometry(geometry)
+        self.window_added.emit(window)
 
     def _on_closed(self) -> None:
         window = self.sender()
@@ -110,10 +114,20 @@ class CampaignWindows(QObject):
             window.show()
             window.raise_()
             window.activateWindow()
-        self.set_last_folder(Path(path).absolute().parent)
+        self.remember(Path(path).absolute())
         return window
 
     # --- settings --------------------------------------------------------------------------------
+    def remember(self, path: Path) -> None:
+        """A campaign file was opened or saved: its folder is the last one, it heads the recent campaigns."""
+        self.set_last_folder(path.parent)
+        if self.settings is not None:
+            self.settings.add_recent_file(path, kind="campaign")
+
+    def saved_to(self, window, path: Path) -> None:
+        self.remember(path)
+        self.saved.emit(window)
+
     def last_folder(self) -> Path:
         return self.settings.last_folder() if self.settings is not None else Path.cwd()
 

@@ -1,0 +1,98 @@
+"""The question asked after a crash: which of the documents left behind to restore.
+
+`RecoveryDialog` lists the recovered tracks and campaigns (checked = restore) with their original file
+and the time of the copy; Restore, Discard All, or Decide Later (Esc). `choice()` sorts the entries
+into a `RecoveryChoice`. The asking itself (and not asking without a screen) is `autosave.ask_recovery`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.io.recovery import CAMPAIGN, RecoveryEntry
+
+
+@dataclass
+class RecoveryChoice:
+    restore: list[RecoveryEntry]
+    discard: list[RecoveryEntry]
+
+
+def entry_label(entry: RecoveryEntry) -> str:
+    return f"{entry.name} (campaign)" if entry.kind == CAMPAIGN else entry.name
+
+
+class RecoveryDialog(QDialog):
+    """Lists recovered documents (checked = restore); Restore, Discard All, or Decide Later (Esc)."""
+
+    def __init__(self, entries: list[RecoveryEntry], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Recover Unsaved Documents")
+        self.entries = entries
+        heading = QLabel("<b>Kartographer did not close properly last time.</b><br>"
+                         "These documents had unsaved changes and were recovered:", self)
+        self.tree = QTreeWidget(self)
+        self.tree.setHeaderLabels(["Document", "Original file", "Autosaved"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        for entry in entries:
+            item = QTreeWidgetItem([entry_label(entry),
+                                    str(entry.original_path) if entry.original_path else "never saved",
+                                    _when(entry.saved_at)])
+            item.setToolTip(1, item.text(1))
+            item.setCheckState(0, Qt.CheckState.Checked)
+            self.tree.addTopLevelItem(item)
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        note = QLabel("Restored documents open as unsaved changes. Unchecked ones are deleted; "
+                      "“Decide Later” keeps them all for the next start.", self)
+        note.setWordWrap(True)
+        self.buttons = QDialogButtonBox(self)
+        self.restore_button = self.buttons.addButton("&Restore", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.discard_button = self.buttons.addButton("&Discard All", QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.later_button = self.buttons.addButton("Decide &Later", QDialogButtonBox.ButtonRole.RejectRole)
+        self.restore_button.setDefault(True)
+        self.restore_button.clicked.connect(self.accept)
+        self.later_button.clicked.connect(self.reject)
+        self.discard_button.clicked.connect(self._discard_all)
+        self.discard_all = False
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addWidget(self.tree)
+        layout.addWidget(note)
+        layout.addWidget(self.buttons)
+        self.resize(720, 320)
+
+    def _discard_all(self) -> None:
+        self.discard_all = True
+        self.accept()
+
+    def choice(self) -> RecoveryChoice:
+        if self.discard_all:
+            return RecoveryChoice([], list(self.entries))
+        checked = [self.tree.topLevelItem(i).checkState(0) == Qt.CheckState.Checked for i in range(len(self.entries))]
+        return RecoveryChoice([e for e, c in zip(self.entries, checked) if c],
+                              [e for e, c in zip(self.entries, checked) if not c])
+
+
+def _when(timestamp: float) -> str:
+    if not timestamp:
+        return "unknown"
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(timestamp))
