@@ -3,9 +3,9 @@
 With thousands of elements, letting Qt paint every item on every repaint costs tens of milliseconds even
 from per-item caches. Instead the scene paints the surface and every element that is not selected as part
 of its background, which each view caches as one picture (`CacheBackground`) and repaints only where the
-scene invalidates it. Selected items (the ones being dragged, rotated or edited) are painted live on top
-by Qt as usual. Layered items keep their shapes, so hit-testing and rubber bands work unchanged; they
-only carry `ItemHasNoContents` so Qt does not paint them a second time.
+scene invalidates it. Selected elements are live: the scene's live layer (canvas/live.py) paints them on
+top. Element items and the surface always carry `ItemHasNoContents` so Qt never paints them itself; they
+keep their shapes, so hit-testing and rubber bands work unchanged.
 """
 
 from __future__ import annotations
@@ -18,11 +18,15 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+_NO_CONTENTS = NO_CONTENTS.value  # plain ints: PySide's flag operators are slow in per-item loops
 BACKGROUND = QGraphicsScene.SceneLayer.BackgroundLayer
+#: Item attribute: True while the live layer paints the item instead of the static layer.
+LIVE = "live"
 
 
 def is_layered(item: QGraphicsItem) -> bool:
-    return bool(item.flags() & NO_CONTENTS)
+    """True for an item this layer paints: it has no contents for Qt to paint and is not live."""
+    return not getattr(item, LIVE, False) and bool(item.flags().value & _NO_CONTENTS)
 
 
 def invalidate(scene: QGraphicsScene, rect: QRectF) -> None:
@@ -32,12 +36,11 @@ def invalidate(scene: QGraphicsScene, rect: QRectF) -> None:
 
 
 def set_layered(scene: QGraphicsScene, items: Iterable[QGraphicsItem], layered: bool) -> None:
-    """Move items into (or out of) the layer, repainting the places they occupy."""
+    """Move items into the layer, or out of it to be live, repainting the places they occupy."""
     area = QRectF()
     for item in items:
         if is_layered(item) != layered:
-            item.setFlag(NO_CONTENTS, layered)
-            item.update()
+            setattr(item, LIVE, not layered)
             area = area.united(item.sceneBoundingRect())
     invalidate(scene, area)
 
@@ -58,11 +61,11 @@ def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF) -> None:
 @contextmanager
 def everything_layered(items: Iterable[QGraphicsItem]) -> Iterator[None]:
     """Paint every item through the layer for a while (exports: one path, one z-order for all)."""
-    live = [item for item in items if not is_layered(item)]
+    live = [item for item in items if getattr(item, LIVE, False)]
     for item in live:
-        item.setFlag(NO_CONTENTS, True)
+        setattr(item, LIVE, False)
     try:
         yield
     finally:
         for item in live:
-            item.setFlag(NO_CONTENTS, False)
+            setattr(item, LIVE, True)

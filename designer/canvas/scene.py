@@ -3,7 +3,9 @@
 The scene is a view of a `Document`: `set_document(document)` builds the surface item and one item per
 element (z-ordered by list order) and remembers them in `items_by_id`; the document's change signals keep them in step.
 Cross-element decorations (warp-pipe pair labels, Bullet Bill launcher links) are worked out here because
-they depend on more than one element. The table and its grid are painted in `drawBackground`.
+they depend on more than one element. The table and its grid are painted in `drawBackground`, with every
+unselected element (the static layer, canvas/layer.py); selected elements are painted by `live_layer`
+(canvas/live.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
 from designer.canvas import layer, style
+from designer.canvas.live import LiveLayer
 from designer.canvas.items import (
     FALLBACK_METRICS,
     BulletBillItem,
@@ -46,6 +49,9 @@ class TrackScene(QGraphicsScene):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
+        # No BSP index: a drag moves hundreds of items at once, and keeping a tree up to date costs
+        # more than scanning a few thousand bounding rects when asked what lies somewhere.
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self._document: Document | None = None
         self._ruleset = None
         self._metrics: dict[str, ItemMetrics] = {}
@@ -54,6 +60,11 @@ class TrackScene(QGraphicsScene):
         #: Piranha-plant and chain-chomp reach rings are drawn (an overlay the user can switch off).
         self.show_reach = True
         self.setBackgroundBrush(style.OUTSIDE)
+        #: Paints the selected elements on top of the static layer (see canvas/live.py).
+        self.live_layer = LiveLayer()
+        self.addItem(self.live_layer)
+        self.addItem(self.live_layer.links)
+        self._linked: list[ElementItem] = []  # warp pipes and Bullet Bills, in document order
         self.selectionChanged.connect(self._on_selection_changed)
 
     # --- document ------------------------------------------------------------------------------
@@ -105,7 +116,7 @@ class TrackScene(QGraphicsScene):
 
     def _add_item(self, element: ElementBase) -> ElementItem:
         item = create_element_item(element, self.metrics_for(element.kind))
-        item.setFlag(layer.NO_CONTENTS, True)  # painted by the static layer until selected
+        item.setFlag(layer.NO_CONTENTS, True)  # painted by the static layer, or the live one when selected
         self.addItem(item)
         self.items_by_id[element.id] = item
         return item
@@ -116,6 +127,7 @@ class TrackScene(QGraphicsScene):
                 self.removeItem(item)
         self.items_by_id = {}
         self.surface_item = None
+        self.live_layer.set_items([])
 
     # --- following the document ------------------------------------------------------------------
     def _on_inserted(self, placements: list) -> None:
@@ -131,33 +143,54 @@ class TrackScene(QGraphicsScene):
             if item is not None:
                 layer.invalidate(self, item.sceneBoundingRect())
                 self.removeItem(item)
+        self.live_layer.set_items(item for item in self.live_layer.items if item.scene() is self)
         self._restack()
         self._relink()
 
     def _on_changed(self, ids: list) -> None:
         changed = [self.items_by_id[i] for i in ids]
-        before = _bounds(item for item in changed if layer.is_layered(item))
-        for item in changed:
-            item.set_element(self._document.element(item.element_id))
-        layer.invalidate(self, before.united(_bounds(item for item in changed if layer.is_layered(item))))
-        if any(item.kind in LINKED_KINDS for item in changed):
+        layered = [item for item in changed if layer.is_layered(item)]
+        before = _bounds(layered)
+        element = self._document.element
+        restyled = [item for item in changed if not item.set_element(element(item.element_id))]
+        layer.invalidate(self, before.united(_bounds(layered)))
+        if any(item.kind in LINKED_KINDS for item in restyled):
             self._relink()
+        elif any(item.kind in LINKED_KINDS for item in changed):
+            self._relink(moved=set(ids))  # moves change launcher links, never pipe pairs
+        if any(item.live for item in restyled):
+            self.live_layer.refresh()
+        elif any(item.live for item in changed):
+            self.live_layer.follow()  # a drag: the picture of the selection moves as one
         self._grow_scene_rect(changed)
 
     def _grow_scene_rect(self, items: list) -> None:
         """Widen the scrollable area when edited items leave it (cheap: only the edited items count)."""
         bounds = QRectF()
+        live = False
         for item in items:
-            bounds = bounds.united(item.sceneBoundingRect())
+            if item.live:
+                live = True  # the live layer's bounds hold them all
+            else:
+                bounds = bounds.united(item.sceneBoundingRect())
+        if live:
+            bounds = bounds.united(self.live_layer.sceneBoundingRect())
         if not self.sceneRect().contains(bounds):
             self._update_scene_rect()
 
     def _restack(self) -> None:
+        restacked_live = False
+        area = QRectF()
         for index, element in enumerate(self._document.elements):
             item = self.items_by_id[element.id]
             if item.zValue() != index:
                 item.setZValue(index)
-                layer.invalidate(self, item.sceneBoundingRect())
+                area = area.united(item.sceneBoundingRect())
+                restacked_live = restacked_live or item.live
+        layer.invalidate(self, area)  # the layer repaints the box round an exposed area anyway
+        self._linked = [self.items_by_id[e.id] for e in self._document.elements if e.kind in LINKED_KINDS]
+        if restacked_live:
+            self.live_layer.set_items(self.live_layer.items)  # paints them in their new order
 
     def _on_track_changed(self) -> None:
         track = self._document.track
@@ -187,9 +220,7 @@ class TrackScene(QGraphicsScene):
         if on == self.show_reach:
             return
         self.show_reach = on
-        for item in self.items_by_id.values():
-            if item.kind in ("piranha_plant", "chain_chomp"):
-                item.update()
+        self.live_layer.refresh()
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def metrics_for(self, kind: str) -> ItemMetrics:
@@ -206,14 +237,23 @@ class TrackScene(QGraphicsScene):
         return self.items_by_id.get(element_id)
 
     # --- cross-element decorations ---------------------------------------------------------------
-    def _relink(self) -> None:
-        items = [item for item in self.element_items() if item.kind in LINKED_KINDS]
-        labels = warp_pipe_labels([item.element for item in items])  # only pipes matter to the labels
+    def _relink(self, moved: set[str] | None = None) -> None:
+        """Bring pipe labels and launcher links up to date, repainting the items whose look changed.
+
+        With `moved`, only those elements moved since the last relink: only their launcher links change."""
+        if moved is None:
+            items = self._linked
+            pairs = warp_pipe_labels([item.element for item in items])  # only pipes matter to the labels
+        else:
+            items = [item for item in self._linked if isinstance(item, BulletBillItem)
+                     and (item.element_id in moved or item.element.launcher in moved)]
+            pairs = {}
         area = QRectF()
+        relabelled_live = relinked_live = False
         for item in items:
             before = item.sceneBoundingRect()
             if isinstance(item, WarpPipeItem):
-                changed = item.set_pair_label(labels.get(item.element_id, ""))
+                changed = item.set_pair_label(pairs.get(item.element_id, ""))
             elif isinstance(item, BulletBillItem):
                 launcher = self.items_by_id.get(item.element.launcher or "")
                 if launcher is None or launcher is item:
@@ -222,9 +262,19 @@ class TrackScene(QGraphicsScene):
                     e = launcher.element
                     m = launcher.metrics
                     changed = item.set_launcher_target(QPointF(e.x_mm, e.y_mm), min(m.length_mm, m.width_mm) / 2)
-            if changed and layer.is_layered(item):
+            if not changed:
+                continue
+            if layer.is_layered(item):
                 area = area.united(before).united(item.sceneBoundingRect())
+            elif isinstance(item, WarpPipeItem):
+                relabelled_live = True  # a pipe's label is part of the live picture
+            else:
+                relinked_live = True
         layer.invalidate(self, area)
+        if relabelled_live:
+            self.live_layer.refresh()
+        elif relinked_live:
+            self.live_layer.links.refresh()  # the live picture holds plates without their links
 
     def _update_scene_rect(self) -> None:
         table = self.table_rect()
@@ -268,8 +318,10 @@ class TrackScene(QGraphicsScene):
         """Selected items leave the static layer and are painted live; the rest go back into it."""
         selected = set(self.selectedItems())
         items = self.items_by_id.values()
-        layer.set_layered(self, [i for i in items if i in selected], False)
+        live = [i for i in items if i in selected]
+        layer.set_layered(self, live, False)
         layer.set_layered(self, [i for i in items if i not in selected], True)
+        self.live_layer.set_items(live)
 
 
 def _grid_lines(area: QRectF, spacing: float, skip_every: int = 0) -> Iterable[QLineF]:

@@ -9,7 +9,17 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QRadialGradient,
+    QTransform,
+)
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 # --- palette -------------------------------------------------------------------------------------
@@ -33,6 +43,10 @@ LABEL = QColor("#1d1f23")
 LABEL_MM = 12.0
 
 
+#: Scales a minimum stroke width to just below it (see `stroke`).
+HAIR_UNDER = 1.0 - 1e-6
+
+
 def pixels(painter: QPainter) -> float:
     """Screen pixels per scene millimetre for the painter's current world transform (never 0)."""
     return max(QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform()), 1e-6)
@@ -40,13 +54,20 @@ def pixels(painter: QPainter) -> float:
 
 def stroke(painter: QPainter, mm: float, min_px: float = 1.0) -> float:
     """A stroke width in mm that is `mm` wide but at least `min_px` screen pixels."""
-    return max(mm, min_px / pixels(painter))
+    px = pixels(painter)
+    if mm * px > min_px:
+        return mm
+    # A hair under the minimum: Qt draws pens up to one device pixel wide with its fast hairline
+    # stroker, and rounding can push an exact pixel just over it onto a path ten times slower.
+    return min_px / px * HAIR_UNDER
+
+
+_ROUND_JOIN = Qt.PenJoinStyle.RoundJoin  # looked up once: items ask for thousands of pens per paint
 
 
 def pen(color: QColor | str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine,
         cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap) -> QPen:
-    p = QPen(QColor(color), width, style, cap, Qt.PenJoinStyle.RoundJoin)
-    return p
+    return QPen(color if type(color) is QColor else QColor(color), width, style, cap, _ROUND_JOIN)
 
 
 def cosmetic(color: QColor | str, px: float = 1.0, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
@@ -63,6 +84,63 @@ def with_alpha(color: QColor | str, alpha: int) -> QColor:
     c = QColor(color)
     c.setAlpha(alpha)
     return c
+
+
+# --- gradients -----------------------------------------------------------------------------------
+# Qt builds a colour table for every new gradient it fills with (~0.1 ms, more than the fill itself for
+# an item-sized shape), but reuses it while the brush is the same. Items of one kind share their
+# gradients' geometry, so the brushes are shared too. Callers must not modify them.
+# With `flat`, the brush is the gradient's middle colour: filling a gradient costs several times a flat
+# fill, and on a shape a few dozen pixels across it barely shows.
+Stops = tuple[tuple[float, QColor | Qt.GlobalColor], ...]
+
+
+def linear_gradient(start: QPointF, end: QPointF, stops: Stops, flat: bool = False) -> QBrush:
+    """A shared brush of a linear gradient from `start` to `end` through `(position, colour)` stops."""
+    if flat:
+        return _middle(_stop_key(stops))
+    return _linear(start.x(), start.y(), end.x(), end.y(), _stop_key(stops))
+
+
+def radial_gradient(centre: QPointF, radius: float, stops: Stops, flat: bool = False) -> QBrush:
+    """A shared brush of a radial gradient around `centre` through `(position, colour)` stops."""
+    if flat:
+        return _middle(_stop_key(stops))
+    return _radial(centre.x(), centre.y(), radius, _stop_key(stops))
+
+
+def _stop_key(stops: Stops) -> tuple[tuple[float, int], ...]:
+    return tuple((position, QColor(colour).rgba()) for position, colour in stops)
+
+
+@lru_cache(maxsize=256)
+def _middle(stops: tuple[tuple[float, int], ...]) -> QBrush:
+    """A flat brush of the colour halfway along `stops`."""
+    (p0, c0), (p1, c1) = stops[0], stops[-1]
+    for (a, ca), (b, cb) in zip(stops, stops[1:]):
+        if a <= 0.5 <= b:
+            (p0, c0), (p1, c1) = (a, ca), (b, cb)
+            break
+    t = 0.0 if p1 <= p0 else min(max((0.5 - p0) / (p1 - p0), 0.0), 1.0)
+    first, second = QColor.fromRgba(c0), QColor.fromRgba(c1)
+    mix = [round(u + (v - u) * t) for u, v in zip(first.getRgb(), second.getRgb())]
+    return QBrush(QColor(*mix))
+
+
+@lru_cache(maxsize=256)
+def _linear(x1: float, y1: float, x2: float, y2: float, stops: tuple[tuple[float, int], ...]) -> QBrush:
+    gradient = QLinearGradient(x1, y1, x2, y2)
+    for position, rgba in stops:
+        gradient.setColorAt(position, QColor.fromRgba(rgba))
+    return QBrush(gradient)
+
+
+@lru_cache(maxsize=256)
+def _radial(x: float, y: float, radius: float, stops: tuple[tuple[float, int], ...]) -> QBrush:
+    gradient = QRadialGradient(x, y, radius)
+    for position, rgba in stops:
+        gradient.setColorAt(position, QColor.fromRgba(rgba))
+    return QBrush(gradient)
 
 
 # --- text ----------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QPainter,
     QPixmapCache,
     QResizeEvent,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
@@ -28,6 +29,7 @@ ZOOM_STEP = 1.25
 MIN_ZOOM_PERCENT = 2.0
 MAX_ZOOM_PERCENT = 4_000.0
 FIT_MARGIN = 0.04  # share of the table added on every side by "Fit table"
+FIT_INSET_PX = 2  # as QGraphicsView.fitInView
 FALLBACK_DPI = 96.0
 PIXMAP_CACHE_KB = 192 * 1024
 
@@ -104,7 +106,15 @@ class TrackView(QGraphicsView):
         if rect.isEmpty():
             return
         margin = max(rect.width(), rect.height()) * FIT_MARGIN
-        self.fitInView(rect.adjusted(-margin, -margin, margin, margin), Qt.AspectRatioMode.KeepAspectRatio)
+        rect = rect.adjusted(-margin, -margin, margin, margin)
+        # Not fitInView: it first resets the scale to 1:1 and then scales back, scrolling the cached
+        # background away and back, which repaints all of it even when the view already fits the table.
+        area = QRectF(self.viewport().rect()).adjusted(FIT_INSET_PX, FIT_INSET_PX, -FIT_INSET_PX, -FIT_INSET_PX)
+        if area.isEmpty():
+            return
+        scale = min(area.width() / rect.width(), area.height() / rect.height())
+        self.setTransform(QTransform.fromScale(scale, scale))  # a no-op when unchanged
+        self.centerOn(rect.center())
         self._emit_zoom()
 
     def _table_rect(self) -> QRectF:

@@ -45,6 +45,8 @@ SIMPLE_BELOW_PX = 16.0
 #: at a larger size, so opening and zooming stay quick.
 CROWDED = 400
 SIMPLE_BELOW_PX_CROWDED = 40.0
+#: On a crowded table, an item whose narrow side is under this many pixels is drawn `flat`.
+FLAT_BELOW_PX_CROWDED = 60.0
 
 
 class ElementItem(QGraphicsItem, Generic[E]):
@@ -55,6 +57,11 @@ class ElementItem(QGraphicsItem, Generic[E]):
     round: ClassVar[bool] = False
     #: The silhouette colour used when the item is too small on screen for its details.
     simple_colour: ClassVar[QColor] = QColor("#8a8f98")
+    #: Painted by the scene's live layer (selected) rather than its static layer; see canvas/layer.py.
+    live: bool = False
+    #: Set while `draw` runs: draw gradients as flat fills and leave out hairline detail (slats,
+    #: stripes). A crowded table's middle level of detail, for items a few dozen pixels across.
+    flat: bool = False
 
     def __init__(self, element: E, metrics: ItemMetrics = FALLBACK_METRICS) -> None:
         super().__init__()
@@ -66,8 +73,8 @@ class ElementItem(QGraphicsItem, Generic[E]):
         self._shape = QPainterPath()
         self._turn = QTransform()
         self._bounds = QRectF()
-        # Each item keeps a picture of itself at the current zoom: repaints (scrolling, a drag of other
-        # items, a selection change elsewhere) then only copy pixels instead of re-running Python drawing.
+        # An item Qt paints itself (a tool's ghost) keeps a picture of itself at the current zoom, so
+        # moving it only copies pixels. The scene's own items are painted by its layers (canvas/layer.py).
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._sync()
 
@@ -84,14 +91,16 @@ class ElementItem(QGraphicsItem, Generic[E]):
     def metrics(self) -> ItemMetrics:
         return self._metrics
 
-    def set_element(self, element: E) -> None:
+    def set_element(self, element: E) -> bool:
+        """Show `element`; True when only its position changed (its picture still holds)."""
         if element.kind != self.kind:
             raise ValueError(f"a {type(self).__name__} cannot show a {element.kind} element")
         old, self._element = self._element, element
         if _only_moved(old, element):
-            self.setPos(element.x_mm, element.y_mm)  # keeps the cached picture: drags stay cheap
-            return
+            self.setPos(element.x_mm, element.y_mm)  # keeps any picture of it: drags stay cheap
+            return True
         self._sync()
+        return False
 
     def set_metrics(self, metrics: ItemMetrics) -> None:
         self._metrics = metrics
@@ -160,17 +169,27 @@ class ElementItem(QGraphicsItem, Generic[E]):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.save()
         painter.setTransform(self._turn, True)
-        size = self._body.boundingRect()
-        scene = self.scene()
-        crowded = scene is not None and len(getattr(scene, "items_by_id", ())) > CROWDED
-        limit = SIMPLE_BELOW_PX_CROWDED if crowded else SIMPLE_BELOW_PX
-        if max(size.width(), size.height()) * style.pixels(painter) < limit:
+        if self.draws_simple(painter):
             self.draw_simple(painter)
         else:
+            size = self._body.boundingRect()
+            px = style.pixels(painter)
+            self.flat = self._crowded() and min(size.width(), size.height()) * px < FLAT_BELOW_PX_CROWDED
             self.draw(painter)
+            self.flat = False
         if self.isSelected():
             paint_selected_outline(painter, self._body)
         painter.restore()
+
+    def draws_simple(self, painter: QPainter) -> bool:
+        """True when, at the painter's zoom, the item is small enough on screen to be a silhouette."""
+        size = self._body.boundingRect()
+        limit = SIMPLE_BELOW_PX_CROWDED if self._crowded() else SIMPLE_BELOW_PX
+        return max(size.width(), size.height()) * style.pixels(painter) < limit
+
+    def _crowded(self) -> bool:
+        scene = self.scene()
+        return scene is not None and len(getattr(scene, "items_by_id", ())) > CROWDED
 
     # --- helpers for upright drawing -------------------------------------------------------------
     def _upright_transform(self) -> QTransform:
@@ -205,11 +224,16 @@ class ElementItem(QGraphicsItem, Generic[E]):
         return self.upright_bounds(style.text_box(text, offset, height_mm))
 
 
+_POSITION = frozenset({"x_mm", "y_mm"})
+
+
 def _only_moved(old: ElementBase, new: ElementBase) -> bool:
     """True when `new` differs from `old` in position alone (same look, same rotation)."""
-    if old.rotation_deg != new.rotation_deg:
+    if type(old) is not type(new):
         return False
-    return old.model_copy(update={"x_mm": new.x_mm, "y_mm": new.y_mm}) == new
+    # Field by field rather than a copy and pydantic's ==: a drag asks this of every moved item per step.
+    a, b = old.__dict__, new.__dict__
+    return all(a[name] is b[name] or a[name] == b[name] for name in a if name not in _POSITION)
 
 
 def circle(radius: float, centre: QPointF | None = None) -> QPainterPath:

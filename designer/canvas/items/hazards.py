@@ -5,17 +5,21 @@ Faces are drawn upright whatever the element's rotation; reach rings are faint s
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QRadialGradient, QTransform
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QTransform
 
 from designer.canvas import style
-from designer.canvas.items.base import ElementItem, ring_bounds, rounded_rect
+from designer.canvas.items.base import ElementItem, centred_rect, ring_bounds, rounded_rect
 from designer.model.elements import BulletBill, Thwomp, WanderingThreat
 
 PLATE_LIGHT = QColor("#b7bec6")
 PLATE_DARK = QColor("#737c86")
 BULLET = QColor("#1b1b1d")
 BULLET_BASE = QColor("#4a4d55")
+BULLET_STOPS = ((0.0, BULLET.lighter(260)), (0.35, BULLET), (1.0, BULLET))
+PLATE_STOPS = ((0.0, PLATE_LIGHT), (1.0, PLATE_DARK))
 LINK = QColor("#b3261e")
 
 STONE_LIGHT = QColor("#b4bfca")
@@ -23,11 +27,14 @@ STONE = QColor("#8793a0")
 STONE_DARK = QColor("#4f5a66")
 
 PIRANHA_RED = QColor("#d7263d")
+PIRANHA_STOPS = ((0.0, PIRANHA_RED.lighter(130)), (1.0, PIRANHA_RED.darker(130)))
 LEAF_GREEN = QColor("#2f9e44")
 CHOMP_BLACK = QColor("#141416")
+CHOMP_STOPS = ((0.0, QColor("#5a5d66")), (0.5, CHOMP_BLACK), (1.0, QColor(Qt.GlobalColor.black)))
 GOOMBA_BROWN = QColor("#8a4b22")
 GOOMBA_FACE = QColor("#f0cf9c")
 GOOMBA_FEET = QColor("#3a2414")
+GOOMBA_STOPS = ((0.0, GOOMBA_BROWN.lighter(140)), (1.0, GOOMBA_BROWN.darker(130)))
 
 
 def draw_reach(painter: QPainter, radius: float, colour: QColor) -> None:
@@ -57,7 +64,8 @@ class BulletBillItem(ElementItem[BulletBill]):
 
     kind = "bullet_bill"
     simple_colour = QColor("#737c86")
-    _launcher: QPointF | None = None  # the launcher's centre in scene mm
+    #: From the plate's centre to its launcher's, along the scene's axes (mm); None: no link.
+    _launcher_offset: tuple[float, float] | None = None
     _launcher_radius: float = 0.0
 
     def set_launcher_target(self, scene_point: QPointF | None, radius: float = 0.0) -> bool:
@@ -65,23 +73,22 @@ class BulletBillItem(ElementItem[BulletBill]):
 
         True when anything changed (the scene then repaints the item's place)."""
         e = self.element
-        key = (None if scene_point is None else (scene_point.x(), scene_point.y()), radius, e.x_mm, e.y_mm,
-               e.rotation_deg)
-        if key == getattr(self, "_link_key", None):
-            return False  # unchanged: keep the cached picture (drags re-link every bill on every step)
-        self._link_key = key
-        self._launcher = None if scene_point is None else QPointF(scene_point)
+        # Relative to the plate, so a plate dragged together with its launcher (or without one) keeps
+        # its look: drags re-link every bill on every step.
+        offset = None if scene_point is None else (scene_point.x() - e.x_mm, scene_point.y() - e.y_mm)
+        if offset == self._launcher_offset and radius == self._launcher_radius:
+            return False
+        self._launcher_offset = offset
         self._launcher_radius = radius
         self._sync()
         return True
 
     @property
     def _target(self) -> QPointF | None:
-        """The launcher in local coordinates, from the model's placement (not Qt's, which may lag)."""
-        if self._launcher is None:
+        """The launcher in local coordinates."""
+        if self._launcher_offset is None:
             return None
-        e = self.element
-        return QTransform().rotate(-e.rotation_deg).translate(-e.x_mm, -e.y_mm).map(self._launcher)
+        return QTransform().rotate(-self.element.rotation_deg).map(QPointF(*self._launcher_offset))
 
     def body_path(self) -> QPainterPath:
         return rounded_rect(self._rect(), min(self.metrics.length_mm, self.metrics.width_mm) * 0.12)
@@ -94,44 +101,42 @@ class BulletBillItem(ElementItem[BulletBill]):
 
     def _bullet(self) -> tuple[QPainterPath, QPainterPath]:
         """The bullet's body (nose to +x) and its darker flared base with fins."""
-        rect = self._rect()
-        length, h = rect.width() * 0.6, rect.height() * 0.2
-        back = -length / 2 + rect.width() * 0.03
-        body = QPainterPath(QPointF(back, -h))
-        body.lineTo(back + length * 0.5, -h)
-        body.cubicTo(back + length * 0.92, -h, back + length, -h * 0.35, back + length, 0.0)
-        body.cubicTo(back + length, h * 0.35, back + length * 0.92, h, back + length * 0.5, h)
-        body.lineTo(back, h)
-        body.closeSubpath()
-        base = QPainterPath()
-        base.addRoundedRect(QRectF(back - length * 0.12, -h * 1.2, length * 0.14, h * 2.4), h * 0.15, h * 0.15)
-        for sign in (-1, 1):
-            fin = QPainterPath(QPointF(back - length * 0.02, sign * h * 0.95))
-            fin.lineTo(back - length * 0.06, sign * h * 1.5)
-            fin.lineTo(back + length * 0.1, sign * h * 0.95)
-            fin.closeSubpath()
-            base.addPath(fin)
-        return body, base.simplified()
+        return _bullet_paths(self.metrics.length_mm, self.metrics.width_mm)
+
+    def link_rect(self) -> QRectF:
+        """The scene area the link to the launcher may cover (empty without one)."""
+        return self.mapRectToScene(self._turn.mapRect(self.decoration_bounds()))
+
+    def paint_link(self, painter: QPainter) -> None:
+        """Paint the link alone, in scene coordinates: the live layer draws selected plates without it."""
+        painter.save()
+        painter.translate(self.pos())
+        painter.setTransform(self._turn, True)
+        if not self.draws_simple(painter):
+            self._draw_link(painter)
+        painter.restore()
+
+    def _draw_link(self, painter: QPainter) -> None:
+        target = self._target
+        if target is None:
+            return
+        line = QLineF(QPointF(), target)
+        if line.length() > self._launcher_radius:
+            line.setLength(line.length() - self._launcher_radius)
+            painter.setPen(style.pen(style.with_alpha(LINK, 200), style.stroke(painter, 1.5, 1.5),
+                                     Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap))
+            painter.drawLine(line)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(LINK)
+            dot = style.stroke(painter, 2.5, 2.5)
+            painter.drawEllipse(line.p2(), dot, dot)
 
     def draw(self, painter: QPainter) -> None:
-        target = self._target
-        if target is not None:
-            line = QLineF(QPointF(), target)
-            if line.length() > self._launcher_radius:
-                line.setLength(line.length() - self._launcher_radius)
-                painter.setPen(style.pen(style.with_alpha(LINK, 200), style.stroke(painter, 1.5, 1.5),
-                                         Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap))
-                painter.drawLine(line)
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(LINK)
-                dot = style.stroke(painter, 2.5, 2.5)
-                painter.drawEllipse(line.p2(), dot, dot)
+        if not self.live:
+            self._draw_link(painter)
         rect = self._rect()
-        gradient = QLinearGradient(rect.topLeft(), rect.bottomRight())
-        gradient.setColorAt(0.0, PLATE_LIGHT)
-        gradient.setColorAt(1.0, PLATE_DARK)
         painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
-        painter.setBrush(gradient)
+        painter.setBrush(style.linear_gradient(rect.topLeft(), rect.bottomRight(), PLATE_STOPS, flat=self.flat))
         radius = min(rect.width(), rect.height()) * 0.12
         painter.drawRoundedRect(rect, radius, radius)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -145,16 +150,36 @@ class BulletBillItem(ElementItem[BulletBill]):
         painter.setPen(style.pen(style.INK, style.stroke(painter, 0.5)))
         painter.setBrush(BULLET_BASE)
         painter.drawPath(base)
-        gradient = QLinearGradient(0.0, -rect.height() * 0.2, 0.0, rect.height() * 0.2)
-        gradient.setColorAt(0.0, BULLET.lighter(260))
-        gradient.setColorAt(0.35, BULLET)
-        gradient.setColorAt(1.0, BULLET)
-        painter.setBrush(gradient)
+        painter.setBrush(style.linear_gradient(QPointF(0.0, -rect.height() * 0.2), QPointF(0.0, rect.height() * 0.2),
+                                               BULLET_STOPS, flat=self.flat))
         painter.drawPath(body)
         h = rect.height() * 0.2
         eye_x = rect.width() * 0.1
         for sign in (-1, 1):
             draw_eye(painter, QPointF(eye_x, sign * h * 0.48), h * 0.32, h * 0.38, QPointF(h * 0.1, 0))
+
+
+@lru_cache(maxsize=32)
+def _bullet_paths(plate_length: float, plate_width: float) -> tuple[QPainterPath, QPainterPath]:
+    """A plate's bullet and its base with fins (shared by plates of one size: do not modify)."""
+    rect = centred_rect(plate_length, plate_width)
+    length, h = rect.width() * 0.6, rect.height() * 0.2
+    back = -length / 2 + rect.width() * 0.03
+    body = QPainterPath(QPointF(back, -h))
+    body.lineTo(back + length * 0.5, -h)
+    body.cubicTo(back + length * 0.92, -h, back + length, -h * 0.35, back + length, 0.0)
+    body.cubicTo(back + length, h * 0.35, back + length * 0.92, h, back + length * 0.5, h)
+    body.lineTo(back, h)
+    body.closeSubpath()
+    base = QPainterPath()
+    base.addRoundedRect(QRectF(back - length * 0.12, -h * 1.2, length * 0.14, h * 2.4), h * 0.15, h * 0.15)
+    for sign in (-1, 1):
+        fin = QPainterPath(QPointF(back - length * 0.02, sign * h * 0.95))
+        fin.lineTo(back - length * 0.06, sign * h * 1.5)
+        fin.lineTo(back + length * 0.1, sign * h * 0.95)
+        fin.closeSubpath()
+        base.addPath(fin)
+    return body, base.simplified()
 
 
 class ThwompItem(ElementItem[Thwomp]):
@@ -251,11 +276,9 @@ class PiranhaPlantItem(ReachItem):
             leaf.cubicTo(r * 0.4, sign * r * 0.9, r * 0.5, sign * r * 0.4, 0.0, 0.0)
             painter.drawPath(leaf)
         head = r * 0.8
-        gradient = QRadialGradient(QPointF(-head * 0.3, -head * 0.3), head * 1.5)
-        gradient.setColorAt(0.0, PIRANHA_RED.lighter(130))
-        gradient.setColorAt(1.0, PIRANHA_RED.darker(130))
         painter.setPen(style.pen(PIRANHA_RED.darker(220), style.stroke(painter, 0.8)))
-        painter.setBrush(gradient)
+        painter.setBrush(style.radial_gradient(QPointF(-head * 0.3, -head * 0.3), head * 1.5, PIRANHA_STOPS,
+                                               flat=self.flat))
         painter.drawEllipse(QPointF(), head, head)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(Qt.GlobalColor.white)
@@ -278,12 +301,8 @@ class ChainChompItem(ReachItem):
         r = self._radius()
         self.draw_reach_ring(painter)
         with self.upright(painter):
-            gradient = QRadialGradient(QPointF(-r * 0.35, -r * 0.4), r * 1.5)
-            gradient.setColorAt(0.0, QColor("#5a5d66"))
-            gradient.setColorAt(0.5, CHOMP_BLACK)
-            gradient.setColorAt(1.0, Qt.GlobalColor.black)
             painter.setPen(style.pen(Qt.GlobalColor.black, style.stroke(painter, 0.6)))
-            painter.setBrush(gradient)
+            painter.setBrush(style.radial_gradient(QPointF(-r * 0.35, -r * 0.4), r * 1.5, CHOMP_STOPS, flat=self.flat))
             painter.drawEllipse(QPointF(), r, r)
             draw_eye(painter, QPointF(-r * 0.05, -r * 0.38), r * 0.24, r * 0.24, QPointF(r * 0.06, 0))
             # An open mouth on the right with a row of teeth.
@@ -334,10 +353,7 @@ class WanderingThreatItem(ElementItem[WanderingThreat]):
             cap.cubicTo(QPointF(-r * 1.05, -r * 0.6), QPointF(-r * 0.5, -r * 1.0), QPointF(0.0, -r * 1.0))
             cap.cubicTo(QPointF(r * 0.5, -r * 1.0), QPointF(r * 1.05, -r * 0.6), QPointF(r * 0.95, r * 0.35))
             cap.cubicTo(QPointF(r * 0.6, r * 0.7), QPointF(-r * 0.6, r * 0.7), QPointF(-r * 0.95, r * 0.35))
-            gradient = QRadialGradient(QPointF(-r * 0.3, -r * 0.6), r * 1.8)
-            gradient.setColorAt(0.0, GOOMBA_BROWN.lighter(140))
-            gradient.setColorAt(1.0, GOOMBA_BROWN.darker(130))
-            painter.setBrush(gradient)
+            painter.setBrush(style.radial_gradient(QPointF(-r * 0.3, -r * 0.6), r * 1.8, GOOMBA_STOPS, flat=self.flat))
             painter.drawPath(cap)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(GOOMBA_FACE)

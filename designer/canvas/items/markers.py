@@ -7,6 +7,7 @@ Their length along travel comes from the ruleset; their width across the track i
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
@@ -20,6 +21,7 @@ CHEQUER_LIGHT = QColor("#fafafa")
 GATE_BLUE = QColor("#1f5fbf")
 GATE_POST = QColor("#123a78")
 GATE_ARROW = QColor("#ffffff")
+RIBBON = QColor(255, 255, 255, 150)
 
 
 def arrow_path(length: float, width: float) -> QPainterPath:
@@ -37,6 +39,50 @@ def arrow_path(length: float, width: float) -> QPainterPath:
     return path
 
 
+@lru_cache(maxsize=64)
+def chequer(left: float, top: float, width: float, height: float) -> QPainterPath:
+    """The dark squares of a two-column chequer filling the rectangle (shared: do not modify)."""
+    columns = 2
+    cell = width / columns
+    rows = max(1, math.ceil(height / cell))
+    squares = QPainterPath()
+    for row in range(rows):
+        for col in range(columns):
+            if (row + col) % 2:
+                squares.addRect(QRectF(left + col * cell, top + row * cell, cell, cell))
+    return _cut_to(squares, QRectF(left, top, width, height))
+
+
+@lru_cache(maxsize=64)
+def ribbon_stripes(left: float, top: float, width: float, height: float) -> QPainterPath:
+    """A gate bar's ribbon stripes (shared: do not modify)."""
+    step = max(width * 2.4, 12.0)
+    stripes = QPainterPath()
+    y = top + step / 2
+    while y < top + height:
+        stripes.addRect(QRectF(left, y, width, step / 3))
+        y += step
+    return _cut_to(stripes, QRectF(left, top, width, height))
+
+
+@lru_cache(maxsize=64)
+def _gate_body(length: float, width: float, post_radius: float) -> QPainterPath:
+    """The bar with a post at each end as one outline (simplifying it is slow; gates share a few sizes)."""
+    path = QPainterPath()
+    path.addRect(centred_rect(length, width))
+    path.addPath(circle(post_radius, QPointF(0.0, -width / 2)))
+    path.addPath(circle(post_radius, QPointF(0.0, width / 2)))
+    return path.simplified()
+
+
+def _cut_to(path: QPainterPath, rect: QRectF) -> QPainterPath:
+    if rect.contains(path.boundingRect()):
+        return path
+    box = QPainterPath()
+    box.addRect(rect)
+    return path.intersected(box)
+
+
 class StartFinishItem(ElementItem[StartFinish]):
     kind = "start_finish"
     simple_colour = QColor("#f4f4f2")
@@ -47,20 +93,11 @@ class StartFinishItem(ElementItem[StartFinish]):
 
     def draw(self, painter: QPainter) -> None:
         rect = self._rect()
-        columns = 2
-        cell = rect.width() / columns
-        rows = max(1, math.ceil(rect.height() / cell))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(CHEQUER_LIGHT)
         painter.drawRect(rect)
-        painter.save()
-        painter.setClipRect(rect)
         painter.setBrush(CHEQUER_DARK)
-        for row in range(rows):
-            for col in range(columns):
-                if (row + col) % 2:
-                    painter.drawRect(QRectF(rect.left() + col * cell, rect.top() + row * cell, cell, cell))
-        painter.restore()
+        painter.drawPath(chequer(rect.left(), rect.top(), rect.width(), rect.height()))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
         painter.drawRect(rect)
@@ -87,13 +124,7 @@ class GateItem(ElementItem[Gate]):
         return [arrow_path(length, width).translated(x0, y) for y in (-quarter, quarter)]
 
     def body_path(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRect(self._bar())
-        half = self.element.width_mm / 2
-        r = self._post_radius()
-        path.addPath(circle(r, QPointF(0.0, -half)))
-        path.addPath(circle(r, QPointF(0.0, half)))
-        return path.simplified()
+        return QPainterPath(_gate_body(self.metrics.length_mm, self.element.width_mm, self._post_radius()))
 
     def decoration_bounds(self) -> QRectF:
         bounds = QRectF(-self._BADGE_R, -self._BADGE_R, 2 * self._BADGE_R, 2 * self._BADGE_R)
@@ -114,16 +145,9 @@ class GateItem(ElementItem[Gate]):
         painter.setBrush(GATE_BLUE)
         painter.drawRect(bar)
         # White ribbon stripes across the bar, like a banner.
-        painter.save()
-        painter.setClipRect(bar)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(style.with_alpha(Qt.GlobalColor.white, 150))
-        step = max(bar.width() * 2.4, 12.0)
-        y = bar.top() + step / 2
-        while y < bar.bottom():
-            painter.drawRect(QRectF(bar.left(), y, bar.width(), step / 3))
-            y += step
-        painter.restore()
+        painter.setBrush(RIBBON)
+        painter.drawPath(ribbon_stripes(bar.left(), bar.top(), bar.width(), bar.height()))
 
         half = self.element.width_mm / 2
         r = self._post_radius()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QRadialGradient
+from PySide6.QtGui import QColor, QPainter, QPainterPath
 
 from designer.canvas import style
 from designer.canvas.items.base import ElementItem, centred_rect, rounded_rect
@@ -14,6 +14,7 @@ COIN_LIGHT = QColor("#fff1a0")
 COIN_GOLD = QColor("#f5c518")
 COIN_DEEP = QColor("#c98f00")
 COIN_RIM = QColor("#8a5a00")
+COIN_STOPS = ((0.0, COIN_LIGHT), (0.45, COIN_GOLD), (1.0, COIN_DEEP))
 
 
 class ItemBoxItem(ElementItem[ItemBox]):
@@ -39,12 +40,10 @@ class ItemBoxItem(ElementItem[ItemBox]):
         return path
 
     def _draw_box(self, painter: QPainter, rect: QRectF, dim: bool) -> None:
-        gradient = QLinearGradient(rect.topLeft(), rect.bottomRight())
-        for i, colour in enumerate(BOX_COLOURS):
-            c = colour.darker(125) if dim else colour
-            gradient.setColorAt(i / (len(BOX_COLOURS) - 1), c)
+        stops = tuple((i / (len(BOX_COLOURS) - 1), colour.darker(125) if dim else colour)
+                      for i, colour in enumerate(BOX_COLOURS))
         painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
-        painter.setBrush(gradient)
+        painter.setBrush(style.linear_gradient(rect.topLeft(), rect.bottomRight(), stops, flat=self.flat))
         painter.drawRoundedRect(rect, self._radius(), self._radius())
         inset = rect.width() * 0.12
         painter.setPen(style.pen(style.with_alpha(Qt.GlobalColor.white, 170), style.stroke(painter, 0.8)))
@@ -71,12 +70,8 @@ class CoinItem(ElementItem[Coin]):
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
-        gradient = QRadialGradient(QPointF(-r * 0.35, -r * 0.35), r * 1.6)
-        gradient.setColorAt(0.0, COIN_LIGHT)
-        gradient.setColorAt(0.45, COIN_GOLD)
-        gradient.setColorAt(1.0, COIN_DEEP)
         painter.setPen(style.pen(COIN_RIM, style.stroke(painter, r * 0.1)))
-        painter.setBrush(gradient)
+        painter.setBrush(style.radial_gradient(QPointF(-r * 0.35, -r * 0.35), r * 1.6, COIN_STOPS, flat=self.flat))
         painter.drawEllipse(QPointF(), r, r)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(style.pen(style.with_alpha(COIN_RIM, 150), style.stroke(painter, r * 0.05)))

@@ -5,8 +5,10 @@ Everything that has a direction shows it: chevrons and arrows always point along
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QRadialGradient
+from functools import lru_cache
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath
 
 from designer.canvas import style
 from designer.canvas.items.base import ElementItem, centred_rect, rounded_rect
@@ -17,9 +19,11 @@ PAD_DEEP = QColor("#e2571c")
 PAD_BRIGHT = QColor("#ff9f1c")
 PAD_RIM = QColor("#7a2a05")
 CHEVRON = QColor("#fff25c")
+PAD_STOPS = ((0.0, PAD_DEEP), (1.0, PAD_BRIGHT))
 
 RAMP_LOW = QColor("#c9d2db")
 RAMP_HIGH = QColor("#7b8a99")
+RAMP_STOPS = ((0.0, RAMP_LOW), (1.0, RAMP_HIGH))
 HAZARD_YELLOW = QColor("#ffcc00")
 HOOP_OUTER = QColor("#ff5a1f")
 HOOP_INNER = QColor("#ffd23f")
@@ -28,6 +32,8 @@ PIPE_GREEN = QColor("#36b83f")
 PIPE_LIGHT = QColor("#7be37f")
 PIPE_DARK = QColor("#0d5a16")
 PIPE_HOLE = QColor("#07210a")
+PIPE_RIM_STOPS = ((0.0, PIPE_LIGHT), (0.6, PIPE_GREEN), (1.0, PIPE_DARK))
+PIPE_HOLE_STOPS = ((0.0, QColor(Qt.GlobalColor.black)), (1.0, PIPE_HOLE.lighter(180)))
 
 
 def chevron(cx: float, half_height: float, depth: float, thickness: float) -> QPainterPath:
@@ -43,25 +49,50 @@ def chevron(cx: float, half_height: float, depth: float, thickness: float) -> QP
     return path
 
 
-def draw_pad(painter: QPainter, rect: QRectF) -> None:
-    """One boost pad: an orange plate with yellow chevrons pointing the way (+x)."""
+def draw_pad(painter: QPainter, rect: QRectF, flat: bool = False) -> None:
+    """One boost pad: an orange plate with yellow chevrons pointing the way (+x); `flat`: no gradient."""
     radius = min(rect.width(), rect.height()) * 0.1
-    gradient = QLinearGradient(rect.left(), 0.0, rect.right(), 0.0)
-    gradient.setColorAt(0.0, PAD_DEEP)
-    gradient.setColorAt(1.0, PAD_BRIGHT)
     painter.setPen(style.pen(PAD_RIM, style.stroke(painter, 0.8)))
-    painter.setBrush(gradient)
+    painter.setBrush(style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), PAD_STOPS,
+                                           flat=flat))
     painter.drawRoundedRect(rect, radius, radius)
-    count = 2 if rect.width() < rect.height() * 1.2 else 3
-    half_height = rect.height() * 0.32
-    depth = min(rect.width() / (count + 0.6), half_height * 1.2)
-    thickness = depth * 0.45
-    span = depth * count * 0.8
     painter.setPen(style.pen(PAD_RIM, style.stroke(painter, 0.5)))
     painter.setBrush(CHEVRON)
+    painter.drawPath(pad_chevrons(rect.left(), rect.top(), rect.width(), rect.height()))
+
+
+@lru_cache(maxsize=64)
+def pad_chevrons(left: float, top: float, width: float, height: float) -> QPainterPath:
+    """A pad's chevrons as one path (shared: do not modify); they never overlap, so one fill draws them."""
+    rect = QRectF(left, top, width, height)
+    count = 2 if width < height * 1.2 else 3
+    half_height = height * 0.32
+    depth = min(width / (count + 0.6), half_height * 1.2)
+    thickness = depth * 0.45
+    span = depth * count * 0.8
+    path = QPainterPath()
     for i in range(count):
         cx = rect.center().x() - span / 2 + depth / 2 + i * depth * 0.8
-        painter.drawPath(chevron(cx, half_height, depth, thickness).translated(0.0, rect.center().y()))
+        path.addPath(chevron(cx, half_height, depth, thickness).translated(0.0, rect.center().y()))
+    return path
+
+
+@lru_cache(maxsize=64)
+def hazard_stripes(left: float, top: float, width: float, height: float) -> QPainterPath:
+    """The black diagonal stripes of a hazard band, cut to the band (shared: do not modify)."""
+    stripes = QPainterPath()
+    stripe = width
+    y = top - stripe
+    while y < top + height + stripe:
+        stripes.moveTo(left, y)
+        stripes.lineTo(left + width, y - stripe * 0.8)
+        stripes.lineTo(left + width, y - stripe * 0.8 + stripe * 0.6)
+        stripes.lineTo(left, y + stripe * 0.6)
+        stripes.closeSubpath()
+        y += stripe * 1.2
+    band = QPainterPath()
+    band.addRect(QRectF(left, top, width, height))
+    return stripes.intersected(band)
 
 
 class BoostPadItem(ElementItem[BoostPad]):
@@ -72,7 +103,7 @@ class BoostPadItem(ElementItem[BoostPad]):
         return rounded_rect(self._rect(), min(self.metrics.length_mm, self.metrics.width_mm) * 0.1)
 
     def draw(self, painter: QPainter) -> None:
-        draw_pad(painter, self._rect())
+        draw_pad(painter, self._rect(), self.flat)
 
 
 class DashPanelItem(ElementItem[DashPanel]):
@@ -94,7 +125,7 @@ class DashPanelItem(ElementItem[DashPanel]):
     def draw(self, painter: QPainter) -> None:
         gap = min(1.5, self.metrics.length_mm * 0.04)
         for rect in self._pad_rects():
-            draw_pad(painter, rect.adjusted(gap, 0.0, -gap, 0.0))
+            draw_pad(painter, rect.adjusted(gap, 0.0, -gap, 0.0), self.flat)
 
 
 class RampItem(ElementItem[Ramp]):
@@ -121,36 +152,21 @@ class RampItem(ElementItem[Ramp]):
         rect = self._rect()
         if self.element.hoop:
             self._draw_hoop(painter, rect)
-        gradient = QLinearGradient(rect.left(), 0.0, rect.right(), 0.0)
-        gradient.setColorAt(0.0, RAMP_LOW)
-        gradient.setColorAt(1.0, RAMP_HIGH)
         painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
-        painter.setBrush(gradient)
+        painter.setBrush(style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), RAMP_STOPS,
+                                               flat=self.flat))
         painter.drawRect(rect)
-        # Slats across the deck.
-        painter.setPen(style.pen(style.with_alpha(style.INK, 60), style.stroke(painter, 0.5)))
-        for i in range(1, 6):
-            x = rect.left() + rect.width() * i / 6
-            painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
+        if not self.flat:  # slats across the deck: hairlines, lost on a small ramp
+            painter.setPen(style.pen(style.with_alpha(style.INK, 60), style.stroke(painter, 0.5)))
+            painter.drawLines([QLineF(x, rect.top(), x, rect.bottom())
+                               for x in (rect.left() + rect.width() * i / 6 for i in range(1, 6))])
         # The entry edge: a thick yellow/black hazard band along the low side.
         band = QRectF(rect.left(), rect.top(), max(rect.width() * 0.12, 5.0), rect.height())
-        painter.save()
-        painter.setClipRect(band)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(HAZARD_YELLOW)
         painter.drawRect(band)
         painter.setBrush(style.INK)
-        stripe = band.width()
-        y = rect.top() - stripe
-        while y < rect.bottom() + stripe:
-            stripe_path = QPainterPath(QPointF(band.left(), y))
-            stripe_path.lineTo(band.right(), y - stripe * 0.8)
-            stripe_path.lineTo(band.right(), y - stripe * 0.8 + stripe * 0.6)
-            stripe_path.lineTo(band.left(), y + stripe * 0.6)
-            stripe_path.closeSubpath()
-            painter.drawPath(stripe_path)
-            y += stripe * 1.2
-        painter.restore()
+        painter.drawPath(hazard_stripes(band.left(), band.top(), band.width(), band.height()))
         painter.setPen(style.pen(style.INK, style.stroke(painter, 1.6)))
         painter.drawLine(band.topLeft(), band.bottomLeft())
         # The back edge drops away: a double line.
@@ -201,21 +217,14 @@ class WarpPipeItem(ElementItem[WarpPipe]):
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
-        rim = QRadialGradient(QPointF(-r * 0.3, -r * 0.3), r * 1.4)
-        rim.setColorAt(0.0, PIPE_LIGHT)
-        rim.setColorAt(0.6, PIPE_GREEN)
-        rim.setColorAt(1.0, PIPE_DARK)
         painter.setPen(style.pen(PIPE_DARK, style.stroke(painter, 1.0)))
-        painter.setBrush(rim)
+        painter.setBrush(style.radial_gradient(QPointF(-r * 0.3, -r * 0.3), r * 1.4, PIPE_RIM_STOPS, flat=self.flat))
         painter.drawEllipse(QPointF(), r, r)
         painter.setPen(style.pen(PIPE_DARK, style.stroke(painter, 0.8)))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(QPointF(), r * 0.8, r * 0.8)
-        hole = QRadialGradient(QPointF(), r * 0.64)
-        hole.setColorAt(0.0, Qt.GlobalColor.black)
-        hole.setColorAt(1.0, PIPE_HOLE.lighter(180))
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QBrush(hole))
+        painter.setBrush(style.radial_gradient(QPointF(), r * 0.64, PIPE_HOLE_STOPS, flat=self.flat))
         painter.drawEllipse(QPointF(), r * 0.64, r * 0.64)
         if self._pair_label:
             with self.upright(painter):
