@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from shapely import affinity
 from shapely.geometry import Point, Polygon, box
@@ -13,17 +14,34 @@ from designer.rules import Ruleset
 
 #: Kinds whose footprint is a disc (diameter = the ruleset's length).
 ROUND_KINDS = frozenset({"coin", "piranha_plant", "chain_chomp", "wandering_threat", "warp_pipe"})
+#: Kinds whose size depends on the element (a gate's width, a dash panel's pads), not only on the kind.
+SIZED_PER_ELEMENT = frozenset({"gate", "start_finish", "dash_panel"})
 
 
 def local_size(element: Element, ruleset: Ruleset) -> tuple[float, float]:
     """(length along travel, width across) of the element before rotation."""
     size = ruleset.element_sizes.get(element.kind)
     length, width = (size.length_mm, size.width_mm) if size else (40.0, 40.0)
-    if element.kind in ("gate", "start_finish"):
+    if element.kind in ("gate", "start_finish"):  # these and the next: SIZED_PER_ELEMENT
         width = element.width_mm
     elif element.kind == "dash_panel":
         length *= element.pads
     return length, width
+
+
+def local_sizes(elements: Iterable[Element], ruleset: Ruleset) -> list[tuple[float, float]]:
+    """`local_size` of many elements, looking the ruleset up once per kind."""
+    per_kind: dict[str, tuple[float, float]] = {}
+    out = []
+    for element in elements:
+        kind = element.kind
+        size = None if kind in SIZED_PER_ELEMENT else per_kind.get(kind)
+        if size is None:
+            size = local_size(element, ruleset)
+            if kind not in SIZED_PER_ELEMENT:
+                per_kind[kind] = size
+        out.append(size)
+    return out
 
 
 def local_footprint(element: Element, ruleset: Ruleset) -> BaseGeometry:

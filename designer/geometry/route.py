@@ -132,6 +132,32 @@ class Route:
         (x0, y0), (x1, y1) = self.position(lo), self.position(hi)
         return normalize_angle(math.degrees(math.atan2(y1 - y0, x1 - x0)))
 
+    def angles(self, distances: Sequence[float] | np.ndarray) -> np.ndarray:
+        """`angle` at many distances: its arithmetic in numpy, but for math.atan2 per value (numpy's
+        arctan2 need not round the same way)."""
+        d = np.asarray(distances, dtype=float)
+        length = self.length
+        if length <= 0:
+            return np.zeros(len(d))
+        h = min(TANGENT_STEP_MM, length / 4.0)
+        d = np.mod(d, length) if self.closed else np.clip(d, 0.0, length)
+        lo, hi = d - h, d + h
+        if not self.closed:
+            lo, hi = np.maximum(lo, 0.0), np.minimum(hi, length)
+        (x0, y0), (x1, y1) = self._positions(lo), self._positions(hi)
+        return np.array([normalize_angle(math.degrees(math.atan2(dy, dx)))
+                         for dy, dx in zip((y1 - y0).tolist(), (x1 - x0).tolist())])
+
+    def _positions(self, distances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`position` at many distances (which `angles` has folded into the route when it is open)."""
+        cum = self.cumulative
+        d = np.mod(distances, self.length) if self.closed else distances
+        i = np.clip(np.searchsorted(cum, d, side="right") - 1, 0, len(self.points) - 2)
+        span = cum[i + 1] - cum[i]
+        t = np.where(span > 0, (d - cum[i]) / np.where(span > 0, span, 1.0), 0.0)
+        a, b = self.points[i], self.points[i + 1]
+        return a[:, 0] + (b[:, 0] - a[:, 0]) * t, a[:, 1] + (b[:, 1] - a[:, 1]) * t
+
     def nearest(self, point: Sequence[float], heading_deg: float | None = None) -> tuple[float, Pt, float]:
         """(distance along, foot point, distance to the line) of the route point nearest to `point`."""
         p = np.asarray(point[:2], dtype=float)

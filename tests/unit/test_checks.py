@@ -313,6 +313,54 @@ def test_context_reuse_matches_a_fresh_run():
     assert run_checks(fewer, GASLANDS, ctx) == run_checks(fewer, GASLANDS)
 
 
+def test_context_reuse_after_adding_removing_and_reordering():
+    ctx = CheckContext()
+    data = base_data()
+    data["elements"].append({"id": "th", "kind": "thwomp", "x_mm": 705, "y_mm": 100})
+    steps = [
+        lambda els: [*els, {"id": "th2", "kind": "thwomp", "x_mm": 690, "y_mm": 110}],  # a new overlap
+        lambda els: [els[-1], *els[:-1]],  # th2 now comes first: it is named first in its pairs
+        lambda els: [{**e, "x_mm": 320} if e["id"] == "th2" else e for e in els],
+        lambda els: [e for e in els if e["id"] != "bp"],
+        lambda els: els,  # nothing changed
+    ]
+    assert run_checks(doc(data), GASLANDS, ctx) == run_checks(doc(data), GASLANDS)
+    for step in steps:
+        data["elements"] = step(data["elements"])
+        assert run_checks(doc(data), GASLANDS, ctx) == run_checks(doc(data), GASLANDS)
+
+
+def test_bulk_geometry_matches_the_one_element_functions():
+    import random
+
+    import numpy as np
+    import shapely
+
+    from designer.geometry.checks.bulk import discs, project_many, sceneries
+    from designer.geometry.footprint import footprint
+    from designer.geometry.route import route_of
+    from designer.model.edit import validate_element
+
+    rng = random.Random(3)
+    rows = np.array([(rng.uniform(0, 1800), rng.uniform(0, 1200), r) for r in (10.0, 12.5, 25.0) for _ in range(20)])
+    buffered = shapely.buffer(shapely.points(rows[:, :2]), rows[:, 2], quad_segs=12)
+    assert shapely.equals_exact(discs(rows), buffered, tolerance=0.0).all()
+    rocks = [validate_element({"id": f"s{n}", "kind": "scenery", "x_mm": rng.uniform(0, 1800), "y_mm": 300,
+                               "rotation_deg": rotation, "solid": True,
+                               "polygon": [[-50, -40], [50, -40], [60, 30], [-40, 45], [0, -60]]})
+             for n, rotation in enumerate((0, 90, -180, 33.3, rng.uniform(-180, 180)))]
+    alone = np.array([footprint(rock, GASLANDS) for rock in rocks], dtype=object)
+    assert shapely.equals_exact(sceneries(rocks), alone, tolerance=0.0).all()
+    route = route_of(RECT)
+    points = [(rng.uniform(-100, 1300), rng.uniform(-100, 900)) for _ in range(200)]
+    headings = [rng.uniform(-180, 180) for _ in points]
+    for heading in (None, headings):
+        for k, where in enumerate(project_many(route, points, heading)):
+            along, foot, _ = route.nearest(points[k], None if heading is None else heading[k])
+            assert where.distance_mm == pytest.approx(along, abs=1e-9)
+            assert where.point == pytest.approx(foot, abs=1e-9)
+
+
 def test_other_rulesets_run():
     for ruleset_id in ("mk-board", "pitchkart", "mk-downforce", "axles-alloys-2"):
         rules = load_ruleset(ruleset_id)

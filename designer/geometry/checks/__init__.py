@@ -1,18 +1,18 @@
 """Playability checks: `run_checks(document, ruleset, context=None) -> list[Problem]`.
 
 Each check is a small function with a stable code (see `CHECKS`), registered by the modules
-`placement` (where elements stand), `links` (numbering and links between elements) and `course`
-(against the track; skipped for an arena). Problems come sorted by severity (error, warning, info),
-then code. Pass the same `CheckContext` on every run for a document: footprints and per-element results
-are reused for elements that did not change. Pure geometry: no Qt.
+`placement` (where elements stand), `overlaps` (elements piled on each other), `links` (numbering and
+links between elements) and `course` (against the track; skipped for an arena). Problems come sorted
+by severity (error, warning, info), then code. Pass the same `CheckContext` on every run for a
+document: footprints, per-element results and the overlapping pairs are reused for elements that did
+not change. Pure geometry: no Qt.
 """
 
 from __future__ import annotations
 
-from designer.geometry.checks import course, links, placement  # noqa: F401  (register the checks)
+from designer.geometry.checks import course, links, overlaps, placement  # noqa: F401  (register the checks)
 from designer.geometry.checks.base import CHECKS, SEVERITY_RANK, Check, CheckContext, Problem, Severity
 from designer.geometry.checks.course import PROJECTED_KINDS
-from designer.model.elements import ELEMENT_KINDS
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 
@@ -40,15 +40,5 @@ def run_checks(document: TrackDocument, ruleset: Ruleset, context: CheckContext 
         if chk.kinds is None:
             problems.extend(chk.fn(ctx))
             continue
-        elements = [e for kind in ELEMENT_KINDS if kind in chk.kinds for e in ctx.of_kind(kind)]
-        results = {e.id: ctx.memo(chk.code, e) for e in elements}
-        misses = [e for e in elements if results[e.id] is None]
-        if misses:
-            batch = getattr(chk.fn, "batch", None)
-            fresh = batch(ctx, misses) if batch is not None else {e.id: list(chk.fn(ctx, e)) for e in misses}
-            for e in misses:
-                results[e.id] = fresh[e.id]
-                ctx.remember(chk.code, e, fresh[e.id])
-        for e in elements:
-            problems.extend(results[e.id])
+        problems.extend(ctx.per_element(chk))
     return problems  # each check reports only its own code, so this is already in order

@@ -7,11 +7,14 @@ A check is a small function registered with `@check(code, severity)`. Two shapes
   those kinds. Its result depends only on the element itself and the context's *environment* (the
   table, the track, the solid scenery and the ruleset), so a `CheckContext` reused across runs keeps it
   until the element or the environment changes: moving one coin re-runs only the coin's checks.
+  It may carry a `batch(ctx, elements) -> {element id: problems}` attribute that checks many elements
+  at once; elements without problems may be left out of that dict.
 
 `CheckContext` also caches every footprint by element id (rebuilt only for elements that changed),
-the shapely STRtree over them, the prepared track surface and projections onto the route. Keep one
-context per open document and pass it to `run_checks(document, ruleset, context)` after each edit.
-Pure geometry: no Qt.
+the shapely STRtree over them, the prepared track surface and projections onto the route, and lets a
+document check `keep` its own results for the next run to update (`changed_ids` say what changed).
+Keep one context per open document and pass it to `run_checks(document, ruleset, context)` after
+each edit. Pure geometry: no Qt.
 """
 
 from __future__ import annotations
@@ -26,9 +29,8 @@ import shapely
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
-from designer.geometry.footprint import ROUND_KINDS, footprint, local_size
-from designer.geometry.route import HEADING_WEIGHT_MM, TANGENT_STEP_MM, Projection, Route, route_of
-from designer.model.edit import normalize_angle
+from designer.geometry.checks.bulk import bulk_footprints, project_many
+from designer.geometry.route import Projection, Route, route_of
 from designer.geometry.track import surface
 from designer.model.elements import ELEMENT_KINDS, Element
 from designer.model.track import TrackDocument
@@ -39,15 +41,27 @@ Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Problem:
     code: str
     severity: Severity
     message: str
     ids: tuple[str, ...] = ()
 
+    def __init__(self, code: str, severity: Severity, message: str, ids: tuple[str, ...] = ()) -> None:
+        # a run may build thousands of problems: setting the slots through their descriptors is about
+        # twice as fast as the object.__setattr__ calls of the __init__ a frozen dataclass generates
+        _SET_CODE(self, code)
+        _SET_SEVERITY(self, severity)
+        _SET_MESSAGE(self, message)
+        _SET_IDS(self, ids)
+
     def as_dict(self) -> dict[str, Any]:
         return {"severity": self.severity, "code": self.code, "message": self.message, "ids": list(self.ids)}
+
+
+_SET_CODE, _SET_SEVERITY, _SET_MESSAGE, _SET_IDS = (Problem.__dict__[name].__set__
+                                                    for name in ("code", "severity", "message", "ids"))
 
 
 def sort_key(problem: Problem) -> tuple:
@@ -70,7 +84,7 @@ _SEVERITY_OF: dict[str, Severity] = {}
 
 def check(code: str, severity: Severity, *, kinds: Sequence[str] | None = None,
           needs_track: bool = False) -> Callable:
-    """Register a check under a stable `code`; the function builds problems with `ctx.problem(...)`."""
+    """Register a check under a stable `code`; the function builds problems with `problem(...)`."""
     def register(fn: Callable) -> Callable:
         if any(c.code == code for c in CHECKS):
             raise ValueError(f"check code {code!r} registered twice")
@@ -88,109 +102,25 @@ def problem(code: str, message: str, ids: Iterable[str] = ()) -> Problem:
     return Problem(code, severity, message, tuple(ids))
 
 
-# --- footprints in bulk --------------------------------------------------------------------------
-def bulk_footprints(elements: Sequence[Element], ruleset: Ruleset) -> list[BaseGeometry]:
-    """`footprint(e, ruleset)` for many elements at once (vectorised for boxes and discs)."""
-    out: list[BaseGeometry | None] = [None] * len(elements)
-    rect_i, rect = [], []
-    disc_i, disc = [], []
-    for i, e in enumerate(elements):
-        if e.kind == "scenery":
-            out[i] = footprint(e, ruleset)
-            continue
-        length, width = local_size(e, ruleset)
-        if e.kind in ROUND_KINDS:
-            disc_i.append(i)
-            disc.append((e.x_mm, e.y_mm, length / 2.0))
-        else:
-            rect_i.append(i)
-            rect.append((e.x_mm, e.y_mm, e.rotation_deg, length / 2.0, width / 2.0))
-    if disc:
-        d = np.asarray(disc, dtype=float)
-        shapes = shapely.buffer(shapely.points(d[:, :2]), d[:, 2], quad_segs=12)
-        for i, shape in zip(disc_i, shapes):
-            out[i] = shape
-    if rect:
-        for i, shape in zip(rect_i, rectangles(rect)):
-            out[i] = shape
-    return out  # type: ignore[return-value]
-
-
-def rectangles(rows: Sequence[tuple[float, float, float, float, float]]) -> np.ndarray:
-    """Rectangles from (centre x, centre y, rotation°, half length, half width) rows, vectorised."""
-    r = np.asarray(rows, dtype=float).reshape(-1, 5)
-    x, y, theta, hl, hw = r.T
-    c, s = np.cos(np.radians(theta)), np.sin(np.radians(theta))
-    local = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1), (-1, -1)], dtype=float)
-    lx = local[None, :, 0] * hl[:, None]
-    ly = local[None, :, 1] * hw[:, None]
-    px = x[:, None] + lx * c[:, None] - ly * s[:, None]
-    py = y[:, None] + lx * s[:, None] + ly * c[:, None]
-    return shapely.polygons(np.stack([px, py], axis=2))
-
-
-# --- projections in bulk ------------------------------------------------------------------------
-def project_many(route: Route, points: Sequence[tuple[float, float]],
-                 headings: Sequence[float] | None = None, chunk: int = 256) -> list[Projection]:
-    """`route.project` for many points (the same nearest-point rule as `Route.nearest`, vectorised)."""
-    pts_all = np.asarray(points, dtype=float).reshape(-1, 2)
-    a = route.points[:-1]
-    v = route.points[1:] - a
-    vv = np.einsum("ij,ij->i", v, v)
-    safe = np.where(vv > 0, vv, 1.0)
-    seg_len = np.sqrt(safe)
-    length = route.length
-    cum, rp = route.cumulative, route.points
-    out: list[Projection] = []
-    for start in range(0, len(pts_all), chunk):
-        p = pts_all[start:start + chunk]
-        rel_x = p[:, None, 0] - a[None, :, 0]
-        rel_y = p[:, None, 1] - a[None, :, 1]
-        t = np.clip((rel_x * v[None, :, 0] + rel_y * v[None, :, 1]) / safe[None, :], 0.0, 1.0)
-        fx = a[None, :, 0] + t * v[None, :, 0]
-        fy = a[None, :, 1] + t * v[None, :, 1]
-        dist = np.hypot(fx - p[:, None, 0], fy - p[:, None, 1])
-        score = dist
-        if headings is not None:
-            h = np.radians(np.asarray(headings[start:start + chunk], dtype=float))
-            align = (v[None, :, 0] * np.cos(h)[:, None] + v[None, :, 1] * np.sin(h)[:, None]) / seg_len[None, :]
-            score = dist + HEADING_WEIGHT_MM * (1.0 - align)
-        i = np.argmin(score, axis=1)
-        rows = np.arange(len(p))
-        along = cum[i] + t[rows, i] * np.sqrt(vv[i])
-        foot = np.stack([fx[rows, i], fy[rows, i]], axis=1)
-        along = np.mod(along, length) if route.closed and length > 0 else along
-        hstep = min(TANGENT_STEP_MM, length / 4.0) if length > 0 else 0.0
-        lo, hi = along - hstep, along + hstep
-        if route.closed:
-            lo, hi = np.mod(lo, length), np.mod(hi, length)
-        else:
-            lo, hi = np.clip(lo, 0.0, length), np.clip(hi, 0.0, length)
-        x0, y0 = np.interp(lo, cum, rp[:, 0]), np.interp(lo, cum, rp[:, 1])
-        x1, y1 = np.interp(hi, cum, rp[:, 0]), np.interp(hi, cum, rp[:, 1])
-        ang = np.degrees(np.arctan2(y1 - y0, x1 - x0))
-        tx, ty = np.cos(np.radians(ang)), np.sin(np.radians(ang))
-        lateral = tx * (p[:, 1] - foot[:, 1]) - ty * (p[:, 0] - foot[:, 0])
-        for k in range(len(p)):
-            out.append(Projection(float(along[k]), (float(foot[k, 0]), float(foot[k, 1])),
-                                  normalize_angle(float(ang[k])), float(lateral[k])))
-    return out
-
-
 # --- the context -------------------------------------------------------------------------------
 class CheckContext:
     """Per-document caches shared by the checks; reuse it across runs to re-check only what changed."""
 
     def __init__(self) -> None:
         self._footprints: dict[str, tuple[Element, BaseGeometry]] = {}
-        self._params: dict[str, tuple[Element, tuple]] = {}
-        self.pair_cache: dict[tuple[str, str], Problem] = {}   # overlaps found last run
         self.changed_ids: set[str] | None = None   # ids changed since the last run (None: first run)
-        self._memo: dict[tuple[str, str], tuple[Element, int, list[Problem]]] = {}
-        self._projections: dict[tuple[str, bool], tuple[Element, Projection]] = {}
+        self.ids_reordered = True   # the element ids differ from last run's (added, removed, reordered)
+        self.ids: list[str] = []   # the element ids, in document order
+        self._run = 0
+        # per-element results: {code: (run, environment version, {element id: its problems, if any},
+        # all of them in order)}
+        self._memo: dict[str, tuple[int, int, dict[str, list[Problem]], list[Problem]]] = {}
+        # {heading?: {element id: (element, its projection)}}
+        self._projections: dict[bool, dict[str, tuple[Element, Projection]]] = {False: {}, True: {}}
         self._env_key: tuple | None = None
         self._env_version = 0
         self._track_cache: dict[str, Any] = {}
+        self._kept: dict[str, tuple[int, Any]] = {}   # see keep()
         self.document: TrackDocument | None = None
         self.ruleset: Ruleset | None = None
 
@@ -199,52 +129,77 @@ class CheckContext:
         if self.ruleset is not None and self.ruleset != ruleset:
             self.__init__()  # footprints come from the ruleset's sizes: start afresh
         self.document, self.ruleset = document, ruleset
-        elements = document.elements
-        missing = []
-        for e in elements:
-            cached = self._footprints.get(e.id)
-            if cached is None or (cached[0] is not e and cached[0] != e):
-                missing.append(e)
-        first = not self._footprints
-        removed = set(self._footprints) - {e.id for e in elements} if len(self._footprints) >= len(elements) else set()
-        self.changed_ids = None if first else {e.id for e in missing} | removed
-        if missing:
-            for e, shape in zip(missing, bulk_footprints(missing, ruleset)):
-                self._footprints[e.id] = (e, shape)
-        if len(self._footprints) > len(elements):
-            live = {e.id for e in elements}
-            for stale in [k for k in self._footprints if k not in live]:
-                del self._footprints[stale]
-        self.elements = elements
-        self.by_id = {e.id: e for e in elements}
+        self._run += 1
         self.run_cache: dict[str, Any] = {}   # values shared by checks within one run
+        elements = self.elements = document.elements
+        self._sync_footprints(elements, ruleset)
+        self.by_id = dict(zip(self.ids, elements))
         self.by_kind: dict[str, list[Element]] = {}
         for e in elements:
             self.by_kind.setdefault(e.kind, []).append(e)
-        self.geoms = np.array([self._footprints[e.id][1] for e in elements], dtype=object)
-        self.tree = shapely.STRtree(self.geoms)
-        self.kind_codes = np.array([KIND_CODE[e.kind] for e in elements], dtype=int)
-        self.solids = [e for e in elements if e.kind == "scenery" and e.solid]
+        changed = self.changed_ids
+        if changed is None or self.ids_reordered:
+            self.index = {element_id: i for i, element_id in enumerate(self.ids)}
+            self.geoms = np.array([self._footprints[i][1] for i in self.ids], dtype=object)
+            self.kind_codes = np.array([KIND_CODE[e.kind] for e in elements], dtype=int)
+            self.tree = shapely.STRtree(self.geoms)
+        elif changed:  # the same ids in the same order: patch the changed rows
+            self.geoms, self.kind_codes = self.geoms.copy(), self.kind_codes.copy()
+            for element_id in changed:
+                i = self.index[element_id]
+                self.geoms[i] = self._footprints[element_id][1]
+                self.kind_codes[i] = KIND_CODE[elements[i].kind]
+            self.tree = shapely.STRtree(self.geoms)
+        self.solids = [e for e in self.by_kind.get("scenery", ()) if e.solid]
         env = (ruleset.id, document.table, document.track, tuple(self.solids))
         if self._env_key is None or self._env_key != env:
             self._env_key = env
             self._env_version += 1
             self._track_cache = {}
-            self._projections = {}
+            self._projections = {False: {}, True: {}}
             self._solid_union = None
 
-    def element_params(self, compute: Callable[[Element], tuple]) -> np.ndarray:
-        """One row per element from `compute(element)`, cached per element like the footprints."""
-        rows = []
-        for e in self.elements:
-            hit = self._params.get(e.id)
-            if hit is None or not (hit[0] is e or hit[0] == e):
-                hit = self._params[e.id] = (e, compute(e))
-            rows.append(hit[1])
-        if len(self._params) > len(self.elements):
-            for stale in [k for k in self._params if k not in self.by_id]:
-                del self._params[stale]
-        return np.asarray(rows, dtype=float).reshape(-1, 7)
+    def _sync_footprints(self, elements: Sequence[Element], ruleset: Ruleset) -> None:
+        """Build the footprints of new and changed elements; set `ids`, `ids_reordered`, `changed_ids`."""
+        footprints = self._footprints
+        first = not footprints
+        missing = list(elements) if first else [
+            e for e in elements if (cached := footprints.get(e.id)) is None or (cached[0] is not e and cached[0] != e)]
+        ids = [e.id for e in elements]
+        self.ids_reordered = first or ids != self.ids
+        self.ids = ids
+        removed = set(footprints) - set(ids) if self.ids_reordered and not first else set()
+        self.changed_ids = None if first else {e.id for e in missing} | removed
+        if missing:
+            for e, shape in zip(missing, bulk_footprints(missing, ruleset)):
+                footprints[e.id] = (e, shape)
+        for stale in removed:
+            del footprints[stale]
+
+    def element_params(self, name: str, compute: Callable[[Sequence[Element]], np.ndarray]) -> np.ndarray:
+        """`compute(elements)`: one row per element, kept for the next run under `name` (which then
+        computes only the rows of changed elements again)."""
+        before = self.kept(name)
+        if before is None or self.ids_reordered:
+            rows = compute(self.elements)
+        elif self.changed_ids:
+            rows = before.copy()
+            changed = [self.index[element_id] for element_id in self.changed_ids]
+            rows[changed] = compute([self.elements[i] for i in changed])
+        else:
+            rows = before
+        self.keep(name, rows)
+        return rows
+
+    def keep(self, name: str, value: Any) -> None:
+        """Keep a check's own value (e.g. the overlapping pairs) for the next run to update."""
+        self._kept[name] = (self._run, value)
+
+    def kept(self, name: str) -> Any:
+        """The value kept under `name` by the last run (None if it kept none); `changed_ids` tell what
+        changed since."""
+        hit = self._kept.get(name)
+        return hit[1] if hit is not None and hit[0] == self._run - 1 and self.changed_ids is not None else None
 
     def of_kind(self, kind: str) -> list[Element]:
         """The elements of one kind, in document order."""
@@ -257,14 +212,38 @@ class CheckContext:
     def footprint(self, element: Element) -> BaseGeometry:
         return self._footprints[element.id][1]
 
-    def memo(self, code: str, element: Element) -> list[Problem] | None:
-        hit = self._memo.get((code, element.id))
-        if hit is not None and hit[1] == self._env_version and (hit[0] is element or hit[0] == element):
-            return hit[2]
-        return None
+    def of_kinds(self, kinds: Iterable[str]) -> list[Element]:
+        """The elements of these kinds, by kind (in ELEMENT_KINDS order), then in document order."""
+        return [e for kind in ELEMENT_KINDS if kind in kinds for e in self.by_kind.get(kind, ())]
 
-    def remember(self, code: str, element: Element, problems: list[Problem]) -> None:
-        self._memo[(code, element.id)] = (element, self._env_version, problems)
+    def per_element(self, chk: Check) -> list[Problem]:
+        """The problems of a per-element check, in the order of `of_kinds`. Last run's results are
+        reused for the elements unchanged since, when the environment is the same."""
+        memo = self._memo.get(chk.code)
+        changed = self.changed_ids
+        problems: list[Problem] | None = None
+        if memo is not None and memo[0] == self._run - 1 and memo[1] == self._env_version and changed is not None:
+            found, problems = memo[2], memo[3]
+            todo = [e for e in map(self.by_id.get, changed) if e is not None and e.kind in chk.kinds]
+            stale = [element_id for element_id in changed if element_id in found]
+            for element_id in stale:
+                del found[element_id]
+            if stale or self.ids_reordered:
+                problems = None
+        else:
+            found, todo = {}, self.of_kinds(chk.kinds)
+        if todo:
+            fresh = {element_id: hit for element_id, hit in _check_each(self, chk, todo).items() if hit}
+            if fresh:
+                found.update(fresh)
+                problems = None
+        if problems is None:  # in the order of of_kinds
+            problems = [p for element_id in sorted(found, key=self._kind_then_place) for p in found[element_id]]
+        self._memo[chk.code] = (self._run, self._env_version, found, problems)
+        return problems
+
+    def _kind_then_place(self, element_id: str) -> tuple[int, int]:
+        return KIND_CODE[self.by_id[element_id].kind], self.index[element_id]
 
     # --- the environment ---
     @property
@@ -309,26 +288,21 @@ class CheckContext:
 
     def projection(self, element: Element, heading: bool = False) -> Projection:
         """Where an element lies along the route (cached while the element and track are unchanged)."""
-        key = (element.id, heading)
-        hit = self._projections.get(key)
+        hit = self._projections[heading].get(element.id)
         if hit is not None and (hit[0] is element or hit[0] == element):
             return hit[1]
         self.prefetch([element], heading)
-        return self._projections[key][1]
+        return self._projections[heading][element.id][1]
 
     def prefetch(self, elements: Sequence[Element], heading: bool = False) -> None:
         """Project many elements onto the route at once (numpy), filling the projection cache."""
-        todo = []
-        for e in elements:
-            hit = self._projections.get((e.id, heading))
-            if hit is None or not (hit[0] is e or hit[0] == e):
-                todo.append(e)
+        cache = self._projections[heading]
+        todo = [e for e in elements if (hit := cache.get(e.id)) is None or (hit[0] is not e and hit[0] != e)]
         if not todo:
             return
         headings = [e.rotation_deg for e in todo] if heading else None
         results = project_many(self.route, [(e.x_mm, e.y_mm) for e in todo], headings)
-        for e, result in zip(todo, results):
-            self._projections[(e.id, heading)] = (e, result)
+        cache.update(zip([e.id for e in todo], zip(todo, results)))
 
     def cross_section(self, distance_mm: float, width_mm: float | None = None) -> tuple[tuple[float, float], ...]:
         """End points of the segment across the track at a distance along the route (default: track width)."""
@@ -338,6 +312,19 @@ class CheckContext:
         half = (self.track.width_mm if width_mm is None else width_mm) / 2.0
         nx, ny = -math.sin(angle), math.cos(angle)
         return (x - nx * half, y - ny * half), (x + nx * half, y + ny * half)
+
+
+def _check_each(ctx: CheckContext, chk: Check, elements: Sequence[Element]) -> dict[str, list[Problem]]:
+    """{element id: problems} of a per-element check (through its batch form when it has one)."""
+    batch = getattr(chk.fn, "batch", None)
+    if batch is not None:
+        return batch(ctx, elements)
+    found = {}
+    for e in elements:
+        hit = list(chk.fn(ctx, e))
+        if hit:
+            found[e.id] = hit
+    return found
 
 
 KIND_LABEL = {kind: kind.replace("_", " ").capitalize() for kind in ELEMENT_KINDS}

@@ -15,8 +15,10 @@ from typing import NamedTuple
 import numpy as np
 import shapely
 from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
 
-from designer.geometry.checks.base import CheckContext, check, label, ordinal, problem, project_many
+from designer.geometry.checks.base import CheckContext, check, label, ordinal, problem
+from designer.geometry.checks.bulk import projections
 from designer.geometry.hazards import reach_radius
 from designer.geometry.route import Route, route_of
 from designer.geometry.track import surface
@@ -98,11 +100,13 @@ def corners(route: Route, threshold_mm: float) -> list[Corner]:
     return sorted(found)
 
 
-def narrowest_width(track: TrackSurface, step_mm: float = WIDTH_STEP_MM) -> float:
+def narrowest_width(track: TrackSurface, step_mm: float = WIDTH_STEP_MM,
+                    area: BaseGeometry | None = None) -> float:
     """The narrowest cross-section of the drawn surface: at most the configured width (the floor),
-    less where the surface is pinched, e.g. by a corner tighter than half the width."""
+    less where the surface is pinched, e.g. by a corner tighter than half the width. `area`: the
+    track's `surface`, when the caller has it already."""
     route = route_of(track)
-    area = surface(track)
+    area = surface(track) if area is None else area
     length = route.length
     if length <= 0:
         return track.width_mm
@@ -113,18 +117,19 @@ def narrowest_width(track: TrackSurface, step_mm: float = WIDTH_STEP_MM) -> floa
     if not len(distances):
         return width
     xy = np.stack([np.interp(distances, route.cumulative, route.points[:, k]) for k in (0, 1)], axis=1)
-    angles = np.radians([route.angle(d) for d in distances.tolist()])
+    angles = np.radians(route.angles(distances))
     normal = np.stack([-np.sin(angles), np.cos(angles)], axis=1)
     lines = shapely.linestrings(np.stack([xy - normal * span, xy + normal * span], axis=1))
     centres = shapely.points(xy)
-    cuts = shapely.intersection(lines, area)
-    narrowest = width
-    for cut, centre in zip(cuts, centres):
-        pieces = getattr(cut, "geoms", [cut])
-        own = [p for p in pieces if p.length > 0 and p.distance(centre) < 1e-6]
-        if own:
-            narrowest = min(narrowest, max(p.length for p in own))
-    return narrowest
+    # each cut's own piece: the longest piece through the centerline point it was made at
+    pieces, cut = shapely.get_parts(shapely.intersection(lines, area), return_index=True)
+    lengths = shapely.length(pieces)
+    own = (lengths > 0) & (shapely.distance(pieces, centres[cut]) < 1e-6)
+    if not own.any():
+        return width
+    longest = np.full(len(lines), -np.inf)
+    np.maximum.at(longest, cut[own], lengths[own])
+    return min(width, float(longest[np.isfinite(longest)].min()))
 
 
 def fastest_template(ruleset: Ruleset, radius_mm: float) -> str:
@@ -153,7 +158,7 @@ def gate_off_surface(ctx: CheckContext, gate):
 
 def _gates_off_surface(ctx: CheckContext, gates) -> dict[str, list]:
     """`gate_off_surface` for many gates at once (vectorised shapely and numpy)."""
-    out: dict[str, list] = {g.id: [] for g in gates}
+    out: dict[str, list] = {}
     if not gates:
         return out
     theta = np.radians([g.rotation_deg for g in gates])
@@ -165,15 +170,13 @@ def _gates_off_surface(ctx: CheckContext, gates) -> dict[str, list]:
     line = ctx.track_value("centerline", lambda: _prepared(LineString(ctx.route.points)))
     crosses = shapely.intersects(line, segments)
     touches = shapely.intersects(ctx.surface, segments)
-    ends = project_many(ctx.route, np.concatenate([a, b]))
-    lateral = np.abs([p.lateral_mm for p in ends]).reshape(2, -1)
+    lateral = np.abs(projections(ctx.route, np.concatenate([a, b]))[4]).reshape(2, -1)
     tolerance = max(EDGE_TOLERANCE_MM, ctx.track.width_mm * 0.01)
     # |lateral| is the distance from the foot of the end's projection; beyond an open track's ends it is
     # only the square part, which is what "reaching the edge" means there too
     reaches = (lateral >= ctx.track.width_mm / 2.0 - tolerance).all(axis=0)
-    for k, gate in enumerate(gates):
-        if crosses[k] and reaches[k]:
-            continue
+    for k in np.flatnonzero(~(crosses & reaches)).tolist():
+        gate = gates[k]
         how = "does not reach across the track" if crosses[k] or touches[k] else "is not on the track"
         out[gate.id] = [problem("gate-off-surface", f"{label(gate)} {how}", (gate.id,))]
     return out
@@ -194,7 +197,7 @@ def track_too_narrow(ctx: CheckContext):
     if configured < minimum - 1e-9:
         return [problem("track-too-narrow", f"The track is {configured:g} mm wide; {ctx.ruleset.name} "
                         f"needs at least {minimum:g} mm")]
-    measured = ctx.track_value("narrowest", lambda: narrowest_width(ctx.track))
+    measured = ctx.track_value("narrowest", lambda: narrowest_width(ctx.track, area=ctx.surface))
     if measured < minimum - 1e-9:
         return [problem("track-too-narrow", f"The track narrows to {measured:.0f} mm somewhere (a corner tighter "
                         f"than half its width?); {ctx.ruleset.name} needs at least {minimum:g} mm")]
