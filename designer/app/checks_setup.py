@@ -10,9 +10,9 @@
 - a permanent status-bar button with the counts ("2 errors · 3 warnings · 1 info") that raises the dock.
 
 Each editor gets an `EditorChecks` (`editor.checks`) that owns the editor's `CheckContext`
-(`editor.check_context`, so re-runs are incremental) and re-runs the checks DEBOUNCE_MS after the last
-document change. Markers and the racing line are overlay items (not in `scene.items_by_id`), so image
-export hides them.
+(`editor.check_context`, so re-runs are incremental) and re-runs the checks a short delay (the preference
+`checks_delay_ms`, DEBOUNCE_MS at first) after the last document change. Markers and the racing line are
+overlay items (not in `scene.items_by_id`), so image export hides them.
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QToolButton
 
 from designer.app.report_dialog import RacingLineItem, show_track_report
+from designer.app.settings import Preferences, Settings
 from designer.geometry.checks import CheckContext, Problem, run_checks
 from designer.geometry.checks.base import SEVERITY_RANK
 from designer.geometry.figures import racing_line
 from designer.panes.problems import SEVERITY_COLORS, ProblemsPane, counts_text, severity_icon
 
-DEBOUNCE_MS = 250
+DEBOUNCE_MS = Preferences().checks_delay_ms
 MARKER_Z = 1_000_000.0
 MARKER_RADIUS_PX = 11.0
 PROBLEMS_HEIGHT = 170
@@ -91,7 +92,7 @@ class EditorChecks(QObject):
         self._racing_key = None
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
-        self.timer.setInterval(DEBOUNCE_MS)
+        self.timer.setInterval(Settings().preferences().checks_delay_ms)
         self.timer.timeout.connect(self.run)
         doc = editor.document
         for signal in (doc.elements_inserted, doc.elements_removed, doc.elements_changed, doc.order_changed,
@@ -102,7 +103,7 @@ class EditorChecks(QObject):
         self.schedule()
 
     def schedule(self, *_args) -> None:
-        """(Re)start the debounce: the checks run once the document has been quiet for DEBOUNCE_MS."""
+        """(Re)start the debounce: the checks run once the document has been quiet for the timer's interval."""
         self.timer.start()
 
     def run(self) -> None:

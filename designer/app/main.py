@@ -1,6 +1,7 @@
 """Start-up of the editor: `run_gui(files)` creates the application and a window with a tab per file.
 
-With no file it opens the default starter track. A file that cannot be read is reported on one line
+With no file it opens the default starter track (unless the preferences say otherwise: then an empty
+"Untitled" document). A file that cannot be read is reported on one line
 (a message box, and stderr too when there is no screen to show it on) and an empty "Untitled" document
 takes its place: the user never sees a traceback.
 """
@@ -14,6 +15,7 @@ from PySide6.QtCore import QMessageLogContext, QtMsgType, QTimer, qInstallMessag
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from designer.app.settings import Settings
 from designer.app.window import APP_NAME, MainWindow, untitled_document
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
@@ -42,7 +44,7 @@ def application() -> QApplication:
 
 
 def open_main_window(files: Sequence[str], restore_session: bool = False) -> MainWindow:
-    """The shown main window with one tab per readable file (the default track when none is given).
+    """The shown main window with one tab per readable file (the default track, if preferred, when none is given).
 
     Campaign files (`*.campaign.json`) open in campaign windows of their own. Unreadable files are
     reported, one line each, once the window is up; if none could be read the
@@ -54,7 +56,8 @@ def open_main_window(files: Sequence[str], restore_session: bool = False) -> Mai
 
     campaigns = [f for f in files if is_campaign_file(f)]
     tracks = [f for f in files if not is_campaign_file(f)]
-    paths = tracks or [str(DEFAULT_TRACK)]
+    starter = [str(DEFAULT_TRACK)] if Settings().preferences().open_starter_track else []
+    paths = tracks or starter
     loaded, errors = [], []
     for path in paths:
         try:

@@ -137,7 +137,8 @@ def _draw_plus(painter: QPainter, target: QRectF) -> None:
 def thumbnail(choice: StarterChoice, size: QSize = THUMBNAIL_SIZE, ratio: float = 1.0) -> QPixmap:
     """The cached preview of a choice (re-rendered when its file changes)."""
     stamp = choice.source.stat().st_mtime_ns if choice.source and choice.source.exists() else 0
-    key = (str(choice.source), stamp, size.width(), size.height(), ratio)
+    # The units too: the blank table's grid follows the preferred units of new documents.
+    key = (str(choice.source), stamp, choice.document.display_units, size.width(), size.height(), ratio)
     if key not in _thumbnail_cache:
         _thumbnail_cache[key] = render_thumbnail(choice.document, size, ratio, blank=choice.is_blank)
     return _thumbnail_cache[key]

@@ -1,5 +1,6 @@
 """Export / Print dialog: the print options of `kartographer export`, the page count, and a preview of
-the very PDF that will be written (rendered by QtPdf from the same bytes that Save writes).
+the very PDF that will be written (rendered by QtPdf from the same bytes that Save writes). Paper and
+margin start from the preferences (Edit ▸ Preferences… ▸ Print).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.app.settings import Settings
 from designer.export import CARD_SIZES, CLI_PAPERS, SECTIONS, ExportOptions, LayoutError, export_pdf
 from designer.export.bundle import TITLES, applicable
 from designer.io.atomic import atomic_write_bytes
@@ -72,15 +74,17 @@ class PrintDialog(QDialog):
             section_layout.addWidget(box)
             self.section_boxes[section] = box
 
+        prefs = Settings().preferences()
         paper = QGroupBox("Paper")
         form = QFormLayout(paper)
         self.paper_combo = QComboBox()
         for key in CLI_PAPERS:
             self.paper_combo.addItem(PAPER_NAMES.get(key, key), key)
+        self.paper_combo.setCurrentIndex(max(0, self.paper_combo.findData(prefs.paper)))
         self.orientation_combo = QComboBox()
         for key, text in (("auto", "Fewest pages"), ("portrait", "Portrait"), ("landscape", "Landscape")):
             self.orientation_combo.addItem(text, key)
-        self.margin_spin = self._mm_spin(10.0, 0.0, 100.0)
+        self.margin_spin = self._mm_spin(prefs.margin_mm, 0.0, 100.0)
         self.overlap_spin = self._mm_spin(10.0, 0.0, 50.0)
         self.card_combo = QComboBox()
         for key in CARD_SIZES:

@@ -6,12 +6,16 @@ recent files (two lists: tracks and campaigns), autosave interval, last folder, 
 geometry and dock layout — there is a generic `get(key, default)` / `set(key, value)` for other
 features' preferences.
 
+`Preferences` is what Edit ▸ Preferences… edits: one frozen value read with `Settings.preferences()` and
+written with `set_preferences()`; the features that use a preference read it from there when they need it.
+
 Every instance talks to the same store: `QSettings(defaultFormat, UserScope, "Kartographer", "Kartographer")`.
 Tests isolate it with `use_settings_folder(tmp)` (`QSettings.setPath` + `setDefaultFormat(IniFormat)`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -27,17 +31,77 @@ RECENT_CAMPAIGNS = "files/recent_campaigns"
 RECENT_KEYS = {"track": RECENT_FILES, "campaign": RECENT_CAMPAIGNS}
 LAST_FOLDER = "files/last_folder"
 AUTOSAVE_INTERVAL = "autosave/interval_seconds"
-SNAP_TO_GRID = "canvas/snap_to_grid"
 PNG_PX_PER_MM = "export/png_px_per_mm"
 WINDOW_GEOMETRY = "window/geometry"
 WINDOW_STATE = "window/state"
+RECENT_LIMIT = "files/recent_limit"
+OPEN_STARTER = "files/open_starter_track"
+NEW_UNITS = "canvas/new_document_units"
+SNAP_AT_START = "canvas/snap_at_start"
+CHECKS_DELAY = "checks/delay_ms"
+PRINT_PAPER = "print/paper"
+PRINT_MARGIN = "print/margin_mm"
 
+#: Default number of recent files kept per kind (Preferences can change it within RECENT_RANGE).
 MAX_RECENT_FILES = 10
+RECENT_RANGE = (0, 30)
 DEFAULT_AUTOSAVE_SECONDS = 120
+AUTOSAVE_MAX_SECONDS = 60 * 60
+CHECKS_DELAY_RANGE_MS = (0, 2000)
+MARGIN_RANGE_MM = (0.0, 100.0)
+UNITS = ("mm", "cm", "in")
+PAPERS = ("a4", "letter", "a3", "tabloid")
 #: Bumped when the dock layout changes incompatibly, so an old saved layout is ignored, not misapplied.
 WINDOW_STATE_VERSION = 1
 
 _TRUE = {"true", "1", "yes", "on"}
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """The user's preferences; the field defaults are what Restore Defaults puts back."""
+
+    autosave_seconds: int = DEFAULT_AUTOSAVE_SECONDS  # 0: autosave off
+    recent_files: int = MAX_RECENT_FILES
+    open_starter_track: bool = True  # at start without a file; otherwise an empty "Untitled" document
+    new_document_units: str = "in"
+    snap_at_start: bool = False
+    checks_delay_ms: int = 250
+    paper: str = "a4"
+    margin_mm: float = 10.0
+
+
+#: Preference field → its settings key.
+PREFERENCE_KEYS = {
+    "autosave_seconds": AUTOSAVE_INTERVAL,
+    "recent_files": RECENT_LIMIT,
+    "open_starter_track": OPEN_STARTER,
+    "new_document_units": NEW_UNITS,
+    "snap_at_start": SNAP_AT_START,
+    "checks_delay_ms": CHECKS_DELAY,
+    "paper": PRINT_PAPER,
+    "margin_mm": PRINT_MARGIN,
+}
+
+
+def _clamp(value, low, high):
+    return min(max(value, low), high)
+
+
+def sanitized(prefs: Preferences) -> Preferences:
+    """`prefs` with every value brought into its range (a hand-edited settings file must not break the app)."""
+    default = Preferences()
+    return Preferences(
+        autosave_seconds=_clamp(int(prefs.autosave_seconds), 0, AUTOSAVE_MAX_SECONDS),
+        recent_files=_clamp(int(prefs.recent_files), *RECENT_RANGE),
+        open_starter_track=bool(prefs.open_starter_track),
+        new_document_units=prefs.new_document_units if prefs.new_document_units in UNITS
+        else default.new_document_units,
+        snap_at_start=bool(prefs.snap_at_start),
+        checks_delay_ms=_clamp(int(prefs.checks_delay_ms), *CHECKS_DELAY_RANGE_MS),
+        paper=prefs.paper if prefs.paper in PAPERS else default.paper,
+        margin_mm=_clamp(float(prefs.margin_mm), *MARGIN_RANGE_MM),
+    )
 
 
 class Settings:
@@ -77,16 +141,19 @@ class Settings:
     # --- recent files ------------------------------------------------------------------------------
     # `kind` is "track" or "campaign": each kind has its own list.
     def recent_files(self, kind: str = "track") -> list[Path]:
-        """Most recent first, at most MAX_RECENT_FILES, without duplicates."""
+        """Most recent first, at most the preferred number (MAX_RECENT_FILES at first), without duplicates."""
         paths: list[Path] = []
         for entry in self.get(RECENT_KEYS[kind], []):
             path = Path(str(entry))
             if str(entry) and path not in paths:
                 paths.append(path)
-        return paths[:MAX_RECENT_FILES]
+        return paths[:self.recent_limit()]
 
     def set_recent_files(self, paths: list[Path], kind: str = "track") -> None:
-        self.set(RECENT_KEYS[kind], [str(p) for p in paths[:MAX_RECENT_FILES]])
+        self.set(RECENT_KEYS[kind], [str(p) for p in paths[:self.recent_limit()]])
+
+    def recent_limit(self) -> int:
+        return _clamp(self.get(RECENT_LIMIT, MAX_RECENT_FILES), *RECENT_RANGE)
 
     def add_recent_file(self, path: str | Path, kind: str = "track") -> None:
         path = Path(path).absolute()
@@ -120,11 +187,19 @@ class Settings:
     def set_last_folder(self, folder: str | Path) -> None:
         self.set(LAST_FOLDER, str(Path(folder).absolute()))
 
-    def snap_to_grid(self) -> bool:
-        return self.get(SNAP_TO_GRID, True)
+    def preferences(self) -> Preferences:
+        """Everything Edit ▸ Preferences… edits; unreadable or out-of-range values give their defaults."""
+        default = Preferences()
+        values = {f.name: self.get(PREFERENCE_KEYS[f.name], getattr(default, f.name)) for f in fields(Preferences)}
+        return sanitized(Preferences(**values))
 
-    def set_snap_to_grid(self, on: bool) -> None:
-        self.set(SNAP_TO_GRID, bool(on))
+    def set_preferences(self, prefs: Preferences) -> None:
+        prefs = sanitized(prefs)
+        for f in fields(Preferences):
+            self.set(PREFERENCE_KEYS[f.name], getattr(prefs, f.name))
+        for kind in RECENT_KEYS:  # a lower limit drops the oldest entries now, not at the next open
+            self.set_recent_files(self.recent_files(kind), kind)
+        self.sync()
 
     # --- window ------------------------------------------------------------------------------------
     def save_window(self, window: QMainWindow) -> None:

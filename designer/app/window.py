@@ -2,7 +2,8 @@
 
 Each tab is an `Editor`. Actions act on the current tab; undo and redo go through a `QUndoGroup`, so they
 follow the tab. Feature modules plug themselves in with `install(window)`: file handling
-(`file_actions`), editing and tools (`edit_actions`), and the docks and dialogs (`panes_setup`).
+(`file_actions`), editing and tools (`edit_actions`), the docks and dialogs (`panes_setup`), and
+Edit ▸ Preferences… (`preferences`, last, as it adjusts what the others built).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoG
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
 from designer.app.editor import Editor
+from designer.app.settings import Settings
 from designer.model import MM_PER_UNIT, Table, TrackDocument
 
 APP_NAME = "Kartographer"
@@ -23,12 +25,12 @@ MENU_TITLES = ("&File", "&Edit", "&View", "&Track", "&Window", "&Help")
 
 
 def untitled_document(name: str = "Untitled") -> TrackDocument:
-    """A new, empty document: a 6′×4′ table for the Mario Kart Gaslands rules."""
+    """A new, empty document: a 6′×4′ table for the Mario Kart Gaslands rules, in the preferred units."""
     return TrackDocument(
         name=name,
         ruleset="mk-gaslands",
         table=Table(width_mm=6 * 12 * MM_PER_UNIT["in"], height_mm=4 * 12 * MM_PER_UNIT["in"]),
-        display_units="in",
+        display_units=Settings().preferences().new_document_units,
     )
 
 
@@ -65,7 +67,8 @@ class MainWindow(QMainWindow):
         self.close_hooks: list = []
         if install_features:
             from designer.app import (authoring_setup, campaign_actions, checks_setup, drop_files, edit_actions,
-                                      file_actions, overlay_actions, panes_setup, print_dialog, track_actions)
+                                      file_actions, overlay_actions, panes_setup, preferences, print_dialog,
+                                      track_actions)
 
             file_actions.install(self)
             campaign_actions.install(self)
@@ -77,6 +80,7 @@ class MainWindow(QMainWindow):
             track_actions.install(self)
             authoring_setup.install(self)
             overlay_actions.install(self)
+            preferences.install(self)
         self.add_editor(document if document is not None else untitled_document(), path)
 
     # --- tabs ------------------------------------------------------------------------------------
