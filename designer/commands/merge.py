@@ -18,6 +18,7 @@ class MergeId(IntEnum):
     FIELD = 2       # scrubbing one inspector spin box
     PROPERTY = 3    # document properties
     TRACK = 4       # dragging a track control point
+    OUTLINE = 5     # dragging a scenery outline's vertex
 
 
 class SwapCommand(QUndoCommand):

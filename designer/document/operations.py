@@ -54,11 +54,13 @@ def rotate_elements(document: Document, ids: Sequence[str], degrees: float, merg
     document.undo_stack.push(ChangeElements(document, before, after, _label("Rotate", before), MergeId.PLACEMENT, merge_key))
 
 
-def change_elements(document: Document, after: Sequence[Element], text: str, merge_key: object = None) -> None:
+def change_elements(document: Document, after: Sequence[Element], text: str, merge_key: object = None,
+                    merge_id: MergeId = MergeId.FIELD) -> None:
+    """Replace elements by new values; with a `merge_key`, later changes of `merge_id` fold into one step."""
     before = _existing(document, [e.id for e in after])
     if before == list(after):
         return
-    merge_id = MergeId.FIELD if merge_key is not None else None
+    merge_id = merge_id if merge_key is not None else None
     document.undo_stack.push(ChangeElements(document, before, list(after), text, merge_id, merge_key))
 
 

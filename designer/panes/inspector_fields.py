@@ -40,7 +40,7 @@ MIXED = "\u2014"
 class FieldSpec:
     name: str
     label: str
-    kind: str                     # coord, angle, length, int, bool, choice, text, ref
+    kind: str                     # coord, angle, length, int, bool, choice, text, ref, count (read-only)
     low: float | None = None
     high: float | None = None
     low_open: bool = False        # the model says "greater than", not "at least"
@@ -57,7 +57,7 @@ PLACEMENT_SPECS = (
     FieldSpec("y_mm", "Y", "coord", -COORD_LIMIT_MM, COORD_LIMIT_MM, tip="From the table's top edge"),
     FieldSpec("rotation_deg", "Rotation", "angle", -180.0, 180.0, tip="Degrees clockwise; 0 faces right"),
 )
-_SKIPPED = {"id", "kind", "x_mm", "y_mm", "rotation_deg", "polygon"}
+_SKIPPED = {"id", "kind", "x_mm", "y_mm", "rotation_deg"}
 #: What the model's types cannot say: labels, check-box texts, links between elements.
 _OVERRIDES: dict[str, dict] = {
     "order": {"tip": "Karts pass the gates in this order"},
@@ -73,6 +73,9 @@ _OVERRIDES: dict[str, dict] = {
     "name": {"tip": "The threat's name, printed on its token"},
     "solid": {"text": "Blocks karts", "tip": "Karts collide with solid scenery; the rest can be driven over"},
     "label": {"tip": "Text printed on the scenery piece"},
+    "polygon": {"kind": "count", "label": "Vertices",
+                "tip": "Corners of the outline: drag one on the canvas, double-click an edge to add one, "
+                       "click one and press Delete to remove it"},
 }
 
 
@@ -379,7 +382,22 @@ class TextEditor(FieldEditor):
             self._emit(self.box.text().strip())
 
 
+class CountEditor(FieldEditor):
+    """How many items a list field holds (a scenery outline's vertices); they are edited on the canvas."""
+
+    def __init__(self, spec: FieldSpec, parent: QObject | None = None) -> None:
+        super().__init__(spec, parent)
+        self.widget = self.box = QLabel()
+        self.box.setToolTip(spec.tip)
+
+    def show_values(self, values: list, document, ids: list[str]) -> None:
+        counts = {len(v) for v in values}
+        self.box.setText(str(counts.pop()) if len(counts) == 1 else MIXED)
+
+
 def create_editor(spec: FieldSpec, units: str, parent: QObject | None = None) -> FieldEditor:
+    if spec.kind == "count":
+        return CountEditor(spec, parent)
     if spec.kind in ("coord", "angle", "length", "int"):
         return NumberEditor(spec, units, parent)
     if spec.kind == "bool":

@@ -1,10 +1,11 @@
 """Editing tools: one class per tool with a lifecycle, one active per editor, run by a `ToolManager`.
 
 `SelectTool` (the default) picks, moves, turns and nudges, and edits the track's control points
-(`track_points`); `PlaceTool` puts new elements down from the palette. The track authoring tools:
-`TrackTool` draws a centerline, `GateTool` puts gates across the track, `CoinTrailTool` lays coins along
-a drag and `MeasureTool` reads distances. Their maths lives in `designer.geometry` (snap, route, layout,
-authoring, measure).
+(`track_points`) and the vertices of the one selected scenery outline (`scenery_points`); `PlaceTool`
+puts new elements down from the palette. The track authoring tools: `TrackTool` draws a centerline,
+`GateTool` puts gates across the track, `CoinTrailTool` lays coins along a drag and `MeasureTool` reads
+distances. Their maths lives in `designer.geometry` (snap, route, layout, authoring, measure,
+polygon_edit).
 """
 
 from designer.canvas.tools.base import Tool, ToolEvent

@@ -7,6 +7,9 @@
 - Arrow keys nudge the selection 1 mm (Shift: 10 mm); Esc aborts a drag, or else clears the selection.
 - The track's control points show as handles: drag one to move it, double-click the track to insert one,
   Delete removes the clicked or hovered one (see `track_points`).
+- With one scenery element selected, its vertices show as handles: drag one to move it, double-click an
+  edge to insert one, click one to select it: Delete removes it, the arrow keys nudge it, Esc lets go of
+  it (see `scenery_points`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from designer.canvas.tools.gestures import (
     RotateGesture,
     RubberBand,
 )
+from designer.canvas.tools.scenery_points import SceneryOutlineEditor
 from designer.canvas.tools.track_points import TrackPointEditor
 from designer.document.operations import move_elements
 from designer.geometry import snap
@@ -55,6 +59,7 @@ class SelectTool(Tool):
         self._gesture: Gesture | None = None
         self._nudges = NudgeBurst()
         self.points = TrackPointEditor(manager)
+        self.outline = SceneryOutlineEditor(manager)
         self._guide_press = False   # a press on a guide, handled by Qt until its release
 
     @property
@@ -64,10 +69,12 @@ class SelectTool(Tool):
     def activate(self) -> None:
         super().activate()
         self.points.show(True)
+        self.outline.show(True)
 
     def deactivate(self) -> None:
         super().deactivate()
         self.points.show(False)
+        self.outline.show(False)
 
     def cancel(self) -> bool:
         self._press = None
@@ -91,6 +98,13 @@ class SelectTool(Tool):
         if selected and manager.overlay.hit_handle(event.view_pos):
             self._gesture = RotateGesture(manager, selected, event.scene_pos)
             return True
+        vertex = self.outline.handle_at(event.view_pos)
+        if vertex is not None:
+            self._gesture = self.outline.begin_drag(vertex, event)
+            return True
+        self.outline.set_selected(None)
+        if event.double and self.outline.insert_at(event.view_pos):
+            return True
         point = self.points.handle_at(event.view_pos)
         if point is not None:
             manager.select([])
@@ -100,7 +114,7 @@ class SelectTool(Tool):
         if guide_at(manager.scene, event.scene_pos) is not None:
             self._guide_press = True
             return False
-        item = manager.element_at(event.scene_pos)
+        item = self._element_at(event)
         if event.double and item is None and self.points.insert_at(event.scene_pos) is not None:
             return True
         if event.alt and item is not None and item.kind in LINK_SOURCES:
@@ -164,11 +178,20 @@ class SelectTool(Tool):
         elif press.on_release == "toggle":
             manager.select([i for i in manager.selected_ids() if i != press.item_id])
 
+    def _element_at(self, event: ToolEvent):
+        """The element under the pointer; just outside an edge of the outline being edited is still on it."""
+        item = self.manager.element_at(event.scene_pos)
+        if item is None and self.outline.near_outline(event.view_pos):
+            item = self.manager.scene.item_for(self.outline.element().id)
+        return item
+
     def _hover(self, event: ToolEvent) -> None:
         manager = self.manager
-        point = self.points.handle_at(event.view_pos)
+        vertex = self.outline.handle_at(event.view_pos)
+        self.outline.set_hover(vertex)
+        point = self.points.handle_at(event.view_pos) if vertex is None else None
         self.points.set_hover(point)
-        if point is not None:
+        if vertex is not None or point is not None:
             manager.overlay.set_hover(None)
             manager.set_cursor(Qt.CursorShape.PointingHandCursor)
             return
@@ -176,7 +199,7 @@ class SelectTool(Tool):
             manager.overlay.set_hover(None)
             manager.set_cursor(Qt.CursorShape.PointingHandCursor)
             return
-        item = manager.element_at(event.scene_pos)
+        item = self._element_at(event)
         selected = item is not None and item.isSelected()
         manager.overlay.set_hover(item if item is not None and not selected else None)
         manager.set_cursor(Qt.CursorShape.SizeAllCursor if selected else self.cursor)
@@ -184,17 +207,22 @@ class SelectTool(Tool):
     def leave(self) -> None:
         self.manager.overlay.set_hover(None)
         self.points.set_hover(None)
+        self.outline.set_hover(None)
 
     # --- keys ------------------------------------------------------------------------------------
     def key_press(self, event: QKeyEvent) -> bool:
         key = event.key()
         if key == Qt.Key.Key_Escape:
-            if not self.cancel():
+            if self.cancel():
+                return True
+            if self.outline.selected is not None:
+                self.outline.set_selected(None)  # Inkscape: the first Esc lets go of the vertex
+            else:
                 self.points.set_selected(None)
                 self.manager.select([])
             return True
         if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self._gesture is None:
-            return self.points.delete_current()
+            return self.outline.delete_current() or self.points.delete_current()
         if key in ARROWS and self._gesture is None:
             return self.nudge(ARROWS[key], bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
         return False
@@ -206,8 +234,13 @@ class SelectTool(Tool):
             return False
         stack = self.manager.document.undo_stack
         dx, dy = snap.nudge_delta(direction, large)
-        key = self._nudges.key(ids, stack.index())
-        move_elements(self.manager.document, ids, dx, dy, merge_key=key, text="Nudge")
+        vertex = self.outline.selected
+        if vertex is not None:  # as in Inkscape: the arrows move the selected vertex, not the element
+            key = self._nudges.key([*ids, f"vertex {vertex}"], stack.index())
+            self.outline.nudge(dx, dy, key)
+        else:
+            key = self._nudges.key(ids, stack.index())
+            move_elements(self.manager.document, ids, dx, dy, merge_key=key, text="Nudge")
         self._nudges.pushed(stack.index())
         return True
 

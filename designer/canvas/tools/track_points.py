@@ -1,7 +1,7 @@
 """Editing the track's control points with the select tool: handles, drags, insert and delete.
 
 While the select tool is active and the document has a track, `TrackPointEditor` shows each centerline
-control point as a small square handle (`TrackPointHandles`, an overlay item of constant screen size).
+control point as a small square handle (`PointHandles`, an overlay item of constant screen size).
 
 - Dragging a handle moves that point (`layout.move_point`); every move pushes a `SetTrack` with the
   drag's merge key, so the whole drag is ONE undo step and Esc folds it away again.
@@ -13,57 +13,14 @@ control point as a small square handle (`TrackPointHandles`, an overlay item of 
 
 from __future__ import annotations
 
-import math
+from PySide6.QtCore import QObject, QPointF
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
-
-from designer.canvas.selection import ACCENT, OVERLAY_Z, cosmetic_pen
 from designer.canvas.tools.gestures import Gesture
+from designer.canvas.tools.handles import PointHandles, nearest_handle, show_status
 from designer.commands.document import SetTrack
 from designer.geometry import snap
 from designer.geometry.layout import delete_point, move_point, with_point_inserted
 from designer.geometry.route import insert_point
-
-#: Half the side of a handle, in screen pixels.
-HANDLE_PX = 4.0
-#: A press this close (screen pixels) to a handle grabs it.
-GRAB_PX = 7.0
-STATUS_MS = 5000
-
-
-class TrackPointHandles(QGraphicsItem):
-    """Small squares at the track's control points; the hovered one is larger, the selected one filled."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(OVERLAY_Z - 5)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._points: list[tuple[float, float]] = []
-        self._mm_per_px = 1.0
-        self.hovered: int | None = None
-        self.selected: int | None = None
-
-    def set_points(self, points: list[tuple[float, float]], mm_per_px: float) -> None:
-        self.prepareGeometryChange()
-        self._points = [(float(x), float(y)) for x, y in points]
-        self._mm_per_px = mm_per_px
-        self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
-        if not self._points:
-            return QRectF()
-        xs, ys = [p[0] for p in self._points], [p[1] for p in self._points]
-        pad = (HANDLE_PX * 2 + 2) * self._mm_per_px
-        return QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setPen(cosmetic_pen(QColor(ACCENT), 1.5))
-        for index, (x, y) in enumerate(self._points):
-            half = HANDLE_PX * (1.5 if index == self.hovered else 1.0) * self._mm_per_px
-            painter.setBrush(QBrush(QColor(ACCENT) if index == self.selected else QColor("white")))
-            painter.drawRect(QRectF(x - half, y - half, 2 * half, 2 * half))
 
 
 class PointDrag(Gesture):
@@ -101,7 +58,7 @@ class TrackPointEditor(QObject):
     def __init__(self, manager) -> None:
         super().__init__(manager)
         self.manager = manager
-        self.handles = TrackPointHandles()
+        self.handles = PointHandles()
         self.handles.setVisible(False)
         manager.scene.addItem(self.handles)
         self._shown = False
@@ -139,13 +96,7 @@ class TrackPointEditor(QObject):
         track = self.document.track
         if track is None or not self.handles.isVisible():
             return None
-        best, best_d = None, GRAB_PX
-        for index, (x, y) in enumerate(track.centerline):
-            p = self.manager.view.mapFromScene(QPointF(x, y))
-            d = math.dist((p.x(), p.y()), (view_pos.x(), view_pos.y()))
-            if d <= best_d:
-                best, best_d = index, d
-        return best
+        return nearest_handle(self.manager.view, track.centerline, view_pos)
 
     def set_hover(self, index: int | None) -> None:
         if index != self.handles.hovered:
@@ -195,9 +146,7 @@ class TrackPointEditor(QObject):
         return True
 
     def _status(self, message: str) -> None:
-        window = self.manager.view.window()
-        if hasattr(window, "statusBar"):
-            window.statusBar().showMessage(message, STATUS_MS)
+        show_status(self.manager.view, message)
 
     def dispose(self) -> None:
         if self.handles.scene() is not None:
