@@ -17,6 +17,7 @@ from designer.app.window import MainWindow
 from designer.commands.document import ChangeProperties
 from designer.io.recovery import RecoveryStore
 from designer.io.track_io import load_track
+from tests.gui.recovery_helpers import accept_all
 
 Answer = QMessageBox.StandardButton
 
@@ -32,17 +33,6 @@ def rename(window: MainWindow, name: str) -> None:
 
 def copies(root: Path) -> list[Path]:
     return sorted(root.glob("*/*.track.json")) if root.is_dir() else []
-
-
-def accept_all(monkeypatch: pytest.MonkeyPatch) -> list[list]:
-    offered: list[list] = []
-
-    def fake(parent, entries):
-        offered.append(list(entries))
-        return RecoveryChoice(list(entries), [])
-
-    monkeypatch.setattr(autosave, "ask_recovery", fake)
-    return offered
 
 
 def answer_close_prompt(monkeypatch: pytest.MonkeyPatch, answer: Answer) -> None:

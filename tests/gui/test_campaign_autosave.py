@@ -12,15 +12,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from designer.app import autosave
 from designer.app import main as app_main
-from designer.app.autosave import RecoveryChoice
 from designer.app.window import MainWindow
 from designer.campaign import edit
 from designer.commands.document import ChangeProperties
 from designer.io.campaign_io import load_campaign
 from designer.panes.campaign import window as campaign_window_module
 from designer.paths import TEMPLATES_DIR
+from tests.gui.recovery_helpers import accept_all
 
 Answer = QMessageBox.StandardButton
 SAMPLE = "mushroom-cup.campaign.json"
@@ -45,17 +44,6 @@ def recovery(tmp_path: Path) -> Path:
 
 def campaign_copies(root: Path) -> list[Path]:
     return sorted(root.glob("*/*.campaign.json")) if root.is_dir() else []
-
-
-def accept_all(monkeypatch: pytest.MonkeyPatch) -> list[list]:
-    offered: list[list] = []
-
-    def fake(parent, entries):
-        offered.append(list(entries))
-        return RecoveryChoice(list(entries), [])
-
-    monkeypatch.setattr(autosave, "ask_recovery", fake)
-    return offered
 
 
 def open_cup(window: MainWindow, cup: Path, qtbot):

@@ -35,6 +35,16 @@ class PointHandles(QGraphicsItem):
         self.hovered: int | None = None
         self.selected: int | None = None
 
+    def set_hovered(self, index: int | None) -> None:
+        if index != self.hovered:
+            self.hovered = index
+            self.update()
+
+    def set_selected(self, index: int | None) -> None:
+        if index != self.selected:
+            self.selected = index
+            self.update()
+
     def set_points(self, points: Sequence[Sequence[float]], mm_per_px: float) -> None:
         self.prepareGeometryChange()
         self._points = [(float(x), float(y)) for x, y in points]

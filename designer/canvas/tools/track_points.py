@@ -99,14 +99,10 @@ class TrackPointEditor(QObject):
         return nearest_handle(self.manager.view, track.centerline, view_pos)
 
     def set_hover(self, index: int | None) -> None:
-        if index != self.handles.hovered:
-            self.handles.hovered = index
-            self.handles.update()
+        self.handles.set_hovered(index)
 
     def set_selected(self, index: int | None) -> None:
-        if index != self.handles.selected:
-            self.handles.selected = index
-            self.handles.update()
+        self.handles.set_selected(index)
 
     # --- edits -----------------------------------------------------------------------------------
     def begin_drag(self, index: int, event) -> PointDrag:
