@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMessageBo
 
 from designer.app import file_actions, new_dialog
 from designer.app.file_actions import with_track_suffix
-from designer.app.settings import MAX_RECENT_FILES, SNAP_TO_GRID, Settings
+from designer.app.settings import MAX_RECENT_FILES, Settings
 from designer.app.window import MainWindow
 from designer.commands.document import ChangeProperties
 from designer.io.track_io import dumps_track, load_track
@@ -327,13 +327,13 @@ def test_a_broken_starter_track_is_listed_as_a_problem(qtbot, tmp_path, every_ki
 # --- settings --------------------------------------------------------------------------------------
 def test_generic_settings_keep_their_types(tmp_path):
     settings = Settings()
-    assert settings.snap_to_grid() is True
-    settings.set_snap_to_grid(False)
+    assert settings.get("canvas/grid", True) is True
+    settings.set("canvas/grid", False)
     settings.set("export/scale", 2.5)
     settings.set("export/count", 3)
     settings.sync()
     fresh = Settings()
-    assert fresh.snap_to_grid() is False and fresh.get(SNAP_TO_GRID, True) is False
+    assert fresh.get("canvas/grid", True) is False
     assert fresh.get("export/scale", 1.0) == 2.5 and fresh.get("export/count", 0) == 3
     assert fresh.get("missing", "x") == "x"
     assert str(tmp_path) in fresh.file_name()
