@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 
 from shapely import affinity
 from shapely.geometry import Point, Polygon, box
@@ -18,30 +17,20 @@ ROUND_KINDS = frozenset({"coin", "piranha_plant", "chain_chomp", "wandering_thre
 SIZED_PER_ELEMENT = frozenset({"gate", "start_finish", "dash_panel"})
 
 
+def kind_size(kind: str, ruleset: Ruleset) -> tuple[float, float]:
+    """(length along travel, width across) of a kind before rotation, as the ruleset sizes it."""
+    size = ruleset.element_sizes.get(kind)
+    return (size.length_mm, size.width_mm) if size else (40.0, 40.0)
+
+
 def local_size(element: Element, ruleset: Ruleset) -> tuple[float, float]:
     """(length along travel, width across) of the element before rotation."""
-    size = ruleset.element_sizes.get(element.kind)
-    length, width = (size.length_mm, size.width_mm) if size else (40.0, 40.0)
+    length, width = kind_size(element.kind, ruleset)
     if element.kind in ("gate", "start_finish"):  # these and the next: SIZED_PER_ELEMENT
         width = element.width_mm
     elif element.kind == "dash_panel":
         length *= element.pads
     return length, width
-
-
-def local_sizes(elements: Iterable[Element], ruleset: Ruleset) -> list[tuple[float, float]]:
-    """`local_size` of many elements, looking the ruleset up once per kind."""
-    per_kind: dict[str, tuple[float, float]] = {}
-    out = []
-    for element in elements:
-        kind = element.kind
-        size = None if kind in SIZED_PER_ELEMENT else per_kind.get(kind)
-        if size is None:
-            size = local_size(element, ruleset)
-            if kind not in SIZED_PER_ELEMENT:
-                per_kind[kind] = size
-        out.append(size)
-    return out
 
 
 def local_footprint(element: Element, ruleset: Ruleset) -> BaseGeometry:

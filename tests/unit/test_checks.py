@@ -361,6 +361,143 @@ def test_bulk_geometry_matches_the_one_element_functions():
             assert where.point == pytest.approx(foot, abs=1e-9)
 
 
+def test_problems_are_light_tuples_with_named_fields():
+    import pickle
+
+    from designer.geometry.checks.report import problem, problems
+
+    p = Problem("elements-overlap", "warning", "Coin 'a' and coin 'b' overlap", ("a", "b"))
+    same = Problem(code="elements-overlap", severity="warning", message="Coin 'a' and coin 'b' overlap", ids=("a", "b"))
+    assert p == same and hash(p) == hash(same) and len({p, same}) == 1
+    assert (p.code, p.severity, p.ids) == ("elements-overlap", "warning", ("a", "b"))
+    assert p.as_dict() == {"severity": "warning", "code": "elements-overlap",
+                           "message": "Coin 'a' and coin 'b' overlap", "ids": ["a", "b"]}
+    assert Problem("few-karts", "warning", "m").ids == ()
+    back = pickle.loads(pickle.dumps(p))
+    assert back == p and type(back) is Problem
+    with pytest.raises(AttributeError):
+        p.message = "x"  # immutable
+    built = problems("elements-overlap", [p.message], [p.ids])
+    assert built == [p] == [problem("elements-overlap", p.message, ["a", "b"])] and type(built[0]) is Problem
+    with pytest.raises(KeyError):
+        problem("no-such-check", "m")
+
+
+def test_bulk_labels_match_label():
+    import numpy as np
+
+    from designer.geometry.checks.bulk import kind_codes
+    from designer.geometry.checks.report import label, labels, lowered
+
+    elements = doc(base_data()).elements
+    ids, codes_ = [e.id for e in elements], kind_codes(elements)
+    rows = list(range(len(elements)))[::-1]
+    assert labels(elements, ids, codes_, rows) == [label(elements[i]) for i in rows]
+    assert labels(elements, ids, codes_, rows, True, " x") == [lowered(label(elements[i])) + " x" for i in rows]
+    assert labels(elements, ids, np.asarray(codes_), []) == []
+
+
+def test_box_overlap_test_is_the_four_axis_test_to_the_last_bit():
+    import random
+
+    import numpy as np
+
+    from designer.geometry.checks.overlaps import _boxes_apart
+
+    def four_axes(A, B):  # each box's reach along each of the four axes, the general formula
+        x, y = B[0] - A[0], B[1] - A[1]
+        apart = np.zeros(A.shape[1], dtype=bool)
+        for ux, uy in ((A[2], A[3]), (-A[3], A[2]), (B[2], B[3]), (-B[3], B[2])):
+            reach_a = A[4] * np.abs(A[2] * ux + A[3] * uy) + A[5] * np.abs(-A[3] * ux + A[2] * uy)
+            reach_b = B[4] * np.abs(B[2] * ux + B[3] * uy) + B[5] * np.abs(-B[3] * ux + B[2] * uy)
+            apart |= np.abs(x * ux + y * uy) >= reach_a + reach_b
+        return apart
+
+    def columns(rows):  # as shape_params lays them out
+        x, y, degrees, half_length, half_width = np.array(rows, dtype=float).T
+        c = np.array([math.cos(math.radians(d)) for d in degrees])
+        s = np.array([math.sin(math.radians(d)) for d in degrees])
+        norm = c * c + s * s
+        return np.stack([x, y, c, s, half_length, half_width, np.zeros_like(x), -s,
+                         half_length * norm, half_width * norm])
+
+    rng = random.Random(5)
+    angles = [0, 90, 180, -90, 270, 45, -45, 30, 60, 360, 1e-9]
+    a, b = [], []
+    for _ in range(20000):  # many exactly touching (side by side on a grid) or barely apart
+        size = rng.choice([(9.0, 9.0), (14.0, 14.0), (24.0, 16.5), (4.0, 124.0)])
+        gap = 2 * size[0] + rng.choice([0.0, 0.0, 1e-12, -1e-12, 5e-14, rng.uniform(-3, 3)])
+        x, y = rng.uniform(0, 1800), rng.uniform(0, 1200)
+        a.append((x, y, rng.choice(angles) if rng.random() < 0.7 else rng.uniform(-180, 180), *size))
+        b.append((x + gap, y + rng.choice([0.0, rng.uniform(-20, 20)]), rng.choice(angles), *size))
+    A, B = columns(a), columns(b)
+    assert np.array_equal(_boxes_apart(A, B), four_axes(A, B))
+    assert np.array_equal(_boxes_apart(B, A), four_axes(A, B))
+    assert 0 < four_axes(A, B).sum() < len(a)
+
+
+def test_groups_of_compared_kinds_are_never_compared_across():
+    import numpy as np
+
+    from designer.geometry.checks.overlaps import GROUPS, IGNORED
+
+    lines, others = GROUPS
+    assert not (lines & others).any()
+    assert IGNORED[np.ix_(lines, others)].all() and IGNORED[np.ix_(~(lines | others), np.ones_like(lines))].all()
+
+
+def test_landing_zone_depth_in_scenery_matches_the_union():
+    import random
+
+    import numpy as np
+    import shapely
+
+    from designer.geometry.checks.base import CheckContext as Ctx
+    from designer.geometry.checks.placement import OVERLAP_TOLERANCE_MM2, _deep_in_solids
+
+    square = [[-50, -50], [50, -50], [50, 50], [-50, 50]]
+    rocks = [{"id": f"rock{n}", "kind": "scenery", "x_mm": x, "y_mm": y, "polygon": square, "solid": True}
+             for n, (x, y) in enumerate([(400, 400), (500, 400), (520, 470), (900, 300)])]
+    ctx = Ctx()
+    ctx.update(doc(base_data(elements=rocks)), GASLANDS)
+    # straddling two rocks: 2.5 mm² in each, 5 in all (an overlap) or 1.5 in each (not)
+    zones = [shapely.box(449.0, 420.0, 451.0, 422.5), shapely.box(449.0, 420.0, 451.0, 421.5)]
+    rng = random.Random(9)
+    for _ in range(400):
+        x, y, w, h = rng.uniform(300, 1000), rng.uniform(250, 550), rng.uniform(0.5, 40), rng.uniform(0.5, 40)
+        zones.append(shapely.box(x, y, x + w, y + h))
+    zones = np.array(zones, dtype=object)
+    union = ctx.solid_union
+    expected = shapely.intersects(union, zones)
+    expected[expected] = shapely.area(shapely.intersection(zones[expected], union)) > OVERLAP_TOLERANCE_MM2
+    found = _deep_in_solids(ctx, zones)
+    assert np.array_equal(found, expected)
+    assert found[0] and not found[1]
+
+
+def test_quick_width_test_settles_only_what_the_measure_would():
+    import shapely
+
+    from designer.geometry.checks.course import _nowhere_narrower, track_too_narrow
+
+    ctx = CheckContext()
+    ctx.update(BASE, GASLANDS)
+    measured = narrowest_width(RECT)
+    assert _nowhere_narrower(ctx, 150) and _nowhere_narrower(ctx, 199)
+    assert not _nowhere_narrower(ctx, 200.5)  # within rounding of the width: measured instead
+    for minimum in (60, 150, 199, 199.9, 200, 200.5, 260):
+        assert not _nowhere_narrower(ctx, minimum) or measured >= minimum - 1e-9
+    # a notch bitten out of the top straight (centerline y = 100, edges at 0 and 200): the quick test
+    # declines, and the measure finds the 130 mm left there
+    notched = shapely.difference(ctx.surface, shapely.box(580.0, 130.0, 620.0, 260.0))
+    shapely.prepare(notched)
+    ctx._track_cache = {"surface": notched}
+    wide = GASLANDS.model_copy(update={"min_track_width_mm": 150.0})
+    assert not _nowhere_narrower(ctx, 150)
+    ctx.ruleset = wide
+    assert "narrows to 130 mm" in track_too_narrow(ctx)[0].message
+
+
 def test_other_rulesets_run():
     for ruleset_id in ("mk-board", "pitchkart", "mk-downforce", "axles-alloys-2"):
         rules = load_ruleset(ruleset_id)

@@ -1,4 +1,5 @@
-"""The playability-check machinery: `Problem`, the check registry and the `CheckContext` cache.
+"""The playability-check machinery: the check registry and the `CheckContext` cache (`Problem` and the
+message helpers live in `report` and are re-exported here).
 
 A check is a small function registered with `@check(code, severity)`. Two shapes exist:
 
@@ -10,9 +11,10 @@ A check is a small function registered with `@check(code, severity)`. Two shapes
   It may carry a `batch(ctx, elements) -> {element id: problems}` attribute that checks many elements
   at once; elements without problems may be left out of that dict.
 
-`CheckContext` also caches every footprint by element id (rebuilt only for elements that changed),
-the shapely STRtree over them, the prepared track surface and projections onto the route, and lets a
-document check `keep` its own results for the next run to update (`changed_ids` say what changed).
+`CheckContext` also keeps one entry per element in document order — footprint, kind code and placement
+(`geoms`, `kind_codes`, `placements`; rebuilt only for elements that changed) — the shapely STRtree over
+the footprints, the prepared track surface and projections onto the route, and lets a document check
+`keep` its own results for the next run to update (`changed_ids` say what changed).
 Keep one context per open document and pass it to `run_checks(document, ruleset, context)` after
 each edit. Pure geometry: no Qt.
 """
@@ -22,50 +24,24 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from operator import attrgetter, is_
+from typing import Any
 
 import numpy as np
 import shapely
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
-from designer.geometry.checks.bulk import bulk_footprints, project_many
+from designer.geometry.checks.bulk import bulk_footprints, kind_codes, placements, project_many
+from designer.geometry.checks.report import (  # noqa: F401  (re-exported: what checks build problems with)
+    KIND_LABEL, SEVERITY_OF, SEVERITY_RANK, Problem, Severity, label, lowered, ordinal, problem, sort_key)
 from designer.geometry.route import Projection, Route, route_of
 from designer.geometry.track import surface
 from designer.model.elements import ELEMENT_KINDS, Element
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 
-KIND_CODE = {kind: i for i, kind in enumerate(ELEMENT_KINDS)}
-Severity = Literal["error", "warning", "info"]
-SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Problem:
-    code: str
-    severity: Severity
-    message: str
-    ids: tuple[str, ...] = ()
-
-    def __init__(self, code: str, severity: Severity, message: str, ids: tuple[str, ...] = ()) -> None:
-        # a run may build thousands of problems: setting the slots through their descriptors is about
-        # twice as fast as the object.__setattr__ calls of the __init__ a frozen dataclass generates
-        _SET_CODE(self, code)
-        _SET_SEVERITY(self, severity)
-        _SET_MESSAGE(self, message)
-        _SET_IDS(self, ids)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"severity": self.severity, "code": self.code, "message": self.message, "ids": list(self.ids)}
-
-
-_SET_CODE, _SET_SEVERITY, _SET_MESSAGE, _SET_IDS = (Problem.__dict__[name].__set__
-                                                    for name in ("code", "severity", "message", "ids"))
-
-
-def sort_key(problem: Problem) -> tuple:
-    return SEVERITY_RANK[problem.severity], problem.code, problem.ids, problem.message
+_ID = attrgetter("id")
 
 
 @dataclass(frozen=True)
@@ -79,7 +55,6 @@ class Check:
 
 #: Every check, in registration order (the modules of this package append to it on import).
 CHECKS: list[Check] = []
-_SEVERITY_OF: dict[str, Severity] = {}
 
 
 def check(code: str, severity: Severity, *, kinds: Sequence[str] | None = None,
@@ -89,17 +64,9 @@ def check(code: str, severity: Severity, *, kinds: Sequence[str] | None = None,
         if any(c.code == code for c in CHECKS):
             raise ValueError(f"check code {code!r} registered twice")
         CHECKS.append(Check(code, severity, fn, frozenset(kinds) if kinds is not None else None, needs_track))
-        _SEVERITY_OF[code] = severity
+        SEVERITY_OF[code] = severity
         return fn
     return register
-
-
-def problem(code: str, message: str, ids: Iterable[str] = ()) -> Problem:
-    """A problem with the severity its code was registered with."""
-    severity = _SEVERITY_OF.get(code)
-    if severity is None:
-        raise KeyError(f"unknown check code {code!r}")
-    return Problem(code, severity, message, tuple(ids))
 
 
 # --- the context -------------------------------------------------------------------------------
@@ -107,10 +74,15 @@ class CheckContext:
     """Per-document caches shared by the checks; reuse it across runs to re-check only what changed."""
 
     def __init__(self) -> None:
-        self._footprints: dict[str, tuple[Element, BaseGeometry]] = {}
         self.changed_ids: set[str] | None = None   # ids changed since the last run (None: first run)
         self.ids_reordered = True   # the element ids differ from last run's (added, removed, reordered)
         self.ids: list[str] = []   # the element ids, in document order
+        self.by_id: dict[str, Element] = {}
+        self.index: dict[str, int] = {}   # {element id: its place in the document}
+        # one entry per element, in document order: footprints, KIND_CODE, `placements` rows
+        self.geoms = np.zeros(0, dtype=object)
+        self.kind_codes = np.zeros(0, dtype=int)
+        self.placements = np.zeros((0, 5))
         self._run = 0
         # per-element results: {code: (run, environment version, {element id: its problems, if any},
         # all of them in order)}
@@ -132,24 +104,12 @@ class CheckContext:
         self._run += 1
         self.run_cache: dict[str, Any] = {}   # values shared by checks within one run
         elements = self.elements = document.elements
-        self._sync_footprints(elements, ruleset)
-        self.by_id = dict(zip(self.ids, elements))
-        self.by_kind: dict[str, list[Element]] = {}
-        for e in elements:
-            self.by_kind.setdefault(e.kind, []).append(e)
-        changed = self.changed_ids
-        if changed is None or self.ids_reordered:
-            self.index = {element_id: i for i, element_id in enumerate(self.ids)}
-            self.geoms = np.array([self._footprints[i][1] for i in self.ids], dtype=object)
-            self.kind_codes = np.array([KIND_CODE[e.kind] for e in elements], dtype=int)
-            self.tree = shapely.STRtree(self.geoms)
-        elif changed:  # the same ids in the same order: patch the changed rows
-            self.geoms, self.kind_codes = self.geoms.copy(), self.kind_codes.copy()
-            for element_id in changed:
-                i = self.index[element_id]
-                self.geoms[i] = self._footprints[element_id][1]
-                self.kind_codes[i] = KIND_CODE[elements[i].kind]
-            self.tree = shapely.STRtree(self.geoms)
+        self._sync_geometry(elements, ruleset)
+        order = np.argsort(self.kind_codes, kind="stable").tolist()   # by kind, then document order
+        ends = np.cumsum(np.bincount(self.kind_codes, minlength=len(ELEMENT_KINDS))).tolist()
+        self.by_kind: dict[str, list[Element]] = {
+            kind: [elements[i] for i in order[start:end]]
+            for kind, start, end in zip(ELEMENT_KINDS, [0, *ends], ends) if end > start}
         self.solids = [e for e in self.by_kind.get("scenery", ()) if e.solid]
         env = (ruleset.id, document.table, document.track, tuple(self.solids))
         if self._env_key is None or self._env_key != env:
@@ -159,33 +119,56 @@ class CheckContext:
             self._projections = {False: {}, True: {}}
             self._solid_union = None
 
-    def _sync_footprints(self, elements: Sequence[Element], ruleset: Ruleset) -> None:
-        """Build the footprints of new and changed elements; set `ids`, `ids_reordered`, `changed_ids`."""
-        footprints = self._footprints
-        first = not footprints
-        missing = list(elements) if first else [
-            e for e in elements if (cached := footprints.get(e.id)) is None or (cached[0] is not e and cached[0] != e)]
-        ids = [e.id for e in elements]
+    def _sync_geometry(self, elements: Sequence[Element], ruleset: Ruleset) -> None:
+        """Set the ids, `changed_ids` and `ids_reordered`; rebuild the per-element arrays (footprints,
+        kind codes, placements) and the STRtree for new and changed elements only."""
+        first = self._run == 1
+        before, before_index, before_geoms = self.by_id, self.index, self.geoms
+        ids = list(map(_ID, elements))
+        self.by_id = dict(zip(ids, elements))
         self.ids_reordered = first or ids != self.ids
         self.ids = ids
-        removed = set(footprints) - set(ids) if self.ids_reordered and not first else set()
-        self.changed_ids = None if first else {e.id for e in missing} | removed
+        if first:
+            missing = list(range(len(elements)))
+        else:  # elements not seen last run, or changed since (identity first: most are the same objects)
+            same = list(map(is_, elements, map(before.get, ids)))
+            missing = [i for i in np.flatnonzero(~np.array(same, dtype=bool)).tolist()
+                       if before.get(ids[i]) != elements[i]]
+        removed = set(before) - set(self.by_id) if self.ids_reordered and not first else set()
+        self.changed_ids = None if first else {ids[i] for i in missing} | removed
+        if self.ids_reordered:
+            self.index = dict(zip(ids, range(len(ids))))
+            self.kind_codes = kind_codes(elements)
+            self.placements = placements(elements, self.kind_codes, ruleset)
+            geoms = np.empty(len(elements), dtype=object)
+            if len(missing) < len(elements):  # the unchanged keep their footprints
+                kept = np.ones(len(elements), dtype=bool)
+                kept[missing] = False
+                geoms[kept] = before_geoms[[before_index[ids[i]] for i in np.flatnonzero(kept).tolist()]]
+        elif missing:  # the same ids in the same order: patch the changed rows
+            geoms = before_geoms.copy()
+            self.kind_codes, self.placements = self.kind_codes.copy(), self.placements.copy()
+            changed = [elements[i] for i in missing]
+            self.kind_codes[missing] = kind_codes(changed)
+            self.placements[missing] = placements(changed, self.kind_codes[missing], ruleset)
+        else:
+            return
         if missing:
-            for e, shape in zip(missing, bulk_footprints(missing, ruleset)):
-                footprints[e.id] = (e, shape)
-        for stale in removed:
-            del footprints[stale]
+            geoms[missing] = bulk_footprints([elements[i] for i in missing], self.kind_codes[missing],
+                                             self.placements[missing])
+        self.geoms = geoms
+        self.tree = shapely.STRtree(geoms)
 
-    def element_params(self, name: str, compute: Callable[[Sequence[Element]], np.ndarray]) -> np.ndarray:
-        """`compute(elements)`: one row per element, kept for the next run under `name` (which then
-        computes only the rows of changed elements again)."""
+    def element_params(self, name: str, compute: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+        """`compute(rows)`: one row per element (of those at these places in the document), kept for the
+        next run under `name` (which then computes only the rows of changed elements again)."""
         before = self.kept(name)
         if before is None or self.ids_reordered:
-            rows = compute(self.elements)
+            rows = compute(np.arange(len(self.elements)))
         elif self.changed_ids:
             rows = before.copy()
-            changed = [self.index[element_id] for element_id in self.changed_ids]
-            rows[changed] = compute([self.elements[i] for i in changed])
+            changed = np.array([self.index[element_id] for element_id in self.changed_ids], dtype=int)
+            rows[changed] = compute(changed)
         else:
             rows = before
         self.keep(name, rows)
@@ -210,7 +193,15 @@ class CheckContext:
         return self._env_version
 
     def footprint(self, element: Element) -> BaseGeometry:
-        return self._footprints[element.id][1]
+        return self.geoms[self.index[element.id]]
+
+    def footprints(self, elements: Iterable[Element]) -> np.ndarray:
+        """The footprints of these elements, as an array."""
+        return self.geoms[self.rows_of(elements)]
+
+    def rows_of(self, elements: Iterable[Element]) -> np.ndarray:
+        """The elements' places in the document (indices into `elements`, `geoms`, `kind_codes` …)."""
+        return np.fromiter(map(self.index.__getitem__, map(_ID, elements)), dtype=np.int64)
 
     def of_kinds(self, kinds: Iterable[str]) -> list[Element]:
         """The elements of these kinds, by kind (in ELEMENT_KINDS order), then in document order."""
@@ -238,12 +229,14 @@ class CheckContext:
                 found.update(fresh)
                 problems = None
         if problems is None:  # in the order of of_kinds
-            problems = [p for element_id in sorted(found, key=self._kind_then_place) for p in found[element_id]]
+            problems = [p for element_id in self._kind_then_place(list(found)) for p in found[element_id]]
         self._memo[chk.code] = (self._run, self._env_version, found, problems)
         return problems
 
-    def _kind_then_place(self, element_id: str) -> tuple[int, int]:
-        return KIND_CODE[self.by_id[element_id].kind], self.index[element_id]
+    def _kind_then_place(self, element_ids: list[str]) -> list[str]:
+        """The ids sorted by their element's kind (in ELEMENT_KINDS order), then place in the document."""
+        at = np.fromiter(map(self.index.__getitem__, element_ids), dtype=np.int64, count=len(element_ids))
+        return [element_ids[k] for k in np.argsort(self.kind_codes[at] * len(self.ids) + at).tolist()]
 
     # --- the environment ---
     @property
@@ -282,7 +275,7 @@ class CheckContext:
     @property
     def solid_union(self) -> BaseGeometry | None:
         if self._solid_union is None and self.solids:
-            self._solid_union = shapely.union_all([self.footprint(e) for e in self.solids])
+            self._solid_union = shapely.union_all(self.footprints(self.solids))
             shapely.prepare(self._solid_union)
         return self._solid_union
 
@@ -300,9 +293,9 @@ class CheckContext:
         todo = [e for e in elements if (hit := cache.get(e.id)) is None or (hit[0] is not e and hit[0] != e)]
         if not todo:
             return
-        headings = [e.rotation_deg for e in todo] if heading else None
-        results = project_many(self.route, [(e.x_mm, e.y_mm) for e in todo], headings)
-        cache.update(zip([e.id for e in todo], zip(todo, results)))
+        placed = self.placements[self.rows_of(todo)]   # x, y, rotation
+        results = project_many(self.route, placed[:, :2], placed[:, 2] if heading else None)
+        cache.update(zip(map(_ID, todo), zip(todo, results)))
 
     def cross_section(self, distance_mm: float, width_mm: float | None = None) -> tuple[tuple[float, float], ...]:
         """End points of the segment across the track at a distance along the route (default: track width)."""
@@ -325,25 +318,3 @@ def _check_each(ctx: CheckContext, chk: Check, elements: Sequence[Element]) -> d
         if hit:
             found[e.id] = hit
     return found
-
-
-KIND_LABEL = {kind: kind.replace("_", " ").capitalize() for kind in ELEMENT_KINDS}
-
-
-def label(element: Element) -> str:
-    """How messages name an element: "Gate 3", "Warp pipe 'p1'", "Coin 'c4'"."""
-    if element.kind == "gate":
-        return f"Gate {element.order}"
-    if element.kind == "start_finish":
-        return "The start/finish line"
-    return f"{KIND_LABEL[element.kind]} '{element.id}'"
-
-
-def lowered(text: str) -> str:
-    """A label in the middle of a sentence: "Gate 3" → "gate 3" (ids keep their case)."""
-    return text[:1].lower() + text[1:]
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

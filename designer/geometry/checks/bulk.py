@@ -1,42 +1,68 @@
-"""Geometry in bulk for the checks: footprints, rectangles and projections onto the route for many
-elements at once, with numpy and shapely's array functions. Where a one-element function exists
-(`footprint` of a disc or of scenery, `Route.nearest`) the bulk form gives its very numbers.
+"""Geometry in bulk for the checks: kind codes, placements (position, rotation, size), footprints,
+rectangles and projections onto the route for many elements at once, with numpy and shapely's array
+functions. Where a one-element function exists (`local_size`, `footprint` of a disc or of scenery,
+`Route.nearest`) the bulk form gives its very numbers.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
+from operator import attrgetter
 
 import numpy as np
 import shapely
 from shapely.geometry import Point
 
-from designer.geometry.footprint import ROUND_KINDS, local_sizes
+from designer.geometry.footprint import ROUND_KINDS, SIZED_PER_ELEMENT, kind_size, local_size
 from designer.geometry.route import HEADING_WEIGHT_MM, TANGENT_STEP_MM, Projection, Route
-from designer.model.elements import Element
+from designer.model.elements import ELEMENT_KINDS, Element
 from designer.rules import Ruleset
 
 #: `local_footprint` buffers a point with this many segments per quarter circle.
 DISC_QUAD_SEGS = 12
 
+KIND_CODE = {kind: i for i, kind in enumerate(ELEMENT_KINDS)}
+#: By kind code: is the footprint a disc, is it sized per element (see `local_size`)?
+ROUND_CODES = np.array([kind in ROUND_KINDS for kind in ELEMENT_KINDS])
+SIZED_CODES = np.array([kind in SIZED_PER_ELEMENT for kind in ELEMENT_KINDS])
+SCENERY_CODE = KIND_CODE["scenery"]
 
-def bulk_footprints(elements: Sequence[Element], ruleset: Ruleset) -> np.ndarray:
-    """`footprint(e, ruleset)` for many elements at once (vectorised by shape: discs, boxes, scenery)."""
-    n = len(elements)
-    kinds = [e.kind for e in elements]
-    rows = np.empty((n, 5))  # centre x, centre y, rotation°, half length, half width
-    rows[:, 0] = [e.x_mm for e in elements]
-    rows[:, 1] = [e.y_mm for e in elements]
-    rows[:, 2] = [e.rotation_deg for e in elements]
-    rows[:, 3:] = np.asarray(local_sizes(elements, ruleset), dtype=float).reshape(n, 2) / 2.0
-    disc = np.array([kind in ROUND_KINDS for kind in kinds], dtype=bool)
-    scenery = np.array([kind == "scenery" for kind in kinds], dtype=bool)
-    out = np.empty(n, dtype=object)
+_KIND = attrgetter("kind")
+_PLACE = attrgetter("x_mm", "y_mm", "rotation_deg")
+
+
+def kind_codes(elements: Sequence[Element]) -> np.ndarray:
+    """`KIND_CODE` of each element."""
+    return np.fromiter(map(KIND_CODE.__getitem__, map(_KIND, elements)), dtype=int, count=len(elements))
+
+
+def placements(elements: Sequence[Element], codes: np.ndarray, ruleset: Ruleset) -> np.ndarray:
+    """One row per element: (x, y, rotation°, length, width), the sizes those of `local_size`; `codes`:
+    the elements' `kind_codes`."""
+    rows = np.empty((len(elements), 5))
+    if not len(elements):
+        return rows
+    rows[:, :3] = list(map(_PLACE, elements))
+    rows[:, 3:] = np.array([kind_size(kind, ruleset) for kind in ELEMENT_KINDS], dtype=float)[codes]
+    sized = np.flatnonzero(SIZED_CODES[codes]).tolist()
+    if sized:
+        rows[sized, 3:] = [local_size(elements[i], ruleset) for i in sized]
+    return rows
+
+
+def bulk_footprints(elements: Sequence[Element], codes: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """`footprint(e, ruleset)` for many elements at once (vectorised by shape: discs, boxes, scenery),
+    from their `kind_codes` and `placements`."""
+    half = rows[:, 3:] / 2.0
+    disc = ROUND_CODES[codes]
+    scenery = codes == SCENERY_CODE
+    out = np.empty(len(elements), dtype=object)
     if disc.any():
-        out[disc] = discs(rows[disc][:, [0, 1, 3]])
+        out[disc] = discs(np.column_stack([rows[disc, :2], half[disc, 0]]))
     if (rect := ~disc & ~scenery).any():
-        out[rect] = rectangles(rows[rect])
+        out[rect] = rectangles(np.column_stack([rows[rect, :3], half[rect]]))
     if scenery.any():
         out[scenery] = sceneries([elements[i] for i in np.flatnonzero(scenery).tolist()])
     return out
@@ -50,11 +76,16 @@ def discs(rows: np.ndarray) -> np.ndarray:
     yields the very same coordinates at a fraction of the cost.
     """
     out = np.empty(len(rows), dtype=object)
-    for radius in np.unique(rows[:, 2]).tolist():
-        pick = np.flatnonzero(rows[:, 2] == radius)
-        ring = shapely.get_coordinates(Point(0.0, 0.0).buffer(radius, quad_segs=DISC_QUAD_SEGS))
+    radii, which = np.unique(rows[:, 2], return_inverse=True)
+    rings = [shapely.get_coordinates(Point(0.0, 0.0).buffer(radius, quad_segs=DISC_QUAD_SEGS))
+             for radius in radii.tolist()]
+    if rings and all(len(ring) == len(rings[0]) >= 4 for ring in rings):  # the usual case: one GEOS call
+        out[:] = shapely.polygons(rows[:, None, :2] + np.stack(rings)[which])
+        return out
+    for k, ring in enumerate(rings):
+        pick = np.flatnonzero(which == k)
         if len(ring) < 4:  # a degenerate radius: let GEOS decide what that is
-            out[pick] = shapely.buffer(shapely.points(rows[pick, :2]), radius, quad_segs=DISC_QUAD_SEGS)
+            out[pick] = shapely.buffer(shapely.points(rows[pick, :2]), radii[k], quad_segs=DISC_QUAD_SEGS)
         else:
             out[pick] = shapely.polygons(rows[pick, None, :2] + ring[None, :, :])
     return out
@@ -104,14 +135,17 @@ def sceneries(elements: Sequence[Element]) -> np.ndarray:
 
 
 # --- projections in bulk ------------------------------------------------------------------------
-def project_many(route: Route, points: Sequence[tuple[float, float]],
-                 headings: Sequence[float] | None = None) -> list[Projection]:
+def project_many(route: Route, points: Sequence[tuple[float, float]] | np.ndarray,
+                 headings: Sequence[float] | np.ndarray | None = None) -> list[Projection]:
     """`route.project` for many points (the same nearest-point rule as `Route.nearest`, vectorised)."""
     if not len(points):
         return []
     along, foot_x, foot_y, angle, lateral = projections(route, points, headings)
-    return [Projection(d, (x, y), a, side) for d, x, y, a, side
-            in zip(along.tolist(), foot_x.tolist(), foot_y.tolist(), angle.tolist(), lateral.tolist())]
+    feet = zip(foot_x.tolist(), foot_y.tolist())
+    return list(map(_new_projection, zip(along.tolist(), feet, angle.tolist(), lateral.tolist())))
+
+
+_new_projection = partial(tuple.__new__, Projection)   # a Projection from one tuple of its fields
 
 
 def projections(route: Route, points: Sequence[tuple[float, float]] | np.ndarray,
@@ -162,7 +196,7 @@ def projections(route: Route, points: Sequence[tuple[float, float]] | np.ndarray
     return along, foot_x, foot_y, folded, lateral
 
 
-def _candidate_segments(route: Route, p: np.ndarray, heading: bool, block: int = 16) -> tuple[np.ndarray, np.ndarray]:
+def _candidate_segments(route: Route, p: np.ndarray, heading: bool, block: int = 8) -> tuple[np.ndarray, np.ndarray]:
     """(point index, segment index) pairs, sorted, that hold each point's nearest segment for sure.
 
     The route's segments are taken in blocks with a bounding box each. The distance to any block's

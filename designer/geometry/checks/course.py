@@ -112,11 +112,9 @@ def narrowest_width(track: TrackSurface, step_mm: float = WIDTH_STEP_MM,
         return track.width_mm
     width = track.width_mm
     span = width * 0.75  # look a little past each edge
-    distances = np.arange(0.0 if route.closed else step_mm, length if route.closed else length - step_mm + 1e-9,
-                          step_mm)
+    distances, xy = _cut_centres(route, step_mm)
     if not len(distances):
         return width
-    xy = np.stack([np.interp(distances, route.cumulative, route.points[:, k]) for k in (0, 1)], axis=1)
     angles = np.radians(route.angles(distances))
     normal = np.stack([-np.sin(angles), np.cos(angles)], axis=1)
     lines = shapely.linestrings(np.stack([xy - normal * span, xy + normal * span], axis=1))
@@ -130,6 +128,35 @@ def narrowest_width(track: TrackSurface, step_mm: float = WIDTH_STEP_MM,
     longest = np.full(len(lines), -np.inf)
     np.maximum.at(longest, cut[own], lengths[own])
     return min(width, float(longest[np.isfinite(longest)].min()))
+
+
+def _cut_centres(route: Route, step_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """(distance along, point) of each centerline point `narrowest_width` cuts the surface at."""
+    length = route.length
+    distances = np.arange(0.0 if route.closed else step_mm, length if route.closed else length - step_mm + 1e-9,
+                          step_mm)
+    return distances, np.stack([np.interp(distances, route.cumulative, route.points[:, k]) for k in (0, 1)], axis=1)
+
+
+def _nowhere_narrower(ctx: CheckContext, minimum_mm: float) -> bool:
+    """A quick test that settles `narrowest_width(track) >= minimum_mm` on most tracks (False: measure).
+
+    A cut's own piece runs from its centre both ways to the surface's edge or the cut's end, so it is at
+    least twice as long as the nearer of the two. When every cut centre lies inside the surface farther
+    than half the minimum (and a hair) from its edge, no cut can come out shorter than the minimum.
+    """
+    route = ctx.route
+    if route.length <= 0:
+        return True  # narrowest_width is the configured width, which is wide enough
+    _, xy = _cut_centres(route, WIDTH_STEP_MM)
+    if not len(xy):
+        return True
+    reach = (minimum_mm + 1e-6) / 2.0
+    if reach >= ctx.track.width_mm * 0.75:  # the cuts' own half length
+        return False
+    edge = ctx.track_value("surface-edge", lambda: _prepared(shapely.boundary(ctx.surface)))
+    centres = shapely.points(xy)
+    return bool(shapely.contains(ctx.surface, centres).all() and not shapely.dwithin(edge, centres, reach).any())
 
 
 def fastest_template(ruleset: Ruleset, radius_mm: float) -> str:
@@ -170,11 +197,14 @@ def _gates_off_surface(ctx: CheckContext, gates) -> dict[str, list]:
     line = ctx.track_value("centerline", lambda: _prepared(LineString(ctx.route.points)))
     crosses = shapely.intersects(line, segments)
     touches = shapely.intersects(ctx.surface, segments)
-    lateral = np.abs(projections(ctx.route, np.concatenate([a, b]))[4]).reshape(2, -1)
     tolerance = max(EDGE_TOLERANCE_MM, ctx.track.width_mm * 0.01)
     # |lateral| is the distance from the foot of the end's projection; beyond an open track's ends it is
-    # only the square part, which is what "reaching the edge" means there too
-    reaches = (lateral >= ctx.track.width_mm / 2.0 - tolerance).all(axis=0)
+    # only the square part, which is what "reaching the edge" means there too. Only the ends of gates
+    # that cross the centerline matter (each point's projection is its own).
+    reaches = np.zeros(len(gates), dtype=bool)
+    if crosses.any():
+        lateral = np.abs(projections(ctx.route, np.concatenate([a[crosses], b[crosses]]))[4]).reshape(2, -1)
+        reaches[crosses] = (lateral >= ctx.track.width_mm / 2.0 - tolerance).all(axis=0)
     for k in np.flatnonzero(~(crosses & reaches)).tolist():
         gate = gates[k]
         how = "does not reach across the track" if crosses[k] or touches[k] else "is not on the track"
@@ -197,6 +227,8 @@ def track_too_narrow(ctx: CheckContext):
     if configured < minimum - 1e-9:
         return [problem("track-too-narrow", f"The track is {configured:g} mm wide; {ctx.ruleset.name} "
                         f"needs at least {minimum:g} mm")]
+    if _nowhere_narrower(ctx, minimum):
+        return []
     measured = ctx.track_value("narrowest", lambda: narrowest_width(ctx.track, area=ctx.surface))
     if measured < minimum - 1e-9:
         return [problem("track-too-narrow", f"The track narrows to {measured:.0f} mm somewhere (a corner tighter "

@@ -1,7 +1,8 @@
 """Elements piled on each other: the pairwise check `elements-overlap`.
 
-Candidate pairs come from the STRtree of footprints; each element's footprint is a box or a disc, so
-the exact test is a vectorised separating-axis test on numbers (no shapely per pair). A reused
+Candidate pairs come from STRtrees of footprints (one per group of kinds that are compared at all);
+each element's footprint is a box or a disc, so the exact test is a vectorised separating-axis test on
+numbers (no shapely per pair), and the problems' messages are put together in bulk. A reused
 `CheckContext` keeps the pairs found: after an edit only pairs with a changed element are looked for.
 """
 
@@ -11,9 +12,11 @@ import math
 from bisect import bisect_left
 
 import numpy as np
+import shapely
 
-from designer.geometry.checks.base import CheckContext, Problem, check, label, lowered
-from designer.geometry.footprint import ROUND_KINDS, local_sizes
+from designer.geometry.checks.base import CheckContext, check
+from designer.geometry.checks.bulk import ROUND_CODES, SCENERY_CODE
+from designer.geometry.checks.report import Problem, labels, problems
 from designer.model.elements import ELEMENT_KINDS
 
 #: Two elements overlap when their footprints, shrunk by this much all round (mm), still meet.
@@ -43,58 +46,78 @@ def _ignored_matrix() -> np.ndarray:
 
 
 IGNORED = _ignored_matrix()
+#: By kind code, the kinds that may be compared with each other (lines; all else but scenery).
+GROUPS = (np.array([kind in LINE_KINDS for kind in ELEMENT_KINDS]),
+          np.array([kind not in LINE_KINDS and kind != "scenery" for kind in ELEMENT_KINDS]))
 
 
-def shape_params(elements, ruleset, inset_mm: float = OVERLAP_DEPTH_MM) -> np.ndarray:
-    """One row per element: (x, y, cos, sin, half length, half width, radius or 0) of its box or disc
-    footprint, shrunk by `inset_mm` all round (zeros for scenery, which is never compared)."""
-    n = len(elements)
-    kinds = [e.kind for e in elements]
-    disc = np.array([kind in ROUND_KINDS for kind in kinds], dtype=bool)
-    scenery = np.array([kind == "scenery" for kind in kinds], dtype=bool)
-    half = np.maximum(np.asarray(local_sizes(elements, ruleset), dtype=float).reshape(n, 2) / 2.0 - inset_mm, 0.01)
-    theta = [math.radians(e.rotation_deg) for e in elements]
-    rows = np.zeros((n, 7))
-    rows[:, 0] = [e.x_mm for e in elements]
-    rows[:, 1] = [e.y_mm for e in elements]
-    rows[:, 2] = np.where(disc, 1.0, [math.cos(t) for t in theta])
-    rows[:, 3] = np.where(disc, 0.0, [math.sin(t) for t in theta])
-    rows[:, 4:6] = np.where(disc[:, None], 0.0, half)
-    rows[:, 6] = np.where(disc, half[:, 0], 0.0)
-    rows[scenery] = 0.0
-    return rows
+def shape_params(codes: np.ndarray, rows: np.ndarray, inset_mm: float = OVERLAP_DEPTH_MM) -> np.ndarray:
+    """The box or disc footprints of elements (their `kind_codes` and `placements` rows), shrunk by
+    `inset_mm` all round, one row per element (zeros for scenery, never compared):
+    x, y, cos, sin, half length, half width, radius or 0, then for boxes -sin and the half length and
+    half width times cos² + sin² (what the separating-axis test measures along the box's own axes)."""
+    disc = ROUND_CODES[codes]
+    half = np.maximum(rows[:, 3:] / 2.0 - inset_mm, 0.01)
+    theta = list(map(math.radians, rows[:, 2].tolist()))
+    cos = np.where(disc, 1.0, list(map(math.cos, theta)))
+    sin = np.where(disc, 0.0, list(map(math.sin, theta)))
+    out = np.zeros((10, len(codes)))
+    out[0], out[1], out[2], out[3] = rows[:, 0], rows[:, 1], cos, sin
+    out[4], out[5] = np.where(disc, 0.0, half[:, 0]), np.where(disc, 0.0, half[:, 1])
+    out[6] = np.where(disc, half[:, 0], 0.0)
+    norm = cos * cos + sin * sin
+    out[7], out[8], out[9] = -sin, out[4] * norm, out[5] * norm
+    out[:, codes == SCENERY_CODE] = 0.0
+    return out.T
 
 
-def convex_overlap(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Do the boxes/discs in rows `a` and `b` (see `shape_params`) overlap? Vectorised, exact for true
-    discs: separating axes for two boxes, the box's nearest point for a box and a disc. Symmetric to
-    the last bit: swapping `a` and `b` gives the same answer."""
-    dx, dy = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
-    ra, rb = a[:, 6], b[:, 6]
-    disc_a, disc_b = ra > 0, rb > 0
+def convex_overlap(params: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Do the boxes/discs of elements `a` and `b` (indices into `params`: `shape_params` transposed, a
+    column per element) overlap? Vectorised, exact for true discs: separating axes for two boxes, the
+    box's nearest point for a box and a disc. Symmetric to the last bit: swapping `a` and `b` gives the
+    same answer."""
+    radius = params[6]
+    disc_a, disc_b = radius[a] > 0, radius[b] > 0
     out = np.zeros(len(a), dtype=bool)
-    both = disc_a & disc_b
-    out[both] = np.hypot(dx[both], dy[both]) < ra[both] + rb[both]
-    boxes = ~disc_a & ~disc_b
-    if boxes.any():
-        A, B, x, y = a[boxes], b[boxes], dx[boxes], dy[boxes]
-        separated = np.zeros(len(A), dtype=bool)
-        for ux, uy in ((A[:, 2], A[:, 3]), (-A[:, 3], A[:, 2]), (B[:, 2], B[:, 3]), (-B[:, 3], B[:, 2])):
-            reach_a = A[:, 4] * np.abs(A[:, 2] * ux + A[:, 3] * uy) + A[:, 5] * np.abs(-A[:, 3] * ux + A[:, 2] * uy)
-            reach_b = B[:, 4] * np.abs(B[:, 2] * ux + B[:, 3] * uy) + B[:, 5] * np.abs(-B[:, 3] * ux + B[:, 2] * uy)
-            separated |= np.abs(x * ux + y * uy) >= reach_a + reach_b
-        out[boxes] = ~separated
-    mixed = disc_a ^ disc_b
-    if mixed.any():
-        box = np.where(disc_a[mixed, None], b[mixed], a[mixed])
-        disc = np.where(disc_a[mixed, None], a[mixed], b[mixed])
-        px, py = disc[:, 0] - box[:, 0], disc[:, 1] - box[:, 1]
-        lx = px * box[:, 2] + py * box[:, 3]
-        ly = -px * box[:, 3] + py * box[:, 2]
-        cx = np.clip(lx, -box[:, 4], box[:, 4])
-        cy = np.clip(ly, -box[:, 5], box[:, 5])
-        out[mixed] = np.hypot(lx - cx, ly - cy) < disc[:, 6]
+    both = np.flatnonzero(disc_a & disc_b)
+    if len(both):
+        i, j = a[both], b[both]
+        x, y = params[0], params[1]
+        out[both] = np.hypot(x[j] - x[i], y[j] - y[i]) < radius[i] + radius[j]
+    boxes = np.flatnonzero(~disc_a & ~disc_b)
+    if len(boxes):
+        out[boxes] = ~_boxes_apart(params[:, a[boxes]], params[:, b[boxes]])
+    mixed = np.flatnonzero(disc_a ^ disc_b)
+    if len(mixed):
+        box = np.where(disc_a[mixed], b[mixed], a[mixed])
+        disc = np.where(disc_a[mixed], a[mixed], b[mixed])
+        x, y, c, s, hl, hw = params[:6, box]
+        px, py = params[0, disc] - x, params[1, disc] - y
+        lx = px * c + py * s
+        ly = -px * s + py * c
+        out[mixed] = np.hypot(lx - np.clip(lx, -hl, hl), ly - np.clip(ly, -hw, hw)) < radius[disc]
     return out
+
+
+def _boxes_apart(A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    """Is there a separating axis between the boxes in columns `A` and `B` (`shape_params`)?
+
+    The axes are each box's length and width directions. Along an axis a box reaches
+    half length·|its direction·axis| + half width·|its normal·axis|; along its own axes the dot
+    products are cos² + sin² and exactly 0, across the other box's axes they are ±C and ±S below
+    (the same two products, added in an order that rounds the same), so this is the general four-axis
+    test to the last bit with far less arithmetic.
+    """
+    x, y = B[0] - A[0], B[1] - A[1]
+    ca, sa, la, wa, minus_sa, la_n, wa_n = A[2], A[3], A[4], A[5], A[7], A[8], A[9]
+    cb, sb, lb, wb, minus_sb, lb_n, wb_n = B[2], B[3], B[4], B[5], B[7], B[8], B[9]
+    C = np.abs(ca * cb + sa * sb)
+    S = np.abs(sa * cb - ca * sb)
+    apart = np.abs(x * ca + y * sa) >= la_n + (lb * C + wb * S)
+    apart |= np.abs(x * minus_sa + y * ca) >= wa_n + (lb * S + wb * C)
+    apart |= np.abs(x * cb + y * sb) >= (la * C + wa * S) + lb_n
+    apart |= np.abs(x * minus_sb + y * cb) >= (la * S + wa * C) + wb_n
+    return apart
 
 
 def _overlaps(ctx: CheckContext, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -104,20 +127,38 @@ def _overlaps(ctx: CheckContext, rows: np.ndarray) -> tuple[np.ndarray, np.ndarr
     Two footprints overlap when they still meet after each is shrunk by OVERLAP_DEPTH_MM all round,
     so footprints that merely touch do not count.
     """
-    if not len(rows):
-        return np.zeros(0, dtype=int), np.zeros(0, dtype=int)
-    left, right = ctx.tree.query(ctx.geoms[rows])
-    left = rows[left]
-    among = np.zeros(len(ctx.elements), dtype=bool)
+    left, right = _candidates(ctx, rows)
+    params = ctx.element_params("overlap-shapes", lambda at: shape_params(ctx.kind_codes[at], ctx.placements[at]))
+    hit = convex_overlap(params.T, left, right)
+    left, right = left[hit], right[hit]
+    return np.minimum(left, right), np.maximum(left, right)
+
+
+def _candidates(ctx: CheckContext, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs of elements, at least one among `rows`, whose footprints' envelopes meet and whose
+    kinds are compared at all, each pair once.
+
+    A few rows are looked up in the context's STRtree. Many are looked up group by group, each group
+    in a tree of its own: kinds of different groups are never compared (IGNORED), and with the long
+    gate lines on their own far fewer envelopes meet.
+    """
+    codes, geoms = ctx.kind_codes, ctx.geoms
+    if len(rows) * 8 < len(codes):
+        left, right = ctx.tree.query(geoms[rows])
+        found = [(rows[left], right)]
+    else:
+        found = []
+        for group in GROUPS:
+            members, asking = np.flatnonzero(group[codes]), rows[group[codes[rows]]]
+            left, right = shapely.STRtree(geoms[members]).query(geoms[asking])
+            found.append((asking[left], members[right]))
+    left, right = np.concatenate([pair[0] for pair in found]), np.concatenate([pair[1] for pair in found])
+    among = np.zeros(len(codes), dtype=bool)
     among[rows] = True
     keep = (left < right) | ~among[right]  # a pair within `rows` is found from both ends: keep one
     left, right = left[keep], right[keep]
-    kinds = ctx.kind_codes
-    ok = ~IGNORED[kinds[left], kinds[right]]
-    left, right = left[ok], right[ok]
-    params = ctx.element_params("overlap-shapes", lambda elements: shape_params(elements, ctx.ruleset))
-    hit = convex_overlap(params[left], params[right])
-    return np.minimum(left[hit], right[hit]), np.maximum(left[hit], right[hit])
+    keep = ~IGNORED[codes[left], codes[right]]
+    return left[keep], right[keep]
 
 
 def _overlap_problems(ctx: CheckContext, first: np.ndarray, second: np.ndarray) -> list[Problem]:
@@ -129,11 +170,18 @@ def _overlap_problems(ctx: CheckContext, first: np.ndarray, second: np.ndarray) 
         order = np.argsort(rank[first] * n + rank[second])
     else:
         order = np.array(sorted(range(len(first)), key=lambda k: (ids[first[k]], ids[second[k]])), dtype=int)
-    first, second = first[order].tolist(), second[order].tolist()
-    named = {i: label(elements[i]) for i in {*first, *second}}
-    named_later = {j: lowered(named[j]) for j in set(second)}
-    return [Problem("elements-overlap", "warning", f"{named[i]} and {named_later[j]} overlap", (ids[i], ids[j]))
-            for i, j in zip(first, second)]
+    first, second = first[order], second[order]
+    # "<first's label> and <second's, lowered> overlap", from the two halves of each element in a pair
+    heads, tails = [""] * n, [""] * n
+    for names, at, lower, suffix in ((heads, first, False, " and "), (tails, second, True, " overlap")):
+        used = np.zeros(n, dtype=bool)
+        used[at] = True
+        rows = np.flatnonzero(used).tolist()
+        for i, text in zip(rows, labels(elements, ids, ctx.kind_codes, rows, lower, suffix)):
+            names[i] = text
+    first, second = first.tolist(), second.tolist()
+    messages = map(str.__add__, map(heads.__getitem__, first), map(tails.__getitem__, second))
+    return problems("elements-overlap", messages, zip(map(ids.__getitem__, first), map(ids.__getitem__, second)))
 
 
 class OverlapList:
@@ -173,7 +221,7 @@ def elements_overlap(ctx: CheckContext):
     before = ctx.kept("overlaps")
     changed = ctx.changed_ids
     if before is None or changed is None or ctx.ids_reordered:
-        rows = np.array([i for i, e in enumerate(ctx.elements) if e.kind != "scenery"], dtype=int)
+        rows = np.flatnonzero(ctx.kind_codes != SCENERY_CODE)
         before = OverlapList(_overlap_problems(ctx, *_overlaps(ctx, rows)))
     elif changed:
         rows = np.array([ctx.index[i] for i in changed if ctx.by_id[i].kind != "scenery"], dtype=int)

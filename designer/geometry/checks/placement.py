@@ -15,6 +15,7 @@ import shapely
 from designer.geometry.checks.base import CheckContext, check, label, problem
 from designer.geometry.checks.bulk import rectangles
 from designer.geometry.checks.overlaps import OVERLAP_DEPTH_MM
+from designer.geometry.checks.report import labels, problems
 from designer.geometry.footprint import local_size
 from designer.model.elements import ELEMENT_KINDS
 
@@ -47,42 +48,44 @@ def off_table(ctx: CheckContext, element):
 def _in_scenery_batch(ctx: CheckContext, elements) -> dict[str, list]:
     """Elements that reach more than OVERLAP_DEPTH_MM into solid scenery: a footprint meets the scenery
     shrunk by that depth (the shrunk scenery, prepared, and its STRtree are built once per environment)."""
-    out: dict[str, list] = {}
     if not ctx.solids or not elements:
-        return out
+        return {}
 
     def shrunk_solids():
-        shapes = shapely.buffer(np.array([ctx.footprint(e) for e in ctx.solids], dtype=object), -OVERLAP_DEPTH_MM)
+        shapes = shapely.buffer(ctx.footprints(ctx.solids), -OVERLAP_DEPTH_MM)
         shapely.prepare(shapes)
         return shapes, shapely.STRtree(shapes)
 
     shrunk, solid_tree = ctx.track_value("shrunk_solids", shrunk_solids)
+    rows = ctx.rows_of(elements)
     if len(elements) * 8 < len(ctx.elements):  # a few (changed) elements: look each up among the solids
-        where, solid = solid_tree.query(np.array([ctx.footprint(e) for e in elements], dtype=object),
-                                        predicate="intersects")
-        wanted = None
+        where, solid = solid_tree.query(ctx.geoms[rows], predicate="intersects")
+        where = rows[where]
     else:  # most of the table: look each solid up among the footprints
         solid, where = ctx.tree.query(shrunk, predicate="intersects")
-        elements, wanted = ctx.elements, {ctx.index[e.id] for e in elements}
-    hits: dict[int, list[int]] = {}
-    for j, i in zip(solid.tolist(), where.tolist()):
-        if wanted is None or i in wanted:
-            hits.setdefault(i, []).append(j)
+        wanted = np.zeros(len(ctx.elements), dtype=bool)
+        wanted[rows] = True
+        solid, where = solid[wanted[where]], where[wanted[where]]
+    if not len(where):
+        return {}
+    order = np.lexsort((solid, where))  # by element, then solid
+    solid, where = solid[order].tolist(), where[order]
+    firsts = np.flatnonzero(np.r_[True, where[1:] != where[:-1]]).tolist()
+    hit = where[firsts].tolist()
+    groups = [solid[lo:hi] for lo, hi in zip(firsts, [*firsts[1:], len(solid)])]
     solid_ids = [e.id for e in ctx.solids]
     quoted = [f"'{x}'" for x in solid_ids]
-    for i, js in hits.items():
-        element = elements[i]
-        js.sort()
-        names = ", ".join([quoted[j] for j in js])
-        out[element.id] = [problem("element-in-solid-scenery", f"{label(element)} stands in solid scenery {names}",
-                                   (element.id, *[solid_ids[j] for j in js]))]
-    return out
+    heads = labels(ctx.elements, ctx.ids, ctx.kind_codes, hit, suffix=" stands in solid scenery ")
+    element_ids = [ctx.ids[i] for i in hit]
+    names = [", ".join([quoted[j] for j in js]) for js in groups]
+    found = problems("element-in-solid-scenery", map(str.__add__, heads, names),
+                     [(element_id, *[solid_ids[j] for j in js]) for element_id, js in zip(element_ids, groups)])
+    return {element_id: [p] for element_id, p in zip(element_ids, found)}
 
 
 def _off_table_batch(ctx: CheckContext, elements) -> dict[str, list]:
     """`off_table` for many elements: one vectorised bounds test, shapely only for the few outside."""
-    shapes = np.array([ctx.footprint(e) for e in elements], dtype=object)
-    bounds = shapely.bounds(shapes)
+    bounds = shapely.bounds(ctx.footprints(elements))
     table, t = ctx.document.table, TABLE_TOLERANCE_MM
     inside = ((bounds[:, 0] >= -t) & (bounds[:, 1] >= -t)
               & (bounds[:, 2] <= table.width_mm + t) & (bounds[:, 3] <= table.height_mm + t))
@@ -149,15 +152,42 @@ def _landing_off_table(ctx: CheckContext, ramps) -> dict[str, list]:
 
 
 def _landing_in_scenery(ctx: CheckContext, ramps) -> dict[str, list]:
-    solids = ctx.solid_union
-    if solids is None or not ramps:
+    if not ctx.solids or not ramps:
         return {}
-    bad = {}
-    for name, shapes in _zone_arrays(ctx, ramps).items():
-        hit = shapely.intersects(solids, shapes)
-        hit[hit] = shapely.area(shapely.intersection(shapes[hit], solids)) > OVERLAP_TOLERANCE_MM2
-        bad[name] = hit
+    bad = {name: _deep_in_solids(ctx, shapes) for name, shapes in _zone_arrays(ctx, ramps).items()}
     return _jump_problems("ramp-landing-in-scenery", ramps, bad, "in solid scenery")
+
+
+#: Room for rounding (mm²) when the areas shared with each solid alone settle a zone's overlap: far
+#: more than the rounding of GEOS's areas on a table (~1e-9 mm²), far less than the tolerance.
+AREA_ROUNDING_MM2 = 1e-3
+
+
+def _with_tree(shapes: np.ndarray) -> tuple[np.ndarray, shapely.STRtree]:
+    return shapes, shapely.STRtree(shapes)
+
+
+def _deep_in_solids(ctx: CheckContext, shapes: np.ndarray) -> np.ndarray:
+    """Does each shape share more than OVERLAP_TOLERANCE_MM2 with the union of the solid scenery?
+
+    That area is at least the largest and at most the sum of the areas the shape shares with each solid
+    alone (small overlays, found through an STRtree), so the union (slow to build and to intersect) is
+    needed only where those bounds fall either side of the tolerance.
+    """
+    solids, tree = ctx.track_value("solids_tree", lambda: _with_tree(ctx.footprints(ctx.solids)))
+    zone, solid = tree.query(shapes, predicate="intersects")
+    shared = shapely.area(shapely.intersection(shapes[zone], solids[solid]))
+    most, total = np.zeros(len(shapes)), np.zeros(len(shapes))
+    np.maximum.at(most, zone, shared)
+    np.add.at(total, zone, shared)
+    out = most > OVERLAP_TOLERANCE_MM2 + AREA_ROUNDING_MM2
+    unsure = np.flatnonzero(~out & (total > OVERLAP_TOLERANCE_MM2 - AREA_ROUNDING_MM2))
+    if len(unsure):
+        union, some = ctx.solid_union, shapes[unsure]
+        hit = shapely.intersects(union, some)
+        hit[hit] = shapely.area(shapely.intersection(some[hit], union)) > OVERLAP_TOLERANCE_MM2
+        out[unsure] = hit
+    return out
 
 
 @check("ramp-landing-off-table", "error", kinds=["ramp"])
