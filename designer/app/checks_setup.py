@@ -49,6 +49,8 @@ class ProblemMarker(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # A crowded table has a marker per element: repaints then copy each ring's pixels
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_problems(self, problems: list[Problem]) -> None:
         severity = min((p.severity for p in problems), key=SEVERITY_RANK.__getitem__)
@@ -100,7 +102,8 @@ class EditorChecks(QObject):
             signal.connect(self.schedule)
         doc.elements_changed.connect(self._follow_moves)     # markers keep up with drags at once
         doc.elements_removed.connect(self._drop_markers)
-        self.schedule()
+        # The first run waits for the event loop, so a newly opened window is drawn before it is checked.
+        QTimer.singleShot(0, self, self.schedule)
 
     def schedule(self, *_args) -> None:
         """(Re)start the debounce: the checks run once the document has been quiet for the timer's interval."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -21,27 +23,16 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
 def _nesting_depth_exceeds(text: str, limit: int) -> bool:
-    """Cheap scan outside strings, so absurd nesting is refused before the parser recurses."""
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
+    """Cheap scan of the brackets outside strings, so absurd nesting is refused before the parser
+    recurses (regular expressions do the character-by-character work)."""
+    brackets = _BRACKET.findall(_STRING.sub("", text))
+    return max(accumulate(_STEP[b] for b in brackets), default=0) > limit
 
 
 def parse_json_text(text: str, source: str | Path) -> Any:

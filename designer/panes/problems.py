@@ -1,7 +1,8 @@
 """The Problems pane: the current document's playability problems, filterable by severity.
 
-`ProblemsPane.set_problems(problems)` fills a table (severity icon, code, message, element ids) from the
-`Problem`s of `designer.geometry.checks.run_checks`. Three checkable filter buttons show or hide errors,
+`ProblemsPane.set_problems(problems)` shows the `Problem`s of `designer.geometry.checks.run_checks` in a
+table (severity icon, code, message, element ids) backed by a model, so thousands of rows cost nothing
+to refill. Three checkable filter buttons show or hide errors,
 warnings and info and carry the counts in their labels. Clicking or activating a row emits
 `problem_activated(problem)`; `checks_setup` answers by selecting the problem's elements and centring the
 view on them. The pane knows nothing about editors or when the checks run.
@@ -9,18 +10,18 @@ view on them. The pane knows nothing about editors or when the checks run.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QToolButton,
-    QTreeWidget,
-    QTreeWidgetItem,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
@@ -46,8 +47,10 @@ def counts_text(problems: Iterable[Problem]) -> str:
             f"{c['warning']} warning{'' if c['warning'] == 1 else 's'} · {c['info']} info")
 
 
+@lru_cache(maxsize=None)
 def severity_icon(severity: str, size: int = 14) -> QIcon:
-    """A filled disc in the severity's colour, with a white mark (!, ! or i)."""
+    """A filled disc in the severity's colour, with a white mark (!, ! or i); drawn once per severity and
+    size, since a crowded table lists thousands of problems."""
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
@@ -63,6 +66,45 @@ def severity_icon(severity: str, size: int = 14) -> QIcon:
     painter.drawText(pixmap.rect(), Qt.AlignmentFlag.AlignCenter, "i" if severity == "info" else "!")
     painter.end()
     return QIcon(pixmap)
+
+
+class ProblemsModel(QAbstractTableModel):
+    """The problems the filters let through, one row each."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.shown: list[Problem] = []
+
+    def set_shown(self, problems: list[Problem]) -> None:
+        self.beginResetModel()
+        self.shown = problems
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
+        return 0 if parent.isValid() else len(self.shown)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        problem = self.shown[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (problem.severity, problem.code, problem.message, ", ".join(problem.ids))[column]
+        if role == PROBLEM_ROLE:
+            return problem
+        if column == 0 and role == Qt.ItemDataRole.DecorationRole:
+            return severity_icon(problem.severity)
+        if column == 0 and role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(SEVERITY_COLORS[problem.severity])
+        if column == 2 and role == Qt.ItemDataRole.ToolTipRole:
+            return problem.message
+        return None
 
 
 class ProblemsPane(QWidget):
@@ -90,9 +132,9 @@ class ProblemsPane(QWidget):
         bar.addStretch(1)
         self.status = QLabel(self)
         bar.addWidget(self.status)
-        self.tree = QTreeWidget(self)
-        self.tree.setColumnCount(len(COLUMNS))
-        self.tree.setHeaderLabels(list(COLUMNS))
+        self.model = ProblemsModel(self)
+        self.tree = QTreeView(self)
+        self.tree.setModel(self.model)
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
@@ -103,8 +145,9 @@ class ProblemsPane(QWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(False)
-        self.tree.itemClicked.connect(self._on_item)
-        self.tree.itemActivated.connect(self._on_item)
+        header.setResizeContentsPrecision(64)  # size columns from the first rows, not from thousands
+        self.tree.clicked.connect(self._on_index)
+        self.tree.activated.connect(self._on_index)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -120,23 +163,9 @@ class ProblemsPane(QWidget):
     def set_problems(self, problems: Sequence[Problem] | None) -> None:
         """Show `problems` (None: no document, or its checks could not run)."""
         problems = list(problems or [])
-        if problems == self._problems and self.tree.topLevelItemCount() == len(problems):
+        if problems == self._problems:
             return
         self._problems = problems
-        self.tree.setUpdatesEnabled(False)
-        try:
-            self.tree.clear()
-            rows = []
-            for problem in problems:
-                row = QTreeWidgetItem([problem.severity, problem.code, problem.message, ", ".join(problem.ids)])
-                row.setIcon(0, severity_icon(problem.severity))
-                row.setForeground(0, QBrush(SEVERITY_COLORS[problem.severity]))
-                row.setToolTip(2, problem.message)
-                row.setData(0, PROBLEM_ROLE, problem)
-                rows.append(row)
-            self.tree.addTopLevelItems(rows)
-        finally:
-            self.tree.setUpdatesEnabled(True)
         self._apply_filters()
         self._update_labels()
 
@@ -146,15 +175,11 @@ class ProblemsPane(QWidget):
 
     def rows(self, visible_only: bool = True) -> list[Problem]:
         """The problems listed, in order (only the ones the filters show, by default)."""
-        out = []
-        for i in range(self.tree.topLevelItemCount()):
-            row = self.tree.topLevelItem(i)
-            if not visible_only or not row.isHidden():
-                out.append(row.data(0, PROBLEM_ROLE))
-        return out
+        return list(self.model.shown if visible_only else self._problems)
 
-    def row_item(self, index: int) -> QTreeWidgetItem:
-        return self.tree.topLevelItem(index)
+    def row_index(self, row: int) -> QModelIndex:
+        """The model index of a shown row (first column)."""
+        return self.model.index(row, 0)
 
     # --- filters ---------------------------------------------------------------------------------
     def shown_severities(self) -> set[str]:
@@ -162,16 +187,14 @@ class ProblemsPane(QWidget):
 
     def _apply_filters(self) -> None:
         shown = self.shown_severities()
-        for i in range(self.tree.topLevelItemCount()):
-            row = self.tree.topLevelItem(i)
-            row.setHidden(row.data(0, PROBLEM_ROLE).severity not in shown)
+        self.model.set_shown([p for p in self._problems if p.severity in shown])
 
     def _update_labels(self) -> None:
         counts = severity_counts(self._problems)
         for severity, button in self.filters.items():
             button.setText(f"{SEVERITY_TITLES[severity]} ({counts[severity]})")
 
-    def _on_item(self, item: QTreeWidgetItem, _column: int = 0) -> None:
-        problem = item.data(0, PROBLEM_ROLE)
+    def _on_index(self, index: QModelIndex) -> None:
+        problem = index.data(PROBLEM_ROLE)
         if problem is not None:
             self.problem_activated.emit(problem)

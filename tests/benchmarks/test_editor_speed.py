@@ -35,6 +35,51 @@ def test_open_to_drawn_window(qtbot, crowded_file, benchmark):
     assert benchmark.stats.stats.median < 5.0
 
 
+def test_open_to_drawn_window_with_every_dock(qtbot, crowded_file, benchmark, tmp_path, monkeypatch):
+    """The real window: palette, inspector, gates, history and Problems docks, menus and autosave."""
+    from designer.app.settings import use_settings_folder
+
+    use_settings_folder(tmp_path / "settings")
+    monkeypatch.setenv("KARTOGRAPHER_RECOVERY_DIR", str(tmp_path / "recovery"))
+    windows = []
+
+    def open_and_draw():
+        window = MainWindow(load_track(crowded_file), crowded_file)
+        windows.append(window)
+        window.resize(1920, 1080)
+        window.show()
+        window.view.fit_table()
+        window.grab()  # every dock, menu bar and the canvas painted
+        QApplication.processEvents()
+        return window
+
+    window = benchmark.pedantic(open_and_draw, rounds=3, iterations=1)
+    for w in windows:
+        qtbot.addWidget(w)
+    assert len(window.scene.items_by_id) == 2000
+    assert benchmark.stats.stats.median < 5.0
+
+
+def test_full_repaint_with_problem_markers(qtbot, crowded, benchmark, tmp_path, monkeypatch):
+    """Every element of the crowded table has a problem, so ~2,000 markers sit on the canvas."""
+    from designer.app.settings import use_settings_folder
+
+    use_settings_folder(tmp_path / "settings")
+    monkeypatch.setenv("KARTOGRAPHER_RECOVERY_DIR", str(tmp_path / "recovery"))
+    window = MainWindow(crowded)
+    qtbot.addWidget(window)
+    window.resize(1960, 1200)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.fit_table()
+    window.current_editor().checks.run()
+    viewport = window.view.viewport()
+    viewport.grab()
+    benchmark.pedantic(viewport.repaint, rounds=20, iterations=1)
+    assert len(window.current_editor().checks.markers) > 1000
+    assert benchmark.stats.stats.median < 1.0
+
+
 def _fitted_window(qtbot, document) -> MainWindow:
     window = MainWindow(document, install_features=False)
     qtbot.addWidget(window)

@@ -73,8 +73,7 @@ def test_clicking_a_row_selects_its_elements_and_centres_them(qtbot, checked: Ma
     rows = pane.rows(visible_only=False)
     index = next(i for i, p in enumerate(rows) if p.ids == ("g1",))
     checked.current_editor().select_ids([])
-    item = pane.row_item(index)
-    rect = pane.tree.visualItemRect(item)
+    rect = pane.tree.visualRect(pane.row_index(index))
     qtbot.mouseClick(pane.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert checked.current_editor().selected_ids() == ["g1"]
     view = checked.view

@@ -10,6 +10,10 @@ not change. Pure geometry: no Qt.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from designer.geometry.checks import course, links, overlaps, placement  # noqa: F401  (register the checks)
 from designer.geometry.checks.base import CHECKS, SEVERITY_RANK, Check, CheckContext, Problem, Severity
 from designer.geometry.checks.course import PROJECTED_KINDS
@@ -27,18 +31,32 @@ def check_codes() -> dict[str, str]:
 def run_checks(document: TrackDocument, ruleset: Ruleset, context: CheckContext | None = None) -> list[Problem]:
     """Every problem in the document, sorted by severity then code (within a code: by kind, then
     document order)."""
-    ctx = context if context is not None else CheckContext()
-    ctx.update(document, ruleset)
-    has_track = document.track is not None
-    if has_track:  # project everything the course checks place along the route in two numpy passes
-        ctx.prefetch([e for kind in PROJECTED_KINDS for e in ctx.of_kind(kind)])
-        ctx.prefetch([*ctx.of_kind("gate"), *ctx.of_kind("start_finish")], heading=True)
-    problems: list[Problem] = []
-    for chk in sorted(CHECKS, key=lambda c: (SEVERITY_RANK[c.severity], c.code)):
-        if chk.needs_track and not has_track:
-            continue
-        if chk.kinds is None:
-            problems.extend(chk.fn(ctx))
-            continue
-        problems.extend(ctx.per_element(chk))
-    return problems  # each check reports only its own code, so this is already in order
+    with _cyclic_gc_paused():
+        ctx = context if context is not None else CheckContext()
+        ctx.update(document, ruleset)
+        has_track = document.track is not None
+        if has_track:  # project everything the course checks place along the route in two numpy passes
+            ctx.prefetch([e for kind in PROJECTED_KINDS for e in ctx.of_kind(kind)])
+            ctx.prefetch([*ctx.of_kind("gate"), *ctx.of_kind("start_finish")], heading=True)
+        problems: list[Problem] = []
+        for chk in sorted(CHECKS, key=lambda c: (SEVERITY_RANK[c.severity], c.code)):
+            if chk.needs_track and not has_track:
+                continue
+            if chk.kinds is None:
+                problems.extend(chk.fn(ctx))
+                continue
+            problems.extend(ctx.per_element(chk))
+        return problems  # each check reports only its own code, so this is already in order
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """A run builds thousands of small acyclic objects (problems, tuples, arrays), which would trigger
+    full collections of the whole application heap mid-run; reference counting frees them anyway."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
