@@ -33,6 +33,7 @@ from designer.app.settings import (
     AUTOSAVE_MAX_SECONDS,
     CHECKS_DELAY_RANGE_MS,
     MARGIN_RANGE_MM,
+    NUDGE_RANGE_MM,
     PAPERS,
     RECENT_RANGE,
     UNITS,
@@ -70,6 +71,14 @@ def _form_group(title: str, rows: list, hint: str = "") -> QGroupBox:
     if hint:
         form.addRow(_hint(hint))
     return group
+
+
+def _mm_spin(limits: tuple[float, float]) -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setRange(*limits)
+    spin.setDecimals(1)
+    spin.setSuffix(" mm")
+    return spin
 
 
 def _page(*groups: QGroupBox) -> QWidget:
@@ -114,10 +123,14 @@ class PreferencesDialog(QDialog):
         for key in UNITS:
             self.units_combo.addItem(UNIT_NAMES[key], key)
         self.snap_box = QCheckBox("Snap to grid when the editor starts")
+        self.nudge_spin = _mm_spin(NUDGE_RANGE_MM)
+        self.nudge_large_spin = _mm_spin(NUDGE_RANGE_MM)
         canvas = _page(
             _form_group("New documents", [("Display units", self.units_combo)],
                         "The units of the rulers, grid and fields of a blank table. Files keep their own."),
-            _form_group("Editing", [self.snap_box], "View ▸ Snap to Grid (#) still switches it at any time."),
+            _form_group("Editing", [self.snap_box, ("Arrow keys move by", self.nudge_spin),
+                                    ("Shift+arrow keys move by", self.nudge_large_spin)],
+                        "View ▸ Snap to Grid (#) still switches snapping at any time."),
         )
 
         self.delay_spin = QSpinBox()
@@ -133,10 +146,7 @@ class PreferencesDialog(QDialog):
         self.paper_combo = QComboBox()
         for key in PAPERS:
             self.paper_combo.addItem(PAPER_NAMES.get(key, key), key)
-        self.margin_spin = QDoubleSpinBox()
-        self.margin_spin.setRange(*MARGIN_RANGE_MM)
-        self.margin_spin.setDecimals(1)
-        self.margin_spin.setSuffix(" mm")
+        self.margin_spin = _mm_spin(MARGIN_RANGE_MM)
         print_page = _page(
             _form_group("Export / Print starts with", [("Paper", self.paper_combo), ("Margin", self.margin_spin)],
                         "File ▸ Export / Print… opens with these; the dialog can still change them for one print."),
@@ -169,6 +179,8 @@ class PreferencesDialog(QDialog):
         self.starter_box.setChecked(prefs.open_starter_track)
         self.units_combo.setCurrentIndex(self.units_combo.findData(prefs.new_document_units))
         self.snap_box.setChecked(prefs.snap_at_start)
+        self.nudge_spin.setValue(prefs.nudge_mm)
+        self.nudge_large_spin.setValue(prefs.nudge_large_mm)
         self.delay_spin.setValue(prefs.checks_delay_ms)
         self.paper_combo.setCurrentIndex(self.paper_combo.findData(prefs.paper))
         self.margin_spin.setValue(prefs.margin_mm)
@@ -185,6 +197,8 @@ class PreferencesDialog(QDialog):
             open_starter_track=self.starter_box.isChecked(),
             new_document_units=self.units_combo.currentData(),
             snap_at_start=self.snap_box.isChecked(),
+            nudge_mm=self.nudge_spin.value(),
+            nudge_large_mm=self.nudge_large_spin.value(),
             checks_delay_ms=self.delay_spin.value(),
             paper=self.paper_combo.currentData(),
             margin_mm=self.margin_spin.value(),
@@ -215,7 +229,14 @@ def apply_preferences(window, prefs: Preferences) -> Preferences:
         checks = getattr(editor, "checks", None)
         if checks is not None:
             checks.timer.setInterval(prefs.checks_delay_ms)
+        _apply_to_editor(editor, prefs)
     return prefs
+
+
+def _apply_to_editor(editor, prefs: Preferences) -> None:
+    """The preferences an editor's tools read."""
+    if editor is not None:
+        editor.tools.nudge_steps_mm = (prefs.nudge_mm, prefs.nudge_large_mm)
 
 
 def open_preferences(window) -> bool:
@@ -243,4 +264,7 @@ def install(window) -> QAction:
     controller = getattr(window, "edit_controller", None)
     if controller is not None:
         controller.snap_action.setChecked(Settings().preferences().snap_at_start)
+    for editor in window.editors():
+        _apply_to_editor(editor, Settings().preferences())
+    window.editor_changed.connect(lambda editor: _apply_to_editor(editor, Settings().preferences()))
     return action

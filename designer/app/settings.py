@@ -39,6 +39,8 @@ OPEN_STARTER = "files/open_starter_track"
 NEW_UNITS = "canvas/new_document_units"
 SNAP_AT_START = "canvas/snap_at_start"
 CHECKS_DELAY = "checks/delay_ms"
+NUDGE_STEP = "canvas/nudge_mm"
+NUDGE_LARGE_STEP = "canvas/nudge_large_mm"
 PRINT_PAPER = "print/paper"
 PRINT_MARGIN = "print/margin_mm"
 
@@ -49,6 +51,7 @@ DEFAULT_AUTOSAVE_SECONDS = 120
 AUTOSAVE_MAX_SECONDS = 60 * 60
 CHECKS_DELAY_RANGE_MS = (0, 2000)
 MARGIN_RANGE_MM = (0.0, 100.0)
+NUDGE_RANGE_MM = (0.1, 500.0)
 UNITS = ("mm", "cm", "in")
 PAPERS = ("a4", "letter", "a3", "tabloid")
 #: Bumped when the dock layout changes incompatibly, so an old saved layout is ignored, not misapplied.
@@ -66,6 +69,8 @@ class Preferences:
     open_starter_track: bool = True  # at start without a file; otherwise an empty "Untitled" document
     new_document_units: str = "in"
     snap_at_start: bool = False
+    nudge_mm: float = 1.0  # an arrow key moves the selection this far …
+    nudge_large_mm: float = 10.0  # … and this far with Shift
     checks_delay_ms: int = 250
     paper: str = "a4"
     margin_mm: float = 10.0
@@ -78,6 +83,8 @@ PREFERENCE_KEYS = {
     "open_starter_track": OPEN_STARTER,
     "new_document_units": NEW_UNITS,
     "snap_at_start": SNAP_AT_START,
+    "nudge_mm": NUDGE_STEP,
+    "nudge_large_mm": NUDGE_LARGE_STEP,
     "checks_delay_ms": CHECKS_DELAY,
     "paper": PRINT_PAPER,
     "margin_mm": PRINT_MARGIN,
@@ -98,6 +105,8 @@ def sanitized(prefs: Preferences) -> Preferences:
         new_document_units=prefs.new_document_units if prefs.new_document_units in UNITS
         else default.new_document_units,
         snap_at_start=bool(prefs.snap_at_start),
+        nudge_mm=_clamp(float(prefs.nudge_mm), *NUDGE_RANGE_MM),
+        nudge_large_mm=_clamp(float(prefs.nudge_large_mm), *NUDGE_RANGE_MM),
         checks_delay_ms=_clamp(int(prefs.checks_delay_ms), *CHECKS_DELAY_RANGE_MS),
         paper=prefs.paper if prefs.paper in PAPERS else default.paper,
         margin_mm=_clamp(float(prefs.margin_mm), *MARGIN_RANGE_MM),

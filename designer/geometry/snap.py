@@ -125,10 +125,11 @@ def centroid(points: Iterable[Point]) -> Point:
 
 
 # --- keyboard ---------------------------------------------------------------------------------------
-def nudge_delta(direction: str, large: bool = False) -> Point:
-    """The move of one arrow-key press: 1 mm, or 10 mm with Shift."""
+def nudge_delta(direction: str, large: bool = False, steps_mm: tuple[float, float] = (NUDGE_MM, NUDGE_LARGE_MM)
+                ) -> Point:
+    """The move of one arrow-key press: the small step (1 mm), or the large one (10 mm) with Shift."""
     dx, dy = NUDGE_DIRECTIONS[direction]
-    step = NUDGE_LARGE_MM if large else NUDGE_MM
+    step = steps_mm[1] if large else steps_mm[0]
     return dx * step, dy * step
 
 

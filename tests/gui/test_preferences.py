@@ -159,6 +159,24 @@ def test_snap_to_grid_at_start(window: MainWindow, dialog, qtbot, every_kind):
     assert not snap.isChecked() and not window.current_editor().tools.snap_to_grid
 
 
+def test_nudge_steps(window: MainWindow, dialog, qtbot, every_kind):
+    editor = window.current_editor()
+    element = editor.document.elements[0]
+    editor.select_ids([element.id])
+    dialog.tabs.setCurrentIndex(1)  # Canvas
+    dialog.nudge_spin.setValue(2.5)
+    dialog.nudge_large_spin.setValue(25.0)
+    click(qtbot, dialog, BUTTON.Ok)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    qtbot.keyClick(window.view, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
+    moved = editor.document.element(element.id)
+    assert (moved.x_mm - element.x_mm, moved.y_mm - element.y_mm) == pytest.approx((2.5, 25.0))
+    other = new_window(qtbot, every_kind)  # a window opened later reads them too
+    assert other.current_editor().tools.nudge_steps_mm == (2.5, 25.0)
+    assert (Settings().preferences().nudge_mm, Settings().preferences().nudge_large_mm) == (2.5, 25.0)
+
+
 # --- Checks ------------------------------------------------------------------------------------------
 def test_problems_delay(window: MainWindow, dialog, qtbot, every_kind):
     assert window.current_editor().checks.timer.interval() == 250
@@ -188,7 +206,8 @@ def test_print_dialog_starts_with_the_preferred_paper_and_margin(window: MainWin
 
 # --- persistence, Cancel, Restore Defaults -----------------------------------------------------------
 CHANGED = Preferences(autosave_seconds=5 * 60, recent_files=4, open_starter_track=False, new_document_units="mm",
-                      snap_at_start=True, checks_delay_ms=500, paper="a3", margin_mm=12.0)
+                      snap_at_start=True, nudge_mm=0.5, nudge_large_mm=5.0, checks_delay_ms=500, paper="a3",
+                      margin_mm=12.0)
 
 
 def fill(dlg: PreferencesDialog, prefs: Preferences) -> None:
@@ -197,6 +216,8 @@ def fill(dlg: PreferencesDialog, prefs: Preferences) -> None:
     dlg.starter_box.setChecked(prefs.open_starter_track)
     choose(dlg.units_combo, prefs.new_document_units)
     dlg.snap_box.setChecked(prefs.snap_at_start)
+    dlg.nudge_spin.setValue(prefs.nudge_mm)
+    dlg.nudge_large_spin.setValue(prefs.nudge_large_mm)
     dlg.delay_spin.setValue(prefs.checks_delay_ms)
     choose(dlg.paper_combo, prefs.paper)
     dlg.margin_spin.setValue(prefs.margin_mm)

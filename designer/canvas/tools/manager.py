@@ -33,6 +33,8 @@ class ToolManager(QObject):
         super().__init__(host)
         self.host = host
         self.snap_to_grid = False
+        #: (arrow key, Shift+arrow key) nudge distances in mm; the app sets them from the preferences
+        self.nudge_steps_mm = (snap.NUDGE_MM, snap.NUDGE_LARGE_MM)
         self._last_view_pos: QPointF | None = None
         self._pointer_inside = False
         self.overlay = SelectionOverlay(host.scene, host.view, self.is_element_item)

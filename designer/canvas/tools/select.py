@@ -233,7 +233,7 @@ class SelectTool(Tool):
         if not ids:
             return False
         stack = self.manager.document.undo_stack
-        dx, dy = snap.nudge_delta(direction, large)
+        dx, dy = snap.nudge_delta(direction, large, self.manager.nudge_steps_mm)
         vertex = self.outline.selected
         if vertex is not None:  # as in Inkscape: the arrows move the selected vertex, not the element
             key = self._nudges.key([*ids, f"vertex {vertex}"], stack.index())
