@@ -16,6 +16,7 @@ from __future__ import annotations
 from PySide6.QtCore import QMimeData, QObject, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence
 
+from designer.app.settings import SHOW_GRID, Settings
 from designer.document.operations import (
     DUPLICATE_OFFSET_MM,
     delete_elements,
@@ -93,6 +94,10 @@ class EditActions(QObject):
                                     [QKeySequence("#"), QKeySequence("Ctrl+Shift+G")],
                                     "Snap moved and placed elements to the grid", "View", checkable=True)
         self.snap_action.toggled.connect(self.set_snap)
+        self.grid_action = w.action("Show &Grid", lambda _checked: None, "Ctrl+'",
+                                    "Draw the grid lines on the table", "View", checkable=True)
+        self.grid_action.setChecked(Settings().get(SHOW_GRID, True))
+        self.grid_action.toggled.connect(self.set_grid)
         self._selection_actions = (self.cut_action, self.copy_action, self.duplicate_action, self.delete_action,
                                    self.rotate_cw_action, self.rotate_ccw_action, self.bring_front_action,
                                    self.send_back_action)
@@ -111,6 +116,7 @@ class EditActions(QObject):
         self._editor = editor
         if editor is not None:
             editor.tools.snap_to_grid = self.snap_action.isChecked()
+            editor.scene.set_show_grid(self.grid_action.isChecked())
             editor.selection_changed.connect(self._update_actions)
             editor.document.elements_inserted.connect(self._update_actions)
             editor.document.elements_removed.connect(self._update_actions)
@@ -232,6 +238,12 @@ class EditActions(QObject):
         editor = self.window.current_editor()
         if editor is not None:
             reorder_elements(editor.document, editor.selected_ids(), to_front)
+
+    def set_grid(self, on: bool) -> None:
+        """Show or hide the grid in every tab; remembered for the next start."""
+        for editor in self.window.editors():
+            editor.scene.set_show_grid(bool(on))
+        Settings().set(SHOW_GRID, bool(on))
 
     def set_snap(self, on: bool) -> None:
         for editor in self.window.editors():

@@ -59,6 +59,8 @@ class TrackScene(QGraphicsScene):
         self.surface_item: TrackSurfaceItem | None = None
         #: Piranha-plant and chain-chomp reach rings are drawn (an overlay the user can switch off).
         self.show_reach = True
+        #: The grid lines on the table (View ▸ Show Grid).
+        self.show_grid = True
         self.setBackgroundBrush(style.OUTSIDE)
         #: Paints the selected elements on top of the static layer (see canvas/live.py).
         self.live_layer = LiveLayer()
@@ -223,6 +225,11 @@ class TrackScene(QGraphicsScene):
         self.live_layer.refresh()
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
+    def set_show_grid(self, on: bool) -> None:
+        if on != self.show_grid:
+            self.show_grid = on
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
     def metrics_for(self, kind: str) -> ItemMetrics:
         """The footprint and distances an item of `kind` is drawn with, from the ruleset."""
         if kind not in self._metrics:
@@ -296,7 +303,7 @@ class TrackScene(QGraphicsScene):
         painter.fillRect(table.translated(shadow, shadow), style.TABLE_SHADOW)
         painter.fillRect(table, style.TABLE)
         visible = rect.intersected(table)
-        if not visible.isEmpty():
+        if self.show_grid and not visible.isEmpty():
             minor, major = GRID_SPACING_MM[self.display_units()]
             painter.save()
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)

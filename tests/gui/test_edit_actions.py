@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication
 
@@ -290,3 +290,28 @@ def test_snap_to_grid_applies_to_every_tab(win: MainWindow, actions, every_kind)
     assert second.tools.snap_to_grid
     actions.snap_action.trigger()
     assert not first.tools.snap_to_grid and not second.tools.snap_to_grid
+
+
+def test_show_grid_hides_the_grid_lines_in_every_tab_and_is_remembered(win: MainWindow, actions, every_kind):
+    from PySide6.QtGui import QImage, QPainter
+
+    from designer.app.settings import SHOW_GRID, Settings
+
+    def table_image(editor) -> QImage:
+        image = QImage(400, 400, QImage.Format.Format_RGB32)
+        painter = QPainter(image)
+        editor.scene.render(painter, QRectF(0, 0, 400, 400), QRectF(5, 5, 30, 30))  # a bare corner of the table
+        painter.end()
+        return image
+
+    first = win.current_editor()
+    with_grid = table_image(first)
+    assert actions.grid_action.isChecked() and len({with_grid.pixel(x, 200) for x in range(400)}) > 1
+    actions.grid_action.trigger()
+    plain = table_image(first)
+    assert len({plain.pixel(x, y) for x in range(0, 400, 7) for y in range(0, 400, 7)}) == 1  # table colour only
+    second = win.add_editor(every_kind)
+    assert not second.scene.show_grid
+    assert Settings().get(SHOW_GRID, True) is False
+    actions.grid_action.trigger()
+    assert first.scene.show_grid and second.scene.show_grid
