@@ -19,7 +19,6 @@ from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
     QLabel,
@@ -31,6 +30,7 @@ from designer.canvas import layer
 from designer.canvas.scene import TrackScene
 from designer.io.atomic import atomic_write_bytes
 from designer.io.errors import DocumentError
+from designer.panes.dialog_buttons import ok_cancel
 
 #: Paper around the table in an exported image, mm.
 MARGIN_MM = 10.0
@@ -190,10 +190,7 @@ class PngOptionsDialog(QDialog):
         palette = note.palette()
         palette.setColor(QPalette.ColorRole.WindowText, palette.color(QPalette.ColorRole.PlaceholderText))
         note.setPalette(palette)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Export…")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, "Export…")
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(note)

@@ -31,6 +31,7 @@ from designer.document.document import Document
 from designer.io.errors import DocumentError
 from designer.io.track_io import TRACK_SUFFIX, load_track
 from designer.model.track import MM_PER_UNIT, TrackDocument
+from designer.panes.dialog_buttons import ok_cancel
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 
@@ -183,11 +184,8 @@ class NewDocumentDialog(QDialog):
             problems.setWordWrap(True)
             problems.setStyleSheet("color: #b3261e;")
             layout.addWidget(problems)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel,
-                                        self)
+        self.buttons = ok_cancel(self, "&Create")
         self.create_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.create_button.setText("&Create")
-        self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
 

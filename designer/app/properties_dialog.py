@@ -37,6 +37,7 @@ from designer.geometry.units import (
     to_mm,
 )
 from designer.model.track import Table, TrackDocument
+from designer.panes.dialog_buttons import ok_cancel
 from designer.panes.inspector_fields import TrimmedDoubleSpinBox, mute
 from designer.rules import list_rulesets
 
@@ -123,9 +124,7 @@ class DocumentPropertiesDialog(QDialog):
         race_form.addRow("&Laps", self.laps_spin)
         race_form.addRow("&Karts", self.karts_spin)
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
         forms = (form, table_form, race_form)
         labels = [f.itemAt(row, QFormLayout.ItemRole.LabelRole) for f in forms for row in range(f.rowCount())]

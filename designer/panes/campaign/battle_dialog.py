@@ -11,7 +11,6 @@ from pathlib import Path
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QGroupBox,
     QHBoxLayout,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.io.track_io import TRACK_SUFFIX
+from designer.panes.dialog_buttons import ok_cancel
 
 TRACK_FILTER = f"Kartographer tracks (*{TRACK_SUFFIX});;All files (*)"
 
@@ -61,10 +61,7 @@ class NewBattleDialog(QDialog):
         if not players:
             box.addWidget(QLabel("No players yet: add players to the campaign first."))
         layout.addWidget(group)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start battle")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, "Start battle")
         layout.addWidget(buttons)
 
     def track(self) -> str | None:

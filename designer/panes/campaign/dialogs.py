@@ -33,6 +33,7 @@ from designer.campaign.errors import CampaignError
 from designer.io.errors import DocumentError
 from designer.model.campaign import MAX_PLAYERS, CampaignDocument
 from designer.panes.campaign.common import MessageLine, prepare_table, set_cell
+from designer.panes.dialog_buttons import ok_cancel
 from designer.rules import Ruleset, list_rulesets, load_ruleset
 
 MODE_TITLES = {"grand_prix": "Grand Prix (points, upgrades)", "race_series": "Race series (places only)",
@@ -73,10 +74,7 @@ class NewCampaignDialog(QDialog):
         self.remove_button = QPushButton("Remove Player")
         self.remove_button.clicked.connect(self.remove_player_row)
         self.messages = MessageLine()
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self, "Create")
 
         form = QFormLayout()
         form.addRow("&Name:", self.name_edit)
@@ -188,10 +186,7 @@ class CampaignPrintDialog(QDialog):
         self.paper_combo.setCurrentIndex(max(0, self.paper_combo.findData(paper)))
         form.addRow("&Paper:", self.paper_combo)
         layout.addLayout(form)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Save PDF…")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self, "Save PDF…")
         layout.addWidget(self.buttons)
 
     def _update_ok(self) -> None:

@@ -37,6 +37,7 @@ from designer.panes.campaign.common import (
     run_edit,
     set_cell,
 )
+from designer.panes.dialog_buttons import ok_cancel
 
 WEIGHTS = ("Lightweight", "Middleweight", "Heavyweight")
 NAME, CHARACTER, WEIGHT, HANDLING, MAX_GEAR = range(5)
@@ -74,9 +75,7 @@ class CustomCharacterDialog(QDialog):
         form.addRow("&Weight:", self.weight_combo)
         form.addRow("&Handling:", self.handling_spin)
         form.addRow("Max &Gear:", self.gear_spin)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self)
         form.addRow(self.buttons)
         self.name_edit.textChanged.connect(self._update_ok)
         if character:
