@@ -234,7 +234,7 @@ def _standings(args: argparse.Namespace) -> int:
                       _stat(row["handling"]), _stat(row["max_gear"])])
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     for r in table:
-        cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))]
+        cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
         print("  ".join(cells).rstrip())
     print(f"Ties: {TIE_RULE}")
     _champion_line(doc, ctx)

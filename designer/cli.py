@@ -14,8 +14,8 @@ from pathlib import Path
 
 from designer import __version__, campaign_cli
 from designer.io.errors import DocumentError
-from designer.io.track_io import load_track
 from designer.io.templates import list_starter_tracks
+from designer.io.track_io import load_track
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 
 COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign")

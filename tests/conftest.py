@@ -4,4 +4,4 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import designer  # noqa: E402,F401  (see designer/__init__.py: pydantic must load before PySide6)
+import designer  # noqa: F401  (see designer/__init__.py: pydantic must load before PySide6)

@@ -34,7 +34,7 @@ MAX_CLUSTER = 61
 CLUSTER_GAP_MM = 8.0
 
 
-def install(window) -> "AuthoringActions":
+def install(window) -> AuthoringActions:
     """Add the Gates dock, the dash panel tool, Coin Cluster and the template guides to `window`."""
     controller = AuthoringActions(window)
     window.authoring = controller

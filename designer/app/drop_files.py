@@ -65,7 +65,7 @@ class FileDrop(QObject):
         """Take file drops on `widget` too: a child that accepts drags itself and would swallow them."""
         widget.installEventFilter(self)  # installing twice keeps one filter
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() not in DRAG_EVENTS:
             return False
         mime = event.mimeData()

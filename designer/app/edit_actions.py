@@ -34,7 +34,7 @@ KEY = QKeySequence.StandardKey
 STATUS_MS = 5000
 
 
-def install(window) -> "EditActions":
+def install(window) -> EditActions:
     """Add the Edit menu's actions, Snap to Grid and the palette dock to `window`."""
     controller = EditActions(window)
     window.edit_controller = controller

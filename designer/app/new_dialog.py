@@ -77,7 +77,7 @@ def describe(document: TrackDocument) -> str:
     height = f"{document.table.height_mm / scale:.{decimals}f}"
     try:
         rules = load_ruleset(document.ruleset).name
-    except Exception:  # noqa: BLE001 - a broken ruleset file only costs the pretty name
+    except Exception:
         rules = document.ruleset
     race = f"{_count(document.laps, 'lap')}, {_count(document.karts, 'kart')}"
     parts = [f"{width} × {height} {units} table", rules, race, _count(len(document.elements), "element")]

@@ -23,7 +23,7 @@ TIPS = {
 }
 
 
-def install(window) -> "OverlayActions":
+def install(window) -> OverlayActions:
     """Add the View ▸ Overlays submenu to `window`."""
     controller = OverlayActions(window)
     window.overlay_controller = controller

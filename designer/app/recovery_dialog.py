@@ -88,8 +88,8 @@ class RecoveryDialog(QDialog):
         if self.discard_all:
             return RecoveryChoice([], list(self.entries))
         checked = [self.tree.topLevelItem(i).checkState(0) == Qt.CheckState.Checked for i in range(len(self.entries))]
-        return RecoveryChoice([e for e, c in zip(self.entries, checked) if c],
-                              [e for e, c in zip(self.entries, checked) if not c])
+        return RecoveryChoice([e for e, c in zip(self.entries, checked, strict=True) if c],
+                              [e for e, c in zip(self.entries, checked, strict=True) if not c])
 
 
 def _when(timestamp: float) -> str:

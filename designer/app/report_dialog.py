@@ -151,7 +151,7 @@ def show_track_report(window) -> TrackReportDialog | None:
         return None
     try:
         dialog = report_for(editor)
-    except Exception as exc:  # noqa: BLE001 - a broken ruleset or track: say so instead of crashing
+    except Exception as exc:
         window.show_error(f"The track report could not be made:\n{exc}")
         return None
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

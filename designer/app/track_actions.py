@@ -31,7 +31,7 @@ from designer.geometry.route import apply_gate_orders, renumber_gates
 STATUS_MS = 5000
 
 
-def install(window) -> "TrackActions":
+def install(window) -> TrackActions:
     """Add the Track menu's drawing, layout and gate actions to `window`."""
     controller = TrackActions(window)
     window.track_controller = controller

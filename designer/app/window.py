@@ -66,9 +66,19 @@ class MainWindow(QMainWindow):
         #: Called (no arguments) once the whole window has agreed to close: autosave clean-up, saving settings.
         self.close_hooks: list = []
         if install_features:
-            from designer.app import (authoring_setup, campaign_actions, checks_setup, drop_files, edit_actions,
-                                      file_actions, overlay_actions, panes_setup, preferences, print_dialog,
-                                      track_actions)
+            from designer.app import (
+                authoring_setup,
+                campaign_actions,
+                checks_setup,
+                drop_files,
+                edit_actions,
+                file_actions,
+                overlay_actions,
+                panes_setup,
+                preferences,
+                print_dialog,
+                track_actions,
+            )
 
             file_actions.install(self)
             campaign_actions.install(self)

@@ -123,7 +123,8 @@ def rename_player(doc: CampaignDocument, ctx: Context, old: str, new: str) -> Ca
     if other is not None and other.name != old:
         raise CampaignError(f"there is already a player called {other.name}", "players")
     data = doc.model_dump(mode="json")
-    swap = (lambda n: new if isinstance(n, str) and n.casefold() == old.casefold() else n)
+    def swap(n):
+        return (new if isinstance(n, str) and n.casefold() == old.casefold() else n)
     for p in data["players"]:
         p["name"] = swap(p["name"])
     for race in data["races"]:
@@ -148,7 +149,7 @@ def set_custom_character(doc: CampaignDocument, ctx: Context, character: CustomC
     key = character.name.casefold()
     others = [c for c in doc.custom_characters if c.name.casefold() != key]
     index = next((i for i, c in enumerate(doc.custom_characters) if c.name.casefold() == key), len(others))
-    return rebuild(doc, ctx, custom_characters=others[:index] + [character] + others[index:])
+    return rebuild(doc, ctx, custom_characters=[*others[:index], character, *others[index:]])
 
 
 def remove_custom_character(doc: CampaignDocument, ctx: Context, name: str) -> CampaignDocument:

@@ -52,7 +52,7 @@ def outline_path(shape: TemplateShape) -> QPainterPath:
 class GuideItem(QGraphicsPathItem):
     """One template guide on the canvas (deliberately no `element_id`: it is not an element)."""
 
-    def __init__(self, shape: TemplateShape, owner: "GuideSet | None" = None) -> None:
+    def __init__(self, shape: TemplateShape, owner: GuideSet | None = None) -> None:
         super().__init__(outline_path(shape))
         self.shape_info = shape
         self.owner = owner
@@ -70,14 +70,14 @@ class GuideItem(QGraphicsPathItem):
         """Turn about the template's start (the item's origin)."""
         self.setRotation(normalize_angle(self.rotation() + degrees))
 
-    def itemChange(self, change, value):  # noqa: N802 - Qt's name
+    def itemChange(self, change, value):
         if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
             self.setBrush(QBrush(GUIDE_SELECTED_FILL if value else GUIDE_FILL))
             self.setPen(cosmetic_pen(QColor(ACCENT) if value else GUIDE_EDGE, 2.0 if value else 1.5,
                                      Qt.PenStyle.SolidLine if value else Qt.PenStyle.DashLine))
         return super().itemChange(change, value)
 
-    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:  # noqa: N802 - Qt's name
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
         menu = QMenu()
         cw = menu.addAction(f"Rotate {ANGLE_STEP_DEG:.0f}° Clockwise")
         ccw = menu.addAction(f"Rotate {ANGLE_STEP_DEG:.0f}° Counterclockwise")
@@ -170,7 +170,7 @@ class GuideSet(QObject):
             return mods in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier)
         return False
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.ShortcutOverride and self._handles(event):
             event.accept()   # the key comes to the view as a key press instead of triggering Edit ▸ …

@@ -76,7 +76,7 @@ class LiveLayer(QGraphicsItem):
             return
         (x0, y0), first = self._anchors[0], self._items[0]
         dx, dy = first.x() - x0, first.y() - y0
-        for item, (x, y) in zip(self._items, self._anchors):
+        for item, (x, y) in zip(self._items, self._anchors, strict=True):
             if abs(item.x() - x - dx) > SAME_OFFSET_MM or abs(item.y() - y - dy) > SAME_OFFSET_MM:
                 self.refresh()
                 return
@@ -94,7 +94,7 @@ class LiveLayer(QGraphicsItem):
         # Qt asks for only the part it lacks when the picture is cut to the viewport (zoomed in, scrolled).
         exposed = option.exposedRect
         item_option = QStyleOptionGraphicsItem()
-        for item, (x, y) in zip(self._items, self._anchors):
+        for item, (x, y) in zip(self._items, self._anchors, strict=True):
             bounds = item.boundingRect()
             if not exposed.intersects(bounds.translated(x, y)):
                 continue

@@ -18,6 +18,7 @@ are recomputed from the document (debounced, `RECOMPUTE_MS`) whenever it changes
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -173,10 +174,8 @@ class OverlayItem(QGraphicsObject):
         if document is not self._document:
             if self._document is not None:
                 for signal in self._signals(self._document):
-                    try:
+                    with contextlib.suppress(RuntimeError, TypeError):
                         signal.disconnect(self.schedule)
-                    except (RuntimeError, TypeError):
-                        pass
             self._document = document
             if document is not None:
                 for signal in self._signals(document):

@@ -154,7 +154,7 @@ class Ruler(QWidget):
     def _update_tooltip(self) -> None:
         self.setToolTip(f"{UNIT_NAMES[self.units]} from the table's top-left corner — right-click to change units")
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.Resize:
             self.update()

@@ -18,7 +18,6 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
 from designer.canvas import layer, style
-from designer.canvas.live import LiveLayer
 from designer.canvas.items import (
     FALLBACK_METRICS,
     BulletBillItem,
@@ -28,10 +27,11 @@ from designer.canvas.items import (
     WarpPipeItem,
     create_element_item,
 )
-from designer.model.elements import ElementBase
+from designer.canvas.live import LiveLayer
 from designer.document.document import Document
-from designer.geometry.labels import warp_pipe_labels  # noqa: F401  (re-exported for panes and tests)
+from designer.geometry.labels import warp_pipe_labels
 from designer.geometry.snap import GRID_SPACING_MM  # (minor, major) mm per display unit, shared with snapping
+from designer.model.elements import ElementBase
 
 #: Grid lines closer than this on screen are left out; they would only grey the table.
 MIN_GRID_PX = 8.0
@@ -357,7 +357,7 @@ def _try_ruleset(document: Document):
     """The document's ruleset, or None: a broken rules file costs element sizes, not the canvas."""
     try:
         return document.ruleset
-    except Exception:  # noqa: BLE001 - any failure only degrades drawing
+    except Exception:
         return None
 
 

@@ -6,6 +6,7 @@ covers right now, so strokes can be "this many mm, but never thinner than a pixe
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -117,13 +118,13 @@ def _stop_key(stops: Stops) -> tuple[tuple[float, int], ...]:
 def _middle(stops: tuple[tuple[float, int], ...]) -> QBrush:
     """A flat brush of the colour halfway along `stops`."""
     (p0, c0), (p1, c1) = stops[0], stops[-1]
-    for (a, ca), (b, cb) in zip(stops, stops[1:]):
+    for (a, ca), (b, cb) in itertools.pairwise(stops):
         if a <= 0.5 <= b:
             (p0, c0), (p1, c1) = (a, ca), (b, cb)
             break
     t = 0.0 if p1 <= p0 else min(max((0.5 - p0) / (p1 - p0), 0.0), 1.0)
     first, second = QColor.fromRgba(c0), QColor.fromRgba(c1)
-    mix = [round(u + (v - u) * t) for u, v in zip(first.getRgb(), second.getRgb())]
+    mix = [round(u + (v - u) * t) for u, v in zip(first.getRgb(), second.getRgb(), strict=True)]
     return QBrush(QColor(*mix))
 
 

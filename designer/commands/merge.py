@@ -35,15 +35,15 @@ class SwapCommand(QUndoCommand):
     def apply(self, value: Any) -> None:
         raise NotImplementedError
 
-    def can_merge(self, other: "SwapCommand") -> bool:
+    def can_merge(self, other: SwapCommand) -> bool:
         """Besides class, id and key: whether `other` edits the same thing (e.g. the same element ids)."""
         return True
 
-    def id(self) -> int:  # noqa: A003 - Qt's name
+    def id(self) -> int:
         # Without a key there is nothing to merge with: Qt only calls mergeWith for equal ids.
         return int(self._merge_id) if self._merge_id is not None and self._merge_key is not None else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if type(other) is not type(self) or other._merge_key != self._merge_key or not self.can_merge(other):
             return False
         self._after = other._after

@@ -102,7 +102,7 @@ def reorder_elements(document: Document, ids: Sequence[str], to_front: bool) -> 
         document.undo_stack.push(ReorderElements(document, ids, to_front))
 
 
-def macro(document: Document, text: str) -> "_Macro":
+def macro(document: Document, text: str) -> _Macro:
     """`with macro(doc, "Fill item boxes"): …` groups every command pushed inside into one undo step."""
     return _Macro(document, text)
 

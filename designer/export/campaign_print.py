@@ -8,6 +8,7 @@ not the sheet's plain order by total, and the rule is printed under the scoring 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -46,10 +47,8 @@ def race_name(track: str | None, source: str | Path | None = None, campaign: str
     name = Path(track).name
     name = name[: -len(TRACK_SUFFIX)] if name.endswith(TRACK_SUFFIX) else Path(name).stem
     if source is not None:
-        try:
+        with contextlib.suppress(DocumentError):
             name = load_track(resolve_track(source, track)).name
-        except DocumentError:
-            pass
     if campaign:
         words = r"[\s_-]+".join(re.escape(w) for w in campaign.split())
         short = re.sub(rf"^{words}[\s_-]*\d*\s*[—–:·-]\s*", "", name, flags=re.IGNORECASE)

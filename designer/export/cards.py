@@ -23,9 +23,9 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf
-from designer.export.painter import Painter
 from designer.export.element_art import box_face
 from designer.export.item_art import SHELL_COLOURS, draw_item
+from designer.export.painter import Painter
 from designer.export.paper import CardGrid, Rect, card_grid
 from designer.export.pdf import BOLD, FONT, Output, text
 from designer.rules import Ruleset

@@ -268,7 +268,7 @@ def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],
     for start in range(0, len(karts), len(areas)):
         pdf.start_page(c, sheet)
         with pdf.mm_frame(c, sheet):
-            for kart, area in zip(karts[start:start + len(areas)], areas):
+            for kart, area in zip(karts[start:start + len(areas)], areas, strict=False):
                 draw_dashboard(c, kart, ruleset, area, card)
             if len(areas) == 2:
                 y = (areas[0].bottom + areas[1].y) / 2

@@ -11,8 +11,8 @@ import math
 
 from reportlab.lib.colors import Color, HexColor, white
 
-from designer.export.painter import Painter, quad
 from designer.export.element_art import COIN_GOLD, box_face, coin_face
+from designer.export.painter import Painter, quad
 from designer.export.pdf import INK, darker, lighter, star_points
 
 SHELL_COLOURS = {"green": HexColor("#2fa84f"), "red": HexColor("#d7263d"), "blue": HexColor("#2f6fdf")}

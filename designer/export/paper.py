@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
+
 from designer.geometry.labels import letters
 
 #: PDF points per millimetre: 100 mm is 283.46 pt.

@@ -21,11 +21,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
 from designer.export import pdf
-from designer.geometry.labels import warp_pipe_labels
-from designer.export.painter import Painter
 from designer.export.item_art import banana
+from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Paper, Rect, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
+from designer.geometry.labels import warp_pipe_labels
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset, load_ruleset
 
@@ -94,7 +94,7 @@ def token_groups(document: TrackDocument, ruleset: Ruleset, content: Rect | None
     pads = kinds.count("boost_pad") + sum(getattr(e, "pads", 0) for e in els if e.kind == "dash_panel")
     pw, ph = _size(ruleset, "boost_pad")
     add("Boost pads", Token("boost_pad", pw, ph), with_spares(pads, spare, min_spare))
-    orders = sorted({getattr(e, "order") for e in els if e.kind == "gate"})
+    orders = sorted({e.order for e in els if e.kind == "gate"})
     if orders:
         groups.append(TokenGroup(f"Gate numbers 1–{orders[-1]}" if orders == list(range(1, orders[-1] + 1))
                                  else "Gate numbers",

@@ -192,7 +192,7 @@ def dash_panel_from_drag(start: Sequence[float], end: Sequence[float], pad_lengt
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
     rotation = normalize_angle(math.degrees(math.atan2(dy, dx))) if length > 1e-9 else normalize_angle(default_rotation)
-    pads = max(1, min(MAX_DASH_PADS, int(math.floor(length / pad_length + 0.5))))
+    pads = max(1, min(MAX_DASH_PADS, math.floor(length / pad_length + 0.5)))
     ux, uy = direction(rotation)
     half = pads * pad_length / 2.0
     return start[0] + ux * half, start[1] + uy * half, rotation, pads

@@ -111,7 +111,7 @@ def reverse_elements(elements: Iterable[Element]) -> list[Element]:
     """Travel-following elements turned round, and gate orders run backwards (1..n → n..1)."""
     elements = list(elements)
     orders = sorted({e.order for e in elements if e.kind == "gate"})
-    flipped = dict(zip(orders, reversed(orders)))
+    flipped = dict(zip(orders, reversed(orders), strict=True))
     out: list[Element] = []
     for element in elements:
         if element.kind in TRAVEL_KINDS:

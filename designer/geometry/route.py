@@ -23,7 +23,7 @@ import numpy as np
 import shapely
 
 from designer.geometry.curve import smooth_curve
-from designer.geometry.layout import (  # noqa: F401  (re-exported: the route's editing half)
+from designer.geometry.layout import (
     TRAVEL_KINDS,
     delete_point,
     min_points,
@@ -44,13 +44,36 @@ from designer.model.elements import Element
 from designer.model.track import TrackDocument, TrackSurface
 
 __all__ = [
-    # the route
-    "Crossing", "GatePlacement", "Insertion", "Projection", "Route", "apply_gate_orders", "crossings",
-    "gate_across", "insert_point", "lap_length", "point_at", "project", "renumber_gates", "route_of",
     # re-exported from designer.geometry.layout
-    "TRAVEL_KINDS", "delete_point", "min_points", "mirror_elements", "mirror_layout", "mirror_track",
-    "move_point", "reverse_elements", "reverse_layout", "reverse_track", "reversed_rotation", "rotate_layout",
-    "surface_of", "with_point_inserted",
+    "TRAVEL_KINDS",
+    # the route
+    "Crossing",
+    "GatePlacement",
+    "Insertion",
+    "Projection",
+    "Route",
+    "apply_gate_orders",
+    "crossings",
+    "delete_point",
+    "gate_across",
+    "insert_point",
+    "lap_length",
+    "min_points",
+    "mirror_elements",
+    "mirror_layout",
+    "mirror_track",
+    "move_point",
+    "point_at",
+    "project",
+    "renumber_gates",
+    "reverse_elements",
+    "reverse_layout",
+    "reverse_track",
+    "reversed_rotation",
+    "rotate_layout",
+    "route_of",
+    "surface_of",
+    "with_point_inserted",
 ]
 
 Pt = tuple[float, float]
@@ -146,7 +169,7 @@ class Route:
             lo, hi = np.maximum(lo, 0.0), np.minimum(hi, length)
         (x0, y0), (x1, y1) = self._positions(lo), self._positions(hi)
         return np.array([normalize_angle(math.degrees(math.atan2(dy, dx)))
-                         for dy, dx in zip((y1 - y0).tolist(), (x1 - x0).tolist())])
+                         for dy, dx in zip((y1 - y0).tolist(), (x1 - x0).tolist(), strict=True)])
 
     def _positions(self, distances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """`position` at many distances (which `angles` has folded into the route when it is open)."""
@@ -299,10 +322,7 @@ def insert_point(track: TrackSurface | TrackDocument, click: Sequence[float],
         return None
     count = len(surface.centerline)
     index = bisect_right(route.control_mm, along)
-    if not surface.closed:
-        index = min(max(index, 1), count - 1)
-    else:
-        index = max(index, 1)
+    index = min(max(index, 1), count - 1) if not surface.closed else max(index, 1)
     neighbours = [surface.centerline[index - 1], surface.centerline[index % count]]
     if any(math.dist(foot, p) < 1.0 for p in neighbours):
         return None
@@ -322,7 +342,7 @@ def crossings(track: TrackSurface | TrackDocument, tolerance_mm: float = 1.0) ->
     if route.closed:
         keep &= ~((first == 0) & (second == n_seg - 1))
     found: list[Crossing] = []
-    for i, j in zip(first[keep].tolist(), second[keep].tolist()):
+    for i, j in zip(first[keep].tolist(), second[keep].tolist(), strict=True):
         p, r = pts[i], pts[i + 1] - pts[i]
         q, s = pts[j], pts[j + 1] - pts[j]
         denom = r[0] * s[1] - r[1] * s[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -30,10 +31,8 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
             os.chmod(tmp_name, 0o666 & ~umask)
         os.replace(tmp_name, path)
     except OSError as exc:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp_name)
-        except OSError:
-            pass
         raise DocumentError(path, f"could not save ({exc.strerror or exc})") from None
 
 

@@ -8,6 +8,7 @@ Copies written before campaigns existed (a track, metadata without `kind`) read 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from dataclasses import dataclass
@@ -70,10 +71,8 @@ class RecoveryStore:
 
     def _entry(self, key: str, doc_path: Path, kind: str) -> RecoveryEntry:
         meta: dict = {}
-        try:
+        with contextlib.suppress(OSError, ValueError):
             meta = json.loads(self._meta_path(key).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            pass
         if not isinstance(meta, dict):
             meta = {}
         original = meta.get("original_path")

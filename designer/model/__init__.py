@@ -11,6 +11,14 @@ from designer.model.track import (
 )
 
 __all__ = [
-    "ELEMENT_CLASSES", "ELEMENT_KINDS", "Element", "ElementBase", "FORMAT_NAME", "MM_PER_UNIT",
-    "SCHEMA_VERSION", "Table", "TrackDocument", "TrackSurface",
+    "ELEMENT_CLASSES",
+    "ELEMENT_KINDS",
+    "FORMAT_NAME",
+    "MM_PER_UNIT",
+    "SCHEMA_VERSION",
+    "Element",
+    "ElementBase",
+    "Table",
+    "TrackDocument",
+    "TrackSurface",
 ]

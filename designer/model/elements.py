@@ -7,7 +7,7 @@ right, y down; rotation is degrees clockwise with 0 facing +x (the direction of 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
@@ -133,22 +133,7 @@ class Scenery(ElementBase):
 
 
 Element = Annotated[
-    Union[
-        StartFinish,
-        Gate,
-        ItemBox,
-        Coin,
-        BoostPad,
-        DashPanel,
-        Ramp,
-        WarpPipe,
-        BulletBill,
-        Thwomp,
-        PiranhaPlant,
-        ChainChomp,
-        WanderingThreat,
-        Scenery,
-    ],
+    StartFinish | Gate | ItemBox | Coin | BoostPad | DashPanel | Ramp | WarpPipe | BulletBill | Thwomp | PiranhaPlant | ChainChomp | WanderingThreat | Scenery,
     Field(discriminator="kind"),
 ]
 

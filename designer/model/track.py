@@ -30,7 +30,7 @@ class TrackSurface(StrictModel):
     width_mm: Annotated[float, Field(ge=10.0, le=2_000.0)]
 
     @model_validator(mode="after")
-    def _enough_points(self) -> "TrackSurface":
+    def _enough_points(self) -> TrackSurface:
         if self.closed and len(self.centerline) < 3:
             raise ValueError("a closed track needs at least 3 centerline points")
         return self
@@ -49,7 +49,7 @@ class TrackDocument(StrictModel):
     elements: Annotated[list[Element], Field(max_length=MAX_ELEMENTS)] = []
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> "TrackDocument":
+    def _unique_ids(self) -> TrackDocument:
         seen: set[str] = set()
         for index, element in enumerate(self.elements):
             if element.id in seen:

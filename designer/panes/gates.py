@@ -56,7 +56,7 @@ class GateList(QListWidget):
     def ids(self) -> list[str]:
         return [self.item(row).data(ID_ROLE) for row in range(self.count())]
 
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt's name
+    def dropEvent(self, event: QDropEvent) -> None:
         before = self.ids()
         super().dropEvent(event)
         after = self.ids()

@@ -228,7 +228,7 @@ class Inspector(QWidget):
         units = document.prop("display_units")
         try:
             ruleset = document.ruleset.name
-        except Exception:  # noqa: BLE001 - an unknown ruleset is shown, not raised
+        except Exception:
             ruleset = f"{document.prop('ruleset')} (not installed)"
         table = document.prop("table")
         values = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import typing
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 
 import annotated_types as at
 from PySide6.QtCore import QObject, Qt, Signal
@@ -106,7 +106,7 @@ def _spec_from_field(name: str, info) -> FieldSpec | None:
     return spec if spec.kind else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def field_specs(kind: str) -> tuple[FieldSpec, ...]:
     """The editable fields of one element kind, beyond placement, in model order."""
     fields = ELEMENT_CLASSES[kind].model_fields
@@ -163,7 +163,7 @@ class _MixedSpin:
         finally:
             self.blockSignals(blocked)
 
-    def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt's name
+    def stepBy(self, steps: int) -> None:
         start = self._base if self._mixed else self.value()
         target = start + steps * self.singleStep()
         if self._period:
@@ -174,12 +174,12 @@ class _MixedSpin:
         if was_mixed or target != start:
             self.valueChanged.emit(self.value())
 
-    def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:  # noqa: N802 - Qt's name
+    def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
         if self._mixed or self._period:  # "—" steps from the base value; angles wrap around
             return QAbstractSpinBox.StepEnabledFlag.StepUpEnabled | QAbstractSpinBox.StepEnabledFlag.StepDownEnabled
         return super().stepEnabled()
 
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt's name
+    def wheelEvent(self, event: QWheelEvent) -> None:
         if self.hasFocus():
             super().wheelEvent(event)
         else:
@@ -189,7 +189,7 @@ class _MixedSpin:
 class TrimmedDoubleSpinBox(QDoubleSpinBox):
     """Shows "48 in" rather than "48.000 in": the decimals are there when needed, not as padding."""
 
-    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
+    def textFromValue(self, value: float) -> str:
         text = super().textFromValue(value)
         point = self.locale().decimalPoint()
         if point in text:
@@ -201,7 +201,7 @@ def mute(label: QLabel) -> QLabel:
     """Secondary text: the label's colour halfway between the text and the background."""
     palette = label.palette()
     text, window = palette.color(QPalette.ColorRole.WindowText), palette.color(QPalette.ColorRole.Window)
-    blend = QColor(*((a * 55 + b * 45) // 100 for a, b in zip(text.getRgb()[:3], window.getRgb()[:3])))
+    blend = QColor(*((a * 55 + b * 45) // 100 for a, b in zip(text.getRgb()[:3], window.getRgb()[:3], strict=True)))
     palette.setColor(QPalette.ColorRole.WindowText, blend)
     label.setPalette(palette)
     return label

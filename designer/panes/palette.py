@@ -7,7 +7,7 @@ of its document, and its tool: when the place tool disarms, the highlight clears
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon
@@ -57,7 +57,7 @@ def kind_name(kind: str) -> str:
     return KIND_NAMES.get(kind, kind.replace("_", " ").capitalize())
 
 
-@lru_cache(maxsize=None)
+@cache
 def kind_icon(kind: str) -> QIcon:
     """The kind's icon from resources/icons/<kind>.svg (an empty icon if the file is missing)."""
     path = ICONS_DIR / f"{kind}.svg"
@@ -68,7 +68,7 @@ def palette_kinds(document) -> list[str]:
     """The kinds the document's ruleset offers, in its order; none when the rules cannot be loaded."""
     try:
         return list(document.ruleset.element_kinds)
-    except Exception:  # noqa: BLE001 - a broken rules file leaves the palette empty, never a crash
+    except Exception:
         return []
 
 

@@ -10,9 +10,9 @@ view on them. The pane knows nothing about editors or when the checks run.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
@@ -47,7 +47,7 @@ def counts_text(problems: Iterable[Problem]) -> str:
             f"{c['warning']} warning{'' if c['warning'] == 1 else 's'} · {c['info']} info")
 
 
-@lru_cache(maxsize=None)
+@cache
 def severity_icon(severity: str, size: int = 14) -> QIcon:
     """A filled disc in the severity's colour, with a white mark (!, ! or i); drawn once per severity and
     size, since a crowded table lists thousands of problems."""
@@ -80,13 +80,13 @@ class ProblemsModel(QAbstractTableModel):
         self.shown = problems
         self.endResetModel()
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.shown)
 
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
         return None

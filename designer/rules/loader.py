@@ -6,7 +6,7 @@ in it that is wrong, so the app can show it as is.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -47,7 +47,7 @@ def ruleset_ids() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in RULESETS_DIR.glob("*.json") if p.is_file()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_bundled(ruleset_id: str) -> Ruleset:
     return load_ruleset_file(RULESETS_DIR / f"{ruleset_id}.json")
 

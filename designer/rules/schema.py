@@ -8,6 +8,7 @@ Pure data: no Qt and no file access here (see `designer.rules.loader` for readin
 
 from __future__ import annotations
 
+import itertools
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -163,7 +164,7 @@ class GrandPrix(RuleModel):
     @model_validator(mode="after")
     def _check(self) -> GrandPrix:
         points = [*self.place_points, self.other_place_points]
-        if any(a < b for a, b in zip(points, points[1:])):
+        if any(a < b for a, b in itertools.pairwise(points)):
             raise ValueError("place points must not increase with lower places")
         check_unique((u.stat for u in self.upgrades), "upgrade stat")
         return self

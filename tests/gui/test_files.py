@@ -108,7 +108,7 @@ def test_failed_save_keeps_the_document_open_and_dirty(window: MainWindow, tmp_p
     monkeypatch.setattr(os, "replace", disk_full)
     assert window.file_actions.save() is False
     assert len(errors) == 1
-    title, text = errors[0]
+    _title, text = errors[0]
     assert "\n" not in text and "No space left on device" in text and str(path) in text
     assert window.current_editor().is_modified and window.isWindowModified()
     assert window.document.name == "Unsaved edit"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -99,10 +100,10 @@ def test_ticks_follow_zoom_and_labels_never_crowd(editor, zoom, units):
         assert_ticks_match_the_view(ruler, editor.view)
         metrics = QFontMetricsF(ruler.font())
         labelled = [m for m in ruler.tick_marks() if m.label]
-        for a, b in zip(labelled, labelled[1:]):
+        for a, b in itertools.pairwise(labelled):
             assert b.pos - a.pos >= metrics.horizontalAdvance(a.label) + 4
         minor = [m.pos for m in ruler.tick_marks()]
-        assert all(b - a >= 4.9 for a, b in zip(minor, minor[1:]))
+        assert all(b - a >= 4.9 for a, b in itertools.pairwise(minor))
 
 
 def test_units_follow_the_display_units(editor):

@@ -44,7 +44,7 @@ def test_handles_show_for_exactly_one_selected_scenery_element(win):
     editor = win.current_editor()
     handles = outline(win).handles
     assert handles.isVisible()
-    assert all(close_to(a, b, 1e-6) for a, b in zip(handles.points(), scene_vertices(rock(win))))
+    assert all(close_to(a, b, 1e-6) for a, b in zip(handles.points(), scene_vertices(rock(win)), strict=True))
     editor.select_ids(["rock", "grass"])
     assert not handles.isVisible()
     editor.select_ids(["thwomp"])

@@ -356,7 +356,7 @@ def test_rotation_handle_snaps_to_15_degrees_in_one_undo_step(win: MainWindow, q
 
 def test_rotation_handle_is_free_with_alt(win: MainWindow, qtbot):
     select(win, "thwomp")
-    pivot, swept = handle_drag_to(win, qtbot, 38.0, ALT)
+    _pivot, swept = handle_drag_to(win, qtbot, 38.0, ALT)
     thwomp = win.document.element("thwomp")
     assert thwomp.rotation_deg == pytest.approx(30 + swept)
     assert swept % 15 != pytest.approx(0, abs=0.5)

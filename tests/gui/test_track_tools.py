@@ -4,6 +4,7 @@ its undo stack."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -93,7 +94,7 @@ def test_draw_closed_track_is_one_undo_step(qtbot, bare):
     track = bare.document.track
     assert track is not None and track.closed
     assert len(track.centerline) == 4
-    assert all(close_to(p, q) for p, q in zip(track.centerline, SQUARE))
+    assert all(close_to(p, q) for p, q in zip(track.centerline, SQUARE, strict=True))
     assert track.width_mm == bare.document.ruleset.element_defaults.track_width_mm
     stack = bare.document.undo_stack
     assert stack.count() == 1
@@ -180,7 +181,7 @@ def test_layout_transform_is_one_step_and_twice_is_identity(win, name, run):
     after = document.snapshot()
     assert [c for p in after.track.centerline for c in p] == pytest.approx([c for p in before.track.centerline for c in p])
     assert after.track.closed == before.track.closed
-    for old, new in zip(before.elements, after.elements):
+    for old, new in zip(before.elements, after.elements, strict=True):
         assert (new.x_mm, new.y_mm) == pytest.approx((old.x_mm, old.y_mm))
         assert normalize_angle(new.rotation_deg - old.rotation_deg) == pytest.approx(0.0, abs=1e-9)
 
@@ -350,7 +351,7 @@ def test_coin_trail_lays_a_coin_every_50_mm_in_one_step(qtbot, bare):
     coins = [e for e in bare.document.elements if e.kind == "coin"]
     assert len(coins) in (6, 7)  # 300 mm of drag, give or take a pixel
     xs = sorted(c.x_mm for c in coins)
-    assert all(b - a == pytest.approx(50.0, abs=0.5) for a, b in zip(xs, xs[1:]))
+    assert all(b - a == pytest.approx(50.0, abs=0.5) for a, b in itertools.pairwise(xs))
     assert bare.document.undo_stack.count() == 1
     assert sorted(bare.current_editor().selected_ids()) == sorted(c.id for c in coins)
     bare.document.undo_stack.undo()

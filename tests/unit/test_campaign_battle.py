@@ -124,7 +124,7 @@ BATTLE_REFUSALS = [
 
 @pytest.mark.parametrize(("doc", "change", "message"), [c[1:] for c in BATTLE_REFUSALS],
                          ids=[c[0] for c in BATTLE_REFUSALS])
-def test_refused_battle_edit(doc: CampaignDocument, change, message: str) -> None:  # noqa: ANN001
+def test_refused_battle_edit(doc: CampaignDocument, change, message: str) -> None:
     before = copy.deepcopy(doc)
     with pytest.raises(CampaignError) as caught:
         change(doc)

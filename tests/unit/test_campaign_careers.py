@@ -117,7 +117,7 @@ def test_a_dead_driver_cannot_enter_a_later_game() -> None:
     with pytest.raises(CampaignError) as caught:
         played(DEAD_MAX, ("race", [GameEntry(driver="Max", finished=True)]))
     assert str(caught.value) == "game 2: Max died in game 1"
-    assert DEAD_MAX == before
+    assert before == DEAD_MAX
 
 
 def test_a_new_driver_for_the_same_player() -> None:
@@ -200,7 +200,7 @@ CAREER_REFUSALS = [
 
 
 @pytest.mark.parametrize(("change", "message"), [c[1:] for c in CAREER_REFUSALS], ids=[c[0] for c in CAREER_REFUSALS])
-def test_refused_career_edit(change, message: str) -> None:  # noqa: ANN001
+def test_refused_career_edit(change, message: str) -> None:
     doc = wasteland()
     before = copy.deepcopy(doc)
     with pytest.raises(CampaignError) as caught:

@@ -228,7 +228,7 @@ def test_standings_text_table(capsys):
 
 
 def test_standings_of_a_finished_grand_prix_name_the_champion(capsys):
-    code, out, _ = run(capsys, "campaign", "standings", GOLDEN)
+    _code, out, _ = run(capsys, "campaign", "standings", GOLDEN)
     lines = out.splitlines()
     # Alex and Billie both end on 78 points with two wins; Alex's 13 coins beat Billie's 7
     assert [line.split()[:2] for line in lines[2:5]] == [["1", "Alex"], ["2", "Billie"], ["3", "Casey"]]
@@ -267,7 +267,7 @@ def test_wipe_outs_until_one_kart_is_left(capsys, tmp_path):
     arena = tmp_path / "arena.campaign.json"
     run(capsys, "campaign", "new", "--ruleset", "mk-gaslands", "--mode", "balloon_battle", "--player", "Ann:Mario",
         "Bob:Luigi", "-o", arena)
-    code, out, err = run(capsys, "campaign", "wipe-out", arena, "--player", "bob", "--by", "Ann")
+    code, out, _err = run(capsys, "campaign", "wipe-out", arena, "--player", "bob", "--by", "Ann")
     assert code == 0 and out == f"{arena}: battle 1: Bob has 4 balloons left (popped by Ann)\n"
     for _ in range(3):
         run(capsys, "campaign", "wipe-out", arena, "--battle", "1", "--player", "Bob")

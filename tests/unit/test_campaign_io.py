@@ -111,7 +111,7 @@ def grand_prix_campaigns(draw: st.DrawFn) -> CampaignDocument:
     for _ in range(complete):
         places = draw(st.permutations(range(1, len(names) + 1)))
         races.append(Race(results=[RaceResult(player=n, place=p, gates=draw(st.integers(0, 30)),
-                                              coins=draw(st.integers(0, 10))) for n, p in zip(names, places)]))
+                                              coins=draw(st.integers(0, 10))) for n, p in zip(names, places, strict=True)]))
     if complete < 4 and draw(st.booleans()):
         races.append(Race(track=draw(st.none() | st.just("next.track.json")),
                           results=[RaceResult(player=names[0], place=draw(st.integers(1, len(names))))]))
@@ -276,7 +276,7 @@ def test_rebase_tracks_keeps_pointing_at_the_same_files(tmp_path: Path) -> None:
     assert moved.battles[0].track == "../../a/arena.track.json"
     assert moved.games[0].track == "../../o.json"
     for before, after in zip([doc.races[0].track, doc.battles[0].track, doc.games[0].track],
-                             [moved.races[0].track, moved.battles[0].track, moved.games[0].track]):
+                             [moved.races[0].track, moved.battles[0].track, moved.games[0].track], strict=True):
         assert resolve_track(new, after).resolve() == resolve_track(old, before).resolve()
     assert doc.races[0].track == "tracks/one.track.json"  # the original is untouched
 

@@ -11,7 +11,8 @@ import pytest
 
 from designer.campaign import edit
 from designer.campaign.context import Context
-from designer.campaign.grand_prix import TIE_RULE, standings as campaign_standings
+from designer.campaign.grand_prix import TIE_RULE
+from designer.campaign.grand_prix import standings as campaign_standings
 from designer.export import GrandPrixScores, LayoutError, PlayerResults
 from designer.export.campaign_print import (
     campaign_karts,

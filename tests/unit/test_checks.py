@@ -32,7 +32,7 @@ def base_data(**overrides) -> dict:
         {"id": "g2", "kind": "gate", "x_mm": 600, "y_mm": 700, "rotation_deg": 180, "order": 2, "width_mm": 200},
         {"id": "g3", "kind": "gate", "x_mm": 100, "y_mm": 400, "rotation_deg": -90, "order": 3, "width_mm": 200},
         *({"id": f"g1-box-{n}", "kind": "item_box", "x_mm": 1100 + dx, "y_mm": 450, "rotation_deg": 90,
-           "stack": 2 if n == 3 else 1} for n, dx in zip(range(1, 5), (60, 20, -20, -60))),
+           "stack": 2 if n == 3 else 1} for n, dx in zip(range(1, 5), (60, 20, -20, -60), strict=True)),
         {"id": "c1", "kind": "coin", "x_mm": 300, "y_mm": 100},
         {"id": "bp", "kind": "boost_pad", "x_mm": 700, "y_mm": 100, "rotation_deg": 0},
         {"id": "pa", "kind": "warp_pipe", "x_mm": 600, "y_mm": 300, "pair": "pb"},

@@ -83,11 +83,11 @@ def test_backs_mirror_the_fronts(gaslands):
     W = 595.2756
     width = 63 * MM
     pages = list(pdf.pages)
-    for front, back in zip(pages[0::2], pages[1::2]):
+    for front, back in zip(pages[0::2], pages[1::2], strict=True):
         f, b = card_boxes(front, pdf), card_boxes(back, pdf)
         mirrored = sorted((W - x - width, y) for x, y in f)
         assert len(mirrored) == len(b)
-        assert all(math.isclose(m[0], n[0], abs_tol=0.02) and m[1] == n[1] for m, n in zip(mirrored, b))
+        assert all(math.isclose(m[0], n[0], abs_tol=0.02) and m[1] == n[1] for m, n in zip(mirrored, b, strict=True))
     # The partial last sheet: 3 cards in the top row, right to left on the back.
     assert len(card_boxes(pages[-1], pdf)) == 3
 

@@ -48,7 +48,7 @@ def same_shape(a, b, tolerance=1e-6):
 
 def assert_same_elements(left, right):
     assert [e.id for e in left] == [e.id for e in right]
-    for a, b in zip(left, right):
+    for a, b in zip(left, right, strict=True):
         da, db = a.model_dump(), b.model_dump()
         for key in ("x_mm", "y_mm"):
             assert da.pop(key) == pytest.approx(db.pop(key), abs=1e-9)
@@ -153,7 +153,7 @@ def test_mirrored_footprints_are_mirror_images(axis, scale):
     rock = new_element(RULES, "scenery", "rock", 300, 200, 25, polygon=[(0, 0), (80, 10), (30, 60)])
     elements = [*DOC.elements, rock]
     track, mirrored = mirror_layout(DOC.track, elements, axis, DOC.table)
-    for before, after in zip(elements, mirrored):
+    for before, after in zip(elements, mirrored, strict=True):
         expected = affinity.scale(footprint(before, RULES), *scale, origin=centre)
         assert same_shape(footprint(after, RULES), expected), before.id
     flipped = [affinity.scale(Point(p), *scale, origin=centre).coords[0] for p in DOC.track.centerline]
@@ -187,7 +187,7 @@ def test_rotate_quarter_turn_is_clockwise_on_screen_and_exact():
 def test_rotated_footprints_are_rotated_images():
     about = (457.2, 457.2)
     _, turned = rotate_layout(DOC.track, DOC.elements, 33, about)
-    for before, after in zip(DOC.elements, turned):
+    for before, after in zip(DOC.elements, turned, strict=True):
         expected = affinity.rotate(footprint(before, RULES), 33, origin=about)
         assert same_shape(footprint(after, RULES), expected), before.id
 
@@ -204,7 +204,7 @@ def test_rotate_half_turn_twice_is_the_identity():
 def test_rotate_there_and_back_is_the_identity(degrees, about):
     track, elements = rotate_layout(*rotate_layout(DOC.track, DOC.elements, degrees, about), -degrees, about)
     assert [pytest.approx(p, abs=1e-6) for p in track.centerline] == DOC.track.centerline
-    for a, b in zip(elements, DOC.elements):
+    for a, b in zip(elements, DOC.elements, strict=True):
         assert (a.x_mm, a.y_mm) == pytest.approx((b.x_mm, b.y_mm), abs=1e-6)
         assert angle_gap(a.rotation_deg, b.rotation_deg) < 1e-6
         assert -180 < a.rotation_deg <= 180 and a.rotation_deg == normalize_angle(a.rotation_deg)

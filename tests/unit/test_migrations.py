@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from designer.io.errors import DocumentError
-from designer.io.track_io import dumps_track, load_track
 from designer.io.migrations import CHAINS, migrate
+from designer.io.track_io import dumps_track, load_track
 
 DATA = Path(__file__).parents[1] / "data"
 

@@ -96,7 +96,7 @@ def test_rotation_about_the_centroid_keeps_the_centroid_and_distances(placements
     pivot = snap.centroid((x, y) for x, y, _ in placements)
     turned = snap.rotate_placements(placements, pivot, degrees)
     assert snap.centroid((x, y) for x, y, _ in turned) == pytest.approx(pivot, abs=1e-6)
-    for (x0, y0, r0), (x1, y1, r1) in zip(placements, turned):
+    for (x0, y0, r0), (x1, y1, r1) in zip(placements, turned, strict=True):
         assert math.dist((x0, y0), pivot) == pytest.approx(math.dist((x1, y1), pivot), abs=1e-6)
         assert -180 < r1 <= 180
         assert math.remainder(r1 - r0 - degrees, 360) == pytest.approx(0, abs=1e-6)

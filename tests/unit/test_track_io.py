@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from designer.io.errors import DocumentError
-from designer.io.track_io import dumps_track, load_track, save_track, track_from_data
 from designer.io.jsonfile import MAX_NESTING
+from designer.io.track_io import dumps_track, load_track, save_track, track_from_data
 from designer.model import ELEMENT_KINDS, TrackDocument
 
 from .factories import minimal_track_data

@@ -35,8 +35,24 @@ def create_element_item(element: ElementBase, metrics: ItemMetrics = FALLBACK_ME
 
 
 __all__ = [
-    "BoostPadItem", "BulletBillItem", "ChainChompItem", "CoinItem", "DashPanelItem", "ElementItem",
-    "FALLBACK_METRICS", "GateItem", "ITEM_CLASSES", "ItemBoxItem", "ItemMetrics", "PiranhaPlantItem",
-    "RampItem", "SceneryItem", "StartFinishItem", "ThwompItem", "TrackSurfaceItem", "WanderingThreatItem",
-    "WarpPipeItem", "create_element_item",
+    "FALLBACK_METRICS",
+    "ITEM_CLASSES",
+    "BoostPadItem",
+    "BulletBillItem",
+    "ChainChompItem",
+    "CoinItem",
+    "DashPanelItem",
+    "ElementItem",
+    "GateItem",
+    "ItemBoxItem",
+    "ItemMetrics",
+    "PiranhaPlantItem",
+    "RampItem",
+    "SceneryItem",
+    "StartFinishItem",
+    "ThwompItem",
+    "TrackSurfaceItem",
+    "WanderingThreatItem",
+    "WarpPipeItem",
+    "create_element_item",
 ]

@@ -18,8 +18,8 @@ from PySide6.QtGui import QColor, QPainterPath
 
 from designer.canvas.selection import ACCENT, OVERLAY_Z, OutlineItem, cosmetic_pen
 from designer.document.operations import change_elements, set_placements
-from designer.geometry.authoring import link_pipes
 from designer.geometry import snap
+from designer.geometry.authoring import link_pipes
 from designer.model.edit import moved, placed
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class RotateGesture(Gesture):
         step = None if event.alt else snap.ANGLE_STEP_DEG
         degrees = snap.sweep(self._pivot, self._press, event.point, step)
         turned = snap.rotate_placements([(e.x_mm, e.y_mm, e.rotation_deg) for e in self._start], self._pivot, degrees)
-        after = [placed(e, x, y, r) for e, (x, y, r) in zip(self._start, turned)]
+        after = [placed(e, x, y, r) for e, (x, y, r) in zip(self._start, turned, strict=True)]
         set_placements(self._manager.document, after, self._key, text="Rotate")
         self._manager.overlay.turn(degrees)
 

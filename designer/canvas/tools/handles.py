@@ -54,7 +54,7 @@ class PointHandles(QGraphicsItem):
     def points(self) -> list[tuple[float, float]]:
         return list(self._points)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+    def boundingRect(self) -> QRectF:
         if not self._points:
             return QRectF()
         xs, ys = [p[0] for p in self._points], [p[1] for p in self._points]

@@ -165,7 +165,7 @@ class ToolManager(QObject):
     def key_press(self, event: QKeyEvent) -> bool:
         return self._active.key_press(event)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Leave:
             self._pointer_inside = False
             self._active.leave()

@@ -216,7 +216,7 @@ class SceneryOutlineEditor(QObject):
         show_status(self.manager.view, message)
 
     # --- keys ------------------------------------------------------------------------------------
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # With a vertex selected, Delete belongs to the canvas, not to Edit ▸ Delete (the whole element).
         if (event.type() == QEvent.Type.ShortcutOverride and event.key() in _DELETE_KEYS
                 and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier

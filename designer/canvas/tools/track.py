@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import math
 
+from pydantic import ValidationError
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
-from pydantic import ValidationError
 
 from designer.canvas.items.surface import geometry_path
 from designer.canvas.selection import ACCENT, OVERLAY_Z, cosmetic_pen

@@ -34,7 +34,17 @@ from shapely.geometry.base import BaseGeometry
 
 from designer.geometry.checks.bulk import bulk_footprints, kind_codes, placements, project_many
 from designer.geometry.checks.report import (  # noqa: F401  (re-exported: what checks build problems with)
-    KIND_LABEL, SEVERITY_OF, SEVERITY_RANK, Problem, Severity, label, lowered, ordinal, problem, sort_key)
+    KIND_LABEL,
+    SEVERITY_OF,
+    SEVERITY_RANK,
+    Problem,
+    Severity,
+    label,
+    lowered,
+    ordinal,
+    problem,
+    sort_key,
+)
 from designer.geometry.route import Projection, Route, route_of
 from designer.geometry.track import surface
 from designer.model.elements import ELEMENT_KINDS, Element
@@ -109,7 +119,7 @@ class CheckContext:
         ends = np.cumsum(np.bincount(self.kind_codes, minlength=len(ELEMENT_KINDS))).tolist()
         self.by_kind: dict[str, list[Element]] = {
             kind: [elements[i] for i in order[start:end]]
-            for kind, start, end in zip(ELEMENT_KINDS, [0, *ends], ends) if end > start}
+            for kind, start, end in zip(ELEMENT_KINDS, [0, *ends], ends, strict=False) if end > start}
         self.solids = [e for e in self.by_kind.get("scenery", ()) if e.solid]
         env = (ruleset.id, document.table, document.track, tuple(self.solids))
         if self._env_key is None or self._env_key != env:
@@ -125,7 +135,7 @@ class CheckContext:
         first = self._run == 1
         before, before_index, before_geoms = self.by_id, self.index, self.geoms
         ids = list(map(_ID, elements))
-        self.by_id = dict(zip(ids, elements))
+        self.by_id = dict(zip(ids, elements, strict=True))
         self.ids_reordered = first or ids != self.ids
         self.ids = ids
         if first:
@@ -137,7 +147,7 @@ class CheckContext:
         removed = set(before) - set(self.by_id) if self.ids_reordered and not first else set()
         self.changed_ids = None if first else {ids[i] for i in missing} | removed
         if self.ids_reordered:
-            self.index = dict(zip(ids, range(len(ids))))
+            self.index = dict(zip(ids, range(len(ids)), strict=True))
             self.kind_codes = kind_codes(elements)
             self.placements = placements(elements, self.kind_codes, ruleset)
             geoms = np.empty(len(elements), dtype=object)
@@ -295,7 +305,7 @@ class CheckContext:
             return
         placed = self.placements[self.rows_of(todo)]   # x, y, rotation
         results = project_many(self.route, placed[:, :2], placed[:, 2] if heading else None)
-        cache.update(zip(map(_ID, todo), zip(todo, results)))
+        cache.update(zip(map(_ID, todo), zip(todo, results, strict=True), strict=True))
 
     def cross_section(self, distance_mm: float, width_mm: float | None = None) -> tuple[tuple[float, float], ...]:
         """End points of the segment across the track at a distance along the route (default: track width)."""

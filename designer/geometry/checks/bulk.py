@@ -141,8 +141,8 @@ def project_many(route: Route, points: Sequence[tuple[float, float]] | np.ndarra
     if not len(points):
         return []
     along, foot_x, foot_y, angle, lateral = projections(route, points, headings)
-    feet = zip(foot_x.tolist(), foot_y.tolist())
-    return list(map(_new_projection, zip(along.tolist(), feet, angle.tolist(), lateral.tolist())))
+    feet = zip(foot_x.tolist(), foot_y.tolist(), strict=True)
+    return list(map(_new_projection, zip(along.tolist(), feet, angle.tolist(), lateral.tolist(), strict=True)))
 
 
 _new_projection = partial(tuple.__new__, Projection)   # a Projection from one tuple of its fields

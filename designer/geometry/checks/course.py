@@ -48,10 +48,7 @@ def corner_radii(route: Route, span_mm: float = CURVATURE_SPAN_MM) -> tuple[np.n
     if length <= 3 * span_mm:
         return np.zeros(0), np.zeros(0)
     step = span_mm / 3.0
-    if route.closed:
-        d = np.arange(0.0, length, step)
-    else:
-        d = np.arange(span_mm, length - span_mm, step)
+    d = np.arange(0.0, length, step) if route.closed else np.arange(span_mm, length - span_mm, step)
     pts = route.points
     cum = route.cumulative
 

@@ -177,11 +177,11 @@ def _overlap_problems(ctx: CheckContext, first: np.ndarray, second: np.ndarray) 
         used = np.zeros(n, dtype=bool)
         used[at] = True
         rows = np.flatnonzero(used).tolist()
-        for i, text in zip(rows, labels(elements, ids, ctx.kind_codes, rows, lower, suffix)):
+        for i, text in zip(rows, labels(elements, ids, ctx.kind_codes, rows, lower, suffix), strict=True):
             names[i] = text
     first, second = first.tolist(), second.tolist()
     messages = map(str.__add__, map(heads.__getitem__, first), map(tails.__getitem__, second))
-    return problems("elements-overlap", messages, zip(map(ids.__getitem__, first), map(ids.__getitem__, second)))
+    return problems("elements-overlap", messages, zip(map(ids.__getitem__, first), map(ids.__getitem__, second), strict=True))
 
 
 class OverlapList:

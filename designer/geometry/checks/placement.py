@@ -38,10 +38,7 @@ def off_table(ctx: CheckContext, element):
     t = TABLE_TOLERANCE_MM
     if minx >= -t and miny >= -t and maxx <= table.width_mm + t and maxy <= table.height_mm + t:
         return []
-    if not shape.intersects(ctx.table_box):
-        how = "is entirely off the table"
-    else:
-        how = "hangs over the edge of the table"
+    how = "is entirely off the table" if not shape.intersects(ctx.table_box) else "hangs over the edge of the table"
     return [problem("element-off-table", f"{label(element)} {how}", (element.id,))]
 
 
@@ -72,15 +69,15 @@ def _in_scenery_batch(ctx: CheckContext, elements) -> dict[str, list]:
     solid, where = solid[order].tolist(), where[order]
     firsts = np.flatnonzero(np.r_[True, where[1:] != where[:-1]]).tolist()
     hit = where[firsts].tolist()
-    groups = [solid[lo:hi] for lo, hi in zip(firsts, [*firsts[1:], len(solid)])]
+    groups = [solid[lo:hi] for lo, hi in zip(firsts, [*firsts[1:], len(solid)], strict=True)]
     solid_ids = [e.id for e in ctx.solids]
     quoted = [f"'{x}'" for x in solid_ids]
     heads = labels(ctx.elements, ctx.ids, ctx.kind_codes, hit, suffix=" stands in solid scenery ")
     element_ids = [ctx.ids[i] for i in hit]
     names = [", ".join([quoted[j] for j in js]) for js in groups]
     found = problems("element-in-solid-scenery", map(str.__add__, heads, names),
-                     [(element_id, *[solid_ids[j] for j in js]) for element_id, js in zip(element_ids, groups)])
-    return {element_id: [p] for element_id, p in zip(element_ids, found)}
+                     [(element_id, *[solid_ids[j] for j in js]) for element_id, js in zip(element_ids, groups, strict=True)])
+    return {element_id: [p] for element_id, p in zip(element_ids, found, strict=True)}
 
 
 def _off_table_batch(ctx: CheckContext, elements) -> dict[str, list]:
@@ -208,7 +205,7 @@ def _pickups_off_surface(ctx: CheckContext, elements) -> dict[str, list]:
     points = shapely.points([(e.x_mm, e.y_mm) for e in elements]) if elements else np.zeros(0, dtype=object)
     off = ~shapely.covers(ctx.surface, points)
     return {e.id: [problem("pickup-off-surface", f"{label(e)} is not on the track", (e.id,))]
-            for e, is_off in zip(elements, off.tolist()) if is_off}
+            for e, is_off in zip(elements, off.tolist(), strict=True) if is_off}
 
 
 @check("pickup-off-surface", "warning", kinds=PICKUP_KINDS, needs_track=True)

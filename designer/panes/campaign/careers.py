@@ -32,8 +32,8 @@ from designer.campaign.edit import add_driver, add_game, remove_game_entry, set_
 from designer.campaign.errors import CampaignError
 from designer.model.campaign import GameEntry
 from designer.panes.campaign.careers_entries import SCENARIO_TITLES, EntryEditor
-from designer.panes.campaign.common import MessageLine
 from designer.panes.campaign.careers_model import players_needing_driver, status_text
+from designer.panes.campaign.common import MessageLine
 
 COLUMNS = ("Driver", "Player", "Vehicle", "Games", "Kills", "Wins", "Rerolls earned", "Used", "Available",
            "Status")

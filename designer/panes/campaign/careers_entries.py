@@ -8,9 +8,9 @@ after every change (`show_game`), so a refused edit simply snaps back.
 
 from __future__ import annotations
 
+from pydantic import ValidationError
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QSpinBox, QVBoxLayout, QWidget
-from pydantic import ValidationError
 
 from designer.campaign.careers import DriverRecord, rerolls_earned
 from designer.model.campaign import CampaignDocument, Game, GameEntry

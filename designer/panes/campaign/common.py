@@ -148,7 +148,7 @@ def set_cell(table: QTableWidget, row: int, column: int, text: Any, *, editable:
 class WholeNumberDelegate(QStyledItemDelegate):
     """Cells that take a whole number or nothing (an empty cell clears)."""
 
-    def createEditor(self, parent, option, index):  # noqa: N802 - Qt's name
+    def createEditor(self, parent, option, index):
         editor = QLineEdit(parent)
         editor.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,5}"), editor))
         editor.setAlignment(ALIGN_NUMBER)

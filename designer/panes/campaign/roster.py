@@ -209,10 +209,8 @@ class RosterPage(QWidget):
         if item.column() != NAME:
             return
         old, new = item.data(Qt.ItemDataRole.UserRole), item.text().strip()
-        if new != old and not run_edit(self.session, self.messages, f"Rename {old} to {new}",
-                                       edit.rename_player, old, new):
-            self.refresh()
-        elif new == old:
+        if (new != old and not run_edit(self.session, self.messages, f"Rename {old} to {new}",
+                                       edit.rename_player, old, new)) or new == old:
             self.refresh()
 
     def _on_character_chosen(self, combo: QComboBox) -> None:

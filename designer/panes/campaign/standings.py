@@ -8,6 +8,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QVBoxLayout, QWidget
 
 from designer.campaign.grand_prix import TIE_RULE, champions, standings, totals_by_race
+from designer.campaign.series import SERIES_RULE, series_standings
 from designer.document.campaign import CampaignSession
 from designer.panes.campaign.chart import TotalsChart, player_colour
 from designer.panes.campaign.common import (
@@ -22,7 +23,6 @@ from designer.panes.campaign.common import (
     prepare_table,
     set_cell,
 )
-from designer.campaign.series import SERIES_RULE, series_standings
 
 GP_COLUMNS = ["#", "Player", "Character", "Earned", "Spent", "Total", "Wins", "Coins", "Handling", "Max Gear"]
 SERIES_COLUMNS = ["#", "Player", "Character", "Races", "1st", "2nd", "3rd", "Coins", "Gates"]
@@ -134,7 +134,7 @@ class StandingsPanel(QWidget):
         self.table.setRowCount(len(rows))
         order = doc.player_names()
         for row, s in enumerate(rows):
-            counts = list(s.place_counts) + [0, 0, 0]
+            counts = [*list(s.place_counts), 0, 0, 0]
             values = [s.rank, s.player, s.character, s.races, counts[0], counts[1], counts[2], s.coins, s.gates]
             values += [ordinal(p) if p else "" for p in s.places]
             self._fill_row(row, values, s.rank, order.index(s.player), total_column=4)

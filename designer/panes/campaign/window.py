@@ -240,7 +240,7 @@ class CampaignWindow(QMainWindow):
             self.statusBar().showMessage(f"Printed to {path.name}", STATUS_MS)
         return path
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.is_modified():
             name = self.session.path.name if self.session.path else self.session.document.name
             answer = ask_save_changes(self, name)
