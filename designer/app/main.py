@@ -16,7 +16,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from designer.app.settings import Settings
-from designer.app.window import APP_NAME, MainWindow, untitled_document
+from designer.app.untitled import untitled_document
+from designer.app.window import APP_NAME, MainWindow
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.paths import DEFAULT_TRACK

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.app.window import UNIT_DECIMALS, untitled_document
+from designer.app.untitled import READOUT_DECIMALS, untitled_document
 from designer.canvas.scene import TrackScene
 from designer.document.document import Document
 from designer.io.errors import DocumentError
@@ -72,7 +72,7 @@ def describe(document: TrackDocument) -> str:
     """One line about a document: table size, rules, race settings and how much is on it."""
     units = document.display_units
     scale = MM_PER_UNIT[units]
-    decimals = UNIT_DECIMALS[units]
+    decimals = READOUT_DECIMALS[units]
     width = f"{document.table.width_mm / scale:.{decimals}f}"
     height = f"{document.table.height_mm / scale:.{decimals}f}"
     try:

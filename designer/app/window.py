@@ -15,28 +15,11 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoG
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
 from designer.app.editor import Editor
-from designer.app.settings import Settings
-from designer.model import MM_PER_UNIT, Table, TrackDocument
+from designer.app.untitled import format_readout, untitled_document
+from designer.model import TrackDocument
 
 APP_NAME = "Kartographer"
-# Decimals shown for cursor positions, per display unit.
-UNIT_DECIMALS = {"mm": 0, "cm": 1, "in": 2}
 MENU_TITLES = ("&File", "&Edit", "&View", "&Track", "&Window", "&Help")
-
-
-def untitled_document(name: str = "Untitled") -> TrackDocument:
-    """A new, empty document: a 6′×4′ table for the Mario Kart Gaslands rules, in the preferred units."""
-    return TrackDocument(
-        name=name,
-        ruleset="mk-gaslands",
-        table=Table(width_mm=6 * 12 * MM_PER_UNIT["in"], height_mm=4 * 12 * MM_PER_UNIT["in"]),
-        display_units=Settings().preferences().new_document_units,
-    )
-
-
-def format_length(mm: float, units: str) -> str:
-    value = mm / MM_PER_UNIT[units]
-    return f"{value:.{UNIT_DECIMALS[units]}f} {units}"
 
 
 class MainWindow(QMainWindow):
@@ -221,7 +204,7 @@ class MainWindow(QMainWindow):
     def _show_cursor(self, point: QPointF) -> None:
         editor = self.current_editor()
         units = editor.scene.display_units() if editor else "mm"
-        self._cursor_label.setText(f"x {format_length(point.x(), units)}  y {format_length(point.y(), units)}")
+        self._cursor_label.setText(f"x {format_readout(point.x(), units)}  y {format_readout(point.y(), units)}")
 
     def _show_zoom(self, percent: float) -> None:
         self._zoom_label.setText(f"{percent:.0f} %" if percent >= 10 else f"{percent:.1f} %")

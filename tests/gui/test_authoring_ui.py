@@ -210,7 +210,7 @@ def test_delete_selected_guides(win):
 
 
 def test_gates_dock_follows_the_current_tab(win):
-    from designer.app.window import untitled_document
+    from designer.app.untitled import untitled_document
 
     pane = win.authoring.gates_pane
     first = win.current_editor()

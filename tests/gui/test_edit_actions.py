@@ -10,7 +10,8 @@ from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication
 
-from designer.app.window import MainWindow, untitled_document
+from designer.app.untitled import untitled_document
+from designer.app.window import MainWindow
 from designer.io.clipboard import MIME_TYPE, elements_from_json
 from designer.model.edit import moved
 

@@ -8,7 +8,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsView
 
 from designer.app import main as app_main
-from designer.app.window import MainWindow, format_length
+from designer.app.untitled import format_readout
+from designer.app.window import MainWindow
 from designer.canvas import style
 from designer.canvas.items import ITEM_CLASSES, BulletBillItem, TrackSurfaceItem, WarpPipeItem
 from designer.canvas.scene import TrackScene, warp_pipe_labels
@@ -200,8 +201,8 @@ def test_status_bar_shows_cursor_in_display_units(window: MainWindow):
     window.view.cursor_moved.emit(QPointF(254.0, 25.4))
     assert window._cursor_label.text() == "x 10.00 in  y 1.00 in"
     assert window.selection_text() == f"{len(window.document.elements)} elements"
-    assert format_length(123.4, "mm") == "123 mm"
-    assert format_length(123.4, "cm") == "12.3 cm"
+    assert format_readout(123.4, "mm") == "123 mm"
+    assert format_readout(123.4, "cm") == "12.3 cm"
 
 
 def render(scene: TrackScene, source: QRectF, scale: float) -> QImage:

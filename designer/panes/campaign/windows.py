@@ -35,6 +35,10 @@ def _key(path: str | Path) -> str:
 
 
 class CampaignWindows(QObject):
+    #: The window class it opens campaigns into; the package (`designer.panes.campaign`) sets it to
+    #: `CampaignWindow`, which itself imports this module — so this one never imports the window.
+    window_class: type | None = None
+
     open_track_requested = Signal(Path)
     window_added = Signal(object)  # a new CampaignWindow, fully built
     saved = Signal(object)         # a CampaignWindow whose campaign was just written
@@ -68,9 +72,8 @@ class CampaignWindows(QObject):
             self.windows.remove(window)
 
     def show_session(self, session: CampaignSession):
-        from designer.panes.campaign.window import CampaignWindow
-
-        window = CampaignWindow(session, self)
+        assert self.window_class is not None, "designer.panes.campaign sets the window class"
+        window = self.window_class(session, self)
         window.show()
         window.raise_()
         window.activateWindow()
