@@ -13,4 +13,15 @@ from pydantic import (  # noqa: F401
     model_validator,
 )
 
-__version__ = "0.1.0"
+
+def _version() -> str:
+    """The version written once in pyproject.toml, as the installed package's metadata carries it."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("kartographer")
+    except PackageNotFoundError:  # a source tree that was never installed
+        return "0+unknown"
+
+
+__version__ = _version()

@@ -1,12 +1,33 @@
-"""Where the bundled data lives: `resources/` and `templates/` at the project's top level."""
+"""Where the bundled data lives: the packages `designer.resources` and `designer.templates`.
+
+In the repository they are the top-level folders `resources/` and `templates/` (pyproject maps them into the
+package); a wheel carries them inside `designer/`. Both are read through `importlib.resources`, so the editable
+and the installed package find the same files. A source tree that was never installed falls back to the
+top-level folders.
+"""
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-RESOURCES_DIR = PROJECT_ROOT / "resources"
-TEMPLATES_DIR = PROJECT_ROOT / "templates"
+
+
+def _package_folder(package: str, source_folder: str) -> Path:
+    try:
+        found = files(package)
+    except ModuleNotFoundError:  # no install at all (e.g. PYTHONPATH=checkout): the folder beside designer/
+        return PROJECT_ROOT / source_folder
+    folder = Path(str(found))
+    # pip always unpacks wheels, so this is a real folder; zip imports are not supported.
+    if not folder.is_dir():
+        raise RuntimeError(f"Kartographer's bundled data {package} is not a folder on disk ({found})")
+    return folder
+
+
+RESOURCES_DIR = _package_folder("designer.resources", "resources")
+TEMPLATES_DIR = _package_folder("designer.templates", "templates")
 RULESETS_DIR = RESOURCES_DIR / "rulesets"
 ICONS_DIR = RESOURCES_DIR / "icons"
 SCHEMA_DIR = RESOURCES_DIR / "schema"
