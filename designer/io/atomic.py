@@ -1,21 +1,59 @@
-"""Atomic file writes: a temporary file in the same folder, flushed to disk, then renamed over the target."""
+"""Atomic file writes: a temporary file in the same folder, flushed to disk, then renamed over the target.
+
+What "the target" is matters as much as the rename:
+* a symlink is followed to the file it finally names (which may not exist yet) and that file is replaced,
+  so the link stays a link; the temporary file is made in the target's folder, where the rename is atomic;
+* anything but a regular file (a FIFO, a device, a socket, a folder) is refused before anything is written;
+* an output that is one of a command's inputs (`protect`) is refused, whatever name it goes by;
+* after the rename the folder itself is synced, so the new name survives a power cut.
+Temporary files are named `.<name>.XXXXXXXX.tmp`: hidden, and ending in `.tmp` so no `*.track.json` glob
+ever takes one for a document. A save killed midway leaves one behind; the next save of that same file
+removes such leftovers once they are STALE_TEMP_SECONDS old (a fresh one may be another process's save).
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
+import stat
 import tempfile
+import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from designer.io.errors import DocumentError
+from designer.io.filekind import special_kind
+
+STALE_TEMP_SECONDS = 600
+_TEMP_SUFFIX = ".tmp"
+_TEMP_RANDOM = re.compile(r"[a-z0-9_]{8}")  # what tempfile puts between prefix and suffix
 
 
-def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+def refuse_same_file(path: str | Path, inputs: Iterable[str | Path]) -> None:
+    """Raise DocumentError when `path` is (or links to) one of `inputs`; paths that do not exist are fine."""
+    for source in inputs:
+        try:
+            same = os.path.samefile(path, source)
+        except (OSError, ValueError):  # one of them does not exist (yet), or cannot: nothing to clobber
+            continue
+        if same:
+            raise DocumentError(path, f"would overwrite the input file {source}; choose another output file")
+
+
+def atomic_write_bytes(path: str | Path, data: bytes, protect: Iterable[str | Path] = ()) -> None:
     """Write `data` to `path` so that readers see either the old file or the whole new one."""
     path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
+    refuse_same_file(path, protect)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        target = Path(os.path.realpath(path))
+    except ValueError:  # NUL in the name
+        raise DocumentError(path, "a file name cannot contain NUL") from None
+    mode = _existing_mode(path, target)
+    folder = target.parent
+    _remove_stale_temps(folder, target.name)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=_TEMP_SUFFIX, dir=folder)
     except OSError as exc:
         raise DocumentError(path, f"cannot write here ({exc.strerror or exc})") from None
     try:
@@ -23,18 +61,68 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(tmp_name, path.stat().st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp_name, 0o666 & ~umask)
-        os.replace(tmp_name, path)
+        os.chmod(tmp_name, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
+        os.replace(tmp_name, target)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise DocumentError(path, f"could not save ({exc.strerror or exc})") from None
+    _sync_folder(folder)
 
 
-def atomic_write_text(path: str | Path, text: str) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"))
+def atomic_write_text(path: str | Path, text: str, protect: Iterable[str | Path] = ()) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"), protect)
+
+
+def _existing_mode(path: Path, target: Path) -> int | None:
+    """The mode of the file about to be replaced, None for a new file; refuses anything not regular."""
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:  # e.g. a loop of symlinks, a file used as a folder
+        raise DocumentError(path, f"cannot write here ({exc.strerror or exc})") from None
+    kind = special_kind(mode)
+    if kind is not None:
+        raise DocumentError(path, f"is {kind}, not a regular file; nothing was written")
+    return mode
+
+
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
+def _remove_stale_temps(folder: Path, name: str) -> None:
+    """Delete `.<name>.XXXXXXXX.tmp` files in `folder` older than STALE_TEMP_SECONDS (never other files')."""
+    prefix = f".{name}."
+    oldest = time.time() - STALE_TEMP_SECONDS
+    try:
+        entries = os.scandir(folder)
+    except OSError:
+        return
+    with entries:
+        for entry in entries:
+            middle = entry.name[len(prefix):-len(_TEMP_SUFFIX)]
+            if not (entry.name.startswith(prefix) and entry.name.endswith(_TEMP_SUFFIX)
+                    and _TEMP_RANDOM.fullmatch(middle)):
+                continue
+            with contextlib.suppress(OSError):
+                info = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode) and info.st_mtime < oldest:
+                    os.unlink(entry.path)
+
+
+def _sync_folder(folder: Path) -> None:
+    """fsync the folder so the rename itself is on disk; some systems cannot open folders: then skip."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

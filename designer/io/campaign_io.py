@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -80,8 +81,9 @@ def dumps_campaign(doc: CampaignDocument) -> str:
     return json.dumps(doc.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
 
 
-def save_campaign(doc: CampaignDocument, path: str | Path) -> None:
-    atomic_write_text(path, dumps_campaign(doc))
+def save_campaign(doc: CampaignDocument, path: str | Path, protect: Iterable[str | Path] = ()) -> None:
+    """Atomic save; refused when `path` is one of the files in `protect` (e.g. the tracks of a new campaign)."""
+    atomic_write_text(path, dumps_campaign(doc), protect)
 
 
 def resolve_track(campaign_path: str | Path | None, track: str | None) -> Path | None:

@@ -1,14 +1,16 @@
-"""Reading JSON documents defensively: size checked first, strict UTF-8, no duplicate keys, bounded nesting."""
+"""Reading JSON documents defensively: regular files only, size checked first and the read itself bounded,
+strict UTF-8, no duplicate keys, bounded nesting."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
-from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 from designer.io.errors import DocumentError
+from designer.io.filekind import special_kind
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_NESTING = 64
@@ -23,16 +25,41 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+# Tokens of the nesting scan. Possessive quantifiers (`*+`, `++`) never backtrack, so the regex engine keeps
+# no per-character state: one 30 MB string costs no extra memory. A "leaves" token is a run of innermost
+# containers (no container inside) with what lies between them, one level deeper than where it starts, so
+# long flat lists such as [[x, y], [x, y], …] are a single token.
+_STR = r'"[^"\\]*+(?:\\.[^"\\]*+)*+"'
+_FLAT = rf'(?:[^\[\]{{}}"]++|{_STR})*+'
+_LEAF = rf"[\[{{]{_FLAT}[\]}}]"
+_TOKEN = re.compile(
+    rf"(?P<leaves>{_LEAF}(?:[^\[\]{{}}\"]++|{_STR}|{_LEAF})*+)"
+    rf"|(?P<string>{_STR})"
+    r"|(?P<open>[\[{])"
+    r"|(?P<close>[\]}]++)"
+    r'|(?P<quote>")',  # a string that never ends
+    re.DOTALL,
+)
 
 
 def _nesting_depth_exceeds(text: str, limit: int) -> bool:
-    """Cheap scan of the brackets outside strings, so absurd nesting is refused before the parser
-    recurses (regular expressions do the character-by-character work)."""
-    brackets = _BRACKET.findall(_STRING.sub("", text))
-    return max(accumulate(_STEP[b] for b in brackets), default=0) > limit
+    """Whether brackets outside strings nest deeper than `limit`, so absurd nesting is refused before the
+    parser recurses. One pass, O(1) extra memory, stopping as soon as the limit is passed."""
+    depth = 0
+    for token in _TOKEN.finditer(text):
+        kind = token.lastgroup
+        if kind == "open":
+            depth += 1
+            if depth > limit:
+                return True
+        elif kind == "leaves":
+            if depth + 1 > limit:
+                return True
+        elif kind == "close":
+            depth = max(depth - (token.end() - token.start()), 0)
+        elif kind == "quote":
+            return False  # broken JSON from here on: the parser says where
+    return False
 
 
 def parse_json_text(text: str, source: str | Path) -> Any:
@@ -50,26 +77,66 @@ def parse_json_text(text: str, source: str | Path) -> Any:
         raise DocumentError(source, "JSON nested too deeply") from None
 
 
-def read_json_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
-    """Return the parsed JSON of `path` or raise DocumentError naming the file and the reason."""
+def read_regular_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of `path`, which must be a regular file (or a link to one) of at most `max_bytes`.
+
+    A FIFO, a device or a socket is refused from its `stat`, before it is opened, so nothing blocks and
+    nothing endless is read; the descriptor is checked again after opening (the name may have been
+    swapped), and at most `max_bytes + 1` bytes are read, so a file growing meanwhile is still bounded.
+    """
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if path.is_dir():
-            raise DocumentError(path, "is a folder, not a file")
-        if size > max_bytes:
-            raise DocumentError(path, f"file is too large ({size:,} bytes; the limit is {max_bytes:,})")
-        raw = path.read_bytes()
+        _check_regular(path, os.stat(path).st_mode)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            info = os.fstat(fd)
+            _check_regular(path, info.st_mode)
+            _check_size(path, info.st_size, max_bytes)
+            data = _read_at_most(fd, max_bytes + 1)
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise DocumentError(path, "no such file") from None
     except PermissionError:
         raise DocumentError(path, "permission denied") from None
     except OSError as exc:
         raise DocumentError(path, exc.strerror or str(exc)) from None
+    except ValueError:  # NUL in the name
+        raise DocumentError(path, "a file name cannot contain NUL") from None
+    _check_size(path, len(data), max_bytes)
+    return data
+
+
+def _check_regular(path: Path, mode: int) -> None:
+    kind = special_kind(mode)
+    if kind is not None:
+        raise DocumentError(path, f"is {kind}, not a regular file")
+
+
+def _check_size(path: Path, size: int, max_bytes: int) -> None:
+    if size > max_bytes:
+        raise DocumentError(path, f"file is too large ({size:,} bytes; the limit is {max_bytes:,})")
+
+
+def _read_at_most(fd: int, limit: int) -> bytes:
+    data = bytearray()
+    while len(data) < limit:
+        chunk = os.read(fd, min(limit - len(data), 1 << 20))
+        if not chunk:
+            break
+        data += chunk
+    return bytes(data)
+
+
+def read_json_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """Return the parsed JSON of `path` or raise DocumentError naming the file and the reason."""
+    path = Path(path)
+    raw = read_regular_file(path, max_bytes)
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DocumentError(path, f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    del raw  # a 30 MB file should not stay in memory twice while it is parsed
     return parse_json_text(text, path)

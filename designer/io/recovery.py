@@ -17,7 +17,7 @@ from pathlib import Path
 from designer.io.atomic import atomic_write_text
 from designer.io.campaign_io import CAMPAIGN_SUFFIX, campaign_from_data, dumps_campaign
 from designer.io.errors import DocumentError
-from designer.io.jsonfile import read_json_file
+from designer.io.jsonfile import read_json_file, read_regular_file
 from designer.io.track_io import TRACK_SUFFIX, dumps_track, load_track
 from designer.model.campaign import CampaignDocument
 from designer.model.track import TrackDocument
@@ -25,6 +25,7 @@ from designer.model.track import TrackDocument
 TRACK = "track"
 CAMPAIGN = "campaign"
 SUFFIXES = {TRACK: TRACK_SUFFIX, CAMPAIGN: CAMPAIGN_SUFFIX}
+MAX_META_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,10 @@ class RecoveryStore:
 
     def write(self, key: str, document: TrackDocument | CampaignDocument,
               original_path: str | Path | None) -> None:
-        kind = CAMPAIGN if isinstance(document, CampaignDocument) else TRACK
-        text = dumps_campaign(document) if kind == CAMPAIGN else dumps_track(document)
+        if isinstance(document, CampaignDocument):
+            kind, text = CAMPAIGN, dumps_campaign(document)
+        else:
+            kind, text = TRACK, dumps_track(document)
         self.folder.mkdir(parents=True, exist_ok=True)
         atomic_write_text(self.folder / f"{key}{SUFFIXES[kind]}", text)
         meta = {"kind": kind, "original_path": str(original_path) if original_path else None,
@@ -61,7 +64,7 @@ class RecoveryStore:
 
     def pending(self) -> list[RecoveryEntry]:
         """Recovery copies left behind, newest first; unreadable metadata is tolerated, not fatal."""
-        entries = []
+        entries: list[RecoveryEntry] = []
         if not self.folder.is_dir():
             return entries
         for kind, suffix in SUFFIXES.items():
@@ -71,8 +74,8 @@ class RecoveryStore:
 
     def _entry(self, key: str, doc_path: Path, kind: str) -> RecoveryEntry:
         meta: dict = {}
-        with contextlib.suppress(OSError, ValueError):
-            meta = json.loads(self._meta_path(key).read_text(encoding="utf-8"))
+        with contextlib.suppress(DocumentError, ValueError):  # a FIFO planted here must not block start-up
+            meta = json.loads(read_regular_file(self._meta_path(key), MAX_META_BYTES).decode("utf-8"))
         if not isinstance(meta, dict):
             meta = {}
         original = meta.get("original_path")

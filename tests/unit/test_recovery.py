@@ -72,3 +72,28 @@ def test_damaged_campaign_copy_is_a_document_error(tmp_path):
     (entry,) = store.pending()
     with pytest.raises(DocumentError):
         store.load(entry)
+
+
+def test_a_fifo_in_place_of_the_metadata_does_not_block_the_listing(tmp_path):
+    import os
+    import signal
+
+    store = RecoveryStore(tmp_path)
+    key = "k"
+    store.write(key, track_from_data(minimal_track_data()), None)
+    meta = tmp_path / "k.meta.json"
+    meta.unlink()
+    os.mkfifo(meta)
+    class Blocked(BaseException):  # not an OSError, which the listing tolerates
+        pass
+
+    def blocked(*_args):
+        raise Blocked("the listing blocked on a FIFO")
+
+    signal.signal(signal.SIGALRM, blocked)
+    signal.alarm(5)
+    try:
+        entries = store.pending()
+    finally:
+        signal.alarm(0)
+    assert [e.key for e in entries] == [key]
