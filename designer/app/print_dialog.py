@@ -31,9 +31,12 @@ from PySide6.QtWidgets import (
 from designer.app.settings import Settings
 from designer.export import CARD_SIZES, CLI_PAPERS, SECTIONS, ExportOptions, LayoutError, export_pdf
 from designer.export.bundle import TITLES, applicable
+from designer.export.fonts import notices
+from designer.geometry.checks.shapes import degenerate_reasons
 from designer.io.atomic import atomic_write_bytes
 from designer.io.errors import DocumentError
 from designer.model.track import TrackDocument
+from designer.panes.markup import literal
 from designer.rules import load_ruleset
 
 PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
@@ -176,14 +179,19 @@ class PrintDialog(QDialog):
         if not sections:
             self._show(b"", 0, "Choose at least one thing to print.")
             return
+        reasons = degenerate_reasons(self.document)
+        if reasons:  # the same refusal as `kartographer export`: fix the geometry first
+            self._show(b"", 0, f"Cannot print this track: {reasons[0]}.", error=True)
+            return
         out = io.BytesIO()
         try:
-            pages = export_pdf(out, self.document, sections, self.options(), self.ruleset)
+            with notices() as font_warnings:
+                pages = export_pdf(out, self.document, sections, self.options(), self.ruleset)
         except LayoutError as exc:
             self._show(b"", 0, str(exc), error=True)
             return
-        self._show(out.getvalue(), pages, f"{pages} page{'s' if pages != 1 else ''}, "
-                                          f"{len(out.getvalue()) / 1024:.0f} KB")
+        status = f"{pages} page{'s' if pages != 1 else ''}, {len(out.getvalue()) / 1024:.0f} KB"
+        self._show(out.getvalue(), pages, " — ".join([status, *font_warnings]))
 
     def _show(self, data: bytes, pages: int, status: str, error: bool = False) -> None:
         self.pdf_bytes = data
@@ -212,7 +220,7 @@ class PrintDialog(QDialog):
         try:
             self.save_to(path)
         except DocumentError as exc:
-            QMessageBox.warning(self, "Cannot save PDF", str(exc))
+            QMessageBox.warning(self, "Cannot save PDF", literal(str(exc)))
             return
         self.accept()
 

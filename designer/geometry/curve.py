@@ -45,14 +45,21 @@ def _dedupe(points: Sequence[Sequence[float]]) -> list[Pt]:
     return out
 
 
+def distinct_points(points: Sequence[Sequence[float]], closed: bool) -> list[Pt]:
+    """The control points the curve runs through: neighbours closer than a micrometre merged (and, on a
+    closed curve, a last point back on the first one dropped)."""
+    pts = _dedupe(points)
+    if closed and len(pts) > 2 and math.dist(pts[0], pts[-1]) < 1e-6:
+        pts.pop()
+    return pts
+
+
 def smooth_curve(points: Sequence[Sequence[float]], closed: bool, spacing_mm: float = 10.0) -> list[Pt]:
     """Sample a smooth curve through every control point, roughly every `spacing_mm`.
 
     A closed curve returns its first point again at the end.
     """
-    pts = _dedupe(points)
-    if closed and len(pts) > 2 and math.dist(pts[0], pts[-1]) < 1e-6:
-        pts.pop()
+    pts = distinct_points(points, closed)
     if len(pts) < 3:
         return pts + ([pts[0]] if closed and pts else [])
     n = len(pts)

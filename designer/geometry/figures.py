@@ -1,7 +1,8 @@
 """Figures about a track for the validate report: lap length, a racing line, activations per lap.
 
 `track_figures(document, ruleset) -> dict` (JSON-ready: numbers, lists and strings only). For an arena
-(no track) the track figures are None and only `element_counts` is filled in.
+(no track) or a degenerate track (`track_flaw`) the track figures are None and only `element_counts` is
+filled in.
 
 The racing line is the shortest path through the gates that stays on the track: the route is cut by
 cross-sections every RACING_STEP_MM and where each gate stands (each as wide as the track less a kart's
@@ -22,7 +23,7 @@ from shapely.geometry import LineString, Point
 
 from designer.geometry.checks.course import corner_radii, narrowest_width
 from designer.geometry.route import route_of
-from designer.geometry.track import surface
+from designer.geometry.track import surface, track_flaw
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 
@@ -132,7 +133,7 @@ def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
         "element_counts": _element_counts(document),
     }
     track = document.track
-    if track is None:
+    if track is None or track_flaw(track) is not None:  # nothing measured along a degenerate track means anything
         return figures
     route = route_of(track)
     line = racing_line(document, ruleset)

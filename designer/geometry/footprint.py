@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 
 from shapely import affinity
-from shapely.geometry import Point, Polygon, box
+from shapely.geometry import Point, box
 from shapely.geometry.base import BaseGeometry
 
+from designer.geometry.outline import outline_area
 from designer.model.elements import Element
 from designer.rules import Ruleset
 
@@ -34,9 +35,10 @@ def local_size(element: Element, ruleset: Ruleset) -> tuple[float, float]:
 
 
 def local_footprint(element: Element, ruleset: Ruleset) -> BaseGeometry:
-    """The footprint around (0, 0), facing +x, unrotated."""
+    """The footprint around (0, 0), facing +x, unrotated (scenery: the area its outline encloses, valid
+    even when the outline crosses itself; empty when it encloses none)."""
     if element.kind == "scenery":
-        return Polygon(element.polygon).buffer(0)
+        return outline_area(element.polygon)
     length, width = local_size(element, ruleset)
     if element.kind in ROUND_KINDS:
         return Point(0, 0).buffer(length / 2.0, quad_segs=12)

@@ -6,9 +6,10 @@ import string
 from collections.abc import Sequence
 
 from shapely.errors import GEOSException
-from shapely.geometry import Polygon
+from shapely.geometry import MultiPolygon, Polygon
 from shapely.ops import polylabel
 
+from designer.geometry.outline import repaired_area
 from designer.model.elements import ElementBase
 
 PRIME = "\u2032"
@@ -53,8 +54,10 @@ def label_point(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
     """A point well inside a polygon for its label (falls back to the centre of its box)."""
     try:
         polygon = Polygon(points)
-        if not polygon.is_valid:
-            polygon = polygon.buffer(0)
+        if not polygon.is_valid:  # an outline crossing itself: its repaired area, found in bounded time
+            polygon = repaired_area(polygon)
+        if isinstance(polygon, MultiPolygon):
+            polygon = max(polygon.geoms, key=lambda part: part.area)
         if isinstance(polygon, Polygon) and not polygon.is_empty:
             # The centroid reads best when it is comfortably inside; otherwise the pole of inaccessibility.
             centroid = polygon.centroid

@@ -8,8 +8,9 @@ the element's own frame first (`to_local`).
 Every edit returns a new, validated element (elements are frozen) or raises `OutlineError`, a
 ValueError with a one-line reason for the status bar. An outline must keep at least `MIN_VERTICES`
 distinct points, at most the model's `MAX_POLYGON_POINTS`, and stay a valid shapely polygon: no edge
-may cross another and it must enclose some area. An outline that is already invalid (drawn by hand in
-the file) may still be edited, so it can be repaired a vertex at a time.
+may cross another, no two neighbouring vertices may coincide and it must enclose some area. An outline
+that is already invalid (drawn by hand in the file) may still be edited, so it can be repaired a vertex
+at a time.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pydantic import ValidationError
 from shapely import is_valid_reason
 from shapely.geometry import Polygon
 
+from designer.geometry.outline import outline_flaw
 from designer.model.base import COORD_LIMIT_MM
 from designer.model.edit import with_changes
 from designer.model.elements import MAX_POLYGON_POINTS, Scenery
@@ -87,9 +89,12 @@ def outline_problem(points: Sequence[Sequence[float]]) -> str | None:
         return f"an outline has at most {MAX_POLYGON_POINTS} vertices"
     if any(abs(c) > COORD_LIMIT_MM for p in points for c in p):
         return "the vertex would be too far from the element"
-    polygon = Polygon(points)
-    if polygon.convex_hull.area <= 0:
+    flaw = outline_flaw(points)  # what the checks call a degenerate outline
+    if flaw is not None and flaw.kind == "no-area":
         return "the outline would have no area"
+    if flaw is not None:
+        return "two neighbouring vertices would be in the same place"
+    polygon = Polygon(points)
     if not polygon.is_valid:
         reason = is_valid_reason(polygon)
         if reason.startswith("Ring Self-intersection"):

@@ -1,12 +1,26 @@
-"""The track surface as shapely geometry: the smooth centerline buffered by half the track width."""
+"""The track surface as shapely geometry: the smooth centerline buffered by half the track width.
+
+`track_flaw` says when a centerline makes no track at all (its points in one place, a closed track with
+fewer than three distinct points or all on one line, a curve shorter than MIN_LENGTH_MM). Such a track
+still has a centerline and a surface (a disc where a curve of no length stands), so that the editor can
+draw it for the user to fix, but nothing measured along it means anything.
+"""
 
 from __future__ import annotations
+
+import math
 
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from designer.geometry.curve import smooth_curve
+from designer.geometry.curve import distinct_points, smooth_curve
+from designer.geometry.route import route_of
 from designer.model.track import TrackSurface
+
+#: A centerline shorter than this (mm) makes no track.
+MIN_LENGTH_MM = 1.0
+#: Control points closer than this (mm) to one line through them are on that line.
+LINE_TOLERANCE_MM = 1e-6
 
 
 def centerline_points(track: TrackSurface, spacing_mm: float = 10.0) -> list[tuple[float, float]]:
@@ -14,13 +28,16 @@ def centerline_points(track: TrackSurface, spacing_mm: float = 10.0) -> list[tup
 
 
 def centerline(track: TrackSurface) -> LineString:
-    return LineString(centerline_points(track))
+    """The centerline as a line (of no length, from its one point to itself, when all points coincide)."""
+    points = centerline_points(track)
+    return LineString(points if len(points) > 1 else points * 2)
 
 
 def surface(track: TrackSurface) -> BaseGeometry:
     """The drivable area (a Polygon, or a MultiPolygon in odd cases); a figure-8 unions its crossing."""
-    cap = "round" if not track.closed else "flat"
-    geometry = centerline(track).buffer(track.width_mm / 2.0, quad_segs=16, cap_style=cap, join_style="round")
+    line = centerline(track)
+    cap = "round" if not track.closed or line.length == 0 else "flat"
+    geometry = line.buffer(track.width_mm / 2.0, quad_segs=16, cap_style=cap, join_style="round")
     return geometry if geometry.is_valid else geometry.buffer(0)
 
 
@@ -30,6 +47,34 @@ def edge_rings(track: TrackSurface) -> list[LineString]:
     polygons = [geometry] if isinstance(geometry, Polygon) else list(getattr(geometry, "geoms", []))
     rings: list[LineString] = []
     for polygon in polygons:
+        if polygon.is_empty:
+            continue
         rings.append(LineString(polygon.exterior.coords))
         rings.extend(LineString(interior.coords) for interior in polygon.interiors)
     return rings
+
+
+def _on_one_line(points: list[tuple[float, float]]) -> bool:
+    first = points[0]
+    far = max(points, key=lambda p: math.dist(first, p))
+    length = math.dist(first, far)
+    if length == 0:
+        return True
+    ux, uy = (far[0] - first[0]) / length, (far[1] - first[1]) / length
+    return all(abs((x - first[0]) * uy - (y - first[1]) * ux) <= LINE_TOLERANCE_MM for x, y in points)
+
+
+def track_flaw(track: TrackSurface) -> str | None:
+    """Why the centerline makes no track, as the end of a sentence starting "The track …"; None when
+    it makes one."""
+    points = distinct_points(track.centerline, track.closed)
+    if len(points) < 2:
+        return "has all its centerline points in one place"
+    if track.closed and len(points) < 3:
+        return "is closed but has only 2 distinct centerline points: a loop needs at least 3"
+    if track.closed and _on_one_line(points):
+        return "is closed but its centerline points all lie on one line: the loop encloses nothing"
+    length = route_of(track).length
+    if length < MIN_LENGTH_MM:
+        return f"has a centerline only {length:.2g} mm long"
+    return None

@@ -1,17 +1,51 @@
-"""Strict pydantic base and the bounded number types shared by every document model."""
+"""Strict pydantic base and the strict, bounded scalar types shared by every document model.
+
+Scalars are taken as the file spells them (pydantic strict mode), so a mistake is refused rather than
+guessed at: a float field wants a number (a whole number will do: `"x_mm": 12`), not `"12"` or `true`; an
+int field a whole number, not `3.0`, `true` or `"3"`; a bool field `true` or `false`, not `1`; a str field a
+string. Lists and tuples stay lax (a point is a JSON array of two numbers). Every scalar field of a
+document model is one of `StrictFloat`, `StrictInt`, `StrictBool`, `StrictStr` (bounds added with
+`Field`), a Literal of strings, or a Literal of whole numbers marked `WHOLE_NUMBER` (Strict cannot be put
+on a Literal, which would otherwise take `1.0` and `true` for `1`).
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic_core import PydanticCustomError
+
+__all__ = [
+    "COORD_LIMIT_MM",
+    "WHOLE_NUMBER",
+    "Angle",
+    "Coord",
+    "Length",
+    "Point",
+    "StrictBool",
+    "StrictFloat",
+    "StrictInt",
+    "StrictModel",
+    "StrictStr",
+]
 
 #: Coordinates may lie off the table (a user drags something aside) but not absurdly far.
 COORD_LIMIT_MM = 100_000.0
 
-Coord = Annotated[float, Field(ge=-COORD_LIMIT_MM, le=COORD_LIMIT_MM)]
-Length = Annotated[float, Field(gt=0, le=COORD_LIMIT_MM)]
-Angle = Annotated[float, Field(ge=-360.0, le=360.0)]
+
+def _whole_number(value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+#: On a Literal of whole numbers: refuses `1.0` and `true` where `1` is meant (as StrictInt does).
+WHOLE_NUMBER = BeforeValidator(_whole_number)
+
+Coord = Annotated[StrictFloat, Field(ge=-COORD_LIMIT_MM, le=COORD_LIMIT_MM)]
+Length = Annotated[StrictFloat, Field(gt=0, le=COORD_LIMIT_MM)]
+Angle = Annotated[StrictFloat, Field(ge=-360.0, le=360.0)]
 Point = tuple[Coord, Coord]
 
 

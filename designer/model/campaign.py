@@ -14,14 +14,14 @@ Modes:
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
-from designer.model.base import StrictModel
+from designer.model.base import WHOLE_NUMBER, StrictBool, StrictInt, StrictModel, StrictStr
 
-CAMPAIGN_FORMAT = "kartographer-campaign"
-CAMPAIGN_SCHEMA_VERSION = 1
+CAMPAIGN_FORMAT: Final = "kartographer-campaign"
+CAMPAIGN_SCHEMA_VERSION: Final = 1
 MAX_PLAYERS = 16
 MAX_RACES = 50
 
@@ -30,9 +30,18 @@ MODES: tuple[str, ...] = ("grand_prix", "balloon_battle", "race_series", "career
 Stat = Literal["handling", "max_gear"]
 STATS: tuple[str, ...] = ("handling", "max_gear")
 
-PersonName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
-TrackPath = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
-Small = Annotated[int, Field(ge=0, le=10_000)]
+PersonName = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+
+
+def _no_nul(path: str) -> str:
+    if "\x00" in path:  # no file system allows it, and Python's file functions raise on it
+        raise ValueError("a file name cannot contain NUL")
+    return path
+
+
+TrackPath = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=500),
+                      AfterValidator(_no_nul)]
+Small = Annotated[StrictInt, Field(ge=0, le=10_000)]
 
 
 def _check_unique(names: list[str], what: str) -> None:
@@ -55,13 +64,13 @@ class CustomCharacter(StrictModel):
 
     name: PersonName
     weight: Literal["Lightweight", "Middleweight", "Heavyweight"] | None = None
-    handling: Annotated[int, Field(ge=0, le=20)] | None = None
-    max_gear: Annotated[int, Field(ge=1, le=20)] | None = None
+    handling: Annotated[StrictInt, Field(ge=0, le=20)] | None = None
+    max_gear: Annotated[StrictInt, Field(ge=1, le=20)] | None = None
 
 
 class RaceResult(StrictModel):
     player: PersonName
-    place: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    place: Annotated[StrictInt, Field(ge=1, le=MAX_PLAYERS)]
     gates: Small = 0
     coins: Small = 0
 
@@ -82,7 +91,7 @@ class Upgrade(StrictModel):
     """A stat bought between race `after_race` and the next one."""
 
     player: PersonName
-    after_race: Annotated[int, Field(ge=1, le=MAX_RACES)]
+    after_race: Annotated[StrictInt, Field(ge=1, le=MAX_RACES)]
     stat: Stat
 
 
@@ -113,12 +122,12 @@ class GameEntry(StrictModel):
     """How one driver fared in one game. `died` needs `destroyed` (the driver roll after losing the car)."""
 
     driver: PersonName
-    destroyed: bool = False
-    kills: Annotated[int, Field(ge=0, le=MAX_PLAYERS)] = 0
-    finished: bool = False
-    won: bool = False
-    died: bool = False
-    rerolls_used: Annotated[int, Field(ge=0, le=1_000)] = 0
+    destroyed: StrictBool = False
+    kills: Annotated[StrictInt, Field(ge=0, le=MAX_PLAYERS)] = 0
+    finished: StrictBool = False
+    won: StrictBool = False
+    died: StrictBool = False
+    rerolls_used: Annotated[StrictInt, Field(ge=0, le=1_000)] = 0
 
     @model_validator(mode="after")
     def _consistent(self) -> GameEntry:
@@ -139,9 +148,9 @@ class Game(StrictModel):
 
 class CampaignDocument(StrictModel):
     format: Literal["kartographer-campaign"] = CAMPAIGN_FORMAT
-    schema_version: Literal[1] = CAMPAIGN_SCHEMA_VERSION
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
-    ruleset: Annotated[str, Field(min_length=1, max_length=64)] = "mk-gaslands"
+    schema_version: Annotated[Literal[1], WHOLE_NUMBER] = CAMPAIGN_SCHEMA_VERSION
+    name: Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+    ruleset: Annotated[StrictStr, Field(min_length=1, max_length=64)] = "mk-gaslands"
     mode: Mode = "grand_prix"
     players: Annotated[list[Player], Field(max_length=MAX_PLAYERS)] = []
     custom_characters: Annotated[list[CustomCharacter], Field(max_length=64)] = []
@@ -150,7 +159,7 @@ class CampaignDocument(StrictModel):
     battles: Annotated[list[Battle], Field(max_length=MAX_RACES)] = []
     drivers: Annotated[list[Driver], Field(max_length=1_000)] = []
     games: Annotated[list[Game], Field(max_length=1_000)] = []
-    notes: Annotated[str, Field(max_length=10_000)] = ""
+    notes: Annotated[StrictStr, Field(max_length=10_000)] = ""
 
     @model_validator(mode="after")
     def _unique_names(self) -> CampaignDocument:

@@ -11,9 +11,19 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from designer.model.base import Angle, Coord, Length, Point, StrictModel
+from designer.model.base import (
+    WHOLE_NUMBER,
+    Angle,
+    Coord,
+    Length,
+    Point,
+    StrictBool,
+    StrictInt,
+    StrictModel,
+    StrictStr,
+)
 
-ElementId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:\-]*$")]
+ElementId = Annotated[StrictStr, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:\-]*$")]
 
 #: All element kinds, in the order the palette shows them.
 ELEMENT_KINDS: tuple[str, ...] = (
@@ -38,7 +48,7 @@ MAX_POLYGON_POINTS = 500
 
 class ElementBase(StrictModel):
     id: ElementId
-    kind: str
+    kind: StrictStr
     x_mm: Coord
     y_mm: Coord
     rotation_deg: Angle = 0.0
@@ -55,13 +65,13 @@ class Gate(ElementBase):
     """A gate across the track; karts must pass the gates in `order`."""
 
     kind: Literal["gate"] = "gate"
-    order: Annotated[int, Field(ge=1, le=999)]
+    order: Annotated[StrictInt, Field(ge=1, le=999)]
     width_mm: Length = 250.0
 
 
 class ItemBox(ElementBase):
     kind: Literal["item_box"] = "item_box"
-    stack: Literal[1, 2] = 1
+    stack: Annotated[Literal[1, 2], WHOLE_NUMBER] = 1
 
 
 class Coin(ElementBase):
@@ -76,12 +86,12 @@ class DashPanel(ElementBase):
     """A straight line of boost pads along the direction of travel."""
 
     kind: Literal["dash_panel"] = "dash_panel"
-    pads: Annotated[int, Field(ge=1, le=20)] = 3
+    pads: Annotated[StrictInt, Field(ge=1, le=20)] = 3
 
 
 class Ramp(ElementBase):
     kind: Literal["ramp"] = "ramp"
-    hoop: bool = False
+    hoop: StrictBool = False
 
 
 class WarpPipe(ElementBase):
@@ -112,7 +122,7 @@ class ChainChomp(ElementBase):
 
 class WanderingThreat(ElementBase):
     kind: Literal["wandering_threat"] = "wandering_threat"
-    name: Annotated[str, Field(min_length=1, max_length=40)] = "Goomba"
+    name: Annotated[StrictStr, Field(min_length=1, max_length=40)] = "Goomba"
     move: Literal["short", "medium"] = "short"
 
 
@@ -121,8 +131,8 @@ class Scenery(ElementBase):
 
     kind: Literal["scenery"] = "scenery"
     polygon: Annotated[list[Point], Field(min_length=3, max_length=MAX_POLYGON_POINTS)]
-    solid: bool = True
-    label: Annotated[str, Field(max_length=60)] = ""
+    solid: StrictBool = True
+    label: Annotated[StrictStr, Field(max_length=60)] = ""
 
     @field_validator("polygon")
     @classmethod
@@ -133,7 +143,8 @@ class Scenery(ElementBase):
 
 
 Element = Annotated[
-    StartFinish | Gate | ItemBox | Coin | BoostPad | DashPanel | Ramp | WarpPipe | BulletBill | Thwomp | PiranhaPlant | ChainChomp | WanderingThreat | Scenery,
+    StartFinish | Gate | ItemBox | Coin | BoostPad | DashPanel | Ramp | WarpPipe | BulletBill | Thwomp
+    | PiranhaPlant | ChainChomp | WanderingThreat | Scenery,
     Field(discriminator="kind"),
 ]
 

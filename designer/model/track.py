@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import Field, model_validator
 
-from designer.model.base import Point, StrictModel
+from designer.model.base import WHOLE_NUMBER, Point, StrictBool, StrictFloat, StrictInt, StrictModel, StrictStr
 from designer.model.elements import Element
 
-FORMAT_NAME = "kartographer-track"
-SCHEMA_VERSION = 1
+FORMAT_NAME: Final = "kartographer-track"
+SCHEMA_VERSION: Final = 1
 MAX_ELEMENTS = 20_000
 MAX_CENTERLINE_POINTS = 2_000
 
-TableSize = Annotated[float, Field(ge=100.0, le=10_000.0)]
+TableSize = Annotated[StrictFloat, Field(ge=100.0, le=10_000.0)]
 
 
 class Table(StrictModel):
@@ -26,8 +26,8 @@ class TrackSurface(StrictModel):
     """The drivable surface: a smooth curve through `centerline`, buffered by half of `width_mm`."""
 
     centerline: Annotated[list[Point], Field(min_length=2, max_length=MAX_CENTERLINE_POINTS)]
-    closed: bool = True
-    width_mm: Annotated[float, Field(ge=10.0, le=2_000.0)]
+    closed: StrictBool = True
+    width_mm: Annotated[StrictFloat, Field(ge=10.0, le=2_000.0)]
 
     @model_validator(mode="after")
     def _enough_points(self) -> TrackSurface:
@@ -38,13 +38,13 @@ class TrackSurface(StrictModel):
 
 class TrackDocument(StrictModel):
     format: Literal["kartographer-track"] = FORMAT_NAME
-    schema_version: Literal[1] = SCHEMA_VERSION
-    name: Annotated[str, Field(min_length=1, max_length=120)]
-    ruleset: Annotated[str, Field(min_length=1, max_length=64)] = "mk-gaslands"
+    schema_version: Annotated[Literal[1], WHOLE_NUMBER] = SCHEMA_VERSION
+    name: Annotated[StrictStr, Field(min_length=1, max_length=120)]
+    ruleset: Annotated[StrictStr, Field(min_length=1, max_length=64)] = "mk-gaslands"
     table: Table
     display_units: Literal["mm", "cm", "in"] = "mm"
-    laps: Annotated[int, Field(ge=1, le=99)] = 3
-    karts: Annotated[int, Field(ge=1, le=16)] = 4
+    laps: Annotated[StrictInt, Field(ge=1, le=99)] = 3
+    karts: Annotated[StrictInt, Field(ge=1, le=16)] = 4
     track: TrackSurface | None = None
     elements: Annotated[list[Element], Field(max_length=MAX_ELEMENTS)] = []
 

@@ -60,3 +60,24 @@ def test_nothing_chosen(dialog):
     dialog.section_boxes["track"].setChecked(False)
     dialog.refresh()
     assert dialog.page_count == 0 and not dialog.save_button.isEnabled()
+
+
+def test_a_degenerate_track_is_refused_like_the_cli_does(qtbot):
+    document = load_track(DEFAULT_TRACK)
+    point = document.track.centerline[0]
+    degenerate = document.model_copy(update={"track": document.track.model_copy(
+        update={"centerline": [point] * len(document.track.centerline)})})
+    dlg = PrintDialog(degenerate)
+    qtbot.addWidget(dlg)
+    dlg.refresh()
+    assert dlg.status_label.text().startswith("Cannot print this track: the track")
+    assert not dlg.save_button.isEnabled() and dlg.pdf_bytes == b""
+
+
+def test_characters_without_a_glyph_are_named_in_the_status_line(qtbot):
+    document = load_track(DEFAULT_TRACK).model_copy(update={"name": "马力欧 Circuit"})
+    dlg = PrintDialog(document)
+    qtbot.addWidget(dlg)
+    dlg.refresh()
+    assert dlg.save_button.isEnabled()
+    assert "no glyph" in dlg.status_label.text() and "马力欧"[0] in dlg.status_label.text()

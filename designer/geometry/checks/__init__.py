@@ -2,10 +2,10 @@
 
 Each check is a small function with a stable code (see `CHECKS`), registered by the modules
 `placement` (where elements stand), `overlaps` (elements piled on each other), `links` (numbering and
-links between elements) and `course` (against the track; skipped for an arena). Problems come sorted
-by severity (error, warning, info), then code. Pass the same `CheckContext` on every run for a
-document: footprints, per-element results and the overlapping pairs are reused for elements that did
-not change. Pure geometry: no Qt.
+links between elements), `shapes` (degenerate tracks and outlines) and `course` (against the track;
+skipped for an arena and for a degenerate track). Problems come sorted by severity (error, warning,
+info), then code. Pass the same `CheckContext` on every run for a document: footprints, per-element
+results and the overlapping pairs are reused for elements that did not change. Pure geometry: no Qt.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from designer.geometry.checks import course, links, overlaps, placement  # noqa: F401  (register the checks)
+from designer.geometry.checks import course, links, overlaps, placement, shapes  # noqa: F401  (register the checks)
 from designer.geometry.checks.base import CHECKS, SEVERITY_RANK, Check, CheckContext, Problem, Severity
 from designer.geometry.checks.course import PROJECTED_KINDS
+from designer.geometry.checks.shapes import degenerate_track
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 
@@ -34,7 +35,7 @@ def run_checks(document: TrackDocument, ruleset: Ruleset, context: CheckContext 
     with _cyclic_gc_paused():
         ctx = context if context is not None else CheckContext()
         ctx.update(document, ruleset)
-        has_track = document.track is not None
+        has_track = document.track is not None and not degenerate_track(ctx)
         if has_track:  # project everything the course checks place along the route in two numpy passes
             ctx.prefetch([e for kind in PROJECTED_KINDS for e in ctx.of_kind(kind)])
             ctx.prefetch([*ctx.of_kind("gate"), *ctx.of_kind("start_finish")], heading=True)

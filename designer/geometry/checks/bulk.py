@@ -16,6 +16,7 @@ import shapely
 from shapely.geometry import Point
 
 from designer.geometry.footprint import ROUND_KINDS, SIZED_PER_ELEMENT, kind_size, local_size
+from designer.geometry.outline import outline_areas
 from designer.geometry.route import HEADING_WEIGHT_MM, TANGENT_STEP_MM, Projection, Route
 from designer.model.elements import ELEMENT_KINDS, Element
 from designer.rules import Ruleset
@@ -105,18 +106,14 @@ def rectangles(rows: Sequence[tuple[float, float, float, float, float]]) -> np.n
 
 
 def sceneries(elements: Sequence[Element]) -> np.ndarray:
-    """`footprint` of scenery elements: the cleaned polygons (GEOS, as one array), then rotated and
-    moved in one numpy step.
+    """`footprint` of scenery elements: the areas of their outlines (`outline_areas`: GEOS, as one
+    array), then rotated and moved in one numpy step.
 
     `footprint` rotates about the origin and then translates (shapely.affinity); those offsets and
     unit factors add exact zeros, so x' = (cos·x − sin·y) + x_mm (and likewise y') is bit for bit
     what the two transforms give.
     """
-    rings = [e.polygon for e in elements]
-    sizes = np.array([len(r) for r in rings])
-    shells = shapely.linearrings(np.concatenate(rings).reshape(-1, 2),
-                                 indices=np.repeat(np.arange(len(rings)), sizes))
-    shapes = shapely.buffer(shapely.polygons(shells), 0)
+    shapes = outline_areas([e.polygon for e in elements])
     factors = []
     for e in elements:  # the same angle arithmetic as shapely.affinity.rotate
         angle = e.rotation_deg * math.pi / 180.0
@@ -180,7 +177,7 @@ def projections(route: Route, points: Sequence[tuple[float, float]] | np.ndarray
     along = np.mod(along, length) if route.closed and length > 0 else along
     hstep = min(TANGENT_STEP_MM, length / 4.0) if length > 0 else 0.0
     lo, hi = along - hstep, along + hstep
-    if route.closed:
+    if route.closed and length > 0:
         lo, hi = np.mod(lo, length), np.mod(hi, length)
     else:
         lo, hi = np.clip(lo, 0.0, length), np.clip(hi, 0.0, length)

@@ -181,7 +181,8 @@ def _overlap_problems(ctx: CheckContext, first: np.ndarray, second: np.ndarray) 
             names[i] = text
     first, second = first.tolist(), second.tolist()
     messages = map(str.__add__, map(heads.__getitem__, first), map(tails.__getitem__, second))
-    return problems("elements-overlap", messages, zip(map(ids.__getitem__, first), map(ids.__getitem__, second), strict=True))
+    return problems("elements-overlap", messages,
+                    zip(map(ids.__getitem__, first), map(ids.__getitem__, second), strict=True))
 
 
 class OverlapList:

@@ -33,6 +33,8 @@ NON_SCENERY = tuple(k for k in ELEMENT_KINDS if k != "scenery")
 @check("element-off-table", "error", kinds=ELEMENT_KINDS)
 def off_table(ctx: CheckContext, element):
     shape = ctx.footprint(element)
+    if shape.is_empty:  # scenery enclosing no area: `degenerate-scenery` reports it
+        return []
     table = ctx.document.table
     minx, miny, maxx, maxy = shape.bounds
     t = TABLE_TOLERANCE_MM
@@ -76,7 +78,8 @@ def _in_scenery_batch(ctx: CheckContext, elements) -> dict[str, list]:
     element_ids = [ctx.ids[i] for i in hit]
     names = [", ".join([quoted[j] for j in js]) for js in groups]
     found = problems("element-in-solid-scenery", map(str.__add__, heads, names),
-                     [(element_id, *[solid_ids[j] for j in js]) for element_id, js in zip(element_ids, groups, strict=True)])
+                     [(element_id, *[solid_ids[j] for j in js])
+                      for element_id, js in zip(element_ids, groups, strict=True)])
     return {element_id: [p] for element_id, p in zip(element_ids, found, strict=True)}
 
 
