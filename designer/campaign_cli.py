@@ -3,6 +3,7 @@ Balloon Battle wipe-outs — read the standings and print the score sheet and ka
 
 Every edit loads the file (fully checked), applies one pure edit from `designer.campaign.edit` and saves
 atomically. A refusal is one line on stderr naming the file, exit status 2, and the file is not touched.
+Names and paths are printed through `printable`, so control characters and undecodable bytes show escaped.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+
+from pydantic import ValidationError
 
 from designer.campaign import edit
 from designer.campaign.battle import battle_state
@@ -24,9 +27,12 @@ from designer.campaign.grand_prix import (
     races_complete,
     standings,
 )
-from designer.io.campaign_io import load_campaign, relative_track, save_campaign
+from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
+from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
+from designer.io.output import write_pdf
 from designer.io.track_io import load_track
+from designer.io.validation import describe_validation_error
 from designer.model.campaign import MODES, STATS, CampaignDocument
 from designer.rules import load_ruleset
 
@@ -34,8 +40,23 @@ PAPERS = ("a4", "letter", "a3", "tabloid")
 SUFFIX = ".campaign.json"
 
 
+def _is_text(value: str) -> bool:
+    """False for a name holding bytes that are not UTF-8 (argv keeps them as lone surrogates)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _text(value: str) -> str:
+    if not _is_text(value):
+        raise argparse.ArgumentTypeError(f"'{printable(value)}' is not UTF-8 text")
+    return value
+
+
 def _player_spec(value: str) -> tuple[str, str]:
-    name, colon, character = value.rpartition(":")
+    name, colon, character = _text(value).rpartition(":")
     if not colon or not name.strip() or not character.strip():
         raise argparse.ArgumentTypeError(f"'{value}' is not NAME:CHARACTER (e.g. Alex:Mario)")
     return name.strip(), character.strip()
@@ -50,7 +71,7 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     new = actions.add_parser("new", help="start a campaign file")
     new.add_argument("--ruleset", required=True, help="a ruleset id, e.g. mk-gaslands")
     new.add_argument("--mode", choices=MODES, default="grand_prix", help="default grand_prix")
-    new.add_argument("--name", help="the campaign's name (default: from the file name)")
+    new.add_argument("--name", type=_text, help="the campaign's name (default: from the file name)")
     new.add_argument("--player", dest="players", type=_player_spec, action="extend", nargs="+", required=True,
                      metavar="NAME:CHARACTER", help="a player and their character; repeat or list several")
     new.add_argument("--track", dest="tracks", type=Path, action="extend", nargs="+", default=[],
@@ -95,10 +116,16 @@ def run(args: argparse.Namespace) -> int:
     """Carry out one `campaign` action; refusals become a DocumentError naming the campaign file."""
     handler = {"new": _new, "result": _result, "upgrade": _upgrade, "standings": _standings,
                "wipe-out": _wipe_out, "print": _print}[args.action]
+    path = args.output if args.action == "new" else args.file
     try:
         return handler(args)
     except CampaignError as exc:
-        raise DocumentError(args.output if args.action == "new" else args.file, exc.reason, exc.location) from None
+        raise DocumentError(path, exc.reason, exc.location) from None
+    except ValidationError as exc:  # a model bound no edit checked first: still one line
+        location, reason = describe_validation_error(exc, None)
+        raise DocumentError(path, reason, location) from None
+    except OSError as exc:  # e.g. a file name too long for the file system
+        raise DocumentError(exc.filename or path, exc.strerror or str(exc)) from None
 
 
 def _edit(path: Path, change) -> tuple[CampaignDocument, CampaignDocument, Context]:
@@ -119,6 +146,8 @@ def _new(args: argparse.Namespace) -> int:
     tracks = []
     for track in args.tracks:
         document = load_track(track)
+        if not _is_text(str(track)):
+            raise DocumentError(track, "the name is not UTF-8 text, so a campaign file cannot store it")
         if document.ruleset != ruleset.id:
             raise DocumentError(track, f"is a {document.ruleset} track; the campaign plays {ruleset.id}", "ruleset")
         tracks.append(relative_track(out, track))
@@ -132,10 +161,11 @@ def _new(args: argparse.Namespace) -> int:
         players.append((name, known.name if known else character))
     name = args.name or _name_from(out)
     doc = edit.new_campaign(name, ctx, args.mode, players, tracks)
-    save_campaign(doc, out)
+    save_campaign(doc, out, protect=args.tracks)
     size = {"balloon_battle": _count(len(doc.battles), "battle"), "career": "no games yet"}.get(
         doc.mode, _count(len(doc.races), "race"))
-    print(f"wrote {out}: {doc.name}, {doc.mode.replace('_', ' ')}, {_count(len(doc.players), 'player')}, {size}")
+    print(printable(f"wrote {out}: {doc.name}, {doc.mode.replace('_', ' ')}, {_count(len(doc.players), 'player')}, "
+                    f"{size}"))
     return 0
 
 
@@ -145,6 +175,9 @@ def _count(n: int, what: str) -> str:
 
 def _name_from(path: Path) -> str:
     name = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.stem
+    # undecodable bytes become U+FFFD and control characters go: a name is text, whatever the file name is
+    name = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    name = "".join(c for c in name if printable(c) == c)
     return name.replace("-", " ").replace("_", " ").strip().title() or "Campaign"
 
 
@@ -165,7 +198,7 @@ def _result(args: argparse.Namespace) -> int:
         points = race_points(result, gp).total
         total = ledger(doc, gp, result.player)[args.race - 1].total
         line += f", {result.gates} gates, {result.coins} coins: {points} points (total {total})"
-    print(line)
+    print(printable(line))
     _champion_line(doc, ctx)
     return 0
 
@@ -178,8 +211,8 @@ def _upgrade(args: argparse.Namespace) -> int:
     left = ledger(doc, ctx.grand_prix(), bought.player)[bought.after_race - 1].total
     label = STAT_LABELS[bought.stat]
     step = ctx.grand_prix().upgrade(bought.stat).step
-    print(f"{args.file}: {bought.player} bought +{step} {label} after race {bought.after_race}: {label} {value}, "
-          f"{left} points left")
+    print(printable(f"{args.file}: {bought.player} bought +{step} {label} after race {bought.after_race}: "
+                    f"{label} {value}, {left} points left"))
     return 0
 
 
@@ -188,9 +221,9 @@ def _champion_line(doc: CampaignDocument, ctx: Context) -> None:
         return
     winners = champions(doc, ctx)
     if len(winners) == 1:
-        print(f"Champion: {winners[0]}")
+        print(printable(f"Champion: {winners[0]}"))
     elif winners:
-        print(f"Joint champions (level on every tie-break): {', '.join(winners)}")
+        print(printable(f"Joint champions (level on every tie-break): {', '.join(winners)}"))
 
 
 # --- standings -------------------------------------------------------------------------------------
@@ -220,21 +253,22 @@ def _standings(args: argparse.Namespace) -> int:
                             "mode")
     rows = standings_data(doc, ctx)
     if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        print(json_printable(json.dumps(rows, indent=2, ensure_ascii=False)))
         return 0
     gp = ctx.grand_prix()
-    print(f"{doc.name} — {ctx.ruleset.name}: {races_complete(doc)} of {gp.races} races run")
+    print(printable(f"{doc.name} — {ctx.ruleset.name}: {races_complete(doc)} of {gp.races} races run"))
     head = ["Rank", "Player", "Character", "Earned", "Spent", "Total", "Wins", "Coins",
             *(f"R{n}" for n in range(1, gp.races + 1)), "Handling", "Max gear"]
     table = [head]
     for row in rows:
         per_race = [str(r["earned"]) if r["place"] is not None else "-" for r in row["races"]]
-        table.append([str(row["rank"]), row["player"], row["character"], str(row["earned"]),
+        table.append([str(row["rank"]), printable(row["player"]), printable(row["character"]), str(row["earned"]),
                       str(row["spent"]), str(row["total"]), str(row["wins"]), str(row["coins"]), *per_race,
                       _stat(row["handling"]), _stat(row["max_gear"])])
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     for r in table:
-        cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
+        cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w)
+                 for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
         print("  ".join(cells).rstrip())
     print(f"Ties: {TIE_RULE}")
     _champion_line(doc, ctx)
@@ -259,9 +293,9 @@ def _wipe_out(args: argparse.Namespace) -> int:
     left = state.balloons[wipe.player]
     by = f" (popped by {wipe.by})" if wipe.by else ""
     status = "is out" if left == 0 else f"has {left} balloon{'s' * (left != 1)} left"
-    print(f"{args.file}: battle {index + 1}: {wipe.player} {status}{by}")
+    print(printable(f"{args.file}: battle {index + 1}: {wipe.player} {status}{by}"))
     if state.winner:
-        print(f"{state.winner} wins battle {index + 1}")
+        print(printable(f"{state.winner} wins battle {index + 1}"))
     return 0
 
 
@@ -271,7 +305,6 @@ def _battle_index(doc: CampaignDocument, battle: int | None) -> int:
 
 # --- printing --------------------------------------------------------------------------------------
 def _print(args: argparse.Namespace) -> int:
-    from designer.cli import _write_pdf
     from designer.export.campaign_print import write_campaign_pdf
 
     doc, ctx = load_campaign(args.file)
@@ -281,5 +314,8 @@ def _print(args: argparse.Namespace) -> int:
         sections = ["scoresheet", "dashboards"]
     else:
         sections = ["dashboards"]
-    return _write_pdf(args.output, lambda out: write_campaign_pdf(out, doc, ctx, sections, args.paper,
-                                                                  source=args.file))
+    # never over the campaign or one of its tracks
+    tracks = [resolve_track(args.file, item.track) for item in (*doc.races, *doc.battles, *doc.games)]
+    inputs = [args.file, *(t for t in tracks if t is not None)]
+    return write_pdf(args.output, lambda out: write_campaign_pdf(out, doc, ctx, sections, args.paper,
+                                                                 source=args.file), inputs)

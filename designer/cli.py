@@ -6,6 +6,7 @@ Every failure ends with exit status 2 and exactly one line on stderr; never a tr
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 from collections import Counter
@@ -13,16 +14,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from designer import __version__, campaign_cli
+from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
-from designer.io.templates import list_starter_tracks
+from designer.io.output import UsageError, write_pdf
+from designer.io.templates import list_starter_tracks, resolve_track_argument
 from designer.io.track_io import load_track
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 
 COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign")
-
-
-class UsageError(Exception):
-    """A bad command line; reported on one line, exit 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -88,31 +87,17 @@ def _add_paper_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
 
 
-def _write_pdf(path: Path, render) -> int:
-    """Render into memory, then write atomically, so a failed export never leaves half a file."""
-    import io
-
-    from designer.export import LayoutError
-    from designer.io.atomic import atomic_write_bytes
-
-    buffer = io.BytesIO()
-    try:
-        pages = render(buffer)
-    except LayoutError as exc:
-        raise UsageError(str(exc)) from None
-    atomic_write_bytes(path, buffer.getvalue())
-    print(f"wrote {path}: {pages} page{'s' if pages != 1 else ''}")
-    return 0
-
-
 def _cmd_export(args: argparse.Namespace) -> int:
     from designer.export import ExportOptions, export_pdf
 
-    document = load_track(args.file)
+    track = resolve_track_argument(args.file)
+    document = load_track(track)
+    from designer.geometry.checks.shapes import refuse_degenerate
+    refuse_degenerate(document, track)
     ruleset = load_ruleset(document.ruleset)
     options = ExportOptions(args.paper, args.margin, args.overlap, args.orientation, args.ink_saver,
                             args.keep_empty, args.card_size, args.reach_rings)
-    return _write_pdf(args.output, lambda out: export_pdf(out, document, args.what, options, ruleset))
+    return write_pdf(args.output, lambda out: export_pdf(out, document, args.what, options, ruleset), [track])
 
 
 def _cmd_cards(args: argparse.Namespace) -> int:
@@ -123,7 +108,7 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     options = CardOptions(args.paper, args.card_size, margin, backs=not args.no_backs)
     if not ruleset.deck:
         raise UsageError(str(LayoutError(f"ruleset '{ruleset.id}' has no item deck to print")))
-    return _write_pdf(args.output, lambda out: write_cards_pdf(out, ruleset, options))
+    return write_pdf(args.output, lambda out: write_cards_pdf(out, ruleset, options))
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -132,7 +117,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps([{"id": r.id, "name": r.name} for r in rulesets], indent=2))
         else:
-            width = max(len(r.id) for r in rulesets)
+            width = max((len(r.id) for r in rulesets), default=0)
             for r in rulesets:
                 print(f"{r.id:<{width}}  {r.name}")
         return 0
@@ -162,7 +147,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     totals = Counter()
     for path in args.files:
         try:
-            document = load_track(path)
+            document = load_track(resolve_track_argument(path))
             ruleset = load_ruleset(document.ruleset)
         except (DocumentError, RulesetError) as exc:
             unreadable += 1
@@ -179,11 +164,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             continue
         for p in problems:
             ids = f" [{', '.join(p.ids)}]" if p.ids else ""
-            print(f"{path}: {p.severity} {p.code}: {p.message}{ids}")
+            print(printable(f"{path}: {p.severity} {p.code}: {p.message}{ids}"))
         if not problems:
-            print(f"{path}: ok ({len(document.elements)} elements)")
+            print(f"{printable(path)}: ok ({len(document.elements)} elements)")
     if args.json:
-        print(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
+        print(json_printable(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False)))
     else:
         summary = (f"{totals['error']} error{'s' if totals['error'] != 1 else ''}, "
                    f"{totals['warning']} warning{'s' if totals['warning'] != 1 else ''}, {totals['info']} info")
@@ -207,7 +192,8 @@ def _cmd_templates(args: argparse.Namespace) -> int:
     for starter in list_starter_tracks():
         doc = starter.document
         table = f"{doc.table.width_mm:.0f}×{doc.table.height_mm:.0f} mm"
-        print(f"{starter.path.name:<44} {doc.name:<28} {doc.ruleset:<12} {table:<14} {len(doc.elements)} elements")
+        print(printable(f"{starter.path.name:<44} {doc.name:<28} {doc.ruleset:<12} {table:<14} "
+                        f"{len(doc.elements)} elements"))
     return 0
 
 
@@ -217,12 +203,29 @@ def _cmd_gui(args: argparse.Namespace) -> int:
     return run_gui([str(p) for p in args.files])
 
 
+def _with_command(argv: list[str]) -> list[str]:
+    """The command line with its command: without one the editor opens, on the files named. A first word
+    that is neither a command nor an existing file is a mistyped command (never a new file to create)."""
+    if not argv:
+        return ["gui"]
+    first = argv[0]
+    if first in COMMANDS or first.startswith("-"):
+        return argv
+    try:
+        exists = Path(first).exists()
+    except (OSError, ValueError):  # too long for the file system, or NUL
+        exists = False
+    if exists:
+        return ["gui", *argv]
+    close = difflib.get_close_matches(first, COMMANDS, n=1)
+    hint = f"did you mean {close[0]}?" if close else f"commands: {', '.join(COMMANDS)}"
+    raise UsageError(f"'{first}' is not a command or an existing file ({hint})")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
-        argv = ["gui", *argv]
     try:
-        args = _parser().parse_args(argv)
+        args = _parser().parse_args(_with_command(argv))
         handler = {
             "rules": _cmd_rules,
             "validate": _cmd_validate,
@@ -235,12 +238,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         }[args.command]
         return handler(args)
     except UsageError as exc:
-        print(f"kartographer: error: {exc}", file=sys.stderr)
+        print(f"kartographer: error: {printable(exc)}", file=sys.stderr)
         return 2
     except (DocumentError, RulesetError) as exc:
-        print(str(exc), file=sys.stderr)
+        print(printable(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # the system refused (a name too long, a full disk): its reason, on one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(printable(f"kartographer: error: {where}{exc.strerror or exc}"), file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug: the traceback goes to the log file, one line to stderr
+        from designer.logs import report_unexpected
+
+        return report_unexpected(exc, " ".join(argv))

@@ -28,6 +28,7 @@ from designer.app.settings import Preferences, Settings
 from designer.geometry.checks import CheckContext, Problem, run_checks
 from designer.geometry.checks.base import SEVERITY_RANK
 from designer.geometry.figures import racing_line
+from designer.panes.markup import literal
 from designer.panes.problems import SEVERITY_COLORS, ProblemsPane, counts_text, severity_icon
 
 DEBOUNCE_MS = Preferences().checks_delay_ms
@@ -57,7 +58,7 @@ class ProblemMarker(QGraphicsItem):
         if severity != self.severity:
             self.severity = severity
             self.update()
-        self.setToolTip("\n".join(f"{p.severity}: {p.message}" for p in problems))
+        self.setToolTip(literal("\n".join(f"{p.severity}: {p.message}" for p in problems)))
 
     def boundingRect(self) -> QRectF:
         r = MARKER_RADIUS_PX + 3.0

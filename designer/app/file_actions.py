@@ -25,6 +25,7 @@ from designer.app.recent_menu import RecentMenu
 from designer.app.settings import PNG_PX_PER_MM, Settings
 from designer.io.errors import DocumentError
 from designer.io.track_io import TRACK_SUFFIX, load_track, save_track
+from designer.panes.markup import literal
 
 TRACK_FILTER = f"Kartographer tracks (*{TRACK_SUFFIX})"
 ALL_FILES_FILTER = "All files (*)"
@@ -76,14 +77,15 @@ def ask_replace(parent: QWidget, path: Path) -> bool:
     """May the existing `path` be overwritten? (Asked when we added a suffix the file dialog never saw.)"""
     if nobody_to_ask():
         return False
-    answer = QMessageBox.question(parent, "Replace File", f"“{path.name}” already exists. Replace it?",
+    answer = QMessageBox.question(parent, "Replace File", literal(f"“{path.name}” already exists. Replace it?"),
                                   Answer.Yes | Answer.Cancel, Answer.Cancel)
     return answer == Answer.Yes
 
 
 def save_changes_box(parent: QWidget, name: str) -> QMessageBox:
-    box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved Changes", f"Save changes to “{name}” before closing?",
-                      Answer.Save | Answer.Discard | Answer.Cancel, parent)
+    text = literal(f"Save changes to “{name}” before closing?")
+    box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved Changes", text, Answer.Save | Answer.Discard | Answer.Cancel,
+                      parent)
     box.setInformativeText("Your changes will be lost if you don’t save them.")
     box.setDefaultButton(Answer.Save)
     box.setEscapeButton(Answer.Cancel)

@@ -32,6 +32,7 @@ from designer.io.errors import DocumentError
 from designer.io.track_io import TRACK_SUFFIX, load_track
 from designer.model.track import MM_PER_UNIT, TrackDocument
 from designer.panes.dialog_buttons import ok_cancel
+from designer.panes.markup import literal, plain
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 
@@ -169,7 +170,7 @@ class NewDocumentDialog(QDialog):
         self.list.setSpacing(6)
         for choice in self.choices:
             item = QListWidgetItem(QIcon(thumbnail(choice, THUMBNAIL_SIZE, ratio)), choice.title)
-            item.setToolTip(describe(choice.document))
+            item.setToolTip(literal(describe(choice.document)))
             item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             self.list.addItem(item)
         self.details = QLabel(self)
@@ -180,7 +181,7 @@ class NewDocumentDialog(QDialog):
         layout.addWidget(self.list, 1)
         layout.addWidget(self.details)
         if self.errors:
-            problems = QLabel("Some starter tracks could not be read:\n" + "\n".join(self.errors), self)
+            problems = plain(QLabel("Some starter tracks could not be read:\n" + "\n".join(self.errors), self))
             problems.setWordWrap(True)
             problems.setStyleSheet("color: #b3261e;")
             layout.addWidget(problems)

@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from designer.app.settings import Settings
+from designer.panes.markup import literal
 
 KINDS = ("track", "campaign")
 TITLES = {"track": "Cannot Open Track", "campaign": "Cannot Open Campaign"}
@@ -49,7 +50,7 @@ class RecentMenu(QMenu):
             action = self.addAction(numbered(number, label))
             action.setData(str(path))
             action.setStatusTip(str(path))
-            action.setToolTip(str(path))
+            action.setToolTip(literal(str(path)))
             action.triggered.connect(lambda _checked=False, p=path, k=kind: self.open_recent(p, k))
         if not entries:
             self.addAction("No Recent Files").setEnabled(False)
@@ -65,7 +66,7 @@ class RecentMenu(QMenu):
             self.settings.remove_recent_file(path, kind)
             self.rebuild()
             QMessageBox.warning(self.parentWidget(), TITLES[kind],
-                                f"{path}: the file no longer exists; removed from Open Recent")
+                                literal(f"{path}: the file no longer exists; removed from Open Recent"))
             return
         self.open_file(path, kind)
 

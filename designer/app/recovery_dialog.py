@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.io.recovery import CAMPAIGN, RecoveryEntry
+from designer.panes.markup import literal
 
 
 @dataclass
@@ -54,7 +55,7 @@ class RecoveryDialog(QDialog):
             item = QTreeWidgetItem([entry_label(entry),
                                     str(entry.original_path) if entry.original_path else "never saved",
                                     _when(entry.saved_at)])
-            item.setToolTip(1, item.text(1))
+            item.setToolTip(1, literal(item.text(1)))
             item.setCheckState(0, Qt.CheckState.Checked)
             self.tree.addTopLevelItem(item)
         header = self.tree.header()

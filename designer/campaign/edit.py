@@ -1,11 +1,12 @@
 """Pure campaign edits: each takes a document and returns a new, fully checked one, or raises a
 `CampaignError` saying why the edit is refused. The editor wraps each in one undoable command; the CLI
-saves the result. Nothing is changed in place (documents are immutable)."""
+saves the result. Nothing is changed in place (documents are immutable). A value outside the file
+format's bounds (a 41-character name, 10 001 coins) is a refusal like any other, never a pydantic error."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -25,6 +26,7 @@ from designer.campaign.validate import (
 )
 from designer.io.validation import describe_validation_error
 from designer.model.campaign import (
+    MAX_RACES,
     Battle,
     CampaignDocument,
     CustomCharacter,
@@ -38,12 +40,18 @@ from designer.model.campaign import (
     WipeOut,
 )
 
+M = TypeVar("M")
+
 
 def rebuild(doc: CampaignDocument, ctx: Context, **changes: Any) -> CampaignDocument:
     """The document with `changes`, validated as a file would be and checked against the rules."""
     data = doc.model_dump(mode="json")
     for key, value in changes.items():
         data[key] = _plain(value)
+    return _validated(data, ctx)
+
+
+def _validated(data: dict[str, Any], ctx: Context) -> CampaignDocument:
     try:
         new = CampaignDocument.model_validate(data)
     except ValidationError as exc:
@@ -51,6 +59,15 @@ def rebuild(doc: CampaignDocument, ctx: Context, **changes: Any) -> CampaignDocu
         raise CampaignError(reason, location) from None
     check_campaign(new, ctx)
     return new
+
+
+def _make(model: type[M], where: str, **fields: Any) -> M:
+    """One part of a document (a result, a driver…); a field out of bounds is refused, naming `where`."""
+    try:
+        return model(**fields)
+    except ValidationError as exc:
+        location, reason = describe_validation_error(exc, fields)
+        raise CampaignError(reason, f"{where}: {location}" if location else where) from None
 
 
 def _plain(value: Any) -> Any:
@@ -64,25 +81,25 @@ def _plain(value: Any) -> Any:
 def new_campaign(name: str, ctx: Context, mode: str, players: Sequence[tuple[str, str]] = (),
                  tracks: Sequence[str | None] = ()) -> CampaignDocument:
     """A fresh campaign; a Grand Prix gets its races up front (with the tracks given, in order)."""
-    races: list[Race] = []
-    battles: list[Battle] = []
+    races: list[dict[str, Any]] = []
+    battles: list[dict[str, Any]] = []
     if mode == "grand_prix":
         count = ctx.grand_prix().races
         if len(tracks) > count:
             raise CampaignError(f"{len(tracks)} tracks given but the Grand Prix has {count} races", "tracks")
-        races = [Race(track=tracks[i] if i < len(tracks) else None) for i in range(count)]
+        races = [{"track": tracks[i] if i < len(tracks) else None} for i in range(count)]
     elif mode == "race_series":
-        races = [Race(track=t) for t in tracks]
+        races = [{"track": t} for t in tracks]
     elif mode == "balloon_battle":
         ctx.balloons()
         if len(tracks) > 1:
             raise CampaignError("a balloon battle is fought on one arena; give one track", "tracks")
-        battles = [Battle(track=t) for t in tracks] or [Battle()]
+        battles = [{"track": t} for t in tracks] or [{}]
     elif tracks:
         raise CampaignError(f"a {mode} campaign records its tracks per game, not up front", "tracks")
-    base = CampaignDocument(name=name or "Campaign", ruleset=ctx.ruleset.id)
-    return rebuild(base, ctx, mode=mode, players=[Player(name=n, character=c) for n, c in players],
-                   races=races, battles=battles)
+    # validated as a whole, so a refusal names its place in the file ("players[2].name")
+    return _validated({"name": name or "Campaign", "ruleset": ctx.ruleset.id, "mode": mode, "races": races,
+                       "players": [{"name": n, "character": c} for n, c in players], "battles": battles}, ctx)
 
 
 # --- roster ----------------------------------------------------------------------------------------
@@ -93,7 +110,8 @@ def add_player(doc: CampaignDocument, ctx: Context, name: str, character: str) -
     # a battle of "every player" that has started keeps the karts it started with
     battles = [b.model_copy(update={"karts": doc.player_names()}) if b.wipe_outs and not b.karts else b
                for b in doc.battles]
-    return rebuild(doc, ctx, players=[*doc.players, Player(name=name, character=character)], battles=battles)
+    player = _make(Player, "players", name=name, character=character)
+    return rebuild(doc, ctx, players=[*doc.players, player], battles=battles)
 
 
 def remove_player(doc: CampaignDocument, ctx: Context, name: str) -> CampaignDocument:
@@ -166,7 +184,7 @@ def _race_index(doc: CampaignDocument, ctx: Context, race: int) -> int:
     """`race` is 1-based; a race series grows by one race when asked for the next."""
     if doc.mode not in ("grand_prix", "race_series"):
         raise CampaignError(f"a {doc.mode} campaign has no races", "races")
-    limit = ctx.grand_prix().races if doc.mode == "grand_prix" else len(doc.races) + 1
+    limit = ctx.grand_prix().races if doc.mode == "grand_prix" else min(len(doc.races) + 1, MAX_RACES)
     if not 1 <= race <= limit:
         raise CampaignError(f"there is no race {race} (races 1…{limit})", "races")
     return race - 1
@@ -210,7 +228,7 @@ def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, plac
     results = [r for r in current.results if r.player.casefold() != name.casefold()]
     mine = current.result(name)
     at = current.results.index(mine) if mine else len(results)
-    results.insert(at, RaceResult(player=name, place=place, gates=gates, coins=coins))
+    results.insert(at, _make(RaceResult, where, player=name, place=place, gates=gates, coins=coins))
     return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"results": results})))
 
 
@@ -270,7 +288,7 @@ def add_battle(doc: CampaignDocument, ctx: Context, track: str | None = None,
     if doc.mode != "balloon_battle":
         raise CampaignError(f"a {doc.mode} campaign has no battles", "battles")
     names = [require_player(doc, k, "battles") for k in karts]
-    return rebuild(doc, ctx, battles=[*doc.battles, Battle(track=track, karts=names)])
+    return rebuild(doc, ctx, battles=[*doc.battles, _make(Battle, "battles", track=track, karts=names)])
 
 
 def set_battle(doc: CampaignDocument, ctx: Context, index: int, track: str | None,
@@ -305,7 +323,7 @@ def add_driver(doc: CampaignDocument, ctx: Context, name: str, player: str,
     owner = require_player(doc, player, "drivers")
     if any(d.name.casefold() == name.strip().casefold() for d in doc.drivers):
         raise CampaignError(f"there is already a driver called {name.strip()}", "drivers")
-    return rebuild(doc, ctx, drivers=[*doc.drivers, Driver(name=name, player=owner, vehicle=vehicle)])
+    return rebuild(doc, ctx, drivers=[*doc.drivers, _make(Driver, "drivers", name=name, player=owner, vehicle=vehicle)])
 
 
 def add_game(doc: CampaignDocument, ctx: Context, scenario: str, track: str | None = None,
@@ -314,7 +332,8 @@ def add_game(doc: CampaignDocument, ctx: Context, scenario: str, track: str | No
         raise CampaignError(f"a {doc.mode} campaign has no games", "games")
     if scenario not in ("deathmatch", "race"):
         raise CampaignError(f"unknown scenario '{scenario}' (use deathmatch or race)", "games")
-    return rebuild(doc, ctx, games=[*doc.games, Game(scenario=scenario, track=track, entries=list(entries))])
+    game = _make(Game, "games", scenario=scenario, track=track, entries=list(entries))
+    return rebuild(doc, ctx, games=[*doc.games, game])
 
 
 def set_game_entry(doc: CampaignDocument, ctx: Context, game: int, entry: GameEntry) -> CampaignDocument:

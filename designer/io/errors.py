@@ -1,8 +1,11 @@
-"""The one error type of the I/O layer: a file, a place inside it and a reason, printed on one line."""
+"""The one error type of the I/O layer: a file, a place inside it and a reason, printed on one line
+(names and paths escaped by `designer.io.display.printable`, so a hostile file name prints safely)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from designer.io.display import printable
 
 
 class DocumentError(Exception):
@@ -16,4 +19,4 @@ class DocumentError(Exception):
 
     def __str__(self) -> str:
         parts = [self.source, self.location, self.reason]
-        return ": ".join(p for p in parts if p)
+        return printable(": ".join(p for p in parts if p))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 _MESSAGES = {
     "finite_number": "must be a finite number",
@@ -16,6 +17,7 @@ _MESSAGES = {
     "int_parsing": "must be a whole number",
     "int_from_float": "must be a whole number",
     "string_type": "must be a text string",
+    "string_unicode": "must be Unicode text, without lone \\udXXX escapes",
     "bool_type": "must be true or false",
     "bool_parsing": "must be true or false",
     "list_type": "must be a list",
@@ -59,7 +61,7 @@ def _format_location(loc: tuple[Any, ...], data: Any, show_kind: bool = True) ->
     return ": ".join(out)
 
 
-def _message(error: dict[str, Any]) -> str:
+def _message(error: ErrorDetails) -> str:
     kind = error["type"]
     ctx = error.get("ctx") or {}
     if kind == "union_tag_invalid":

@@ -10,6 +10,7 @@ menu's actions of the same names.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -108,10 +109,8 @@ class GatesPane(QWidget):
             return
         if self.editor is not None:
             for signal, slot in self._signals(self.editor):
-                try:
+                with contextlib.suppress(RuntimeError, TypeError):  # the old tab is being closed
                     signal.disconnect(slot)
-                except (RuntimeError, TypeError):
-                    pass  # the old tab is being closed
         self.editor = editor
         if editor is not None:
             for signal, slot in self._signals(editor):

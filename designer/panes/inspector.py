@@ -9,6 +9,7 @@ session ends (Enter or focus-out). Nothing selected: a summary of the document i
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 
 from pydantic import ValidationError
@@ -39,6 +40,7 @@ from designer.panes.inspector_fields import (
     mute,
     shared_specs,
 )
+from designer.panes.markup import plain
 from designer.panes.track_box import TrackBox
 
 KIND_TITLES = {
@@ -88,13 +90,13 @@ class Inspector(QWidget):
 
     # --- construction ----------------------------------------------------------------------------
     def _heading(self) -> tuple[QLabel, QLabel]:
-        title = QLabel()
+        title = plain(QLabel())
         font = QFont(title.font())
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.2)
         title.setFont(font)
         title.setWordWrap(True)
-        subtitle = mute(QLabel())
+        subtitle = plain(mute(QLabel()))
         subtitle.setWordWrap(True)
         subtitle.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         return title, subtitle
@@ -110,7 +112,7 @@ class Inspector(QWidget):
         self._summary_labels: dict[str, QLabel] = {}
         for key, label in (("name", "Name"), ("ruleset", "Ruleset"), ("table", "Table"), ("units", "Units"),
                            ("laps", "Laps"), ("karts", "Karts"), ("elements", "Elements")):
-            value = QLabel()
+            value = plain(QLabel())  # the document's name, its ruleset id: whatever the file says
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             form.addRow(label, value)
@@ -151,10 +153,8 @@ class Inspector(QWidget):
         if editor is self._editor:
             return
         for signal, slot in self._connections:
-            try:
+            with contextlib.suppress(RuntimeError, TypeError):  # the editor is already gone
                 signal.disconnect(slot)
-            except (RuntimeError, TypeError):  # the editor is already gone
-                pass
         self._connections = []
         self._editor = editor
         self._ids = editor.selected_ids() if editor is not None else []

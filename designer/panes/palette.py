@@ -7,6 +7,7 @@ of its document, and its tool: when the place tool disarms, the highlight clears
 
 from __future__ import annotations
 
+import contextlib
 from functools import cache
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -121,10 +122,8 @@ class PaletteDock(QDockWidget):
         for signal, slot in ((editor.document.properties_changed, self._on_properties_changed),
                              (editor.tools.tool_changed, self._sync_highlight),
                              (editor.destroyed, self._on_editor_destroyed)):
-            try:
+            with contextlib.suppress(RuntimeError, TypeError):  # the editor is being deleted
                 signal.disconnect(slot)
-            except (RuntimeError, TypeError):
-                pass  # the editor is being deleted
 
     def _on_editor_destroyed(self, *_args) -> None:
         self._editor = None

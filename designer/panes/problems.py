@@ -27,12 +27,14 @@ from PySide6.QtWidgets import (
 )
 
 from designer.geometry.checks import Problem
+from designer.panes.markup import literal, plain
 
 SEVERITIES = ("error", "warning", "info")
 SEVERITY_COLORS = {"error": QColor("#d0312d"), "warning": QColor("#e08a00"), "info": QColor("#2f6fd0")}
 SEVERITY_TITLES = {"error": "Errors", "warning": "Warnings", "info": "Info"}
 COLUMNS = ("Severity", "Code", "Message", "Elements")
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 1
+ROOT = QModelIndex()  # the invalid index: the parent of every row of a flat table
 
 
 def severity_counts(problems: Iterable[Problem]) -> dict[str, int]:
@@ -80,10 +82,10 @@ class ProblemsModel(QAbstractTableModel):
         self.shown = problems
         self.endResetModel()
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: QModelIndex = ROOT) -> int:
         return 0 if parent.isValid() else len(self.shown)
 
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+    def columnCount(self, parent: QModelIndex = ROOT) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
@@ -103,7 +105,7 @@ class ProblemsModel(QAbstractTableModel):
         if column == 0 and role == Qt.ItemDataRole.ForegroundRole:
             return QBrush(SEVERITY_COLORS[problem.severity])
         if column == 2 and role == Qt.ItemDataRole.ToolTipRole:
-            return problem.message
+            return literal(problem.message)
         return None
 
 
@@ -130,7 +132,7 @@ class ProblemsPane(QWidget):
             self.filters[severity] = button
             bar.addWidget(button)
         bar.addStretch(1)
-        self.status = QLabel(self)
+        self.status = plain(QLabel(self))
         bar.addWidget(self.status)
         self.model = ProblemsModel(self)
         self.tree = QTreeView(self)

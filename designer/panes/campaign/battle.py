@@ -31,6 +31,7 @@ from designer.model.campaign import Battle
 from designer.panes.campaign.battle_cards import KartCard, kart_color
 from designer.panes.campaign.battle_dialog import NewBattleDialog, choose_track_file
 from designer.panes.campaign.common import MessageLine, ordinal, track_state
+from designer.panes.markup import escaped, literal, plain
 
 CARD_COLUMNS = 3
 WIPE_OUT = "Wipe Out"  # every wipe-out undo step starts with this, so the page can find it on the stack
@@ -75,7 +76,7 @@ class BattlePage(QWidget):
         self.title.setStyleSheet("font-size: 14pt; font-weight: 600")
         self.battle_combo = QComboBox()
         self.battle_combo.currentIndexChanged.connect(self._on_battle_chosen)
-        self.arena_label = QLabel()
+        self.arena_label = plain(QLabel())
         self.arena_button = QPushButton("Change arena…")
         self.arena_button.clicked.connect(self._on_change_arena)
         self.new_button = QPushButton("New battle…")
@@ -91,7 +92,7 @@ class BattlePage(QWidget):
 
         self.message = MessageLine()
         layout.addWidget(self.message)
-        self.banner = QLabel()
+        self.banner = plain(QLabel())
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setStyleSheet("background: #ffe066; color: #5c4400; border: 1px solid #e0a800;"
                                   " border-radius: 6px; padding: 8px; font-size: 15pt; font-weight: 700")
@@ -108,6 +109,7 @@ class BattlePage(QWidget):
         side.addWidget(self.log_list, 1)
         side.addWidget(QLabel("<b>Elimination order</b>"))
         self.order_label = QLabel()
+        self.order_label.setTextFormat(Qt.TextFormat.RichText)
         self.order_label.setWordWrap(True)
         self.order_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         side.addWidget(self.order_label)
@@ -148,7 +150,7 @@ class BattlePage(QWidget):
         track = doc.battles[self._index].track if doc.battles else None
         self.arena_label.setText(f"Arena: {arena_name(self.session, track)}" if doc.battles else "")
         resolved = self.session.resolve_track(track)
-        self.arena_label.setToolTip(str(resolved) if resolved else "")
+        self.arena_label.setToolTip(literal(str(resolved)) if resolved else "")
 
     def _fill_cards(self, state: BattleState | None) -> None:
         old = self.scroll.takeWidget()
@@ -198,9 +200,9 @@ class BattlePage(QWidget):
             return
         self.log_list.addItems(log_lines(doc.battles[self._index], self.session.context.balloons()))
         self.log_list.scrollToBottom()
-        lines = [f"{ordinal(i)} out: {kart}" for i, kart in enumerate(state.out, 1)] or ["Nobody is out yet."]
+        lines = [f"{ordinal(i)} out: {escaped(kart)}" for i, kart in enumerate(state.out, 1)] or ["Nobody is out yet."]
         if state.over:
-            standing = ", ".join(f"{i}. {k}" for i, k in enumerate(state.finishing_order(), 1))
+            standing = ", ".join(f"{i}. {escaped(k)}" for i, k in enumerate(state.finishing_order(), 1))
             lines.append(f"<br><b>Final standing:</b> {standing}")
         self.order_label.setText("<br>".join(lines))
         self.banner.setVisible(state.winner is not None)

@@ -12,6 +12,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from designer.panes.markup import escaped, literal, plain
+
 #: one colour per kart, in roster order (repeats after eight karts)
 KART_COLORS = ("#e03a3a", "#2f9e44", "#1c7ed6", "#ae3ec9", "#f08c00", "#0c8599", "#d6336c", "#b08900")
 POPPED = QColor("#9a9a9a")
@@ -104,12 +106,13 @@ class KartCard(QFrame):
                            f" background: {background}; }}")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
-        name = QLabel(f"<span style='font-size:13pt; font-weight:600'>{player}</span>"
-                      f"<span style='color:#666'>&nbsp;&nbsp;{character}</span>")
+        name = QLabel(f"<span style='font-size:13pt; font-weight:600'>{escaped(player)}</span>"
+                      f"<span style='color:#666'>&nbsp;&nbsp;{escaped(character)}</span>")
+        name.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(name)
         self.balloons = BalloonStrip(color, total, left)
         layout.addWidget(self.balloons)
-        self.status = QLabel(status)
+        self.status = plain(QLabel(status))
         self.status.setStyleSheet("color:#444" if left else "color:#c92a2a; font-weight:600")
         layout.addWidget(self.status)
         row = QHBoxLayout()
@@ -119,7 +122,7 @@ class KartCard(QFrame):
         for hitter in hitters:
             self.by_combo.addItem(f"by: {hitter}", hitter)
         self.wipe_button = QPushButton("Wipe Out")
-        self.wipe_button.setToolTip(f"{player} wiped out: pop one balloon")
+        self.wipe_button.setToolTip(literal(f"{player} wiped out: pop one balloon"))
         self.wipe_button.clicked.connect(self._request)
         # The button stays live on a kart that is out: the refusal then says why, in the page's message line.
         self.by_combo.setEnabled(enabled)

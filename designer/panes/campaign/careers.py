@@ -34,6 +34,7 @@ from designer.model.campaign import GameEntry
 from designer.panes.campaign.careers_entries import SCENARIO_TITLES, EntryEditor
 from designer.panes.campaign.careers_model import players_needing_driver, status_text
 from designer.panes.campaign.common import MessageLine
+from designer.panes.markup import escaped
 
 COLUMNS = ("Driver", "Player", "Vehicle", "Games", "Kills", "Wins", "Rerolls earned", "Used", "Available",
            "Status")
@@ -180,7 +181,9 @@ class CareersPage(QWidget):
             line = QHBoxLayout(row)
             line.setContentsMargins(4, 0, 4, 0)
             why = f"{last}, {player}'s driver, is dead." if last else f"{player} has no driver yet."
-            line.addWidget(QLabel(f"<b>{why}</b> Start a new driver to play on."))
+            notice = QLabel(f"<b>{escaped(why)}</b> Start a new driver to play on.")
+            notice.setTextFormat(Qt.TextFormat.RichText)
+            line.addWidget(notice)
             line.addStretch(1)
             button = QPushButton(f"New driver for {player}")
             button.clicked.connect(lambda _=False, p=player: self.offer_new_driver(p))

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QSpinBo
 from designer.campaign.careers import DriverRecord, rerolls_earned
 from designer.model.campaign import CampaignDocument, Game, GameEntry
 from designer.panes.campaign.careers_model import dead_before, death_tooltip, updated_entry
+from designer.panes.markup import escaped, literal
 
 SCENARIO_TITLES = {"deathmatch": "Deathmatch", "race": "Race"}
 HEADERS = {
@@ -72,12 +73,14 @@ class EntryEditor(QGroupBox):
                  entry: GameEntry | None, rules, death_faces: list[int]) -> None:
         name = record.name
         gone = dead_before(record, game)
-        label = QLabel(f"{name} <span style='color:#666'>({record.player})</span>")
+        label = QLabel(f"{escaped(name)} <span style='color:#666'>({escaped(record.player)})</span>")
+        label.setTextFormat(Qt.TextFormat.RichText)
         widgets: dict[str, QWidget] = {"label": label}
         played = QCheckBox()
         played.setChecked(entry is not None)
         played.setEnabled(not gone or entry is not None)
-        played.setToolTip(f"{name} died in game {record.died_in}" if gone else f"{name} took part in this game")
+        played.setToolTip(literal(f"{name} died in game {record.died_in}" if gone
+                                  else f"{name} took part in this game"))
         played.clicked.connect(lambda on, n=name: self._on_played(n, on))
         widgets["played"] = played
         value = entry or GameEntry(driver=name)
@@ -97,7 +100,7 @@ class EntryEditor(QGroupBox):
             spin.setValue(getattr(value, key))
             spin.valueChanged.connect(lambda v, n=name, f=key: self._on_change(n, f, v))
             widgets[key] = spin
-        widgets["rerolls_used"].setToolTip(f"{name} has {record.rerolls} rerolls now (after every game)")
+        widgets["rerolls_used"].setToolTip(literal(f"{name} has {record.rerolls} rerolls now (after every game)"))
         for key, widget in widgets.items():
             if key not in ("label", "played"):
                 widget.setEnabled(entry is not None)

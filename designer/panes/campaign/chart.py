@@ -85,7 +85,7 @@ class TotalsChart(QWidget):
         if not values:
             painter.setPen(QColor("#777777"))
             painter.drawText(plot, Qt.AlignmentFlag.AlignCenter, "The chart fills in as races are finished")
-        for index, (name, series) in enumerate(self._totals.items()):
+        for index, series in enumerate(self._totals.values()):
             colour = player_colour(index)
             points = [at(0, 0)] + [at(race + 1, value) for race, value in enumerate(series)]
             painter.setPen(QPen(colour, 2.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from designer.document.campaign import CampaignSession
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
+from designer.panes.markup import literal
 
 REFUSAL_COLOUR = "#b3261e"
 MUTED_COLOUR = "#5f6368"
@@ -42,6 +43,7 @@ class MessageLine(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("campaignMessage")
+        self.setTextFormat(Qt.TextFormat.PlainText)  # refusals quote names, which may look like markup
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setStyleSheet(f"color: {REFUSAL_COLOUR}; background: #fdecea; border: 1px solid #f3c1bd; "
@@ -136,7 +138,7 @@ def set_cell(table: QTableWidget, row: int, column: int, text: Any, *, editable:
     flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
     item.setFlags(flags | Qt.ItemFlag.ItemIsEditable if editable else flags)
     item.setTextAlignment(align)
-    item.setToolTip(tip)
+    item.setToolTip(literal(tip))
     font = item.font()
     font.setBold(bold)
     item.setFont(font)

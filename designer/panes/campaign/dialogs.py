@@ -34,6 +34,7 @@ from designer.io.errors import DocumentError
 from designer.model.campaign import MAX_PLAYERS, CampaignDocument
 from designer.panes.campaign.common import MessageLine, prepare_table, set_cell
 from designer.panes.dialog_buttons import ok_cancel
+from designer.panes.markup import literal
 from designer.rules import Ruleset, list_rulesets, load_ruleset
 
 MODE_TITLES = {"grand_prix": "Grand Prix (points, upgrades)", "race_series": "Race series (places only)",
@@ -230,6 +231,6 @@ def print_campaign(parent: QWidget, session) -> Path | None:
 
         write_campaign_pdf(path, session.document, session.context, sections, paper, source=session.path)
     except (DocumentError, OSError, ValueError) as exc:
-        QMessageBox.warning(parent, "Could Not Print", " ".join(str(exc).split()))
+        QMessageBox.warning(parent, "Could Not Print", literal(" ".join(str(exc).split())))
         return None
     return path

@@ -44,6 +44,7 @@ from designer.panes.campaign.common import (
     set_cell,
     track_state,
 )
+from designer.panes.markup import escaped, literal
 
 TRACK_FILTER = "Kartographer tracks (*.track.json);;All files (*)"
 PLAYER, PLACE, GATES, COINS, POINTS = range(5)
@@ -61,6 +62,7 @@ class RacePage(QWidget):
         self.scored = session.document.mode == "grand_prix"
 
         self.track_label = QLabel()
+        self.track_label.setTextFormat(Qt.TextFormat.RichText)
         self.track_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_button = QPushButton("Open Track")
         self.open_button.setToolTip("Open this race's track in the designer")
@@ -142,11 +144,12 @@ class RacePage(QWidget):
         race = self.race()
         path, label, usable = track_state(self.session, race.track)
         colour = REFUSAL_COLOUR if race.track else MUTED_COLOUR  # no track yet is not a fault
+        label = escaped(label)
         shown = f"<b>{label}</b>" if usable else f"<span style='color:{colour}'><b>{label}</b></span>"
         if path is not None:
-            shown += f"&nbsp;&nbsp;<span style='color:{MUTED_COLOUR}'>{race.track}</span>"
+            shown += f"&nbsp;&nbsp;<span style='color:{MUTED_COLOUR}'>{escaped(race.track)}</span>"
         self.track_label.setText(shown)
-        self.track_label.setToolTip(str(path) if path else "")
+        self.track_label.setToolTip(literal(str(path)) if path else "")
         self.open_button.setEnabled(usable)
         limit = ctx.track_limits.get(self.index)
         self.limit_label.setText(f"At most {limit.max_gates} gates ({limit.gates} gates × {limit.laps} laps)."

@@ -217,10 +217,10 @@ class RosterPage(QWidget):
         for row in range(self.table.rowCount()):
             if self.table.cellWidget(row, CHARACTER) is combo:
                 player = self.session.document.players[row]
-                if combo.currentText() != player.character:
-                    if not run_edit(self.session, self.messages, f"{player.name} drives {combo.currentText()}",
-                                    edit.set_character, player.name, combo.currentText()):
-                        self.refresh()
+                if combo.currentText() != player.character and not run_edit(
+                        self.session, self.messages, f"{player.name} drives {combo.currentText()}",
+                        edit.set_character, player.name, combo.currentText()):
+                    self.refresh()
                 return
 
     def add_player(self) -> None:

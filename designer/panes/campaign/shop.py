@@ -24,6 +24,7 @@ from designer.panes.campaign.common import (
     run_edit,
     set_cell,
 )
+from designer.panes.markup import literal
 
 OFFER_COLUMNS = ["Player", "Character", "Points", "Handling", "", "Max Gear", "", "Why not"]
 STAT_COLUMN = {"handling": 3, "max_gear": 5}
@@ -113,8 +114,8 @@ class ShopPage(QWidget):
         button = QPushButton(f"Buy +1 {label}")
         button.setProperty("offer", (offer.player, offer.stat))
         button.setEnabled(offer.allowed)
-        button.setToolTip(f"Spend {offer.cost} points on +1 {label} for {offer.player}" if offer.allowed
-                          else f"Not possible: {offer.reason}")
+        button.setToolTip(literal(f"Spend {offer.cost} points on +1 {label} for {offer.player}" if offer.allowed
+                                  else f"Not possible: {offer.reason}"))
         button.clicked.connect(lambda _c=False, p=offer.player, s=offer.stat: self.buy(p, s))
         holder = QWidget()
         box = QHBoxLayout(holder)

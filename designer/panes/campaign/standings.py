@@ -43,6 +43,7 @@ class ChampionBanner(QLabel):
         super().__init__(parent)
         self.session = session
         self.setObjectName("championBanner")
+        self.setTextFormat(Qt.TextFormat.PlainText)  # names, never markup
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setStyleSheet("QLabel#championBanner { background: #fff4c2; border: 1px solid #e0c25a; "
                            "border-radius: 6px; padding: 10px; color: #5a4300; font-size: 15pt; font-weight: 700; }")

@@ -38,6 +38,7 @@ from designer.panes.campaign.roster import RosterPage
 from designer.panes.campaign.shop import ShopPage
 from designer.panes.campaign.standings import ChampionBanner, StandingsPanel, race_count
 from designer.panes.campaign.windows import CampaignWindows
+from designer.panes.markup import literal
 
 CAMPAIGN_FILTER = f"Kartographer campaigns (*{CAMPAIGN_SUFFIX})"
 Answer = QMessageBox.StandardButton
@@ -62,7 +63,7 @@ def ask_save_changes(parent: QWidget, name: str) -> QMessageBox.StandardButton:
     """
     if QGuiApplication.platformName() in ("offscreen", "minimal"):
         return Answer.Discard
-    return QMessageBox.question(parent, "Unsaved Changes", f"Save changes to “{name}” before closing?",
+    return QMessageBox.question(parent, "Unsaved Changes", literal(f"Save changes to “{name}” before closing?"),
                                 Answer.Save | Answer.Discard | Answer.Cancel, Answer.Save)
 
 
@@ -161,7 +162,7 @@ class CampaignWindow(QMainWindow):
         for index, page in enumerate(self.race_pages):
             at = self.tabs.indexOf(page)
             self.tabs.setTabText(at, race_title(self.session, index))
-            self.tabs.setTabToolTip(at, (races[index].track or "") if index < len(races) else "")
+            self.tabs.setTabToolTip(at, literal(races[index].track or "") if index < len(races) else "")
 
     def race_page(self, number: int) -> RacePage:
         return self.race_pages[number - 1]
@@ -228,7 +229,7 @@ class CampaignWindow(QMainWindow):
         try:
             self.session.save(path)
         except (DocumentError, OSError) as exc:
-            QMessageBox.warning(self, "Could Not Save", " ".join(str(exc).split()))
+            QMessageBox.warning(self, "Could Not Save", literal(" ".join(str(exc).split())))
             return False
         self.windows.saved_to(self, Path(path).absolute())
         self.statusBar().showMessage(f"Saved {Path(path).name}", STATUS_MS)

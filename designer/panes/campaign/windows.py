@@ -18,6 +18,7 @@ from designer.document.campaign import CampaignSession
 from designer.io.campaign_io import CAMPAIGN_SUFFIX
 from designer.io.errors import DocumentError
 from designer.panes.campaign.dialogs import ask_new_campaign
+from designer.panes.markup import literal
 
 GEOMETRY_KEY = "campaign/window_geometry"
 ALL_FILES_FILTER = "All files (*)"
@@ -110,7 +111,7 @@ class CampaignWindows(QObject):
             try:
                 session = CampaignSession.open(Path(path).absolute())
             except DocumentError as exc:
-                QMessageBox.warning(parent, "Cannot Open Campaign", " ".join(str(exc).split()))
+                QMessageBox.warning(parent, "Cannot Open Campaign", literal(" ".join(str(exc).split())))
                 return None
             window = self.show_session(session)
         else:

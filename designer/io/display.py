@@ -1,0 +1,37 @@
+"""Text that is safe to print: names and paths from files, argv or the file system, shown escaped.
+
+A track, player or file name can hold anything: a terminal escape (ESC [ 2 J clears the screen), a
+bell, NUL, a right-to-left override that makes `gpj.exe` read as `exe.jpg`, or bytes that are not
+UTF-8 (Python keeps those as lone surrogates, which a strict UTF-8 stream refuses to write). `printable`
+turns each of these into a visible escape, so every CLI line shows what is really there, prints under
+any encoding error handler, and stays on one line. Everything else is left as it is. `json_printable`
+does the same for JSON output with JSON's own escapes, so the data still reads back exactly.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 and C1 controls, DEL, the bidirectional marks, overrides and isolates, line and paragraph
+# separators, the byte-order mark, and lone surrogates.
+_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+_HIDDEN_IN_JSON = re.compile(_HIDDEN.pattern.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f"))  # keeps newlines
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # one undecodable byte kept by the file system or argv (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: object) -> str:
+    """`text` with control, bidirectional and undecodable characters written as \\x1b, \\u202e or \\xff
+    (the original byte); everything else, backslashes included, is unchanged."""
+    return _HIDDEN.sub(_escape, str(text))
+
+
+def json_printable(text: str) -> str:
+    """JSON text (from `json.dumps(..., ensure_ascii=False)`) with the same characters written as \\uXXXX
+    escapes: still valid JSON, decoding to the very same strings."""
+    return _HIDDEN_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
