@@ -109,8 +109,10 @@ def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_name: str) -> None
     pdf.paragraph(c, cx, y + max(0.0, (box_h - block) / 2), lines, tsize, FONT, anchor="middle")
     fy = inner.bottom - 1.6 * k - footer_h
     if card.reach:
-        reach = pdf.truncate(f"Reach: {card.reach}", inner.w - 4 * k, 5.6 * k)
-        text(c, cx, fy + 2.2 * k, reach, 5.6 * k, "Helvetica-Oblique", "middle", pdf.GREY, middle=True)
+        reach = f"Reach: {card.reach}"
+        rsize = pdf.fit_size(reach, inner.w - 4 * k, 5.6 * k, FONT, 4.5 * k)
+        reach = pdf.truncate(reach, inner.w - 4 * k, rsize)
+        text(c, cx, fy + 2.2 * k, reach, rsize, FONT, "middle", pdf.GREY, middle=True)
         fy += 4.0 * k
     if card.uses > 1 or card.uses_note:
         _uses(c, p, card, inner, fy, k, colour)
@@ -126,7 +128,7 @@ def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float
     total = ticks_w + pdf.width_mm(note, size, BOLD)
     x = inner.x + (inner.w - total) / 2
     mid = y + 3.0 * k
-    for i in range(ticks):
+    for _ in range(ticks):
         p.circle(x + r, mid, r, fill=white, stroke=colour, lw=0.35 * k)
         x += 2 * r + 1.0 * k
     text(c, x, mid, note, size, BOLD, "start", colour, middle=True)
@@ -150,6 +152,13 @@ def draw_back(c: Canvas, slot: Rect, ruleset_name: str) -> None:
 
 
 # --- sheets ------------------------------------------------------------------------------------------
+def _no_card(grid: CardGrid, filled: set[int], mirrored: bool, look_col: int, row: int) -> bool:
+    """Whether the page shows no card at column `look_col` (as seen on the sheet), `row`; off the grid counts."""
+    if not (0 <= look_col < grid.cols and 0 <= row < grid.rows):
+        return True
+    return row * grid.cols + ((grid.cols - 1 - look_col) if mirrored else look_col) not in filled
+
+
 def _bleed(c: Canvas, grid: CardGrid, slots: Sequence[Rect], filled: set[int], mirrored: bool) -> None:
     """Frame colour past the trim on every side of a card that has no card next to it."""
     b = grid.bleed_mm
@@ -160,18 +169,10 @@ def _bleed(c: Canvas, grid: CardGrid, slots: Sequence[Rect], filled: set[int], m
         row, col = divmod(index, grid.cols)
         s = slots[index]
         look_col = (grid.cols - 1 - col) if mirrored else col
-
-        def empty(dc: int, dr: int) -> bool:
-            nc, nr = look_col + dc, row + dr
-            if not (0 <= nc < grid.cols and 0 <= nr < grid.rows):
-                return True
-            n = nr * grid.cols + ((grid.cols - 1 - nc) if mirrored else nc)
-            return n not in filled
-
-        x0 = s.x - (b if empty(-1, 0) else 0)
-        x1 = s.right + (b if empty(1, 0) else 0)
-        y0 = s.y - (b if empty(0, -1) else 0)
-        y1 = s.bottom + (b if empty(0, 1) else 0)
+        x0 = s.x - (b if _no_card(grid, filled, mirrored, look_col - 1, row) else 0)
+        x1 = s.right + (b if _no_card(grid, filled, mirrored, look_col + 1, row) else 0)
+        y0 = s.y - (b if _no_card(grid, filled, mirrored, look_col, row - 1) else 0)
+        y1 = s.bottom + (b if _no_card(grid, filled, mirrored, look_col, row + 1) else 0)
         for rx, ry, rw, rh in ((x0, y0, x1 - x0, s.y - y0), (x0, s.bottom, x1 - x0, y1 - s.bottom),
                                (x0, s.y, s.x - x0, s.h), (s.right, s.y, x1 - s.right, s.h)):
             if rw > 0 and rh > 0:

@@ -183,7 +183,7 @@ def _stats(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colou
     if items:
         y += 28.0
     if kart.player:
-        text(c, box.x, y + 3, f"Player: {kart.player}", 8, FONT)
+        text(c, box.x, y + 3, pdf.truncate(f"Player: {kart.player}", box.w, 8), 8, FONT)
     else:
         text(c, box.x, y + 4, "Player", 7, FONT, colour=GREY)
         c.setStrokeColor(LIGHT)

@@ -24,6 +24,7 @@ PETAL = HexColor("#ff7a1a")
 GHOST = HexColor("#f7f7fb")
 FEATHER = HexColor("#fdfdfd")
 STEM = HexColor("#f6e7c8")
+MUSHROOM_CAP = HexColor("#e2332f")
 
 
 def _eyes(p: Painter, cx: float, cy: float, s: float, gap: float = 0.45) -> None:
@@ -66,7 +67,7 @@ def banana(p: Painter, cx: float, cy: float, s: float) -> None:
     _eyes(p, cx - s * 0.03, cy + s * 0.13, s * 0.5)
 
 
-def mushroom(p: Painter, cx: float, cy: float, s: float, cap: Color = HexColor("#e2332f"),
+def mushroom(p: Painter, cx: float, cy: float, s: float, cap: Color = MUSHROOM_CAP,
              spots: Color = white) -> None:
     p.rect(cx - s * 0.2, cy - s * 0.02, s * 0.4, s * 0.36, s * 0.08, fill=STEM, stroke=INK, lw=s * 0.025)
     _eyes(p, cx, cy + s * 0.13, s * 0.55, 0.35)
@@ -169,7 +170,7 @@ def draw_item(p: Painter, name: str, cx: float, cy: float, size: float) -> None:
             banana(p, x, y, s)
         elif kind == "mushroom":
             gold = "gold" in key
-            mushroom(p, x, y, s, GOLD if gold else HexColor("#e2332f"), lighter(GOLD, 0.6) if gold else white)
+            mushroom(p, x, y, s, GOLD if gold else MUSHROOM_CAP, lighter(GOLD, 0.6) if gold else white)
         elif kind == "star":
             star(p, x, y, s)
         elif kind == "bolt":

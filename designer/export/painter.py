@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from designer.export.pdf import BOLD, CAP, GREY, INK, darker, pt, text
+from designer.export import fonts
+from designer.export.pdf import BOLD, FONT, GREY, INK, darker, pt, text
 
 
 def _light(colour: Color) -> bool:
@@ -100,8 +101,8 @@ class Painter:
         c.translate(x, y)
         if turn:
             c.rotate(-turn)
-        size_pt = height_mm / CAP / pt(1.0)
-        font = BOLD if bold else "Helvetica"
+        font = BOLD if bold else FONT
+        size_pt = height_mm / fonts.cap_height(font) / pt(1.0)
         if self.ink_saver:
             colour = INK if _light(colour) else colour
             halo = None

@@ -2,9 +2,10 @@
 
 Every drawing function in the export package works in millimetres with y pointing down, exactly like the
 track document and the layout specs in `paper.py`: `mm_frame(c, paper)` installs that frame on a page
-(one `cm` operator), and `text()` flips glyphs back upright. Fonts are the PDF base-14 Helvetica faces, so
-files need no embedded fonts; arrows and triangles are drawn as vector shapes, and reportlab takes the few
-other symbols Helvetica lacks (the prime in "A′") from the base-14 Symbol font.
+(one `cm` operator), and `text()` flips glyphs back upright. All text is DejaVu Sans, embedded as subsets
+(`fonts.py`): `text()`, `width_mm()` and `wrap()` pass every string through `fonts.printable()`, so what is
+measured is what is drawn and a character no font has prints as a visible mark; a document's canvas notes
+those characters and warns once when it is saved. Arrows and triangles are drawn as vector shapes.
 
 Printers' marks drawn here:
 * `registration_mark` – a circle and cross centred on a point (corners of a tile's content area);
@@ -19,33 +20,42 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, Union
+from typing import BinaryIO
 
 from reportlab.lib.colors import Color, HexColor, black, white
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from designer import __version__
+from designer.export import fonts
+from designer.export.fonts import BOLD, FONT
 from designer.export.paper import MM, Paper
-
-FONT = "Helvetica"
-BOLD = "Helvetica-Bold"
-#: Cap height of Helvetica as a fraction of the font size.
-CAP = 0.718
 
 INK = HexColor("#1d1f23")
 GREY = HexColor("#6b7079")
 LIGHT = HexColor("#c9ccd1")
 PALE = HexColor("#eceef1")
 
-Output = Union[str, Path, BinaryIO]
+Output = str | Path | BinaryIO
 
 
 # --- output ---------------------------------------------------------------------------------------
+class DocumentCanvas(Canvas):
+    """A canvas that notes the characters its text could not print, and warns about them once when saved."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lost_glyphs: set[str] = set()
+
+    def save(self) -> None:
+        super().save()
+        fonts.report(self.lost_glyphs)
+
+
 def new_canvas(buffer: BinaryIO, title: str, subject: str = "") -> Canvas:
     """A canvas writing into `buffer`: compressed, reproducible (no timestamps), with document info."""
-    c = Canvas(buffer, pageCompression=1, invariant=1)
+    fonts.ensure()
+    c = DocumentCanvas(buffer, pageCompression=1, invariant=1, initialFontName=FONT)
     c.setTitle(title)
     c.setAuthor("Kartographer")
     c.setCreator(f"Kartographer {__version__} (reportlab)")
@@ -104,7 +114,7 @@ def pt(size_pt: float) -> float:
 
 
 def width_mm(text: str, size_pt: float, font: str = FONT) -> float:
-    return stringWidth(text, font, size_pt) / MM
+    return stringWidth(fonts.printable(text, font)[0], font, size_pt) / MM
 
 
 def text(c: Canvas, x: float, y: float, s: str, size_pt: float = 7.0, font: str = FONT,
@@ -117,6 +127,9 @@ def text(c: Canvas, x: float, y: float, s: str, size_pt: float = 7.0, font: str 
     """
     if not s:
         return
+    s, lost = fonts.printable(s, font)
+    if lost and isinstance(c, DocumentCanvas):
+        c.lost_glyphs.update(lost)
     c.saveState()
     c.translate(x, y)
     if angle:
@@ -124,7 +137,7 @@ def text(c: Canvas, x: float, y: float, s: str, size_pt: float = 7.0, font: str 
     c.scale(1, -1)
     size = pt(size_pt)
     dx = {"start": 0.0, "middle": -width_mm(s, size_pt, font) / 2, "end": -width_mm(s, size_pt, font)}[anchor]
-    dy = -size * CAP / 2 if middle else 0.0
+    dy = -size * fonts.cap_height(font) / 2 if middle else 0.0
     passes = []
     if halo is not None:
         passes.append((1, halo, size * 0.22))
@@ -164,8 +177,25 @@ def truncate(s: str, max_width: float, size_pt: float, font: str = FONT) -> str:
 
 
 def wrap(s: str, max_width: float, size_pt: float, font: str = FONT) -> list[str]:
-    """Lines of `s` no wider than `max_width` mm at `size_pt`."""
-    return simpleSplit(s, font, size_pt, max_width * MM)
+    """Lines of `s` no wider than `max_width` mm at `size_pt` (a longer word gets a line of its own).
+
+    Measured as printed, but the lines keep the original characters so `text()` can note the lost ones.
+    """
+    space = width_mm(" ", size_pt, font)
+    lines = []
+    for part in s.split("\n"):
+        line: list[str] = []
+        used = -space
+        for word in part.split():
+            w = width_mm(word, size_pt, font)
+            if line and used + space + w > max_width:
+                lines.append(" ".join(line))
+                line, used = [], -space
+            line.append(word)
+            used += space + w
+        if line:
+            lines.append(" ".join(line))
+    return lines
 
 
 def fit_paragraph(s: str, max_width: float, max_height: float, size_pt: float, font: str = FONT,
@@ -183,7 +213,7 @@ def paragraph(c: Canvas, x: float, y: float, lines: Sequence[str], size_pt: floa
               colour: Color = INK, leading: float = 1.18, anchor: str = "start") -> float:
     """Draw wrapped lines from the top `y`; returns the y below the last line."""
     step = pt(size_pt) * leading
-    baseline = y + pt(size_pt) * CAP
+    baseline = y + pt(size_pt) * fonts.cap_height(font)
     for line in lines:
         text(c, x, baseline, line, size_pt, font, anchor, colour)
         baseline += step

@@ -141,7 +141,10 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
         ties = f"Ties: {scores.tie_rule}"
         text(c, area.x, area.y + 15, ties, pdf.fit_size(ties, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
         top += 4
-    name_w, rank_w = 38.0, 12.0
+    whos = [row.player.name + (f" ({row.player.character})" if row.player.character else "") for row in rows]
+    # the name column grows (to a quarter of the sheet) for long names; what still does not fit shrinks, then is cut
+    widest = max((pdf.width_mm(who, 8.5, BOLD) for who in whos), default=0.0)
+    name_w, rank_w = max(38.0, min(widest + 4.0, area.w / 4)), 12.0
     sub_w = (area.w - name_w - rank_w) / (races * len(SUB_COLUMNS))
     head1, head2 = 7.0, 6.0
     podium_h = 22.0
@@ -164,10 +167,10 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
         for k, sub in enumerate(SUB_COLUMNS):
             _cell(c, x + k * sub_w, top + head1, sub_w, head2, sub, True, pdf.fit_size(sub, sub_w - 1, 6.5, BOLD))
     text(c, area.right - rank_w / 2, top + head1 / 2, "Rank", 8, BOLD, "middle", white, middle=True)
-    for i, row in enumerate(rows):
+    for i, (row, who) in enumerate(zip(rows, whos, strict=True)):
         y = top + head1 + head2 + i * row_h
-        who = row.player.name + (f" ({row.player.character})" if row.player.character else "")
-        text(c, area.x + 2, y + row_h / 2, pdf.truncate(who, name_w - 3, 8.5), 8.5, BOLD, middle=True)
+        size = pdf.fit_size(who, name_w - 3, 8.5, BOLD, 6.5)
+        text(c, area.x + 2, y + row_h / 2, pdf.truncate(who, name_w - 3, size, BOLD), size, BOLD, middle=True)
         for r in range(races):
             x = area.x + name_w + r * sub_w * len(SUB_COLUMNS)
             scored = row.races[r] if r < len(row.races) else None
@@ -179,7 +182,7 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
                       (f"−{res.spent}" + (f" {upgrades}" if upgrades else "")) if res.spent else "",
                       str(scored.total)]
             for k, value in enumerate(values):
-                size = pdf.fit_size(value, sub_w - 1, 8.5)
+                size = pdf.fit_size(value, sub_w - 1, 8.5, BOLD if k == 5 else FONT)
                 _cell(c, x + k * sub_w, y, sub_w, row_h, value, k == 5, size)
         if row.rank is not None:
             _cell(c, area.right - rank_w, y, rank_w, row_h, str(row.rank), True, 10)

@@ -312,9 +312,10 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
     for number, placed in enumerate(pages, 1):
         pdf.start_page(c, paper)
         with pdf.mm_frame(c, paper):
-            text(c, page.x, page.y + 4, f"Tokens · {document.name}", 12, BOLD)
-            text(c, page.right, page.y + 4, f"true size: print at 100 % · sheet {number} of {len(pages)}", 7,
-                 FONT, "end", GREY)
+            note = f"true size: print at 100 % · sheet {number} of {len(pages)}"
+            title = pdf.truncate(f"Tokens · {document.name}", page.w - pdf.width_mm(note, 7) - 4, 12, BOLD)
+            text(c, page.x, page.y + 4, title, 12, BOLD)
+            text(c, page.right, page.y + 4, note, 7, FONT, "end", GREY)
             for item in placed:
                 if item.token is None:
                     text(c, item.x, item.y + 3.8, item.heading, 8, BOLD, colour=INK)

@@ -1,12 +1,15 @@
 """Read back what a PDF draws, with pypdf: operators with their current transformation matrix.
 
 `ops(page)` walks a page's content stream, keeping the CTM through q/Q/cm, and (optionally) descends
-into form XObjects placed with Do. `rects(page)` turns every `re` into its box on the page in points.
+into form XObjects placed with Do. `rects(page)` turns every `re` into its box on the page in points, and
+`text_runs(page)` decodes every Tj through its font's ToUnicode map (embedded TrueType subsets number
+their glyphs, so the raw bytes are not the text).
 """
 
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -37,6 +40,7 @@ class Op:
     operands: list
     ctm: Matrix
     in_form: bool
+    resources: object = None
 
 
 def reader(data: bytes) -> PdfReader:
@@ -58,7 +62,7 @@ def _walk(stream, resources, pdf, ctm: Matrix, into_forms: bool, in_form: bool) 
             ctm = stack.pop()
         elif name == b"cm":
             ctm = multiply(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
-        yield Op(name, operands, ctm, in_form)
+        yield Op(name, operands, ctm, in_form, resources)
         if name == b"Do" and into_forms and resources is not None:
             xobject = resources["/XObject"][operands[0]].get_object()
             if xobject.get("/Subtype") == "/Form":
@@ -116,11 +120,30 @@ def segments(page, pdf: PdfReader) -> list[tuple[tuple[float, float], tuple[floa
     return out
 
 
-def texts(page, pdf: PdfReader, into_forms: bool = False) -> list[str]:
-    """The string operands of every Tj (reportlab writes one Tj per run of one font)."""
+def _to_unicode(font) -> dict[int, str] | None:
+    """A simple font's one-byte codes → text, from its ToUnicode CMap (None without one)."""
+    if "/ToUnicode" not in font:
+        return None
+    cmap = font["/ToUnicode"].get_object().get_data().decode("latin-1")
+    return {int(code, 16): bytes.fromhex(text).decode("utf-16-be")
+            for code, text in re.findall(r"<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]+)>", cmap.split("beginbfchar", 1)[-1])}
+
+
+def text_runs(page, pdf: PdfReader, into_forms: bool = False) -> list[tuple[Op, str]]:
+    """Every Tj with its text (reportlab writes one Tj per run of one font)."""
     out = []
+    decode: dict[int, str] | None = None
     for op in ops(page, pdf, into_forms):
-        if op.name == b"Tj":
+        if op.name == b"Tf":
+            decode = _to_unicode(op.resources["/Font"][op.operands[0]].get_object())
+        elif op.name == b"Tj":
             value = op.operands[0]
-            out.append(value.decode("latin-1") if isinstance(value, bytes) else str(value))
+            raw = value if isinstance(value, bytes) else value.original_bytes
+            text = raw.decode("latin-1") if decode is None else "".join(decode.get(b, "\ufffd") for b in raw)
+            out.append((op, text))
     return out
+
+
+def texts(page, pdf: PdfReader, into_forms: bool = False) -> list[str]:
+    """The text of every Tj."""
+    return [text for _, text in text_runs(page, pdf, into_forms)]

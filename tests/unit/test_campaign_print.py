@@ -37,10 +37,8 @@ def rows(data: bytes, page: int) -> list[str]:
     """Each line of text on a page, top to bottom, its runs joined left to right (one line per table row)."""
     pdf = pdfscan.reader(data)
     found: dict[int, list[tuple[float, str]]] = defaultdict(list)
-    for op in pdfscan.ops(pdf.pages[page], pdf):
-        if op.name == b"Tj":
-            value = op.operands[0]
-            found[round(op.ctm[5])].append((op.ctm[4], value if isinstance(value, str) else value.decode("latin-1")))
+    for op, text in pdfscan.text_runs(pdf.pages[page], pdf):
+        found[round(op.ctm[5])].append((op.ctm[4], text))
     return [" ".join(t for _, t in sorted(found[y])) for y in sorted(found, reverse=True)]
 
 
@@ -108,11 +106,11 @@ def test_the_score_sheet_prints_points_totals_ranks_and_the_tie_rule():
     assert lines[3] == "Player Race 1 · Test Loop Race 2 Race 3 Race 4 Rank"
     cells = table(lines, {"Alex", "Billie", "Casey"})
     #                 race 1 ------------  race 2 -------------------------  race 3 ----------  race 4 ----------  rank
-    assert cells["Alex"] == ["1", "3", "2", "15", "15", "2", "18", "4", "30", "-", "20", "G", "25",
+    assert cells["Alex"] == ["1", "3", "2", "15", "15", "2", "18", "4", "30", "−20", "G", "25",
                              "3", "18", "2", "26", "51", "1", "12", "5", "27", "78", "1"]
     assert cells["Billie"] == ["2", "3", "3", "14", "14", "1", "12", "2", "24", "38", "1", "12", "1", "23", "61",
                                "3", "10", "1", "17", "78", "2"]
-    assert cells["Casey"] == ["3", "2", "1", "9", "9", "3", "9", "2", "17", "26", "2", "10", "3", "21", "-", "20",
+    assert cells["Casey"] == ["3", "2", "1", "9", "9", "3", "9", "2", "17", "26", "2", "10", "3", "21", "−20",
                               "H", "27", "2", "11", "2", "21", "48", "3"]
     assert "Podium 1. Alex 2. Billie 3. Casey" in lines
 
