@@ -1,7 +1,19 @@
-"""Shared test set-up: Qt runs offscreen; the package (and so pydantic) loads before any Qt module."""
+"""Shared test set-up: Qt runs offscreen; the package (and so pydantic) loads before any Qt module; no test
+writes to the real user's log folder."""
 
 import os
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import designer  # noqa: F401  (see designer/__init__.py: pydantic must load before PySide6)
+from designer import logs
+
+
+@pytest.fixture(autouse=True)
+def _private_log_folder(tmp_path, monkeypatch):
+    """The log file of every test lives in its own `tmp_path / "logs"` (made only if something is logged)."""
+    monkeypatch.setenv(logs.LOG_ENV, str(tmp_path / "logs"))
+    yield
+    logs.shutdown_logging()

@@ -3,7 +3,8 @@
 With no file it opens the default starter track (unless the preferences say otherwise: then an empty
 "Untitled" document). A file that cannot be read is reported on one line
 (a message box, and stderr too when there is no screen to show it on) and an empty "Untitled" document
-takes its place: the user never sees a traceback.
+takes its place: the user never sees a traceback. `run_gui` also sets up the log file and the error
+dialog (`designer.app.errors`) before the first window, so a later unexpected error is shown and logged.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QMessageLogContext, QTimer, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from designer.app import errors
 from designer.app.settings import Settings
 from designer.app.untitled import untitled_document
 from designer.app.window import APP_NAME, MainWindow
@@ -23,13 +25,6 @@ from designer.io.track_io import load_track
 from designer.paths import DEFAULT_TRACK
 
 HEADLESS_PLATFORMS = ("offscreen", "minimal")
-# Harmless complaints of headless platform plugins that would bury the one line we promise on stderr.
-HEADLESS_NOISE = ("propagateSizeHints",)
-
-
-def _headless_message_handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
-    if not any(noise in message for noise in HEADLESS_NOISE):
-        print(message, file=sys.stderr, flush=True)
 
 
 def application() -> QApplication:
@@ -39,8 +34,6 @@ def application() -> QApplication:
         app = QApplication(sys.argv[:1])
     app.setOrganizationName(APP_NAME)
     app.setApplicationName(APP_NAME)
-    if QGuiApplication.platformName() in HEADLESS_PLATFORMS:
-        qInstallMessageHandler(_headless_message_handler)
     return app  # type: ignore[return-value]
 
 
@@ -92,5 +85,6 @@ def open_main_window(files: Sequence[str], restore_session: bool = False) -> Mai
 
 def run_gui(files: list[str]) -> int:
     app = application()
+    errors.install()  # Qt's messages (headless noise aside) go to the log and stderr from here on
     window = open_main_window(files, restore_session=True)  # noqa: F841 - keep the window alive while the loop runs
     return app.exec()

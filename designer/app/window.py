@@ -2,8 +2,8 @@
 
 Each tab is an `Editor`. Actions act on the current tab; undo and redo go through a `QUndoGroup`, so they
 follow the tab. Feature modules plug themselves in with `install(window)`: file handling
-(`file_actions`), editing and tools (`edit_actions`), the docks and dialogs (`panes_setup`), and
-Edit ▸ Preferences… (`preferences`, last, as it adjusts what the others built).
+(`file_actions`), editing and tools (`edit_actions`), the docks and dialogs (`panes_setup`), Help ▸ About
+(`about`), and Edit ▸ Preferences… (`preferences`, last, as it adjusts what the others built).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QTabWidge
 from designer.app.editor import Editor
 from designer.app.untitled import format_readout, untitled_document
 from designer.model import TrackDocument
+from designer.panes.markup import literal
 
 APP_NAME = "Kartographer"
 MENU_TITLES = ("&File", "&Edit", "&View", "&Track", "&Window", "&Help")
@@ -50,6 +51,7 @@ class MainWindow(QMainWindow):
         self.close_hooks: list = []
         if install_features:
             from designer.app import (
+                about,
                 authoring_setup,
                 campaign_actions,
                 checks_setup,
@@ -73,6 +75,7 @@ class MainWindow(QMainWindow):
             track_actions.install(self)
             authoring_setup.install(self)
             overlay_actions.install(self)
+            about.install(self)
             preferences.install(self)
         self.add_editor(document if document is not None else untitled_document(), path)
 
@@ -141,14 +144,14 @@ class MainWindow(QMainWindow):
         index = self.tabs.indexOf(editor)
         if index >= 0:
             self.tabs.setTabText(index, editor.file_label() + (" *" if editor.is_modified else ""))
-            self.tabs.setTabToolTip(index, str(editor.document.path or editor.document.name))
+            self.tabs.setTabToolTip(index, literal(str(editor.document.path or editor.document.name)))
         if editor is self.current_editor():
             # "[*]" is where Qt shows the unsaved-changes marker.
             self.setWindowTitle(f"{editor.file_label()}[*] — {APP_NAME}")
             self.setWindowModified(editor.is_modified)
 
     def show_error(self, message: str, title: str = "Kartographer") -> None:
-        QMessageBox.warning(self, title, message)
+        QMessageBox.warning(self, title, literal(message))
 
     # --- view actions and status bar -------------------------------------------------------------
     def action(self, text: str, slot, shortcuts=None, tip: str = "", menu: str | None = None,

@@ -97,8 +97,8 @@ def test_problem_shape_and_sorting():
         assert group == sorted(group)
     p = problems[0]
     assert isinstance(p.ids, tuple) and p.severity == "error"
-    with pytest.raises(Exception):
-        p.code = "x"  # frozen
+    with pytest.raises(AttributeError):
+        p.code = "x"  # a NamedTuple: read-only fields
 
 
 def test_codes_are_unique_and_complete():
@@ -109,6 +109,7 @@ def test_codes_are_unique_and_complete():
         "ramp-landing-in-scenery", "track-too-narrow", "gates-out-of-order", "no-start-finish", "box-line-count",
         "pipe-unpaired", "boost-against-travel", "reach-blocks-track", "elements-overlap", "pickup-off-surface",
         "few-karts", "box-line-no-double", "tight-corner",
+        "degenerate-track", "degenerate-scenery", "scenery-self-crossing",
     }
     assert set(check_codes()) == expected
     assert len(CHECKS) == len(expected)
@@ -173,8 +174,12 @@ def test_bill_launcher():
 
 def test_ramp_landings():
     assert not codes(BASE) & {"ramp-landing-off-table", "ramp-landing-in-scenery"}
-    edge = found(with_element("ramp", x_mm=300, rotation_deg=180), "ramp-landing-off-table")
-    assert edge[0].ids == ("ramp",) and "lands off the table" in edge[0].message
+    # Facing left from x = 280 the back edge is at 242.5: a Medium jump lands on 17.5…92.5, on the table;
+    # a Long one (180 mm) on -12.5…62.5, partly off it.
+    edge = found(with_element("ramp", x_mm=280, rotation_deg=180), "ramp-landing-off-table")
+    assert edge[0].ids == ("ramp",) and edge[0].message.endswith(": a Long jump lands off the table")
+    # From x = 300 the Long jump lands on 7.5…82.5: on the table (it would not with a 225 mm Long)
+    assert "ramp-landing-off-table" not in codes(with_element("ramp", x_mm=300, rotation_deg=180))
     towards_rock = with_element("ramp", x_mm=400, y_mm=700, rotation_deg=-90)
     assert found(towards_rock, "ramp-landing-in-scenery")[0].ids == ("ramp",)
 
@@ -520,12 +525,12 @@ def test_track_figures():
     assert figures["lap_length_mm"] == pytest.approx(2 * 800 + 2 * 400 + 4 * math.hypot(100, 100), rel=0.02)
     assert figures["racing_line_mm"] < figures["lap_length_mm"]
     assert figures["racing_line_on_surface"] is True
-    assert figures["racing_line_long_straights"] == pytest.approx(figures["racing_line_mm"] / 225, abs=0.01)
+    assert figures["racing_line_long_straights"] == pytest.approx(figures["racing_line_mm"] / 180, abs=0.01)
     assert figures["min_width_mm"] == pytest.approx(200, abs=1)
     assert figures["tightest_corner_radius_mm"] > 100
     per_gear = figures["activations_per_lap"]
     assert per_gear["1"] == math.ceil(figures["racing_line_mm"] / 75)
-    assert per_gear["3"] == per_gear["6"] == math.ceil(figures["racing_line_mm"] / 225)
+    assert per_gear["3"] == per_gear["6"] == math.ceil(figures["racing_line_mm"] / 180)
     assert "Estimate" in figures["estimate_note"]
     assert figures["element_counts"]["item_box"] == 4
     arena = track_figures(doc(base_data(track=None)), GASLANDS)

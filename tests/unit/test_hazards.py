@@ -20,7 +20,7 @@ from designer.rules.defaults import new_element
 
 from .geometry_tracks import STRAIGHT
 
-RULES = load_ruleset("mk-gaslands")  # Short 75, Medium 150, Long 225; kart 75 × 35; ramp 75 × 75
+RULES = load_ruleset("mk-gaslands")  # Short 75, Medium 150, Long 180; kart 75 × 35; ramp 75 × 75
 TABLE = Table(width_mm=1400, height_mm=600)
 
 
@@ -100,7 +100,7 @@ def test_ramp_landing_zones_beyond_the_back_edge():
     ramp = new_element(RULES, "ramp", "r", 500, 300, 0, hoop=True)  # back edge at x = 537.5
     zones = ramp_landing_zones(ramp, RULES)
     assert zones["medium"].bounds == pytest.approx((537.5 + 150, 262.5, 537.5 + 150 + 75, 337.5))
-    assert zones["long"].bounds == pytest.approx((537.5 + 225, 262.5, 537.5 + 225 + 75, 337.5))
+    assert zones["long"].bounds == pytest.approx((717.5, 262.5, 792.5, 337.5))  # 537.5 + 180, one kart long
     assert zones["wipe_out"].bounds == pytest.approx((537.5 + 75, 262.5, 537.5 + 75 + 75, 337.5))
     hoop = zones["hoop"]
     assert hoop.centroid.x == pytest.approx(537.5 + 75) and hoop.bounds[1::2] == pytest.approx((262.5, 337.5))
@@ -110,8 +110,8 @@ def test_ramp_landing_zones_turn_with_the_ramp():
     ramp = new_element(RULES, "ramp", "r", 500, 300, 90)  # facing down the screen: back edge y = 337.5
     zones = ramp_landing_zones(ramp, RULES)
     assert zones["hoop"] is None
-    assert zones["medium"].bounds == pytest.approx((462.5, 337.5 + 150, 537.5, 337.5 + 225))
-    assert zones["long"].bounds[1] == pytest.approx(337.5 + 225)
+    assert zones["medium"].bounds == pytest.approx((462.5, 337.5 + 150, 537.5, 337.5 + 150 + 75))
+    assert zones["long"].bounds[1] == pytest.approx(337.5 + 180)
 
 
 def test_landing_zone_is_at_least_a_kart_wide():

@@ -24,10 +24,10 @@ GASLANDS = load_ruleset("mk-gaslands")
 def test_300_mm_in_straights():
     m = measure((100, 100), (400, 100), GASLANDS)
     assert m.distance_mm == 300
-    assert m.in_straights == pytest.approx({"short": 4, "medium": 2, "long": 4 / 3})
+    assert m.in_straights == pytest.approx({"short": 4, "medium": 2, "long": 5 / 3})
     assert m.text == "300 mm"
     assert m.angle_deg == 0
-    assert m.summary() == "300 mm · 4 S · 2 M · 1.33 L"
+    assert m.summary() == "300 mm · 4 S · 2 M · 1.67 L"
 
 
 @pytest.mark.parametrize("units, text", [("mm", "300 mm"), ("cm", "30 cm"), ("in", "11.81 in")])

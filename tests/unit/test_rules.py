@@ -222,12 +222,12 @@ def test_gaslands_grand_prix(gaslands):
 def test_gaslands_balloons_movement_and_sizes(gaslands):
     assert gaslands.balloon_battle.balloons_per_kart == 5
     m = gaslands.movement
-    assert (m.short_mm, m.medium_mm, m.long_mm) == (75, 150, 225)
+    assert (m.short_mm, m.medium_mm, m.long_mm) == (75, 150, 180)  # Gaslands FAQ: Long 18 cm
     assert m.distance_mm("medium") == 150
     assert [(t.name, t.length_mm) for t in gaslands.templates.straights] == [
         ("Short", 75),
         ("Medium", 150),
-        ("Long", 225),
+        ("Long", 180),
     ]
     assert gaslands.templates.turns and gaslands.templates.notes
     assert (gaslands.kart_footprint.length_mm, gaslands.kart_footprint.width_mm) == (75, 35)
