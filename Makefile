@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench venv clean
+.PHONY: run test lint bench venv clean
 
 venv: $(STAMP)
 
@@ -20,6 +20,12 @@ run: $(STAMP)
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest $(PYTEST_ARGS)
+
+# ruff (rules in pyproject.toml), mypy on the typed packages, and the import-cycle test.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check designer tests
+	$(VENV)/bin/mypy
+	$(PY) -m pytest -q -p no:cacheprovider tests/unit/test_import_cycles.py
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest tests/benchmarks -p no:cacheprovider --benchmark-only

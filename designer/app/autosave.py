@@ -15,6 +15,7 @@ documents of the first. Nothing touches the disk until the first copy is written
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from dataclasses import dataclass
@@ -235,10 +236,8 @@ class Autosaver(QObject):
 
     def _release(self) -> None:
         if self._lock is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self.store.folder.rmdir()  # only when empty
-            except OSError:
-                pass
             self._lock.unlock()
             self._lock = None
 

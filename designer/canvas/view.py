@@ -152,10 +152,10 @@ class TrackView(QGraphicsView):
         super().wheelEvent(event)
 
     def viewportEvent(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.NativeGesture and isinstance(event, QNativeGestureEvent):
-            if event.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:
-                self.zoom_by(1.0 + event.value(), QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-                return True
+        if (event.type() == QEvent.Type.NativeGesture and isinstance(event, QNativeGestureEvent)
+                and event.gestureType() == Qt.NativeGestureType.ZoomNativeGesture):
+            self.zoom_by(1.0 + event.value(), QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+            return True
         return super().viewportEvent(event)
 
     # --- panning ----------------------------------------------------------------------------------

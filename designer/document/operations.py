@@ -27,15 +27,18 @@ def move_elements(document: Document, ids: Sequence[str], dx: float, dy: float, 
     if not before or (dx == 0 and dy == 0):
         return
     after = [placed(e, e.x_mm + dx, e.y_mm + dy) for e in before]
-    document.undo_stack.push(ChangeElements(document, before, after, _label(text, before), MergeId.PLACEMENT, merge_key))
+    document.undo_stack.push(ChangeElements(document, before, after, _label(text, before), MergeId.PLACEMENT,
+                                            merge_key))
 
 
-def set_placements(document: Document, after: Sequence[Element], merge_key: object = None, text: str = "Move") -> None:
+def set_placements(document: Document, after: Sequence[Element], merge_key: object = None,
+                   text: str = "Move") -> None:
     """Replace placements wholesale (drags compute final positions themselves)."""
     before = _existing(document, [e.id for e in after])
     if before == list(after):
         return
-    document.undo_stack.push(ChangeElements(document, before, list(after), _label(text, before), MergeId.PLACEMENT, merge_key))
+    document.undo_stack.push(ChangeElements(document, before, list(after), _label(text, before), MergeId.PLACEMENT,
+                                            merge_key))
 
 
 def rotate_elements(document: Document, ids: Sequence[str], degrees: float, merge_key: object = None,
@@ -50,8 +53,10 @@ def rotate_elements(document: Document, ids: Sequence[str], degrees: float, merg
     after = []
     for e in before:
         rx, ry = e.x_mm - pivot[0], e.y_mm - pivot[1]
-        after.append(placed(e, pivot[0] + rx * cos - ry * sin, pivot[1] + rx * sin + ry * cos, e.rotation_deg + degrees))
-    document.undo_stack.push(ChangeElements(document, before, after, _label("Rotate", before), MergeId.PLACEMENT, merge_key))
+        after.append(placed(e, pivot[0] + rx * cos - ry * sin, pivot[1] + rx * sin + ry * cos,
+                            e.rotation_deg + degrees))
+    document.undo_stack.push(ChangeElements(document, before, after, _label("Rotate", before), MergeId.PLACEMENT,
+                                            merge_key))
 
 
 def change_elements(document: Document, after: Sequence[Element], text: str, merge_key: object = None,

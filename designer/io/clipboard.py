@@ -28,7 +28,8 @@ def elements_to_json(elements: Sequence[Element]) -> str:
 def elements_from_json(text: str) -> list[Element]:
     """Parse clipboard text; raises DocumentError (one line) when it is not ours or not valid."""
     data: Any = parse_json_text(text, "clipboard")
-    if not isinstance(data, dict) or data.get("format") != CLIPBOARD_FORMAT or not isinstance(data.get("elements"), list):
+    if (not isinstance(data, dict) or data.get("format") != CLIPBOARD_FORMAT
+            or not isinstance(data.get("elements"), list)):
         raise DocumentError("clipboard", "does not hold Kartographer elements")
     elements = []
     for index, item in enumerate(data["elements"]):
@@ -36,7 +37,8 @@ def elements_from_json(text: str) -> list[Element]:
             elements.append(validate_element(item))
         except ValidationError as exc:
             location, reason = describe_validation_error(exc, item)
-            raise DocumentError("clipboard", reason, f"elements[{index}]" + (f": {location}" if location else ""))
+            where = f"elements[{index}]" + (f": {location}" if location else "")
+            raise DocumentError("clipboard", reason, where) from None
     return elements
 
 

@@ -277,4 +277,4 @@ class Ruleset(RuleModel):
 
     def element_size(self, kind: str) -> Footprint | None:
         """Default footprint of an element kind, or None when this system doesn't offer it."""
-        return self.element_sizes.get(kind)  # type: ignore[call-overload]
+        return self.element_sizes.get(kind)

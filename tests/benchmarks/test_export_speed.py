@@ -39,5 +39,6 @@ def test_the_66_card_deck(benchmark):
         return write_cards_pdf(io.BytesIO(), ruleset, CardOptions())
 
     pages = benchmark.pedantic(write, rounds=5, iterations=1, warmup_rounds=1)
-    assert ruleset.card_count() == 66 and pages == 16  # 8 sheets of 9 fronts (the last partly filled), each with its backs
+    # 8 sheets of 9 fronts (the last partly filled), each with its backs
+    assert ruleset.card_count() == 66 and pages == 16
     assert benchmark.stats.stats.median < 7.5

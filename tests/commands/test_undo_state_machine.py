@@ -68,8 +68,10 @@ class UndoMachine(RuleBasedStateMachine):
                  "chain_chomp": "reach_mm", "ramp": "hoop"}.get(element.kind)
         if field is None:
             return
-        new = {"stack": 1 + value % 2, "hoop": bool(value % 2)}.get(field, value * 10 if field.endswith("_mm") else value)
-        change_elements(self.document, [with_changes(element, {field: new})], f"Edit {field}", merge_key=(field, element.id))
+        plain = value * 10 if field.endswith("_mm") else value
+        new = {"stack": 1 + value % 2, "hoop": bool(value % 2)}.get(field, plain)
+        change_elements(self.document, [with_changes(element, {field: new})], f"Edit {field}",
+                        merge_key=(field, element.id))
 
     @precondition(lambda self: len(self.document) > 0)
     @rule(data=st.data())

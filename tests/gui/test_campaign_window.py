@@ -244,9 +244,9 @@ def test_save_as_to_another_folder_keeps_the_tracks(qtbot, win, tmp_path, monkey
 
 def test_open_track_emits_the_race_track(qtbot, win, cup):
     page = win.race_page(2)
-    with qtbot.waitSignal(win.windows.open_track_requested) as relayed:
-        with qtbot.waitSignal(win.open_track_requested) as signal:
-            qtbot.mouseClick(page.open_button, Qt.MouseButton.LeftButton)
+    with (qtbot.waitSignal(win.windows.open_track_requested) as relayed,
+          qtbot.waitSignal(win.open_track_requested) as signal):
+        qtbot.mouseClick(page.open_button, Qt.MouseButton.LeftButton)
     expected = (cup.parent / TRACKS[1]).resolve()
     assert Path(signal.args[0]).resolve() == expected
     assert Path(relayed.args[0]).resolve() == expected

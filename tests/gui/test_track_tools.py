@@ -179,7 +179,8 @@ def test_layout_transform_is_one_step_and_twice_is_identity(win, name, run):
     else:
         run(win.track_controller)
     after = document.snapshot()
-    assert [c for p in after.track.centerline for c in p] == pytest.approx([c for p in before.track.centerline for c in p])
+    flat_before = [c for p in before.track.centerline for c in p]
+    assert [c for p in after.track.centerline for c in p] == pytest.approx(flat_before)
     assert after.track.closed == before.track.closed
     for old, new in zip(before.elements, after.elements, strict=True):
         assert (new.x_mm, new.y_mm) == pytest.approx((old.x_mm, old.y_mm))

@@ -170,9 +170,9 @@ def test_withdrawing_a_driver_from_a_game_replays_the_rest() -> None:
     withdrawn = edit.remove_game_entry(doc, AXLES, 1, "max")
     assert [e.driver for e in withdrawn.games[0].entries] == ["Furiosa"]
     assert record(withdrawn, "Max").earned == 0 and record(withdrawn, "Max").games == 0
-    with pytest.raises(CampaignError, match="^game 1: Max did not take part$"):
+    with pytest.raises(CampaignError, match=r"^game 1: Max did not take part$"):
         edit.remove_game_entry(withdrawn, AXLES, 1, "Max")
-    with pytest.raises(CampaignError, match="^games: there is no game 2$"):
+    with pytest.raises(CampaignError, match=r"^games: there is no game 2$"):
         edit.remove_game_entry(doc, AXLES, 2, "Max")
 
 

@@ -29,7 +29,8 @@ def test_golden_track_files_load(golden):
 
 def test_golden_files_exist_for_each_version():
     current = CHAINS["kartographer-track"][0]
-    assert {p.name for p in DATA.glob("track-v*.track.json")} >= {f"track-v{v}.track.json" for v in range(1, current + 1)}
+    expected = {f"track-v{v}.track.json" for v in range(1, current + 1)}
+    assert {p.name for p in DATA.glob("track-v*.track.json")} >= expected
 
 
 def test_newer_version_refused_with_clear_message():

@@ -46,9 +46,8 @@ def documents(draw) -> TrackDocument:
     for element_id in ids:
         kind = draw(st.sampled_from(sorted(ELEMENT_CLASSES)))
         fields = draw(EXTRA[kind]) if kind in EXTRA else {}
-        elements.append(
-            {"id": element_id, "kind": kind, "x_mm": draw(coord), "y_mm": draw(coord), "rotation_deg": draw(angle), **fields}
-        )
+        elements.append({"id": element_id, "kind": kind, "x_mm": draw(coord), "y_mm": draw(coord),
+                         "rotation_deg": draw(angle), **fields})
     closed = draw(st.booleans())
     centerline = draw(st.lists(st.tuples(coord, coord), min_size=3, max_size=10))
     return TrackDocument.model_validate(
