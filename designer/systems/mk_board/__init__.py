@@ -1,0 +1,21 @@
+"""Mario Kart Board Game (`mk-board`): what this game system contributes — its palette kinds, checks, print
+sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resources/rulesets/mk-board.json`."""
+
+from __future__ import annotations
+
+from designer.paths import RULESETS_DIR
+from designer.systems.api import System
+from designer.systems.mk_board.checks import CHECKS
+from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
+from designer.systems.mk_board.prints import DASHBOARD, PRINTS
+
+SYSTEM = System(
+    id="mk-board",
+    name="Mario Kart Board Game",
+    ruleset_path=RULESETS_DIR / "mk-board.json",
+    checks=CHECKS,
+    prints=PRINTS,
+    dashboard=DASHBOARD,
+    modes=MODES,
+    default_mode=DEFAULT_MODE,
+)

@@ -1,0 +1,10 @@
+"""The campaign modes Mario Kart Board Game keeps, and the one a new campaign gets."""
+
+from __future__ import annotations
+
+from designer.systems.api import CampaignMode
+
+MODES: tuple[CampaignMode, ...] = (
+    CampaignMode("race_series", "Race series (places only)", "races"),
+)
+DEFAULT_MODE = "race_series"

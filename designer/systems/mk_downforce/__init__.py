@@ -1,0 +1,21 @@
+"""Mario Kart for Downforce (`mk-downforce`): what this game system contributes — its palette kinds, checks, print
+sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resources/rulesets/mk-downforce.json`."""
+
+from __future__ import annotations
+
+from designer.paths import RULESETS_DIR
+from designer.systems.api import System
+from designer.systems.mk_downforce.checks import CHECKS
+from designer.systems.mk_downforce.modes import DEFAULT_MODE, MODES
+from designer.systems.mk_downforce.prints import DASHBOARD, PRINTS
+
+SYSTEM = System(
+    id="mk-downforce",
+    name="Mario Kart for Downforce",
+    ruleset_path=RULESETS_DIR / "mk-downforce.json",
+    checks=CHECKS,
+    prints=PRINTS,
+    dashboard=DASHBOARD,
+    modes=MODES,
+    default_mode=DEFAULT_MODE,
+)

@@ -1,0 +1,21 @@
+"""Mario Kart Gaslands (`mk-gaslands`): what this game system contributes — its palette kinds, checks, print
+sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resources/rulesets/mk-gaslands.json`."""
+
+from __future__ import annotations
+
+from designer.paths import RULESETS_DIR
+from designer.systems.api import System
+from designer.systems.mk_gaslands.checks import CHECKS
+from designer.systems.mk_gaslands.modes import DEFAULT_MODE, MODES
+from designer.systems.mk_gaslands.prints import DASHBOARD, PRINTS
+
+SYSTEM = System(
+    id="mk-gaslands",
+    name="Mario Kart Gaslands",
+    ruleset_path=RULESETS_DIR / "mk-gaslands.json",
+    checks=CHECKS,
+    prints=PRINTS,
+    dashboard=DASHBOARD,
+    modes=MODES,
+    default_mode=DEFAULT_MODE,
+)

@@ -1,0 +1,21 @@
+"""Super Mario PitchKart (`pitchkart`): what this game system contributes — its palette kinds, checks, print
+sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resources/rulesets/pitchkart.json`."""
+
+from __future__ import annotations
+
+from designer.paths import RULESETS_DIR
+from designer.systems.api import System
+from designer.systems.pitchkart.checks import CHECKS
+from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
+from designer.systems.pitchkart.prints import DASHBOARD, PRINTS
+
+SYSTEM = System(
+    id="pitchkart",
+    name="Super Mario PitchKart",
+    ruleset_path=RULESETS_DIR / "pitchkart.json",
+    checks=CHECKS,
+    prints=PRINTS,
+    dashboard=DASHBOARD,
+    modes=MODES,
+    default_mode=DEFAULT_MODE,
+)

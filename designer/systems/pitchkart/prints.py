@@ -1,0 +1,8 @@
+"""What Super Mario PitchKart prints for a track: its `--what` sections, in print order, and its per-player sheet."""
+
+from __future__ import annotations
+
+from designer.systems.api import PrintSection
+
+DASHBOARD = "Player mats"
+PRINTS: tuple[PrintSection, ...] = ()
