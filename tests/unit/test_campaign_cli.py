@@ -11,35 +11,18 @@ from pathlib import Path
 import pytest
 
 from designer.campaign.grand_prix import TIE_RULE
-from designer.cli import main
 from designer.io.campaign_io import dumps_campaign, load_campaign
 from designer.io.migrations import CHAINS
 from designer.io.schema import campaign_json_schema
 from designer.paths import SCHEMA_DIR, TEMPLATES_DIR
 
 from . import pdfscan
+from .cli_runner import refused, run
 from .factories import minimal_track_data
 
 DATA = Path(__file__).parents[1] / "data"
 GOLDEN = DATA / "campaign-v1.campaign.json"
 SAMPLE = TEMPLATES_DIR / "mushroom-cup.campaign.json"
-
-
-def run(capsys, *argv: str | Path) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys, path: Path | None, *argv: str | Path) -> str:
-    """Run a command that must be refused; returns its one stderr line and checks `path` is untouched."""
-    before = path.read_bytes() if path is not None and path.exists() else None
-    code, out, err = run(capsys, *argv)
-    assert code == 2, (out, err)
-    assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
-    if path is not None:
-        assert (path.read_bytes() if path.exists() else None) == before
-    return err.strip()
 
 
 @pytest.fixture

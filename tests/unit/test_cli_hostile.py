@@ -19,27 +19,12 @@ from designer.io.display import printable
 from designer.io.errors import DocumentError
 from designer.paths import TEMPLATES_DIR
 
+from .cli_runner import refused, run
+
 LUIGI = TEMPLATES_DIR / "mushroom-cup-1-luigi-circuit.track.json"
 #: a file name that is not UTF-8 and carries a terminal colour code
 HOSTILE = b"bad\xff\x1b[31m"
 RAW = (b"\x1b", b"\x07", b"\x00", b"\xff", "\u202e".encode())
-
-
-def run(capsys, *argv: str | Path) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys, path: Path | None, *argv: str | Path) -> str:
-    """A command that must be refused: exit 2, one stderr line, nothing on stdout, `path` untouched."""
-    before = path.read_bytes() if path is not None and path.exists() else None
-    code, out, err = run(capsys, *argv)
-    assert code == 2, (out, err)
-    assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
-    if path is not None:
-        assert (path.read_bytes() if path.exists() else None) == before
-    return err.strip()
 
 
 @pytest.fixture
