@@ -2,7 +2,8 @@
 
 `track_figures(document, ruleset) -> dict` (JSON-ready: numbers, lists and strings only). For an arena
 (no track) or a degenerate track (`track_flaw`) the track figures are None and only `element_counts` is
-filled in.
+filled in. Activations per lap are counted per gear only for a system whose rule data has gears (its
+characters' max gear, as in Gaslands); otherwise they and their note are None.
 
 The racing line is the shortest path through the gates that stays on the track: the route is cut by
 cross-sections every RACING_STEP_MM and where each gate stands (each as wide as the track less a kart's
@@ -33,9 +34,6 @@ RACING_PASSES = 120
 #: The racing line counts as on the surface when it keeps this close to half a kart from each edge
 #: (its straight pieces between cuts may clip the inside of a corner by a few mm).
 ON_SURFACE_TOLERANCE_MM = 5.0
-#: How many gears the activation estimate covers when the ruleset has no characters.
-DEFAULT_MAX_GEAR = 6
-
 ESTIMATE_NOTE = (
     "Estimate: in each activation a kart is assumed to move the longest straight its gear allows "
     "(gear 1 a Short, gear 2 a Medium, gear 3 and up a Long) along the racing line, ignoring turns, "
@@ -65,8 +63,11 @@ def _closest_on_cut(a: np.ndarray, b: np.ndarray, p: np.ndarray, q: np.ndarray) 
 
 
 def racing_line(document: TrackDocument, ruleset: Ruleset) -> dict:
-    """{"points", "length_mm", "on_surface"} of the estimated shortest line round (or along) the track."""
+    """{"points", "length_mm", "on_surface"} of the estimated shortest line round (or along) the track
+    (ValueError for an arena: it has none)."""
     track = document.track
+    if track is None:
+        raise ValueError("an arena has no track to race round")
     route = route_of(track)
     length = route.length
     half = max(track.width_mm - ruleset.kart_footprint.width_mm, 0.0) / 2.0
@@ -117,6 +118,11 @@ def racing_line(document: TrackDocument, ruleset: Ruleset) -> dict:
     }
 
 
+def _max_gear(ruleset: Ruleset) -> int:
+    """The highest gear any character reaches (0: the system has no gears)."""
+    return max((c.max_gear for c in ruleset.characters if c.max_gear), default=0)
+
+
 def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
     """Lap length, racing line, activations per lap per gear, tightest corner, narrowest width, counts."""
     figures: dict = {
@@ -126,7 +132,7 @@ def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
         "racing_line_on_surface": None,
         "racing_line_long_straights": None,
         "activations_per_lap": None,
-        "estimate_note": ESTIMATE_NOTE,
+        "estimate_note": ESTIMATE_NOTE if _max_gear(ruleset) else None,
         "tightest_corner_radius_mm": None,
         "min_width_mm": None,
         "elements": len(document.elements),
@@ -138,9 +144,8 @@ def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
     route = route_of(track)
     line = racing_line(document, ruleset)
     movement = ruleset.movement
-    max_gear = max((c.max_gear for c in ruleset.characters if c.max_gear), default=DEFAULT_MAX_GEAR)
     per_gear = {}
-    for gear in range(1, max_gear + 1):
+    for gear in range(1, _max_gear(ruleset) + 1):
         step = movement.short_mm if gear == 1 else movement.medium_mm if gear == 2 else movement.long_mm
         per_gear[str(gear)] = math.ceil(line["length_mm"] / step - 1e-9)
     _, radii = corner_radii(route)
@@ -151,7 +156,7 @@ def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
         racing_line=line["points"],
         racing_line_on_surface=line["on_surface"],
         racing_line_long_straights=round(line["length_mm"] / movement.long_mm, 2),
-        activations_per_lap=per_gear,
+        activations_per_lap=per_gear or None,
         tightest_corner_radius_mm=round(float(finite.min()), 1) if len(finite) else None,
         min_width_mm=round(narrowest_width(track), 1),
     )

@@ -155,7 +155,8 @@ def outline_crossings(outlines: Sequence[Sequence[Sequence[float]]]) -> list[Out
     return _crossings(_rings(outlines))
 
 
-def outline_report(outlines: Sequence[Sequence[Sequence[float]]]) -> list[tuple[OutlineFlaw | None, ...]]:
+def outline_report(outlines: Sequence[Sequence[Sequence[float]]]
+                   ) -> list[tuple[OutlineFlaw | None, OutlineFlaw | None]]:
     """(`outline_flaws`, `outline_crossings`) of each outline, working the outlines out once."""
     rings = _rings(outlines)
     return list(zip(_flaws(rings), _crossings(rings), strict=True))
@@ -190,7 +191,8 @@ def _crossings(rings: _Rings) -> list[OutlineFlaw | None]:
         reason = shapely.is_valid_reason(rings.polygons[k])
         where = _WHERE.search(reason)
         start = rings.starts[k]
-        point = (float(where.group(1)), float(where.group(2))) if where else tuple(map(float, rings.coords[start]))
+        point = ((float(where.group(1)), float(where.group(2))) if where
+                 else (float(rings.coords[start, 0]), float(rings.coords[start, 1])))
         out[k] = OutlineFlaw("touches" if reason.startswith("Ring Self-intersection") else "crosses", point)
     return out
 

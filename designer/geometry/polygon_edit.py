@@ -25,7 +25,6 @@ from shapely.geometry import Polygon
 
 from designer.geometry.outline import outline_flaw
 from designer.model.base import COORD_LIMIT_MM
-from designer.model.edit import with_changes
 from designer.model.elements import MAX_POLYGON_POINTS, Scenery
 
 Pt = tuple[float, float]
@@ -111,7 +110,7 @@ def _checked(element: Scenery, points: list[Pt]) -> Scenery:
     if problem is not None and outline_problem(element.polygon) is None:
         raise OutlineError(problem)
     try:
-        return with_changes(element, {"polygon": points})
+        return Scenery.model_validate({**element.model_dump(), "polygon": points})
     except ValidationError as exc:
         raise OutlineError(exc.errors()[0]["msg"]) from None
 

@@ -99,9 +99,9 @@ class GatePlacement(NamedTuple):
     width_mm: float
 
 
-class Insertion(NamedTuple):
-    index: int              # insert before this control point (== count: after the last one)
-    point: Pt
+#: Where a control point goes: before control point `index` (== count: after the last one), at `point`.
+#: Callers read `at.index`, which shadows `tuple.index`: mypy refuses that in the class form only.
+Insertion = NamedTuple("Insertion", [("index", int), ("point", Pt)])  # noqa: UP014  (see above)
 
 
 class Crossing(NamedTuple):

@@ -115,7 +115,7 @@ class Tick:
 
 
 def _metric_ladder() -> list[tuple[float, tuple[int, ...]]]:
-    ladder = []
+    ladder: list[tuple[float, tuple[int, ...]]] = []
     for exponent in range(-2, 7):
         for mantissa, subdivisions in ((1, (10, 5, 2)), (2, (4, 2)), (5, (5,))):
             ladder.append((mantissa * 10.0 ** exponent, subdivisions))

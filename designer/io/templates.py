@@ -25,6 +25,11 @@ def list_starter_tracks(folder: Path = TEMPLATES_DIR) -> list[StarterTrack]:
     return [StarterTrack(p, load_track(p)) for p in sorted(folder.glob(f"*{TRACK_SUFFIX}"))]
 
 
+def starters_for(system_id: str, folder: Path = TEMPLATES_DIR) -> list[StarterTrack]:
+    """The starters of one game system: those whose `ruleset` is its id, in `list_starter_tracks` order."""
+    return [starter for starter in list_starter_tracks(folder) if starter.document.ruleset == system_id]
+
+
 def resolve_track_argument(text: str | Path, folder: Path = TEMPLATES_DIR) -> Path:
     """The file a command-line track argument means: the path itself when it exists, else the bundled starter
     of that name as `kartographer templates` lists it (`luigi.track.json` or its slug `luigi`).

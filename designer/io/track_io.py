@@ -15,6 +15,7 @@ from designer.io.migrations import migrate
 from designer.io.validation import describe_validation_error
 from designer.model.track import FORMAT_NAME, TrackDocument
 from designer.rules import ruleset_ids
+from designer.systems import registry
 
 TRACK_SUFFIX = ".track.json"
 
@@ -23,6 +24,7 @@ def track_from_data(data: Any, source: str | Path = "<data>") -> TrackDocument:
     """Validate already-parsed JSON (any schema version we know) into a TrackDocument."""
     source = str(source)
     data = migrate(data, FORMAT_NAME, source)
+    registry.load()  # the element kinds of the registered game systems join the document model first
     try:
         document = TrackDocument.model_validate(data)
     except ValidationError as exc:

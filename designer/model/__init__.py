@@ -1,6 +1,6 @@
 """Pydantic document models (tracks, elements, campaigns): no Qt, no I/O."""
 
-from designer.model.elements import ELEMENT_CLASSES, ELEMENT_KINDS, Element, ElementBase
+from designer.model.elements import ELEMENT_CLASSES, ELEMENT_KINDS, Element, ElementBase, element_kinds, kind_classes
 from designer.model.track import (
     FORMAT_NAME,
     MM_PER_UNIT,
@@ -21,4 +21,6 @@ __all__ = [
     "Table",
     "TrackDocument",
     "TrackSurface",
+    "element_kinds",
+    "kind_classes",
 ]

@@ -4,12 +4,11 @@ Only the shape lives here (strict, immutable pydantic models). Whether the conte
 ruleset — places, caps, points, balloons — is checked by `designer.campaign.validate`, because it needs
 the rule data and the tracks.
 
-Modes:
-- `grand_prix`: four races scored on a running points total, with kart upgrades between races;
-- `balloon_battle`: one or more battles on an arena, each a log of Wipe Outs (a popped balloon each);
-- `race_series`: races recorded by finishing place only (systems without Grand Prix scoring, e.g. PitchKart,
-  whose race set-up gives starting coins by grid slot);
-- `career`: Axles and Alloys II named drivers earning rerolls over deathmatches and races.
+Modes: `mode` names one of the campaign modes of the ruleset's game system (`designer.systems`, e.g.
+Gaslands' `grand_prix`, `race_series`, `balloon_battle`); the file format only bounds its spelling, and
+`designer.campaign.validate` refuses a mode the system does not offer. The mode's record says which lists
+the campaign keeps: races (with upgrades when scored on points), battles (logs of Wipe Outs), or drivers
+and games (careers).
 """
 
 from __future__ import annotations
@@ -25,8 +24,8 @@ CAMPAIGN_SCHEMA_VERSION: Final = 1
 MAX_PLAYERS = 16
 MAX_RACES = 50
 
-Mode = Literal["grand_prix", "balloon_battle", "race_series", "career"]
-MODES: tuple[str, ...] = ("grand_prix", "balloon_battle", "race_series", "career")
+#: A campaign mode's name, as a game system spells it (which names are allowed depends on the system).
+ModeName = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 Stat = Literal["handling", "max_gear"]
 STATS: tuple[str, ...] = ("handling", "max_gear")
 
@@ -151,7 +150,7 @@ class CampaignDocument(StrictModel):
     schema_version: Annotated[Literal[1], WHOLE_NUMBER] = CAMPAIGN_SCHEMA_VERSION
     name: Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
     ruleset: Annotated[StrictStr, Field(min_length=1, max_length=64)] = "mk-gaslands"
-    mode: Mode = "grand_prix"
+    mode: ModeName = "grand_prix"
     players: Annotated[list[Player], Field(max_length=MAX_PLAYERS)] = []
     custom_characters: Annotated[list[CustomCharacter], Field(max_length=64)] = []
     races: Annotated[list[Race], Field(max_length=MAX_RACES)] = []

@@ -7,16 +7,12 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from designer.model.base import COORD_LIMIT_MM
-from designer.model.elements import Element
-
-_ELEMENT = TypeAdapter(Element)
+from designer.model.elements import Element, element_adapter
 
 
 def validate_element(data: Mapping[str, Any]) -> Element:
-    return _ELEMENT.validate_python(dict(data))
+    return element_adapter().validate_python(dict(data))
 
 
 def with_changes(element: Element, changes: Mapping[str, Any]) -> Element:

@@ -1,15 +1,22 @@
-"""Track elements: one strict model per kind, joined in a union discriminated on `kind`.
+"""Track elements: one strict model per kind, joined in a union discriminated on `kind`, and the kind table.
 
 Every element has a unique string `id`, a placement (`x_mm`, `y_mm`, `rotation_deg`) and the
 fields of its own kind. Coordinates are millimetres from the table's top-left corner, x to the
 right, y down; rotation is degrees clockwise with 0 facing +x (the direction of travel).
+
+The kind table (`kind_classes()`) holds the built-in kinds (`ELEMENT_CLASSES`, defined here) plus the kinds
+the game systems in use define themselves (`set_extra_kinds`, called by `designer.systems.registry`); the
+document model validates elements against it, and the checks engine derives its per-kind arrays from it.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Annotated, Any, Literal, Union, get_args
 
-from pydantic import Field, field_validator
+from pydantic import Field, GetCoreSchemaHandler, TypeAdapter, field_validator
+from pydantic_core import CoreSchema
 
 from designer.model.base import (
     WHOLE_NUMBER,
@@ -148,6 +155,7 @@ Element = Annotated[
     Field(discriminator="kind"),
 ]
 
+#: The built-in kinds' classes, in ELEMENT_KINDS order.
 ELEMENT_CLASSES: dict[str, type[ElementBase]] = {
     cls.model_fields["kind"].default: cls
     for cls in (
@@ -156,3 +164,89 @@ ELEMENT_CLASSES: dict[str, type[ElementBase]] = {
     )
 }
 assert tuple(ELEMENT_CLASSES) == ELEMENT_KINDS
+
+
+# --- the kind table: the built-in kinds plus those the game systems in use define ----------------------
+class KindError(ValueError):
+    """A class that cannot be an element kind, or a kind name already taken (said in one line)."""
+
+
+_extra: dict[str, type[ElementBase]] = {}
+_table: dict[str, type[ElementBase]] = dict(ELEMENT_CLASSES)
+_version = 0
+_listeners: list[Callable[[], None]] = []
+_adapter: tuple[int, TypeAdapter[Any]] | None = None
+
+
+def kind_of_class(cls: type[ElementBase]) -> str:
+    """The kind a class stands for: the default of its `kind: Literal["..."]` field."""
+    if not (isinstance(cls, type) and issubclass(cls, ElementBase)):
+        raise KindError(f"{cls!r} is not a designer.model.elements.ElementBase subclass")
+    field = cls.model_fields["kind"]
+    kind = field.default
+    if get_args(field.annotation) != (kind,) or not isinstance(kind, str):
+        raise KindError(f"{cls.__name__}: its kind field must be Literal['<kind>'] with that default")
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", kind):
+        raise KindError(f"{cls.__name__}: kind {kind!r} must be lower_case_with_underscores")
+    return kind
+
+
+def set_extra_kinds(classes: Iterable[type[ElementBase]]) -> None:
+    """Make the kind table the built-in kinds plus `classes` (the kinds of the game systems in use, replacing
+    any set before); documents then validate and save elements of those kinds."""
+    global _extra, _table, _version
+    extra: dict[str, type[ElementBase]] = {}
+    for cls in classes:
+        kind = kind_of_class(cls)
+        if kind in ELEMENT_CLASSES or (kind in extra and extra[kind] is not cls):
+            raise KindError(f"element kind {kind!r} is defined twice")
+        extra[kind] = cls
+    if extra == _extra:
+        return
+    _extra, _table = extra, {**ELEMENT_CLASSES, **extra}
+    _version += 1
+    for listener in _listeners:
+        listener()
+
+
+def kind_classes() -> Mapping[str, type[ElementBase]]:
+    """{kind: its class}: the built-in kinds in palette order, then the game systems' own."""
+    return _table
+
+
+def element_kinds() -> tuple[str, ...]:
+    """Every kind in the kind table, in the order of `kind_classes`."""
+    return tuple(_table)
+
+
+def kinds_version() -> int:
+    """Grows whenever the kind table changes (callers cache what they derive from it per version)."""
+    return _version
+
+
+def on_kinds_changed(listener: Callable[[], None]) -> None:
+    """Call `listener()` after each change of the kind table (the document model rebuilds its union)."""
+    _listeners.append(listener)
+
+
+def element_union() -> Any:
+    """The union of every kind's class, discriminated on `kind`: what a document's `elements` hold."""
+    if not _extra:
+        return Element
+    return Annotated[Union[tuple(_table.values())], Field(discriminator="kind")]  # noqa: UP007  (built at run time)
+
+
+def element_adapter() -> TypeAdapter[Any]:
+    """A TypeAdapter validating one element of any kind in the table (rebuilt when the table changes)."""
+    global _adapter
+    if _adapter is None or _adapter[0] != _version:
+        _adapter = (_version, TypeAdapter(element_union()))
+    return _adapter[1]
+
+
+class ElementsField:
+    """Marks a `list[Element]` field whose schema is rebuilt from the kind table (pydantic calls this when
+    the model is built or rebuilt). With only the built-in kinds it is exactly `list[Element]`'s schema."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return handler.generate_schema(list[element_union()])  # type: ignore[misc]

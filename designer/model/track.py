@@ -7,7 +7,7 @@ from typing import Annotated, Final, Literal
 from pydantic import Field, model_validator
 
 from designer.model.base import WHOLE_NUMBER, Point, StrictBool, StrictFloat, StrictInt, StrictModel, StrictStr
-from designer.model.elements import Element
+from designer.model.elements import Element, ElementsField, on_kinds_changed
 
 FORMAT_NAME: Final = "kartographer-track"
 SCHEMA_VERSION: Final = 1
@@ -46,7 +46,7 @@ class TrackDocument(StrictModel):
     laps: Annotated[StrictInt, Field(ge=1, le=99)] = 3
     karts: Annotated[StrictInt, Field(ge=1, le=16)] = 4
     track: TrackSurface | None = None
-    elements: Annotated[list[Element], Field(max_length=MAX_ELEMENTS)] = []
+    elements: Annotated[list[Element], ElementsField(), Field(max_length=MAX_ELEMENTS)] = []
 
     @model_validator(mode="after")
     def _unique_ids(self) -> TrackDocument:
@@ -63,5 +63,11 @@ class TrackDocument(StrictModel):
                 return element
         return None
 
+
+def _rebuild_documents() -> None:
+    TrackDocument.model_rebuild(force=True)
+
+
+on_kinds_changed(_rebuild_documents)  # a game system's own kinds join `elements`
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4}

@@ -1,4 +1,5 @@
-"""Reads, validates and caches the bundled rule data in `resources/rulesets/<id>.json`.
+"""Reads, validates and caches the rule data of the registered game systems (`System.ruleset_path`: the
+built-ins' are `resources/rulesets/<id>.json`, an outside system brings its own file).
 
 No Qt. Every failure surfaces as `RulesetError` with a one-line message naming the file and the place
 in it that is wrong, so the app can show it as is.
@@ -6,7 +7,7 @@ in it that is wrong, so the app can show it as is.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -14,8 +15,9 @@ from pydantic import ValidationError
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import read_json_file
 from designer.io.validation import describe_validation_error
-from designer.paths import RULESETS_DIR
+from designer.paths import RULESETS_DIR  # noqa: F401  (where the built-ins' rule data lies; tests read it)
 from designer.rules.schema import Ruleset
+from designer.systems import registry
 
 
 class RulesetError(ValueError):
@@ -25,6 +27,7 @@ class RulesetError(ValueError):
 def load_ruleset_file(path: str | Path) -> Ruleset:
     """Read and validate one rule file; its `id` must equal the file name without `.json`."""
     path = Path(path)
+    registry.load()  # the kinds the registered systems define are kinds a ruleset may offer
     try:
         data = read_json_file(path)
         try:
@@ -39,33 +42,32 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     return ruleset
 
 
-@lru_cache(maxsize=1)
 def ruleset_ids() -> tuple[str, ...]:
-    """Ids of the bundled rulesets, sorted."""
-    if not RULESETS_DIR.is_dir():
-        return ()
-    return tuple(sorted(p.stem for p in RULESETS_DIR.glob("*.json") if p.is_file()))
+    """Ids of the registered game systems' rulesets, sorted."""
+    return registry.ids()
 
 
 @cache
-def _load_bundled(ruleset_id: str) -> Ruleset:
-    return load_ruleset_file(RULESETS_DIR / f"{ruleset_id}.json")
+def _load_file(path: Path) -> Ruleset:
+    return load_ruleset_file(path)
 
 
 def load_ruleset(ruleset_id: str) -> Ruleset:
-    """The bundled ruleset with this id (validated once, then cached)."""
-    known = ruleset_ids()
-    if ruleset_id not in known:
-        raise RulesetError(f"unknown ruleset {ruleset_id!r} (known: {', '.join(known) or 'none'})")
-    return _load_bundled(ruleset_id)
+    """The rule data of the registered game system with this id (validated once, then cached)."""
+    system = registry.find(ruleset_id)
+    if system is None:
+        raise RulesetError(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids()) or 'none'})")
+    ruleset = _load_file(Path(system.ruleset_path))
+    if ruleset.id != system.id:
+        raise RulesetError(f"{system.ruleset_path}: id: is {ruleset.id!r} but its game system is {system.id!r}")
+    return ruleset
 
 
 def list_rulesets() -> list[Ruleset]:
-    """Every bundled ruleset, sorted by id."""
+    """The rule data of every registered game system, sorted by id."""
     return [load_ruleset(ruleset_id) for ruleset_id in ruleset_ids()]
 
 
 def clear_cache() -> None:
-    """Forget cached ids and rulesets (after the files on disk changed)."""
-    ruleset_ids.cache_clear()
-    _load_bundled.cache_clear()
+    """Forget cached rulesets (after the files on disk changed)."""
+    _load_file.cache_clear()

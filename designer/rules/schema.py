@@ -9,11 +9,11 @@ Pure data: no Qt and no file access here (see `designer.rules.loader` for readin
 from __future__ import annotations
 
 import itertools
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
-from designer.model.elements import ELEMENT_KINDS
+from designer.model.elements import ELEMENT_KINDS, kind_classes  # noqa: F401  (ELEMENT_KINDS: re-exported)
 from designer.rules.base import (
     CardText,
     Count,
@@ -26,8 +26,16 @@ from designer.rules.base import (
 )
 from designer.rules.systems import AxlesRules, BoardRules, DownforceRules, PitchKartRules
 
-#: Every track-element kind a ruleset may offer, in the canonical palette order (owned by the model).
-ElementKind = Literal[ELEMENT_KINDS]  # type: ignore[valid-type]
+
+def _known_kind(kind: str) -> str:
+    if kind not in kind_classes():
+        raise ValueError(f"unknown element kind {kind!r} (known: {', '.join(kind_classes())})")
+    return kind
+
+
+#: A track-element kind a ruleset may offer: one in the model's kind table (the built-in kinds and those of the
+#: registered game systems).
+ElementKind = Annotated[str, AfterValidator(_known_kind)]
 
 Distance = Literal["short", "medium", "long"]
 
@@ -208,6 +216,25 @@ class Coins(RuleModel):
         return self
 
 
+class Karts(RuleModel):
+    """How many karts a race or battle of this system takes: `min`/`max` are the rules' bounds (outside them
+    a document is an error), `recommended_min` the fewest the rules advise (below it: a warning)."""
+
+    min: Positive | None = None
+    max: Positive | None = None
+    recommended_min: Positive | None = None
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Karts:
+        low = self.min if self.min is not None else 1
+        if self.max is not None and low > self.max:
+            raise ValueError("min must not exceed max")
+        if self.recommended_min is not None and not low <= self.recommended_min <= (self.max or self.recommended_min):
+            raise ValueError("recommended_min must lie between min and max")
+        return self
+
+
 class Ruleset(RuleModel):
     """All rule data for one game system."""
 
@@ -223,6 +250,7 @@ class Ruleset(RuleModel):
     element_kinds: list[ElementKind] = Field(min_length=1)
     element_sizes: dict[ElementKind, Footprint]
     element_defaults: ElementDefaults
+    karts: Karts = Field(default_factory=Karts)
     characters: list[Character] = Field(default_factory=list)
     deck: list[ItemCard] = Field(default_factory=list)
     deck_rules: DeckRules = Field(default_factory=DeckRules)

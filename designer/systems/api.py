@@ -9,10 +9,10 @@ so every layer can depend on this one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from designer.model.elements import ElementBase
@@ -34,15 +34,69 @@ class PrintSection:
     unavailable: Callable[[Any], str | None] = field(default=lambda job: None)
 
 
+#: What a campaign mode records (see `CampaignMode.record`).
+CAMPAIGN_RECORDS: tuple[str, ...] = ("races", "battle", "games")
+
+
 @dataclass(frozen=True)
 class CampaignMode:
     """A kind of campaign a system keeps: `record` says which record the campaign core keeps for it —
-    "races" (results per race, with points when the ruleset scores them), "battle" (eliminations in an
-    arena) or "games" (driver careers over games)."""
+    "races" (results per race), "battle" (eliminations in an arena) or "games" (driver careers over games).
+
+    - `points`: races scored on the rule data's Grand Prix points (a fixed number of races, upgrades bought
+      between them); without it a "races" campaign records places only, race after race.
+    - `check(doc, ctx)`: the system's own rules about who races (e.g. one kart per colour), run with the
+      campaign core's checks; it raises `designer.campaign.errors.CampaignError`.
+    """
 
     name: str
     title: str
     record: str = "races"
+    points: bool = False
+    check: Callable[[Any, Any], None] | None = None
+
+
+Point = tuple[float, float]
+
+
+class Layout(NamedTuple):
+    """What an overlay reads of a document: its elements, track surface (or None) and table. A
+    `designer.model.TrackDocument` has all three, so it can be passed as it is."""
+
+    elements: Sequence[Any]
+    track: Any
+    table: Any
+
+
+@dataclass(frozen=True)
+class OverlayMark:
+    """One thing an overlay draws, in table millimetres; pure data the canvas paints.
+
+    `role` picks its look within the overlay (e.g. a ramp's "medium" and "long" zones); `area` is a filled
+    shapely polygon (or multipolygon), `line` an open polyline, `dots` points marked along it, `label` a
+    few words written at `label_at`. Any of them may be left out.
+    """
+
+    role: str
+    area: Any = None
+    line: tuple[Point, ...] = ()
+    dots: tuple[Point, ...] = ()
+    label: str = ""
+    label_at: Point | None = None
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """One View ▸ Overlays toggle: an editing aid drawn over the canvas, never printed.
+
+    `shapes(layout, ruleset)` works out its marks from a `Layout` and the document's `designer.rules.Ruleset`
+    (it should skip an element it cannot work out rather than raise); `tip` is the menu's status tip.
+    """
+
+    name: str
+    title: str
+    shapes: Callable[[Layout, Any], list[OverlayMark]]
+    tip: str = ""
 
 
 @dataclass(frozen=True)
@@ -60,6 +114,11 @@ class System:
     - `modes` / `default_mode`: the campaign modes it allows, and the one `campaign new` uses without
       `--mode`.
 
+    - `overlays`: its View ▸ Overlays toggles (pure geometry; the canvas paints them).
+    - `qt_module`: the name of its Qt half (by convention `<package>.qt`, the only Qt module a system may
+      have), imported by the canvas only: its `ITEM_CLASSES` maps the kinds the system defines itself to
+      their `designer.canvas.items.ElementItem` classes. Without it those kinds get a generic tile.
+
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
     """
@@ -73,6 +132,8 @@ class System:
     modes: tuple[CampaignMode, ...] = ()
     default_mode: str | None = None
     element_classes: tuple[type[ElementBase], ...] = ()
+    overlays: tuple[Overlay, ...] = ()
+    qt_module: str | None = None
 
     def mode(self, name: str) -> CampaignMode | None:
         return next((m for m in self.modes if m.name == name), None)

@@ -3,8 +3,11 @@
 `get(id)`, `ids()` and `systems()` answer from the registry in use. The first question loads the built-in
 packages (`BUILTIN_SYSTEMS`, imported by name exactly as an entry point would be) and then every
 `kartographer.systems` entry point, each naming a module whose `SYSTEM` is a `designer.systems.api.System`.
-Low in the layers: it imports only `api`, so the checks engine, the print shop, the palette and the campaign
-core can all ask it; the system packages, which use those layers, are imported only by name, at load time.
+The element kinds systems define (`System.element_classes`) go into the model's kind table
+(`designer.model.elements.set_extra_kinds`) while their registry is the one in use.
+Low in the layers: it imports only `api` and the element model, so the checks engine, the print shop, the
+palette and the campaign core can all ask it; the system packages, which use those layers, are imported
+only by name, at load time.
 
 Tests take a fresh registry with discovery blocked: `with use(Registry(builtins=(), entry_points=False)):`.
 """
@@ -16,7 +19,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
 
-from designer.systems.api import System
+from designer.model.elements import ELEMENT_CLASSES, ElementBase, KindError, kind_of_class, set_extra_kinds
+from designer.systems.api import CAMPAIGN_RECORDS, System
 
 ENTRY_POINT_GROUP = "kartographer.systems"
 BUILTIN_SYSTEMS: tuple[str, ...] = (
@@ -49,12 +53,31 @@ class Registry:
         names = [m.name for m in system.modes]
         if len(set(names)) != len(names):
             raise GameSystemError(f"system {system.id!r} lists a campaign mode twice")
+        for mode in system.modes:
+            if mode.record not in CAMPAIGN_RECORDS or (mode.points and mode.record != "races"):
+                raise GameSystemError(f"system {system.id!r}: campaign mode {mode.name!r} records "
+                                      f"{mode.record!r}{' with points' if mode.points else ''} "
+                                      f"(records: {', '.join(CAMPAIGN_RECORDS)}; points only for races)")
         if system.default_mode is not None and system.default_mode not in names:
             raise GameSystemError(f"system {system.id!r}: default mode {system.default_mode!r} is not one of its modes")
         sections = [s.name for s in system.prints]
         if len(set(sections)) != len(sections) or "all" in sections:
             raise GameSystemError(f"system {system.id!r}: print sections must be unique and not 'all'")
+        overlays = [o.name for o in system.overlays]
+        if len(set(overlays)) != len(overlays):
+            raise GameSystemError(f"system {system.id!r} lists an overlay twice")
+        taken = {kind_of_class(cls) for cls in self.element_classes()} | set(ELEMENT_CLASSES)
+        for cls in system.element_classes:
+            try:
+                kind = kind_of_class(cls)
+            except KindError as exc:
+                raise GameSystemError(f"system {system.id!r}: {exc}") from None
+            if kind in taken:
+                raise GameSystemError(f"system {system.id!r}: element kind {kind!r} is already defined")
+            taken.add(kind)
         self._systems[system.id] = system
+        if self is _current:
+            _sync_kinds(self)
         return system
 
     def register_module(self, module_name: str) -> System:
@@ -63,6 +86,10 @@ class Registry:
         if system is None:
             raise GameSystemError(f"{module_name} has no SYSTEM")
         return self.register(system)
+
+    def load(self) -> None:
+        """Register the built-ins and the entry points now (the first question does it anyway)."""
+        self._load()
 
     def _load(self) -> None:
         if self._loaded:
@@ -95,12 +122,21 @@ class Registry:
         self._load()
         return tuple(self._systems[i] for i in sorted(self._systems))
 
+    def element_classes(self) -> tuple[type[ElementBase], ...]:
+        """The element classes the registered systems define, in registration order (without loading)."""
+        return tuple(cls for system in self._systems.values() for cls in system.element_classes)
+
 
 def _system_of(loaded: object, name: str) -> System:
     system = getattr(loaded, "SYSTEM", loaded)
     if not isinstance(system, System):
         raise GameSystemError(f"entry point {name!r} of {ENTRY_POINT_GROUP} gives no System")
     return system
+
+
+def _sync_kinds(registry: Registry) -> None:
+    """The model's kind table: the built-in kinds plus those of `registry`'s systems."""
+    set_extra_kinds(registry.element_classes())
 
 
 _current = Registry()
@@ -115,10 +151,17 @@ def use(registry: Registry) -> Iterator[Registry]:
     """Make `registry` the one in use for the block (tests: a fresh one with discovery blocked)."""
     global _current
     previous, _current = _current, registry
+    _sync_kinds(registry)
     try:
         yield registry
     finally:
         _current = previous
+        _sync_kinds(previous)
+
+
+def load() -> None:
+    """Load the registry in use (its systems' kinds join the kind table before a document is read)."""
+    _current.load()
 
 
 def get(system_id: str) -> System:

@@ -1,13 +1,16 @@
 """The playability-check machinery: the check registry and the `CheckContext` cache (`Problem` and the
 message helpers live in `report` and are re-exported here).
 
-A check is a small function registered with `@check(code, severity)`. Two shapes exist:
+A check is a small function registered with `@check(code, severity)`; `universal=True` marks the checks
+every game system's documents get, the others run only for the systems that list their code
+(`System.checks`, see `run_checks`). Two shapes exist:
 
 - a *document* check `fn(ctx) -> Iterable[Problem]` runs once per `run_checks`;
-- a *per-element* check (`kinds=...`) `fn(ctx, element) -> Iterable[Problem]` runs for each element of
-  those kinds. Its result depends only on the element itself and the context's *environment* (the
-  table, the track, the solid scenery and the ruleset), so a `CheckContext` reused across runs keeps it
-  until the element or the environment changes: moving one coin re-runs only the coin's checks.
+- a *per-element* check (`kinds=...`, or `kinds=ALL_KINDS` for every kind in the kind table, those of the
+  game systems included) `fn(ctx, element) -> Iterable[Problem]` runs for each element of those kinds.
+  Its result depends only on the element itself and the context's *environment* (the table, the track,
+  the solid scenery and the ruleset), so a `CheckContext` reused across runs keeps it until the element
+  or the environment changes: moving one coin re-runs only the coin's checks.
   It may carry a `batch(ctx, elements) -> {element id: problems}` attribute that checks many elements
   at once; elements without problems may be left out of that dict.
 
@@ -25,7 +28,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter, is_
-from typing import Any
+from typing import Any, Final, Literal, TypeVar
 
 import numpy as np
 import shapely
@@ -47,11 +50,16 @@ from designer.geometry.checks.report import (  # noqa: F401  (re-exported: what 
 )
 from designer.geometry.route import Projection, Route, route_of
 from designer.geometry.track import surface
-from designer.model.elements import ELEMENT_KINDS, Element
-from designer.model.track import TrackDocument
+from designer.model.elements import Element, ElementBase, Scenery, element_kinds, kinds_version
+from designer.model.track import TrackDocument, TrackSurface
 from designer.rules import Ruleset
 
 _ID = attrgetter("id")
+_Kind = TypeVar("_Kind", bound=ElementBase)
+
+
+#: `kinds=ALL_KINDS`: a per-element check of every kind in the kind table.
+ALL_KINDS: Final = "all"
 
 
 @dataclass(frozen=True)
@@ -61,19 +69,24 @@ class Check:
     fn: Callable[..., Iterable[Problem]]
     kinds: frozenset[str] | None = None   # None: a document check; else per element of these kinds
     needs_track: bool = False
+    universal: bool = False   # run for every game system (else for the systems that list the code)
+    every_kind: bool = False   # per element of every kind in the kind table (`kinds` is then empty)
 
 
-#: Every check, in registration order (the modules of this package append to it on import).
+#: Every check, in registration order (the modules of this package, and game systems' own check modules,
+#: append to it on import).
 CHECKS: list[Check] = []
 
 
-def check(code: str, severity: Severity, *, kinds: Sequence[str] | None = None,
-          needs_track: bool = False) -> Callable:
+def check(code: str, severity: Severity, *, kinds: Sequence[str] | Literal["all"] | None = None,
+          needs_track: bool = False, universal: bool = False) -> Callable:
     """Register a check under a stable `code`; the function builds problems with `problem(...)`."""
     def register(fn: Callable) -> Callable:
         if any(c.code == code for c in CHECKS):
             raise ValueError(f"check code {code!r} registered twice")
-        CHECKS.append(Check(code, severity, fn, frozenset(kinds) if kinds is not None else None, needs_track))
+        every = kinds == ALL_KINDS
+        own = frozenset() if every else frozenset(kinds) if kinds is not None else None
+        CHECKS.append(Check(code, severity, fn, own, needs_track, universal, every))
         SEVERITY_OF[code] = severity
         return fn
     return register
@@ -84,6 +97,9 @@ class CheckContext:
     """Per-document caches shared by the checks; reuse it across runs to re-check only what changed."""
 
     def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
         self.changed_ids: set[str] | None = None   # ids changed since the last run (None: first run)
         self.ids_reordered = True   # the element ids differ from last run's (added, removed, reordered)
         self.ids: list[str] = []   # the element ids, in document order
@@ -103,24 +119,27 @@ class CheckContext:
         self._env_version = 0
         self._track_cache: dict[str, Any] = {}
         self._kept: dict[str, tuple[int, Any]] = {}   # see keep()
-        self.document: TrackDocument | None = None
-        self.ruleset: Ruleset | None = None
+        self._document: TrackDocument | None = None
+        self._ruleset: Ruleset | None = None
+        self.kinds_version = kinds_version()
+        self.kinds = element_kinds()   # the kind table: a kind code is a place in it
+        self.all_kinds = frozenset(self.kinds)
 
     # called by run_checks
     def update(self, document: TrackDocument, ruleset: Ruleset) -> None:
-        if self.ruleset is not None and self.ruleset != ruleset:
-            self.__init__()  # footprints come from the ruleset's sizes: start afresh
-        self.document, self.ruleset = document, ruleset
+        if (self._ruleset is not None and self._ruleset != ruleset) or self.kinds_version != kinds_version():
+            self._reset()  # footprints come from the ruleset's sizes, kind codes from the kind table: afresh
+        self._document, self._ruleset = document, ruleset
         self._run += 1
         self.run_cache: dict[str, Any] = {}   # values shared by checks within one run
         elements = self.elements = document.elements
         self._sync_geometry(elements, ruleset)
         order = np.argsort(self.kind_codes, kind="stable").tolist()   # by kind, then document order
-        ends = np.cumsum(np.bincount(self.kind_codes, minlength=len(ELEMENT_KINDS))).tolist()
+        ends = np.cumsum(np.bincount(self.kind_codes, minlength=len(self.kinds))).tolist()
         self.by_kind: dict[str, list[Element]] = {
             kind: [elements[i] for i in order[start:end]]
-            for kind, start, end in zip(ELEMENT_KINDS, [0, *ends], ends, strict=False) if end > start}
-        self.solids = [e for e in self.by_kind.get("scenery", ()) if e.solid]
+            for kind, start, end in zip(self.kinds, [0, *ends], ends, strict=False) if end > start}
+        self.solids = [e for e in self.by_kind.get("scenery", ()) if isinstance(e, Scenery) and e.solid]
         env = (ruleset.id, document.table, document.track, tuple(self.solids))
         if self._env_key is None or self._env_key != env:
             self._env_key = env
@@ -198,6 +217,10 @@ class CheckContext:
         """The elements of one kind, in document order."""
         return self.by_kind.get(kind, [])
 
+    def of_class(self, cls: type[_Kind]) -> list[_Kind]:
+        """The elements of the kind `cls` stands for, in document order, typed as `cls`."""
+        return [e for e in self.by_kind.get(cls.model_fields["kind"].default, ()) if isinstance(e, cls)]
+
     @property
     def env_version(self) -> int:
         return self._env_version
@@ -214,25 +237,30 @@ class CheckContext:
         return np.fromiter(map(self.index.__getitem__, map(_ID, elements)), dtype=np.int64)
 
     def of_kinds(self, kinds: Iterable[str]) -> list[Element]:
-        """The elements of these kinds, by kind (in ELEMENT_KINDS order), then in document order."""
-        return [e for kind in ELEMENT_KINDS if kind in kinds for e in self.by_kind.get(kind, ())]
+        """The elements of these kinds, by kind (in kind-table order), then in document order."""
+        return [e for kind in self.kinds if kind in kinds for e in self.by_kind.get(kind, ())]
+
+    def kinds_of(self, chk: Check) -> frozenset[str]:
+        """The kinds a per-element check runs for."""
+        return self.all_kinds if chk.every_kind else chk.kinds or frozenset()
 
     def per_element(self, chk: Check) -> list[Problem]:
         """The problems of a per-element check, in the order of `of_kinds`. Last run's results are
         reused for the elements unchanged since, when the environment is the same."""
         memo = self._memo.get(chk.code)
         changed = self.changed_ids
+        kinds = self.kinds_of(chk)
         problems: list[Problem] | None = None
         if memo is not None and memo[0] == self._run - 1 and memo[1] == self._env_version and changed is not None:
             found, problems = memo[2], memo[3]
-            todo = [e for e in map(self.by_id.get, changed) if e is not None and e.kind in chk.kinds]
+            todo = [e for e in map(self.by_id.get, changed) if e is not None and e.kind in kinds]
             stale = [element_id for element_id in changed if element_id in found]
             for element_id in stale:
                 del found[element_id]
             if stale or self.ids_reordered:
                 problems = None
         else:
-            found, todo = {}, self.of_kinds(chk.kinds)
+            found, todo = {}, self.of_kinds(kinds)
         if todo:
             fresh = {element_id: hit for element_id, hit in _check_each(self, chk, todo).items() if hit}
             if fresh:
@@ -244,11 +272,29 @@ class CheckContext:
         return problems
 
     def _kind_then_place(self, element_ids: list[str]) -> list[str]:
-        """The ids sorted by their element's kind (in ELEMENT_KINDS order), then place in the document."""
+        """The ids sorted by their element's kind (in kind-table order), then place in the document."""
         at = np.fromiter(map(self.index.__getitem__, element_ids), dtype=np.int64, count=len(element_ids))
         return [element_ids[k] for k in np.argsort(self.kind_codes[at] * len(self.ids) + at).tolist()]
 
     # --- the environment ---
+    @property
+    def document(self) -> TrackDocument:
+        """The document of this run (set by `update`)."""
+        if self._document is None:
+            raise RuntimeError("CheckContext.update() has not run yet")
+        return self._document
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset of this run (set by `update`)."""
+        if self._ruleset is None:
+            raise RuntimeError("CheckContext.update() has not run yet")
+        return self._ruleset
+
+    @ruleset.setter
+    def ruleset(self, ruleset: Ruleset) -> None:
+        self._ruleset = ruleset
+
     @property
     def table_box(self) -> BaseGeometry:
         if "table" not in self._track_cache:
@@ -259,13 +305,17 @@ class CheckContext:
         return self._track_cache["table"]
 
     @property
-    def track(self):
-        return self.document.track
+    def track(self) -> TrackSurface:
+        """The document's track, for the checks registered with `needs_track=True` (which run only with one;
+        others read `document.track`, None for an arena)."""
+        track = self.document.track
+        if track is None:
+            raise RuntimeError("the document has no track: a check reading it needs needs_track=True")
+        return track
 
     @property
-    def surface(self) -> BaseGeometry | None:
-        if self.track is None:
-            return None
+    def surface(self) -> BaseGeometry:
+        """The track's surface, prepared (a `needs_track` check's, see `track`)."""
         if "surface" not in self._track_cache:
             shape = surface(self.track)
             shapely.prepare(shape)
@@ -273,8 +323,9 @@ class CheckContext:
         return self._track_cache["surface"]
 
     @property
-    def route(self) -> Route | None:
-        return route_of(self.track) if self.track is not None else None
+    def route(self) -> Route:
+        """The route along the track's centerline (a `needs_track` check's, see `track`)."""
+        return route_of(self.track)
 
     def track_value(self, name: str, compute: Callable[[], Any]) -> Any:
         """A value derived from the environment only (the track, table, scenery), computed once."""

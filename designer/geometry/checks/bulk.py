@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from functools import partial
 from operator import attrgetter
+from typing import NamedTuple
 
 import numpy as np
 import shapely
@@ -18,16 +19,44 @@ from shapely.geometry import Point
 from designer.geometry.footprint import ROUND_KINDS, SIZED_PER_ELEMENT, kind_size, local_size
 from designer.geometry.outline import outline_areas
 from designer.geometry.route import HEADING_WEIGHT_MM, TANGENT_STEP_MM, Projection, Route
-from designer.model.elements import ELEMENT_KINDS, Element
+from designer.model.elements import ELEMENT_KINDS, Element, Scenery, element_kinds, kinds_version
 from designer.rules import Ruleset
 
 #: `local_footprint` buffers a point with this many segments per quarter circle.
 DISC_QUAD_SEGS = 12
 
+
+
+class KindTable(NamedTuple):
+    """The kind table as the engine's arrays: an element's kind code is its kind's place in `kinds` (the
+    built-in kinds first, in ELEMENT_KINDS order, then the game systems' own)."""
+
+    version: int
+    kinds: tuple[str, ...]
+    code: dict[str, int]
+    round: np.ndarray   # by kind code: is the footprint a disc?
+    sized: np.ndarray   # by kind code: is it sized per element (see `local_size`)?
+
+
+def _kind_table(kinds: tuple[str, ...], version: int) -> KindTable:
+    return KindTable(version, kinds, {kind: i for i, kind in enumerate(kinds)},
+                     np.array([kind in ROUND_KINDS for kind in kinds], dtype=bool),
+                     np.array([kind in SIZED_PER_ELEMENT for kind in kinds], dtype=bool))
+
+
+_TABLE = [_kind_table(ELEMENT_KINDS, -1)]
+
+
+def kind_table() -> KindTable:
+    """The arrays of the current kind table (`designer.model.elements.kind_classes`), built once per version."""
+    version = kinds_version()
+    if _TABLE[0].version != version:
+        _TABLE[0] = _kind_table(element_kinds(), version)
+    return _TABLE[0]
+
+
+#: The built-in kinds' codes (they keep them whatever the game systems add).
 KIND_CODE = {kind: i for i, kind in enumerate(ELEMENT_KINDS)}
-#: By kind code: is the footprint a disc, is it sized per element (see `local_size`)?
-ROUND_CODES = np.array([kind in ROUND_KINDS for kind in ELEMENT_KINDS])
-SIZED_CODES = np.array([kind in SIZED_PER_ELEMENT for kind in ELEMENT_KINDS])
 SCENERY_CODE = KIND_CODE["scenery"]
 
 _KIND = attrgetter("kind")
@@ -35,8 +64,9 @@ _PLACE = attrgetter("x_mm", "y_mm", "rotation_deg")
 
 
 def kind_codes(elements: Sequence[Element]) -> np.ndarray:
-    """`KIND_CODE` of each element."""
-    return np.fromiter(map(KIND_CODE.__getitem__, map(_KIND, elements)), dtype=int, count=len(elements))
+    """The kind code (`kind_table().code`) of each element."""
+    code = kind_table().code
+    return np.fromiter(map(code.__getitem__, map(_KIND, elements)), dtype=int, count=len(elements))
 
 
 def placements(elements: Sequence[Element], codes: np.ndarray, ruleset: Ruleset) -> np.ndarray:
@@ -45,9 +75,10 @@ def placements(elements: Sequence[Element], codes: np.ndarray, ruleset: Ruleset)
     rows = np.empty((len(elements), 5))
     if not len(elements):
         return rows
+    table = kind_table()
     rows[:, :3] = list(map(_PLACE, elements))
-    rows[:, 3:] = np.array([kind_size(kind, ruleset) for kind in ELEMENT_KINDS], dtype=float)[codes]
-    sized = np.flatnonzero(SIZED_CODES[codes]).tolist()
+    rows[:, 3:] = np.array([kind_size(kind, ruleset) for kind in table.kinds], dtype=float)[codes]
+    sized = np.flatnonzero(table.sized[codes]).tolist()
     if sized:
         rows[sized, 3:] = [local_size(elements[i], ruleset) for i in sized]
     return rows
@@ -57,7 +88,7 @@ def bulk_footprints(elements: Sequence[Element], codes: np.ndarray, rows: np.nda
     """`footprint(e, ruleset)` for many elements at once (vectorised by shape: discs, boxes, scenery),
     from their `kind_codes` and `placements`."""
     half = rows[:, 3:] / 2.0
-    disc = ROUND_CODES[codes]
+    disc = kind_table().round[codes]
     scenery = codes == SCENERY_CODE
     out = np.empty(len(elements), dtype=object)
     if disc.any():
@@ -65,7 +96,8 @@ def bulk_footprints(elements: Sequence[Element], codes: np.ndarray, rows: np.nda
     if (rect := ~disc & ~scenery).any():
         out[rect] = rectangles(np.column_stack([rows[rect, :3], half[rect]]))
     if scenery.any():
-        out[scenery] = sceneries([elements[i] for i in np.flatnonzero(scenery).tolist()])
+        picked = [elements[i] for i in np.flatnonzero(scenery).tolist()]
+        out[scenery] = sceneries([e for e in picked if e.kind == "scenery"])  # all of them: their code says so
     return out
 
 
@@ -92,7 +124,7 @@ def discs(rows: np.ndarray) -> np.ndarray:
     return out
 
 
-def rectangles(rows: Sequence[tuple[float, float, float, float, float]]) -> np.ndarray:
+def rectangles(rows: Sequence[tuple[float, float, float, float, float]] | np.ndarray) -> np.ndarray:
     """Rectangles from (centre x, centre y, rotation°, half length, half width) rows, vectorised."""
     r = np.asarray(rows, dtype=float).reshape(-1, 5)
     x, y, theta, hl, hw = r.T
@@ -105,7 +137,7 @@ def rectangles(rows: Sequence[tuple[float, float, float, float, float]]) -> np.n
     return shapely.polygons(np.stack([px, py], axis=2))
 
 
-def sceneries(elements: Sequence[Element]) -> np.ndarray:
+def sceneries(elements: Sequence[Scenery]) -> np.ndarray:
     """`footprint` of scenery elements: the areas of their outlines (`outline_areas`: GEOS, as one
     array), then rotated and moved in one numpy step.
 
@@ -146,7 +178,7 @@ _new_projection = partial(tuple.__new__, Projection)   # a Projection from one t
 
 
 def projections(route: Route, points: Sequence[tuple[float, float]] | np.ndarray,
-                headings: Sequence[float] | None = None) -> tuple[np.ndarray, ...]:
+                headings: Sequence[float] | np.ndarray | None = None) -> tuple[np.ndarray, ...]:
     """`project_many` as arrays: (distance along, foot x, foot y, angle, lateral offset), one row per point."""
     p = np.asarray(points, dtype=float).reshape(-1, 2)
     if not len(p):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -19,10 +20,12 @@ from shapely.geometry.base import BaseGeometry
 
 from designer.geometry.checks.base import CheckContext, check, label, ordinal, problem
 from designer.geometry.checks.bulk import projections
+from designer.geometry.checks.report import Problem
 from designer.geometry.hazards import reach_radius
 from designer.geometry.route import Route, route_of
 from designer.geometry.track import surface
 from designer.model.edit import normalize_angle
+from designer.model.elements import BoostPad, ChainChomp, DashPanel, Gate, ItemBox, PiranhaPlant, StartFinish
 from designer.model.track import TrackSurface
 from designer.rules import Ruleset
 
@@ -168,21 +171,21 @@ def fastest_template(ruleset: Ruleset, radius_mm: float) -> str:
             return f"gear {best.gear} (up to the {best.max_template}) is the fastest that can take it"
     if not fits:
         return f"tighter than even the {turns[0].name} ({turns[0].radius_mm:g} mm)"
-    best = fits[-1]
-    return f"the {best.name} ({best.radius_mm:g} mm) is the gentlest template that fits"
+    gentlest = fits[-1]
+    return f"the {gentlest.name} ({gentlest.radius_mm:g} mm) is the gentlest template that fits"
 
 
 # --- checks --------------------------------------------------------------------------------------
 @check("gate-off-surface", "error", kinds=["gate", "start_finish"], needs_track=True)
-def gate_off_surface(ctx: CheckContext, gate):
+def gate_off_surface(ctx: CheckContext, gate: Gate | StartFinish) -> list[Problem]:
     """A gate spans the track when its line crosses the centerline and both its ends lie on or beyond
     the edges (a little tolerance), i.e. the piece of it over the track runs from edge to edge."""
     return _gates_off_surface(ctx, [gate])[gate.id]
 
 
-def _gates_off_surface(ctx: CheckContext, gates) -> dict[str, list]:
+def _gates_off_surface(ctx: CheckContext, gates: Sequence[Gate | StartFinish]) -> dict[str, list[Problem]]:
     """`gate_off_surface` for many gates at once (vectorised shapely and numpy)."""
-    out: dict[str, list] = {}
+    out: dict[str, list[Problem]] = {}
     if not gates:
         return out
     theta = np.radians([g.rotation_deg for g in gates])
@@ -212,13 +215,13 @@ def _gates_off_surface(ctx: CheckContext, gates) -> dict[str, list]:
 gate_off_surface.batch = _gates_off_surface
 
 
-def _prepared(geometry):
+def _prepared(geometry: BaseGeometry) -> BaseGeometry:
     shapely.prepare(geometry)
     return geometry
 
 
 @check("track-too-narrow", "error", needs_track=True)
-def track_too_narrow(ctx: CheckContext):
+def track_too_narrow(ctx: CheckContext) -> list[Problem]:
     minimum = ctx.ruleset.min_track_width_mm
     configured = ctx.track.width_mm
     if configured < minimum - 1e-9:
@@ -234,7 +237,7 @@ def track_too_narrow(ctx: CheckContext):
 
 
 @check("tight-corner", "info", needs_track=True)
-def tight_corner(ctx: CheckContext):
+def tight_corner(ctx: CheckContext) -> list[Problem]:
     turns = ctx.ruleset.templates.turns
     if not turns:
         return []
@@ -247,11 +250,11 @@ def tight_corner(ctx: CheckContext):
 
 
 @check("gates-out-of-order", "warning", needs_track=True)
-def gates_out_of_order(ctx: CheckContext):
-    gates = ctx.of_kind("gate")
+def gates_out_of_order(ctx: CheckContext) -> list[Problem]:
+    gates = ctx.of_class(Gate)
     if len(gates) < 2:
         return []
-    start = next(iter(ctx.of_kind("start_finish")), None)
+    start = next(iter(ctx.of_class(StartFinish)), None)
     expected = _expected_orders(ctx, gates, start)
     by_order = sorted(gates, key=lambda g: (g.order, expected[g.id]))
     wrong = [(rank, g) for rank, g in enumerate(by_order, start=1) if expected[g.id] != rank]
@@ -263,7 +266,7 @@ def gates_out_of_order(ctx: CheckContext):
                     tuple(g.id for _, g in wrong))]
 
 
-def _expected_orders(ctx: CheckContext, gates, start) -> dict[str, int]:
+def _expected_orders(ctx: CheckContext, gates: Sequence[Gate], start: StartFinish | None) -> dict[str, int]:
     """`renumber_gates` from the cached projections (same rule: from the start line, wrapping)."""
     route = ctx.route
     origin = ctx.projection(start, heading=True).distance_mm if start is not None and route.closed else 0.0
@@ -279,14 +282,14 @@ def _expected_orders(ctx: CheckContext, gates, start) -> dict[str, int]:
     return {gate_id: n for n, (_, _, gate_id) in enumerate(keyed, start=1)}
 
 
-def box_lines(ctx: CheckContext) -> dict[str, list]:
+def box_lines(ctx: CheckContext) -> dict[str, list[ItemBox]]:
     """{gate id: item boxes belonging to it}: each box goes to the nearest gate within
     BOX_LINE_REACH_MM along the route."""
     route = ctx.route
     if "box_lines" in ctx.run_cache:
         return ctx.run_cache["box_lines"]
-    gates, boxes = ctx.of_kind("gate"), ctx.of_kind("item_box")
-    lines: dict[str, list] = defaultdict(list)
+    gates, boxes = ctx.of_class(Gate), ctx.of_class(ItemBox)
+    lines: dict[str, list[ItemBox]] = defaultdict(list)
     if not gates or not boxes:
         return lines
     g_along = np.array([ctx.projection(g, heading=True).distance_mm for g in gates])
@@ -303,7 +306,7 @@ def box_lines(ctx: CheckContext) -> dict[str, list]:
 
 
 @check("box-line-count", "warning", needs_track=True)
-def box_line_count(ctx: CheckContext):
+def box_line_count(ctx: CheckContext) -> list[Problem]:
     karts = ctx.document.karts
     out = []
     for gate_id, boxes in sorted(box_lines(ctx).items()):
@@ -315,14 +318,14 @@ def box_line_count(ctx: CheckContext):
 
 
 @check("box-line-no-double", "info", needs_track=True)
-def box_line_no_double(ctx: CheckContext):
+def box_line_no_double(ctx: CheckContext) -> list[Problem]:
     return [problem("box-line-no-double", f"{label(ctx.by_id[gate_id])}'s item-box line has no double-stacked box",
                     (gate_id,))
             for gate_id, boxes in sorted(box_lines(ctx).items()) if not any(b.stack == 2 for b in boxes)]
 
 
 @check("boost-against-travel", "warning", kinds=["boost_pad", "dash_panel"], needs_track=True)
-def boost_against_travel(ctx: CheckContext, pad):
+def boost_against_travel(ctx: CheckContext, pad: BoostPad | DashPanel) -> list[Problem]:
     where = ctx.projection(pad)
     if abs(where.lateral_mm) > ctx.track.width_mm / 2.0 + BOOST_NEAR_MM:
         return []
@@ -334,7 +337,7 @@ def boost_against_travel(ctx: CheckContext, pad):
 
 
 @check("reach-blocks-track", "warning", kinds=["piranha_plant", "chain_chomp"], needs_track=True)
-def reach_blocks_track(ctx: CheckContext, hazard):
+def reach_blocks_track(ctx: CheckContext, hazard: PiranhaPlant | ChainChomp) -> list[Problem]:
     radius = reach_radius(hazard)
     where = ctx.projection(hazard)  # the cross-section through the foot of the hazard's projection
     angle = math.radians(where.angle_deg)

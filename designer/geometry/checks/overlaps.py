@@ -15,7 +15,7 @@ import numpy as np
 import shapely
 
 from designer.geometry.checks.base import CheckContext, check
-from designer.geometry.checks.bulk import ROUND_CODES, SCENERY_CODE
+from designer.geometry.checks.bulk import SCENERY_CODE, kind_table
 from designer.geometry.checks.report import Problem, labels, problems
 from designer.model.elements import ELEMENT_KINDS
 
@@ -36,19 +36,35 @@ def _ignored_kinds(a: str, b: str) -> bool:
     return frozenset({a, b}) in FRIENDLY_PAIRS
 
 
-def _ignored_matrix() -> np.ndarray:
-    n = len(ELEMENT_KINDS)
+def _ignored_matrix(kinds: tuple[str, ...]) -> np.ndarray:
+    n = len(kinds)
     out = np.zeros((n, n), dtype=bool)
-    for i, a in enumerate(ELEMENT_KINDS):
-        for j, b in enumerate(ELEMENT_KINDS):
+    for i, a in enumerate(kinds):
+        for j, b in enumerate(kinds):
             out[i, j] = _ignored_kinds(a, b)
     return out
 
 
-IGNORED = _ignored_matrix()
-#: By kind code, the kinds that may be compared with each other (lines; all else but scenery).
-GROUPS = (np.array([kind in LINE_KINDS for kind in ELEMENT_KINDS]),
-          np.array([kind not in LINE_KINDS and kind != "scenery" for kind in ELEMENT_KINDS]))
+def _groups(kinds: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    return (np.array([kind in LINE_KINDS for kind in kinds]),
+            np.array([kind not in LINE_KINDS and kind != "scenery" for kind in kinds]))
+
+
+#: By kind code (of the built-in kinds): pairs never compared, and the groups of kinds that may be compared
+#: with each other (lines; all else but scenery). `_tables` gives them for the current kind table.
+IGNORED = _ignored_matrix(ELEMENT_KINDS)
+GROUPS = _groups(ELEMENT_KINDS)
+_TABLES: dict[int, tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]] = {}
+
+
+def _tables() -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """(IGNORED, GROUPS) for the current kind table, built once per version of it."""
+    table = kind_table()
+    hit = _TABLES.get(table.version)
+    if hit is None:
+        _TABLES.clear()
+        hit = _TABLES[table.version] = (_ignored_matrix(table.kinds), _groups(table.kinds))
+    return hit
 
 
 def shape_params(codes: np.ndarray, rows: np.ndarray, inset_mm: float = OVERLAP_DEPTH_MM) -> np.ndarray:
@@ -56,7 +72,7 @@ def shape_params(codes: np.ndarray, rows: np.ndarray, inset_mm: float = OVERLAP_
     `inset_mm` all round, one row per element (zeros for scenery, never compared):
     x, y, cos, sin, half length, half width, radius or 0, then for boxes -sin and the half length and
     half width times cos² + sin² (what the separating-axis test measures along the box's own axes)."""
-    disc = ROUND_CODES[codes]
+    disc = kind_table().round[codes]
     half = np.maximum(rows[:, 3:] / 2.0 - inset_mm, 0.01)
     theta = list(map(math.radians, rows[:, 2].tolist()))
     cos = np.where(disc, 1.0, list(map(math.cos, theta)))
@@ -143,12 +159,13 @@ def _candidates(ctx: CheckContext, rows: np.ndarray) -> tuple[np.ndarray, np.nda
     gate lines on their own far fewer envelopes meet.
     """
     codes, geoms = ctx.kind_codes, ctx.geoms
+    ignored, groups = _tables()
     if len(rows) * 8 < len(codes):
         left, right = ctx.tree.query(geoms[rows])
         found = [(rows[left], right)]
     else:
         found = []
-        for group in GROUPS:
+        for group in groups:
             members, asking = np.flatnonzero(group[codes]), rows[group[codes[rows]]]
             left, right = shapely.STRtree(geoms[members]).query(geoms[asking])
             found.append((asking[left], members[right]))
@@ -157,7 +174,7 @@ def _candidates(ctx: CheckContext, rows: np.ndarray) -> tuple[np.ndarray, np.nda
     among[rows] = True
     keep = (left < right) | ~among[right]  # a pair within `rows` is found from both ends: keep one
     left, right = left[keep], right[keep]
-    keep = ~IGNORED[codes[left], codes[right]]
+    keep = ~ignored[codes[left], codes[right]]
     return left[keep], right[keep]
 
 
@@ -215,7 +232,7 @@ class OverlapList:
 
 
 @check("elements-overlap", "warning")
-def elements_overlap(ctx: CheckContext):
+def elements_overlap(ctx: CheckContext) -> list[Problem]:
     """Pairs of elements that overlap, by their ids. After an edit only the changed elements are looked
     up again, unless elements came, went or changed places in the document's order (which decides
     which of a pair is named first)."""

@@ -8,16 +8,18 @@ Per-element checks, cached by `CheckContext` until the element or the environmen
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 import shapely
+from shapely.geometry.base import BaseGeometry
 
-from designer.geometry.checks.base import CheckContext, check, label, problem
+from designer.geometry.checks.base import ALL_KINDS, CheckContext, check, label, problem
 from designer.geometry.checks.bulk import rectangles
 from designer.geometry.checks.overlaps import OVERLAP_DEPTH_MM
-from designer.geometry.checks.report import labels, problems
+from designer.geometry.checks.report import Problem, labels, problems
 from designer.geometry.footprint import local_size
-from designer.model.elements import ELEMENT_KINDS
+from designer.model.elements import ELEMENT_KINDS, Element
 
 #: Overlaps smaller than this (mm²) are touching, not overlapping.
 OVERLAP_TOLERANCE_MM2 = 4.0
@@ -30,8 +32,8 @@ PICKUP_KINDS = ("coin", "item_box")
 NON_SCENERY = tuple(k for k in ELEMENT_KINDS if k != "scenery")
 
 
-@check("element-off-table", "error", kinds=ELEMENT_KINDS)
-def off_table(ctx: CheckContext, element):
+@check("element-off-table", "error", kinds=ALL_KINDS, universal=True)
+def off_table(ctx: CheckContext, element: Element) -> list[Problem]:
     shape = ctx.footprint(element)
     if shape.is_empty:  # scenery enclosing no area: `degenerate-scenery` reports it
         return []
@@ -44,13 +46,13 @@ def off_table(ctx: CheckContext, element):
     return [problem("element-off-table", f"{label(element)} {how}", (element.id,))]
 
 
-def _in_scenery_batch(ctx: CheckContext, elements) -> dict[str, list]:
+def _in_scenery_batch(ctx: CheckContext, elements: Sequence[Element]) -> dict[str, list[Problem]]:
     """Elements that reach more than OVERLAP_DEPTH_MM into solid scenery: a footprint meets the scenery
     shrunk by that depth (the shrunk scenery, prepared, and its STRtree are built once per environment)."""
     if not ctx.solids or not elements:
         return {}
 
-    def shrunk_solids():
+    def shrunk_solids() -> tuple[np.ndarray, shapely.STRtree]:
         shapes = shapely.buffer(ctx.footprints(ctx.solids), -OVERLAP_DEPTH_MM)
         shapely.prepare(shapes)
         return shapes, shapely.STRtree(shapes)
@@ -83,13 +85,13 @@ def _in_scenery_batch(ctx: CheckContext, elements) -> dict[str, list]:
     return {element_id: [p] for element_id, p in zip(element_ids, found, strict=True)}
 
 
-def _off_table_batch(ctx: CheckContext, elements) -> dict[str, list]:
+def _off_table_batch(ctx: CheckContext, elements: Sequence[Element]) -> dict[str, list[Problem]]:
     """`off_table` for many elements: one vectorised bounds test, shapely only for the few outside."""
     bounds = shapely.bounds(ctx.footprints(elements))
     table, t = ctx.document.table, TABLE_TOLERANCE_MM
     inside = ((bounds[:, 0] >= -t) & (bounds[:, 1] >= -t)
               & (bounds[:, 2] <= table.width_mm + t) & (bounds[:, 3] <= table.height_mm + t))
-    out: dict[str, list] = {}
+    out: dict[str, list[Problem]] = {}
     for k in np.flatnonzero(~inside).tolist():
         out[elements[k].id] = list(off_table(ctx, elements[k]))
     return out
@@ -99,14 +101,14 @@ off_table.batch = _off_table_batch
 
 
 @check("element-in-solid-scenery", "error", kinds=[k for k in NON_SCENERY if k not in MAY_STAND_ON_SCENERY])
-def in_scenery(ctx: CheckContext, element):
+def in_scenery(ctx: CheckContext, element: Element) -> list[Problem]:
     return _in_scenery_batch(ctx, [element]).get(element.id, [])
 
 
 in_scenery.batch = _in_scenery_batch
 
 
-def landing_zones(ctx: CheckContext, ramps) -> dict[str, dict[str, object]]:
+def landing_zones(ctx: CheckContext, ramps: Sequence[Element]) -> dict[str, dict[str, BaseGeometry]]:
     """{ramp id: {"medium", "long": zone}}: `ramp_landing_zones` in bulk (the same boxes), cached per run."""
     cache = ctx.run_cache.setdefault("landing_zones", {})
     todo = [r for r in ramps if r.id not in cache]
@@ -130,12 +132,13 @@ def landing_zones(ctx: CheckContext, ramps) -> dict[str, dict[str, object]]:
 JUMPS = {"medium": "a Medium jump", "long": "a Long jump"}
 
 
-def _zone_arrays(ctx: CheckContext, ramps) -> dict[str, np.ndarray]:
+def _zone_arrays(ctx: CheckContext, ramps: Sequence[Element]) -> dict[str, np.ndarray]:
     zones = landing_zones(ctx, ramps)
     return {name: np.array([zones[r.id][name] for r in ramps], dtype=object) for name in JUMPS}
 
 
-def _jump_problems(code: str, ramps, bad: dict[str, np.ndarray], where: str) -> dict[str, list]:
+def _jump_problems(code: str, ramps: Sequence[Element], bad: dict[str, np.ndarray],
+                   where: str) -> dict[str, list[Problem]]:
     """{ramp id: [problem]} for the ramps with a bad landing (`bad[jump][k]` for the k-th ramp)."""
     out = {}
     for k, ramp in enumerate(ramps):
@@ -145,13 +148,13 @@ def _jump_problems(code: str, ramps, bad: dict[str, np.ndarray], where: str) -> 
     return out
 
 
-def _landing_off_table(ctx: CheckContext, ramps) -> dict[str, list]:
+def _landing_off_table(ctx: CheckContext, ramps: Sequence[Element]) -> dict[str, list[Problem]]:
     zones = _zone_arrays(ctx, ramps)
     bad = {name: ~shapely.covers(ctx.table_box, shapes) for name, shapes in zones.items()}
     return _jump_problems("ramp-landing-off-table", ramps, bad, "off the table")
 
 
-def _landing_in_scenery(ctx: CheckContext, ramps) -> dict[str, list]:
+def _landing_in_scenery(ctx: CheckContext, ramps: Sequence[Element]) -> dict[str, list[Problem]]:
     if not ctx.solids or not ramps:
         return {}
     bad = {name: _deep_in_solids(ctx, shapes) for name, shapes in _zone_arrays(ctx, ramps).items()}
@@ -191,12 +194,12 @@ def _deep_in_solids(ctx: CheckContext, shapes: np.ndarray) -> np.ndarray:
 
 
 @check("ramp-landing-off-table", "error", kinds=["ramp"])
-def ramp_landing_off_table(ctx: CheckContext, ramp):
+def ramp_landing_off_table(ctx: CheckContext, ramp: Element) -> list[Problem]:
     return _landing_off_table(ctx, [ramp]).get(ramp.id, [])
 
 
 @check("ramp-landing-in-scenery", "error", kinds=["ramp"])
-def ramp_landing_in_scenery(ctx: CheckContext, ramp):
+def ramp_landing_in_scenery(ctx: CheckContext, ramp: Element) -> list[Problem]:
     return _landing_in_scenery(ctx, [ramp]).get(ramp.id, [])
 
 
@@ -204,7 +207,7 @@ ramp_landing_off_table.batch = _landing_off_table
 ramp_landing_in_scenery.batch = _landing_in_scenery
 
 
-def _pickups_off_surface(ctx: CheckContext, elements) -> dict[str, list]:
+def _pickups_off_surface(ctx: CheckContext, elements: Sequence[Element]) -> dict[str, list[Problem]]:
     points = shapely.points([(e.x_mm, e.y_mm) for e in elements]) if elements else np.zeros(0, dtype=object)
     off = ~shapely.covers(ctx.surface, points)
     return {e.id: [problem("pickup-off-surface", f"{label(e)} is not on the track", (e.id,))]
@@ -212,7 +215,7 @@ def _pickups_off_surface(ctx: CheckContext, elements) -> dict[str, list]:
 
 
 @check("pickup-off-surface", "warning", kinds=PICKUP_KINDS, needs_track=True)
-def pickup_off_surface(ctx: CheckContext, element):
+def pickup_off_surface(ctx: CheckContext, element: Element) -> list[Problem]:
     return _pickups_off_surface(ctx, [element]).get(element.id, [])
 
 

@@ -14,7 +14,7 @@ from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
-from designer.model.elements import ELEMENT_KINDS, Element
+from designer.model.elements import ELEMENT_KINDS, Element, element_kinds, kinds_version
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
@@ -61,9 +61,14 @@ def problems(code: str, messages: Iterable[str], ids: Iterable[tuple[str, ...]])
 
 
 # --- naming elements -----------------------------------------------------------------------------
-KIND_LABEL = {kind: kind.replace("_", " ").capitalize() for kind in ELEMENT_KINDS}
+def kind_label(kind: str) -> str:
+    return kind.replace("_", " ").capitalize()
+
+
+#: How messages name the built-in kinds ("Warp pipe"); a game system's own kind is named from its code alike.
+KIND_LABEL = {kind: kind_label(kind) for kind in ELEMENT_KINDS}
 #: Kinds `label` names by something other than their id.
-_OWN_NAME = np.array([kind in ("gate", "start_finish") for kind in ELEMENT_KINDS])
+_OWN_NAMES = ("gate", "start_finish")
 
 
 def label(element: Element) -> str:
@@ -72,7 +77,7 @@ def label(element: Element) -> str:
         return f"Gate {element.order}"
     if element.kind == "start_finish":
         return "The start/finish line"
-    return f"{KIND_LABEL[element.kind]} '{element.id}'"
+    return f"{KIND_LABEL.get(element.kind) or kind_label(element.kind)} '{element.id}'"
 
 
 def lowered(text: str) -> str:
@@ -80,19 +85,30 @@ def lowered(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-_QUOTED = [KIND_LABEL[kind] + " '" for kind in ELEMENT_KINDS]   # the start of `label`, by kind code
-_QUOTED_LOWERED = [lowered(start) for start in _QUOTED]
+_STARTS: list[tuple[int, list[str], list[str], np.ndarray]] = []   # see _label_starts
+
+
+def _label_starts() -> tuple[list[str], list[str], np.ndarray]:
+    """By kind code: the start of `label` ("Coin '"), lowered, and whether the kind names itself (gate)."""
+    version = kinds_version()
+    if not _STARTS or _STARTS[0][0] != version:
+        kinds = element_kinds()
+        quoted = [kind_label(kind) + " '" for kind in kinds]
+        _STARTS[:] = [(version, quoted, [lowered(start) for start in quoted],
+                       np.array([kind in _OWN_NAMES for kind in kinds]))]
+    return _STARTS[0][1:]
 
 
 def labels(elements: Sequence[Element], ids: Sequence[str], codes: np.ndarray, rows: Sequence[int],
            lower: bool = False, suffix: str = "") -> list[str]:
     """`label(elements[i]) + suffix` (`lowered(label(...)) + suffix` if `lower`) for each i in `rows`,
-    given every element's id and kind code (its index in ELEMENT_KINDS): "<Kind> '<id>'" in bulk."""
-    starts = _QUOTED_LOWERED if lower else _QUOTED
+    given every element's id and kind code (its place in the kind table): "<Kind> '<id>'" in bulk."""
+    quoted, quoted_lowered, own_name = _label_starts()
+    starts = quoted_lowered if lower else quoted
     kinds = codes[rows]
     out = list(map(str.__add__, map(starts.__getitem__, kinds.tolist()), map(ids.__getitem__, rows)))
     out = list(map(str.__add__, out, repeat("'" + suffix)))
-    for k in np.flatnonzero(_OWN_NAME[kinds]).tolist():
+    for k in np.flatnonzero(own_name[kinds]).tolist():
         text = label(elements[rows[k]])
         out[k] = (lowered(text) if lower else text) + suffix
     return out
