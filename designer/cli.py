@@ -9,6 +9,7 @@ import argparse
 import difflib
 import json
 import sys
+import textwrap
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -57,13 +58,35 @@ def _parser() -> argparse.ArgumentParser:
 
 # --- printing (designer.export; imported only when a print command runs) ---------------------------
 PRINT_PAPERS = ("a4", "letter", "a3", "tabloid")
-PRINT_SECTIONS = ("track", "cards", "tokens", "dashboards", "scoresheet", "all")
+
+
+class _ExportHelp(argparse.HelpFormatter):
+    """`export --help`: the `--what` values are each game system's print sections, asked of the registry
+    only when the help is shown (they are checked against the document's system once it is read)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.dest != "what":
+            return super()._get_help_string(action)
+        from designer.systems import registry
+
+        offers = [f"  {s.id}: {', '.join(p.name for p in s.prints) or 'nothing'}" for s in registry.systems()]
+        return "\n".join(["which part to print, or all (default: the first, track); by game system:", *offers])
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        """One help line per line of `text`, each wrapped on its own (system ids keep their hyphens)."""
+        lines = []
+        for line in text.splitlines():
+            indent = len(line) - len(line.lstrip())
+            lines += textwrap.wrap(line.lstrip(), width, break_on_hyphens=False, initial_indent=" " * indent,
+                                   subsequent_indent=" " * (indent + 2 if indent else 0))
+        return lines
 
 
 def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
-    export = sub.add_parser("export", help="print a track: 1:1 tiles, cards, tokens, dashboards, score sheet")
+    export = sub.add_parser("export", help="print a track: the 1:1 tiles, cards, tokens, sheets its game system has",
+                            formatter_class=_ExportHelp)
     export.add_argument("file", type=Path)
-    export.add_argument("--what", choices=PRINT_SECTIONS, default="track", help="which part to print (default track)")
+    export.add_argument("--what", metavar="SECTION", default=None, help="which part to print (see below)")
     _add_paper_options(export)
     export.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="overlap between tiles (10)")
     export.add_argument("--orientation", choices=("auto", "portrait", "landscape"), default="auto",
@@ -89,15 +112,21 @@ def _add_paper_options(parser: argparse.ArgumentParser) -> None:
 
 def _cmd_export(args: argparse.Namespace) -> int:
     from designer.export import ExportOptions, export_pdf
+    from designer.export.bundle import offered, refusal
 
     track = resolve_track_argument(args.file)
     document = load_track(track)
     from designer.geometry.checks.shapes import refuse_degenerate
     refuse_degenerate(document, track)
     ruleset = load_ruleset(document.ruleset)
+    sections = offered(document)
+    what = args.what if args.what is not None else (sections[0].name if sections else "all")
+    reason = refusal(document, what)
+    if reason:  # the sections are the document's system's: known only once the document is read
+        raise UsageError(f"{track.name}: {reason}")
     options = ExportOptions(args.paper, args.margin, args.overlap, args.orientation, args.ink_saver,
                             args.keep_empty, args.card_size, args.reach_rings)
-    return write_pdf(args.output, lambda out: export_pdf(out, document, args.what, options, ruleset), [track])
+    return write_pdf(args.output, lambda out: export_pdf(out, document, what, options, ruleset), [track])
 
 
 def _cmd_cards(args: argparse.Namespace) -> int:

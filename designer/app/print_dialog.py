@@ -1,6 +1,7 @@
 """Export / Print dialog: the print options of `kartographer export`, the page count, and a preview of
-the very PDF that will be written (rendered by QtPdf from the same bytes that Save writes). Paper and
-margin start from the preferences (Edit ▸ Preferences… ▸ Print).
+the very PDF that will be written (rendered by QtPdf from the same bytes that Save writes). The sections
+to tick are the ones the document's game system offers, under its titles. Paper and margin start from the
+preferences (Edit ▸ Preferences… ▸ Print).
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from designer.app.settings import Settings
-from designer.export import CARD_SIZES, CLI_PAPERS, SECTIONS, ExportOptions, LayoutError, export_pdf
-from designer.export.bundle import TITLES, applicable
+from designer.export import CARD_SIZES, CLI_PAPERS, ExportOptions, LayoutError, PrintJob, export_pdf
+from designer.export.bundle import offered
 from designer.export.fonts import notices
 from designer.geometry.checks.shapes import degenerate_reasons
 from designer.io.atomic import atomic_write_bytes
@@ -67,15 +68,16 @@ class PrintDialog(QDialog):
         sections = QGroupBox("Print")
         section_layout = QVBoxLayout(sections)
         self.section_boxes: dict[str, QCheckBox] = {}
-        for section in SECTIONS:
-            box = QCheckBox(TITLES[section])
-            reason = applicable(section, self.document, self.ruleset)
+        job = PrintJob(self.document, self.ruleset)
+        for i, section in enumerate(offered(self.document)):  # the document's game system's, in its order
+            box = QCheckBox(section.title)
+            reason = section.unavailable(job)
             box.setEnabled(reason is None)
-            box.setChecked(reason is None and section == "track")
+            box.setChecked(reason is None and i == 0)
             box.setToolTip(reason or "")
             box.toggled.connect(self._schedule)
             section_layout.addWidget(box)
-            self.section_boxes[section] = box
+            self.section_boxes[section.name] = box
 
         prefs = Settings().preferences()
         paper = QGroupBox("Paper")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from designer.campaign.context import Context
 from designer.campaign.grand_prix import TIE_RULE, effective_stat, is_finished, ledger, standings
+from designer.campaign.modes import scored
 from designer.campaign.roster import character_stats
 from designer.export import pdf
 from designer.export.dashboards import DashboardOptions, Kart, Upgrades, render_dashboards
@@ -31,6 +32,7 @@ from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.model.campaign import CampaignDocument
 from designer.rules.schema import Character
+from designer.systems import registry
 
 CAMPAIGN_SECTIONS: tuple[str, ...] = ("scoresheet", "dashboards")
 TITLES = {"scoresheet": "Score sheet", "dashboards": "Kart dashboards"}
@@ -105,7 +107,7 @@ def campaign_sections(doc: CampaignDocument, ctx: Context, sections: Sequence[st
     if not doc.players:
         raise LayoutError(f"'{doc.name}' has no players to print")
     if "scoresheet" in wanted:
-        if doc.mode != "grand_prix":
+        if not scored(doc):
             raise LayoutError(f"cannot print scoresheet: a {doc.mode.replace('_', ' ')} campaign has no "
                               "Grand Prix score sheet")
         if ctx.ruleset.grand_prix is None:
@@ -129,4 +131,5 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
             return render_scoresheet(c, ctx.ruleset, scores, ScoreSheetOptions(paper, 10.0, len(doc.players)))
         return render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
 
-    return pdf.write_sections(out, doc.name, "campaign", chosen, TITLES, render)
+    titles = {**TITLES, "dashboards": registry.get(doc.ruleset).dashboard}  # "Vehicle sheets", "Player mats" …
+    return pdf.write_sections(out, doc.name, "campaign", chosen, titles, render)

@@ -1,9 +1,11 @@
 """Kart dashboards: one per kart, two to a sheet (or one), with the character's stats and the tracks a
-player marks during a race — gear, coins and hazards — plus two item slots and balloons to cross off.
+player marks during a race — gear, coins and hazards — plus item slots and balloons to cross off.
 
-Stats come from the ruleset's characters; `Upgrades` (handling, max gear) lets a campaign print upgraded
-karts, capped by the Grand Prix rules. A character without Gaslands stats (board-game rulesets) simply
-gets fewer boxes. Layout (`dashboard_layout`) is computed apart from drawing.
+A dashboard shows only what the rule data has: item slots when there is an item deck or a hand limit
+(`item_slots`), a coin track when the coin rules say how many a kart can hold or spend (`coin_track_top`),
+hazards when a card deals them, balloons with Balloon Battle rules. Stats come from the ruleset's
+characters; `Upgrades` (handling, max gear) lets a campaign print upgraded karts, capped by the Grand Prix
+rules. Layout (`dashboard_layout`) is computed apart from drawing.
 """
 
 from __future__ import annotations
@@ -118,7 +120,8 @@ class DashboardLayout:
 
 
 def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots: int = 2) -> DashboardLayout:
-    """Split a dashboard's area: header band, stats column, `slots` card-shaped item slots, track rows."""
+    """Split a dashboard's area: header band, stats column, `slots` card-shaped item slots (maybe none),
+    track rows."""
     pad = 4.0
     header = Rect(area.x, area.y, area.w, 13.0)
     tracks_h = min(48.0, area.h * 0.36)
@@ -130,7 +133,8 @@ def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots
     right = area.right - pad
     boxes = tuple(Rect(right - (slots - i) * slot_w - (slots - 1 - i) * 4.0, mid_top, slot_w, slot_h)
                   for i in range(slots))
-    stats_ = Rect(area.x + pad, mid_top, boxes[0].x - 6.0 - (area.x + pad), mid_h)
+    stats_right = boxes[0].x - 6.0 if boxes else right
+    stats_ = Rect(area.x + pad, mid_top, stats_right - (area.x + pad), mid_h)
     if stats_.w < 40:
         raise LayoutError("dashboards do not fit this paper; try one per page")
     return DashboardLayout(area, header, stats_, boxes, tracks)
@@ -165,8 +169,22 @@ def draw_dashboard(c: Canvas, kart: Kart, ruleset: Ruleset, area: Rect, card: tu
 
 
 def item_slots(ruleset: Ruleset) -> int:
-    """How many items a kart holds: the deck's hand limit (1–3), two when the rules set none."""
+    """How many items a kart holds: the deck's hand limit (1–3), two for a deck whose rules set none, and
+    none without an item deck or a hand limit (items that are not cards have no slot to lie in)."""
+    if not ruleset.deck and ruleset.deck_rules.hand_limit is None:
+        return 0
     return max(1, min(3, ruleset.deck_rules.hand_limit or 2))
+
+
+def coin_track_top(ruleset: Ruleset) -> int | None:
+    """The coin track runs 0 … this: the most a kart may carry, else the dearest thing coins buy; None
+    (no track) when the rules give neither, since a made-up top would mislead."""
+    coins = ruleset.coins
+    if coins is None:
+        return None
+    if coins.max_carried:
+        return coins.max_carried
+    return max((spend.cost for spend in coins.spend), default=None)
 
 
 def _stats(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colour: Color) -> None:
@@ -227,8 +245,9 @@ def _tracks(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colo
     if gear is not None:
         rows.append(("GEAR", [str(g) for g in range(1, gear.value + 1)], False, False,
                      gear.base if gear.bonus else None))
-    top = ruleset.coins.max_carried if ruleset.coins and ruleset.coins.max_carried else 10
-    rows.append(("COINS", [str(n) for n in range(0, top + 1)], True, False, None))
+    top = coin_track_top(ruleset)
+    if top is not None:
+        rows.append(("COINS", [str(n) for n in range(0, top + 1)], True, False, None))
     if any("hazard" in card.text.casefold() for card in ruleset.deck):
         rows.append(("HAZARDS", [str(n) for n in range(HAZARD_TOP)] + [f"{HAZARD_TOP}+"], False, True, None))
     step = box.h / max(len(rows), 1)

@@ -27,6 +27,7 @@ from designer.geometry.footprint import footprint, local_size
 from designer.geometry.labels import warp_pipe_labels
 from designer.geometry.track import centerline_points, edge_rings, surface
 from designer.model.elements import ElementBase
+from designer.model.kind_names import KIND_NAMES  # noqa: F401  (human names, for parts lists and token sheets)
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 
@@ -35,14 +36,6 @@ KERB_WHITE = HexColor("#f4f4f2")
 KERB_RED = HexColor("#d0312d")
 KERB_MM = 7.0
 CENTRE_DASH = HexColor("#a6a8ad")
-
-#: Human names of the element kinds, for parts lists and token sheets.
-KIND_NAMES: dict[str, str] = {
-    "start_finish": "Start/finish line", "gate": "Gate", "item_box": "Item box", "coin": "Coin",
-    "boost_pad": "Boost pad", "dash_panel": "Dash panel", "ramp": "Ramp", "warp_pipe": "Warp pipe",
-    "bullet_bill": "Bullet Bill plate", "thwomp": "Thwomp", "piranha_plant": "Piranha Plant",
-    "chain_chomp": "Chain Chomp", "wandering_threat": "Wandering threat", "scenery": "Scenery",
-}
 
 
 # --- cross-element facts ---------------------------------------------------------------------------

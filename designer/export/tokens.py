@@ -1,10 +1,11 @@
 """Token sheets at true size: everything a track puts on the table that is not printed on the track itself.
 
-`token_groups(document, ruleset)` decides what to print (pure): item boxes (single and double), coins and
-boost pads with spares; gate numbers 1…N; warp-pipe pair discs; Thwomp, Piranha Plant and Chain Chomp
-footprints plus one reach template per distinct reach (a full ring when it fits on the sheet, otherwise a
-quarter ring whose corner goes on the hazard's centre); banana and fake-item-box markers as many as the deck holds; five
-balloons per kart (from the rules) in each kart's colour; and a stack of hazard tokens.
+`token_groups(document, ruleset)` decides what to print (pure), for the kinds the ruleset offers: item
+boxes (single and double), coins and boost pads with spares; gate numbers 1…N; warp-pipe pair discs;
+Thwomp, Piranha Plant and Chain Chomp footprints plus one reach template per distinct reach (a full ring
+when it fits on the sheet, otherwise a quarter ring whose corner goes on the hazard's centre); banana and
+fake-item-box markers as many as the deck holds; five balloons per kart (from the rules) in each kart's
+colour; and a stack of hazard tokens.
 
 `pack_tokens` shelves the groups onto pages (pure layout); `render_tokens` draws them, each with a thin
 grey cut line on its true outline and a heading per group.
@@ -75,8 +76,12 @@ def _deck_count(ruleset: Ruleset, word: str) -> int:
 
 def token_groups(document: TrackDocument, ruleset: Ruleset, content: Rect | None = None,
                  spare: float = 0.25, min_spare: int = 2) -> list[TokenGroup]:
-    """What to print for this track, grouped and counted. `content` (page mm) decides ring vs quarter."""
-    els = document.elements
+    """What to print for this track, grouped and counted. `content` (page mm) decides ring vs quarter.
+
+    Only elements of the kinds the ruleset offers count: pieces left over from another system (after a
+    ruleset switch) are not this game's, and the `kind-not-in-ruleset` check points them out."""
+    offered = set(ruleset.element_kinds)
+    els = [e for e in document.elements if e.kind in offered]
     kinds = [e.kind for e in els]
     groups: list[TokenGroup] = []
 

@@ -80,7 +80,8 @@ def test_cards_need_no_track(capsys, tmp_path):
     (["export", LUIGI, "--margin", "-5"], "margin must be 0 mm or more"),
     (["export", LUIGI, "--overlap", "300"], "overlap of 300 mm is too large"),
     (["export", LUIGI, "--paper", "b5"], "invalid choice: 'b5'"),
-    (["export", LUIGI, "--what", "poster"], "invalid choice: 'poster'"),
+    (["export", LUIGI, "--what", "poster"], "mk-gaslands prints track, cards, tokens, dashboards, scoresheet (or "
+                                           "all); not 'poster'"),
     (["export", LUIGI, "--card-size", "tarot"], "invalid choice: 'tarot'"),
     (["export", "missing.track.json"], "missing.track.json"),
     (["export", LUIGI, "--what", "cards", "--margin", "80"], "do not fit"),

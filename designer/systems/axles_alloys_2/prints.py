@@ -1,8 +1,33 @@
-"""What Axles and Alloys II prints for a track: its `--what` sections, in print order, and its per-player sheet."""
+"""What Axles and Alloys II prints for a track: its `--what` sections, in print order, and its per-player sheet.
+
+No item deck and no coins: the track, its tokens, and one vehicle sheet per vehicle (`vehicle_sheet.py`,
+drawn from the weight classes of the rule data).
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from designer.export.sections import TOKENS, TRACK
 from designer.systems.api import PrintSection
 
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from designer.export.options import PrintJob
+
 DASHBOARD = "Vehicle sheets"
-PRINTS: tuple[PrintSection, ...] = ()
+
+
+def render_vehicle_sheets(c: Canvas, job: PrintJob) -> int:
+    from designer.systems.axles_alloys_2.vehicle_sheet import render_vehicle_sheets as render
+
+    return render(c, job)
+
+
+def no_weight_classes(job: PrintJob) -> str | None:
+    return None if job.ruleset.axles is not None else f"ruleset '{job.ruleset.id}' has no vehicle rules"
+
+
+PRINTS: tuple[PrintSection, ...] = (
+    TRACK, TOKENS, PrintSection("dashboards", DASHBOARD, render_vehicle_sheets, no_weight_classes))

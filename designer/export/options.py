@@ -1,0 +1,43 @@
+"""What the print shop is asked to print: the options every section shares (`ExportOptions`) and the
+`PrintJob` a section's `render(canvas, job)` and `unavailable(job)` receive (see
+`designer.systems.api.PrintSection`). Light: no reportlab, so system packages can name these types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from designer.export.scoresheet import GrandPrixScores
+    from designer.model.track import TrackDocument
+    from designer.rules.schema import Ruleset
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """Options shared by every section. `margin_mm=None` lets each section use its own default
+    (10 mm, but 3 mm for card sheets — measured to the outer bleed — so 3×3 poker or bridge cards fit
+    on A4 and Letter)."""
+
+    paper: str = "a4"
+    margin_mm: float | None = None
+    overlap_mm: float = 10.0
+    orientation: str = "auto"
+    ink_saver: bool = False
+    keep_empty: bool = False
+    card_size: str = "poker"
+    reach_rings: bool = False
+
+    def margin(self, default: float) -> float:
+        return default if self.margin_mm is None else self.margin_mm
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """One document's print run: its rule data, the shared options and, from a campaign, its scores."""
+
+    document: TrackDocument
+    ruleset: Ruleset
+    options: ExportOptions = ExportOptions()
+    scores: GrandPrixScores | None = None

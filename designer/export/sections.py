@@ -1,0 +1,87 @@
+"""Print sections any game system can offer, ready to put in its `prints.py`: the track at 1:1, the item
+card sheets, the token sheets, a per-player sheet and a Grand Prix score sheet, each drawing from the
+document's rule data (`designer.export.options.PrintJob`). A system picks the ones its game has, in its
+print order, and adds its own `PrintSection`s beside them.
+
+Light on purpose: system packages import this when the registry loads them (reading any track does), so
+the renderers — reportlab — are imported only when a section is drawn or asked about.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from designer.systems.api import PrintSection
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from designer.export.options import PrintJob
+
+
+def render_track_section(c: Canvas, job: PrintJob) -> int:
+    from designer.export.tiles import TrackPrintOptions, render_track
+
+    o = job.options
+    return render_track(c, job.document, job.ruleset, TrackPrintOptions(
+        o.paper, o.margin(10.0), o.overlap_mm, o.orientation, o.ink_saver, o.keep_empty, o.reach_rings))
+
+
+def render_cards_section(c: Canvas, job: PrintJob) -> int:
+    from designer.export.cards import CardOptions, render_cards
+
+    o = job.options
+    return render_cards(c, job.ruleset, CardOptions(o.paper, o.card_size, o.margin(3.0)))
+
+
+def render_tokens_section(c: Canvas, job: PrintJob) -> int:
+    from designer.export.tokens import TokenOptions, render_tokens
+
+    return render_tokens(c, job.document, job.ruleset, TokenOptions(job.options.paper, job.options.margin(10.0)))
+
+
+def render_dashboards_section(c: Canvas, job: PrintJob) -> int:
+    """One sheet per kart, two to a page; what each shows comes from the rule data (`dashboards.py`)."""
+    from designer.export.dashboards import DashboardOptions, karts_for, render_dashboards
+
+    o = job.options
+    return render_dashboards(c, job.ruleset, karts_for(job.ruleset, job.document.karts),
+                             DashboardOptions(o.paper, o.margin(10.0), 2, o.card_size))
+
+
+def render_scoresheet_section(c: Canvas, job: PrintJob) -> int:
+    from designer.export.scoresheet import GrandPrixScores, ScoreSheetOptions, render_scoresheet
+
+    scores = job.scores or GrandPrixScores(title=job.document.name)
+    return render_scoresheet(c, job.ruleset, scores,
+                             ScoreSheetOptions(job.options.paper, job.options.margin(10.0), max(4, job.document.karts)))
+
+
+def no_deck(job: PrintJob) -> str | None:
+    return None if job.ruleset.deck else f"ruleset '{job.ruleset.id}' has no item deck"
+
+
+def no_tokens(job: PrintJob) -> str | None:
+    from designer.export.tokens import token_groups
+
+    return None if token_groups(job.document, job.ruleset) else f"'{job.document.name}' needs no tokens"
+
+
+def no_grand_prix(job: PrintJob) -> str | None:
+    """A Grand Prix is scored on the rule data's points, over tracks: an arena (no track) has no race."""
+    if job.ruleset.grand_prix is None:
+        return f"ruleset '{job.ruleset.id}' has no Grand Prix scoring"
+    if job.document.track is None and job.scores is None:
+        return f"'{job.document.name}' is an arena with no track, and a Grand Prix is raced on tracks"
+    return None
+
+
+TRACK = PrintSection("track", "Track, 1:1", render_track_section)
+CARDS = PrintSection("cards", "Item cards", render_cards_section, no_deck)
+TOKENS = PrintSection("tokens", "Tokens", render_tokens_section, no_tokens)
+SCORESHEET = PrintSection("scoresheet", "Score sheet", render_scoresheet_section, no_grand_prix)
+
+
+def dashboards(title: str) -> PrintSection:
+    """The per-player sheet section under the system's own name for it (`System.dashboard`)."""
+    return PrintSection("dashboards", title, render_dashboards_section)

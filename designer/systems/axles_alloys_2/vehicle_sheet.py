@@ -1,0 +1,128 @@
+"""Axles and Alloys II vehicle sheets: one per vehicle, two to a page, from the rule data's weight classes.
+
+Each sheet has the vehicle's number and name line, the weight-class table to tick one row of (arena and
+race MAX / ACC / DEC / TURN, hull and capacity), the hull grid with each line's threshold, and one line
+per component slot. A first version: [8/10] builds the full sheet (firing faces, speed, damage log).
+Drawn with reportlab in the print shop's page frame; no Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from designer.export import pdf
+from designer.export.dashboards import dashboard_areas
+from designer.export.options import PrintJob
+from designer.export.painter import Painter
+from designer.export.paper import LayoutError, Rect, get_paper
+from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
+from designer.export.tokens import KART_COLOURS
+from designer.rules.systems import AxlesRules, Threshold
+
+COLUMNS = ("CLASS", "MAX", "ACC", "DEC", "TURN", "RACE MAX", "ACC", "DEC", "TURN", "HULL", "CAPACITY")
+HEADER_MM = 13.0
+ROW_MM = 6.5
+
+
+def _faces(faces: Sequence[int]) -> str:
+    if not faces:
+        return ""
+    return f"{faces[0]}" if len(faces) == 1 else f"{faces[0]}–{faces[-1]}"
+
+
+def threshold_note(threshold: Threshold | None) -> str:
+    """What crossing out a hull line does, in a few words."""
+    if threshold is None:
+        return ""
+    if threshold.destroys_vehicle:
+        return "destroyed"
+    faces = _faces(sorted(threshold.component_lost_on))
+    return f"lose a component on {faces}" if faces else ""
+
+
+def table_rows(axles: AxlesRules) -> list[tuple[str, ...]]:
+    """One row per weight class: its name, arena and race stat lines, hull boxes and capacity."""
+    return [(w.name, str(w.max), str(w.acc), str(w.dec), str(w.turn), str(w.race.max), str(w.race.acc),
+             str(w.race.dec), str(w.race.turn), f"{w.hit_point_lines} × {w.boxes_per_line}", str(w.capacity))
+            for w in axles.weight_classes]
+
+
+def draw_vehicle_sheet(c: Canvas, number: int, axles: AxlesRules, area: Rect) -> None:
+    p = Painter(c)
+    colour: Color = HexColor(KART_COLOURS[(number - 1) % len(KART_COLOURS)])
+    p.rect(area.x, area.y, area.w, area.h, 3.0, fill=white, stroke=colour, lw=0.8)
+    p.rect(area.x, area.y, area.w, HEADER_MM, 3.0, fill=colour, stroke=None)
+    p.rect(area.x, area.y + HEADER_MM / 2, area.w, HEADER_MM / 2, fill=colour, stroke=None)
+    mid = area.y + HEADER_MM / 2
+    text(c, area.x + 5, mid, f"VEHICLE {number}", 9, BOLD, "start", white, middle=True)
+    text(c, area.x + 32, mid, "Name", 8, FONT, "start", white, middle=True)
+    p.line(area.x + 42, mid + 2, area.right - 5, mid + 2, white, 0.4)
+
+    x0, y = area.x + 4.0, area.y + HEADER_MM + 4.0
+    width = area.w - 8.0
+    text(c, x0, y + 2, "WEIGHT CLASS (tick one)", 7, BOLD, colour=colour)
+    y += 4.0
+    tick_w = 6.0
+    col_w = (width - tick_w) / len(COLUMNS)
+    for i, name in enumerate(COLUMNS):
+        text(c, x0 + tick_w + (i + 0.5) * col_w, y + ROW_MM / 2, name, 5.5, BOLD, "middle", GREY, middle=True)
+    y += ROW_MM
+    for row in table_rows(axles):
+        p.rect(x0, y + 1.0, 4.0, 4.0, 0.6, fill=white, stroke=colour, lw=0.4)
+        for i, cell in enumerate(row):
+            text(c, x0 + tick_w + (i + 0.5) * col_w, y + ROW_MM / 2, cell, 8, BOLD if i == 0 else FONT, "middle",
+                 INK, middle=True)
+        p.line(x0, y + ROW_MM, x0 + width, y + ROW_MM, LIGHT, 0.3)
+        y += ROW_MM
+
+    y += 3.0
+    boxes = max(w.boxes_per_line for w in axles.weight_classes)
+    lines = max(w.hit_point_lines for w in axles.weight_classes)
+    per_class = " · ".join(f"{w.name} {w.boxes_per_line}" for w in axles.weight_classes)
+    text(c, x0, y + 2, f"HULL (boxes a line: {per_class}; cross off the ones your class lacks)", 7, BOLD,
+         colour=colour)
+    y += 4.0
+    size = 6.0
+    thresholds = {t.line: t for t in axles.thresholds}
+    for line in range(1, lines + 1):
+        text(c, x0, y + size / 2, f"LINE {line}", 7, BOLD, colour=colour, middle=True)
+        for b in range(boxes):
+            p.rect(x0 + 14 + b * (size + 1.5), y, size, size, 1.0, fill=white, stroke=colour, lw=0.4)
+        text(c, x0 + 16 + boxes * (size + 1.5), y + size / 2, threshold_note(thresholds.get(line)), 7, FONT,
+             colour=GREY, middle=True)
+        y += size + 1.5
+
+    y += 3.0
+    slots = max(w.capacity for w in axles.weight_classes)
+    per_class = " · ".join(f"{w.name} {w.capacity}" for w in axles.weight_classes)
+    text(c, x0, y + 2, f"COMPONENTS (capacity: {per_class})", 7, BOLD, colour=colour)
+    y += 3.0
+    step = min(6.0, (area.bottom - 3.0 - y) / slots)
+    for k in range(slots):
+        y += step
+        text(c, x0, y - 0.8, f"{k + 1}", 7, FONT, colour=GREY)
+        p.line(x0 + 5, y, x0 + width, y, LIGHT, 0.4)
+
+
+def render_vehicle_sheets(c: Canvas, job: PrintJob) -> int:
+    """One sheet per vehicle of the document (`karts`), two to a portrait page; returns the pages drawn."""
+    axles = job.ruleset.axles
+    if axles is None:
+        raise LayoutError(f"ruleset '{job.ruleset.id}' has no vehicle rules")
+    sheet, areas = dashboard_areas(get_paper(job.options.paper), job.options.margin(10.0), 2)
+    need = HEADER_MM + 8 + ROW_MM * (1 + len(axles.weight_classes)) + 7 + 7.5 * 3 + 3 + 6 * 3
+    if areas[0].h < need or areas[0].w < 150:
+        raise LayoutError("vehicle sheets do not fit this paper; try a larger one or a smaller margin")
+    count = job.document.karts
+    pages = 0
+    for start in range(0, count, len(areas)):
+        pdf.start_page(c, sheet)
+        with pdf.mm_frame(c, sheet):
+            for number, area in zip(range(start + 1, count + 1), areas, strict=False):
+                draw_vehicle_sheet(c, number, axles, area)
+        c.showPage()
+        pages += 1
+    return pages

@@ -1,0 +1,42 @@
+"""The print dialog offers the document's game system's sections, under that system's titles."""
+
+from __future__ import annotations
+
+from designer.app.print_dialog import PrintDialog
+from designer.io.track_io import load_track
+from designer.paths import DEFAULT_TRACK, TEMPLATES_DIR
+
+
+def _dialog(qtbot, document) -> PrintDialog:
+    dlg = PrintDialog(document)
+    qtbot.addWidget(dlg)
+    return dlg
+
+
+def _titles(dlg: PrintDialog) -> dict[str, str]:
+    return {name: box.text() for name, box in dlg.section_boxes.items()}
+
+
+def test_gaslands_keeps_its_five_sections(qtbot):
+    dlg = _dialog(qtbot, load_track(DEFAULT_TRACK))
+    assert _titles(dlg) == {"track": "Track, 1:1", "cards": "Item cards", "tokens": "Tokens",
+                            "dashboards": "Kart dashboards", "scoresheet": "Score sheet"}
+    assert dlg.sections() == ["track"]
+
+
+def test_other_systems_show_only_their_sections(qtbot):
+    luigi = load_track(DEFAULT_TRACK)
+    downforce = _dialog(qtbot, luigi.model_copy(update={"ruleset": "mk-downforce"}))
+    assert _titles(downforce) == {"track": "Track, 1:1", "tokens": "Tokens"}
+    axles = _dialog(qtbot, luigi.model_copy(update={"ruleset": "axles-alloys-2"}))
+    assert _titles(axles) == {"track": "Track, 1:1", "tokens": "Tokens", "dashboards": "Vehicle sheets"}
+    axles.section_boxes["track"].setChecked(False)
+    axles.section_boxes["dashboards"].setChecked(True)
+    axles.refresh()
+    assert axles.page_count == 2 and axles.save_button.isEnabled()
+
+
+def test_an_arena_cannot_tick_the_score_sheet(qtbot):
+    fort = _dialog(qtbot, load_track(TEMPLATES_DIR / "balloon-battle-block-fort.track.json"))
+    box = fort.section_boxes["scoresheet"]
+    assert not box.isEnabled() and "arena with no track" in box.toolTip()
