@@ -14,6 +14,7 @@ from designer.campaign.battle import apply_wipe_out, battle_karts, battle_state
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_closed_reason, shop_window
+from designer.campaign.modes import campaign_mode, records, scored
 from designer.campaign.roster import require_player
 from designer.campaign.validate import (
     check_campaign,
@@ -80,17 +81,19 @@ def _plain(value: Any) -> Any:
 
 def new_campaign(name: str, ctx: Context, mode: str, players: Sequence[tuple[str, str]] = (),
                  tracks: Sequence[str | None] = ()) -> CampaignDocument:
-    """A fresh campaign; a Grand Prix gets its races up front (with the tracks given, in order)."""
+    """A fresh campaign of one of the ruleset's system's modes; races scored on points are all there up
+    front (with the tracks given, in order), a race series grows race by race, a battle gets its arena."""
     races: list[dict[str, Any]] = []
     battles: list[dict[str, Any]] = []
-    if mode == "grand_prix":
+    kind = campaign_mode(ctx.ruleset.id, mode)
+    if kind.points:
         count = ctx.grand_prix().races
         if len(tracks) > count:
             raise CampaignError(f"{len(tracks)} tracks given but the Grand Prix has {count} races", "tracks")
         races = [{"track": tracks[i] if i < len(tracks) else None} for i in range(count)]
-    elif mode == "race_series":
+    elif kind.record == "races":
         races = [{"track": t} for t in tracks]
-    elif mode == "balloon_battle":
+    elif kind.record == "battle":
         ctx.balloons()
         if len(tracks) > 1:
             raise CampaignError("a balloon battle is fought on one arena; give one track", "tracks")
@@ -182,9 +185,9 @@ def remove_custom_character(doc: CampaignDocument, ctx: Context, name: str) -> C
 # --- races -----------------------------------------------------------------------------------------
 def _race_index(doc: CampaignDocument, ctx: Context, race: int) -> int:
     """`race` is 1-based; a race series grows by one race when asked for the next."""
-    if doc.mode not in ("grand_prix", "race_series"):
+    if not records(doc, "races"):
         raise CampaignError(f"a {doc.mode} campaign has no races", "races")
-    limit = ctx.grand_prix().races if doc.mode == "grand_prix" else min(len(doc.races) + 1, MAX_RACES)
+    limit = ctx.grand_prix().races if scored(doc) else min(len(doc.races) + 1, MAX_RACES)
     if not 1 <= race <= limit:
         raise CampaignError(f"there is no race {race} (races 1…{limit})", "races")
     return race - 1
@@ -223,7 +226,7 @@ def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, plac
                    if r.place == place and r.player.casefold() != name.casefold()), None)
     if holder is not None:
         raise CampaignError(f"place {place} is already {holder}'s", where)
-    if doc.mode == "grand_prix" and index > 0:
+    if scored(doc) and index > 0:
         check_previous_complete(doc, index)
     results = [r for r in current.results if r.player.casefold() != name.casefold()]
     mine = current.result(name)
@@ -238,7 +241,7 @@ def clear_result(doc: CampaignDocument, ctx: Context, race: int, player: str) ->
     current = doc.races[index] if index < len(doc.races) else Race()
     if current.result(name) is None:
         raise CampaignError(f"{name} has no result to clear", race_location(index))
-    if doc.mode == "grand_prix" and index + 1 < len(doc.races) and race_started(doc.races[index + 1]):
+    if scored(doc) and index + 1 < len(doc.races) and race_started(doc.races[index + 1]):
         raise CampaignError(f"race {index + 2} already has results; clear those first", race_location(index))
     results = [r for r in current.results if r.player.casefold() != name.casefold()]
     return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"results": results})))
@@ -285,7 +288,7 @@ def _battle(doc: CampaignDocument, index: int) -> Battle:
 
 def add_battle(doc: CampaignDocument, ctx: Context, track: str | None = None,
                karts: Sequence[str] = ()) -> CampaignDocument:
-    if doc.mode != "balloon_battle":
+    if not records(doc, "battle"):
         raise CampaignError(f"a {doc.mode} campaign has no battles", "battles")
     names = [require_player(doc, k, "battles") for k in karts]
     return rebuild(doc, ctx, battles=[*doc.battles, _make(Battle, "battles", track=track, karts=names)])
@@ -318,7 +321,7 @@ def wipe_out(doc: CampaignDocument, ctx: Context, index: int, player: str,
 # --- careers ---------------------------------------------------------------------------------------
 def add_driver(doc: CampaignDocument, ctx: Context, name: str, player: str,
                vehicle: str | None = None) -> CampaignDocument:
-    if doc.mode != "career":
+    if not records(doc, "games"):
         raise CampaignError(f"a {doc.mode} campaign has no drivers", "drivers")
     owner = require_player(doc, player, "drivers")
     if any(d.name.casefold() == name.strip().casefold() for d in doc.drivers):
@@ -328,7 +331,7 @@ def add_driver(doc: CampaignDocument, ctx: Context, name: str, player: str,
 
 def add_game(doc: CampaignDocument, ctx: Context, scenario: str, track: str | None = None,
              entries: Sequence[GameEntry] = ()) -> CampaignDocument:
-    if doc.mode != "career":
+    if not records(doc, "games"):
         raise CampaignError(f"a {doc.mode} campaign has no games", "games")
     if scenario not in ("deathmatch", "race"):
         raise CampaignError(f"unknown scenario '{scenario}' (use deathmatch or race)", "games")

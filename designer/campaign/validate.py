@@ -8,14 +8,12 @@ from designer.campaign.careers import check_careers
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import STAT_LABELS, ledger, race_complete, races_complete
+from designer.campaign.modes import keeps, missing_rules, mode_of, scored
 from designer.campaign.roster import require_character, require_player
 from designer.model.campaign import CampaignDocument
 
-MODE_NEEDS = {"grand_prix": ("grand_prix", "Grand Prix scoring"),
-              "balloon_battle": ("balloon_battle", "Balloon Battle rules"),
-              "career": ("axles", "driver careers")}
-MODE_SECTIONS = {"races": ("grand_prix", "race_series"), "upgrades": ("grand_prix",),
-                 "battles": ("balloon_battle",), "drivers": ("career",), "games": ("career",)}
+#: The document's lists a campaign mode may keep (which ones it does keep depends on its record).
+SECTIONS = ("races", "upgrades", "battles", "drivers", "games")
 
 
 def check_campaign(doc: CampaignDocument, ctx: Context) -> None:
@@ -28,15 +26,19 @@ def check_campaign(doc: CampaignDocument, ctx: Context) -> None:
     check_upgrades(doc, ctx)
     check_battles(doc, ctx)
     check_careers(doc, ctx)
+    system_check = mode_of(doc).check
+    if system_check is not None:
+        system_check(doc, ctx)
 
 
 def check_mode(doc: CampaignDocument, ctx: Context) -> None:
-    need = MODE_NEEDS.get(doc.mode)
-    if need and getattr(ctx.ruleset, need[0]) is None:
-        raise CampaignError(f"{ctx.ruleset.name} has no {need[1]}, so it cannot run a {doc.mode} campaign",
-                            "mode")
-    for section, modes in MODE_SECTIONS.items():
-        if getattr(doc, section) and doc.mode not in modes:
+    """The mode is one the system offers, its rule data can run it, and only its lists are filled."""
+    mode = mode_of(doc)
+    missing = missing_rules(mode, ctx.ruleset)
+    if missing:
+        raise CampaignError(f"{ctx.ruleset.name} has no {missing}, so it cannot run a {doc.mode} campaign", "mode")
+    for section in SECTIONS:
+        if getattr(doc, section) and not keeps(mode, section):
             raise CampaignError(f"a {doc.mode} campaign has no {section}", section)
 
 
@@ -53,7 +55,7 @@ def check_race(doc: CampaignDocument, ctx: Context, index: int) -> None:
     """Players known and once each, places 1…players without repeats, gates bounded by the track."""
     race = doc.races[index]
     where = race_location(index)
-    if doc.mode == "grand_prix":
+    if scored(doc):
         gp = ctx.grand_prix()
         if index >= gp.races:
             raise CampaignError(f"the Grand Prix has {gp.races} races", where)

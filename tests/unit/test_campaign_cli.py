@@ -93,13 +93,14 @@ def test_new_refusals_write_nothing(capsys, tmp_path, cup):
         ((*base, "--player", "Alex"), "kartographer: error: argument --player: 'Alex' is not NAME:CHARACTER"),
         ((*base,), "kartographer: error: the following arguments are required: --player"),
         (("campaign", "new", "--ruleset", "chess", "--player", "A:Mario", "-o", out), "unknown ruleset 'chess'"),
-        (("campaign", "new", "--ruleset", "mk-board", "--player", "A:Mario", "-o", out),
-         "has no Grand Prix scoring"),
+        (("campaign", "new", "--ruleset", "mk-board", "--mode", "grand_prix", "--player", "A:Mario", "-o", out),
+         "mode: Mario Kart Board Game has no grand_prix campaigns (its modes: race_series)"),
         ((*base, "--player", "A:Mario", "--track", *[luigi] * 5), "5 tracks given but the Grand Prix has 4 races"),
         ((*base, "--player", "A:Mario", "--track", tmp_path / "gone.track.json"), "gone.track.json"),
         ((*base, "--player", "A:Mario", "--track", board), "is a mk-board track; the campaign plays mk-gaslands"),
         ((*base, "--mode", "balloon_battle", "--player", "A:Mario", "--track", luigi, luigi), "one arena"),
-        ((*base, "--mode", "chess", "--player", "A:Mario"), "argument --mode: invalid choice"),
+        ((*base, "--mode", "chess", "--player", "A:Mario"),
+         "mode: Mario Kart Gaslands has no chess campaigns (its modes: grand_prix, race_series, balloon_battle)"),
     ]
     for argv, fragment in cases:
         assert fragment in refused(capsys, out, *argv), argv
@@ -342,3 +343,13 @@ def test_upgrade_after_race_zero_is_refused_as_no_such_race(capsys, cup):
         line = refused(capsys, cup, "campaign", "upgrade", cup, "--player", "Alex", "--stat", "handling",
                        "--after-race", after)
         assert f"race {after}" in line and "started" not in line and "points" not in line
+
+
+def test_the_per_player_sheets_carry_their_systems_name(capsys, tmp_path):
+    path, out = tmp_path / "p.campaign.json", tmp_path / "p.pdf"
+    code, _out, err = run(capsys, "campaign", "new", "--ruleset", "pitchkart", "--player", "Ann:Toad", "Bo:Yoshi",
+                          "-o", path)
+    assert code == 0, err
+    code, _out, err = run(capsys, "campaign", "print", path, "--sections", "dashboards", "-o", out)
+    assert code == 0, err
+    assert [item.title for item in pdfscan.reader(out.read_bytes()).outline] == ["Player mats"]

@@ -30,17 +30,15 @@ from PySide6.QtWidgets import (
 from designer.campaign.context import Context
 from designer.campaign.edit import new_campaign
 from designer.campaign.errors import CampaignError
+from designer.campaign.modes import default_mode, playable_modes
 from designer.io.errors import DocumentError
 from designer.model.campaign import MAX_PLAYERS, CampaignDocument
 from designer.panes.campaign.common import MessageLine, prepare_table, set_cell
 from designer.panes.dialog_buttons import ok_cancel
 from designer.panes.markup import literal
 from designer.rules import Ruleset, list_rulesets, load_ruleset
+from designer.systems.api import CampaignMode
 
-MODE_TITLES = {"grand_prix": "Grand Prix (points, upgrades)", "race_series": "Race series (places only)",
-               "balloon_battle": "Balloon Battle", "career": "Driver careers"}
-#: The ruleset section each mode needs; a race series needs nothing.
-MODE_NEEDS = {"grand_prix": "grand_prix", "balloon_battle": "balloon_battle", "career": "axles"}
 DEFAULT_PLAYERS = 4
 SECTION_TITLES = {"scoresheet": "Filled score sheet", "dashboards": "Kart dashboards (with upgrades)"}
 PAPERS = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
@@ -48,8 +46,19 @@ PDF_FILTER = "PDF documents (*.pdf)"
 
 
 # --- new campaign ----------------------------------------------------------------------------------
-def modes_for(ruleset: Ruleset) -> list[str]:
-    return [m for m in MODE_TITLES if m not in MODE_NEEDS or getattr(ruleset, MODE_NEEDS[m], None) is not None]
+def modes_for(ruleset: Ruleset) -> list[CampaignMode]:
+    """The campaign modes of the ruleset's game system that its rule data can run, in the system's order."""
+    try:
+        return list(playable_modes(ruleset))
+    except CampaignError:  # a ruleset no game system claims keeps no campaigns
+        return []
+
+
+def preferred_mode(ruleset: Ruleset) -> str | None:
+    try:
+        return default_mode(ruleset.id)
+    except CampaignError:
+        return None
 
 
 class NewCampaignDialog(QDialog):
@@ -103,20 +112,40 @@ class NewCampaignDialog(QDialog):
     def _characters(self) -> list[str]:
         return [c.name for c in self.ruleset().characters]
 
+    def _character_index(self, row: int, wanted: str | None = None) -> int:
+        """`wanted` if the ruleset has it, else the row's turn through the characters; either way skipping
+        a character whose kart colour a row above already drives (e.g. Downforce races one kart per colour)."""
+        ruleset = self.ruleset()
+        characters = ruleset.characters
+        taken: set[str] = set()
+        for above in range(row):
+            combo = self.players.cellWidget(above, 1)
+            picked = ruleset.character(combo.currentText()) if combo is not None else None
+            if picked is not None and picked.colour:
+                taken.add(picked.colour)
+        names = [c.name for c in characters]
+        if wanted in names and characters[names.index(wanted)].colour not in taken:
+            return names.index(wanted)
+        start = row % max(len(characters), 1)
+        for step in range(len(characters)):
+            index = (start + step) % len(characters)
+            if characters[index].colour is None or characters[index].colour not in taken:
+                return index
+        return start
+
     def _on_ruleset_changed(self) -> None:
         ruleset = self.ruleset()
-        previous = self.mode_combo.currentData()
         self.mode_combo.clear()
         for mode in modes_for(ruleset):
-            self.mode_combo.addItem(MODE_TITLES[mode], mode)
-        self.mode_combo.setCurrentIndex(max(0, self.mode_combo.findData(previous)))
+            self.mode_combo.addItem(mode.title, mode.name)
+        self.mode_combo.setCurrentIndex(max(0, self.mode_combo.findData(preferred_mode(ruleset))))
         names = self._characters()
         for row in range(self.players.rowCount()):
             combo = self.players.cellWidget(row, 1)
             current = combo.currentText()
             combo.clear()
             combo.addItems(names)
-            combo.setCurrentIndex(max(0, names.index(current) if current in names else row % max(len(names), 1)))
+            combo.setCurrentIndex(self._character_index(row, current))
             combo.setEnabled(bool(names))
 
     def add_player_row(self, name: str | None = None, character: str | None = None) -> None:
@@ -130,7 +159,7 @@ class NewCampaignDialog(QDialog):
         combo.addItems(names)
         combo.setEnabled(bool(names))
         if names:
-            combo.setCurrentIndex(names.index(character) if character in names else row % len(names))
+            combo.setCurrentIndex(self._character_index(row, character))
         self.players.setCellWidget(row, 1, combo)
 
     def remove_player_row(self) -> None:
@@ -148,8 +177,12 @@ class NewCampaignDialog(QDialog):
 
     def build(self) -> CampaignDocument | None:
         """The new campaign, or None with the reason on the dialog's message line."""
+        ruleset = self.ruleset()
+        if self.mode_combo.currentData() is None:
+            self.messages.show_message(f"{ruleset.name} keeps no campaigns")
+            return None
         try:
-            return new_campaign(self.name_edit.text().strip(), Context(self.ruleset()),
+            return new_campaign(self.name_edit.text().strip(), Context(ruleset),
                                 self.mode_combo.currentData(), self.player_rows())
         except CampaignError as exc:
             self.messages.show_message(str(exc))

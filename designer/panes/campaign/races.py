@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from designer.campaign import edit
 from designer.campaign.grand_prix import race_points
+from designer.campaign.modes import scored
 from designer.campaign.roster import has_starting_coins, starting_coins
 from designer.document.campaign import CampaignSession
 from designer.io.campaign_io import relative_track
@@ -59,7 +60,7 @@ class RacePage(QWidget):
         self.session = session
         self.messages = messages
         self.index = index  # 0-based; the edits speak 1-based race numbers
-        self.scored = session.document.mode == "grand_prix"
+        self.scored = scored(session.document)
 
         self.track_label = QLabel()
         self.track_label.setTextFormat(Qt.TextFormat.RichText)

@@ -8,6 +8,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QVBoxLayout, QWidget
 
 from designer.campaign.grand_prix import TIE_RULE, champions, standings, totals_by_race
+from designer.campaign.modes import scored
 from designer.campaign.series import SERIES_RULE, series_standings
 from designer.document.campaign import CampaignSession
 from designer.panes.campaign.chart import TotalsChart, player_colour
@@ -31,7 +32,7 @@ PODIUM = {1: "#fff4c2", 2: "#eef1f5", 3: "#f8e8da"}
 
 def race_count(session: CampaignSession) -> int:
     doc = session.document
-    if doc.mode == "grand_prix":
+    if scored(doc):
         return max(session.context.grand_prix().races, len(doc.races))
     return len(doc.races)
 
@@ -52,7 +53,7 @@ class ChampionBanner(QLabel):
 
     def refresh(self) -> None:
         doc = self.session.document
-        names = champions(doc, self.session.context) if doc.mode == "grand_prix" else []
+        names = champions(doc, self.session.context) if scored(doc) else []
         if not names:
             self.clear()
             self.hide()
@@ -68,7 +69,7 @@ class StandingsPanel(QWidget):
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.scored = session.document.mode == "grand_prix"
+        self.scored = scored(session.document)
         self.table = QTableWidget(0, 0)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.campaign import edit
+from designer.campaign.modes import mode_of, records
 from designer.document.campaign import CampaignSession
 from designer.io.campaign_io import CAMPAIGN_SUFFIX
 from designer.io.errors import DocumentError
@@ -43,9 +44,9 @@ from designer.panes.markup import literal
 CAMPAIGN_FILTER = f"Kartographer campaigns (*{CAMPAIGN_SUFFIX})"
 Answer = QMessageBox.StandardButton
 STATUS_MS = 5000
-#: mode → (module, class, tab title) of the pages other modes bring along.
-MODE_PAGES = {"balloon_battle": ("designer.panes.campaign.battle", "BattlePage", "Battles"),
-              "career": ("designer.panes.campaign.careers", "CareersPage", "Careers")}
+#: a mode's record → (module, class, tab title) of the page a campaign without races brings along.
+MODE_PAGES = {"battle": ("designer.panes.campaign.battle", "BattlePage", "Battles"),
+              "games": ("designer.panes.campaign.careers", "CareersPage", "Careers")}
 
 
 def with_campaign_suffix(name: str | Path) -> Path:
@@ -69,7 +70,7 @@ def ask_save_changes(parent: QWidget, name: str) -> QMessageBox.StandardButton:
 
 def mode_page(session: CampaignSession) -> QWidget:
     """The page another module provides for this mode, or a placeholder when it is not there."""
-    module_name, class_name, _title = MODE_PAGES[session.document.mode]
+    module_name, class_name, _title = MODE_PAGES[mode_of(session.document).record]
     try:
         page_class = getattr(importlib.import_module(module_name), class_name)
     except (ImportError, AttributeError):
@@ -115,15 +116,15 @@ class CampaignWindow(QMainWindow):
 
     # --- layout ----------------------------------------------------------------------------------
     def _build_body(self) -> None:
-        mode = self.session.document.mode
+        mode = mode_of(self.session.document)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(10, 8, 10, 6)
         layout.addWidget(self.banner)
         layout.addWidget(self.messages)
-        if mode in ("grand_prix", "race_series"):
+        if mode.record == "races":
             self._sync_race_tabs()
-            if mode == "grand_prix":
+            if mode.points:
                 self.shop = ShopPage(self.session, self.messages)
                 self.tabs.addTab(self.shop, "Upgrade Shop")
             else:
@@ -141,7 +142,7 @@ class CampaignWindow(QMainWindow):
             layout.addWidget(splitter, 1)
         else:
             self.page = mode_page(self.session)
-            self.tabs.addTab(self.page, MODE_PAGES[mode][2])
+            self.tabs.addTab(self.page, MODE_PAGES[mode.record][2])
             self.tabs.setCurrentWidget(self.page)
             layout.addWidget(self.tabs, 1)
         self.setCentralWidget(body)
@@ -197,7 +198,7 @@ class CampaignWindow(QMainWindow):
 
     # --- state -----------------------------------------------------------------------------------
     def _on_changed(self) -> None:
-        if self.session.document.mode in ("grand_prix", "race_series"):
+        if records(self.session.document, "races"):
             self._sync_race_tabs()
         self._update_title()
 

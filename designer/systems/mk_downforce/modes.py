@@ -1,10 +1,38 @@
-"""The campaign modes Mario Kart for Downforce keeps, and the one a new campaign gets."""
+"""The campaign modes Mario Kart for Downforce keeps, the one a new campaign gets, and who may race:
+one kart per colour (the colours and the drivers standing in for each are the rule data's `downforce.karts`)."""
 
 from __future__ import annotations
 
+from designer.campaign.context import Context
+from designer.campaign.errors import CampaignError
+from designer.model.campaign import CampaignDocument
 from designer.systems.api import CampaignMode
 
+
+def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
+    """At most one player per kart colour, so no more players than colours (custom characters have no
+    colour, but each still takes a kart)."""
+    rules = ctx.ruleset.downforce
+    if rules is None:
+        return
+    colours = [k.colour for k in rules.karts]
+    if len(doc.players) > len(colours):
+        raise CampaignError(f"{len(doc.players)} players but {ctx.ruleset.name} has {len(colours)} karts, one per "
+                            f"colour ({', '.join(colours)})", "players")
+    colour_of = {d.casefold(): k.colour for k in rules.karts for d in k.drivers}
+    taken: dict[str, tuple[str, str]] = {}
+    for i, player in enumerate(doc.players):
+        colour = colour_of.get(player.character.casefold())
+        if colour is None:
+            continue
+        if colour in taken:
+            other, character = taken[colour]
+            raise CampaignError(f"{player.character} drives the {colour} kart, already {other}'s ({character}); "
+                                f"there is one kart per colour", f"players[{i}] ({player.name})")
+        taken[colour] = (player.name, player.character)
+
+
 MODES: tuple[CampaignMode, ...] = (
-    CampaignMode("race_series", "Race series (places only)", "races"),
+    CampaignMode("race_series", "Race series (places only)", "races", check=one_kart_per_colour),
 )
 DEFAULT_MODE = "race_series"

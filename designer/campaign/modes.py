@@ -1,0 +1,85 @@
+"""Which campaign modes a campaign may have, and what each keeps: asked of the ruleset's game system.
+
+The campaign core never branches on a mode's name: it reads the mode's record ("races", "battle",
+"games"), whether its races are scored on points, and whether the rule data has the section that record
+needs. A mode the system does not offer is refused in one line naming the modes it does offer.
+Pure: no Qt, no files.
+"""
+
+from __future__ import annotations
+
+from designer.campaign.errors import CampaignError
+from designer.model.campaign import CampaignDocument
+from designer.rules import Ruleset
+from designer.systems import registry
+from designer.systems.api import CampaignMode, System
+
+#: The campaign lists (document fields) each record keeps; `upgrades` only when the races score points.
+RECORD_SECTIONS = {"races": ("races", "upgrades"), "battle": ("battles",), "games": ("drivers", "games")}
+#: The rule-data section a mode needs, and what it is called in a refusal.
+POINTS_NEED = ("grand_prix", "Grand Prix scoring")
+RECORD_NEEDS = {"battle": ("balloon_battle", "Balloon Battle rules"), "games": ("axles", "driver careers")}
+
+
+def system_for(ruleset_id: str) -> System:
+    try:
+        return registry.get(ruleset_id)
+    except registry.GameSystemError as exc:
+        raise CampaignError(str(exc), "ruleset") from None
+
+
+def mode_names(system: System) -> str:
+    return ", ".join(m.name for m in system.modes) or "none"
+
+
+def campaign_mode(ruleset_id: str, name: str) -> CampaignMode:
+    """The system's mode called `name`; refused (naming the system's modes) when it offers none such."""
+    system = system_for(ruleset_id)
+    mode = system.mode(name)
+    if mode is None:
+        raise CampaignError(f"{system.name} has no {name} campaigns (its modes: {mode_names(system)})", "mode")
+    return mode
+
+
+def default_mode(ruleset_id: str) -> str:
+    """The mode `campaign new` uses without `--mode`: the system's default, else its first mode."""
+    system = system_for(ruleset_id)
+    name = system.default_mode or next((m.name for m in system.modes), None)
+    if name is None:
+        raise CampaignError(f"{system.name} keeps no campaigns", "mode")
+    return name
+
+
+def missing_rules(mode: CampaignMode, ruleset: Ruleset) -> str | None:
+    """What the rule data lacks for this mode ("Grand Prix scoring"…), or None when it has it all."""
+    need = POINTS_NEED if mode.points else RECORD_NEEDS.get(mode.record)
+    if need and getattr(ruleset, need[0], None) is None:
+        return need[1]
+    return None
+
+
+def playable_modes(ruleset: Ruleset) -> tuple[CampaignMode, ...]:
+    """The system's modes its rule data can run, in the system's order (what the New Campaign dialog lists)."""
+    return tuple(m for m in system_for(ruleset.id).modes if missing_rules(m, ruleset) is None)
+
+
+def keeps(mode: CampaignMode, section: str) -> bool:
+    """Whether a campaign of this mode has the list `section` (races, upgrades, battles, drivers, games)."""
+    if section == "upgrades" and not mode.points:
+        return False
+    return section in RECORD_SECTIONS.get(mode.record, ())
+
+
+def mode_of(doc: CampaignDocument) -> CampaignMode:
+    """The campaign's mode as its system declares it (refused when the system does not offer it)."""
+    return campaign_mode(doc.ruleset, doc.mode)
+
+
+def scored(doc: CampaignDocument) -> bool:
+    """Whether the campaign's races are scored on Grand Prix points (with upgrades between them)."""
+    return mode_of(doc).points
+
+
+def records(doc: CampaignDocument, record: str) -> bool:
+    """Whether the campaign's mode keeps `record` ("races", "battle" or "games")."""
+    return mode_of(doc).record == record
