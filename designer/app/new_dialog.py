@@ -1,5 +1,8 @@
 """The New dialog: start a document from a blank table or from one of the starter tracks in `templates/`.
 
+Starters are listed per game system (a starter belongs to the system its `ruleset` field names); the blank
+table takes the chosen system's rules.
+
 Each choice shows a preview rendered offscreen from the document itself (a headless `Document` +
 `TrackScene`), so the thumbnails always match what opens. Whatever is chosen opens as a new untitled
 document (no path), so the starter files themselves are never overwritten.
@@ -15,8 +18,10 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QLabel,
     QListView,
     QListWidget,
@@ -34,7 +39,7 @@ from designer.model.track import MM_PER_UNIT, TrackDocument
 from designer.panes.dialog_buttons import ok_cancel
 from designer.panes.markup import literal, plain
 from designer.paths import TEMPLATES_DIR
-from designer.rules import load_ruleset
+from designer.rules import list_rulesets, load_ruleset
 
 THUMBNAIL_SIZE = QSize(256, 172)
 BLANK_TITLE = "Blank table"
@@ -55,9 +60,14 @@ class StarterChoice:
         return self.source is None
 
 
-def starter_choices(folder: Path = TEMPLATES_DIR) -> tuple[list[StarterChoice], list[str]]:
-    """The blank table, then every readable starter track (by file name); and one line per unreadable one."""
-    choices = [StarterChoice(BLANK_TITLE, untitled_document())]
+def starter_choices(folder: Path = TEMPLATES_DIR, system_id: str | None = None,
+                    ) -> tuple[list[StarterChoice], list[str]]:
+    """The blank table, then every readable starter track (by file name) — only those of `system_id` when
+    given, the blank table then taking its rules; and one line per unreadable one."""
+    blank = untitled_document()
+    if system_id is not None:
+        blank = blank.model_copy(update={"ruleset": system_id})
+    choices = [StarterChoice(BLANK_TITLE, blank)]
     errors: list[str] = []
     for path in sorted(Path(folder).glob(f"*{TRACK_SUFFIX}")):
         try:
@@ -65,8 +75,15 @@ def starter_choices(folder: Path = TEMPLATES_DIR) -> tuple[list[StarterChoice], 
         except DocumentError as exc:
             errors.append(str(exc))
             continue
-        choices.append(StarterChoice(document.name, document, path))
+        if system_id is None or document.ruleset == system_id:
+            choices.append(StarterChoice(document.name, document, path))
     return choices, errors
+
+
+def for_system(choices: list[StarterChoice], system_id: str) -> list[StarterChoice]:
+    """`starter_choices(folder, system_id)` from the choices of every system, without reading again."""
+    blank = choices[0].document.model_copy(update={"ruleset": system_id})
+    return [StarterChoice(BLANK_TITLE, blank), *(c for c in choices[1:] if c.document.ruleset == system_id)]
 
 
 def describe(document: TrackDocument) -> str:
@@ -147,15 +164,24 @@ def thumbnail(choice: StarterChoice, size: QSize = THUMBNAIL_SIZE, ratio: float 
 
 
 class NewDocumentDialog(QDialog):
-    """A grid of previews: the blank table first, then the starter tracks. Double-click or Create opens one."""
+    """A game system, then a grid of previews: the blank table first, then that system's starter tracks.
+    Double-click or Create opens one."""
 
-    def __init__(self, parent: QWidget | None = None, folder: Path = TEMPLATES_DIR) -> None:
+    def __init__(self, parent: QWidget | None = None, folder: Path = TEMPLATES_DIR,
+                 system_id: str | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Track")
-        self.choices, self.errors = starter_choices(folder)
-        ratio = self.devicePixelRatioF()
+        self._every_choice, self.errors = starter_choices(folder)
+        self.choices: list[StarterChoice] = []
 
         heading = QLabel("<b>Start from a blank table or a starter track</b>", self)
+        self.system_combo = QComboBox(self)
+        for ruleset in list_rulesets():
+            count = len(for_system(self._every_choice, ruleset.id)) - 1
+            starters = _count(count, "starter track") if count else "blank table only"
+            self.system_combo.addItem(f"{ruleset.name} ({starters})", ruleset.id)
+        system_row = QFormLayout()
+        system_row.addRow("Game &system", self.system_combo)
         self.list = QListWidget(self)
         self.list.setViewMode(QListView.ViewMode.IconMode)
         self.list.setIconSize(THUMBNAIL_SIZE)
@@ -168,16 +194,12 @@ class NewDocumentDialog(QDialog):
         self.list.setUniformItemSizes(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setSpacing(6)
-        for choice in self.choices:
-            item = QListWidgetItem(QIcon(thumbnail(choice, THUMBNAIL_SIZE, ratio)), choice.title)
-            item.setToolTip(literal(describe(choice.document)))
-            item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
-            self.list.addItem(item)
         self.details = QLabel(self)
         self.details.setWordWrap(True)
         self.details.setMinimumHeight(self.fontMetrics().lineSpacing() * 2)
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
+        layout.addLayout(system_row)
         layout.addWidget(self.list, 1)
         layout.addWidget(self.details)
         if self.errors:
@@ -191,11 +213,27 @@ class NewDocumentDialog(QDialog):
         layout.addWidget(self.buttons)
 
         self.list.currentRowChanged.connect(self._show_details)
+        self.show_system(system_id or untitled_document().ruleset)
+        self.system_combo.currentIndexChanged.connect(lambda _i: self.show_system(self.system_combo.currentData()))
         self.list.itemDoubleClicked.connect(lambda _item: self.accept())
         self.list.itemActivated.connect(lambda _item: self.accept())
-        self.select(1 if len(self.choices) > 1 else 0)
         grid = self.list.gridSize()
         self.resize(grid.width() * 3 + 64, grid.height() * 2 + 150)
+
+    def show_system(self, system_id: str) -> None:
+        """List the blank table and the starter tracks of one game system."""
+        blocked = self.system_combo.blockSignals(True)
+        self.system_combo.setCurrentIndex(self.system_combo.findData(system_id))
+        self.system_combo.blockSignals(blocked)
+        self.choices = for_system(self._every_choice, system_id)
+        ratio = self.devicePixelRatioF()
+        self.list.clear()
+        for choice in self.choices:
+            item = QListWidgetItem(QIcon(thumbnail(choice, THUMBNAIL_SIZE, ratio)), choice.title)
+            item.setToolTip(literal(describe(choice.document)))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+            self.list.addItem(item)
+        self.select(1 if len(self.choices) > 1 else 0)
 
     def select(self, row: int) -> None:
         self.list.setCurrentRow(row)

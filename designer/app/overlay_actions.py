@@ -1,9 +1,11 @@
 """View ▸ Overlays: checkable toggles for the reach and effect overlays (`designer.canvas.overlays`).
 
-`install(window)` builds an `OverlayActions` controller (kept as `window.overlay_controller`). The toggles
-belong to the window for its session: every tab of the window shows the same overlays, a tab opened later
-gets them too, and nothing is written to the settings. Each editor gets one `OverlayItem` in its scene
-(kept as `editor.overlay_item`), made the first time the editor becomes current. Overlays are editing aids:
+`install(window)` builds an `OverlayActions` controller (kept as `window.overlay_controller`). The menu
+offers the overlays of the current tab's game system (rebuilt when the tab or its ruleset changes; a system
+without overlays gets a greyed line saying so). The toggles belong to the window for its session, by
+overlay name: every tab of the window shows the same overlays, a tab opened later gets them too, and
+nothing is written to the settings. Each editor gets one `OverlayItem` in its scene (kept as
+`editor.overlay_item`), made the first time the editor becomes current. Overlays are editing aids:
 exports and prints never show them.
 """
 
@@ -12,15 +14,10 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 
-from designer.canvas.overlays import OVERLAY_KINDS, OverlayItem
+from designer.canvas.overlays import OverlayItem, offered
+from designer.systems.api import Overlay
 
-TIPS = {
-    "ramps": "Show where a jump over each ramp lands (gear 2–3, gear 4+) and its flaming hoop",
-    "boost": "Show the Short push ahead of each boost pad and dash panel",
-    "thwomps": "Show where each Thwomp crashes down",
-    "bullet_bill": "Show Bullet Bill's Medium steps from each plate's launcher pipe, and why it stops",
-    "warp_links": "Join the two pipes of each linked pair with a dashed line",
-}
+NO_OVERLAYS = "No overlays for this game system"
 
 
 def install(window) -> OverlayActions:
@@ -52,26 +49,54 @@ class OverlayActions(QObject):
         self.reach_action.setChecked(True)
         self.menu.addAction(self.reach_action)
         self.menu.addSeparator()
-        for kind, title in OVERLAY_KINDS.items():
-            action = window.action(title, lambda on, k=kind: self.set_enabled(k, on), None, TIPS.get(kind, ""),
-                                   checkable=True)
-            self.menu.addAction(action)
-            self.actions[kind] = action
+        self.none_action = QAction(NO_OVERLAYS, self)
+        self.none_action.setEnabled(False)
+        self.menu.addAction(self.none_action)
         self.menu.addSeparator()
         self.hide_all_action = window.action("&Hide All Overlays", self.hide_all, None, "Turn every overlay off")
         self.menu.addAction(self.hide_all_action)
+        self._listed: tuple[str, ...] | None = None
+        current = window.current_editor()
+        self._list(offered(current.scene.document) if current is not None else ())
         window.editor_changed.connect(self._on_editor_changed)
         for editor in window.editors():
             self._apply(editor)
 
-    def set_enabled(self, kind: str, on: bool) -> None:
-        """Show or hide one overlay kind on every tab of the window."""
+    # --- the menu --------------------------------------------------------------------------------
+    def _list(self, overlays: tuple[Overlay, ...]) -> None:
+        """Offer `overlays` (the current tab's) between the separators, checked as the window has them."""
+        names = tuple(o.name for o in overlays)
+        if names == self._listed:
+            return
+        self._listed = names
+        for action in self.actions.values():
+            self.menu.removeAction(action)
+            self.window.removeAction(action)
+            action.deleteLater()
+        self.actions = {}
+        for overlay in overlays:
+            action = self.window.action(overlay.title, lambda on, n=overlay.name: self.set_enabled(n, on), None,
+                                        overlay.tip, checkable=True)
+            action.setChecked(overlay.name in self.enabled)
+            self.menu.insertAction(self.none_action, action)
+            self.actions[overlay.name] = action
+        self.none_action.setVisible(not overlays)
+
+    def _on_offered_changed(self, item: OverlayItem) -> None:
+        current = self.window.current_editor()
+        if current is not None and getattr(current, "overlay_item", None) is item:
+            self._list(item.offered())
+            self._apply(current)
+
+    # --- toggling --------------------------------------------------------------------------------
+    def set_enabled(self, name: str, on: bool) -> None:
+        """Show or hide one overlay on every tab of the window (the tabs whose system has it)."""
         if on:
-            self.enabled.add(kind)
+            self.enabled.add(name)
         else:
-            self.enabled.discard(kind)
-        action = self.actions[kind]
-        if action.isChecked() != on:
+            self.enabled.discard(name)
+        action = self.actions.get(name)
+        if action is not None and action.isChecked() != on:
             action.blockSignals(True)
             action.setChecked(on)
             action.blockSignals(False)
@@ -88,17 +113,21 @@ class OverlayActions(QObject):
             editor.scene.set_show_reach(on)
 
     def hide_all(self) -> None:
-        for kind in list(self.enabled):
-            self.set_enabled(kind, False)
+        for name in list(self.enabled):
+            self.set_enabled(name, False)
         self.set_reach_rings(False)
 
     def _on_editor_changed(self, editor) -> None:
         if editor is not None:
-            self._apply(editor)
+            item = self._apply(editor)
+            self._list(item.offered())
 
     def _apply(self, editor) -> OverlayItem:
         editor.scene.set_show_reach(self.show_reach)
+        fresh = getattr(editor, "overlay_item", None) is None
         item = overlay_of(editor)
-        for kind in OVERLAY_KINDS:
-            item.set_enabled(kind, kind in self.enabled)
+        if fresh:
+            item.offered_changed.connect(lambda i=item: self._on_offered_changed(i))
+        for overlay in item.offered():
+            item.set_enabled(overlay.name, overlay.name in self.enabled)
         return item

@@ -1,14 +1,17 @@
 """The Document Properties dialog: name, ruleset, table size, display units, laps and karts.
 
-OK applies every changed value as ONE undoable `ChangeProperties` command (none when nothing changed);
-Cancel changes nothing. The table size is kept in millimetres while the dialog is open, so switching
-units or presets never rounds it. Changing the table or the units moves no element.
+OK applies every changed value as ONE undoable step (none when nothing changed); Cancel changes nothing.
+When the chosen ruleset does not offer some elements' kinds, the dialog lists them ("3 coins, 2 boost pads,
+1 dash panel") and offers to remove them in that same step; kept, they stay and the checks flag them.
+The table size is kept in millimetres while the dialog is open, so switching units or presets never rounds
+it. Changing the table or the units moves no element.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -23,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.commands.document import ChangeProperties
 from designer.document.document import Document
+from designer.document.operations import change_properties, not_offered
 from designer.geometry.units import (
     TABLE_PRESETS,
     UNIT_NAMES,
@@ -36,10 +39,11 @@ from designer.geometry.units import (
     spin_step,
     to_mm,
 )
+from designer.model.kind_names import count_kinds
 from designer.model.track import Table, TrackDocument
 from designer.panes.dialog_buttons import ok_cancel
 from designer.panes.inspector_fields import TrimmedDoubleSpinBox, mute
-from designer.rules import list_rulesets
+from designer.rules import Ruleset, RulesetError, list_rulesets
 
 CUSTOM = "Custom"
 _FIELD = TrackDocument.model_fields
@@ -69,6 +73,7 @@ class DocumentPropertiesDialog(QDialog):
         self._units = document.prop("display_units")
 
         general, form = _form("Track")
+        self._ruleset_form = form
         self.name_edit = QLineEdit(document.name)
         self.name_edit.setMaxLength(NAME_MAX)
         self.name_edit.textChanged.connect(self._validate)
@@ -80,8 +85,12 @@ class DocumentPropertiesDialog(QDialog):
             self.ruleset_combo.addItem(f"{document.prop('ruleset')} (not installed)", document.prop("ruleset"))
         self.ruleset_combo.setCurrentIndex(self.ruleset_combo.findData(document.prop("ruleset")))
         self.ruleset_combo.currentIndexChanged.connect(self._update_notes)
+        self.remove_check = QCheckBox()
+        self.remove_check.setToolTip("Removed in the same undo step as the change of ruleset")
+        self.remove_check.toggled.connect(self._update_notes)
         form.addRow("&Name", self.name_edit)
         form.addRow("&Ruleset", self.ruleset_combo)
+        form.addRow(self.remove_check)
 
         table_box, table_form = _form("Table")
         self.preset_combo = QComboBox()
@@ -198,13 +207,38 @@ class DocumentPropertiesDialog(QDialog):
         notes = ["Changing the table or the units moves no element."]
         if outside:
             notes.append(f"{outside} element{'s lie' if outside > 1 else ' lies'} outside this table.")
-        ruleset_id = self.ruleset_combo.currentData()
-        ruleset = next((r for r in list_rulesets() if r.id == ruleset_id), None)
-        if ruleset is not None:
-            foreign = sum(1 for e in elements if e.kind not in ruleset.element_kinds)
-            if foreign:
-                notes.append(f"{foreign} element{'s are' if foreign > 1 else ' is'} not part of {ruleset.name}.")
+        ruleset = self.chosen_ruleset()
+        foreign = not_offered(elements, ruleset) if ruleset is not None else []
+        self._ruleset_form.setRowVisible(self.remove_check, bool(foreign))
+        if foreign:
+            listed = count_kinds((e.kind for e in foreign), self._kind_order())
+            self.remove_check.setText(f"Remove what it does not offer: {listed}")
+            if self.remove_check.isChecked():
+                notes.append(f"{listed[:1].upper()}{listed[1:]} will be removed.")
+            else:
+                n = len(foreign)
+                notes.append(f"{n} element{'s are' if n > 1 else ' is'} not part of {ruleset.name}; kept, "
+                             f"{'they are' if n > 1 else 'it is'} listed in Problems.")
         self.notes.setText(" ".join(notes))
+
+    def _kind_order(self) -> list[str]:
+        """The document's own ruleset's palette order, in which the list of what goes is told."""
+        try:
+            return list(self._document.ruleset.element_kinds)
+        except RulesetError:  # a ruleset that is not installed: by first appearance
+            return []
+
+    def chosen_ruleset(self) -> Ruleset | None:
+        """The rules chosen in the combo (None for one that is not installed)."""
+        ruleset_id = self.ruleset_combo.currentData()
+        return next((r for r in list_rulesets() if r.id == ruleset_id), None)
+
+    def removals(self) -> list[str]:
+        """The ids of the elements OK removes: those the chosen ruleset does not offer, if the user asked."""
+        ruleset = self.chosen_ruleset()
+        if ruleset is None or not self.remove_check.isChecked():
+            return []
+        return [e.id for e in not_offered(self._document.elements, ruleset)]
 
     # --- applying --------------------------------------------------------------------------------
     def _validate(self) -> None:
@@ -228,10 +262,15 @@ class DocumentPropertiesDialog(QDialog):
             spin.interpretText()  # typed but not yet committed (OK pressed without leaving the box)
         if not self.name_edit.text().strip():
             return
-        values = self.values()
-        if values:
-            text = COMMAND_TEXTS[next(iter(values))] if len(values) == 1 else "Change document properties"
-            self._document.undo_stack.push(ChangeProperties(self._document, values, text))
+        values, removals = self.values(), self.removals()
+        if values or removals:
+            if len(values) > 1:
+                text = "Change document properties"
+            elif values:
+                text = COMMAND_TEXTS[next(iter(values))]
+            else:
+                text = "Remove elements the ruleset does not offer"
+            change_properties(self._document, values, text, removals)
         super().accept()
 
 

@@ -1,15 +1,10 @@
-"""Reach and effect overlays: where ramps land, boosts push, Thwomps crash and Bullet Bill flies.
+"""Reach and effect overlays: the View ▸ Overlays toggles of the document's game system, painted.
 
-One `OverlayItem` per editor paints every enabled overlay kind, worked out from the document's elements
-with the pure geometry of `designer.geometry.hazards`:
-
-- "ramps": each ramp's Medium ("gear 2–3") and Long ("gear 4+") landing zones beyond the back edge, and
-  the flaming hoop a Short beyond the back edge when the ramp has one;
-- "boost": the Short push area directly ahead of each boost pad and dash panel;
-- "thwomps": each Thwomp's footprint (where it crashes down);
-- "bullet_bill": from each plate's launcher pipe, Bill's Medium steps as a dotted line with a dot per step,
-  ending in a marker that says why it stopped;
-- "warp_links": a dashed line joining the two pipes of each linked pair.
+What an overlay shows is declared by the system (`designer.systems.api.Overlay`, pure geometry such as
+`designer.systems.mk_gaslands.overlays`); this module only paints it. `offered(document)` lists the overlays
+of the document's system (none for a ruleset no system registers). One `OverlayItem` per editor paints every
+enabled overlay, each mark in the overlay's style (`STYLES`, keyed by overlay name, with `FALLBACK_STYLE`
+for an overlay from outside the repo).
 
 The item is an editing aid only: it sits above everything, is never selectable nor hit by the mouse (its
 shape is empty), and is not in `scene.items_by_id`, so image exports and prints leave it out. The shapes
@@ -19,32 +14,20 @@ are recomputed from the document (debounced, `RECOMPUTE_MS`) whenever it changes
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+import logging
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
-from shapely.geometry.base import BaseGeometry
 
 from designer.canvas import style
 from designer.canvas.items.surface import geometry_path
-from designer.geometry.hazards import (
-    boost_push,
-    bullet_bill_path,
-    launcher_of,
-    ramp_landing_zones,
-    thwomp_footprint,
-)
+from designer.systems import registry
+from designer.systems.api import Layout, Overlay, OverlayMark
 
-#: The overlay kinds, in menu order, with their menu titles.
-OVERLAY_KINDS: dict[str, str] = {
-    "ramps": "Ramp Landing Zones",
-    "boost": "Boost Push",
-    "thwomps": "Thwomp Footprints",
-    "bullet_bill": "Bullet Bill Path",
-    "warp_links": "Warp-Pipe Links",
-}
+log = logging.getLogger(__name__)
+
 OVERLAY_Z = 1_000_000.0
 RECOMPUTE_MS = 100
 TEXT_MM = 9.0
@@ -52,18 +35,35 @@ STEP_DOT_MM = 4.0
 #: Padding around the shapes for pens, dots and labels (mm).
 PAD_MM = 30.0
 
-ZONE_LABELS = {"medium": "gear 2–3", "long": "gear 4+", "hoop": "hoop"}
-STOP_LABELS = {"left_track": "leaves the track", "left_table": "leaves the table",
-               "hit_scenery": "hits scenery", "max_steps": "keeps going"}
-COLOURS = {
-    "medium": QColor(255, 170, 0),
-    "long": QColor(220, 80, 0),
-    "hoop": QColor(255, 60, 30),
-    "boost": QColor(0, 170, 255),
-    "thwomps": QColor(120, 60, 200),
-    "bullet_bill": QColor(20, 20, 20),
-    "warp_links": QColor(0, 150, 60),
+
+@dataclass(frozen=True)
+class OverlayStyle:
+    """How an overlay's marks look. `colours` by mark role (else `colour`); `line`: "solid", "dashed",
+    "dotted"; `hatched` areas are outlined and hatched instead of tinted; `end_colour` fills a ring around
+    the last dot."""
+
+    colour: QColor
+    colours: dict[str, QColor] = field(default_factory=dict)
+    line: str = "solid"
+    hatched: bool = False
+    end_colour: QColor | None = None
+
+    def colour_of(self, role: str) -> QColor:
+        return self.colours.get(role, self.colour)
+
+
+_HOOP = QColor(255, 60, 30)
+#: The looks of the overlays the built-in systems declare, by overlay name.
+STYLES: dict[str, OverlayStyle] = {
+    "ramps": OverlayStyle(QColor(255, 170, 0), {"medium": QColor(255, 170, 0), "long": QColor(220, 80, 0),
+                                                "hoop": _HOOP}, line="dashed"),
+    "boost": OverlayStyle(QColor(0, 170, 255), line="dashed"),
+    "thwomps": OverlayStyle(QColor(120, 60, 200), hatched=True),
+    "bullet_bill": OverlayStyle(QColor(20, 20, 20), line="dotted", end_colour=_HOOP),
+    "warp_links": OverlayStyle(QColor(0, 150, 60), line="dashed"),
 }
+FALLBACK_STYLE = OverlayStyle(QColor(200, 0, 140))
+_PEN_STYLES = {"solid": Qt.PenStyle.SolidLine, "dashed": Qt.PenStyle.DashLine, "dotted": Qt.PenStyle.DotLine}
 
 
 @dataclass
@@ -87,12 +87,15 @@ class OverlayShape:
         return rect
 
 
-def _centre(geometry: BaseGeometry) -> QPointF:
-    c = geometry.centroid
-    return QPointF(c.x, c.y)
+def offered(document) -> tuple[Overlay, ...]:
+    """The overlays of `document`'s game system, in menu order (none without a document or a known system)."""
+    if document is None:
+        return ()
+    system = registry.find(document.prop("ruleset"))
+    return system.overlays if system is not None else ()
 
 
-def _line(points: Iterable[tuple[float, float]]) -> QPainterPath:
+def _line(points) -> QPainterPath:
     path = QPainterPath()
     for i, (x, y) in enumerate(points):
         if i == 0:
@@ -102,59 +105,43 @@ def _line(points: Iterable[tuple[float, float]]) -> QPainterPath:
     return path
 
 
+def _shape(name: str, mark: OverlayMark) -> OverlayShape:
+    if mark.area is not None:
+        path, filled = geometry_path(mark.area), True
+    else:
+        path, filled = _line(mark.line), False
+    label_at = QPointF(*mark.label_at) if mark.label_at is not None else None
+    return OverlayShape(name, mark.role, path, filled, [QPointF(x, y) for x, y in mark.dots], mark.label, label_at)
+
+
 def compute_shapes(document, ruleset) -> dict[str, list[OverlayShape]]:
-    """Every overlay kind's shapes for the document's current elements (empty lists without a ruleset)."""
-    shapes: dict[str, list[OverlayShape]] = {kind: [] for kind in OVERLAY_KINDS}
-    elements = document.elements
+    """Every offered overlay's shapes for the document's current elements (empty lists without a ruleset)."""
+    overlays = offered(document)
+    shapes: dict[str, list[OverlayShape]] = {overlay.name: [] for overlay in overlays}
     if ruleset is None:
         return shapes
-    table = document.prop("table")
-    by_id = {e.id: e for e in elements}
-    for element in elements:
+    layout = Layout(document.elements, document.track, document.prop("table"))
+    for overlay in overlays:
         try:
-            if element.kind == "ramp":
-                for role, zone in ramp_landing_zones(element, ruleset).items():
-                    if zone is None or role not in ZONE_LABELS:
-                        continue
-                    shapes["ramps"].append(OverlayShape("ramps", role, geometry_path(zone),
-                                                        label=ZONE_LABELS[role], label_at=_centre(zone)))
-            elif element.kind in ("boost_pad", "dash_panel"):
-                push = boost_push(element, ruleset)
-                shapes["boost"].append(OverlayShape("boost", "push", geometry_path(push)))
-            elif element.kind == "thwomp":
-                shapes["thwomps"].append(OverlayShape("thwomps", "footprint",
-                                                      geometry_path(thwomp_footprint(element, ruleset))))
-            elif element.kind == "bullet_bill":
-                pipe = launcher_of(element, elements)
-                if pipe is not None:
-                    flight = bullet_bill_path(pipe, document.track, elements, table, ruleset)
-                    end = flight.steps[-1] if flight.steps else flight.start
-                    shapes["bullet_bill"].append(OverlayShape(
-                        "bullet_bill", flight.stopped, _line(flight.points), filled=False,
-                        dots=[QPointF(x, y) for x, y in flight.steps],
-                        label=STOP_LABELS.get(flight.stopped, flight.stopped),
-                        label_at=QPointF(end[0], end[1] - TEXT_MM * 1.6)))
-            elif element.kind == "warp_pipe":
-                partner = by_id.get(element.pair or "")
-                # one line per pair: drawn from the pipe that comes first in the list
-                if partner is not None and partner.kind == "warp_pipe" and partner.id != element.id \
-                        and (partner.pair != element.id or element.id < partner.id):
-                    shapes["warp_links"].append(OverlayShape(
-                        "warp_links", "link",
-                        _line([(element.x_mm, element.y_mm), (partner.x_mm, partner.y_mm)]), filled=False))
-        except (ValueError, AttributeError, KeyError):  # an odd element costs its overlay, not the canvas
-            continue
+            shapes[overlay.name] = [_shape(overlay.name, mark) for mark in overlay.shapes(layout, ruleset)]
+        except Exception:  # a plug-in's faulty overlay costs that overlay, not the canvas
+            log.exception("overlay %r could not be worked out", overlay.name)
     return shapes
 
 
 class OverlayItem(QGraphicsObject):
-    """The overlays of one scene. `set_enabled(kind, on)`; `shapes(kind)` lists what is drawn."""
+    """The overlays of one scene. `offered()` lists its document's system's overlays; `set_enabled(name, on)`
+    for one of them; `shapes(name)` lists what is drawn. `offered_changed` when the list changes (the
+    document's ruleset was switched)."""
+
+    offered_changed = Signal()
 
     def __init__(self, scene) -> None:
         super().__init__()
         self._scene = scene
         self._enabled: set[str] = set()
-        self._shapes: dict[str, list[OverlayShape]] = {kind: [] for kind in OVERLAY_KINDS}
+        self._offered: tuple[Overlay, ...] = ()
+        self._shapes: dict[str, list[OverlayShape]] = {}
         self._bounds = QRectF()
         self.setZValue(OVERLAY_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -180,7 +167,13 @@ class OverlayItem(QGraphicsObject):
             if document is not None:
                 for signal in self._signals(document):
                     signal.connect(self.schedule)
+        overlays = offered(document)
+        changed = [o.name for o in overlays] != [o.name for o in self._offered]
+        self._offered = overlays
+        self._enabled &= {o.name for o in overlays}
         self.recompute()
+        if changed:
+            self.offered_changed.emit()
 
     @staticmethod
     def _signals(document) -> list:
@@ -194,15 +187,15 @@ class OverlayItem(QGraphicsObject):
     def recompute(self) -> None:
         self._timer.stop()
         if self._document is None or not self._enabled:
-            self._shapes = {kind: [] for kind in OVERLAY_KINDS}
+            self._shapes = {}
         else:
             self._shapes = compute_shapes(self._document, self._scene.ruleset)
         self._update_bounds()
 
     def _update_bounds(self) -> None:
         rect = QRectF()
-        for kind in self._enabled:
-            for shape in self._shapes.get(kind, []):
+        for name in self._enabled:
+            for shape in self._shapes.get(name, []):
                 rect = rect.united(shape.bounds())
         if not rect.isEmpty():
             rect = rect.adjusted(-PAD_MM, -PAD_MM, PAD_MM, PAD_MM)
@@ -211,30 +204,33 @@ class OverlayItem(QGraphicsObject):
         self.update()
 
     # --- what is shown ---------------------------------------------------------------------------
+    def offered(self) -> tuple[Overlay, ...]:
+        return self._offered
+
     def enabled(self) -> set[str]:
         return set(self._enabled)
 
-    def is_enabled(self, kind: str) -> bool:
-        return kind in self._enabled
+    def is_enabled(self, name: str) -> bool:
+        return name in self._enabled
 
-    def set_enabled(self, kind: str, on: bool) -> None:
-        if kind not in OVERLAY_KINDS:
-            raise ValueError(f"no overlay called {kind!r}")
-        if (kind in self._enabled) == on:
+    def set_enabled(self, name: str, on: bool) -> None:
+        if name not in {o.name for o in self._offered}:
+            raise ValueError(f"no overlay called {name!r} for this document's game system")
+        if (name in self._enabled) == on:
             return
         was_empty = not self._enabled
         if on:
-            self._enabled.add(kind)
+            self._enabled.add(name)
         else:
-            self._enabled.discard(kind)
+            self._enabled.discard(name)
         if was_empty and on:
             self.recompute()  # nothing was computed while every overlay was off
         else:
             self._update_bounds()
 
-    def shapes(self, kind: str) -> list[OverlayShape]:
-        """The shapes drawn for `kind` (empty while it is off)."""
-        return list(self._shapes.get(kind, [])) if kind in self._enabled else []
+    def shapes(self, name: str) -> list[OverlayShape]:
+        """The shapes drawn for overlay `name` (empty while it is off)."""
+        return list(self._shapes.get(name, [])) if name in self._enabled else []
 
     # --- QGraphicsItem ---------------------------------------------------------------------------
     def boundingRect(self) -> QRectF:
@@ -245,49 +241,49 @@ class OverlayItem(QGraphicsObject):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        for kind in OVERLAY_KINDS:
-            if kind not in self._enabled:
+        for overlay in self._offered:
+            if overlay.name not in self._enabled:
                 continue
-            for shape in self._shapes.get(kind, []):
-                self._paint_shape(painter, shape)
+            look = STYLES.get(overlay.name, FALLBACK_STYLE)
+            for shape in self._shapes.get(overlay.name, []):
+                _paint_shape(painter, shape, look)
 
-    def _paint_shape(self, painter: QPainter, shape: OverlayShape) -> None:
-        colour = COLOURS.get(shape.role if shape.kind == "ramps" else shape.kind, style.INK)
-        line = style.stroke(painter, 1.2, 1.5)
-        painter.save()
-        if shape.kind == "bullet_bill":
-            dotted = style.pen(colour, style.stroke(painter, 2.0, 2.0), Qt.PenStyle.DotLine)
-            painter.setPen(dotted)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(shape.path)
-            painter.setPen(style.pen(style.HALO, line))
-            painter.setBrush(colour)
-            radius = STEP_DOT_MM / 2
-            for dot in shape.dots[:-1]:
-                painter.drawEllipse(dot, radius, radius)
-            if shape.dots:
-                end = shape.dots[-1]
-                painter.setBrush(COLOURS["hoop"])
-                cross = QPainterPath()
-                cross.addEllipse(end, radius * 2, radius * 2)
-                painter.drawPath(cross)
-        elif shape.kind == "warp_links":
-            dashed = style.pen(colour, style.stroke(painter, 1.5, 1.5), Qt.PenStyle.DashLine)
-            painter.setPen(dashed)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(shape.path)
-        else:
-            pen_style = Qt.PenStyle.DashLine if shape.kind in ("ramps", "boost") else Qt.PenStyle.SolidLine
-            painter.setPen(style.pen(colour, line, pen_style))
-            painter.setBrush(style.with_alpha(colour, 70))
-            if shape.kind == "thwomps":
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawPath(shape.path)
-                hatch = style.brush(style.with_alpha(colour, 120))
-                hatch.setStyle(Qt.BrushStyle.BDiagPattern)
-                painter.setBrush(hatch)
-                painter.setPen(Qt.PenStyle.NoPen)
-            painter.drawPath(shape.path)
-        painter.restore()
-        if shape.label and shape.label_at is not None:
-            style.draw_text(painter, shape.label, shape.label_at, TEXT_MM, color=colour.darker(140))
+
+def _paint_shape(painter: QPainter, shape: OverlayShape, look: OverlayStyle) -> None:
+    colour = look.colour_of(shape.role)
+    pen_style = _PEN_STYLES.get(look.line, Qt.PenStyle.SolidLine)
+    line = style.stroke(painter, 1.2, 1.5)
+    painter.save()
+    if not shape.filled:
+        width = style.stroke(painter, 2.0, 2.0) if look.line == "dotted" else style.stroke(painter, 1.5, 1.5)
+        painter.setPen(style.pen(colour, width, pen_style))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(shape.path)
+    elif look.hatched:
+        painter.setPen(style.pen(colour, line, pen_style))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(shape.path)
+        hatch = style.brush(style.with_alpha(colour, 120))
+        hatch.setStyle(Qt.BrushStyle.BDiagPattern)
+        painter.setBrush(hatch)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawPath(shape.path)
+    else:
+        painter.setPen(style.pen(colour, line, pen_style))
+        painter.setBrush(style.with_alpha(colour, 70))
+        painter.drawPath(shape.path)
+    if shape.dots:
+        painter.setPen(style.pen(style.HALO, line))
+        painter.setBrush(colour)
+        radius = STEP_DOT_MM / 2
+        last = shape.dots[-1] if look.end_colour is not None else None
+        for dot in shape.dots[:-1] if last is not None else shape.dots:
+            painter.drawEllipse(dot, radius, radius)
+        if last is not None:
+            painter.setBrush(look.end_colour)
+            ring = QPainterPath()
+            ring.addEllipse(last, radius * 2, radius * 2)
+            painter.drawPath(ring)
+    painter.restore()
+    if shape.label and shape.label_at is not None:
+        style.draw_text(painter, shape.label, shape.label_at, TEXT_MM, color=colour.darker(140))

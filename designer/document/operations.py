@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
+from designer.commands.document import ChangeProperties
 from designer.commands.elements import AddElements, ChangeElements, RemoveElements, ReorderElements
 from designer.commands.elements import describe as _label
 from designer.commands.merge import MergeId
@@ -13,6 +15,7 @@ from designer.geometry.authoring import unpair_on_delete
 from designer.io.clipboard import prepare_paste
 from designer.model.edit import placed
 from designer.model.elements import Element
+from designer.rules import Ruleset
 
 DUPLICATE_OFFSET_MM = (10.0, 10.0)
 
@@ -107,6 +110,27 @@ def reorder_elements(document: Document, ids: Sequence[str], to_front: bool) -> 
         document.undo_stack.push(ReorderElements(document, ids, to_front))
 
 
+def not_offered(elements: Sequence[Element], ruleset: Ruleset) -> list[Element]:
+    """The elements whose kind `ruleset` does not offer, in document order."""
+    offered = set(ruleset.element_kinds)
+    return [e for e in elements if e.kind not in offered]
+
+
+def change_properties(document: Document, values: dict[str, Any], text: str, remove: Sequence[str] = ()) -> None:
+    """Change document properties as one undo step. With `remove` (the ids of what a new ruleset does not
+    offer) those elements go in the same step, links to them cleared: undo brings back the old properties
+    and every element at its old index."""
+    present = [i for i in remove if document.element(i) is not None]
+    if not present:
+        if values:
+            document.undo_stack.push(ChangeProperties(document, values, text))
+        return
+    with macro(document, text):
+        delete_elements(document, present)
+        if values:
+            document.undo_stack.push(ChangeProperties(document, values, text))
+
+
 def macro(document: Document, text: str) -> _Macro:
     """`with macro(doc, "Fill item boxes"): …` groups every command pushed inside into one undo step."""
     return _Macro(document, text)
@@ -125,6 +149,6 @@ class _Macro:
 
 
 __all__ = [
-    "add_elements", "change_elements", "delete_elements", "duplicate_elements", "macro",
-    "move_elements", "paste_elements", "reorder_elements", "rotate_elements", "set_placements",
+    "add_elements", "change_elements", "change_properties", "delete_elements", "duplicate_elements", "macro",
+    "move_elements", "not_offered", "paste_elements", "reorder_elements", "rotate_elements", "set_placements",
 ]

@@ -31,7 +31,7 @@ from designer.canvas.scene import warp_pipe_labels
 from designer.geometry.units import from_mm, spin_decimals, spin_range, spin_step, to_mm
 from designer.model.base import COORD_LIMIT_MM
 from designer.model.edit import normalize_angle
-from designer.model.elements import ELEMENT_CLASSES
+from designer.model.elements import ElementBase, kind_classes
 
 MIXED = "\u2014"
 
@@ -106,10 +106,15 @@ def _spec_from_field(name: str, info) -> FieldSpec | None:
     return spec if spec.kind else None
 
 
-@cache
 def field_specs(kind: str) -> tuple[FieldSpec, ...]:
-    """The editable fields of one element kind, beyond placement, in model order."""
-    fields = ELEMENT_CLASSES[kind].model_fields
+    """The editable fields of one element kind (a game system's own kinds too), beyond placement, in model
+    order."""
+    return _field_specs(kind_classes()[kind])
+
+
+@cache
+def _field_specs(cls: type[ElementBase]) -> tuple[FieldSpec, ...]:
+    fields = cls.model_fields
     specs = (_spec_from_field(name, info) for name, info in fields.items() if name not in _SKIPPED)
     return tuple(spec for spec in specs if spec is not None)
 

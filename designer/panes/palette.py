@@ -8,61 +8,49 @@ of its document, and its tool: when the place tool disarms, the highlight clears
 from __future__ import annotations
 
 import contextlib
+import html
 from functools import cache
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from designer.model.kind_names import kind_name, kind_tip
 from designer.paths import ICONS_DIR
 
 KIND_ROLE = Qt.ItemDataRole.UserRole
 ICON_PX = 28
 
-#: Readable names and one-line descriptions of the element kinds, in the project's own words.
-KIND_NAMES: dict[str, str] = {
-    "start_finish": "Start/finish line",
-    "gate": "Gate",
-    "item_box": "Item box",
-    "coin": "Coin",
-    "boost_pad": "Boost pad",
-    "dash_panel": "Dash panel",
-    "ramp": "Ramp",
-    "warp_pipe": "Warp pipe",
-    "bullet_bill": "Bullet Bill plate",
-    "thwomp": "Thwomp",
-    "piranha_plant": "Piranha Plant",
-    "chain_chomp": "Chain Chomp",
-    "wandering_threat": "Wandering threat",
-    "scenery": "Scenery",
-}
-KIND_TIPS: dict[str, str] = {
-    "start_finish": "The chequered line where the race starts and each lap ends.",
-    "gate": "A numbered gate across the track; karts pass the gates in order.",
-    "item_box": "A box that deals an item card to the kart driving through it.",
-    "coin": "A coin to pick up by driving through it.",
-    "boost_pad": "A pad that speeds up a kart driving over it, in the arrows' direction.",
-    "dash_panel": "A row of boost pads along the direction of travel.",
-    "ramp": "A jump, entered from the striped edge; it may carry a flaming hoop.",
-    "warp_pipe": "One end of a pair of pipes; a kart entering one comes out of its partner.",
-    "bullet_bill": "A pressure plate that fires Bullet Bill from its launcher pipe.",
-    "thwomp": "A stone block that slams down onto the track.",
-    "piranha_plant": "A plant that bites karts within its range.",
-    "chain_chomp": "A chained ball that lunges at karts within its reach.",
-    "wandering_threat": "A walker (a Goomba by default) that wanders the track.",
-    "scenery": "A scenery polygon: solid obstacle or decoration.",
-}
-
-
-def kind_name(kind: str) -> str:
-    return KIND_NAMES.get(kind, kind.replace("_", " ").capitalize())
-
 
 @cache
 def kind_icon(kind: str) -> QIcon:
-    """The kind's icon from resources/icons/<kind>.svg (an empty icon if the file is missing)."""
+    """The kind's icon from resources/icons/<kind>.svg, or a generic one (a kind of a system from outside the
+    repo has no icon file there)."""
     path = ICONS_DIR / f"{kind}.svg"
-    return QIcon(str(path)) if path.is_file() else QIcon()
+    return QIcon(str(path)) if path.is_file() else generic_icon(kind_name(kind))
+
+
+def generic_icon(name: str, px: int = ICON_PX) -> QIcon:
+    """A grey rounded tile with the name's first letter."""
+    ratio = 2  # drawn at twice the size so it stays crisp on high-density screens
+    pixmap = QPixmap(px * ratio, px * ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#5f636b"), ratio * 1.5))
+        painter.setBrush(QColor("#d9dbe0"))
+        inset, side = ratio * 2, px * ratio - ratio * 4
+        painter.drawRoundedRect(QRectF(inset, inset, side, side), 6 * ratio, 6 * ratio)
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(int(px * ratio * 0.5))
+        painter.setFont(font)
+        painter.setPen(QColor("#33363c"))
+        painter.drawText(pixmap.rect(), Qt.AlignmentFlag.AlignCenter, name[:1].upper() or "?")
+    finally:
+        painter.end()
+    return QIcon(pixmap)
 
 
 def palette_kinds(document) -> list[str]:
@@ -139,8 +127,8 @@ class PaletteDock(QDockWidget):
         for kind in kinds:
             item = QListWidgetItem(kind_icon(kind), kind_name(kind))
             item.setData(KIND_ROLE, kind)
-            item.setToolTip(f"<b>{kind_name(kind)}</b><br>{KIND_TIPS.get(kind, '')}")
-            item.setStatusTip(KIND_TIPS.get(kind, ""))
+            item.setToolTip(f"<b>{html.escape(kind_name(kind))}</b><br>{html.escape(kind_tip(kind))}")
+            item.setStatusTip(kind_tip(kind))
             self.list.addItem(item)
         self.list.setEnabled(bool(kinds))
         self._sync_highlight()

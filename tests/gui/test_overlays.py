@@ -9,10 +9,14 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from designer.app import image_export
 from designer.app.window import MainWindow
-from designer.canvas.overlays import OVERLAY_KINDS, OVERLAY_Z, OverlayItem
+from designer.canvas.overlays import OVERLAY_Z, OverlayItem
 from designer.document.operations import move_elements
 from designer.io.track_io import load_track
 from designer.paths import TEMPLATES_DIR
+from designer.systems.mk_gaslands.overlays import OVERLAYS
+
+#: The Gaslands overlays (the documents here are Gaslands ones), in menu order.
+OVERLAY_KINDS = {overlay.name: overlay.title for overlay in OVERLAYS}
 
 FIGURE_EIGHT = TEMPLATES_DIR / "mushroom-cup-bonus-figure-eight.track.json"
 

@@ -1,11 +1,18 @@
 """Canvas items: one QGraphicsItem class per element kind, plus the track surface.
 
-`ITEM_CLASSES` maps every element kind to its item class; `create_element_item` builds the right one.
+`ITEM_CLASSES` maps every built-in element kind to its item class (the kinds every system shares, so their
+art lives here). A kind a game system defines itself is drawn by the item class its Qt half supplies
+(`System.qt_module`, whose `ITEM_CLASSES` maps its own kinds; see `system_item_class`).
+`create_element_item` builds the right one, and a generic tile for a kind without art of its own.
 """
 
 from __future__ import annotations
 
+import importlib
+import logging
+
 from designer.canvas.items.base import FALLBACK_METRICS, ElementItem, ItemMetrics
+from designer.canvas.items.generic import GenericItem, generic_item_class
 from designer.canvas.items.hazards import (
     BulletBillItem,
     ChainChompItem,
@@ -18,7 +25,10 @@ from designer.canvas.items.pickups import CoinItem, ItemBoxItem
 from designer.canvas.items.scenery import SceneryItem
 from designer.canvas.items.surface import TrackSurfaceItem
 from designer.canvas.items.terrain import BoostPadItem, DashPanelItem, RampItem, WarpPipeItem
-from designer.model.elements import ELEMENT_KINDS, ElementBase
+from designer.model.elements import ELEMENT_KINDS, ElementBase, kind_of_class
+from designer.systems import registry
+
+log = logging.getLogger(__name__)
 
 ITEM_CLASSES: dict[str, type[ElementItem]] = {
     cls.kind: cls
@@ -30,8 +40,33 @@ ITEM_CLASSES: dict[str, type[ElementItem]] = {
 assert set(ITEM_CLASSES) == set(ELEMENT_KINDS), "every element kind needs an item class"
 
 
+def system_item_classes(system) -> dict[str, type[ElementItem]]:
+    """The item classes `system`'s Qt half supplies for the kinds it defines itself (others are ignored:
+    a system never redraws a shared kind). Empty without a Qt half, or when it cannot be imported."""
+    if not system.qt_module:
+        return {}
+    try:
+        module = importlib.import_module(system.qt_module)
+    except ImportError as exc:
+        log.warning("game system %r: its Qt half %s cannot be imported (%s)", system.id, system.qt_module, exc)
+        return {}
+    own = {kind_of_class(cls) for cls in system.element_classes}
+    supplied = getattr(module, "ITEM_CLASSES", {})
+    return {kind: cls for kind, cls in supplied.items()
+            if kind in own and isinstance(cls, type) and issubclass(cls, ElementItem)}
+
+
+def system_item_class(kind: str) -> type[ElementItem] | None:
+    """The item class the registered system that defines `kind` supplies for it, if any."""
+    for system in registry.systems():
+        if any(kind_of_class(cls) == kind for cls in system.element_classes):
+            return system_item_classes(system).get(kind)
+    return None
+
+
 def create_element_item(element: ElementBase, metrics: ItemMetrics = FALLBACK_METRICS) -> ElementItem:
-    return ITEM_CLASSES[element.kind](element, metrics)
+    cls = ITEM_CLASSES.get(element.kind) or system_item_class(element.kind) or generic_item_class(element.kind)
+    return cls(element, metrics)
 
 
 __all__ = [
@@ -44,6 +79,7 @@ __all__ = [
     "DashPanelItem",
     "ElementItem",
     "GateItem",
+    "GenericItem",
     "ItemBoxItem",
     "ItemMetrics",
     "PiranhaPlantItem",
@@ -55,4 +91,6 @@ __all__ = [
     "WanderingThreatItem",
     "WarpPipeItem",
     "create_element_item",
+    "system_item_class",
+    "system_item_classes",
 ]

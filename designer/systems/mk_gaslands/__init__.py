@@ -1,5 +1,6 @@
 """Mario Kart Gaslands (`mk-gaslands`): what this game system contributes — its palette kinds, checks, print
-sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resources/rulesets/mk-gaslands.json`."""
+sections, campaign modes, overlays — declared once in `SYSTEM`. Its rule data is
+`resources/rulesets/mk-gaslands.json`."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.mk_gaslands.checks import CHECKS
 from designer.systems.mk_gaslands.modes import DEFAULT_MODE, MODES
+from designer.systems.mk_gaslands.overlays import OVERLAYS
 from designer.systems.mk_gaslands.prints import DASHBOARD, PRINTS
 
 SYSTEM = System(
@@ -18,4 +20,5 @@ SYSTEM = System(
     dashboard=DASHBOARD,
     modes=MODES,
     default_mode=DEFAULT_MODE,
+    overlays=OVERLAYS,
 )

@@ -1,0 +1,97 @@
+"""Mario Kart Gaslands' View ▸ Overlays: where ramps land, boosts push, Thwomps crash and Bullet Bill flies.
+
+Pure geometry (from `designer.geometry.hazards`), declared as `OVERLAYS` in menu order; the canvas
+(`designer.canvas.overlays`) paints the marks:
+
+- "ramps": each ramp's Medium ("gear 2–3") and Long ("gear 4+") landing zones beyond the back edge, and
+  the flaming hoop a Short beyond the back edge when the ramp has one;
+- "boost": the Short push area directly ahead of each boost pad and dash panel;
+- "thwomps": each Thwomp's footprint (where it crashes down);
+- "bullet_bill": from each plate's launcher pipe, Bill's Medium steps as a line with a dot per step, the
+  label saying why it stopped (the role is the reason's code);
+- "warp_links": a line joining the two pipes of each linked pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from designer.geometry.hazards import boost_push, bullet_bill_path, launcher_of, ramp_landing_zones, thwomp_footprint
+from designer.model.elements import Element
+from designer.rules import Ruleset
+from designer.systems.api import Layout, Overlay, OverlayMark
+
+ZONE_LABELS = {"medium": "gear 2–3", "long": "gear 4+", "hoop": "hoop"}
+STOP_LABELS = {"left_track": "leaves the track", "left_table": "leaves the table",
+               "hit_scenery": "hits scenery", "max_steps": "keeps going"}
+#: How far above Bill's last step its label sits (mm).
+BILL_LABEL_RISE_MM = 14.4
+
+
+def _per_element(layout: Layout, kinds: tuple[str, ...],
+                 marks: Callable[[Any], Iterable[OverlayMark]]) -> list[OverlayMark]:
+    """The marks of every element of `kinds`; an odd element costs its own marks, not the overlay."""
+    out: list[OverlayMark] = []
+    for element in layout.elements:
+        if element.kind in kinds:
+            try:
+                out.extend(marks(element))
+            except (ValueError, AttributeError, KeyError):
+                continue
+    return out
+
+
+def ramps(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
+    def zones(ramp: Element) -> Iterator[OverlayMark]:
+        for role, zone in ramp_landing_zones(ramp, ruleset).items():
+            if zone is not None and role in ZONE_LABELS:
+                centre = zone.centroid
+                yield OverlayMark(role, area=zone, label=ZONE_LABELS[role], label_at=(centre.x, centre.y))
+    return _per_element(layout, ("ramp",), zones)
+
+
+def boost(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
+    return _per_element(layout, ("boost_pad", "dash_panel"),
+                        lambda pad: [OverlayMark("push", area=boost_push(pad, ruleset))])
+
+
+def thwomps(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
+    return _per_element(layout, ("thwomp",),
+                        lambda thwomp: [OverlayMark("footprint", area=thwomp_footprint(thwomp, ruleset))])
+
+
+def bullet_bill(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
+    def flight(plate: Element) -> Iterator[OverlayMark]:
+        pipe = launcher_of(plate, layout.elements)
+        if pipe is None:
+            return
+        path = bullet_bill_path(pipe, layout.track, layout.elements, layout.table, ruleset)
+        end = path.steps[-1] if path.steps else path.start
+        yield OverlayMark(path.stopped, line=tuple(path.points), dots=tuple(path.steps),
+                          label=STOP_LABELS.get(path.stopped, path.stopped),
+                          label_at=(end[0], end[1] - BILL_LABEL_RISE_MM))
+    return _per_element(layout, ("bullet_bill",), flight)
+
+
+def warp_links(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
+    by_id = {e.id: e for e in layout.elements}
+
+    def link(pipe: Any) -> Iterator[OverlayMark]:
+        partner = by_id.get(pipe.pair or "")
+        # one line per pair: drawn from the pipe whose id sorts first when both name each other
+        if partner is not None and partner.kind == "warp_pipe" and partner.id != pipe.id \
+                and (partner.pair != pipe.id or pipe.id < partner.id):
+            yield OverlayMark("link", line=((pipe.x_mm, pipe.y_mm), (partner.x_mm, partner.y_mm)))
+    return _per_element(layout, ("warp_pipe",), link)
+
+
+OVERLAYS: tuple[Overlay, ...] = (
+    Overlay("ramps", "Ramp Landing Zones", ramps,
+            "Show where a jump over each ramp lands (gear 2–3, gear 4+) and its flaming hoop"),
+    Overlay("boost", "Boost Push", boost, "Show the Short push ahead of each boost pad and dash panel"),
+    Overlay("thwomps", "Thwomp Footprints", thwomps, "Show where each Thwomp crashes down"),
+    Overlay("bullet_bill", "Bullet Bill Path", bullet_bill,
+            "Show Bullet Bill's Medium steps from each plate's launcher pipe, and why it stops"),
+    Overlay("warp_links", "Warp-Pipe Links", warp_links, "Join the two pipes of each linked pair with a dashed line"),
+)

@@ -1,0 +1,140 @@
+"""The end-to-end proof of the plug-in seams: a game system nobody in `designer/` knows (tests/unit/fake_system.py)
+is registered beside the built-ins and works everywhere a system shows: its kind loads and saves, its rule data
+loads from its own file, its check shows in `kartographer validate`, its print section in `export --what`, its
+campaign mode in `campaign new` — and the pure side never imports PySide6 doing it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from designer.cli import main
+from designer.io.track_io import dumps_track, load_track
+from designer.rules import load_ruleset
+from designer.systems import registry
+from tests.unit.fake_system import (
+    FAKE_CHECK,
+    FAKE_ID,
+    FAKE_KIND,
+    FAKE_KINDS,
+    FAKE_MODE,
+    FAKE_SECTION,
+    fake_registry,
+    write_track,
+)
+from tests.unit.pdfscan import reader
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def fake(tmp_path):
+    with fake_registry(tmp_path) as reg:
+        yield reg
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's --help
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_it_sits_beside_the_built_ins(fake):
+    assert FAKE_ID in registry.ids()
+    assert {"mk-gaslands", "mk-board", "pitchkart", "mk-downforce", "axles-alloys-2"} <= set(registry.ids())
+    assert load_ruleset(FAKE_ID).element_kinds == FAKE_KINDS
+
+
+def test_its_kind_loads_and_saves_byte_identically(fake, tmp_path):
+    path = write_track(tmp_path)
+    document = load_track(path)
+    beacon = document.elements[1]
+    assert (beacon.kind, type(beacon).__name__, beacon.glow_mm) == (FAKE_KIND, "FakeBeacon", 30.0)
+    again = tmp_path / "again.track.json"
+    again.write_text(dumps_track(document), encoding="utf-8")
+    assert load_track(again) == document
+    assert dumps_track(load_track(again)) == dumps_track(document)
+
+
+def test_its_check_shows_in_validate(fake, tmp_path, capsys):
+    path = write_track(tmp_path)
+    code, out, err = run(capsys, "validate", str(path))
+    assert err == ""
+    assert f"warning {FAKE_CHECK}: Beacon 'b1' glows only 30 mm [b1]" in out
+    assert code == 0  # a warning only
+    code, out, _ = run(capsys, "validate", "--json", str(path))
+    assert FAKE_CHECK in [p["code"] for p in json.loads(out)["problems"]]
+
+
+def test_its_check_stays_with_it(fake, tmp_path, capsys):
+    """The same beacon in a Gaslands document: not offered there, and the fake system's check does not run."""
+    path = tmp_path / "gaslands.track.json"
+    path.write_text(json.dumps({**json.loads(write_track(tmp_path).read_text()), "ruleset": "mk-gaslands"}))
+    code, out, _ = run(capsys, "validate", str(path))
+    assert FAKE_CHECK not in out
+    assert "kind-not-in-ruleset" in out and code == 1
+
+
+def test_its_section_shows_in_export_what(fake, tmp_path, capsys):
+    path = write_track(tmp_path)
+    out_pdf = tmp_path / "beacons.pdf"
+    code, out, err = run(capsys, "export", str(path), "--what", FAKE_SECTION, "-o", str(out_pdf))
+    assert (code, err) == (0, "")
+    assert len(reader(out_pdf.read_bytes()).pages) == 1
+    code, out, err = run(capsys, "export", str(path), "--what", "dashboards", "-o", str(tmp_path / "no.pdf"))
+    assert code == 2 and FAKE_SECTION in err and len(err.strip().splitlines()) == 1
+    code, out, _ = run(capsys, "export", "--help")
+    assert code == 0 and FAKE_SECTION in out
+
+
+def test_its_mode_shows_in_campaign_new(fake, tmp_path, capsys):
+    out_file = tmp_path / "league.campaign.json"
+    code, out, err = run(capsys, "campaign", "new", "--ruleset", FAKE_ID, "--player", "Ana:Bowser",
+                         "--player", "Ben:Toad", "-o", str(out_file))
+    assert (code, err) == (0, "")
+    assert json.loads(out_file.read_text(encoding="utf-8"))["mode"] == FAKE_MODE  # its default mode
+    code, _, err = run(capsys, "campaign", "new", "--ruleset", FAKE_ID, "--mode", "grand_prix",
+                       "--player", "Ana:Bowser", "-o", str(tmp_path / "gp.campaign.json"))
+    assert code == 2 and FAKE_MODE in err and len(err.strip().splitlines()) == 1
+    code, out, _ = run(capsys, "campaign", "new", "--help")
+    assert code == 0 and FAKE_MODE in out
+
+
+def test_the_registry_in_use_goes_back(tmp_path):
+    with fake_registry(tmp_path):
+        assert FAKE_ID in registry.ids()
+    assert FAKE_ID not in registry.ids()
+
+
+SCRIPT = """
+import json, sys
+from pathlib import Path
+from tests.unit.fake_system import FAKE_ID, FAKE_SECTION, fake_registry, write_track
+from designer.cli import main
+
+folder = Path(sys.argv[1])
+codes = {}
+with fake_registry(folder):
+    track = write_track(folder)
+    codes["validate"] = main(["validate", str(track)])
+    codes["export"] = main(["export", str(track), "--what", FAKE_SECTION, "-o", str(folder / "b.pdf")])
+    codes["campaign"] = main(["campaign", "new", "--ruleset", FAKE_ID, "--player", "Ana:Bowser",
+                              "-o", str(folder / "l.campaign.json")])
+print(json.dumps({"codes": codes, "qt": sorted(m for m in sys.modules if m.split(".")[0] == "PySide6")}))
+"""
+
+
+def test_the_pure_side_never_imports_qt(tmp_path):
+    done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True,
+                          cwd=REPO, timeout=300)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["qt"] == []
+    assert result["codes"] == {"validate": 0, "export": 0, "campaign": 0}
