@@ -12,6 +12,7 @@ the surface, every element footprint, reach rings and ramp hoops.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import HexColor
@@ -27,9 +28,10 @@ from designer.geometry.footprint import footprint, local_size
 from designer.geometry.labels import warp_pipe_labels
 from designer.geometry.track import centerline_points, edge_rings, surface
 from designer.model.elements import ElementBase
-from designer.model.kind_names import KIND_NAMES  # noqa: F401  (human names, for parts lists and token sheets)
+from designer.model.kind_names import kind_name
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
+from designer.systems import registry
 
 TARMAC = HexColor("#4d5056")
 KERB_WHITE = HexColor("#f4f4f2")
@@ -145,6 +147,25 @@ def draw_surface(painter: Painter, document: TrackDocument) -> None:
     c.restoreState()
 
 
+def art_for(kind: str) -> Callable[[Painter, ElementBase, ArtContext], None]:
+    """How a kind prints: the built-in art, else the art of the game system that defines the kind, else a
+    generic tile (its footprint, outlined, with the first letter of its name)."""
+    art = ART.get(kind)
+    if art is not None:
+        return art
+    for system in registry.systems():
+        if kind in system.print_art:
+            return system.print_art[kind]
+    return generic_art
+
+
+def generic_art(painter: Painter, element: ElementBase, ctx: ArtContext) -> None:
+    length, width = ctx.size(element)
+    painter.rect(-length / 2, -width / 2, length, width, radius=min(length, width) * 0.15,
+                 fill=HexColor("#e9e4f5"), stroke=INK, lw=0.5)
+    painter.label(0.0, 0.0, kind_name(element.kind)[:1].upper(), min(length, width) * 0.45, INK, bold=True)
+
+
 def draw_element(painter: Painter, element: ElementBase, ctx: ArtContext, part: str = "body") -> None:
     """One element in its own frame: moved to (x, y) and turned by its rotation (+x = travel).
 
@@ -158,7 +179,7 @@ def draw_element(painter: Painter, element: ElementBase, ctx: ArtContext, part: 
     if element.rotation_deg:
         c.rotate(element.rotation_deg)
     if part == "body":
-        ART[element.kind](painter, element, ctx)
+        art_for(element.kind)(painter, element, ctx)
     else:
         draw_reach(painter, element, tint=part == "tint")
     c.restoreState()

@@ -21,9 +21,10 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf
-from designer.export.draw_track import KIND_NAMES, define_track_form, ink_index
+from designer.export.draw_track import define_track_form, ink_index
 from designer.export.paper import INCH_MM, Paper, Rect, TileGrid, choose_tile_grid, fmt_mm, get_paper, tile_label
 from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
+from designer.model.kind_names import kind_name
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset, load_ruleset
 
@@ -102,7 +103,7 @@ def parts_list(document: TrackDocument) -> list[tuple[str, int]]:
         elif e.kind == "ramp" and getattr(e, "hoop", False):
             counts["Ramp with hoop"] += 1
         else:
-            counts[KIND_NAMES.get(e.kind, e.kind)] += 1
+            counts[kind_name(e.kind)] += 1
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 

@@ -9,7 +9,7 @@ so every layer can depend on this one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -118,6 +118,8 @@ class System:
     - `qt_module`: the name of its Qt half (by convention `<package>.qt`, the only Qt module a system may
       have), imported by the canvas only: its `ITEM_CLASSES` maps the kinds the system defines itself to
       their `designer.canvas.items.ElementItem` classes. Without it those kinds get a generic tile.
+    - `print_art`: {kind: draw(painter, element, ctx)} for the kinds it defines itself, drawn on the printed
+      track in the element's own frame (origin at its centre, +x = travel); without it a generic tile.
 
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
@@ -134,6 +136,7 @@ class System:
     element_classes: tuple[type[ElementBase], ...] = ()
     overlays: tuple[Overlay, ...] = ()
     qt_module: str | None = None
+    print_art: Mapping[str, Callable[[Any, Any, Any], None]] = field(default_factory=dict, hash=False)
 
     def mode(self, name: str) -> CampaignMode | None:
         return next((m for m in self.modes if m.name == name), None)

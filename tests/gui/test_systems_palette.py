@@ -41,7 +41,7 @@ def test_the_palette_offers_exactly_the_systems_kinds_in_order(window, system_id
 
 
 def test_names_are_kept_once():
-    assert draw_track.KIND_NAMES is kind_names.KIND_NAMES
+    assert draw_track.kind_name is kind_names.kind_name  # the print names kinds as the palette does
     assert kind_names.kind_name("bullet_bill") == "Bullet Bill plate"
     assert kind_names.kind_name("fake_beacon") == "Fake beacon"
     assert kind_names.count_kinds(["coin", "dash_panel", "coin", "boost_pad", "coin", "boost_pad"],

@@ -8,10 +8,11 @@ import math
 import pytest
 
 from designer.export import TrackPrintOptions, plan_tiles, write_track_pdf
-from designer.export.draw_track import KIND_NAMES, warp_pipe_labels
+from designer.export.draw_track import warp_pipe_labels
 from designer.export.paper import MM, tile_label
 from designer.export.tiles import parts_list
 from designer.io.track_io import load_track, track_from_data
+from designer.model.kind_names import KIND_NAMES
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 

@@ -138,3 +138,27 @@ def test_the_pure_side_never_imports_qt(tmp_path):
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["qt"] == []
     assert result["codes"] == {"validate": 0, "export": 0, "campaign": 0}
+
+
+def test_a_systems_own_kind_prints_on_the_track_its_art_or_a_generic_tile(tmp_path):
+    from dataclasses import replace
+
+    from designer.export import sections
+    from designer.export.draw_track import art_for, generic_art
+    from designer.systems.registry import BUILTIN_SYSTEMS, Registry, use
+
+    from .fake_system import FAKE_KIND, make_system, write_track
+    from .pdfscan import reader
+
+    drawn = []
+    system = replace(make_system(tmp_path), prints=(sections.TRACK,))
+    for art, expected in ((None, generic_art), (lambda p, e, ctx: drawn.append(e.id), None)):
+        registry = Registry(builtins=BUILTIN_SYSTEMS, entry_points=False)
+        registry.register(replace(system, print_art={FAKE_KIND: art}) if art else system)
+        with use(registry):
+            assert art_for(FAKE_KIND) is (expected or art)
+            out = tmp_path / "track.pdf"
+            assert main(["export", str(write_track(tmp_path)), "--what", "track", "-o", str(out)]) == 0
+            text = "".join(page.extract_text() for page in reader(out.read_bytes()).pages[:1])
+            assert "Fake beacon" in text  # the parts list names it as the palette does
+    assert drawn == ["b1"]  # the form is drawn once and reused on every tile
