@@ -90,7 +90,8 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--mode", type=_text, help=_mode_help())
     new.add_argument("--name", type=_text, help="the campaign's name (default: from the file name)")
     new.add_argument("--player", dest="players", type=_player_spec, action="extend", nargs="+", required=True,
-                     metavar="NAME:CHARACTER", help="a player and their character; repeat or list several")
+                     metavar="NAME:CHARACTER",
+                     help="a player and their character (its id or name, e.g. Alex:mario); repeat or list several")
     new.add_argument("--track", dest="tracks", type=Path, action="extend", nargs="+", default=[],
                      metavar="FILE", help="track files in race order (stored relative to the campaign file)")
     new.add_argument("--force", action="store_true", help="replace an existing file")
@@ -173,10 +174,8 @@ def _new(args: argparse.Namespace) -> int:
         raise CampaignError(f"a {mode.name} campaign names a track per game, not up front", "tracks")
     if len(tracks) > 1 and mode.record == "battle":
         raise CampaignError("a balloon battle is fought on one arena; give one --track", "tracks")
-    players = []
-    for name, character in args.players:
-        known = ruleset.character(character)
-        players.append((name, known.name if known else character))
+    # a character is given by id or English name (any case) and stored by id
+    players = list(args.players)
     name = args.name or _name_from(out)
     doc = edit.new_campaign(name, ctx, mode.name, players, tracks)
     save_campaign(doc, out, protect=args.tracks)
@@ -260,7 +259,7 @@ def standings_data(doc: CampaignDocument, ctx: Context) -> list[dict]:
         rows.append({"rank": s.rank, "player": s.player, "character": s.character, "earned": s.earned,
                      "spent": s.spent, "total": s.total, "wins": s.wins, "coins": s.coins, "gates": s.gates,
                      "handling": s.handling, "max_gear": s.max_gear, "champion": s.player in winners,
-                     "races": races})
+                     "character_id": s.character_id, "races": races})
     return rows
 
 

@@ -15,10 +15,9 @@ from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_closed_reason, shop_window
 from designer.campaign.modes import campaign_mode, records, scored
-from designer.campaign.roster import require_player
+from designer.campaign.roster import require_character_id, require_player
 from designer.campaign.validate import (
     check_campaign,
-    check_character,
     check_coins,
     check_gates,
     check_place,
@@ -40,6 +39,7 @@ from designer.model.campaign import (
     Upgrade,
     WipeOut,
 )
+from designer.rules.base import slugify
 
 M = TypeVar("M")
 
@@ -100,16 +100,25 @@ def new_campaign(name: str, ctx: Context, mode: str, players: Sequence[tuple[str
         battles = [{"track": t} for t in tracks] or [{}]
     elif tracks:
         raise CampaignError(f"a {mode} campaign records its tracks per game, not up front", "tracks")
+    roster = []
+    for i, (player, character) in enumerate(players):  # given by id or name, stored by id
+        known = ctx.ruleset.find_character(character)
+        if known is None and ctx.ruleset.characters:
+            names = ", ".join(c.name for c in ctx.ruleset.characters)
+            raise CampaignError(f"unknown character '{character.strip()}' (known: {names})",
+                                f"players[{i}] ({player.strip()})")
+        roster.append({"name": player, "character": known.id if known else character})
     # validated as a whole, so a refusal names its place in the file ("players[2].name")
     return _validated({"name": name or "Campaign", "ruleset": ctx.ruleset.id, "mode": mode, "races": races,
-                       "players": [{"name": n, "character": c} for n, c in players], "battles": battles}, ctx)
+                       "players": roster, "battles": battles}, ctx)
 
 
 # --- roster ----------------------------------------------------------------------------------------
 def add_player(doc: CampaignDocument, ctx: Context, name: str, character: str) -> CampaignDocument:
+    """Add a player driving `character` (an id or a name; the id is stored)."""
     if doc.player(name) is not None:
         raise CampaignError(f"there is already a player called {doc.player(name).name}", "players")
-    check_character(doc, ctx, character, f"players ({name})")
+    character = require_character_id(doc, ctx.ruleset, character, f"players ({name})")
     # a battle of "every player" that has started keeps the karts it started with
     battles = [b.model_copy(update={"karts": doc.player_names()}) if b.wipe_outs and not b.karts else b
                for b in doc.battles]
@@ -130,8 +139,9 @@ def remove_player(doc: CampaignDocument, ctx: Context, name: str) -> CampaignDoc
 
 
 def set_character(doc: CampaignDocument, ctx: Context, name: str, character: str) -> CampaignDocument:
+    """Change what a player drives (`character`: an id or a name; the id is stored)."""
     name = require_player(doc, name, "players")
-    check_character(doc, ctx, character, f"players ({name})")
+    character = require_character_id(doc, ctx.ruleset, character, f"players ({name})")
     players = [p.model_copy(update={"character": character}) if p.name == name else p for p in doc.players]
     return rebuild(doc, ctx, players=players)
 
@@ -164,19 +174,27 @@ def rename_player(doc: CampaignDocument, ctx: Context, old: str, new: str) -> Ca
 
 
 def set_custom_character(doc: CampaignDocument, ctx: Context, character: CustomCharacter) -> CampaignDocument:
-    """Add a custom character, or replace the one with the same name."""
+    """Add a custom character, or replace the one with the same name (which keeps its id). A new one's id is
+    made from its name when the one given is taken by a ruleset character or another custom one."""
     if ctx.ruleset.character(character.name) is not None:
         raise CampaignError(f"{character.name} is already a {ctx.ruleset.name} character", "custom_characters")
     key = character.name.casefold()
     others = [c for c in doc.custom_characters if c.name.casefold() != key]
     index = next((i for i, c in enumerate(doc.custom_characters) if c.name.casefold() == key), len(others))
+    same = doc.custom_character(character.name)
+    taken = {c.id for c in ctx.ruleset.characters} | {c.id for c in others}
+    if same is not None:
+        character = character.model_copy(update={"id": same.id})
+    elif character.id in taken:
+        character = character.model_copy(update={"id": slugify(character.name, taken)})
     return rebuild(doc, ctx, custom_characters=[*others[:index], character, *others[index:]])
 
 
 def remove_custom_character(doc: CampaignDocument, ctx: Context, name: str) -> CampaignDocument:
-    users = [p.name for p in doc.players if p.character.casefold() == name.casefold()]
+    custom = doc.custom_character(name)
+    users = [p.name for p in doc.players if custom is not None and p.character == custom.id]
     if users:
-        raise CampaignError(f"{', '.join(users)} still drive{'s' if len(users) == 1 else ''} {name}",
+        raise CampaignError(f"{', '.join(users)} still drive{'s' if len(users) == 1 else ''} {custom.name}",
                             "custom_characters")
     return rebuild(doc, ctx, custom_characters=[c for c in doc.custom_characters
                                                 if c.name.casefold() != name.casefold()])

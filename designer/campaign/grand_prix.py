@@ -6,10 +6,11 @@ Numbers come from the ruleset's `grand_prix` section; nothing here knows about f
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from designer.campaign.context import Context
-from designer.campaign.roster import character_stats
+from designer.campaign.roster import character_label, character_stats
 from designer.model.campaign import STATS, CampaignDocument, Race, RaceResult
 from designer.rules.schema import GrandPrix
 
@@ -60,6 +61,7 @@ class Standing:
     lines: tuple[LedgerLine, ...]
     handling: int | None
     max_gear: int | None
+    character_id: str = ""  # what the campaign stores; `character` is the name shown
 
     def tie_key(self) -> tuple[int, int, int, int]:
         return (self.total, self.wins, self.coins, self.gates)
@@ -134,7 +136,7 @@ def standings(doc: CampaignDocument, ctx: Context) -> list[Standing]:
         lines = ledger(doc, gp, p.name)
         results = [line.result for line in lines if line.result]
         rows.append(Standing(
-            rank=0, player=p.name, character=p.character,
+            rank=0, player=p.name, character=character_label(doc, ctx.ruleset, p.character), character_id=p.character,
             earned=sum(line.earned for line in lines), spent=sum(line.spent for line in lines),
             total=lines[-1].total if lines else 0,
             wins=sum(1 for r in results if r.place == 1), coins=sum(r.coins for r in results),
@@ -150,8 +152,7 @@ def standings(doc: CampaignDocument, ctx: Context) -> list[Standing]:
 
 
 def _with_rank(row: Standing, rank: int) -> Standing:
-    return Standing(rank, row.player, row.character, row.earned, row.spent, row.total, row.wins, row.coins,
-                    row.gates, row.lines, row.handling, row.max_gear)
+    return dataclasses.replace(row, rank=rank)
 
 
 def totals_by_race(doc: CampaignDocument, ctx: Context) -> dict[str, list[int]]:
@@ -223,7 +224,7 @@ def shop(doc: CampaignDocument, ctx: Context, after_race: int | None = None) -> 
             if window is None:
                 reason = shop_closed_reason(doc, ctx)
             elif value is None:
-                reason = f"{p.character} has no {STAT_LABELS[stat]}"
+                reason = f"{character_label(doc, ctx.ruleset, p.character)} has no {STAT_LABELS[stat]}"
             elif value + rule.step > rule.cap:
                 reason = f"{STAT_LABELS[stat]} is at its cap of {rule.cap}"
             elif points < gp.upgrade_cost:

@@ -1,5 +1,7 @@
 """Players and their characters: stats from the ruleset or the campaign's custom characters, upgrades
-applied, and PitchKart's starting coins by grid slot."""
+applied, and PitchKart's starting coins by grid slot. Players store a character's stable id; the names
+shown come from the ruleset (or the custom character), and what a user types (an id or a name) is
+resolved to that id here."""
 
 from __future__ import annotations
 
@@ -23,15 +25,37 @@ class CharacterStats:
         return {"handling": self.handling, "max_gear": self.max_gear}[stat]
 
 
-def character_stats(doc: CampaignDocument, ruleset: Ruleset, name: str) -> CharacterStats | None:
-    """The character called `name`: the ruleset's first, then the campaign's custom ones."""
-    known = ruleset.character(name)
+def character_stats(doc: CampaignDocument, ruleset: Ruleset, character_id: str) -> CharacterStats | None:
+    """The character with this id: the ruleset's first, then the campaign's custom ones."""
+    known = ruleset.character_by_id(character_id)
     if known is not None:
         return CharacterStats(known.name, known.weight, known.handling, known.max_gear)
-    custom = doc.custom_character(name)
+    custom = doc.custom_character_by_id(character_id)
     if custom is not None:
         return CharacterStats(custom.name, custom.weight, custom.handling, custom.max_gear, custom=True)
     return None
+
+
+def character_label(doc: CampaignDocument, ruleset: Ruleset, character_id: str) -> str:
+    """The name to show for a player's character: the ruleset's or the custom one's, else the stored text
+    (a system without characters keeps the player's own label)."""
+    stats = character_stats(doc, ruleset, character_id)
+    return stats.name if stats is not None else character_id
+
+
+def resolve_character(doc: CampaignDocument, ruleset: Ruleset, text: str) -> str | None:
+    """The id of the character a user means by `text` (an id or a name, case-insensitive), or None."""
+    known = ruleset.find_character(text)
+    if known is not None:
+        return known.id
+    key = text.strip().casefold()
+    custom = doc.custom_character_by_id(key) or doc.custom_character(key)
+    return custom.id if custom is not None else None
+
+
+def has_characters(doc: CampaignDocument, ruleset: Ruleset) -> bool:
+    """Whether players must drive a known character (otherwise their character is free text)."""
+    return bool(ruleset.characters or doc.custom_characters)
 
 
 def character_names(doc: CampaignDocument, ruleset: Ruleset) -> list[str]:
@@ -39,12 +63,26 @@ def character_names(doc: CampaignDocument, ruleset: Ruleset) -> list[str]:
     return [c.name for c in ruleset.characters] + [c.name for c in doc.custom_characters]
 
 
-def require_character(doc: CampaignDocument, ruleset: Ruleset, name: str, location: str = "") -> CharacterStats:
-    stats = character_stats(doc, ruleset, name)
+def require_character(doc: CampaignDocument, ruleset: Ruleset, character_id: str,
+                      location: str = "") -> CharacterStats:
+    stats = character_stats(doc, ruleset, character_id)
     if stats is None:
-        known = ", ".join(character_names(doc, ruleset)) or "none; add a custom character"
-        raise CampaignError(f"unknown character '{name}' (known: {known})", location)
+        ids = [c.id for c in ruleset.characters] + [c.id for c in doc.custom_characters]
+        known = ", ".join(ids) or "none; add a custom character"
+        raise CampaignError(f"unknown character id '{character_id}' (known: {known})", location)
     return stats
+
+
+def require_character_id(doc: CampaignDocument, ruleset: Ruleset, text: str, location: str = "") -> str:
+    """The id of the character `text` names (id or name); refused when unknown. Free text is kept as typed
+    while the system has no characters and the campaign no custom ones."""
+    if not has_characters(doc, ruleset):
+        return text.strip()
+    found = resolve_character(doc, ruleset, text)
+    if found is None:
+        known = ", ".join(character_names(doc, ruleset)) or "none; add a custom character"
+        raise CampaignError(f"unknown character '{text.strip()}' (known: {known})", location)
+    return found
 
 
 def require_player(doc: CampaignDocument, name: str, location: str = "") -> str:

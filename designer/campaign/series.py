@@ -4,9 +4,12 @@ race wins, then second places, then third places and so on. Pure: no Qt, no file
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
+from designer.campaign.roster import character_label
 from designer.model.campaign import CampaignDocument
+from designer.rules import Ruleset
 
 SERIES_RULE = ("Ranked by race wins, then second places, then third places and so on; players level on "
                "every place count share the rank.")
@@ -24,6 +27,7 @@ class SeriesStanding:
     gates: int
     #: the player's place in each race, None where they have no result
     places: tuple[int | None, ...]
+    character_id: str = ""  # what the campaign stores; `character` is the name shown
 
     @property
     def wins(self) -> int:
@@ -33,8 +37,9 @@ class SeriesStanding:
         return self.place_counts
 
 
-def series_standings(doc: CampaignDocument) -> list[SeriesStanding]:
-    """Every player in rank order; equal place counts share a rank."""
+def series_standings(doc: CampaignDocument, ruleset: Ruleset | None = None) -> list[SeriesStanding]:
+    """Every player in rank order; equal place counts share a rank. With the ruleset, `character` is the
+    character's name (else the stored id)."""
     size = max(len(doc.players), 1)
     rows: list[SeriesStanding] = []
     for p in doc.players:
@@ -44,13 +49,13 @@ def series_standings(doc: CampaignDocument) -> list[SeriesStanding]:
             if r is not None and r.place <= size:
                 counts[r.place - 1] += 1
         done = [r for r in results if r is not None]
-        rows.append(SeriesStanding(0, p.name, p.character, len(done), tuple(counts),
+        shown = character_label(doc, ruleset, p.character) if ruleset is not None else p.character
+        rows.append(SeriesStanding(0, p.name, shown, len(done), tuple(counts),
                                    sum(r.coins for r in done), sum(r.gates for r in done),
-                                   tuple(r.place if r else None for r in results)))
+                                   tuple(r.place if r else None for r in results), p.character))
     rows.sort(key=lambda s: s.tie_key(), reverse=True)
     ranked: list[SeriesStanding] = []
     for i, row in enumerate(rows):
         rank = ranked[-1].rank if ranked and ranked[-1].tie_key() == row.tie_key() else i + 1
-        ranked.append(SeriesStanding(rank, row.player, row.character, row.races, row.place_counts, row.coins,
-                                     row.gates, row.places))
+        ranked.append(dataclasses.replace(row, rank=rank))
     return ranked

@@ -9,7 +9,7 @@ from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import STAT_LABELS, ledger, race_complete, races_complete
 from designer.campaign.modes import keeps, missing_rules, mode_of, scored
-from designer.campaign.roster import require_character, require_player
+from designer.campaign.roster import has_characters, require_character, require_player
 from designer.model.campaign import CampaignDocument
 
 #: The document's lists a campaign mode may keep (which ones it does keep depends on its record).
@@ -19,6 +19,10 @@ SECTIONS = ("races", "upgrades", "battles", "drivers", "games")
 def check_campaign(doc: CampaignDocument, ctx: Context) -> None:
     """Raise CampaignError for the first inconsistency in the whole document."""
     check_mode(doc, ctx)
+    for i, custom in enumerate(doc.custom_characters):
+        if ctx.ruleset.character_by_id(custom.id) is not None:
+            raise CampaignError(f"id '{custom.id}' of {custom.name} is a {ctx.ruleset.name} character's",
+                                f"custom_characters[{i}]")
     for i, player in enumerate(doc.players):
         check_character(doc, ctx, player.character, f"players[{i}] ({player.name})")
     for index in range(len(doc.races)):
@@ -42,9 +46,9 @@ def check_mode(doc: CampaignDocument, ctx: Context) -> None:
             raise CampaignError(f"a {doc.mode} campaign has no {section}", section)
 
 
-def check_character(doc: CampaignDocument, ctx: Context, name: str, location: str) -> None:
-    if ctx.ruleset.characters or doc.custom_characters:
-        require_character(doc, ctx.ruleset, name, location)
+def check_character(doc: CampaignDocument, ctx: Context, character_id: str, location: str) -> None:
+    if has_characters(doc, ctx.ruleset):
+        require_character(doc, ctx.ruleset, character_id, location)
 
 
 def race_location(index: int) -> str:
@@ -139,10 +143,10 @@ def check_upgrades(doc: CampaignDocument, ctx: Context) -> None:
             base = stats.base(stat)
             label = STAT_LABELS[stat]
             if base is None:
-                raise CampaignError(f"{player.character} has no {label} to upgrade", f"upgrades ({p.name})")
+                raise CampaignError(f"{stats.name} has no {label} to upgrade", f"upgrades ({p.name})")
             if base + rule.step * count > rule.cap:
                 raise CampaignError(f"{label} would be {base + rule.step * count}, above the cap of {rule.cap} "
-                                    f"({player.character} starts at {base})", f"upgrades ({p.name})")
+                                    f"({stats.name} starts at {base})", f"upgrades ({p.name})")
         for line in ledger(doc, gp, p.name):
             if line.spent and line.total < 0:
                 raise CampaignError(f"{p.name} has {line.total + line.spent} points after race {line.race} but "

@@ -16,7 +16,7 @@ from pathlib import Path
 from designer.campaign.context import Context
 from designer.campaign.grand_prix import TIE_RULE, effective_stat, is_finished, ledger, standings
 from designer.campaign.modes import scored
-from designer.campaign.roster import character_stats
+from designer.campaign.roster import character_label, character_stats
 from designer.export import pdf
 from designer.export.dashboards import DashboardOptions, Kart, Upgrades, render_dashboards
 from designer.export.paper import LayoutError, get_paper
@@ -72,7 +72,8 @@ def scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
         for line in ledger(doc, gp, p.name)[: gp.races]:
             r = line.result
             races.append(None if r is None else RaceResult(r.place, r.gates, r.coins, line.spent, line.bought))
-        players.append(PlayerResults(p.name, p.character, tuple(races), ranks[p.name] if started else None))
+        shown = character_label(doc, ctx.ruleset, p.character)
+        players.append(PlayerResults(p.name, shown, tuple(races), ranks[p.name] if started else None))
     names = tuple(race_name(race.track, source, doc.name) for race in doc.races[: gp.races])
     return GrandPrixScores(doc.name, tuple(players), names, gp.races, TIE_RULE, is_finished(doc, ctx))
 
@@ -82,9 +83,9 @@ def campaign_karts(doc: CampaignDocument, ctx: Context) -> list[Kart]:
     karts = []
     for i, p in enumerate(doc.players):
         stats = character_stats(doc, ctx.ruleset, p.character)
-        character = ctx.ruleset.character(p.character)
+        character = ctx.ruleset.character_by_id(p.character)
         if character is None and stats is not None:
-            character = Character(name=stats.name, weight=stats.weight, handling=stats.handling,
+            character = Character(id=p.character, name=stats.name, weight=stats.weight, handling=stats.handling,
                                   max_gear=stats.max_gear)
         bonus = {}
         for stat in ("handling", "max_gear"):

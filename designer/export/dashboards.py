@@ -88,13 +88,14 @@ def stats(kart: Kart, ruleset: Ruleset) -> list[Stat]:
 
 def karts_for(ruleset: Ruleset, count: int, characters: Sequence[str] | None = None,
               upgrades: Sequence[Upgrades | Mapping[str, int] | None] | None = None) -> list[Kart]:
-    """`count` karts: the named characters, or the first characters of the ruleset (repeating if few)."""
+    """`count` karts: the characters given (by id or name), or the first characters of the ruleset (repeating
+    if few)."""
     if count < 1:
         raise LayoutError("at least one kart is needed for dashboards")
     chosen: list[Character | None] = []
     for i in range(count):
         if characters and i < len(characters):
-            ch = ruleset.character(characters[i])
+            ch = ruleset.find_character(characters[i])
             if ch is None:
                 raise LayoutError(f"unknown character '{characters[i]}' in {ruleset.id}")
             chosen.append(ch)

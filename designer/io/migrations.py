@@ -1,7 +1,8 @@
 """Schema migrations: ordered dict → dict steps run before validation, one chain per file format.
 
 To add schema version N+1 of a format: bump its current version, write `migrate_N_to_N1(data) -> data`,
-register it in that format's chain, and add a golden file of version N to `tests/data/`.
+register it in that format's chain, and add a golden file of version N to `tests/data/`. A step refuses
+what it cannot upgrade by raising `MigrationError` (one line; `migrate` names the file).
 """
 
 from __future__ import annotations
@@ -13,10 +14,66 @@ from designer.io.errors import DocumentError
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
+
+class MigrationError(ValueError):
+    """A document an upgrade step cannot carry to the next version: a reason and the place in the file."""
+
+    def __init__(self, reason: str, location: str = "") -> None:
+        self.reason = reason
+        self.location = location
+        super().__init__(reason)
+
+
+def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Campaign 1 → 2: players name their character by id (a name is matched to the campaign's ruleset, then
+    to its custom characters, case-insensitively) and custom characters get an id of their own. In a system
+    with no characters and no custom ones the player's text is kept as it is. Shapes validation will refuse
+    are left alone."""
+    from designer.rules import RulesetError, load_ruleset  # the rules loader reads files through designer.io
+    from designer.rules.base import slugify
+
+    ruleset_id = data.get("ruleset", "mk-gaslands")
+    if not isinstance(ruleset_id, str):
+        return data
+    try:
+        ruleset = load_ruleset(ruleset_id)
+    except RulesetError as exc:
+        raise MigrationError(str(exc), "ruleset") from None
+    taken = {c.id for c in ruleset.characters}
+    ids: dict[str, str] = {}  # custom character name (casefolded) → its new id
+    customs = data.get("custom_characters")
+    if isinstance(customs, list):
+        upgraded: list[Any] = []
+        for custom in customs:
+            if isinstance(custom, dict) and isinstance(custom.get("name"), str):
+                custom_id = slugify(custom["name"], taken)
+                taken.add(custom_id)
+                ids.setdefault(custom["name"].strip().casefold(), custom_id)
+                custom = {"id": custom_id, **{k: v for k, v in custom.items() if k != "id"}}
+            upgraded.append(custom)
+        data["custom_characters"] = upgraded
+    players = data.get("players")
+    if not isinstance(players, list) or not (ruleset.characters or ids):
+        return data
+    data["players"] = players = [dict(p) if isinstance(p, dict) else p for p in players]
+    for i, player in enumerate(players):
+        if not isinstance(player, dict) or not isinstance(player.get("character"), str):
+            continue
+        name = player["character"]
+        known = ruleset.character(name.strip())
+        found = known.id if known else ids.get(name.strip().casefold())
+        if found is None:
+            who = player.get("name") if isinstance(player.get("name"), str) else f"player {i + 1}"
+            raise MigrationError(f"{who} drives {name!r}, which is no {ruleset.name} character and no custom one",
+                                 f"players[{i}]")
+        player["character"] = found
+    return data
+
+
 #: format name → (current schema version, {from_version: step to from_version + 1})
 CHAINS: dict[str, tuple[int, dict[int, Migration]]] = {
     "kartographer-track": (1, {}),
-    "kartographer-campaign": (1, {}),
+    "kartographer-campaign": (2, {1: migrate_1_to_2}),
 }
 
 
@@ -42,7 +99,10 @@ def migrate(data: Any, format_name: str, source: str) -> dict[str, Any]:
     if version < 1:
         raise DocumentError(source, f"must be at least 1, not {version}", "schema_version")
     while version < current:
-        data = steps[version](dict(data))
+        try:
+            data = steps[version](dict(data))
+        except MigrationError as exc:
+            raise DocumentError(source, exc.reason, exc.location) from None
         version += 1
         data["schema_version"] = version
     return data

@@ -9,6 +9,10 @@ Gaslands' `grand_prix`, `race_series`, `balloon_battle`); the file format only b
 `designer.campaign.validate` refuses a mode the system does not offer. The mode's record says which lists
 the campaign keeps: races (with upgrades when scored on points), battles (logs of Wipe Outs), or drivers
 and games (careers).
+
+Schema version 2 (version 1 stored display names): `players[].character` is the stable id of a ruleset
+character ("princess-peach") or of one of the campaign's custom characters, which carry their own `id`; in a
+system with neither (Axles and Alloys) it is the player's own label for their kart.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from pydantic import AfterValidator, Field, StringConstraints, model_validator
 from designer.model.base import WHOLE_NUMBER, StrictBool, StrictInt, StrictModel, StrictStr
 
 CAMPAIGN_FORMAT: Final = "kartographer-campaign"
-CAMPAIGN_SCHEMA_VERSION: Final = 1
+CAMPAIGN_SCHEMA_VERSION: Final = 2
 MAX_PLAYERS = 16
 MAX_RACES = 50
 
@@ -30,6 +34,10 @@ Stat = Literal["handling", "max_gear"]
 STATS: tuple[str, ...] = ("handling", "max_gear")
 
 PersonName = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+#: A stable id, spelt as the rule data's ids are (`designer.rules.base.Slug`).
+CharacterId = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
+#: What a player drives: a character id, or free text when the system has no characters.
+CharacterRef = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
 
 
 def _no_nul(path: str) -> str:
@@ -52,15 +60,16 @@ def _check_unique(names: list[str], what: str) -> None:
 
 
 class Player(StrictModel):
-    """A player and the character their kart is (a ruleset character or one of the custom ones)."""
+    """A player and the character their kart is: the id of a ruleset character or of a custom one."""
 
     name: PersonName
-    character: PersonName
+    character: CharacterRef
 
 
 class CustomCharacter(StrictModel):
-    """A home-made character; stats a system does not use stay empty."""
+    """A home-made character; unused stats stay empty. Players refer to it by `id` (never a ruleset character's)."""
 
+    id: CharacterId
     name: PersonName
     weight: Literal["Lightweight", "Middleweight", "Heavyweight"] | None = None
     handling: Annotated[StrictInt, Field(ge=0, le=20)] | None = None
@@ -147,7 +156,7 @@ class Game(StrictModel):
 
 class CampaignDocument(StrictModel):
     format: Literal["kartographer-campaign"] = CAMPAIGN_FORMAT
-    schema_version: Annotated[Literal[1], WHOLE_NUMBER] = CAMPAIGN_SCHEMA_VERSION
+    schema_version: Annotated[Literal[2], WHOLE_NUMBER] = CAMPAIGN_SCHEMA_VERSION
     name: Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
     ruleset: Annotated[StrictStr, Field(min_length=1, max_length=64)] = "mk-gaslands"
     mode: ModeName = "grand_prix"
@@ -164,6 +173,7 @@ class CampaignDocument(StrictModel):
     def _unique_names(self) -> CampaignDocument:
         _check_unique([p.name for p in self.players], "player")
         _check_unique([c.name for c in self.custom_characters], "custom character")
+        _check_unique([c.id for c in self.custom_characters], "custom character id")
         _check_unique([d.name for d in self.drivers], "driver")
         return self
 
@@ -177,3 +187,6 @@ class CampaignDocument(StrictModel):
     def custom_character(self, name: str) -> CustomCharacter | None:
         key = name.strip().casefold()
         return next((c for c in self.custom_characters if c.name.casefold() == key), None)
+
+    def custom_character_by_id(self, character_id: str) -> CustomCharacter | None:
+        return next((c for c in self.custom_characters if c.id == character_id), None)

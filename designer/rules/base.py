@@ -5,6 +5,8 @@ Pure data definitions: no Qt and no file access here.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Annotated
 
@@ -31,6 +33,12 @@ Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=600)]
 """A free explanatory note written in the project's own words."""
 
+SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=64)]
+"""A stable id: lower-case ASCII words joined by hyphens ("princess-peach"); it never changes when the
+display name or its translation does, so documents refer to rule data by it."""
+
 CardText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 """Rule text short enough to print on a card."""
 
@@ -49,6 +57,19 @@ def check_unique(values: Iterable[str], what: str) -> None:
         if key in seen:
             raise ValueError(f"duplicate {what} {value!r}")
         seen.add(key)
+
+
+def slugify(name: str, taken: Iterable[str] = (), fallback: str = "custom") -> str:
+    """A `Slug` made from a display name ("Princess Peach" → "princess-peach"), accents dropped; `-2`, `-3` …
+    is added while it is one of `taken` (a name with no ASCII letter or digit becomes `fallback`)."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    base = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:56].strip("-") or fallback
+    used = set(taken)
+    slug, n = base, 1
+    while slug in used:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
 
 
 def check_covers_d6(groups: Iterable[Iterable[int]], what: str) -> None:

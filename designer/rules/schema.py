@@ -21,6 +21,7 @@ from designer.rules.base import (
     Name,
     Positive,
     RuleModel,
+    Slug,
     Text,
     check_unique,
 )
@@ -114,8 +115,9 @@ Weight = Literal["Lightweight", "Middleweight", "Heavyweight"]
 
 
 class Character(RuleModel):
-    """A playable character; fields a system doesn't use stay None."""
+    """A playable character; fields a system doesn't use stay None. Documents refer to it by `id`."""
 
+    id: Slug
     name: Name
     weight: Weight | None = None
     handling: Count | None = None
@@ -127,8 +129,9 @@ class Character(RuleModel):
 
 
 class ItemCard(RuleModel):
-    """One kind of item card in the deck; `count` copies of it are printed."""
+    """One kind of item card in the deck; `count` copies of it are printed. Documents refer to it by `id`."""
 
+    id: Slug
     name: Name
     count: Positive
     last_place_only: bool = False
@@ -273,7 +276,9 @@ class Ruleset(RuleModel):
         if extra:
             raise ValueError(f"element_sizes has kinds not in element_kinds: {', '.join(extra)}")
         check_unique((c.name for c in self.characters), "character")
+        check_unique((c.id for c in self.characters), "character id")
         check_unique((c.name for c in self.deck), "card")
+        check_unique((c.id for c in self.deck), "card id")
         check_unique((str(g.gear) for g in self.gears), "gear")
         known = set(self.templates.names())
         for g in self.gears:
@@ -287,6 +292,12 @@ class Ruleset(RuleModel):
             slots = self.coins.starting_coins_by_slot
             if slots is not None and slots != self.pitchkart.starting_coins_by_slot:
                 raise ValueError("coins.starting_coins_by_slot disagrees with pitchkart section")
+        if self.downforce is not None:
+            ids = {c.id for c in self.characters}
+            for kart in self.downforce.karts:
+                unknown = [d for d in kart.drivers if d not in ids]
+                if unknown:
+                    raise ValueError(f"downforce kart {kart.colour!r} names unknown character id {unknown[0]!r}")
         return self
 
     def card_count(self) -> int:
@@ -298,10 +309,23 @@ class Ruleset(RuleModel):
         key = name.casefold()
         return next((c for c in self.deck if c.name.casefold() == key), None)
 
+    def card_by_id(self, card_id: str) -> ItemCard | None:
+        """The deck entry with this stable id (exact), or None."""
+        return next((c for c in self.deck if c.id == card_id), None)
+
     def character(self, name: str) -> Character | None:
         """The character called `name` (case-insensitive), or None."""
         key = name.casefold()
         return next((c for c in self.characters if c.name.casefold() == key), None)
+
+    def character_by_id(self, character_id: str) -> Character | None:
+        """The character with this stable id (exact), or None."""
+        return next((c for c in self.characters if c.id == character_id), None)
+
+    def find_character(self, text: str) -> Character | None:
+        """The character a user means by `text`: its id, or its English name (both case-insensitive)."""
+        key = text.strip().casefold()
+        return next((c for c in self.characters if c.id == key), None) or self.character(key)
 
     def element_size(self, kind: str) -> Footprint | None:
         """Default footprint of an element kind, or None when this system doesn't offer it."""

@@ -16,6 +16,7 @@ from designer.rules.base import (
     Name,
     Positive,
     RuleModel,
+    Slug,
     Text,
     check_covers_d6,
     check_unique,
@@ -140,10 +141,10 @@ class PitchKartRules(RuleModel):
 
 
 class DownforceKart(RuleModel):
-    """One of the six base-game car colours and the drivers that can stand in for it."""
+    """One of the six base-game car colours and the characters (by id) that can stand in for it."""
 
     colour: Name
-    drivers: list[Name] = Field(min_length=1)
+    drivers: list[Slug] = Field(min_length=1)
 
 
 class CoinRoll(RuleModel):

@@ -50,7 +50,7 @@ def test_the_default_downforce_roster_races_one_kart_per_colour(qtbot):
     choose(dialog, "mk-downforce")
     document = dialog.build()
     assert document is not None, dialog.messages.text()
-    assert [p.character for p in document.players] == ["Mario", "Luigi", "Donkey Kong", "Shy Guy"]
+    assert [p.character for p in document.players] == ["mario", "luigi", "donkey-kong", "shy-guy"]
     dialog.players.cellWidget(1, 1).setCurrentText("Peach")
     assert dialog.build() is None
     assert "Peach drives the red kart, already Player 1's (Mario)" in dialog.messages.text()

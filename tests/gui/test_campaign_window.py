@@ -170,7 +170,7 @@ def test_undo_and_redo_restore_exactly(qtbot, win):
     assert win.session.apply("Rename", edit.rename_player, "Alex", "Alexis") is None
     states.append((stack.index(), win.session.document))
     assert win.session.apply("Custom", edit.set_custom_character,
-                             CustomCharacter(name="Dry Bones", handling=4, max_gear=4)) is None
+                             CustomCharacter(id="dry-bones", name="Dry Bones", handling=4, max_gear=4)) is None
     final = win.session.document
     assert win.roster.table.item(0, 0).text() == "Alexis"
     for index, expected in reversed(states):
@@ -201,14 +201,15 @@ def test_roster_edits_through_the_table(qtbot, win, monkeypatch):
     from designer.panes.campaign import roster as roster_module
 
     monkeypatch.setattr(roster_module, "ask_custom_character",
-                        lambda parent, current=None: CustomCharacter(name="Dry Bones", weight="Lightweight",
+                        lambda parent, current=None: CustomCharacter(id="dry-bones", name="Dry Bones",
+                                                                     weight="Lightweight",
                                                                      handling=4, max_gear=5))
     qtbot.mouseClick(roster.custom_add, Qt.MouseButton.LeftButton)
     combo = roster.character_combo("Casey")
     assert combo.findText("Dry Bones") >= 0
     combo.setCurrentIndex(combo.findText("Dry Bones"))
     combo.activated.emit(combo.currentIndex())
-    assert win.session.document.player("Casey").character == "Dry Bones"
+    assert win.session.document.player("Casey").character == "dry-bones"
     assert roster.table.item(2, 2).text() == "Lightweight"
     qtbot.mouseClick(roster.add_button, Qt.MouseButton.LeftButton)
     assert "race 1 is not finished yet (no result for Player 5)" in win.messages.text()  # not mid-season

@@ -78,7 +78,7 @@ def grand_prix(qtbot, tmp_path, errors):
     hostile_track(tmp_path)
     ctx = Context(load_ruleset("mk-gaslands"))
     doc = edit.new_campaign(CUP, ctx, "grand_prix", [(EVIL, "Mario"), (BOLD, "Luigi")], [TRACK_FILE])
-    doc = edit.set_custom_character(doc, ctx, CustomCharacter(name=KART, handling=3, max_gear=5))
+    doc = edit.set_custom_character(doc, ctx, CustomCharacter(id="kart", name=KART, handling=3, max_gear=5))
     doc = edit.set_character(doc, ctx, BOLD, KART)
     path = tmp_path / "cup.campaign.json"
     shutil.copy(TEMPLATES_DIR / "mushroom-cup-1-luigi-circuit.track.json", tmp_path / "luigi.track.json")
@@ -130,7 +130,7 @@ def battle(qtbot, tmp_path) -> BattlePage:
     hostile_track(tmp_path, "<i>a.track.json", "<s>Arena</s>")
     ctx = Context(load_ruleset("mk-gaslands"))
     doc = edit.new_campaign(CUP, ctx, "balloon_battle", [(EVIL, "Mario"), (BOLD, "Luigi")], ["<i>a.track.json"])
-    doc = edit.set_custom_character(doc, ctx, CustomCharacter(name=KART, handling=3, max_gear=5))
+    doc = edit.set_custom_character(doc, ctx, CustomCharacter(id="kart", name=KART, handling=3, max_gear=5))
     doc = edit.set_character(doc, ctx, EVIL, KART)
     page = BattlePage(CampaignSession(doc, tmp_path / "battle.campaign.json"))
     qtbot.addWidget(page)

@@ -17,7 +17,7 @@ from designer.rules import load_ruleset
 from designer.rules.schema import BalloonBattle
 
 GASLANDS = Context(load_ruleset("mk-gaslands"))
-ROSTER = [("Alex", "Mario"), ("Billie", "Yoshi"), ("Casey", "Wario")]
+ROSTER = [("Alex", "mario"), ("Billie", "yoshi"), ("Casey", "wario")]
 
 
 def arena(ctx: Context = GASLANDS) -> CampaignDocument:

@@ -210,7 +210,7 @@ def test_refused_career_edit(change, message: str) -> None:
 
 
 def test_careers_need_a_ruleset_with_them() -> None:
-    doc = CampaignDocument(name="x", mode="career", players=[Player(name="Alex", character="Mario")],
+    doc = CampaignDocument(name="x", mode="career", players=[Player(name="Alex", character="mario")],
                            drivers=[Driver(name="Max", player="Alex")])
     with pytest.raises(CampaignError) as caught:
         careers(doc, GASLANDS)

@@ -57,7 +57,7 @@ def test_new_stores_tracks_relative_and_canonical_characters(cup):
     doc, ctx = load_campaign(cup)
     assert (doc.name, doc.ruleset, doc.mode) == ("Test Cup", "mk-gaslands", "grand_prix")
     assert [(p.name, p.character) for p in doc.players] == [
-        ("Alex", "Mario"), ("Billie", "Yoshi"), ("Casey", "Wario"), ("Dana", "Toad")]
+        ("Alex", "mario"), ("Billie", "yoshi"), ("Casey", "wario"), ("Dana", "toad")]
     assert [r.track for r in doc.races] == ["tracks/mushroom-cup-1-luigi-circuit.track.json",
                                             "tracks/mushroom-cup-3-thwomp-ruins.track.json", None, None]
     assert {i: limit.max_gates for i, limit in ctx.track_limits.items()} == {0: 18, 1: 18}
@@ -227,9 +227,9 @@ def test_standings_json_is_a_list_in_rank_order(capsys):
     assert list(rows[0])[:6] == ["rank", "player", "character", "earned", "spent", "total"]
     alex = rows[0]
     assert {k: alex[k] for k in ("rank", "character", "earned", "spent", "total", "wins", "coins", "gates",
-                                 "handling", "max_gear", "champion")} == {
+                                 "handling", "max_gear", "champion", "character_id")} == {
         "rank": 1, "character": "Mario", "earned": 98, "spent": 20, "total": 78, "wins": 2, "coins": 13,
-        "gates": 51, "handling": 3, "max_gear": 6, "champion": True}
+        "gates": 51, "handling": 3, "max_gear": 6, "champion": True, "character_id": "mario"}
     assert alex["races"][1] == {"race": 2, "place": 2, "gates": 18, "coins": 4, "earned": 30, "spent": 20,
                                 "total": 25, "bought": ["max_gear"]}
     assert [r["total"] for r in rows] == [78, 78, 48] and [r["rank"] for r in rows] == [1, 2, 3]

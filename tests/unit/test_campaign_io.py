@@ -97,7 +97,7 @@ def test_every_mode_round_trips(tmp_path: Path) -> None:
 
 
 NAMES = st.from_regex(r"[A-Z][a-z]{1,8}", fullmatch=True)
-CHARACTERS = [c.name for c in GASLANDS.ruleset.characters]
+CHARACTERS = [c.id for c in GASLANDS.ruleset.characters]
 
 
 @st.composite
@@ -156,7 +156,7 @@ def test_sample_template_figures_after_race_2() -> None:
     assert rows == {"Alex": (1, 54, 0, 54), "Dana": (2, 50, 0, 50), "Casey": (3, 48, 0, 48),
                     "Billie": (4, 54, 20, 34)}
     billie = next(s for s in standings(doc, ctx) if s.player == "Billie")
-    assert (billie.character, billie.handling, billie.max_gear) == ("Yoshi", 4, 5)
+    assert (billie.character, billie.character_id, billie.handling, billie.max_gear) == ("Yoshi", "yoshi", 4, 5)
     assert [line.total for line in billie.lines] == [12, 34, 34, 34]  # 32 − 20, + 22
     assert shop_window(doc, ctx) == 2
     assert ctx.track_limits[0] == TrackLimit(gates=6, laps=3)  # Luigi Circuit: 6 gates, 3 laps
@@ -201,9 +201,9 @@ def test_wrong_format(tmp_path: Path) -> None:
 
 
 def test_newer_schema_version(tmp_path: Path) -> None:
-    path = write_json(tmp_path / "new.campaign.json", {**sample_data(), "schema_version": 2})
-    assert refusal(path) == ("schema_version: written by a newer Kartographer (schema_version 2; this version "
-                             "reads up to 1)")
+    path = write_json(tmp_path / "new.campaign.json", {**sample_data(), "schema_version": 3})
+    assert refusal(path) == ("schema_version: written by a newer Kartographer (schema_version 3; this version "
+                             "reads up to 2)")
 
 
 def test_unknown_field(tmp_path: Path) -> None:
@@ -226,7 +226,7 @@ def test_duplicate_place_in_a_hand_edited_file(tmp_path: Path) -> None:
 
 def test_gates_checked_against_the_track_next_to_the_file(tmp_path: Path) -> None:
     write_track(tmp_path / "tracks" / "short.track.json", gates=2, laps=3)
-    doc = CampaignDocument(name="x", players=[Player(name="Alex", character="Mario")],
+    doc = CampaignDocument(name="x", players=[Player(name="Alex", character="mario")],
                            races=[Race(track="tracks/short.track.json",
                                        results=[RaceResult(player="Alex", place=1, gates=7)])])
     path = tmp_path / "x.campaign.json"
@@ -239,7 +239,7 @@ def test_gates_checked_against_the_track_next_to_the_file(tmp_path: Path) -> Non
 
 def test_a_missing_or_unreadable_track_leaves_gates_unbounded(tmp_path: Path) -> None:
     (tmp_path / "broken.track.json").write_text("{", encoding="utf-8")
-    doc = CampaignDocument(name="x", players=[Player(name="Alex", character="Mario")], races=[
+    doc = CampaignDocument(name="x", players=[Player(name="Alex", character="mario")], races=[
         Race(track="nowhere.track.json", results=[RaceResult(player="Alex", place=1, gates=500)]),
         Race(track="broken.track.json", results=[RaceResult(player="Alex", place=1, gates=400)])])
     path = tmp_path / "x.campaign.json"
@@ -285,7 +285,7 @@ def test_rebase_tracks_keeps_pointing_at_the_same_files(tmp_path: Path) -> None:
 def test_save_as_elsewhere_keeps_the_track_limit(tmp_path: Path) -> None:
     write_track(tmp_path / "a" / "tracks" / "short.track.json", gates=2, laps=2)
     old = tmp_path / "a" / "cup.campaign.json"
-    doc = CampaignDocument(name="x", players=[Player(name="Alex", character="Mario")],
+    doc = CampaignDocument(name="x", players=[Player(name="Alex", character="mario")],
                            races=[Race(track="tracks/short.track.json")])
     assert campaign_context(doc, old).track_limits == {0: TrackLimit(gates=2, laps=2)}
     new = tmp_path / "b" / "cup.campaign.json"

@@ -157,7 +157,7 @@ def test_downforce_refuses_more_players_than_kart_colours(tmp_path, capsys):
 def test_other_systems_let_characters_share_a_colour():
     board = Context(load_ruleset("mk-board"))
     doc = edit.new_campaign("Cup", board, "race_series", [("Ana", "Mario"), ("Ben", "Mario")])
-    assert [p.character for p in doc.players] == ["Mario", "Mario"]
+    assert [p.character for p in doc.players] == ["mario", "mario"]
 
 
 # --- a system from outside brings its own mode -----------------------------------------------------

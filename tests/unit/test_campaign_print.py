@@ -141,7 +141,8 @@ def test_the_in_progress_sample_prints_current_ranks_and_bought_gear():
 def test_custom_characters_print_with_their_own_stats():
     ctx = Context(load_ruleset("mk-gaslands"))
     doc = edit.new_campaign("Home Rules", ctx, "grand_prix")
-    doc = edit.set_custom_character(doc, ctx, CustomCharacter(name="Dry Bones", weight="Lightweight", handling=3,
+    doc = edit.set_custom_character(doc, ctx, CustomCharacter(id="dry-bones", name="Dry Bones", weight="Lightweight",
+                                                              handling=3,
                                                               max_gear=4))
     doc = edit.add_player(doc, ctx, "Ann", "Dry Bones")
     doc = edit.add_player(doc, ctx, "Bob", "Mario")

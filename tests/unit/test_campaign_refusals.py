@@ -176,8 +176,8 @@ def test_replacing_a_result_keeps_the_place_free_for_the_same_player() -> None:
 
 def test_hand_spelt_names_in_a_file_are_matched_when_editing() -> None:
     """A file may spell a player in another case; editing their result replaces it, not duplicates it."""
-    doc = CampaignDocument(name="Cup", players=[Player(name="Alex", character="Mario"),
-                                                Player(name="Billie", character="Yoshi")],
+    doc = CampaignDocument(name="Cup", players=[Player(name="Alex", character="mario"),
+                                                Player(name="Billie", character="yoshi")],
                            races=[Race(results=[RaceResult(player="alex", place=1)])])
     check_campaign(doc, GASLANDS)
     replaced = edit.set_result(doc, GASLANDS, 1, "Alex", 1, gates=4)
@@ -192,8 +192,8 @@ def hand_edited(races: list[list[tuple[str, int, int, int]]], upgrades: list[tup
     """A document built without the edits (as a text editor could leave a file)."""
     return CampaignDocument(
         name="Hand-made Cup",
-        players=[Player(name=n, character=c) for n, c in (("Alex", "Mario"), ("Billie", "Yoshi"),
-                                                          ("Casey", "Wario"), ("Dana", "Princess Peach"))],
+        players=[Player(name=n, character=c) for n, c in (("Alex", "mario"), ("Billie", "yoshi"),
+                                                          ("Casey", "wario"), ("Dana", "princess-peach"))],
         races=[Race(results=[RaceResult(player=p, place=pl, gates=g, coins=c) for p, pl, g, c in race])
                for race in races],
         upgrades=[Upgrade(player=p, after_race=a, stat=s) for p, a, s in upgrades], **fields)
@@ -248,8 +248,8 @@ def test_inconsistent_document_is_refused(doc: CampaignDocument, ctx: Context, m
 
 def test_duplicate_player_names_are_refused_by_the_schema() -> None:
     with pytest.raises(ValueError, match="player 'alex' appears twice"):
-        CampaignDocument(name="x", players=[Player(name="Alex", character="Mario"),
-                                            Player(name="alex", character="Toad")])
+        CampaignDocument(name="x", players=[Player(name="Alex", character="mario"),
+                                            Player(name="alex", character="toad")])
 
 
 def test_removing_a_player_without_results_takes_them_off_the_grid() -> None:
@@ -285,13 +285,14 @@ def test_rename_reaches_results_grids_and_upgrades() -> None:
 
 
 def test_custom_characters_are_refused_while_in_use_or_named_like_a_ruleset_one() -> None:
-    doc = edit.set_custom_character(FRESH, GASLANDS, CustomCharacter(name="Dry Bones", handling=4, max_gear=4))
+    dry_bones = CustomCharacter(id="dry-bones", name="Dry Bones", handling=4, max_gear=4)
+    doc = edit.set_custom_character(FRESH, GASLANDS, dry_bones)
     doc = edit.set_character(doc, GASLANDS, "Alex", "dry bones")
     with pytest.raises(CampaignError) as caught:
         edit.remove_custom_character(doc, GASLANDS, "Dry Bones")
     assert str(caught.value) == "custom_characters: Alex still drives Dry Bones"
     with pytest.raises(CampaignError) as caught:
-        edit.set_custom_character(doc, GASLANDS, CustomCharacter(name="Mario", handling=1))
+        edit.set_custom_character(doc, GASLANDS, CustomCharacter(id="mario", name="Mario", handling=1))
     assert str(caught.value) == "custom_characters: Mario is already a Mario Kart Gaslands character"
 
 

@@ -30,6 +30,7 @@ from designer.campaign.grand_prix import (
 from designer.campaign.validate import check_campaign
 from designer.model.campaign import CampaignDocument, CustomCharacter, Player, Race, RaceResult, Upgrade
 from designer.rules import load_ruleset
+from designer.rules.base import slugify
 
 GASLANDS = Context(load_ruleset("mk-gaslands"))
 FOUR = (("Alex", "Mario"), ("Billie", "Yoshi"), ("Casey", "Wario"), ("Dana", "Princess Peach"))
@@ -44,7 +45,7 @@ def grand_prix(races: Sequence[Results] = (), upgrades: Sequence[tuple[str, int,
     """A checked four-race Grand Prix on Mario Kart Gaslands with the results and upgrades given."""
     doc = CampaignDocument(
         name="Test Cup",
-        players=[Player(name=n, character=c) for n, c in players],
+        players=[Player(name=n, character=slugify(c)) for n, c in players],
         custom_characters=list(custom),
         races=[Race(results=[RaceResult(player=p, place=pl, gates=g, coins=c) for p, pl, g, c in race])
                for race in races] + [Race() for _ in range(4 - len(races))],
@@ -218,7 +219,7 @@ def test_upgrades_raise_stats_from_the_race_they_were_bought_after() -> None:
 
 
 def test_custom_character_above_the_cap_keeps_its_stat_and_cannot_buy() -> None:
-    hotrod = CustomCharacter(name="Hot Rod", handling=5, max_gear=3)
+    hotrod = CustomCharacter(id="hot-rod", name="Hot Rod", handling=5, max_gear=3)
     doc = grand_prix(players=[("Alex", "Hot Rod"), ("Billie", "Yoshi")], custom=[hotrod],
                      races=[[("Alex", 1, 30, 0), ("Billie", 2, 0, 0)]])
     assert effective_stat(doc, GASLANDS, "Alex", "handling") == 5
@@ -227,7 +228,8 @@ def test_custom_character_above_the_cap_keeps_its_stat_and_cannot_buy() -> None:
 
 
 def test_custom_character_without_a_stat() -> None:
-    doc = grand_prix(players=[("Alex", "Ghost"), ("Billie", "Yoshi")], custom=[CustomCharacter(name="Ghost")],
+    doc = grand_prix(players=[("Alex", "Ghost"), ("Billie", "Yoshi")],
+                     custom=[CustomCharacter(id="ghost", name="Ghost")],
                      races=[[("Alex", 1, 30, 0), ("Billie", 2, 0, 0)]])
     assert effective_stat(doc, GASLANDS, "Alex", "handling") is None
     reasons = {o.stat: o.reason for o in shop(doc, GASLANDS) if o.player == "Alex"}

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from designer.campaign.battle import BattleState, battle_state
 from designer.campaign.edit import add_battle, set_battle, wipe_out
 from designer.campaign.errors import CampaignError
+from designer.campaign.roster import character_label
 from designer.io.campaign_io import relative_track
 from designer.model.campaign import Battle
 from designer.panes.campaign.battle_cards import KartCard, kart_color
@@ -185,7 +186,8 @@ class BattlePage(QWidget):
             player = doc.player(kart)
             colour = kart_color(roster.index(kart.casefold()) if kart.casefold() in roster else i)
             hitters = [k for k in state.alive if k != kart]
-            card = KartCard(kart, player.character if player else "", colour, total, left, hitters, status,
+            shown = character_label(doc, self.session.context.ruleset, player.character) if player else ""
+            card = KartCard(kart, shown, colour, total, left, hitters, status,
                             winner=state.winner == kart, enabled=left > 0 and not state.over)
             card.wipe_out_requested.connect(self.wipe_out)
             grid.addWidget(card, i // CARD_COLUMNS, i % CARD_COLUMNS)
@@ -260,7 +262,9 @@ class BattlePage(QWidget):
     def _on_new_battle(self) -> None:
         doc = self.session.document
         folder = self.session.path.parent if self.session.path else None
-        dialog = NewBattleDialog([(p.name, p.character) for p in doc.players], folder, self)
+        ruleset = self.session.context.ruleset
+        dialog = NewBattleDialog([(p.name, character_label(doc, ruleset, p.character)) for p in doc.players], folder,
+                                 self)
         if dialog.exec():
             self.add_battle(dialog.track(), dialog.karts())
 

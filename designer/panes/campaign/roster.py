@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from designer.campaign import edit
 from designer.campaign.grand_prix import effective_stat
-from designer.campaign.roster import character_names, character_stats
+from designer.campaign.roster import character_label, character_names, character_stats
 from designer.document.campaign import CampaignSession
 from designer.model.campaign import CustomCharacter
 from designer.panes.campaign.common import (
@@ -38,6 +38,7 @@ from designer.panes.campaign.common import (
     set_cell,
 )
 from designer.panes.dialog_buttons import ok_cancel
+from designer.rules.base import slugify
 
 WEIGHTS = ("Lightweight", "Middleweight", "Heavyweight")
 NAME, CHARACTER, WEIGHT, HANDLING, MAX_GEAR = range(5)
@@ -96,7 +97,9 @@ class CustomCharacterDialog(QDialog):
     def character(self) -> CustomCharacter:
         handling = self.handling_spin.value()
         gear = self.gear_spin.value()
-        return CustomCharacter(name=self.name_edit.text().strip(), weight=self.weight_combo.currentData(),
+        name = self.name_edit.text().strip()
+        # a new character's id comes from its name (`edit.set_custom_character` keeps an edited one's id)
+        return CustomCharacter(id=slugify(name), name=name, weight=self.weight_combo.currentData(),
                                handling=None if handling == self.handling_spin.minimum() else handling,
                                max_gear=None if gear == self.gear_spin.minimum() else gear)
 
@@ -166,7 +169,7 @@ class RosterPage(QWidget):
         self.table.setRowCount(len(doc.players))
         for row, player in enumerate(doc.players):
             set_cell(self.table, row, NAME, player.name, editable=True, data=player.name)
-            self._character_combo(row, names, player.character)
+            self._character_combo(row, names, character_label(doc, ctx.ruleset, player.character))
             stats = character_stats(doc, ctx.ruleset, player.character)
             set_cell(self.table, row, WEIGHT, (stats.weight if stats else None) or NONE_TEXT)
             for column, stat in ((HANDLING, "handling"), (MAX_GEAR, "max_gear")):
@@ -217,7 +220,8 @@ class RosterPage(QWidget):
         for row in range(self.table.rowCount()):
             if self.table.cellWidget(row, CHARACTER) is combo:
                 player = self.session.document.players[row]
-                if combo.currentText() != player.character and not run_edit(
+                shown = character_label(self.session.document, self.session.context.ruleset, player.character)
+                if combo.currentText() != shown and not run_edit(
                         self.session, self.messages, f"{player.name} drives {combo.currentText()}",
                         edit.set_character, player.name, combo.currentText()):
                     self.refresh()

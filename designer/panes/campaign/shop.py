@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTableWidget, QV
 
 from designer.campaign import edit
 from designer.campaign.grand_prix import STAT_LABELS, ShopOffer, races_complete, shop, shop_window
+from designer.campaign.roster import character_label
 from designer.document.campaign import CampaignSession
 from designer.model.campaign import STATS
 from designer.panes.campaign.common import (
@@ -89,7 +90,7 @@ class ShopPage(QWidget):
             mine = {o.stat: o for o in offers if o.player == player.name}
             points = next(iter(mine.values())).points if mine and open_now else None
             set_cell(self.table, row, 0, player.name, bold=True)
-            set_cell(self.table, row, 1, player.character)
+            set_cell(self.table, row, 1, character_label(doc, ctx.ruleset, player.character))
             set_cell(self.table, row, 2, "—" if points is None else points, align=ALIGN_NUMBER,
                      tip="Points left to spend after the last finished race" if open_now else "")
             notes = []

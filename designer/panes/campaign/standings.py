@@ -132,7 +132,7 @@ class StandingsPanel(QWidget):
     def _refresh_series(self) -> None:
         doc = self.session.document
         self._columns(SERIES_COLUMNS)
-        rows = series_standings(doc)
+        rows = series_standings(doc, self.session.context.ruleset)
         self.table.setRowCount(len(rows))
         order = doc.player_names()
         for row, s in enumerate(rows):

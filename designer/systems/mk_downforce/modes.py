@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
+from designer.campaign.roster import character_label
 from designer.model.campaign import CampaignDocument
 from designer.systems.api import CampaignMode
 
@@ -19,17 +20,18 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
     if len(doc.players) > len(colours):
         raise CampaignError(f"{len(doc.players)} players but {ctx.ruleset.name} has {len(colours)} karts, one per "
                             f"colour ({', '.join(colours)})", "players")
-    colour_of = {d.casefold(): k.colour for k in rules.karts for d in k.drivers}
+    colour_of = {d: k.colour for k in rules.karts for d in k.drivers}  # character id → kart colour
     taken: dict[str, tuple[str, str]] = {}
     for i, player in enumerate(doc.players):
-        colour = colour_of.get(player.character.casefold())
+        colour = colour_of.get(player.character)
         if colour is None:
             continue
+        shown = character_label(doc, ctx.ruleset, player.character)
         if colour in taken:
             other, character = taken[colour]
-            raise CampaignError(f"{player.character} drives the {colour} kart, already {other}'s ({character}); "
+            raise CampaignError(f"{shown} drives the {colour} kart, already {other}'s ({character}); "
                                 f"there is one kart per colour", f"players[{i}] ({player.name})")
-        taken[colour] = (player.name, player.character)
+        taken[colour] = (player.name, shown)
 
 
 MODES: tuple[CampaignMode, ...] = (
