@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench venv clean
+.PHONY: run test lint bench venv clean i18n
 
 venv: $(STAMP)
 
@@ -29,6 +29,17 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest tests/benchmarks -p no:cacheprovider --benchmark-only
+
+# Translations (designer/i18n.py): re-extract the template from the sources (babel.cfg), merge it into
+# each language's .po (new strings come in untranslated; tests/unit/test_i18n.py fails until they are
+# translated), and compile the .mo files the app reads. Commit all three kinds of file.
+I18N     := resources/i18n
+KEYWORDS := --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3
+i18n: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg $(KEYWORDS) --add-location=file --sort-by-file -w 120 \
+		--project=Kartographer --copyright-holder="Kartographer contributors" -o $(I18N)/kartographer.pot .
+	$(VENV)/bin/pybabel update -i $(I18N)/kartographer.pot -d $(I18N) -D kartographer -w 120 --ignore-obsolete
+	$(VENV)/bin/pybabel compile -d $(I18N) -D kartographer --statistics
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from designer import __version__, campaign_cli
+from designer.i18n import _, language_from_environment, ngettext, set_language
 from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.output import UsageError, write_pdf
@@ -23,32 +24,52 @@ from designer.io.track_io import load_track
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 
 COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign")
+LANGUAGE_CHOICES = ("de", "en", "es", "fr")
+
+
+class _Help(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
 class _Parser(argparse.ArgumentParser):
+    """Refuses with a UsageError; its headings and -h come from our catalogue (argparse's own are English)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        add_help = kwargs.pop("add_help", True)
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
+
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="kartographer", description="Design, print and race tabletop kart tracks.")
-    parser.add_argument("--version", action="version", version=f"kartographer {__version__}")
+    parser = _Parser(prog="kartographer", description=_("Design, print and race tabletop kart tracks."))
+    parser.add_argument("--version", action="version", version=f"kartographer {__version__}",
+                        help=_("show the program's version number and exit"))
+    parser.add_argument("--lang", choices=LANGUAGE_CHOICES, metavar="LANG",
+                        help=_("language of the messages: de, en, es or fr (default: the system's)"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    rules = sub.add_parser("rules", help="list the rulesets, or print one")
-    rules.add_argument("ruleset", nargs="?", help="a ruleset id, e.g. mk-gaslands")
-    rules.add_argument("--json", action="store_true", help="print the ruleset as JSON")
+    rules = sub.add_parser("rules", help=_("list the rulesets, or print one"))
+    rules.add_argument("ruleset", nargs="?", help=_("a ruleset id, e.g. mk-gaslands"))
+    rules.add_argument("--json", action="store_true", help=_("print the ruleset as JSON"))
 
-    validate = sub.add_parser("validate", help="check track files")
+    validate = sub.add_parser("validate", help=_("check track files"))
     validate.add_argument("files", nargs="+", type=Path)
-    validate.add_argument("--json", action="store_true", help="print problems and figures as JSON")
+    validate.add_argument("--json", action="store_true", help=_("print problems and figures as JSON"))
 
-    schema = sub.add_parser("schema", help="print the JSON Schema of a file format")
+    schema = sub.add_parser("schema", help=_("print the JSON Schema of a file format"))
     schema.add_argument("format", choices=["track", "campaign"])
 
-    sub.add_parser("templates", help="list the starter documents")
+    sub.add_parser("templates", help=_("list the starter documents"))
 
-    gui = sub.add_parser("gui", help="open the editor (the default when no command is given)")
+    gui = sub.add_parser("gui", help=_("open the editor (the default when no command is given)"))
     gui.add_argument("files", nargs="*", type=Path)
 
     _add_print_parsers(sub)
@@ -60,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
 PRINT_PAPERS = ("a4", "letter", "a3", "tabloid")
 
 
-class _ExportHelp(argparse.HelpFormatter):
+class _ExportHelp(_Help):
     """`export --help`: the `--what` values are each game system's print sections, asked of the registry
     only when the help is shown (they are checked against the document's system once it is read)."""
 
@@ -69,8 +90,9 @@ class _ExportHelp(argparse.HelpFormatter):
             return super()._get_help_string(action)
         from designer.systems import registry
 
-        offers = [f"  {s.id}: {', '.join(p.name for p in s.prints) or 'nothing'}" for s in registry.systems()]
-        return "\n".join(["which part to print, or all (default: the first, track); by game system:", *offers])
+        nothing = _("nothing")
+        offers = [f"  {s.id}: {', '.join(p.name for p in s.prints) or nothing}" for s in registry.systems()]
+        return "\n".join([_("which part to print, or all (default: the first, track); by game system:"), *offers])
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         """One help line per line of `text`, each wrapped on its own (system ids keep their hyphens)."""
@@ -83,29 +105,29 @@ class _ExportHelp(argparse.HelpFormatter):
 
 
 def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
-    export = sub.add_parser("export", help="print a track: the 1:1 tiles, cards, tokens, sheets its game system has",
-                            formatter_class=_ExportHelp)
+    export = sub.add_parser("export", formatter_class=_ExportHelp,
+                            help=_("print a track: the 1:1 tiles, cards, tokens, sheets its game system has"))
     export.add_argument("file", type=Path)
-    export.add_argument("--what", metavar="SECTION", default=None, help="which part to print (see below)")
+    export.add_argument("--what", metavar="SECTION", default=None, help=_("which part to print (see below)"))
     _add_paper_options(export)
-    export.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="overlap between tiles (10)")
+    export.add_argument("--overlap", type=float, default=10.0, metavar="MM", help=_("overlap between tiles (10)"))
     export.add_argument("--orientation", choices=("auto", "portrait", "landscape"), default="auto",
-                        help="tile orientation; auto picks the fewest pages")
-    export.add_argument("--ink-saver", action="store_true", help="outline the track instead of filling it")
+                        help=_("tile orientation; auto picks the fewest pages"))
+    export.add_argument("--ink-saver", action="store_true", help=_("outline the track instead of filling it"))
     export.add_argument("--reach-rings", action="store_true",
-                        help="print piranha-plant and chain-chomp reach rings on the track")
-    export.add_argument("--keep-empty", action="store_true", help="keep tiles that show only empty table")
+                        help=_("print piranha-plant and chain-chomp reach rings on the track"))
+    export.add_argument("--keep-empty", action="store_true", help=_("keep tiles that show only empty table"))
 
-    cards = sub.add_parser("cards", help="print a ruleset's item deck (no track needed)")
-    cards.add_argument("--ruleset", required=True, help="a ruleset id, e.g. mk-gaslands")
+    cards = sub.add_parser("cards", help=_("print a ruleset's item deck (no track needed)"))
+    cards.add_argument("--ruleset", required=True, help=_("a ruleset id, e.g. mk-gaslands"))
     _add_paper_options(cards)
-    cards.add_argument("--no-backs", action="store_true", help="leave out the card back sheets")
+    cards.add_argument("--no-backs", action="store_true", help=_("leave out the card back sheets"))
 
 
 def _add_paper_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", type=str.lower, choices=PRINT_PAPERS, default="a4")
     parser.add_argument("--margin", type=float, default=None, metavar="MM",
-                        help="page margin (default 10; 3 for card sheets)")
+                        help=_("page margin (default 10; 3 for card sheets)"))
     parser.add_argument("--card-size", type=str.lower, choices=("poker", "bridge", "mini"), default="poker")
     parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
 
@@ -136,7 +158,7 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     margin = 3.0 if args.margin is None else args.margin
     options = CardOptions(args.paper, args.card_size, margin, backs=not args.no_backs)
     if not ruleset.deck:
-        raise UsageError(str(LayoutError(f"ruleset '{ruleset.id}' has no item deck to print")))
+        raise UsageError(str(LayoutError(_("ruleset '{id}' has no item deck to print").format(id=ruleset.id))))
     return write_pdf(args.output, lambda out: write_cards_pdf(out, ruleset, options))
 
 
@@ -157,11 +179,12 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     print(f"{ruleset.name} ({ruleset.id})")
     print(ruleset.summary)
     if ruleset.characters:
-        print(f"characters: {', '.join(c.name for c in ruleset.characters)}")
+        print(_("characters: {names}").format(names=", ".join(c.name for c in ruleset.characters)))
     if ruleset.deck:
-        print(f"item deck: {ruleset.card_count()} cards")
+        count = ruleset.card_count()
+        print(ngettext("item deck: {count} card", "item deck: {count} cards", count).format(count=count))
         for card in ruleset.deck:
-            badge = "  [last place only]" if card.last_place_only else ""
+            badge = "  " + _("[last place only]") if card.last_place_only else ""
             print(f"  {card.count:>3} × {card.name}{badge}")
     return 0
 
@@ -195,18 +218,27 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             ids = f" [{', '.join(p.ids)}]" if p.ids else ""
             print(printable(f"{path}: {p.severity} {p.code}: {p.message}{ids}"))
         if not problems:
-            print(f"{printable(path)}: ok ({len(document.elements)} elements)")
+            count = len(document.elements)
+            ok = ngettext("ok ({count} element)", "ok ({count} elements)", count).format(count=count)
+            print(f"{printable(path)}: {ok}")
     if args.json:
         print(json_printable(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False)))
     else:
-        summary = (f"{totals['error']} error{'s' if totals['error'] != 1 else ''}, "
-                   f"{totals['warning']} warning{'s' if totals['warning'] != 1 else ''}, {totals['info']} info")
-        if unreadable:
-            summary += f", {unreadable} unreadable file{'s' if unreadable != 1 else ''}"
-        print(summary)
+        print(_summary(totals, unreadable))
     if unreadable:
         return 2
     return 1 if errors else 0
+
+
+def _summary(totals: Counter, unreadable: int) -> str:
+    """ "2 errors, 1 warning, 0 info" (and ", 1 unreadable file" when one could not be read)."""
+    errors, warnings, infos = totals["error"], totals["warning"], totals["info"]
+    parts = [ngettext("{n} error", "{n} errors", errors).format(n=errors),
+             ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
+             ngettext("{n} info", "{n} info", infos).format(n=infos)]
+    if unreadable:
+        parts.append(ngettext("{n} unreadable file", "{n} unreadable files", unreadable).format(n=unreadable))
+    return ", ".join(parts)
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -221,15 +253,15 @@ def _cmd_templates(args: argparse.Namespace) -> int:
     for starter in list_starter_tracks():
         doc = starter.document
         table = f"{doc.table.width_mm:.0f}×{doc.table.height_mm:.0f} mm"
-        print(printable(f"{starter.path.name:<44} {doc.name:<28} {doc.ruleset:<12} {table:<14} "
-                        f"{len(doc.elements)} elements"))
+        elements = ngettext("{count} element", "{count} elements", len(doc.elements)).format(count=len(doc.elements))
+        print(printable(f"{starter.path.name:<44} {doc.name:<28} {doc.ruleset:<12} {table:<14} {elements}"))
     return 0
 
 
 def _cmd_gui(args: argparse.Namespace) -> int:
     from designer.app.main import run_gui
 
-    return run_gui([str(p) for p in args.files])
+    return run_gui([str(p) for p in args.files], language=args.lang)
 
 
 def _with_command(argv: list[str]) -> list[str]:
@@ -247,14 +279,39 @@ def _with_command(argv: list[str]) -> list[str]:
     if exists:
         return ["gui", *argv]
     close = difflib.get_close_matches(first, COMMANDS, n=1)
-    hint = f"did you mean {close[0]}?" if close else f"commands: {', '.join(COMMANDS)}"
-    raise UsageError(f"'{first}' is not a command or an existing file ({hint})")
+    hint = (_("did you mean {command}?").format(command=close[0]) if close
+            else _("commands: {commands}").format(commands=", ".join(COMMANDS)))
+    raise UsageError(_("'{word}' is not a command or an existing file ({hint})").format(word=first, hint=hint))
+
+
+def _take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """`--lang CODE` / `--lang=CODE` taken out of the command line wherever it stands (before or after the
+    command; not after `--`), so every command and the parser's own messages speak that language."""
+    language, rest = None, []
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            rest += [word, *words]
+            break
+        if word == "--lang" or word.startswith("--lang="):
+            language = word.partition("=")[2] if "=" in word else next(words, "")
+            if language not in LANGUAGE_CHOICES:
+                raise UsageError(_("--lang: '{code}' is not one of {codes}").format(
+                    code=language, codes=", ".join(LANGUAGE_CHOICES)))
+            continue
+        rest.append(word)
+    return language, rest
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    set_language(language_from_environment())  # the refusal of a wrong --lang is in the system's language
     try:
+        language, argv = _take_language(argv)
+        if language is not None:
+            set_language(language)
         args = _parser().parse_args(_with_command(argv))
+        args.lang = language
         handler = {
             "rules": _cmd_rules,
             "validate": _cmd_validate,
@@ -267,7 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         }[args.command]
         return handler(args)
     except UsageError as exc:
-        print(f"kartographer: error: {printable(exc)}", file=sys.stderr)
+        print(_("kartographer: error: {message}").format(message=printable(exc)), file=sys.stderr)
         return 2
     except (DocumentError, RulesetError) as exc:
         print(printable(exc), file=sys.stderr)
@@ -278,7 +335,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as exc:  # the system refused (a name too long, a full disk): its reason, on one line
         where = f"{exc.filename}: " if exc.filename else ""
-        print(printable(f"kartographer: error: {where}{exc.strerror or exc}"), file=sys.stderr)
+        print(printable(_("kartographer: error: {message}").format(message=f"{where}{exc.strerror or exc}")),
+              file=sys.stderr)
         return 2
     except Exception as exc:  # a bug: the traceback goes to the log file, one line to stderr
         from designer.logs import report_unexpected

@@ -17,3 +17,15 @@ def _private_log_folder(tmp_path, monkeypatch):
     monkeypatch.setenv(logs.LOG_ENV, str(tmp_path / "logs"))
     yield
     logs.shutdown_logging()
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_a_test_asks(monkeypatch):
+    """Tests read English output whatever the machine's locale; language tests set their own."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("KARTOGRAPHER_PSEUDO", raising=False)
+    yield
+    from designer import i18n
+
+    i18n.set_language("en")

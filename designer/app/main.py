@@ -5,6 +5,9 @@ With no file it opens the default starter track (unless the preferences say othe
 (a message box, and stderr too when there is no screen to show it on) and an empty "Untitled" document
 takes its place: the user never sees a traceback. `run_gui` also sets up the log file and the error
 dialog (`designer.app.errors`) before the first window, so a later unexpected error is shown and logged.
+The language is chosen before the first widget (`install_language`): the CLI's `--lang`, else the
+Preferences' language, else the system's; Qt's own dialogs and buttons get the qtbase translations
+PySide6 ships.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QLibraryInfo, QTimer, QTranslator
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -20,6 +23,7 @@ from designer.app import errors
 from designer.app.settings import Settings
 from designer.app.untitled import untitled_document
 from designer.app.window import APP_NAME, MainWindow
+from designer.i18n import SOURCE_LANGUAGE, language_from_environment, set_language
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.paths import DEFAULT_TRACK
@@ -83,8 +87,27 @@ def open_main_window(files: Sequence[str], restore_session: bool = False) -> Mai
     return window
 
 
-def run_gui(files: list[str]) -> int:
+def install_language(app: QApplication, language: str | None = None) -> str:
+    """Translate into `language`, else the Preferences' language, else the system's; returns the code chosen.
+
+    Qt's standard dialogs and buttons (Cancel, Open, Save …) come from Qt's own qtbase catalogue.
+    """
+    code = set_language(language or Settings().preferences().language or language_from_environment())
+    for old in app.findChildren(QTranslator, "kartographer-qtbase"):
+        app.removeTranslator(old)
+        old.deleteLater()
+    if code != SOURCE_LANGUAGE:
+        translator = QTranslator(app)  # the app owns it: it lives as long as the application
+        translator.setObjectName("kartographer-qtbase")
+        if translator.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            app.installTranslator(translator)
+    return code
+
+
+def run_gui(files: list[str], language: str | None = None) -> int:
+    """The editor's event loop; `language` (the CLI's --lang) overrides the Preferences and the system."""
     app = application()
+    install_language(app, language)
     errors.install()  # Qt's messages (headless noise aside) go to the log and stderr from here on
     window = open_main_window(files, restore_session=True)  # noqa: F841 - keep the window alive while the loop runs
     return app.exec()

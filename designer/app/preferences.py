@@ -1,6 +1,6 @@
 """Edit ▸ Preferences…: the dialog that edits `Preferences`, and the hook that puts them into effect.
 
-The dialog has one tab per area — General (autosave, recent files, start-up), Canvas (units of new
+The dialog has one tab per area — General (autosave, recent files, start-up, language), Canvas (units of new
 documents, Snap to Grid at start), Checks (the Problems dock's delay) and Print (paper and margin the
 Export / Print dialog starts with). OK stores the preferences and applies those with a live effect to
 the running window at once (`apply_preferences`); Cancel changes nothing; Restore Defaults only resets
@@ -32,6 +32,7 @@ from designer.app.print_dialog import PAPER_NAMES
 from designer.app.settings import (
     AUTOSAVE_MAX_SECONDS,
     CHECKS_DELAY_RANGE_MS,
+    LANGUAGE_CODES,
     MARGIN_RANGE_MM,
     NUDGE_RANGE_MM,
     PAPERS,
@@ -40,8 +41,11 @@ from designer.app.settings import (
     Preferences,
     Settings,
 )
+from designer.i18n import LANGUAGES
 
 UNIT_NAMES = {"mm": "Millimetres (mm)", "cm": "Centimetres (cm)", "in": "Inches (in)"}
+#: Language code → what the combo shows: each language in its own name, so anyone finds theirs.
+LANGUAGE_NAMES = {"": "System default", **LANGUAGES}
 #: Used where the platform has no standard Preferences shortcut (Linux, Windows).
 FALLBACK_SHORTCUT = "Ctrl+,"
 
@@ -110,6 +114,9 @@ class PreferencesDialog(QDialog):
         self.recent_spin.setRange(*RECENT_RANGE)
         self.recent_spin.setSpecialValueText("None")
         self.starter_box = QCheckBox("Open the starter track when started without a file")
+        self.language_combo = QComboBox()
+        for code in LANGUAGE_CODES:
+            self.language_combo.addItem(LANGUAGE_NAMES[code], code)
         general = _page(
             _form_group("Autosave", [("Save recovery copies every", self.autosave_spin)],
                         "Unsaved tracks and campaigns are copied to a recovery folder and offered back after a "
@@ -117,6 +124,9 @@ class PreferencesDialog(QDialog):
             _form_group("Files", [("Recent files kept in each list", self.recent_spin), self.starter_box],
                         "File ▸ Open Recent lists tracks and campaigns separately. Without the starter "
                         "track, the editor starts with an empty table."),
+            _form_group("Language", [("Language", self.language_combo)],
+                        "Takes effect when Kartographer is next started. System default follows the "
+                        "language of the operating system."),
         )
 
         self.units_combo = QComboBox()
@@ -184,6 +194,7 @@ class PreferencesDialog(QDialog):
         self.delay_spin.setValue(prefs.checks_delay_ms)
         self.paper_combo.setCurrentIndex(self.paper_combo.findData(prefs.paper))
         self.margin_spin.setValue(prefs.margin_mm)
+        self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(prefs.language)))
 
     def preferences(self) -> Preferences:
         """What the widgets say now."""
@@ -202,6 +213,7 @@ class PreferencesDialog(QDialog):
             checks_delay_ms=self.delay_spin.value(),
             paper=self.paper_combo.currentData(),
             margin_mm=self.margin_spin.value(),
+            language=self.language_combo.currentData(),
         )
 
     def restore_defaults(self) -> None:

@@ -44,6 +44,7 @@ NUDGE_STEP = "canvas/nudge_mm"
 NUDGE_LARGE_STEP = "canvas/nudge_large_mm"
 PRINT_PAPER = "print/paper"
 PRINT_MARGIN = "print/margin_mm"
+LANGUAGE = "general/language"
 
 #: Default number of recent files kept per kind (Preferences can change it within RECENT_RANGE).
 MAX_RECENT_FILES = 10
@@ -55,6 +56,8 @@ MARGIN_RANGE_MM = (0.0, 100.0)
 NUDGE_RANGE_MM = (0.1, 500.0)
 UNITS = ("mm", "cm", "in")
 PAPERS = ("a4", "letter", "a3", "tabloid")
+#: The languages Preferences offers; "" follows the system (designer.i18n.language_from_environment).
+LANGUAGE_CODES = ("", "en", "de", "es", "fr")
 #: Bumped when the dock layout changes incompatibly, so an old saved layout is ignored, not misapplied.
 WINDOW_STATE_VERSION = 1
 
@@ -75,6 +78,7 @@ class Preferences:
     checks_delay_ms: int = 250
     paper: str = "a4"
     margin_mm: float = 10.0
+    language: str = ""  # "" = the system's; read once at start (a change takes effect after a restart)
 
 
 #: Preference field → its settings key.
@@ -89,6 +93,7 @@ PREFERENCE_KEYS = {
     "checks_delay_ms": CHECKS_DELAY,
     "paper": PRINT_PAPER,
     "margin_mm": PRINT_MARGIN,
+    "language": LANGUAGE,
 }
 
 
@@ -111,6 +116,7 @@ def sanitized(prefs: Preferences) -> Preferences:
         checks_delay_ms=_clamp(int(prefs.checks_delay_ms), *CHECKS_DELAY_RANGE_MS),
         paper=prefs.paper if prefs.paper in PAPERS else default.paper,
         margin_mm=_clamp(float(prefs.margin_mm), *MARGIN_RANGE_MM),
+        language=prefs.language if prefs.language in LANGUAGE_CODES else default.language,
     )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
+from designer.i18n import ngettext
 from designer.io.atomic import atomic_write_bytes, refuse_same_file
 from designer.io.display import printable
 
@@ -42,5 +43,6 @@ def write_pdf(path: str | Path, render: Callable[[BinaryIO], int], inputs: Itera
     for line in font_warnings:
         print(f"warning: {printable(line)}", file=sys.stderr)
     atomic_write_bytes(path, buffer.getvalue(), protect=inputs)
-    print(f"wrote {printable(path)}: {pages} page{'s' if pages != 1 else ''}")
+    print(ngettext("wrote {path}: {count} page", "wrote {path}: {count} pages", pages)
+          .format(path=printable(path), count=pages))
     return 0

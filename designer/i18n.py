@@ -1,0 +1,187 @@
+"""Translations and number formats: the one catalogue machinery of the pure layers and the Qt layers alike.
+
+Catalogues are GNU gettext files read with the standard library's `gettext`:
+`resources/i18n/<lang>/LC_MESSAGES/kartographer.mo`, compiled from the `.po` beside it (`make i18n`
+re-extracts the template `kartographer.pot`, updates the `.po` files and compiles them). English is the
+source language, so it needs no catalogue; a string without a translation shows in English.
+
+    from designer.i18n import _, N_, ngettext, pgettext
+
+`_("…")` translates now; `N_("…")` only marks a module-level constant for extraction (translate it with
+`_()` where it is shown); `pgettext(context, "…")` tells apart short labels that mean different things.
+The language is chosen once at start (`set_language`: the CLI's `--lang`, the GUI's preferences, else
+`language_from_environment()`); nothing is translated at import time.
+
+Numbers follow the language, not the machine's installed locales: `format_number` and `format_decimal`
+use Babel's CLDR data (decimal comma in German, Spanish and French).
+
+`KARTOGRAPHER_PSEUDO=1` replaces every translation by a pseudo-translation (`pseudo()`): accented and
+40 % longer, to find clipped labels and strings that never went through the catalogue.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import locale
+import math
+import os
+import re
+import sys
+from collections.abc import Mapping
+
+from designer.paths import RESOURCES_DIR
+
+DOMAIN = "kartographer"
+LOCALE_DIR = RESOURCES_DIR / "i18n"
+SOURCE_LANGUAGE = "en"
+#: Language code → its name in that language (what a language menu shows).
+LANGUAGES = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français"}
+PSEUDO_ENV = "KARTOGRAPHER_PSEUDO"
+#: The variables GNU gettext reads, in its order: the first one set decides.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+#: Windows reports locales by English name ("German_Germany"), not by code.
+_LOCALE_NAMES = {"english": "en", "german": "de", "spanish": "es", "french": "fr"}
+
+
+class _Pseudo(_gettext.NullTranslations):
+    """Every message, translated or not, as its pseudo-translation."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+_language = SOURCE_LANGUAGE
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+
+
+def normalize(code: str | None) -> str | None:
+    """The supported language a locale name stands for ("de_DE.UTF-8" → "de", "French_France" → "fr"), or None."""
+    if not code:
+        return None
+    base = re.split(r"[_.@\-]", code.strip(), maxsplit=1)[0].lower()
+    base = _LOCALE_NAMES.get(base, base)
+    return base if base in LANGUAGES else None
+
+
+def set_language(code: str | None) -> str:
+    """Translate into `code` from now on (an unknown or empty code gives English); returns the language set."""
+    global _language, _translations
+    language = normalize(code) or SOURCE_LANGUAGE
+    if os.environ.get(PSEUDO_ENV, "").strip() not in ("", "0"):
+        translations: _gettext.NullTranslations = _Pseudo()
+    elif language == SOURCE_LANGUAGE:
+        translations = _gettext.NullTranslations()
+    else:
+        translations = _gettext.translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
+    _language, _translations = language, translations
+    return language
+
+
+def current_language() -> str:
+    return _language
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None, platform: str | None = None) -> str:
+    """The language the user's environment asks for, as gettext reads it; English when it names none we have.
+
+    LANGUAGE may list several languages ("fr:de"): the first one we have wins. On Windows and macOS, where
+    those variables are usually unset, the platform's locale (`locale.getlocale()`) decides.
+    """
+    environ = os.environ if environ is None else environ
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        found = [normalize(part) for part in value.split(":")] if variable == "LANGUAGE" else [normalize(value)]
+        known = [code for code in found if code]
+        if known:
+            return known[0]
+        if variable != "LANGUAGE":  # gettext: the first of LC_ALL / LC_MESSAGES / LANG set decides
+            return SOURCE_LANGUAGE
+    if (platform or sys.platform) in ("win32", "darwin"):
+        try:
+            name = locale.getlocale()[0]
+        except ValueError:
+            name = None
+        return normalize(name) or SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
+# --- looking up -------------------------------------------------------------------------------------
+def gettext(message: str) -> str:
+    return _translations.gettext(message)
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for `n` in the current language (a language may have more than two)."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` as meant in `context` (e.g. "tile" the print section vs "tile" the canvas piece)."""
+    return _translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _translations.npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for extraction without translating it (module-level constants: translate where shown)."""
+    return message
+
+
+# --- numbers ----------------------------------------------------------------------------------------
+def format_number(value: float, decimals: int, language: str | None = None) -> str:
+    """`value` rounded to exactly `decimals` places, with the language's separators ("1.234,5" in German)."""
+    from babel.numbers import format_decimal as babel_format
+
+    if not math.isfinite(value):
+        return format_decimal(value, language)
+    if round(value, decimals) == 0:
+        value = 0.0  # "0", not "-0", for a small negative
+    pattern = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
+    return babel_format(value, format=pattern, locale=language or _language)
+
+
+def format_decimal(value: float, language: str | None = None) -> str:
+    """`value` as CLDR writes it in the language (Babel's default: at most three decimals)."""
+    from babel.numbers import format_decimal as babel_format
+
+    return babel_format(value, locale=language or _language)
+
+
+# --- pseudo-translation -----------------------------------------------------------------------------
+_ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
+)
+#: Left as they are: printf and format placeholders ("%(name)s", "%d", "{count}") and mnemonics' "&".
+_PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifgeExXr%]|\{[^{}]*\}|&")
+PSEUDO_GROWTH = 1.4
+
+
+def pseudo(text: str) -> str:
+    """`text` accented and padded to 40 % longer inside ⟦ ⟧, placeholders untouched: "Save" → "⟦Šåṽé·⟧"."""
+    if not text:
+        return text
+    parts, last = [], 0
+    for match in _PLACEHOLDER.finditer(text):
+        parts += [text[last:match.start()].translate(_ACCENTED), match.group()]
+        last = match.end()
+    parts.append(text[last:].translate(_ACCENTED))
+    body = "".join(parts)
+    padding = max(0, math.ceil(len(text) * PSEUDO_GROWTH) - len(body) - 2)
+    return f"⟦{body}{'·' * padding}⟧"
