@@ -1,6 +1,7 @@
 """Axles and Alloys II careers: named drivers earn rerolls after each game (Deathmatch: survived, destroyed
 a vehicle; Race: finished still rolling, won), spend them in later games, and may die when their vehicle
-is destroyed — then the player starts a new driver."""
+is destroyed — then the player starts a new driver. A driver's vehicle is stored as a weight class's stable
+id; the record shows its name, and what a user types (an id or a name) is resolved to the id here."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ EVENT_TESTS = {
 class DriverRecord:
     name: str
     player: str
-    vehicle: str | None
+    vehicle: str | None  # the weight class's name, as shown
     games: int = 0
     kills: int = 0
     wins: int = 0
@@ -31,6 +32,7 @@ class DriverRecord:
     used: int = 0
     died_in: int | None = None  # 1-based game number
     awards: list[str] = field(default_factory=list)
+    vehicle_id: str | None = None  # the weight class's id, as stored
 
     @property
     def rerolls(self) -> int:
@@ -45,6 +47,28 @@ def axles_rules(ctx: Context) -> AxlesRules:
     if ctx.ruleset.axles is None:
         raise CampaignError(f"{ctx.ruleset.name} has no driver careers", "ruleset")
     return ctx.ruleset.axles
+
+
+def resolve_vehicle(ctx: Context, text: str | None, location: str = "") -> str | None:
+    """The id of the weight class a user means by `text` (an id or an English name, case-insensitive);
+    None for no vehicle; refused when no weight class matches."""
+    if text is None or not text.strip():
+        return None
+    rules = axles_rules(ctx)
+    found = rules.find_weight_class(text)
+    if found is None:
+        known = ", ".join(w.name for w in rules.weight_classes)
+        raise CampaignError(f"unknown vehicle '{text.strip()}' (known: {known})", location)
+    return found.id
+
+
+def vehicle_name(rules: AxlesRules, vehicle_id: str, location: str = "") -> str:
+    """The name shown for a stored weight class id; refused when the rule data has no such id."""
+    found = rules.weight_class_by_id(vehicle_id)
+    if found is None:
+        known = ", ".join(w.id for w in rules.weight_classes)
+        raise CampaignError(f"unknown weight class id '{vehicle_id}' (known: {known})", location)
+    return found.name
 
 
 def rerolls_earned(entry: GameEntry, scenario: str, rules: AxlesRules) -> list[tuple[str, int]]:
@@ -68,8 +92,10 @@ def careers(doc: CampaignDocument, ctx: Context) -> list[DriverRecord]:
     rules = axles_rules(ctx)
     records: dict[str, DriverRecord] = {}
     for i, driver in enumerate(doc.drivers):
-        player = require_player(doc, driver.player, f"drivers[{i}] ({driver.name})")
-        records[driver.name.casefold()] = DriverRecord(driver.name, player, driver.vehicle)
+        where = f"drivers[{i}] ({driver.name})"
+        player = require_player(doc, driver.player, where)
+        name = vehicle_name(rules, driver.vehicle, where) if driver.vehicle is not None else None
+        records[driver.name.casefold()] = DriverRecord(driver.name, player, name, vehicle_id=driver.vehicle)
     for g, game in enumerate(doc.games):
         _play(records, game, g, rules)
     return list(records.values())

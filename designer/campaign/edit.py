@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from designer.campaign.battle import apply_wipe_out, battle_karts, battle_state
+from designer.campaign.careers import resolve_vehicle
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_closed_reason, shop_window
@@ -339,12 +340,15 @@ def wipe_out(doc: CampaignDocument, ctx: Context, index: int, player: str,
 # --- careers ---------------------------------------------------------------------------------------
 def add_driver(doc: CampaignDocument, ctx: Context, name: str, player: str,
                vehicle: str | None = None) -> CampaignDocument:
+    """A new driver for `player`; `vehicle` is a weight class's id or English name (the id is stored)."""
     if not records(doc, "games"):
         raise CampaignError(f"a {doc.mode} campaign has no drivers", "drivers")
     owner = require_player(doc, player, "drivers")
     if any(d.name.casefold() == name.strip().casefold() for d in doc.drivers):
         raise CampaignError(f"there is already a driver called {name.strip()}", "drivers")
-    return rebuild(doc, ctx, drivers=[*doc.drivers, _make(Driver, "drivers", name=name, player=owner, vehicle=vehicle)])
+    vehicle_id = resolve_vehicle(ctx, vehicle, f"drivers ({name.strip()})")
+    driver = _make(Driver, "drivers", name=name, player=owner, vehicle=vehicle_id)
+    return rebuild(doc, ctx, drivers=[*doc.drivers, driver])
 
 
 def add_game(doc: CampaignDocument, ctx: Context, scenario: str, track: str | None = None,

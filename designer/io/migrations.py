@@ -8,9 +8,12 @@ what it cannot upgrade by raising `MigrationError` (one line; `migrate` names th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.io.errors import DocumentError
+
+if TYPE_CHECKING:
+    from designer.rules.systems import AxlesRules
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -27,8 +30,9 @@ class MigrationError(ValueError):
 def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Campaign 1 → 2: players name their character by id (a name is matched to the campaign's ruleset, then
     to its custom characters, case-insensitively) and custom characters get an id of their own. In a system
-    with no characters and no custom ones the player's text is kept as it is. Shapes validation will refuse
-    are left alone."""
+    with no characters and no custom ones the player's text is kept as it is. Axles and Alloys drivers name
+    their vehicle by weight class id (the name matched case-insensitively). Shapes validation will refuse are
+    left alone."""
     from designer.rules import RulesetError, load_ruleset  # the rules loader reads files through designer.io
     from designer.rules.base import slugify
 
@@ -39,6 +43,8 @@ def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
         ruleset = load_ruleset(ruleset_id)
     except RulesetError as exc:
         raise MigrationError(str(exc), "ruleset") from None
+    if ruleset.axles is not None:
+        _vehicle_ids(data, ruleset.axles, ruleset.name)
     taken = {c.id for c in ruleset.characters}
     ids: dict[str, str] = {}  # custom character name (casefolded) → its new id
     customs = data.get("custom_characters")
@@ -68,6 +74,24 @@ def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
                                  f"players[{i}]")
         player["character"] = found
     return data
+
+
+def _vehicle_ids(data: dict[str, Any], axles: AxlesRules, system: str) -> None:
+    """Replace each driver's weight class name by its id (in copies of the drivers)."""
+    drivers = data.get("drivers")
+    if not isinstance(drivers, list):
+        return
+    data["drivers"] = drivers = [dict(d) if isinstance(d, dict) else d for d in drivers]
+    for i, driver in enumerate(drivers):
+        if not isinstance(driver, dict) or not isinstance(driver.get("vehicle"), str):
+            continue
+        name = driver["vehicle"]
+        found = axles.weight_class(name.strip())
+        if found is None:
+            who = driver.get("name") if isinstance(driver.get("name"), str) else f"driver {i + 1}"
+            raise MigrationError(f"{who} drives a {name!r} vehicle, which is no {system} weight class",
+                                 f"drivers[{i}]")
+        driver["vehicle"] = found.id
 
 
 #: format name → (current schema version, {from_version: step to from_version + 1})

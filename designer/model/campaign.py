@@ -12,7 +12,8 @@ and games (careers).
 
 Schema version 2 (version 1 stored display names): `players[].character` is the stable id of a ruleset
 character ("princess-peach") or of one of the campaign's custom characters, which carry their own `id`; in a
-system with neither (Axles and Alloys) it is the player's own label for their kart.
+system with neither (Axles and Alloys) it is the player's own label for their kart. `drivers[].vehicle` is
+the stable id of an Axles and Alloys weight class ("heavy").
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ STATS: tuple[str, ...] = ("handling", "max_gear")
 PersonName = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 #: A stable id, spelt as the rule data's ids are (`designer.rules.base.Slug`).
 CharacterId = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
+#: An Axles and Alloys weight class's stable id in the rule data ("light").
+WeightClassId = CharacterId
 #: What a player drives: a character id, or free text when the system has no characters.
 CharacterRef = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
 
@@ -119,11 +122,11 @@ class Battle(StrictModel):
 
 
 class Driver(StrictModel):
-    """A named Axles and Alloys driver belonging to a player; `vehicle` is a weight class name."""
+    """A named Axles and Alloys driver belonging to a player; `vehicle` is a weight class id."""
 
     name: PersonName
     player: PersonName
-    vehicle: Literal["Light", "Medium", "Heavy"] | None = None
+    vehicle: WeightClassId | None = None
 
 
 class GameEntry(StrictModel):

@@ -204,8 +204,9 @@ class SpeedLine(RuleModel):
 
 
 class WeightClass(RuleModel):
-    """One vehicle weight class with its arena and race stat lines."""
+    """One vehicle weight class with its arena and race stat lines. Documents refer to it by `id`."""
 
+    id: Slug
     name: Literal["Light", "Medium", "Heavy"]
     max: Positive
     acc: Positive
@@ -291,6 +292,7 @@ class AxlesRules(RuleModel):
     @model_validator(mode="after")
     def _check(self) -> AxlesRules:
         check_unique((w.name for w in self.weight_classes), "weight class")
+        check_unique((w.id for w in self.weight_classes), "weight class id")
         check_unique((c.name for c in self.components), "component")
         check_covers_d6(([m.roll] for m in self.random_variant), "random variant table")
         if self.race_track_width_min_mm > self.race_track_width_max_mm:
@@ -301,3 +303,12 @@ class AxlesRules(RuleModel):
         """The weight class called `name` (case-insensitive), or None."""
         key = name.casefold()
         return next((w for w in self.weight_classes if w.name.casefold() == key), None)
+
+    def weight_class_by_id(self, class_id: str) -> WeightClass | None:
+        """The weight class with this stable id (exact), or None."""
+        return next((w for w in self.weight_classes if w.id == class_id), None)
+
+    def find_weight_class(self, text: str) -> WeightClass | None:
+        """The weight class a user means by `text`: its id, or its English name (both case-insensitive)."""
+        key = text.strip().casefold()
+        return next((w for w in self.weight_classes if w.id == key), None) or self.weight_class(key)

@@ -45,7 +45,7 @@ def table_row(page: CareersPage, driver: str) -> dict[str, str]:
 def with_two_drivers(qtbot, page: CareersPage) -> None:
     page.name_edit.setText("Rex")
     page.player_combo.setCurrentText("Ann")
-    page.vehicle_combo.setCurrentIndex(page.vehicle_combo.findData("Heavy"))
+    page.vehicle_combo.setCurrentIndex(page.vehicle_combo.findData("heavy"))
     qtbot.mouseClick(page.add_driver_button, Qt.MouseButton.LeftButton)
     assert page.add_driver("Zed", "Bob", "Light") is None
 
@@ -53,9 +53,13 @@ def with_two_drivers(qtbot, page: CareersPage) -> None:
 def test_new_driver_from_the_form(qtbot, page, session):
     assert page.needs_frame.isVisible() and list(page.new_driver_offers) == ["Ann", "Bob"]
     with_two_drivers(qtbot, page)
-    assert [(d.name, d.player, d.vehicle) for d in session.document.drivers] == [("Rex", "Ann", "Heavy"),
-                                                                                ("Zed", "Bob", "Light")]
-    assert table_row(page, "Rex")["Vehicle"] == "Heavy"
+    assert [(d.name, d.player, d.vehicle) for d in session.document.drivers] == [("Rex", "Ann", "heavy"),
+                                                                                ("Zed", "Bob", "light")]
+    assert table_row(page, "Rex")["Vehicle"] == "Heavy"  # the file stores the id, the table shows the name
+    assert table_row(page, "Zed")["Vehicle"] == "Light"
+    combo = page.vehicle_combo
+    assert [(combo.itemText(i), combo.itemData(i)) for i in range(1, combo.count())] == [
+        ("Light", "light"), ("Medium", "medium"), ("Heavy", "heavy")]
     assert table_row(page, "Rex")["Status"] == "alive"
     assert page.name_edit.text() == "" and page.needs_frame.isHidden()
     assert "already a driver" in page.add_driver("rex", "Bob")

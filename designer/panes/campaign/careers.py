@@ -38,7 +38,6 @@ from designer.panes.markup import escaped
 
 COLUMNS = ("Driver", "Player", "Vehicle", "Games", "Kills", "Wins", "Rerolls earned", "Used", "Available",
            "Status")
-VEHICLES = ("Light", "Medium", "Heavy")
 
 
 def _cell(text: object, align_right: bool = False) -> QTableWidgetItem:
@@ -84,8 +83,9 @@ class CareersPage(QWidget):
         self.player_combo = QComboBox()
         self.vehicle_combo = QComboBox()
         self.vehicle_combo.addItem("vehicle: not chosen", None)
-        for vehicle in VEHICLES:
-            self.vehicle_combo.addItem(vehicle, vehicle)
+        axles = self.session.context.ruleset.axles
+        for weight_class in axles.weight_classes if axles is not None else ():
+            self.vehicle_combo.addItem(weight_class.name, weight_class.id)  # shows the name, stores the id
         self.add_driver_button = QPushButton("New driver")
         self.add_driver_button.clicked.connect(self._on_add_driver)
         form.addWidget(QLabel("New driver:"))
