@@ -61,18 +61,14 @@ def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     players = data.get("players")
     if not isinstance(players, list) or not (ruleset.characters or ids):
         return data
-    data["players"] = players = [dict(p) if isinstance(p, dict) else p for p in players]
-    for i, player in enumerate(players):
-        if not isinstance(player, dict) or not isinstance(player.get("character"), str):
-            continue
-        name = player["character"]
-        known = ruleset.character(name.strip())
-        found = known.id if known else ids.get(name.strip().casefold())
-        if found is None:
-            who = player.get("name") if isinstance(player.get("name"), str) else f"player {i + 1}"
-            raise MigrationError(f"{who} drives {name!r}, which is no {ruleset.name} character and no custom one",
-                                 f"players[{i}]")
-        player["character"] = found
+
+    def character_id(name: str) -> str | None:
+        known = ruleset.character(name)
+        return known.id if known else ids.get(name.casefold())
+
+    data["players"] = _to_ids(players, "character", "players", "player", character_id,
+                              lambda who, name: f"{who} drives {name!r}, which is no {ruleset.name} character "
+                                                "and no custom one")
     return data
 
 
@@ -81,17 +77,29 @@ def _vehicle_ids(data: dict[str, Any], axles: AxlesRules, system: str) -> None:
     drivers = data.get("drivers")
     if not isinstance(drivers, list):
         return
-    data["drivers"] = drivers = [dict(d) if isinstance(d, dict) else d for d in drivers]
-    for i, driver in enumerate(drivers):
-        if not isinstance(driver, dict) or not isinstance(driver.get("vehicle"), str):
+
+    def vehicle_id(name: str) -> str | None:
+        found = axles.weight_class(name)
+        return found.id if found else None
+
+    data["drivers"] = _to_ids(drivers, "vehicle", "drivers", "driver", vehicle_id,
+                              lambda who, name: f"{who} drives a {name!r} vehicle, which is no {system} weight class")
+
+
+def _to_ids(items: list[Any], key: str, where: str, noun: str, lookup: Callable[[str], str | None],
+            refusal: Callable[[str, str], str]) -> list[Any]:
+    """Copies of the dicts in `items` with their `key` text replaced by `lookup(text)` (an id); a text that
+    names nothing is refused with `refusal(who, text)` at `where[i]`. Shapes validation refuses are left."""
+    items = [dict(item) if isinstance(item, dict) else item for item in items]
+    for i, item in enumerate(items):
+        if not isinstance(item, dict) or not isinstance(item.get(key), str):
             continue
-        name = driver["vehicle"]
-        found = axles.weight_class(name.strip())
+        found = lookup(item[key].strip())
         if found is None:
-            who = driver.get("name") if isinstance(driver.get("name"), str) else f"driver {i + 1}"
-            raise MigrationError(f"{who} drives a {name!r} vehicle, which is no {system} weight class",
-                                 f"drivers[{i}]")
-        driver["vehicle"] = found.id
+            who = item["name"] if isinstance(item.get("name"), str) else f"{noun} {i + 1}"
+            raise MigrationError(refusal(who, item[key]), f"{where}[{i}]")
+        item[key] = found
+    return items
 
 
 #: format name → (current schema version, {from_version: step to from_version + 1})
