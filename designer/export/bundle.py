@@ -15,6 +15,7 @@ from designer.export import pdf
 from designer.export.options import ExportOptions, PrintJob
 from designer.export.paper import LayoutError, get_paper
 from designer.export.scoresheet import GrandPrixScores
+from designer.i18n import _
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset, load_ruleset
 from designer.systems import registry
@@ -41,8 +42,8 @@ def refusal(document: TrackDocument, what: str) -> str | None:
     names = [s.name for s in system.prints]
     if what == "all" or what in names:
         return None
-    listed = ", ".join(names) + " (or all)" if names else "nothing"
-    return f"{system.id} prints {listed}; not '{what}'"
+    listed = ", ".join(names) + _(" (or all)") if names else _("nothing")
+    return _("{system} prints {listed}; not '{what}'").format(system=system.id, listed=listed, what=what)
 
 
 def sections_for(what: str | Sequence[str], job: PrintJob) -> list[PrintSection]:
@@ -61,7 +62,7 @@ def sections_for(what: str | Sequence[str], job: PrintJob) -> list[PrintSection]
         if reason is None:
             chosen.append(section)
         elif what != "all":
-            raise LayoutError(f"cannot print {section.name}: {reason}")
+            raise LayoutError(_("cannot print {section}: {reason}").format(section=section.name, reason=reason))
     return chosen
 
 

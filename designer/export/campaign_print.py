@@ -27,6 +27,7 @@ from designer.export.scoresheet import (
     ScoreSheetOptions,
     render_scoresheet,
 )
+from designer.i18n import N_, _
 from designer.io.campaign_io import resolve_track
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
@@ -35,7 +36,7 @@ from designer.rules.schema import Character
 from designer.systems import registry
 
 CAMPAIGN_SECTIONS: tuple[str, ...] = ("scoresheet", "dashboards")
-TITLES = {"scoresheet": "Score sheet", "dashboards": "Kart dashboards"}
+TITLES = {"scoresheet": N_("Score sheet"), "dashboards": N_("Kart dashboards")}
 TRACK_SUFFIX = ".track.json"
 
 
@@ -102,17 +103,19 @@ def campaign_sections(doc: CampaignDocument, ctx: Context, sections: Sequence[st
         [s.strip().lower() for s in sections]
     unknown = [s for s in wanted if s not in CAMPAIGN_SECTIONS]
     if unknown:
-        raise LayoutError(f"unknown section '{unknown[0]}' (choose {', '.join(CAMPAIGN_SECTIONS)})")
+        raise LayoutError(_("unknown section '{name}' (choose {choices})").format(
+            name=unknown[0], choices=", ".join(CAMPAIGN_SECTIONS)))
     if not wanted:
-        raise LayoutError(f"nothing to print (choose {', '.join(CAMPAIGN_SECTIONS)})")
+        raise LayoutError(_("nothing to print (choose {choices})").format(choices=", ".join(CAMPAIGN_SECTIONS)))
     if not doc.players:
-        raise LayoutError(f"'{doc.name}' has no players to print")
+        raise LayoutError(_("'{name}' has no players to print").format(name=doc.name))
     if "scoresheet" in wanted:
         if not scored(doc):
-            raise LayoutError(f"cannot print scoresheet: a {doc.mode.replace('_', ' ')} campaign has no "
-                              "Grand Prix score sheet")
+            raise LayoutError(_("cannot print scoresheet: a {mode} campaign has no Grand Prix score sheet").format(
+                mode=doc.mode.replace("_", " ")))
         if ctx.ruleset.grand_prix is None:
-            raise LayoutError(f"cannot print scoresheet: ruleset '{ctx.ruleset.id}' has no Grand Prix scoring")
+            raise LayoutError(_("cannot print {section}: {reason}").format(
+                section="scoresheet", reason=_("ruleset '{id}' has no Grand Prix scoring").format(id=ctx.ruleset.id)))
     return [s for s in CAMPAIGN_SECTIONS if s in wanted]
 
 

@@ -28,6 +28,7 @@ from designer.export.item_art import SHELL_COLOURS, draw_item
 from designer.export.painter import Painter
 from designer.export.paper import CardGrid, Rect, card_grid
 from designer.export.pdf import BOLD, FONT, Output, text
+from designer.i18n import _, ngettext
 from designer.rules import Ruleset
 from designer.rules.schema import ItemCard
 
@@ -109,7 +110,7 @@ def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_name: str) -> None
     pdf.paragraph(c, cx, y + max(0.0, (box_h - block) / 2), lines, tsize, FONT, anchor="middle")
     fy = inner.bottom - 1.6 * k - footer_h
     if card.reach:
-        reach = f"Reach: {card.reach}"
+        reach = _("Reach: {reach}").format(reach=card.reach)
         rsize = pdf.fit_size(reach, inner.w - 4 * k, 5.6 * k, FONT, 4.5 * k)
         reach = pdf.truncate(reach, inner.w - 4 * k, rsize)
         text(c, cx, fy + 2.2 * k, reach, rsize, FONT, "middle", pdf.GREY, middle=True)
@@ -120,7 +121,7 @@ def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_name: str) -> None
 
 def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float, colour: Color) -> None:
     """Tick circles, one per use, and the uses note: "○ ○ ○  3 uses, at most one per gear phase"."""
-    note = card.uses_note or f"{card.uses} uses"
+    note = card.uses_note or ngettext("{n} use", "{n} uses", card.uses).format(n=card.uses)
     r = 1.5 * k
     ticks = card.uses if card.uses > 1 else 0
     ticks_w = ticks * (2 * r + 1.0 * k)
@@ -128,7 +129,7 @@ def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float
     total = ticks_w + pdf.width_mm(note, size, BOLD)
     x = inner.x + (inner.w - total) / 2
     mid = y + 3.0 * k
-    for _ in range(ticks):
+    for _tick in range(ticks):
         p.circle(x + r, mid, r, fill=white, stroke=colour, lw=0.35 * k)
         x += 2 * r + 1.0 * k
     text(c, x, mid, note, size, BOLD, "start", colour, middle=True)
@@ -146,7 +147,7 @@ def draw_back(c: Canvas, slot: Rect, ruleset_name: str) -> None:
     for i, colour in enumerate(("#7fd6ff", "#b98cff", "#ff9ad5", "#ffd86b")):
         p.circle(cx, cy, (19 - i * 3.2) * k, fill=HexColor(colour), stroke=None)
     box_face(p, 22 * k, 22 * k, cx, cy)
-    text(c, cx, inner.y + 9 * k, "ITEM", 14 * k, BOLD, "middle", white, middle=True)
+    text(c, cx, inner.y + 9 * k, _("ITEM"), 14 * k, BOLD, "middle", white, middle=True)
     name = pdf.truncate(ruleset_name, inner.w - 4 * k, 6 * k)
     text(c, cx, inner.bottom - 6 * k, name, 6 * k, FONT, "middle", HexColor("#c9d2e3"), middle=True)
 
@@ -195,7 +196,7 @@ def cut_marks(c: Canvas, grid: CardGrid) -> None:
 
 def _sheet_note(c: Canvas, grid: CardGrid, left: str, right: str) -> None:
     """Small grey notes under the block, kept between the cut marks."""
-    xs, _ = grid.cut_lines()
+    xs, _ys = grid.cut_lines()
     y = min(grid.paper.height_mm - 2.0, grid.block.bottom + grid.bleed_mm + 3.0)
     room = xs[1] - xs[0] - 4.0
     size = 5.5
@@ -225,8 +226,8 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
                     else:
                         draw_front(c, card, slots[i], ruleset.name)
                 cut_marks(c, grid)
-                _sheet_note(c, grid, f"sheet {number} of {len(sheets)}, "
-                            + ("backs (mirrored for long-edge duplex)" if back else "fronts"), ruleset.name)
+                _sheet_note(c, grid, _("sheet {n} of {total}, ").format(n=number, total=len(sheets))
+                            + (_("backs (mirrored for long-edge duplex)") if back else _("fronts")), ruleset.name)
             c.showPage()
             pages += 1
     return pages
@@ -237,7 +238,7 @@ def write_cards_pdf(out: Output, ruleset: Ruleset, options: CardOptions = CardOp
     if not ruleset.deck:
         from designer.export.paper import LayoutError
 
-        raise LayoutError(f"ruleset '{ruleset.id}' has no item deck to print")
+        raise LayoutError(_("ruleset '{id}' has no item deck to print").format(id=ruleset.id))
     buffer = io.BytesIO()
     c = pdf.new_canvas(buffer, f"{ruleset.name} — item cards", "item deck")
     pages = render_cards(c, ruleset, options)

@@ -22,6 +22,7 @@ from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Paper, Rect, card_size, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, Output, text
 from designer.export.tokens import KART_COLOURS
+from designer.i18n import N_, _
 from designer.rules import Ruleset
 from designer.rules.schema import Character
 
@@ -44,7 +45,7 @@ class Upgrades:
             return value or cls()
         unknown = set(value) - {"handling", "max_gear"}
         if unknown:
-            raise LayoutError(f"unknown upgrade {sorted(unknown)[0]!r} (use handling or max_gear)")
+            raise LayoutError(_("unknown upgrade {name!r} (use handling or max_gear)").format(name=sorted(unknown)[0]))
         return cls(int(value.get("handling", 0)), int(value.get("max_gear", 0)))
 
 
@@ -74,7 +75,7 @@ def stats(kart: Kart, ruleset: Ruleset) -> list[Stat]:
     ch = kart.character
     out: list[Stat] = []
     gp = ruleset.grand_prix
-    for field_, label in (("handling", "Handling"), ("max_gear", "Max gear")):
+    for field_, label in (("handling", N_("Handling")), ("max_gear", N_("Max gear"))):
         base = getattr(ch, field_, None) if ch else None
         if base is None:
             continue
@@ -91,13 +92,14 @@ def karts_for(ruleset: Ruleset, count: int, characters: Sequence[str] | None = N
     """`count` karts: the characters given (by id or name), or the first characters of the ruleset (repeating
     if few)."""
     if count < 1:
-        raise LayoutError("at least one kart is needed for dashboards")
+        raise LayoutError(_("at least one kart is needed for dashboards"))
     chosen: list[Character | None] = []
     for i in range(count):
         if characters and i < len(characters):
             ch = ruleset.find_character(characters[i])
             if ch is None:
-                raise LayoutError(f"unknown character '{characters[i]}' in {ruleset.id}")
+                raise LayoutError(_("unknown character '{name}' in {ruleset}").format(name=characters[i],
+                                                                                      ruleset=ruleset.id))
             chosen.append(ch)
         else:
             chosen.append(ruleset.characters[i % len(ruleset.characters)] if ruleset.characters else None)
@@ -137,7 +139,7 @@ def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots
     stats_right = boxes[0].x - 6.0 if boxes else right
     stats_ = Rect(area.x + pad, mid_top, stats_right - (area.x + pad), mid_h)
     if stats_.w < 40:
-        raise LayoutError("dashboards do not fit this paper; try one per page")
+        raise LayoutError(_("dashboards do not fit this paper; try one per page"))
     return DashboardLayout(area, header, stats_, boxes, tracks)
 
 
@@ -151,20 +153,21 @@ def draw_dashboard(c: Canvas, kart: Kart, ruleset: Ruleset, area: Rect, card: tu
     p.rect(area.x, area.y + lay.header.h / 2, area.w, lay.header.h / 2, fill=colour, stroke=None)
     ch = kart.character
     mid = area.y + lay.header.h / 2
-    text(c, area.x + 5, mid, f"KART {kart.number}", 9, BOLD, "start", white, middle=True)
-    name = ch.name if ch else "Driver"
+    text(c, area.x + 5, mid, _("KART {number}").format(number=kart.number), 9, BOLD, "start", white, middle=True)
+    name = ch.name if ch else _("Driver")
     text(c, area.x + area.w / 2, mid, pdf.truncate(name, area.w - 80, 15, BOLD), 15, BOLD, "middle", white,
          middle=True)
-    right = (ch.weight if ch and ch.weight else (f"{ch.colour} pawn" if ch and ch.colour else ""))
+    pawn = _("{colour} pawn").format(colour=ch.colour) if ch and ch.colour else ""
+    right = ch.weight if ch and ch.weight else pawn
     text(c, area.right - 5, mid, right, 9, BOLD, "end", white, middle=True)
     _stats(c, p, kart, ruleset, lay.stats, colour)
     for i, slot in enumerate(lay.slots, 1):
         p.rect(slot.x, slot.y, slot.w, slot.h, 3.0, fill=pdf.lighter(colour, 0.92), stroke=colour, lw=0.4,
                dash=(2, 1.5))
-        label = f"ITEM {i}" if len(lay.slots) > 1 else "ITEM"
+        label = _("ITEM {n}").format(n=i) if len(lay.slots) > 1 else _("ITEM")
         text(c, slot.x + slot.w / 2, slot.y + slot.h / 2 - 2, label, 10, BOLD, "middle", colour, middle=True)
         if ruleset.deck_rules.use_in_order and len(lay.slots) > 1:
-            hint = "use first" if i == 1 else "then this one"
+            hint = _("use first") if i == 1 else _("then this one")
             text(c, slot.x + slot.w / 2, slot.y + slot.h / 2 + 3.5, hint, 6.5, FONT, "middle", GREY, middle=True)
     _tracks(c, p, kart, ruleset, lay.tracks, colour)
 
@@ -195,22 +198,24 @@ def _stats(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colou
     for i, stat in enumerate(items):
         x = box.x + i * (w + 4.0)
         p.rect(x, y, w, 24.0, 2.0, fill=pdf.lighter(colour, 0.9), stroke=colour, lw=0.4)
-        text(c, x + w / 2, y + 5, stat.name.upper(), 7.5, BOLD, "middle", colour, middle=True)
+        text(c, x + w / 2, y + 5, _(stat.name).upper(), 7.5, BOLD, "middle", colour, middle=True)
         text(c, x + w / 2, y + 15, str(stat.value), 22, BOLD, "middle", INK, middle=True)
         if stat.bonus:
-            text(c, x + w / 2, y + 21.5, f"{stat.base} + {stat.bonus} upgrade", 6, FONT, "middle", GREY, middle=True)
+            upgraded = _("{base} + {bonus} upgrade").format(base=stat.base, bonus=stat.bonus)
+            text(c, x + w / 2, y + 21.5, upgraded, 6, FONT, "middle", GREY, middle=True)
     if items:
         y += 28.0
     if kart.player:
-        text(c, box.x, y + 3, pdf.truncate(f"Player: {kart.player}", box.w, 8), 8, FONT)
+        text(c, box.x, y + 3, pdf.truncate(_("Player: {name}").format(name=kart.player), box.w, 8), 8, FONT)
     else:
-        text(c, box.x, y + 4, "Player", 7, FONT, colour=GREY)
+        label = _("Player")
+        text(c, box.x, y + 4, label, 7, FONT, colour=GREY)
         c.setStrokeColor(LIGHT)
         c.setLineWidth(pdf.pt(0.5))
-        c.line(box.x + 10, y + 4.5, box.right, y + 4.5)
+        c.line(box.x + max(10.0, pdf.width_mm(label, 7, FONT) + 1.5), y + 4.5, box.right, y + 4.5)
     y += 9.0
     if ruleset.balloon_battle is not None and y + 14 <= box.bottom + 0.1:
-        text(c, box.x, y + 3, "BALLOONS (cross off one per Wipe Out)", 6.5, BOLD, colour=colour)
+        text(c, box.x, y + 3, _("BALLOONS (cross off one per Wipe Out)"), 6.5, BOLD, colour=colour)
         n = ruleset.balloon_battle.balloons_per_kart
         r = min(4.5, (box.w - 2 * n) / (2 * n))
         for k in range(n):
@@ -244,13 +249,13 @@ def _tracks(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colo
     rows = []
     gear = next((s for s in stats(kart, ruleset) if s.name == "Max gear"), None)
     if gear is not None:
-        rows.append(("GEAR", [str(g) for g in range(1, gear.value + 1)], False, False,
+        rows.append((_("GEAR"), [str(g) for g in range(1, gear.value + 1)], False, False,
                      gear.base if gear.bonus else None))
     top = coin_track_top(ruleset)
     if top is not None:
-        rows.append(("COINS", [str(n) for n in range(0, top + 1)], True, False, None))
+        rows.append((_("COINS"), [str(n) for n in range(0, top + 1)], True, False, None))
     if any("hazard" in card.text.casefold() for card in ruleset.deck):
-        rows.append(("HAZARDS", [str(n) for n in range(HAZARD_TOP)] + [f"{HAZARD_TOP}+"], False, True, None))
+        rows.append((_("HAZARDS"), [str(n) for n in range(HAZARD_TOP)] + [f"{HAZARD_TOP}+"], False, True, None))
     step = box.h / max(len(rows), 1)
     for i, (label, cells, round_, alert, faint) in enumerate(rows):
         _row(c, p, box.y + i * step, step, box, label, cells, colour, round_, alert, faint)
@@ -268,7 +273,7 @@ class DashboardOptions:
 def dashboard_areas(paper: Paper, margin: float, per_page: int) -> tuple[Paper, list[Rect]]:
     """Portrait halves for two per page, a landscape page for one."""
     if per_page not in (1, 2):
-        raise LayoutError(f"dashboards come one or two per page, not {per_page}")
+        raise LayoutError(_("dashboards come one or two per page, not {n}").format(n=per_page))
     sheet = paper.portrait() if per_page == 2 else paper.landscape()
     content = check_margin(sheet, margin)
     if per_page == 1:
@@ -297,7 +302,7 @@ def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],
                 c.setDash([2, 2])
                 c.line(0, y, sheet.width_mm, y)
                 c.setDash([])
-                text(c, sheet.width_mm / 2, y, " cut ", 6, FONT, "middle", GREY, middle=True, halo=white)
+                text(c, sheet.width_mm / 2, y, " " + _("cut") + " ", 6, FONT, "middle", GREY, middle=True, halo=white)
         c.showPage()
         pages += 1
     return pages
@@ -309,7 +314,7 @@ def write_dashboards_pdf(out: Output, ruleset: Ruleset, karts: Sequence[Kart] | 
     if isinstance(karts, int):
         karts = karts_for(ruleset, karts)
     buffer = io.BytesIO()
-    c = pdf.new_canvas(buffer, f"{ruleset.name} — kart dashboards", "dashboards")
+    c = pdf.new_canvas(buffer, _("{ruleset} — kart dashboards").format(ruleset=ruleset.name), "dashboards")
     pages = render_dashboards(c, ruleset, karts, options)
     c.save()
     pdf.deliver(buffer.getvalue(), out)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from designer.geometry.labels import letters
+from designer.i18n import N_, _
 
 #: PDF points per millimetre: 100 mm is 283.46 pt.
 MM = 72.0 / 25.4
@@ -69,13 +70,14 @@ def lookup(table: dict, name: object, what: str, choices) -> object:
     """`table[name]` by a case-insensitive id, or a LayoutError listing the choices."""
     found = table.get(str(name).strip().lower())
     if found is None:
-        raise LayoutError(f"unknown {what} '{name}' (choose {', '.join(choices)})")
+        raise LayoutError(_("unknown {what} '{name}' (choose {choices})").format(what=_(what), name=name,
+                                                                                choices=", ".join(choices)))
     return found
 
 
 def get_paper(name: str | Paper) -> Paper:
     """A paper by its id ("a4", "Letter" …), portrait; a Paper passes through."""
-    return name if isinstance(name, Paper) else lookup(PAPERS, name, "paper", CLI_PAPERS)
+    return name if isinstance(name, Paper) else lookup(PAPERS, name, N_("paper"), CLI_PAPERS)
 
 
 @dataclass(frozen=True)
@@ -111,13 +113,14 @@ def fmt_mm(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def check_margin(paper: Paper, margin_mm: float, what: str = "margin") -> Rect:
+def check_margin(paper: Paper, margin_mm: float, what: str = N_("margin")) -> Rect:
     """The content area of `paper` inside `margin_mm` on every side."""
     if not math.isfinite(margin_mm) or margin_mm < 0:
-        raise LayoutError(f"{what} must be 0 mm or more, got {fmt_mm(margin_mm)} mm")
+        raise LayoutError(_("{what} must be 0 mm or more, got {mm} mm").format(what=_(what), mm=fmt_mm(margin_mm)))
     content = Rect(margin_mm, margin_mm, paper.width_mm - 2 * margin_mm, paper.height_mm - 2 * margin_mm)
     if content.w < 20 or content.h < 20:
-        raise LayoutError(f"{what} of {fmt_mm(margin_mm)} mm leaves no room on {paper.name}")
+        raise LayoutError(_("{what} of {mm} mm leaves no room on {paper}").format(what=_(what), mm=fmt_mm(margin_mm),
+                                                                                 paper=paper.name))
     return content
 
 
@@ -193,15 +196,18 @@ def tile_grid(table_w: float, table_h: float, paper: Paper | str, margin_mm: flo
               overlap_mm: float = 10.0, orientation: str = "portrait") -> TileGrid:
     """The grid of 1:1 pages covering a table, for one fixed orientation."""
     if orientation not in ("portrait", "landscape"):
-        raise LayoutError(f"orientation must be portrait or landscape here, got '{orientation}'")
+        raise LayoutError(_("orientation must be portrait or landscape here, got '{orientation}'").format(
+            orientation=orientation))
     sheet = get_paper(paper).oriented(orientation)
     content = check_margin(sheet, margin_mm)
     if not math.isfinite(overlap_mm) or overlap_mm < 0:
-        raise LayoutError(f"overlap must be 0 mm or more, got {fmt_mm(overlap_mm)} mm")
+        raise LayoutError(_("{what} must be 0 mm or more, got {mm} mm").format(what=_("overlap"),
+                                                                             mm=fmt_mm(overlap_mm)))
     if overlap_mm >= min(content.w, content.h) / 2:
-        raise LayoutError(
-            f"overlap of {fmt_mm(overlap_mm)} mm is too large for the {fmt_mm(content.w)}×{fmt_mm(content.h)} mm "
-            f"printable area of {sheet.name} (use less than {fmt_mm(min(content.w, content.h) / 2)} mm)")
+        raise LayoutError(_(
+            "overlap of {mm} mm is too large for the {w}×{h} mm printable area of {paper} (use less than {most} mm)"
+        ).format(mm=fmt_mm(overlap_mm), w=fmt_mm(content.w), h=fmt_mm(content.h), paper=sheet.name,
+                 most=fmt_mm(min(content.w, content.h) / 2)))
     cols = _count(table_w, content.w, overlap_mm)
     rows = _count(table_h, content.h, overlap_mm)
     return TileGrid(sheet, margin_mm, overlap_mm, table_w, table_h, cols, rows)
@@ -216,7 +222,8 @@ def choose_tile_grid(table_w: float, table_h: float, paper: Paper | str, margin_
     page of the grid counts. Ties go to the grid with fewer pages overall, then to portrait.
     """
     if orientation not in ORIENTATIONS:
-        raise LayoutError(f"unknown orientation '{orientation}' (choose {', '.join(ORIENTATIONS)})")
+        raise LayoutError(_("unknown {what} '{name}' (choose {choices})").format(
+            what=_("orientation"), name=orientation, choices=", ".join(ORIENTATIONS)))
     if orientation != "auto":
         return tile_grid(table_w, table_h, paper, margin_mm, overlap_mm, orientation)
     grids = [tile_grid(table_w, table_h, paper, margin_mm, overlap_mm, o) for o in ("portrait", "landscape")]
@@ -233,7 +240,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 
 
 def card_size(name: str | tuple[float, float]) -> tuple[float, float]:
-    return name if isinstance(name, tuple) else lookup(CARD_SIZES, name, "card size", CARD_SIZES)
+    return name if isinstance(name, tuple) else lookup(CARD_SIZES, name, N_("card size"), CARD_SIZES)
 
 
 @dataclass(frozen=True)
@@ -288,7 +295,7 @@ def card_grid(paper: Paper | str, size: str | tuple[float, float] = "poker", mar
     w, h = card_size(size)
     base = get_paper(paper)
     if not math.isfinite(bleed_mm) or bleed_mm < 0:
-        raise LayoutError(f"bleed must be 0 mm or more, got {fmt_mm(bleed_mm)} mm")
+        raise LayoutError(_("{what} must be 0 mm or more, got {mm} mm").format(what=_("bleed"), mm=fmt_mm(bleed_mm)))
     best: CardGrid | None = None
     for orientation in ("portrait", "landscape"):
         sheet = base.oriented(orientation)
@@ -304,6 +311,7 @@ def card_grid(paper: Paper | str, size: str | tuple[float, float] = "poker", mar
             best = candidate
     if best is None:
         fit = f" {grid[0]}×{grid[1]}" if grid else ""
-        raise LayoutError(f"cards {fmt_mm(w)}×{fmt_mm(h)} mm do not fit{fit} on {base.name} "
-                          f"with {fmt_mm(margin_mm)} mm margins and {fmt_mm(bleed_mm)} mm bleed")
+        raise LayoutError(_("cards {w}×{h} mm do not fit{fit} on {paper} with {margin} mm margins and {bleed} mm bleed")
+                          .format(w=fmt_mm(w), h=fmt_mm(h), fit=fit, paper=base.name, margin=fmt_mm(margin_mm),
+                                  bleed=fmt_mm(bleed_mm)))
     return best

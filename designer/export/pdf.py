@@ -30,6 +30,7 @@ from designer import __version__
 from designer.export import fonts
 from designer.export.fonts import BOLD, FONT
 from designer.export.paper import MM, Paper
+from designer.i18n import _
 
 INK = HexColor("#1d1f23")
 GREY = HexColor("#6b7079")
@@ -84,7 +85,7 @@ def write_sections(out: Output, title: str, subject: str, sections: Sequence[str
     for section in sections:
         key = f"section-{section}"
         c.bookmarkPage(key)
-        c.addOutlineEntry(titles[section], key, level=0)
+        c.addOutlineEntry(_(titles[section]), key, level=0)
         pages += render(c, section)
     c.save()
     deliver(buffer.getvalue(), out)

@@ -19,13 +19,14 @@ from reportlab.pdfgen.canvas import Canvas
 from designer.export import pdf
 from designer.export.paper import LayoutError, Rect, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, Output, text
+from designer.i18n import N_, _, ngettext
 from designer.rules import Ruleset
 from designer.rules.schema import GrandPrix
 
 HEAD = HexColor("#1f2a44")
 BAND = HexColor("#eef1f6")
 GOLD = HexColor("#f5c518")
-SUB_COLUMNS = ("Place", "Gates", "Coins", "Points", "Upgr.", "Total")
+SUB_COLUMNS = (N_("Place"), N_("Gates"), N_("Coins"), N_("Points"), N_("Upgr."), N_("Total"))
 STAT_LETTER = {"handling": "H", "max_gear": "G"}
 
 
@@ -88,7 +89,8 @@ def standings(scores: GrandPrixScores, gp: GrandPrix) -> list[Standing]:
     out: list[Standing] = []
     for player in scores.players:
         if len(player.races) > races:
-            raise LayoutError(f"{player.name} has {len(player.races)} races but the Grand Prix has {races}")
+            raise LayoutError(_("{name} has {count} races but the Grand Prix has {races}").format(
+                name=player.name, count=len(player.races), races=races))
         standing = Standing(player)
         total = 0
         for result in player.races:
@@ -111,13 +113,17 @@ def standings(scores: GrandPrixScores, gp: GrandPrix) -> list[Standing]:
 
 # --- drawing ---------------------------------------------------------------------------------------
 def _key(gp: GrandPrix) -> str:
-    ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
-    places = " · ".join(f"{ordinal.get(i, f'{i}th')} {p}" for i, p in enumerate(gp.place_points, 1))
-    parts = [f"Place points: {places} · lower places {gp.other_place_points}",
-             f"+{gp.points_per_gate} per gate cleared in order", f"+{gp.points_per_coin} per coin"]
-    ups = " or ".join(f"+{u.step} {u.stat.replace('_', ' ')} (up to {u.cap})" for u in gp.upgrades)
+    ordinal = {1: _("1st"), 2: _("2nd"), 3: _("3rd")}
+    nth = _("{n}th")
+    places = " · ".join(f"{ordinal.get(i) or nth.format(n=i)} {p}" for i, p in enumerate(gp.place_points, 1))
+    parts = [_("Place points: {places} · lower places {points}").format(places=places, points=gp.other_place_points),
+             _("+{points} per gate cleared in order").format(points=gp.points_per_gate),
+             _("+{points} per coin").format(points=gp.points_per_coin)]
+    stat_names = {"handling": _("handling"), "max_gear": _("max gear")}
+    ups = _(" or ").join(_("+{step} {stat} (up to {cap})").format(
+        step=u.step, stat=stat_names.get(u.stat, u.stat.replace("_", " ")), cap=u.cap) for u in gp.upgrades)
     if ups:
-        parts.append(f"between races, {gp.upgrade_cost} points buy {ups}")
+        parts.append(_("between races, {cost} points buy {upgrades}").format(cost=gp.upgrade_cost, upgrades=ups))
     return "   |   ".join(parts)
 
 
@@ -131,14 +137,15 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
                     ruleset_name: str) -> None:
     races = scores.races or gp.races
     rows = standings(scores, gp)
-    rows += [Standing(PlayerResults("")) for _ in range(max(0, blank_rows - len(rows)))]
-    text(c, area.x, area.y + 5, pdf.truncate(f"{scores.title} — score sheet", area.w - 70, 15, BOLD), 15, BOLD)
+    rows += [Standing(PlayerResults("")) for _blank in range(max(0, blank_rows - len(rows)))]
+    heading = _("{title} — score sheet").format(title=scores.title)
+    text(c, area.x, area.y + 5, pdf.truncate(heading, area.w - 70, 15, BOLD), 15, BOLD)
     text(c, area.right, area.y + 5, ruleset_name, 8, FONT, "end", GREY)
     key = _key(gp)
     text(c, area.x, area.y + 11, key, pdf.fit_size(key, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
     top = area.y + 16
     if scores.tie_rule:
-        ties = f"Ties: {scores.tie_rule}"
+        ties = _("Ties: {rule}").format(rule=scores.tie_rule)
         text(c, area.x, area.y + 15, ties, pdf.fit_size(ties, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
         top += 4
     whos = [row.player.name + (f" ({row.player.character})" if row.player.character else "") for row in rows]
@@ -150,23 +157,24 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
     podium_h = 22.0
     row_h = min(14.0, (area.bottom - podium_h - top - head1 - head2) / max(len(rows), 1))
     if row_h < 6.0:
-        raise LayoutError(f"{len(rows)} players do not fit on one score sheet")
+        raise LayoutError(ngettext("{n} player does not fit on one score sheet",
+                                   "{n} players do not fit on one score sheet", len(rows)).format(n=len(rows)))
     table_h = head1 + head2 + row_h * len(rows)
     c.setFillColor(HEAD)
     c.rect(area.x, top, area.w, head1, stroke=0, fill=1)
     _cell(c, area.x, top, name_w, head1 + head2, "", True)
-    text(c, area.x + 2, top + head1 / 2, "Player", 8, BOLD, "start", white, middle=True)
+    text(c, area.x + 2, top + head1 / 2, _("Player"), 8, BOLD, "start", white, middle=True)
     for r in range(races):
         x = area.x + name_w + r * sub_w * len(SUB_COLUMNS)
         name = scores.race_names[r] if r < len(scores.race_names) else ""
-        label = f"Race {r + 1}" + (f" · {name}" if name else "")
+        label = _("Race {n}").format(n=r + 1) + (f" · {name}" if name else "")
         text(c, x + sub_w * 3, top + head1 / 2, pdf.truncate(label, sub_w * 6 - 2, 8, BOLD), 8, BOLD, "middle",
              white, middle=True)
         c.setFillColor(BAND if r % 2 == 0 else white)
         c.rect(x, top + head1, sub_w * len(SUB_COLUMNS), table_h - head1, stroke=0, fill=1)
-        for k, sub in enumerate(SUB_COLUMNS):
+        for k, sub in enumerate(_(s) for s in SUB_COLUMNS):
             _cell(c, x + k * sub_w, top + head1, sub_w, head2, sub, True, pdf.fit_size(sub, sub_w - 1, 6.5, BOLD))
-    text(c, area.right - rank_w / 2, top + head1 / 2, "Rank", 8, BOLD, "middle", white, middle=True)
+    text(c, area.right - rank_w / 2, top + head1 / 2, _("Rank"), 8, BOLD, "middle", white, middle=True)
     for i, (row, who) in enumerate(zip(rows, whos, strict=True)):
         y = top + head1 + head2 + i * row_h
         size = pdf.fit_size(who, name_w - 3, 8.5, BOLD, 6.5)
@@ -208,7 +216,7 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
 
 def _podium(c: Canvas, rows: Sequence[Standing], gp: GrandPrix, box: Rect) -> None:
     ranked = sorted((r for r in rows if r.rank is not None), key=lambda r: r.rank or 0)
-    text(c, box.x, box.y + box.h / 2, "Podium", 10, BOLD, middle=True)
+    text(c, box.x, box.y + box.h / 2, _("Podium"), 10, BOLD, middle=True)
     w = min(70.0, (box.w - 25) / gp.podium - 4)
     for place in range(1, gp.podium + 1):
         x = box.x + 25 + (place - 1) * (w + 4)
@@ -234,7 +242,7 @@ def render_scoresheet(c: Canvas, ruleset: Ruleset, scores: GrandPrixScores | Non
     """Append one score sheet page (landscape); returns 1. Needs a ruleset with Grand Prix rules."""
     gp = ruleset.grand_prix
     if gp is None:
-        raise LayoutError(f"ruleset '{ruleset.id}' has no Grand Prix scoring")
+        raise LayoutError(_("ruleset '{id}' has no Grand Prix scoring").format(id=ruleset.id))
     scores = scores or GrandPrixScores()
     paper = get_paper(options.paper).landscape()
     area = check_margin(paper, options.margin_mm)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from designer.i18n import N_, _
 from designer.systems.api import PrintSection
 
 if TYPE_CHECKING:
@@ -58,28 +59,31 @@ def render_scoresheet_section(c: Canvas, job: PrintJob) -> int:
 
 
 def no_deck(job: PrintJob) -> str | None:
-    return None if job.ruleset.deck else f"ruleset '{job.ruleset.id}' has no item deck"
+    return None if job.ruleset.deck else _("ruleset '{id}' has no item deck").format(id=job.ruleset.id)
 
 
 def no_tokens(job: PrintJob) -> str | None:
     from designer.export.tokens import token_groups
 
-    return None if token_groups(job.document, job.ruleset) else f"'{job.document.name}' needs no tokens"
+    if token_groups(job.document, job.ruleset):
+        return None
+    return _("'{name}' needs no tokens").format(name=job.document.name)
 
 
 def no_grand_prix(job: PrintJob) -> str | None:
     """A Grand Prix is scored on the rule data's points, over tracks: an arena (no track) has no race."""
     if job.ruleset.grand_prix is None:
-        return f"ruleset '{job.ruleset.id}' has no Grand Prix scoring"
+        return _("ruleset '{id}' has no Grand Prix scoring").format(id=job.ruleset.id)
     if job.document.track is None and job.scores is None:
-        return f"'{job.document.name}' is an arena with no track, and a Grand Prix is raced on tracks"
+        return _("'{name}' is an arena with no track, and a Grand Prix is raced on tracks").format(
+            name=job.document.name)
     return None
 
 
-TRACK = PrintSection("track", "Track, 1:1", render_track_section)
-CARDS = PrintSection("cards", "Item cards", render_cards_section, no_deck)
-TOKENS = PrintSection("tokens", "Tokens", render_tokens_section, no_tokens)
-SCORESHEET = PrintSection("scoresheet", "Score sheet", render_scoresheet_section, no_grand_prix)
+TRACK = PrintSection("track", N_("Track, 1:1"), render_track_section)
+CARDS = PrintSection("cards", N_("Item cards"), render_cards_section, no_deck)
+TOKENS = PrintSection("tokens", N_("Tokens"), render_tokens_section, no_tokens)
+SCORESHEET = PrintSection("scoresheet", N_("Score sheet"), render_scoresheet_section, no_grand_prix)
 
 
 def dashboards(title: str) -> PrintSection:

@@ -24,6 +24,7 @@ from designer.export import pdf
 from designer.export.draw_track import define_track_form, ink_index
 from designer.export.paper import INCH_MM, Paper, Rect, TileGrid, choose_tile_grid, fmt_mm, get_paper, tile_label
 from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
+from designer.i18n import N_, _
 from designer.model.kind_names import kind_name
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset, load_ruleset
@@ -95,28 +96,28 @@ def parts_list(document: TrackDocument) -> list[tuple[str, int]]:
     counts: Counter[str] = Counter()
     for e in document.elements:
         if e.kind == "item_box":
-            counts["Item box, double" if getattr(e, "stack", 1) == 2 else "Item box"] += 1
+            counts[N_("Item box, double") if getattr(e, "stack", 1) == 2 else N_("Item box")] += 1
         elif e.kind == "wandering_threat":
-            counts[getattr(e, "name", "Wandering threat")] += 1
+            counts[getattr(e, "name", N_("Wandering threat"))] += 1
         elif e.kind == "scenery":
-            counts["Scenery (solid)" if getattr(e, "solid", True) else "Scenery (decoration)"] += 1
+            counts[N_("Scenery (solid)") if getattr(e, "solid", True) else N_("Scenery (decoration)")] += 1
         elif e.kind == "ramp" and getattr(e, "hoop", False):
-            counts["Ramp with hoop"] += 1
+            counts[N_("Ramp with hoop")] += 1
         else:
             counts[kind_name(e.kind)] += 1
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 INSTRUCTIONS = (
-    "Print at 100 % (\"Actual size\"). Switch off any \"Fit to page\" or \"Shrink\" option.",
-    "Measure a calibration bar before printing the rest: the long one must be exactly 100 mm, the other "
-    "4 inches. If not, fix the print scale and print again.",
-    "Cut each page along the left and top edges of its printed area (the registration marks show the "
-    "corners). Leave the right and bottom margins on for now.",
-    "Lay each page over its left and upper neighbours so the track runs on across the shaded strips, "
-    "then glue or tape it down there. Labels in the margins name the neighbours.",
-    "Build one row at a time (A1, B1, C1 …), then join the rows. Hatched pages on this map were left out "
-    "because that part of the table is empty.",
+    N_("Print at 100 % (\"Actual size\"). Switch off any \"Fit to page\" or \"Shrink\" option."),
+    N_("Measure a calibration bar before printing the rest: the long one must be exactly 100 mm, the other "
+       "4 inches. If not, fix the print scale and print again."),
+    N_("Cut each page along the left and top edges of its printed area (the registration marks show the "
+       "corners). Leave the right and bottom margins on for now."),
+    N_("Lay each page over its left and upper neighbours so the track runs on across the shaded strips, "
+       "then glue or tape it down there. Labels in the margins name the neighbours."),
+    N_("Build one row at a time (A1, B1, C1 …), then join the rows. Hatched pages on this map were left out "
+       "because that part of the table is empty."),
 )
 
 
@@ -139,9 +140,11 @@ def _map_page(c: Canvas, document: TrackDocument, plan: TilePlan, form: str, opt
     with pdf.mm_frame(c, paper):
         text(c, m, m + 5, pdf.truncate(document.name, paper.width_mm - 2 * m, 15, BOLD), 15, BOLD)
         g = plan.grid
-        summary = (f"Assembly map · 1:1 on {g.paper.name} {g.paper.orientation}, {g.cols} × {g.rows} pages, "
-                   f"{len(plan.printed)} printed" + (f", {len(plan.skipped)} empty left out" if plan.skipped else "")
-                   + f" · table {fmt_mm(table.width_mm)} × {fmt_mm(table.height_mm)} mm")
+        orientation_name = {"portrait": _("portrait"), "landscape": _("landscape")}[g.paper.orientation]
+        summary = (_("Assembly map · 1:1 on {paper} {orientation}, {cols} × {rows} pages, {printed} printed").format(
+            paper=g.paper.name, orientation=orientation_name, cols=g.cols, rows=g.rows, printed=len(plan.printed))
+            + (_(", {n} empty left out").format(n=len(plan.skipped)) if plan.skipped else "")
+            + _(" · table {w} × {h} mm").format(w=fmt_mm(table.width_mm), h=fmt_mm(table.height_mm)))
         text(c, m, m + 11, pdf.truncate(summary, paper.width_mm - 2 * m, 8), 8, FONT, colour=GREY)
         map_w, map_h = table.width_mm * scale, table.height_mm * scale
         top = m + header
@@ -194,10 +197,11 @@ def _draw_info(c: Canvas, document: TrackDocument, plan: TilePlan, box: Rect) ->
     two = box.w > 120
     col_w = box.w / 2 - 4 if two else box.w
     y = box.y
-    text(c, box.x, y + 3, "Parts on this track", 9, BOLD)
+    text(c, box.x, y + 3, _("Parts on this track"), 9, BOLD)
     y += 6
     rows = (len(parts) + 1) // 2 if two else len(parts)
-    for i, (name, count) in enumerate(parts or [("(no elements)", 0)]):
+    for i, (key, count) in enumerate(parts or [(N_("(no elements)"), 0)]):
+        name = _(key)
         col, r = (divmod(i, rows) if two and rows else (0, i))
         x = box.x + col * (col_w + 8)
         yy = y + r * 4.2 + 3
@@ -210,10 +214,10 @@ def _draw_info(c: Canvas, document: TrackDocument, plan: TilePlan, box: Rect) ->
             c.line(x + pdf.width_mm(name, 8) + 1.5, yy, x + col_w - 6, yy)
             c.setDash([])
     y += max(rows, 1) * 4.2 + 6
-    text(c, box.x, y + 3, "Putting it together", 9, BOLD)
+    text(c, box.x, y + 3, _("Putting it together"), 9, BOLD)
     y += 6
     for i, step in enumerate(INSTRUCTIONS, 1):
-        lines = pdf.wrap(step, box.w - 6, 8)
+        lines = pdf.wrap(_(step), box.w - 6, 8)
         text(c, box.x, y + 3, f"{i}.", 8, BOLD)
         y = pdf.paragraph(c, box.x + 5, y + 0.2, lines, 8) + 1.2
 
@@ -270,7 +274,7 @@ def _glue_strip(c: Canvas, strip: Rect, ink_saver: bool, vertical: bool) -> None
     c.restoreState()
     # A quarter of the way along, clear of the neighbour's label at the middle of the edge.
     cx, cy = (strip.centre[0], strip.y + strip.h / 4) if vertical else (strip.x + strip.w / 4, strip.centre[1])
-    text(c, cx, cy, "glue under the next page", 6, FONT, "middle", INK, middle=True, angle=90 if vertical else 0,
+    text(c, cx, cy, _("glue under the next page"), 6, FONT, "middle", INK, middle=True, angle=90 if vertical else 0,
          halo=None if ink_saver else white)
 
 
@@ -286,7 +290,7 @@ def _annotate(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[in
 
     def neighbour_name(side: str) -> str:
         n = neighbours[side]
-        return tile_label(*n) + ("" if plan.is_printed(n) else " (empty)")
+        return tile_label(*n) + ("" if plan.is_printed(n) else _(" (empty)"))
 
     def backdrop(x: float, y: float, w: float, h: float) -> None:
         if inside:
@@ -296,7 +300,7 @@ def _annotate(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[in
     own = tile_label(*cell)
     own_w = pdf.width_mm(own, 10, BOLD)
     up_w = pdf.arrow_label_width(neighbour_name("up"), 8) if "up" in neighbours else 0.0
-    right_text = f"page {page_no} of {total} · scale 1:1"
+    right_text = _("page {n} of {total} · scale 1:1").format(n=page_no, total=total)
     x0, x1 = m + 6.0, W - m - 6.0  # clear of the registration marks on the corners
     name_room = W / 2 - up_w / 2 - 4 - (x0 + own_w + 3)
     name = pdf.truncate(document.name, name_room, 7)

@@ -27,6 +27,7 @@ from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Paper, Rect, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
 from designer.geometry.labels import warp_pipe_labels
+from designer.i18n import _
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset, load_ruleset
 
@@ -92,47 +93,48 @@ def token_groups(document: TrackDocument, ruleset: Ruleset, content: Rect | None
     boxes1 = sum(1 for e in els if e.kind == "item_box" and getattr(e, "stack", 1) == 1)
     boxes2 = sum(1 for e in els if e.kind == "item_box" and getattr(e, "stack", 1) == 2)
     bw, bh = _size(ruleset, "item_box")
-    add("Item boxes", Token("item_box", bw, bh), with_spares(boxes1, spare, min_spare))
-    add("Double item boxes", Token("item_box_2", bw, bh), with_spares(boxes2, spare, min_spare))
-    cw, _ = _size(ruleset, "coin")
-    add("Coins", Token("coin", cw, cw, "circle"), with_spares(kinds.count("coin"), spare, min_spare))
+    add(_("Item boxes"), Token("item_box", bw, bh), with_spares(boxes1, spare, min_spare))
+    add(_("Double item boxes"), Token("item_box_2", bw, bh), with_spares(boxes2, spare, min_spare))
+    cw, _h = _size(ruleset, "coin")
+    add(_("Coins"), Token("coin", cw, cw, "circle"), with_spares(kinds.count("coin"), spare, min_spare))
     pads = kinds.count("boost_pad") + sum(getattr(e, "pads", 0) for e in els if e.kind == "dash_panel")
     pw, ph = _size(ruleset, "boost_pad")
-    add("Boost pads", Token("boost_pad", pw, ph), with_spares(pads, spare, min_spare))
+    add(_("Boost pads"), Token("boost_pad", pw, ph), with_spares(pads, spare, min_spare))
     orders = sorted({e.order for e in els if e.kind == "gate"})
     if orders:
-        groups.append(TokenGroup(f"Gate numbers 1–{orders[-1]}" if orders == list(range(1, orders[-1] + 1))
-                                 else "Gate numbers",
+        in_order = orders == list(range(1, orders[-1] + 1))
+        groups.append(TokenGroup(_("Gate numbers 1–{n}").format(n=orders[-1]) if in_order else _("Gate numbers"),
                                  [Token("gate", GATE_BADGE_MM, GATE_BADGE_MM, "circle", str(n)) for n in orders]))
     labels = warp_pipe_labels(els)
     if labels:
-        r, _ = _size(ruleset, "warp_pipe")
+        r, _h = _size(ruleset, "warp_pipe")
         ordered = sorted(labels.values(), key=lambda s: (s.rstrip("\u2032"), s))
-        groups.append(TokenGroup("Warp-pipe pairs", [Token("warp_pipe", r, r, "circle", lab) for lab in ordered]))
-    tw, _ = _size(ruleset, "thwomp")
-    add("Thwomps", Token("thwomp", tw, tw), kinds.count("thwomp"))
-    for kind, attr, title in (("piranha_plant", "range_mm", "Piranha Plants"),
-                              ("chain_chomp", "reach_mm", "Chain Chomps")):
+        groups.append(TokenGroup(_("Warp-pipe pairs"), [Token("warp_pipe", r, r, "circle", lab) for lab in ordered]))
+    tw, _h = _size(ruleset, "thwomp")
+    add(_("Thwomps"), Token("thwomp", tw, tw), kinds.count("thwomp"))
+    for kind, attr, title in (("piranha_plant", "range_mm", _("Piranha Plants")),
+                              ("chain_chomp", "reach_mm", _("Chain Chomps"))):
         hazards = [e for e in els if e.kind == kind]
         if not hazards:
             continue
-        d, _ = _size(ruleset, kind)
+        d, _h = _size(ruleset, kind)
         add(title, Token(kind, d, d, "circle"), len(hazards))
         for reach in sorted({float(getattr(e, attr)) for e in hazards}):  # one template serves each reach
             fits = content is None or 2 * reach <= min(content.w, content.h - 12)
             token = (Token(kind + "_ring", 2 * reach, 2 * reach, "circle", radius=reach, inner=d) if fits
                      else Token(kind + "_quarter", reach, reach, "quarter", radius=reach, inner=d))
-            add(f"{title}: reach template {pdf_mm(reach)} mm" + ("" if fits else " (quarter ring)"), token, 1)
+            add(_("{title}: reach template {mm} mm").format(title=title, mm=pdf_mm(reach))
+                + ("" if fits else _(" (quarter ring)")), token, 1)
     bananas, fakes = _deck_count(ruleset, "banana"), _deck_count(ruleset, "fake")
-    add("Banana markers", Token("banana", MARKER_MM, MARKER_MM, "circle"), bananas)
-    add("Fake item box markers", Token("fake_box", bw, bh), fakes)
+    add(_("Banana markers"), Token("banana", MARKER_MM, MARKER_MM, "circle"), bananas)
+    add(_("Fake item box markers"), Token("fake_box", bw, bh), fakes)
     if ruleset.balloon_battle is not None:
         per = ruleset.balloon_battle.balloons_per_kart
         for kart in range(document.karts):
-            groups.append(TokenGroup(f"Balloons, kart {kart + 1} × {per}", [
+            groups.append(TokenGroup(_("Balloons, kart {n} × {count}").format(n=kart + 1, count=per), [
                 Token("balloon", *BALLOON_MM, "rect", str(kart + 1), KART_COLOURS[kart % len(KART_COLOURS)])] * per))
     if any("hazard" in card.text.casefold() for card in ruleset.deck):
-        add("Hazard tokens", Token("hazard", HAZARD_MM, HAZARD_MM, "circle"),
+        add(_("Hazard tokens"), Token("hazard", HAZARD_MM, HAZARD_MM, "circle"),
             with_spares(HAZARDS_PER_KART * document.karts, spare, min_spare))
     return groups
 
@@ -168,7 +170,8 @@ def pack_tokens(groups: list[TokenGroup], content: Rect, gap: float = 3.0) -> li
     for group in groups:
         big = max(t.h for t in group.tokens)
         if any(t.w > content.w or t.h > content.h - HEADING_MM for t in group.tokens):
-            raise LayoutError(f"{group.title.split(' × ')[0]} ({pdf_mm(big)} mm) do not fit on this paper")
+            raise LayoutError(_("{tokens} ({mm} mm) do not fit on this paper").format(
+                tokens=group.title.split(' × ')[0], mm=pdf_mm(big)))
         if y + HEADING_MM + big > content.bottom:
             new_page()
         pages[-1].append(Placed(content.x, y, heading=group.title))
@@ -179,7 +182,7 @@ def pack_tokens(groups: list[TokenGroup], content: Rect, gap: float = 3.0) -> li
                 x, y, row_h = content.x, y + row_h + gap, 0.0
             if y + token.h > content.bottom + 1e-6:
                 new_page()
-                pages[-1].append(Placed(content.x, y, heading=group.title + " (continued)"))
+                pages[-1].append(Placed(content.x, y, heading=group.title + _(" (continued)")))
                 y += HEADING_MM
                 x, row_h = content.x, 0.0
             pages[-1].append(Placed(x, y, token))
@@ -242,7 +245,8 @@ def _reach_template(p: Painter, t: Token, quarter: bool) -> None:
     kind = t.draw.rsplit("_", 1)[0]
     colour = art.PIRANHA if kind == "piranha_plant" else art.CHOMP
     r = t.radius
-    name = "Piranha Plant" if kind == "piranha_plant" else "Chain Chomp"
+    name = _("Piranha Plant") if kind == "piranha_plant" else _("Chain Chomp")
+    label = _("{name}: reach {mm} mm").format(name=name, mm=pdf_mm(r))
     if quarter:
         path = p.new_path()
         path.moveTo(0, 0)
@@ -252,9 +256,9 @@ def _reach_template(p: Painter, t: Token, quarter: bool) -> None:
         p.path(path, fill=pdf.lighter(colour, 0.9), stroke=None)
         p.line(0, 0, r * 0.15, r * 0.15, INK, 0.4)
         p.circle(0, 0, 2.0, stroke=INK, lw=0.3)
-        text(p.c, r * 0.12, r * 0.55, f"{name}: reach {pdf_mm(r)} mm", 8, BOLD, colour=INK)
-        text(p.c, r * 0.12, r * 0.55 + 4.2, "Put this corner on the hazard's centre", 7, FONT, colour=GREY)
-        text(p.c, r * 0.12, r * 0.55 + 7.8, "and turn it round to check all sides.", 7, FONT, colour=GREY)
+        text(p.c, r * 0.12, r * 0.55, label, 8, BOLD, colour=INK)
+        text(p.c, r * 0.12, r * 0.55 + 4.2, _("Put this corner on the hazard's centre"), 7, FONT, colour=GREY)
+        text(p.c, r * 0.12, r * 0.55 + 7.8, _("and turn it round to check all sides."), 7, FONT, colour=GREY)
         return
     p.circle(0, 0, r, fill=pdf.lighter(colour, 0.9), stroke=None)
     p.circle(0, 0, r - 3, stroke=colour, lw=0.3, dash=(3, 2))
@@ -263,8 +267,8 @@ def _reach_template(p: Painter, t: Token, quarter: bool) -> None:
         art.piranha_face(p, head)
     else:
         art.chomp_face(p, head)
-    text(p.c, 0, -r * 0.55, f"{name}: reach {pdf_mm(r)} mm", 8, BOLD, "middle", INK, middle=True)
-    text(p.c, 0, r * 0.55, "Centre on the hazard; cut along the outer line", 6.5, FONT, "middle", GREY, middle=True)
+    text(p.c, 0, -r * 0.55, label, 8, BOLD, "middle", INK, middle=True)
+    text(p.c, 0, r * 0.55, _("Centre on the hazard; cut along the outer line"), 6.5, FONT, "middle", GREY, middle=True)
 
 
 def _balloon(p: Painter, t: Token) -> None:
@@ -317,8 +321,9 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
     for number, placed in enumerate(pages, 1):
         pdf.start_page(c, paper)
         with pdf.mm_frame(c, paper):
-            note = f"true size: print at 100 % · sheet {number} of {len(pages)}"
-            title = pdf.truncate(f"Tokens · {document.name}", page.w - pdf.width_mm(note, 7) - 4, 12, BOLD)
+            note = _("true size: print at 100 % · sheet {n} of {total}").format(n=number, total=len(pages))
+            heading = _("Tokens · {name}").format(name=document.name)
+            title = pdf.truncate(heading, page.w - pdf.width_mm(note, 7) - 4, 12, BOLD)
             text(c, page.x, page.y + 4, title, 12, BOLD)
             text(c, page.right, page.y + 4, note, 7, FONT, "end", GREY)
             for item in placed:
@@ -338,7 +343,7 @@ def write_tokens_pdf(out: Output, document: TrackDocument, ruleset: Ruleset | No
     c = pdf.new_canvas(buffer, f"{document.name} — tokens", "token sheets")
     pages = render_tokens(c, document, ruleset, options)
     if pages == 0:
-        raise LayoutError(f"'{document.name}' needs no tokens: it has no pieces to cut out")
+        raise LayoutError(_("'{name}' needs no tokens: it has no pieces to cut out").format(name=document.name))
     c.save()
     pdf.deliver(buffer.getvalue(), out)
     return pages

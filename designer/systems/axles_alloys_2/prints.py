@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from designer.export.sections import TOKENS, TRACK
+from designer.i18n import N_, _
 from designer.systems.api import PrintSection
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
     from designer.export.options import PrintJob
 
-DASHBOARD = "Vehicle sheets"
+DASHBOARD = N_("Vehicle sheets")
 
 
 def render_vehicle_sheets(c: Canvas, job: PrintJob) -> int:
@@ -26,7 +27,7 @@ def render_vehicle_sheets(c: Canvas, job: PrintJob) -> int:
 
 
 def no_weight_classes(job: PrintJob) -> str | None:
-    return None if job.ruleset.axles is not None else f"ruleset '{job.ruleset.id}' has no vehicle rules"
+    return None if job.ruleset.axles is not None else _("ruleset '{id}' has no vehicle rules").format(id=job.ruleset.id)
 
 
 PRINTS: tuple[PrintSection, ...] = (

@@ -20,9 +20,11 @@ from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
 from designer.export.tokens import KART_COLOURS
+from designer.i18n import N_, _
 from designer.rules.systems import AxlesRules, Threshold
 
-COLUMNS = ("CLASS", "MAX", "ACC", "DEC", "TURN", "RACE MAX", "ACC", "DEC", "TURN", "HULL", "CAPACITY")
+#: MAX, ACC, DEC and TURN are the rulebook's own stat names and stay as printed there.
+COLUMNS = (N_("CLASS"), "MAX", "ACC", "DEC", "TURN", N_("RACE MAX"), "ACC", "DEC", "TURN", N_("HULL"), N_("CAPACITY"))
 HEADER_MM = 13.0
 ROW_MM = 6.5
 
@@ -38,9 +40,9 @@ def threshold_note(threshold: Threshold | None) -> str:
     if threshold is None:
         return ""
     if threshold.destroys_vehicle:
-        return "destroyed"
+        return _("destroyed")
     faces = _faces(sorted(threshold.component_lost_on))
-    return f"lose a component on {faces}" if faces else ""
+    return _("lose a component on {faces}").format(faces=faces) if faces else ""
 
 
 def table_rows(axles: AxlesRules) -> list[tuple[str, ...]]:
@@ -57,18 +59,19 @@ def draw_vehicle_sheet(c: Canvas, number: int, axles: AxlesRules, area: Rect) ->
     p.rect(area.x, area.y, area.w, HEADER_MM, 3.0, fill=colour, stroke=None)
     p.rect(area.x, area.y + HEADER_MM / 2, area.w, HEADER_MM / 2, fill=colour, stroke=None)
     mid = area.y + HEADER_MM / 2
-    text(c, area.x + 5, mid, f"VEHICLE {number}", 9, BOLD, "start", white, middle=True)
-    text(c, area.x + 32, mid, "Name", 8, FONT, "start", white, middle=True)
-    p.line(area.x + 42, mid + 2, area.right - 5, mid + 2, white, 0.4)
+    text(c, area.x + 5, mid, _("VEHICLE {n}").format(n=number), 9, BOLD, "start", white, middle=True)
+    label = _("Name")
+    text(c, area.x + 32, mid, label, 8, FONT, "start", white, middle=True)
+    p.line(area.x + max(42.0, 33.5 + pdf.width_mm(label, 8)), mid + 2, area.right - 5, mid + 2, white, 0.4)
 
     x0, y = area.x + 4.0, area.y + HEADER_MM + 4.0
     width = area.w - 8.0
-    text(c, x0, y + 2, "WEIGHT CLASS (tick one)", 7, BOLD, colour=colour)
+    text(c, x0, y + 2, _("WEIGHT CLASS (tick one)"), 7, BOLD, colour=colour)
     y += 4.0
     tick_w = 6.0
     col_w = (width - tick_w) / len(COLUMNS)
     for i, name in enumerate(COLUMNS):
-        text(c, x0 + tick_w + (i + 0.5) * col_w, y + ROW_MM / 2, name, 5.5, BOLD, "middle", GREY, middle=True)
+        text(c, x0 + tick_w + (i + 0.5) * col_w, y + ROW_MM / 2, _(name), 5.5, BOLD, "middle", GREY, middle=True)
     y += ROW_MM
     for row in table_rows(axles):
         p.rect(x0, y + 1.0, 4.0, 4.0, 0.6, fill=white, stroke=colour, lw=0.4)
@@ -82,13 +85,13 @@ def draw_vehicle_sheet(c: Canvas, number: int, axles: AxlesRules, area: Rect) ->
     boxes = max(w.boxes_per_line for w in axles.weight_classes)
     lines = max(w.hit_point_lines for w in axles.weight_classes)
     per_class = " · ".join(f"{w.name} {w.boxes_per_line}" for w in axles.weight_classes)
-    text(c, x0, y + 2, f"HULL (boxes a line: {per_class}; cross off the ones your class lacks)", 7, BOLD,
-         colour=colour)
+    hull = _("HULL (boxes a line: {classes}; cross off the ones your class lacks)").format(classes=per_class)
+    text(c, x0, y + 2, hull, pdf.fit_size(hull, width, 7, BOLD, 5.0), BOLD, colour=colour)
     y += 4.0
     size = 6.0
     thresholds = {t.line: t for t in axles.thresholds}
     for line in range(1, lines + 1):
-        text(c, x0, y + size / 2, f"LINE {line}", 7, BOLD, colour=colour, middle=True)
+        text(c, x0, y + size / 2, _("LINE {n}").format(n=line), 7, BOLD, colour=colour, middle=True)
         for b in range(boxes):
             p.rect(x0 + 14 + b * (size + 1.5), y, size, size, 1.0, fill=white, stroke=colour, lw=0.4)
         text(c, x0 + 16 + boxes * (size + 1.5), y + size / 2, threshold_note(thresholds.get(line)), 7, FONT,
@@ -98,7 +101,7 @@ def draw_vehicle_sheet(c: Canvas, number: int, axles: AxlesRules, area: Rect) ->
     y += 3.0
     slots = max(w.capacity for w in axles.weight_classes)
     per_class = " · ".join(f"{w.name} {w.capacity}" for w in axles.weight_classes)
-    text(c, x0, y + 2, f"COMPONENTS (capacity: {per_class})", 7, BOLD, colour=colour)
+    text(c, x0, y + 2, _("COMPONENTS (capacity: {classes})").format(classes=per_class), 7, BOLD, colour=colour)
     y += 3.0
     step = min(6.0, (area.bottom - 3.0 - y) / slots)
     for k in range(slots):
@@ -111,11 +114,11 @@ def render_vehicle_sheets(c: Canvas, job: PrintJob) -> int:
     """One sheet per vehicle of the document (`karts`), two to a portrait page; returns the pages drawn."""
     axles = job.ruleset.axles
     if axles is None:
-        raise LayoutError(f"ruleset '{job.ruleset.id}' has no vehicle rules")
+        raise LayoutError(_("ruleset '{id}' has no vehicle rules").format(id=job.ruleset.id))
     sheet, areas = dashboard_areas(get_paper(job.options.paper), job.options.margin(10.0), 2)
     need = HEADER_MM + 8 + ROW_MM * (1 + len(axles.weight_classes)) + 7 + 7.5 * 3 + 3 + 6 * 3
     if areas[0].h < need or areas[0].w < 150:
-        raise LayoutError("vehicle sheets do not fit this paper; try a larger one or a smaller margin")
+        raise LayoutError(_("vehicle sheets do not fit this paper; try a larger one or a smaller margin"))
     count = job.document.karts
     pages = 0
     for start in range(0, count, len(areas)):

@@ -7,7 +7,8 @@ The board game holds one item card and spends coins, so its player mat has one i
 from __future__ import annotations
 
 from designer.export.sections import CARDS, TOKENS, TRACK, dashboards
+from designer.i18n import N_
 from designer.systems.api import PrintSection
 
-DASHBOARD = "Player mats"
+DASHBOARD = N_("Player mats")
 PRINTS: tuple[PrintSection, ...] = (TRACK, CARDS, TOKENS, dashboards(DASHBOARD))

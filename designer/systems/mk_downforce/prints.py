@@ -7,7 +7,8 @@ card holds, so there is no card sheet and no per-player sheet to print yet: the 
 from __future__ import annotations
 
 from designer.export.sections import TOKENS, TRACK
+from designer.i18n import N_
 from designer.systems.api import PrintSection
 
-DASHBOARD = "Driver cards"
+DASHBOARD = N_("Driver cards")
 PRINTS: tuple[PrintSection, ...] = (TRACK, TOKENS)

@@ -7,7 +7,8 @@ hazards, two item slots, balloons) and the Grand Prix score sheet — each drawn
 from __future__ import annotations
 
 from designer.export.sections import CARDS, SCORESHEET, TOKENS, TRACK, dashboards
+from designer.i18n import N_
 from designer.systems.api import PrintSection
 
-DASHBOARD = "Kart dashboards"
+DASHBOARD = N_("Kart dashboards")
 PRINTS: tuple[PrintSection, ...] = (TRACK, CARDS, TOKENS, dashboards(DASHBOARD), SCORESHEET)
