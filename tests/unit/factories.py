@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 
@@ -37,3 +39,16 @@ def minimal_track_data(**overrides: Any) -> dict[str, Any]:
     }
     data.update(overrides)
     return data
+
+
+def campaign_refusal(path: Path, data: dict[str, Any]) -> str:
+    """Write `data` as a campaign file at `path` and return the one-line error loading it raises."""
+    import pytest
+
+    from designer.io.campaign_io import load_campaign
+    from designer.io.errors import DocumentError
+
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DocumentError) as caught:
+        load_campaign(path)
+    return str(caught.value)
