@@ -28,6 +28,7 @@ from designer.campaign.grand_prix import (
     standings,
 )
 from designer.campaign.modes import campaign_mode, default_mode, records, scored, system_for
+from designer.cli_help import LazyHelp
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
 from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
@@ -87,7 +88,7 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
 
     new = actions.add_parser("new", help="start a campaign file")
     new.add_argument("--ruleset", required=True, help="a ruleset id, e.g. mk-gaslands")
-    new.add_argument("--mode", type=_text, help=_mode_help())
+    new.add_argument("--mode", type=_text, help=LazyHelp(_mode_help))
     new.add_argument("--name", type=_text, help="the campaign's name (default: from the file name)")
     new.add_argument("--player", dest="players", type=_player_spec, action="extend", nargs="+", required=True,
                      metavar="NAME:CHARACTER",

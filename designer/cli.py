@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from designer import __version__, campaign_cli
+from designer.cli_help import LazyHelp
 from designer.i18n import _, language_from_environment, ngettext, set_language
 from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
@@ -30,6 +31,9 @@ LANGUAGE_CHOICES = ("de", "en", "es", "fr")
 class _Help(argparse.HelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return str(action.help) if isinstance(action.help, LazyHelp) else action.help
 
 
 class _Parser(argparse.ArgumentParser):

@@ -166,3 +166,15 @@ def test_python_dash_m_entry_point():
     out = subprocess.run([sys.executable, "-m", "designer", "--version"], capture_output=True, text=True,
                          cwd=Path(__file__).parents[2])
     assert out.returncode == 0 and out.stdout.startswith("kartographer ")
+
+
+def test_building_the_command_line_loads_no_game_system():
+    """`--version` (and every command that does not need one) must not import the systems and shapely."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom designer.cli import main\ntry:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('designer.systems.') and m.count('.') == 2"
+            " and m.rsplit('.', 1)[1] not in ('api', 'registry')), 'shapely' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "[] False"
