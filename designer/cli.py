@@ -16,7 +16,7 @@ from pathlib import Path
 
 from designer import __version__, campaign_cli
 from designer.cli_help import LazyHelp
-from designer.i18n import _, language_from_environment, ngettext, set_language
+from designer.i18n import LANGUAGES, _, language_from_environment, ngettext, set_language
 from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.output import UsageError, write_pdf
@@ -25,7 +25,7 @@ from designer.io.track_io import load_track
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 
 COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign")
-LANGUAGE_CHOICES = ("de", "en", "es", "fr")
+LANGUAGE_CHOICES = tuple(sorted(LANGUAGES))
 
 
 class _Help(argparse.HelpFormatter):

@@ -25,11 +25,11 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from designer import logs
+from designer.app.autosave import HEADLESS_PLATFORMS
 
 log = logging.getLogger(__name__)
 qt_log = logging.getLogger("designer.qt")
 
-HEADLESS_PLATFORMS = ("offscreen", "minimal")
 # Harmless complaints of headless platform plugins that would bury the one line we promise on stderr.
 HEADLESS_NOISE = ("propagateSizeHints", "This plugin does not support raise()")
 QT_LEVELS = {

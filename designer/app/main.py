@@ -20,6 +20,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from designer.app import errors
+from designer.app.autosave import HEADLESS_PLATFORMS
 from designer.app.settings import Settings
 from designer.app.untitled import untitled_document
 from designer.app.window import APP_NAME, MainWindow
@@ -27,8 +28,6 @@ from designer.i18n import SOURCE_LANGUAGE, language_from_environment, set_langua
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.paths import DEFAULT_TRACK
-
-HEADLESS_PLATFORMS = ("offscreen", "minimal")
 
 
 def application() -> QApplication:

@@ -52,6 +52,7 @@ class PrintDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"Export / Print — {document.name}")
         self.document = document
+        self._degenerate = degenerate_reasons(document)  # the document cannot change while the dialog is open
         self.ruleset = load_ruleset(document.ruleset)
         self.pdf_bytes = b""
         self.page_count = 0
@@ -181,7 +182,7 @@ class PrintDialog(QDialog):
         if not sections:
             self._show(b"", 0, "Choose at least one thing to print.")
             return
-        reasons = degenerate_reasons(self.document)
+        reasons = self._degenerate
         if reasons:  # the same refusal as `kartographer export`: fix the geometry first
             self._show(b"", 0, f"Cannot print this track: {reasons[0]}.", error=True)
             return

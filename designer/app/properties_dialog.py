@@ -43,7 +43,8 @@ from designer.model.kind_names import count_kinds
 from designer.model.track import Table, TrackDocument
 from designer.panes.dialog_buttons import ok_cancel
 from designer.panes.inspector_fields import TrimmedDoubleSpinBox, mute
-from designer.rules import Ruleset, RulesetError, list_rulesets
+from designer.panes.palette import palette_kinds
+from designer.rules import Ruleset, list_rulesets
 
 CUSTOM = "Custom"
 _FIELD = TrackDocument.model_fields
@@ -211,7 +212,7 @@ class DocumentPropertiesDialog(QDialog):
         foreign = not_offered(elements, ruleset) if ruleset is not None else []
         self._ruleset_form.setRowVisible(self.remove_check, bool(foreign))
         if foreign:
-            listed = count_kinds((e.kind for e in foreign), self._kind_order())
+            listed = count_kinds((e.kind for e in foreign), palette_kinds(self._document))
             self.remove_check.setText(f"Remove what it does not offer: {listed}")
             if self.remove_check.isChecked():
                 notes.append(f"{listed[:1].upper()}{listed[1:]} will be removed.")
@@ -220,13 +221,6 @@ class DocumentPropertiesDialog(QDialog):
                 notes.append(f"{n} element{'s are' if n > 1 else ' is'} not part of {ruleset.name}; kept, "
                              f"{'they are' if n > 1 else 'it is'} listed in Problems.")
         self.notes.setText(" ".join(notes))
-
-    def _kind_order(self) -> list[str]:
-        """The document's own ruleset's palette order, in which the list of what goes is told."""
-        try:
-            return list(self._document.ruleset.element_kinds)
-        except RulesetError:  # a ruleset that is not installed: by first appearance
-            return []
 
     def chosen_ruleset(self) -> Ruleset | None:
         """The rules chosen in the combo (None for one that is not installed)."""

@@ -137,7 +137,8 @@ def text(c: Canvas, x: float, y: float, s: str, size_pt: float = 7.0, font: str 
         c.rotate(angle)
     c.scale(1, -1)
     size = pt(size_pt)
-    dx = {"start": 0.0, "middle": -width_mm(s, size_pt, font) / 2, "end": -width_mm(s, size_pt, font)}[anchor]
+    # `s` is already printable: measure it as drawn, and only when the anchor needs it
+    dx = 0.0 if anchor == "start" else -stringWidth(s, font, size_pt) / MM / (2 if anchor == "middle" else 1)
     dy = -size * fonts.cap_height(font) / 2 if middle else 0.0
     passes = []
     if halo is not None:

@@ -8,6 +8,7 @@ art lives here). A kind a game system defines itself is drawn by the item class 
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 
@@ -40,6 +41,7 @@ ITEM_CLASSES: dict[str, type[ElementItem]] = {
 assert set(ITEM_CLASSES) == set(ELEMENT_KINDS), "every element kind needs an item class"
 
 
+@functools.cache  # per System record (frozen): its Qt half is imported and sorted out once, not per element
 def system_item_classes(system) -> dict[str, type[ElementItem]]:
     """The item classes `system`'s Qt half supplies for the kinds it defines itself (others are ignored:
     a system never redraws a shared kind). Empty without a Qt half, or when it cannot be imported."""
