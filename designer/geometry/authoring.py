@@ -16,6 +16,8 @@ from shapely.geometry import LineString
 
 from designer.geometry.footprint import direction
 from designer.geometry.labels import PRIME, letters
+from designer.geometry.units import with_decimal_sign
+from designer.i18n import _, ngettext
 from designer.model.edit import normalize_angle
 from designer.model.elements import Element
 from designer.rules import Ruleset
@@ -74,17 +76,20 @@ def fill_item_boxes(gate: Element, karts: int, ruleset: Ruleset, existing_elemen
     if gate.kind != "gate":
         raise ValueError(f"item boxes are filled along a gate, not a {gate.kind}")
     if karts < 1:
-        raise ValueError("at least one item box is needed")
+        raise ValueError(_("at least one item box is needed"))
     box_length, box_width = _box_size(ruleset)
     if karts > max_boxes_across(gate.width_mm, ruleset, margin_mm):
-        raise ValueError(f"{karts} item boxes of {box_width:g} mm do not fit across a {gate.width_mm:g} mm gate")
+        raise ValueError(ngettext("{n} item box of {box} mm does not fit across a {gate} mm gate",
+                                  "{n} item boxes of {box} mm do not fit across a {gate} mm gate", karts).format(
+            n=karts, box=with_decimal_sign(f"{box_width:g}"), gate=with_decimal_sign(f"{gate.width_mm:g}")))
     existing = list(existing_elements)
     prefix = id_prefix or box_id_prefix(gate.id)
     removed = gate_box_ids(gate.id, existing, prefix)
     ids = [f"{prefix}-{n}" for n in range(1, karts + 1)]
     clash = sorted({e.id for e in existing} & set(ids) - set(removed))
     if clash:
-        raise ValueError(f"cannot name the new item boxes: {', '.join(clash)} already used by other elements")
+        raise ValueError(_("cannot name the new item boxes: {ids} already used by other elements").format(
+            ids=", ".join(clash)))
 
     after = box_length + BOX_GAP_MM if after_mm is None else after_mm
     span = gate.width_mm - box_width - 2.0 * margin_mm
@@ -117,7 +122,7 @@ def coin_trail(path_points: Sequence[Sequence[float]], spacing: float = 50.0,
     distinct point) gives one coin there.
     """
     if spacing <= 0:
-        raise ValueError("coin spacing must be positive")
+        raise ValueError(_("coin spacing must be positive"))
     points = _dedupe(path_points)
     if not points:
         return []
@@ -157,7 +162,7 @@ def coin_cluster(centre: Sequence[float], count: int, spacing: float = 30.0) -> 
     if count <= 0:
         return []
     if spacing <= 0:
-        raise ValueError("coin spacing must be positive")
+        raise ValueError(_("coin spacing must be positive"))
     c = (float(centre[0]), float(centre[1]))
     if count == 1:
         return [c]
@@ -188,7 +193,7 @@ def dash_panel_from_drag(start: Sequence[float], end: Sequence[float], pad_lengt
     A click without a drag gives one pad facing `default_rotation` (e.g. the track's direction there).
     """
     if pad_length <= 0:
-        raise ValueError("pad length must be positive")
+        raise ValueError(_("pad length must be positive"))
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
     rotation = normalize_angle(math.degrees(math.atan2(dy, dx))) if length > 1e-9 else normalize_angle(default_rotation)

@@ -1,7 +1,7 @@
 """Figures about a track for the validate report: lap length, a racing line, activations per lap.
 
 `track_figures(document, ruleset) -> dict` (JSON-ready: numbers, lists and strings only). For an arena
-(no track) or a degenerate track (`track_flaw`) the track figures are None and only `element_counts` is
+(no track) or a degenerate track (`track_defect`) the track figures are None and only `element_counts` is
 filled in. Activations per lap are counted per gear only for a system whose rule data has gears (its
 characters' max gear, as in Gaslands); otherwise they and their note are None.
 
@@ -24,7 +24,8 @@ from shapely.geometry import LineString, Point
 
 from designer.geometry.checks.course import corner_radii, narrowest_width
 from designer.geometry.route import route_of
-from designer.geometry.track import surface, track_flaw
+from designer.geometry.track import surface, track_defect
+from designer.i18n import N_, _
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 
@@ -34,7 +35,8 @@ RACING_PASSES = 120
 #: The racing line counts as on the surface when it keeps this close to half a kart from each edge
 #: (its straight pieces between cuts may clip the inside of a corner by a few mm).
 ON_SURFACE_TOLERANCE_MM = 5.0
-ESTIMATE_NOTE = (
+#: The note beside the activations per lap (translated when the figures are worked out).
+ESTIMATE_NOTE = N_(
     "Estimate: in each activation a kart is assumed to move the longest straight its gear allows "
     "(gear 1 a Short, gear 2 a Medium, gear 3 and up a Long) along the racing line, ignoring turns, "
     "skids, collisions and coins; activations_per_lap = racing line / that distance, rounded up."
@@ -94,7 +96,7 @@ def racing_line(document: TrackDocument, ruleset: Ruleset) -> dict:
         _, p, q = cuts[i]
         return p + ts[i] * (q - p)
 
-    for _ in range(RACING_PASSES):
+    for _pass in range(RACING_PASSES):
         moved = 0.0
         for i in range(n):
             if not route.closed and i in (0, n - 1):
@@ -132,14 +134,14 @@ def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
         "racing_line_on_surface": None,
         "racing_line_long_straights": None,
         "activations_per_lap": None,
-        "estimate_note": ESTIMATE_NOTE if _max_gear(ruleset) else None,
+        "estimate_note": _(ESTIMATE_NOTE) if _max_gear(ruleset) else None,
         "tightest_corner_radius_mm": None,
         "min_width_mm": None,
         "elements": len(document.elements),
         "element_counts": _element_counts(document),
     }
     track = document.track
-    if track is None or track_flaw(track) is not None:  # nothing measured along a degenerate track means anything
+    if track is None or track_defect(track) is not None:  # nothing measured along a degenerate track means anything
         return figures
     route = route_of(track)
     line = racing_line(document, ruleset)
@@ -148,7 +150,7 @@ def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
     for gear in range(1, _max_gear(ruleset) + 1):
         step = movement.short_mm if gear == 1 else movement.medium_mm if gear == 2 else movement.long_mm
         per_gear[str(gear)] = math.ceil(line["length_mm"] / step - 1e-9)
-    _, radii = corner_radii(route)
+    _along, radii = corner_radii(route)
     finite = radii[np.isfinite(radii)] if len(radii) else radii
     figures.update(
         lap_length_mm=round(route.length, 1),

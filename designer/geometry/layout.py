@@ -20,6 +20,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from designer.i18n import _
 from designer.model.edit import normalize_angle, placed
 from designer.model.elements import Element
 from designer.model.track import MAX_CENTERLINE_POINTS, Table, TrackDocument, TrackSurface
@@ -37,7 +38,7 @@ def surface_of(track: TrackSurface | TrackDocument) -> TrackSurface:
         return track
     surface = getattr(track, "track", None)
     if not isinstance(surface, TrackSurface):
-        raise ValueError("the document has no track surface")
+        raise ValueError(_("the document has no track surface"))
     return surface
 
 
@@ -55,7 +56,8 @@ def min_points(track: TrackSurface | TrackDocument) -> int:
 def _check_index(surface: TrackSurface, index: int) -> int:
     count = len(surface.centerline)
     if not -count <= index < count:
-        raise IndexError(f"control point {index} does not exist (the track has {count})")
+        raise IndexError(_("control point {index} does not exist (the track has {count})").format(index=index,
+                                                                                                  count=count))
     return index % count
 
 
@@ -64,9 +66,9 @@ def with_point_inserted(track: TrackSurface | TrackDocument, index: int, point: 
     surface = surface_of(track)
     count = len(surface.centerline)
     if not 0 <= index <= count:
-        raise IndexError(f"cannot insert at {index} (the track has {count} points)")
+        raise IndexError(_("cannot insert at {index} (the track has {count} points)").format(index=index, count=count))
     if count >= MAX_CENTERLINE_POINTS:
-        raise ValueError(f"a track has at most {MAX_CENTERLINE_POINTS} control points")
+        raise ValueError(_("a track has at most {n} control points").format(n=MAX_CENTERLINE_POINTS))
     points = list(surface.centerline)
     points.insert(index, (float(point[0]), float(point[1])))
     return _with_centerline(surface, points)
@@ -77,8 +79,9 @@ def delete_point(track: TrackSurface | TrackDocument, index: int) -> TrackSurfac
     surface = surface_of(track)
     index = _check_index(surface, index)
     if len(surface.centerline) <= min_points(surface):
-        kind = "a closed" if surface.closed else "an open"
-        raise ValueError(f"{kind} track needs at least {min_points(surface)} control points")
+        message = (_("a closed track needs at least {n} control points") if surface.closed
+                   else _("an open track needs at least {n} control points"))
+        raise ValueError(message.format(n=min_points(surface)))
     points = list(surface.centerline)
     del points[index]
     return _with_centerline(surface, points)

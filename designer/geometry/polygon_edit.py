@@ -24,6 +24,7 @@ from shapely import is_valid_reason
 from shapely.geometry import Polygon
 
 from designer.geometry.outline import outline_flaw
+from designer.i18n import _, ngettext
 from designer.model.base import COORD_LIMIT_MM
 from designer.model.elements import MAX_POLYGON_POINTS, Scenery
 
@@ -83,25 +84,33 @@ def scene_vertices(element: Scenery) -> list[Pt]:
 def outline_problem(points: Sequence[Sequence[float]]) -> str | None:
     """Why `points` cannot be a scenery outline, in a few words; None when they can."""
     if len(points) < MIN_VERTICES or len({(p[0], p[1]) for p in points}) < MIN_VERTICES:
-        return f"an outline needs at least {MIN_VERTICES} distinct vertices"
+        return ngettext("an outline needs at least {n} distinct vertex",
+                        "an outline needs at least {n} distinct vertices", MIN_VERTICES).format(n=MIN_VERTICES)
     if len(points) > MAX_POLYGON_POINTS:
-        return f"an outline has at most {MAX_POLYGON_POINTS} vertices"
+        return _too_many()
     if any(abs(c) > COORD_LIMIT_MM for p in points for c in p):
-        return "the vertex would be too far from the element"
+        return _("the vertex would be too far from the element")
     flaw = outline_flaw(points)  # what the checks call a degenerate outline
     if flaw is not None and flaw.kind == "no-area":
-        return "the outline would have no area"
+        return _("the outline would have no area")
     if flaw is not None:
-        return "two neighbouring vertices would be in the same place"
+        return _("two neighbouring vertices would be in the same place")
     polygon = Polygon(points)
     if not polygon.is_valid:
         reason = is_valid_reason(polygon)
         if reason.startswith("Ring Self-intersection"):
-            return "the outline would touch itself"
+            return _("the outline would touch itself")
         if reason.startswith("Self-intersection"):
-            return "the outline would cross itself"
-        return f"the outline would not be a valid shape ({reason.split('[')[0].strip().lower()})"
+            return _("the outline would cross itself")
+        # shapely's own reason stays English
+        return _("the outline would not be a valid shape ({reason})").format(
+            reason=reason.split("[")[0].strip().lower())
     return None
+
+
+def _too_many() -> str:
+    return ngettext("an outline has at most {n} vertex", "an outline has at most {n} vertices",
+                    MAX_POLYGON_POINTS).format(n=MAX_POLYGON_POINTS)
 
 
 def _checked(element: Scenery, points: list[Pt]) -> Scenery:
@@ -118,7 +127,7 @@ def _checked(element: Scenery, points: list[Pt]) -> Scenery:
 def _index(element: Scenery, index: int) -> int:
     count = len(element.polygon)
     if not 0 <= index < count:
-        raise IndexError(f"vertex {index} does not exist (the outline has {count})")
+        raise IndexError(_("vertex {index} does not exist (the outline has {count})").format(index=index, count=count))
     return index
 
 
@@ -165,7 +174,7 @@ def insert_vertex(element: Scenery, scene_point: Sequence[float],
     if at is None:
         return None
     if len(element.polygon) >= MAX_POLYGON_POINTS:
-        raise OutlineError(f"an outline has at most {MAX_POLYGON_POINTS} vertices")
+        raise OutlineError(_too_many())
     points = list(element.polygon)
     points.insert(at.index, at.point)
     return _checked(element, points), at.index
@@ -176,5 +185,6 @@ def delete_vertex(element: Scenery, index: int) -> Scenery:
     points = list(element.polygon)
     del points[_index(element, index)]
     if len(points) < MIN_VERTICES:
-        raise OutlineError(f"an outline needs at least {MIN_VERTICES} vertices")
+        raise OutlineError(ngettext("an outline needs at least {n} vertex", "an outline needs at least {n} vertices",
+                                    MIN_VERTICES).format(n=MIN_VERTICES))
     return _checked(element, points)

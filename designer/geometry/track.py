@@ -1,14 +1,16 @@
 """The track surface as shapely geometry: the smooth centerline buffered by half the track width.
 
-`track_flaw` says when a centerline makes no track at all (its points in one place, a closed track with
-fewer than three distinct points or all on one line, a curve shorter than MIN_LENGTH_MM). Such a track
-still has a centerline and a surface (a disc where a curve of no length stands), so that the editor can
-draw it for the user to fix, but nothing measured along it means anything.
+`track_defect` says when a centerline makes no track at all (its points in one place, a closed track with
+fewer than three distinct points or all on one line, a curve shorter than MIN_LENGTH_MM), `track_flaw` says
+it in English words (the checks say it in the user's language: `designer.geometry.checks.shapes`). Such a
+track still has a centerline and a surface (a disc where a curve of no length stands), so that the editor
+can draw it for the user to fix, but nothing measured along it means anything.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Literal, NamedTuple
 
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -64,17 +66,37 @@ def _on_one_line(points: list[tuple[float, float]]) -> bool:
     return all(abs((x - first[0]) * uy - (y - first[1]) * ux) <= LINE_TOLERANCE_MM for x, y in points)
 
 
-def track_flaw(track: TrackSurface) -> str | None:
-    """Why the centerline makes no track, as the end of a sentence starting "The track …"; None when
-    it makes one."""
+class TrackDefect(NamedTuple):
+    """Why a centerline makes no track: `kind`, and for a "too-short" curve its `length_mm`."""
+
+    kind: Literal["one-place", "two-points", "on-one-line", "too-short"]
+    length_mm: float = 0.0
+
+
+def track_defect(track: TrackSurface) -> TrackDefect | None:
+    """Why the centerline makes no track; None when it makes one."""
     points = distinct_points(track.centerline, track.closed)
     if len(points) < 2:
-        return "has all its centerline points in one place"
+        return TrackDefect("one-place")
     if track.closed and len(points) < 3:
-        return "is closed but has only 2 distinct centerline points: a loop needs at least 3"
+        return TrackDefect("two-points")
     if track.closed and _on_one_line(points):
-        return "is closed but its centerline points all lie on one line: the loop encloses nothing"
+        return TrackDefect("on-one-line")
     length = route_of(track).length
     if length < MIN_LENGTH_MM:
-        return f"has a centerline only {length:.2g} mm long"
+        return TrackDefect("too-short", length)
     return None
+
+
+def track_flaw(track: TrackSurface) -> str | None:
+    """Why the centerline makes no track, in English words, as the end of a sentence starting "The track …"
+    (for logs and tests; messages say it with `checks.shapes.flaw_sentence`); None when it makes one."""
+    defect = track_defect(track)
+    if defect is None:
+        return None
+    if defect.kind == "too-short":
+        return f"has a centerline only {defect.length_mm:.2g} mm long"
+    return {"one-place": "has all its centerline points in one place",
+            "two-points": "is closed but has only 2 distinct centerline points: a loop needs at least 3",
+            "on-one-line": "is closed but its centerline points all lie on one line: the loop encloses nothing",
+            }[defect.kind]

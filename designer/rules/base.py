@@ -1,6 +1,7 @@
 """Shared pieces of the rule-data models: the strict base class and bounded number/text types.
 
-Pure data definitions: no Qt and no file access here.
+Pure data definitions: no Qt and no file access here. Error messages are whole sentences translated by
+the callers (validators run when a file is read, after the language is set).
 """
 
 from __future__ import annotations
@@ -49,13 +50,14 @@ class RuleModel(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False, frozen=True)
 
 
-def check_unique(values: Iterable[str], what: str) -> None:
-    """Raise ValueError naming the first value that appears twice (compared case-insensitively)."""
+def check_unique(values: Iterable[str], message: str) -> None:
+    """Raise ValueError naming the first value that appears twice (compared case-insensitively): `message`
+    with its `{value}` filled in ("duplicate card id {value}", translated by the caller)."""
     seen: set[str] = set()
     for value in values:
         key = value.casefold()
         if key in seen:
-            raise ValueError(f"duplicate {what} {value!r}")
+            raise ValueError(message.format(value=repr(value)))
         seen.add(key)
 
 
@@ -72,8 +74,10 @@ def slugify(name: str, taken: Iterable[str] = (), fallback: str = "custom") -> s
     return slug
 
 
-def check_covers_d6(groups: Iterable[Iterable[int]], what: str) -> None:
-    """Raise ValueError unless the groups of die faces cover 1-6 exactly once between them."""
+def check_covers_d6(groups: Iterable[Iterable[int]], message: str, **values: str) -> None:
+    """Raise ValueError unless the groups of die faces cover 1-6 exactly once between them: `message` with
+    its `{faces}` (and `values`) filled in ("coin table must cover die faces 1-6 exactly once, got {faces}",
+    translated by the caller)."""
     faces: list[int] = [face for group in groups for face in group]
     if sorted(faces) != [1, 2, 3, 4, 5, 6]:
-        raise ValueError(f"{what} must cover die faces 1-6 exactly once, got {sorted(faces)}")
+        raise ValueError(message.format(faces=sorted(faces), **values))

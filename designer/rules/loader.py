@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import read_json_file
 from designer.io.validation import describe_validation_error
@@ -36,7 +37,8 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
             location, reason = describe_validation_error(exc, data)
             raise DocumentError(path, reason, location) from None
         if ruleset.id != path.stem:
-            raise DocumentError(path, f"is {ruleset.id!r} but the file name says {path.stem!r}", "id")
+            raise DocumentError(path, _("is {id} but the file name says {name}").format(
+                id=repr(ruleset.id), name=repr(path.stem)), "id")
     except DocumentError as exc:
         raise RulesetError(str(exc)) from None
     return ruleset
@@ -56,10 +58,12 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     """The rule data of the registered game system with this id (validated once, then cached)."""
     system = registry.find(ruleset_id)
     if system is None:
-        raise RulesetError(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids()) or 'none'})")
+        raise RulesetError(_("unknown ruleset {id} (known: {known})").format(
+            id=repr(ruleset_id), known=", ".join(ruleset_ids()) or _("none")))
     ruleset = _load_file(Path(system.ruleset_path))
     if ruleset.id != system.id:
-        raise RulesetError(f"{system.ruleset_path}: id: is {ruleset.id!r} but its game system is {system.id!r}")
+        raise RulesetError(_("{path}: id: is {id} but its game system is {system}").format(
+            path=system.ruleset_path, id=repr(ruleset.id), system=repr(system.id)))
     return ruleset
 
 

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
+from designer.i18n import _
 from designer.model.elements import ELEMENT_KINDS, kind_classes  # noqa: F401  (ELEMENT_KINDS: re-exported)
 from designer.rules.base import (
     CardText,
@@ -30,7 +31,8 @@ from designer.rules.systems import AxlesRules, BoardRules, DownforceRules, Pitch
 
 def _known_kind(kind: str) -> str:
     if kind not in kind_classes():
-        raise ValueError(f"unknown element kind {kind!r} (known: {', '.join(kind_classes())})")
+        raise ValueError(_("unknown element kind {kind} (known: {known})").format(
+            kind=repr(kind), known=", ".join(kind_classes())))
     return kind
 
 
@@ -52,7 +54,7 @@ class Movement(RuleModel):
     @model_validator(mode="after")
     def _ascending(self) -> Movement:
         if not self.short_mm < self.medium_mm < self.long_mm:
-            raise ValueError("distances must grow: short_mm < medium_mm < long_mm")
+            raise ValueError(_("distances must grow: short_mm < medium_mm < long_mm"))
         return self
 
     def distance_mm(self, distance: Distance) -> float:
@@ -80,7 +82,7 @@ class Templates(RuleModel):
 
     @model_validator(mode="after")
     def _unique(self) -> Templates:
-        check_unique([t.name for t in self.straights] + [t.name for t in self.turns], "template")
+        check_unique([t.name for t in self.straights] + [t.name for t in self.turns], _("duplicate template {value}"))
         return self
 
     def names(self) -> list[str]:
@@ -176,14 +178,14 @@ class GrandPrix(RuleModel):
     def _check(self) -> GrandPrix:
         points = [*self.place_points, self.other_place_points]
         if any(a < b for a, b in itertools.pairwise(points)):
-            raise ValueError("place points must not increase with lower places")
-        check_unique((u.stat for u in self.upgrades), "upgrade stat")
+            raise ValueError(_("place points must not increase with lower places"))
+        check_unique((u.stat for u in self.upgrades), _("duplicate upgrade stat {value}"))
         return self
 
     def place_points_for(self, place: int) -> int:
         """Points for finishing in `place` (1 = winner); places past the table get other_place_points."""
         if place < 1:
-            raise ValueError(f"place must be 1 or more, got {place}")
+            raise ValueError(_("place must be 1 or more, got {place}").format(place=place))
         if place <= len(self.place_points):
             return self.place_points[place - 1]
         return self.other_place_points
@@ -215,7 +217,7 @@ class Coins(RuleModel):
 
     @model_validator(mode="after")
     def _check(self) -> Coins:
-        check_unique((str(s.cost) for s in self.spend), "coin cost")
+        check_unique((str(s.cost) for s in self.spend), _("duplicate coin cost {value}"))
         return self
 
 
@@ -232,9 +234,9 @@ class Karts(RuleModel):
     def _ordered(self) -> Karts:
         low = self.min if self.min is not None else 1
         if self.max is not None and low > self.max:
-            raise ValueError("min must not exceed max")
+            raise ValueError(_("min must not exceed max"))
         if self.recommended_min is not None and not low <= self.recommended_min <= (self.max or self.recommended_min):
-            raise ValueError("recommended_min must lie between min and max")
+            raise ValueError(_("recommended_min must lie between min and max"))
         return self
 
 
@@ -268,36 +270,38 @@ class Ruleset(RuleModel):
 
     @model_validator(mode="after")
     def _check(self) -> Ruleset:
-        check_unique(self.element_kinds, "element kind")
+        check_unique(self.element_kinds, _("duplicate element kind {value}"))
         missing = [k for k in self.element_kinds if k not in self.element_sizes]
         if missing:
-            raise ValueError(f"element_sizes lacks {', '.join(missing)}")
+            raise ValueError(_("element_sizes lacks {kinds}").format(kinds=", ".join(missing)))
         extra = sorted(k for k in self.element_sizes if k not in self.element_kinds)
         if extra:
-            raise ValueError(f"element_sizes has kinds not in element_kinds: {', '.join(extra)}")
-        check_unique((c.name for c in self.characters), "character")
-        check_unique((c.id for c in self.characters), "character id")
-        check_unique((c.name for c in self.deck), "card")
-        check_unique((c.id for c in self.deck), "card id")
-        check_unique((str(g.gear) for g in self.gears), "gear")
+            raise ValueError(_("element_sizes has kinds not in element_kinds: {kinds}").format(kinds=", ".join(extra)))
+        check_unique((c.name for c in self.characters), _("duplicate character {value}"))
+        check_unique((c.id for c in self.characters), _("duplicate character id {value}"))
+        check_unique((c.name for c in self.deck), _("duplicate card {value}"))
+        check_unique((c.id for c in self.deck), _("duplicate card id {value}"))
+        check_unique((str(g.gear) for g in self.gears), _("duplicate gear {value}"))
         known = set(self.templates.names())
         for g in self.gears:
             if g.max_template not in known:
-                raise ValueError(f"gear {g.gear} names unknown template {g.max_template!r}")
+                raise ValueError(_("gear {gear} names unknown template {template}").format(
+                    gear=g.gear, template=repr(g.max_template)))
         if self.board is not None and self.coins is not None:
             board_table = [(c.coins, c.extra_spaces) for c in self.board.coin_spending]
             if board_table != [(s.cost, s.spaces) for s in self.coins.spend]:
-                raise ValueError("board.coin_spending disagrees with coins.spend")
+                raise ValueError(_("board.coin_spending disagrees with coins.spend"))
         if self.pitchkart is not None and self.coins is not None:
             slots = self.coins.starting_coins_by_slot
             if slots is not None and slots != self.pitchkart.starting_coins_by_slot:
-                raise ValueError("coins.starting_coins_by_slot disagrees with pitchkart section")
+                raise ValueError(_("coins.starting_coins_by_slot disagrees with pitchkart section"))
         if self.downforce is not None:
             ids = {c.id for c in self.characters}
             for kart in self.downforce.karts:
                 unknown = [d for d in kart.drivers if d not in ids]
                 if unknown:
-                    raise ValueError(f"downforce kart {kart.colour!r} names unknown character id {unknown[0]!r}")
+                    raise ValueError(_("downforce kart {colour} names unknown character id {id}").format(
+                        colour=repr(kart.colour), id=repr(unknown[0])))
         return self
 
     def card_count(self) -> int:

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from designer.i18n import _
 from designer.rules.base import (
     D6,
     Count,
@@ -48,7 +49,9 @@ class BoardSpace(RuleModel):
     @model_validator(mode="after")
     def _roll_table_covers_die(self) -> BoardSpace:
         if self.roll_table is not None:
-            check_covers_d6((o.rolls for o in self.roll_table), f"roll table of {self.name!r}")
+            check_covers_d6((o.rolls for o in self.roll_table),
+                            _("roll table of {name} must cover die faces 1-6 exactly once, got {faces}"),
+                            name=repr(self.name))
         return self
 
 
@@ -90,10 +93,10 @@ class BoardRules(RuleModel):
     @model_validator(mode="after")
     def _check(self) -> BoardRules:
         if self.players_min > self.players_max:
-            raise ValueError("players_min is larger than players_max")
-        check_unique((s.name for s in self.spaces), "board space")
+            raise ValueError(_("players_min is larger than players_max"))
+        check_unique((s.name for s in self.spaces), _("duplicate board space {value}"))
         if any(p > self.players_max for p in self.starting_coin_places):
-            raise ValueError("a starting coin place is beyond players_max")
+            raise ValueError(_("a starting coin place is beyond players_max"))
         return self
 
 
@@ -133,7 +136,7 @@ class PitchKartRules(RuleModel):
     @model_validator(mode="after")
     def _check(self) -> PitchKartRules:
         if self.spare_coin_spacing_min_mm > self.spare_coin_spacing_max_mm:
-            raise ValueError("spare coin spacing minimum exceeds the maximum")
+            raise ValueError(_("spare coin spacing minimum exceeds the maximum"))
         return self
 
 
@@ -185,9 +188,10 @@ class DownforceRules(RuleModel):
 
     @model_validator(mode="after")
     def _check(self) -> DownforceRules:
-        check_unique((k.colour for k in self.karts), "kart colour")
-        check_covers_d6((c.rolls for c in self.coin_table), "coin table")
-        check_unique((str(p.place) for p in self.lightning_table), "lightning place")
+        check_unique((k.colour for k in self.karts), _("duplicate kart colour {value}"))
+        check_covers_d6((c.rolls for c in self.coin_table),
+                        _("coin table must cover die faces 1-6 exactly once, got {faces}"))
+        check_unique((str(p.place) for p in self.lightning_table), _("duplicate lightning place {value}"))
         return self
 
 
@@ -291,12 +295,13 @@ class AxlesRules(RuleModel):
 
     @model_validator(mode="after")
     def _check(self) -> AxlesRules:
-        check_unique((w.name for w in self.weight_classes), "weight class")
-        check_unique((w.id for w in self.weight_classes), "weight class id")
-        check_unique((c.name for c in self.components), "component")
-        check_covers_d6(([m.roll] for m in self.random_variant), "random variant table")
+        check_unique((w.name for w in self.weight_classes), _("duplicate weight class {value}"))
+        check_unique((w.id for w in self.weight_classes), _("duplicate weight class id {value}"))
+        check_unique((c.name for c in self.components), _("duplicate component {value}"))
+        check_covers_d6(([m.roll] for m in self.random_variant),
+                        _("random variant table must cover die faces 1-6 exactly once, got {faces}"))
         if self.race_track_width_min_mm > self.race_track_width_max_mm:
-            raise ValueError("race track width minimum exceeds the maximum")
+            raise ValueError(_("race track width minimum exceeds the maximum"))
         return self
 
     def weight_class(self, name: str) -> WeightClass | None:

@@ -9,8 +9,10 @@ Numbers come from the ruleset, never from code. Document checks: cheap work over
 from __future__ import annotations
 
 from designer.geometry.checks.base import CheckContext, check, problem
-from designer.geometry.checks.report import Problem, kind_label
+from designer.geometry.checks.report import Problem, kind_name, number
+from designer.i18n import _, ngettext
 from designer.rules.schema import Karts
+from designer.rules.texts import ruleset_name
 
 #: The track surface may run this far past the table's edge (mm) before it counts as off the table: the
 #: curve through the centerline bulges a little past its control points at a corner drawn near the edge.
@@ -26,18 +28,23 @@ def kind_not_in_ruleset(ctx: CheckContext) -> list[Problem]:
         elements = ctx.of_kind(kind)
         if not elements or kind in offered:
             continue
-        what = f"{len(elements)} {kind_label(kind).lower()} element{'s' if len(elements) != 1 else ''}"
-        out.append(problem("kind-not-in-ruleset", f"{ctx.ruleset.name} has no {kind_label(kind).lower()}: "
-                           f"{what} to remove or replace", [e.id for e in elements]))
+        message = ngettext("{ruleset} has no {kind}: {n} {kind} element to remove or replace",
+                           "{ruleset} has no {kind}: {n} {kind} elements to remove or replace", len(elements))
+        out.append(problem("kind-not-in-ruleset", message.format(
+            ruleset=ruleset_name(ctx.ruleset), kind=kind_name(kind, middle=True), n=len(elements)),
+            [e.id for e in elements]))
     return out
 
 
-def _bounds(karts: Karts) -> str:
+def _takes(ruleset: str, karts: Karts, document_karts: int) -> str:
+    """"<ruleset> takes 2 to 7 karts; this document is set for 9" (or "at most", "at least")."""
     if karts.min is not None and karts.max is not None:
-        return f"{karts.min} to {karts.max} karts"
-    if karts.max is not None:
-        return f"at most {karts.max} karts"
-    return f"at least {karts.min} karts"
+        message = _("{ruleset} takes {low} to {high} karts; this document is set for {karts}")
+    elif karts.max is not None:
+        message = _("{ruleset} takes at most {high} karts; this document is set for {karts}")
+    else:
+        message = _("{ruleset} takes at least {low} karts; this document is set for {karts}")
+    return message.format(ruleset=ruleset, low=karts.min, high=karts.max, karts=document_karts)
 
 
 @check("too-few-karts", "error", universal=True)
@@ -45,8 +52,7 @@ def too_few_karts(ctx: CheckContext) -> list[Problem]:
     bounds, karts = ctx.ruleset.karts, ctx.document.karts
     if bounds.min is None or karts >= bounds.min:
         return []
-    return [problem("too-few-karts", f"{ctx.ruleset.name} takes {_bounds(bounds)}; this document is set for "
-                    f"{karts}")]
+    return [problem("too-few-karts", _takes(ruleset_name(ctx.ruleset), bounds, karts))]
 
 
 @check("too-many-karts", "error", universal=True)
@@ -54,8 +60,7 @@ def too_many_karts(ctx: CheckContext) -> list[Problem]:
     bounds, karts = ctx.ruleset.karts, ctx.document.karts
     if bounds.max is None or karts <= bounds.max:
         return []
-    return [problem("too-many-karts", f"{ctx.ruleset.name} takes {_bounds(bounds)}; this document is set for "
-                    f"{karts}")]
+    return [problem("too-many-karts", _takes(ruleset_name(ctx.ruleset), bounds, karts))]
 
 
 # The rules advise their fewest karts for a race (Gaslands: "at least 4"), so it waits for a track; the
@@ -65,8 +70,8 @@ def few_karts(ctx: CheckContext) -> list[Problem]:
     least, karts = ctx.ruleset.karts.recommended_min, ctx.document.karts
     if least is None or karts >= least:
         return []
-    return [problem("few-karts", f"A race needs at least {least} karts; this one is set for {karts} "
-                    "(a player may run several)")]
+    return [problem("few-karts", _("A race needs at least {least} karts; this one is set for {karts} "
+                                   "(a player may run several)").format(least=least, karts=karts))]
 
 
 @check("track-off-table", "error", needs_track=True, universal=True)
@@ -77,5 +82,6 @@ def track_off_table(ctx: CheckContext) -> list[Problem]:
     if past <= t:
         return []
     if not ctx.surface.intersects(ctx.table_box):
-        return [problem("track-off-table", "The track lies entirely off the table")]
-    return [problem("track-off-table", f"The track surface runs up to {past:.0f} mm past the edge of the table")]
+        return [problem("track-off-table", _("The track lies entirely off the table"))]
+    return [problem("track-off-table", _("The track surface runs up to {distance} mm past the edge of the table")
+                    .format(distance=number(past, ".0f")))]

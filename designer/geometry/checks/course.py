@@ -18,16 +18,18 @@ import shapely
 from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
-from designer.geometry.checks.base import CheckContext, check, label, ordinal, problem
+from designer.geometry.checks.base import CheckContext, check, ordinal, problem
 from designer.geometry.checks.bulk import projections
-from designer.geometry.checks.report import Problem
+from designer.geometry.checks.report import Problem, label, named, namer, number, opens
 from designer.geometry.hazards import reach_radius
 from designer.geometry.route import Route, route_of
 from designer.geometry.track import surface
+from designer.i18n import _, ngettext
 from designer.model.edit import normalize_angle
 from designer.model.elements import BoostPad, ChainChomp, DashPanel, Gate, ItemBox, PiranhaPlant, StartFinish
 from designer.model.track import TrackSurface
 from designer.rules import Ruleset
+from designer.rules.texts import ruleset_name
 
 #: A gate's end may stop this short of the track's edge (mm) and still count as reaching it.
 EDGE_TOLERANCE_MM = 3.0
@@ -148,7 +150,7 @@ def _nowhere_narrower(ctx: CheckContext, minimum_mm: float) -> bool:
     route = ctx.route
     if route.length <= 0:
         return True  # narrowest_width is the configured width, which is wide enough
-    _, xy = _cut_centres(route, WIDTH_STEP_MM)
+    _along, xy = _cut_centres(route, WIDTH_STEP_MM)
     if not len(xy):
         return True
     reach = (minimum_mm + 1e-6) / 2.0
@@ -159,20 +161,30 @@ def _nowhere_narrower(ctx: CheckContext, minimum_mm: float) -> bool:
     return bool(shapely.contains(ctx.surface, centres).all() and not shapely.dwithin(edge, centres, reach).any())
 
 
-def fastest_template(ruleset: Ruleset, radius_mm: float) -> str:
-    """Words naming the fastest gear, or the gentlest template, that can take a corner of this radius."""
+def corner_message(ruleset: Ruleset, corner: Corner) -> str:
+    """What `tight-corner` says of a corner: where it is, its radius and the fastest gear, or the gentlest
+    template, that can take it (or that it is tighter than every template)."""
     turns = sorted(ruleset.templates.turns, key=lambda t: t.radius_mm)
+    radius_mm = corner.radius_mm
     fits = [t for t in turns if t.radius_mm <= radius_mm + 1e-9]
+    where = {"x": number(corner.point[0], ".0f"), "y": number(corner.point[1], ".0f"),
+             "along": number(corner.distance_mm, ".0f"), "radius": number(radius_mm, ".0f")}
     if ruleset.gears:
         radius_of = {t.name: t.radius_mm for t in turns}
         gears = [g for g in ruleset.gears if radius_of.get(g.max_template, math.inf) <= radius_mm + 1e-9]
         if gears:
             best = max(gears, key=lambda g: g.gear)
-            return f"gear {best.gear} (up to the {best.max_template}) is the fastest that can take it"
+            return _("The corner at ({x}, {y}) mm, {along} mm along the route, has a radius of {radius} mm: "
+                     "gear {gear} (up to the {template}) is the fastest that can take it").format(
+                **where, gear=best.gear, template=best.max_template)
     if not fits:
-        return f"tighter than even the {turns[0].name} ({turns[0].radius_mm:g} mm)"
+        return _("The corner at ({x}, {y}) mm, {along} mm along the route, has a radius of {radius} mm: "
+                 "tighter than even the {template} ({template_radius} mm)").format(
+            **where, template=turns[0].name, template_radius=number(turns[0].radius_mm))
     gentlest = fits[-1]
-    return f"the {gentlest.name} ({gentlest.radius_mm:g} mm) is the gentlest template that fits"
+    return _("The corner at ({x}, {y}) mm, {along} mm along the route, has a radius of {radius} mm: "
+             "the {template} ({template_radius} mm) is the gentlest template that fits").format(
+        **where, template=gentlest.name, template_radius=number(gentlest.radius_mm))
 
 
 # --- checks --------------------------------------------------------------------------------------
@@ -207,8 +219,9 @@ def _gates_off_surface(ctx: CheckContext, gates: Sequence[Gate | StartFinish]) -
         reaches[crosses] = (lateral >= ctx.track.width_mm / 2.0 - tolerance).all(axis=0)
     for k in np.flatnonzero(~(crosses & reaches)).tolist():
         gate = gates[k]
-        how = "does not reach across the track" if crosses[k] or touches[k] else "is not on the track"
-        out[gate.id] = [problem("gate-off-surface", f"{label(gate)} {how}", (gate.id,))]
+        message = (_("{gate} does not reach across the track") if crosses[k] or touches[k]
+                   else _("{gate} is not on the track"))
+        out[gate.id] = [problem("gate-off-surface", message.format(gate=named(message, "gate", gate)), (gate.id,))]
     return out
 
 
@@ -225,14 +238,15 @@ def track_too_narrow(ctx: CheckContext) -> list[Problem]:
     minimum = ctx.ruleset.min_track_width_mm
     configured = ctx.track.width_mm
     if configured < minimum - 1e-9:
-        return [problem("track-too-narrow", f"The track is {configured:g} mm wide; {ctx.ruleset.name} "
-                        f"needs at least {minimum:g} mm")]
+        return [problem("track-too-narrow", _("The track is {width} mm wide; {ruleset} needs at least {minimum} mm")
+                        .format(width=number(configured), ruleset=ruleset_name(ctx.ruleset), minimum=number(minimum)))]
     if _nowhere_narrower(ctx, minimum):
         return []
     measured = ctx.track_value("narrowest", lambda: narrowest_width(ctx.track, area=ctx.surface))
     if measured < minimum - 1e-9:
-        return [problem("track-too-narrow", f"The track narrows to {measured:.0f} mm somewhere (a corner tighter "
-                        f"than half its width?); {ctx.ruleset.name} needs at least {minimum:g} mm")]
+        return [problem("track-too-narrow", _("The track narrows to {width} mm somewhere (a corner tighter than half "
+                                              "its width?); {ruleset} needs at least {minimum} mm").format(
+            width=number(measured, ".0f"), ruleset=ruleset_name(ctx.ruleset), minimum=number(minimum)))]
     return []
 
 
@@ -243,10 +257,7 @@ def tight_corner(ctx: CheckContext) -> list[Problem]:
         return []
     threshold = max(t.radius_mm for t in turns)
     found = ctx.track_value("corners", lambda: corners(ctx.route, threshold))
-    return [problem("tight-corner", f"The corner at ({c.point[0]:.0f}, {c.point[1]:.0f}) mm, "
-                    f"{c.distance_mm:.0f} mm along the route, has a radius of {c.radius_mm:.0f} mm: "
-                    f"{fastest_template(ctx.ruleset, c.radius_mm)}")
-            for c in found]
+    return [problem("tight-corner", corner_message(ctx.ruleset, c), at=c.point) for c in found]
 
 
 @check("gates-out-of-order", "warning", needs_track=True)
@@ -260,10 +271,10 @@ def gates_out_of_order(ctx: CheckContext) -> list[Problem]:
     wrong = [(rank, g) for rank, g in enumerate(by_order, start=1) if expected[g.id] != rank]
     if not wrong:
         return []
-    detail = "; ".join(f"gate {g.order} ('{g.id}') is the {ordinal(expected[g.id])} along the route"
-                       for _, g in wrong[:5])
-    return [problem("gates-out-of-order", f"The gates are not numbered in the direction of travel: {detail}",
-                    tuple(g.id for _, g in wrong))]
+    each = _("gate {order} ('{id}') is the {ordinal} along the route")
+    detail = "; ".join(each.format(order=g.order, id=g.id, ordinal=ordinal(expected[g.id])) for _rank, g in wrong[:5])
+    return [problem("gates-out-of-order", _("The gates are not numbered in the direction of travel: {details}")
+                    .format(details=detail), tuple(g.id for _rank, g in wrong))]
 
 
 def _expected_orders(ctx: CheckContext, gates: Sequence[Gate], start: StartFinish | None) -> dict[str, int]:
@@ -279,7 +290,7 @@ def _expected_orders(ctx: CheckContext, gates: Sequence[Gate], start: StartFinis
                 along = 0.0
         keyed.append((along, index, gate.id))
     keyed.sort()
-    return {gate_id: n for n, (_, _, gate_id) in enumerate(keyed, start=1)}
+    return {gate_id: n for n, (_along, _index, gate_id) in enumerate(keyed, start=1)}
 
 
 def box_lines(ctx: CheckContext) -> dict[str, list[ItemBox]]:
@@ -311,16 +322,18 @@ def box_line_count(ctx: CheckContext) -> list[Problem]:
     out = []
     for gate_id, boxes in sorted(box_lines(ctx).items()):
         if len(boxes) != karts:
-            gate = ctx.by_id[gate_id]
-            out.append(problem("box-line-count", f"{label(gate)} has a line of {len(boxes)} item box"
-                               f"{'es' if len(boxes) != 1 else ''} for {karts} karts", (gate_id,)))
+            message = ngettext("{gate} has a line of {n} item box for {karts} karts",
+                               "{gate} has a line of {n} item boxes for {karts} karts", len(boxes))
+            gate = label(ctx.by_id[gate_id], not opens(message, "gate"))
+            out.append(problem("box-line-count", message.format(gate=gate, n=len(boxes), karts=karts), (gate_id,)))
     return out
 
 
 @check("box-line-no-double", "info", needs_track=True)
 def box_line_no_double(ctx: CheckContext) -> list[Problem]:
-    return [problem("box-line-no-double", f"{label(ctx.by_id[gate_id])}'s item-box line has no double-stacked box",
-                    (gate_id,))
+    message = _("{gate}'s item-box line has no double-stacked box")
+    name = namer(message, "gate")
+    return [problem("box-line-no-double", message.format(gate=name(ctx.by_id[gate_id])), (gate_id,))
             for gate_id, boxes in sorted(box_lines(ctx).items()) if not any(b.stack == 2 for b in boxes)]
 
 
@@ -332,8 +345,9 @@ def boost_against_travel(ctx: CheckContext, pad: BoostPad | DashPanel) -> list[P
     off = abs(normalize_angle(pad.rotation_deg - where.angle_deg))
     if off <= 90.0:
         return []
-    return [problem("boost-against-travel", f"{label(pad)} points {off:.0f}° away from the direction of travel",
-                    (pad.id,))]
+    message = _("{element} points {angle}° away from the direction of travel")
+    return [problem("boost-against-travel", message.format(element=named(message, "element", pad),
+                                                           angle=number(off, ".0f")), (pad.id,))]
 
 
 @check("reach-blocks-track", "warning", kinds=["piranha_plant", "chain_chomp"], needs_track=True)
@@ -346,6 +360,7 @@ def reach_blocks_track(ctx: CheckContext, hazard: PiranhaPlant | ChainChomp) -> 
     a, b = (where.point[0] - nx, where.point[1] - ny), (where.point[0] + nx, where.point[1] + ny)
     centre = (hazard.x_mm, hazard.y_mm)
     if math.dist(centre, a) <= radius and math.dist(centre, b) <= radius:
-        return [problem("reach-blocks-track", f"{label(hazard)} reaches across the whole track "
-                        f"({radius:g} mm): no kart can pass it unchallenged", (hazard.id,))]
+        message = _("{element} reaches across the whole track ({radius} mm): no kart can pass it unchallenged")
+        return [problem("reach-blocks-track", message.format(element=named(message, "element", hazard),
+                                                             radius=number(radius)), (hazard.id,))]
     return []

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from designer.geometry.checks.base import CheckContext, check, label, lowered, problem
-from designer.geometry.checks.report import Problem
+from designer.geometry.checks.base import CheckContext, check, problem
+from designer.geometry.checks.report import Problem, named, namer
+from designer.i18n import _, ngettext
 from designer.model.elements import BulletBill, Gate, WarpPipe
 
 
@@ -22,8 +23,9 @@ def gate_number_duplicate(ctx: CheckContext) -> list[Problem]:
     by_order: defaultdict[int, list[str]] = defaultdict(list)
     for gate in _gates(ctx):
         by_order[gate.order].append(gate.id)
-    return [problem("gate-number-duplicate", f"{len(ids)} gates are numbered {order}: "
-                    + ", ".join(f"'{i}'" for i in ids), ids)
+    return [problem("gate-number-duplicate",
+                    ngettext("{n} gate is numbered {order}: {ids}", "{n} gates are numbered {order}: {ids}",
+                             len(ids)).format(n=len(ids), order=order, ids=", ".join(f"'{i}'" for i in ids)), ids)
             for order, ids in sorted(by_order.items()) if len(ids) > 1]
 
 
@@ -36,8 +38,9 @@ def gate_number_missing(ctx: CheckContext) -> list[Problem]:
     if not missing:
         return []
     shown = ", ".join(str(n) for n in missing[:10]) + (" …" if len(missing) > 10 else "")
-    word = "Gate number" if len(missing) == 1 else "Gate numbers"
-    return [problem("gate-number-missing", f"{word} {shown} missing: gates should run 1 to {max(orders)}")]
+    message = ngettext("Gate number {numbers} missing: gates should run 1 to {last}",
+                       "Gate numbers {numbers} missing: gates should run 1 to {last}", len(missing))
+    return [problem("gate-number-missing", message.format(numbers=shown, last=max(orders)))]
 
 
 def _pipes(ctx: CheckContext) -> list[WarpPipe]:
@@ -46,13 +49,17 @@ def _pipes(ctx: CheckContext) -> list[WarpPipe]:
 
 @check("pipe-paired-with-itself", "error")
 def pipe_paired_with_itself(ctx: CheckContext) -> list[Problem]:
-    return [problem("pipe-paired-with-itself", f"{label(p)} is paired with itself", (p.id,))
+    message = _("{pipe} is paired with itself")
+    name = namer(message, "pipe")
+    return [problem("pipe-paired-with-itself", message.format(pipe=name(p)), (p.id,))
             for p in _pipes(ctx) if p.pair == p.id]
 
 
 @check("pipe-pair-missing", "error")
 def pipe_pair_missing(ctx: CheckContext) -> list[Problem]:
-    return [problem("pipe-pair-missing", f"{label(p)} is paired with '{p.pair}', which is not on the table", (p.id,))
+    message = _("{pipe} is paired with '{pair}', which is not on the table")
+    name = namer(message, "pipe")
+    return [problem("pipe-pair-missing", message.format(pipe=name(p), pair=p.pair), (p.id,))
             for p in _pipes(ctx) if p.pair is not None and p.pair not in ctx.by_id]
 
 
@@ -62,8 +69,10 @@ def pipe_pair_not_pipe(ctx: CheckContext) -> list[Problem]:
     for p in _pipes(ctx):
         other = ctx.by_id.get(p.pair) if p.pair is not None else None
         if other is not None and other.kind != "warp_pipe":
-            out.append(problem("pipe-pair-not-pipe", f"{label(p)} is paired with {lowered(label(other))}, "
-                               "which is not a warp pipe", (p.id, other.id)))
+            message = _("{pipe} is paired with {other}, which is not a warp pipe")
+            out.append(problem("pipe-pair-not-pipe", message.format(pipe=named(message, "pipe", p),
+                                                                    other=named(message, "other", other)),
+                               (p.id, other.id)))
     return out
 
 
@@ -73,27 +82,34 @@ def pipe_pair_not_mutual(ctx: CheckContext) -> list[Problem]:
     for p in _pipes(ctx):
         other = ctx.by_id.get(p.pair) if p.pair not in (None, p.id) else None
         if other is not None and other.kind == "warp_pipe" and other.pair != p.id:
-            back = f"'{other.pair}'" if other.pair else "nothing"
-            out.append(problem("pipe-pair-not-mutual", f"{label(p)} leads to '{other.id}', but '{other.id}' "
-                               f"leads to {back}", (p.id, other.id)))
+            message = (_("{pipe} leads to '{other}', but '{other}' leads to '{back}'") if other.pair
+                       else _("{pipe} leads to '{other}', but '{other}' leads to nothing"))
+            out.append(problem("pipe-pair-not-mutual", message.format(pipe=named(message, "pipe", p), other=other.id,
+                                                                      back=other.pair),
+                               (p.id, other.id)))
     return out
 
 
 @check("pipe-unpaired", "warning")
 def pipe_unpaired(ctx: CheckContext) -> list[Problem]:
-    return [problem("pipe-unpaired", f"{label(p)} is not paired with another pipe", (p.id,))
+    message = _("{pipe} is not paired with another pipe")
+    name = namer(message, "pipe")
+    return [problem("pipe-unpaired", message.format(pipe=name(p)), (p.id,))
             for p in _pipes(ctx) if p.pair is None]
 
 
 @check("bill-launcher-missing", "error")
 def bill_launcher_missing(ctx: CheckContext) -> list[Problem]:
     out = []
+    none = _("{plate} has no launcher pipe")
+    gone = _("{plate} fires from '{launcher}', which is not on the table")
+    name_none, name_gone = namer(none, "plate"), namer(gone, "plate")
     for plate in ctx.of_class(BulletBill):
         if plate.launcher is None:
-            out.append(problem("bill-launcher-missing", f"{label(plate)} has no launcher pipe", (plate.id,)))
+            out.append(problem("bill-launcher-missing", none.format(plate=name_none(plate)), (plate.id,)))
         elif plate.launcher not in ctx.by_id:
-            out.append(problem("bill-launcher-missing", f"{label(plate)} fires from '{plate.launcher}', "
-                               "which is not on the table", (plate.id,)))
+            out.append(problem("bill-launcher-missing", gone.format(plate=name_gone(plate), launcher=plate.launcher),
+                               (plate.id,)))
     return out
 
 
@@ -103,8 +119,10 @@ def bill_launcher_not_pipe(ctx: CheckContext) -> list[Problem]:
     for plate in ctx.of_class(BulletBill):
         other = ctx.by_id.get(plate.launcher) if plate.launcher else None
         if other is not None and other.kind != "warp_pipe":
-            out.append(problem("bill-launcher-not-pipe", f"{label(plate)} fires from {lowered(label(other))}, "
-                               "which is not a warp pipe", (plate.id, other.id)))
+            message = _("{plate} fires from {other}, which is not a warp pipe")
+            out.append(problem("bill-launcher-not-pipe", message.format(plate=named(message, "plate", plate),
+                                                                        other=named(message, "other", other)),
+                               (plate.id, other.id)))
     return out
 
 
@@ -112,5 +130,5 @@ def bill_launcher_not_pipe(ctx: CheckContext) -> list[Problem]:
 def no_start_finish(ctx: CheckContext) -> list[Problem]:
     if ctx.of_kind("start_finish"):
         return []
-    return [problem("no-start-finish", "The race track has no start/finish line")]
+    return [problem("no-start-finish", _("The race track has no start/finish line"))]
 

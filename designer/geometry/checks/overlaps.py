@@ -16,7 +16,8 @@ import shapely
 
 from designer.geometry.checks.base import CheckContext, check
 from designer.geometry.checks.bulk import SCENERY_CODE, kind_table
-from designer.geometry.checks.report import Problem, labels, problems
+from designer.geometry.checks.report import Problem, fill, labels, opens, problems
+from designer.i18n import _
 from designer.model.elements import ELEMENT_KINDS
 
 #: Two elements overlap when their footprints, shrunk by this much all round (mm), still meet.
@@ -188,16 +189,19 @@ def _overlap_problems(ctx: CheckContext, first: np.ndarray, second: np.ndarray) 
     else:
         order = np.array(sorted(range(len(first)), key=lambda k: (ids[first[k]], ids[second[k]])), dtype=int)
     first, second = first[order], second[order]
-    # "<first's label> and <second's, lowered> overlap", from the two halves of each element in a pair
+    # "<first's label> and <second's, in mid-sentence> overlap": each element named once, then the pairs
+    template = _("{first} and {second} overlap")
     heads, tails = [""] * n, [""] * n
-    for names, at, lower, suffix in ((heads, first, False, " and "), (tails, second, True, " overlap")):
+    for names, at, name in ((heads, first, "first"), (tails, second, "second")):
+        middle = not opens(template, name)
         used = np.zeros(n, dtype=bool)
         used[at] = True
         rows = np.flatnonzero(used).tolist()
-        for i, text in zip(rows, labels(elements, ids, ctx.kind_codes, rows, lower, suffix), strict=True):
+        for i, text in zip(rows, labels(elements, ids, ctx.kind_codes, rows, middle), strict=True):
             names[i] = text
     first, second = first.tolist(), second.tolist()
-    messages = map(str.__add__, map(heads.__getitem__, first), map(tails.__getitem__, second))
+    messages = fill(template, first=map(heads.__getitem__, first),
+                    second=map(tails.__getitem__, second))
     return problems("elements-overlap", messages,
                     zip(map(ids.__getitem__, first), map(ids.__getitem__, second), strict=True))
 

@@ -14,11 +14,12 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from designer.geometry.checks.base import ALL_KINDS, CheckContext, check, label, problem
+from designer.geometry.checks.base import ALL_KINDS, CheckContext, check, problem
 from designer.geometry.checks.bulk import rectangles
 from designer.geometry.checks.overlaps import OVERLAP_DEPTH_MM
-from designer.geometry.checks.report import Problem, labels, problems
+from designer.geometry.checks.report import Problem, fill, labels, named, namer, opens, problems
 from designer.geometry.footprint import local_size
+from designer.i18n import _
 from designer.model.elements import ELEMENT_KINDS, Element
 
 #: Overlaps smaller than this (mm²) are touching, not overlapping.
@@ -42,8 +43,9 @@ def off_table(ctx: CheckContext, element: Element) -> list[Problem]:
     t = TABLE_TOLERANCE_MM
     if minx >= -t and miny >= -t and maxx <= table.width_mm + t and maxy <= table.height_mm + t:
         return []
-    how = "is entirely off the table" if not shape.intersects(ctx.table_box) else "hangs over the edge of the table"
-    return [problem("element-off-table", f"{label(element)} {how}", (element.id,))]
+    message = (_("{element} is entirely off the table") if not shape.intersects(ctx.table_box)
+               else _("{element} hangs over the edge of the table"))
+    return [problem("element-off-table", message.format(element=named(message, "element", element)), (element.id,))]
 
 
 def _in_scenery_batch(ctx: CheckContext, elements: Sequence[Element]) -> dict[str, list[Problem]]:
@@ -76,10 +78,12 @@ def _in_scenery_batch(ctx: CheckContext, elements: Sequence[Element]) -> dict[st
     groups = [solid[lo:hi] for lo, hi in zip(firsts, [*firsts[1:], len(solid)], strict=True)]
     solid_ids = [e.id for e in ctx.solids]
     quoted = [f"'{x}'" for x in solid_ids]
-    heads = labels(ctx.elements, ctx.ids, ctx.kind_codes, hit, suffix=" stands in solid scenery ")
+    template = _("{element} stands in solid scenery {scenery}")
+    names = labels(ctx.elements, ctx.ids, ctx.kind_codes, hit, not opens(template, "element"))
     element_ids = [ctx.ids[i] for i in hit]
-    names = [", ".join([quoted[j] for j in js]) for js in groups]
-    found = problems("element-in-solid-scenery", map(str.__add__, heads, names),
+    scenery = [", ".join([quoted[j] for j in js]) for js in groups]
+    messages = fill(template, element=names, scenery=scenery)
+    found = problems("element-in-solid-scenery", messages,
                      [(element_id, *[solid_ids[j] for j in js])
                       for element_id, js in zip(element_ids, groups, strict=True)])
     return {element_id: [p] for element_id, p in zip(element_ids, found, strict=True)}
@@ -129,7 +133,8 @@ def landing_zones(ctx: CheckContext, ramps: Sequence[Element]) -> dict[str, dict
     return cache
 
 
-JUMPS = {"medium": "a Medium jump", "long": "a Long jump"}
+#: The landing zones of a ramp, one per jump.
+JUMPS = ("medium", "long")
 
 
 def _zone_arrays(ctx: CheckContext, ramps: Sequence[Element]) -> dict[str, np.ndarray]:
@@ -137,28 +142,40 @@ def _zone_arrays(ctx: CheckContext, ramps: Sequence[Element]) -> dict[str, np.nd
     return {name: np.array([zones[r.id][name] for r in ramps], dtype=object) for name in JUMPS}
 
 
-def _jump_problems(code: str, ramps: Sequence[Element], bad: dict[str, np.ndarray],
-                   where: str) -> dict[str, list[Problem]]:
+def _jump_messages(code: str) -> dict[tuple[bool, bool], str]:
+    """{(the Medium jump lands badly?, the Long one?): the message} of a landing check, translated."""
+    if code == "ramp-landing-off-table":
+        return {(True, False): _("{ramp}: a Medium jump lands off the table"),
+                (False, True): _("{ramp}: a Long jump lands off the table"),
+                (True, True): _("{ramp}: a Medium jump and a Long jump lands off the table")}
+    return {(True, False): _("{ramp}: a Medium jump lands in solid scenery"),
+            (False, True): _("{ramp}: a Long jump lands in solid scenery"),
+            (True, True): _("{ramp}: a Medium jump and a Long jump lands in solid scenery")}
+
+
+def _jump_problems(code: str, ramps: Sequence[Element], bad: dict[str, np.ndarray]) -> dict[str, list[Problem]]:
     """{ramp id: [problem]} for the ramps with a bad landing (`bad[jump][k]` for the k-th ramp)."""
     out = {}
+    messages = _jump_messages(code)
     for k, ramp in enumerate(ramps):
-        which = " and ".join(JUMPS[name] for name in JUMPS if bad[name][k])
-        if which:
-            out[ramp.id] = [problem(code, f"{label(ramp)}: {which} lands {where}", (ramp.id,))]
+        which = (bool(bad["medium"][k]), bool(bad["long"][k]))
+        if any(which):
+            message = messages[which]
+            out[ramp.id] = [problem(code, message.format(ramp=named(message, "ramp", ramp)), (ramp.id,))]
     return out
 
 
 def _landing_off_table(ctx: CheckContext, ramps: Sequence[Element]) -> dict[str, list[Problem]]:
     zones = _zone_arrays(ctx, ramps)
     bad = {name: ~shapely.covers(ctx.table_box, shapes) for name, shapes in zones.items()}
-    return _jump_problems("ramp-landing-off-table", ramps, bad, "off the table")
+    return _jump_problems("ramp-landing-off-table", ramps, bad)
 
 
 def _landing_in_scenery(ctx: CheckContext, ramps: Sequence[Element]) -> dict[str, list[Problem]]:
     if not ctx.solids or not ramps:
         return {}
     bad = {name: _deep_in_solids(ctx, shapes) for name, shapes in _zone_arrays(ctx, ramps).items()}
-    return _jump_problems("ramp-landing-in-scenery", ramps, bad, "in solid scenery")
+    return _jump_problems("ramp-landing-in-scenery", ramps, bad)
 
 
 #: Room for rounding (mm²) when the areas shared with each solid alone settle a zone's overlap: far
@@ -210,7 +227,9 @@ ramp_landing_in_scenery.batch = _landing_in_scenery
 def _pickups_off_surface(ctx: CheckContext, elements: Sequence[Element]) -> dict[str, list[Problem]]:
     points = shapely.points([(e.x_mm, e.y_mm) for e in elements]) if elements else np.zeros(0, dtype=object)
     off = ~shapely.covers(ctx.surface, points)
-    return {e.id: [problem("pickup-off-surface", f"{label(e)} is not on the track", (e.id,))]
+    message = _("{element} is not on the track")
+    name = namer(message, "element")
+    return {e.id: [problem("pickup-off-surface", message.format(element=name(e)), (e.id,))]
             for e, is_off in zip(elements, off.tolist(), strict=True) if is_off}
 
 

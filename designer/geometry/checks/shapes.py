@@ -13,27 +13,41 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from designer.geometry.checks.base import CheckContext, check, label, lowered, problem
-from designer.geometry.checks.report import Problem
+from designer.geometry.checks.report import Problem, named, number, opens
 from designer.geometry.outline import OutlineFlaw, outline_flaws, outline_report
-from designer.geometry.track import track_flaw
+from designer.geometry.track import TrackDefect, track_defect
+from designer.i18n import _, ngettext
 from designer.io.errors import DocumentError
 from designer.model.elements import Element, Scenery
 from designer.model.track import TrackDocument
 
 
 def degenerate_track(ctx: CheckContext) -> bool:
-    """Is the document's track degenerate (see `designer.geometry.track.track_flaw`)?"""
+    """Is the document's track degenerate (see `designer.geometry.track.track_defect`)?"""
     track = ctx.document.track
-    return track is not None and ctx.track_value("flaw", lambda: track_flaw(track)) is not None
+    return track is not None and ctx.track_value("flaw", lambda: track_defect(track)) is not None
+
+
+def flaw_sentence(defect: TrackDefect) -> str:
+    """Why the track is degenerate, as a whole sentence in the current language: "The track has all its
+    centerline points in one place"."""
+    if defect.kind == "one-place":
+        return _("The track has all its centerline points in one place")
+    if defect.kind == "two-points":
+        return _("The track is closed but has only 2 distinct centerline points: a loop needs at least 3")
+    if defect.kind == "on-one-line":
+        return _("The track is closed but its centerline points all lie on one line: the loop encloses nothing")
+    return _("The track has a centerline only {length} mm long").format(length=number(defect.length_mm, ".2g"))
 
 
 @check("degenerate-track", "error", universal=True)
 def track_degenerate(ctx: CheckContext) -> list[Problem]:
     track = ctx.document.track
-    flaw = ctx.track_value("flaw", lambda: track_flaw(track)) if track is not None else None
-    if flaw is None:
+    defect = ctx.track_value("flaw", lambda: track_defect(track)) if track is not None else None
+    if defect is None:
         return []
-    return [problem("degenerate-track", f"The track {flaw}; the checks along the track wait until it is fixed")]
+    return [problem("degenerate-track", _("{flaw}; the checks along the track wait until it is fixed")
+                    .format(flaw=flaw_sentence(defect)))]
 
 
 def _on_table(element: Element, point: tuple[float, float]) -> tuple[float, float]:
@@ -43,11 +57,15 @@ def _on_table(element: Element, point: tuple[float, float]) -> tuple[float, floa
     return element.x_mm + x * math.cos(a) - y * math.sin(a), element.y_mm + x * math.sin(a) + y * math.cos(a)
 
 
-def _degenerate_message(element: Element, flaw: OutlineFlaw) -> str:
+def _degenerate_message(element: Element, flaw: OutlineFlaw, middle: bool = False) -> str:
+    """What `degenerate-scenery` says of a flawed outline (`middle`: naming the element as in mid-sentence)."""
     if flaw.kind == "no-area":
-        return f"{label(element)} encloses no area: its outline's points lie on, or very near, one line"
-    first, second = (k + 1 for k in flaw.points)
-    return f"{label(element)} has two outline points in the same place (points {first} and {second}): delete one"
+        message = _("{element} encloses no area: its outline's points lie on, or very near, one line")
+    else:
+        message = _("{element} has two outline points in the same place (points {first} and {second}): delete one")
+    first, second = (k + 1 for k in flaw.points) if flaw.kind != "no-area" else (0, 0)
+    return message.format(element=label(element, middle or not opens(message, "element")), first=first,
+                          second=second)
 
 
 def _outline_report(ctx: CheckContext, sceneries: Sequence[Scenery]
@@ -73,10 +91,12 @@ def scenery_degenerate(ctx: CheckContext, element: Scenery) -> list[Problem]:
 
 def _crossing_problem(element: Element, flaw: OutlineFlaw) -> list[Problem]:
     x, y = _on_table(element, flaw.point)
-    how = "crosses" if flaw.kind == "crosses" else "touches"
-    message = (f"The outline of {lowered(label(element))} {how} itself near ({x:.0f}, {y:.0f}) mm: "
-               "move its points so that no edges meet")
-    return [problem("scenery-self-crossing", message, (element.id,))]
+    message = (_("The outline of {element} crosses itself near ({x}, {y}) mm: move its points so that no edges meet")
+               if flaw.kind == "crosses" else
+               _("The outline of {element} touches itself near ({x}, {y}) mm: move its points so that no edges meet"))
+    return [problem("scenery-self-crossing", message.format(element=named(message, "element", element),
+                                                            x=number(x, ".0f"), y=number(y, ".0f")), (element.id,),
+                    at=(x, y))]
 
 
 def _crossing_batch(ctx: CheckContext, sceneries: Sequence[Scenery]) -> dict[str, list[Problem]]:
@@ -94,19 +114,23 @@ scenery_self_crossing.batch = _crossing_batch
 
 
 def degenerate_reasons(document: TrackDocument) -> list[str]:
-    """What makes the document's geometry degenerate (its track, its scenery outlines), in words."""
-    flaw = track_flaw(document.track) if document.track is not None else None
-    found = [f"the track {flaw}"] if flaw is not None else []
+    """What makes the document's geometry degenerate (its track, its scenery outlines), in words that
+    continue a sentence after a colon ("the track has all its centerline points in one place")."""
+    defect = track_defect(document.track) if document.track is not None else None
+    found = [lowered(flaw_sentence(defect))] if defect is not None else []
     sceneries = [e for e in document.elements if e.kind == "scenery"]
     for element, outline in zip(sceneries, outline_flaws([e.polygon for e in sceneries]), strict=True):
         if outline is not None:
-            found.append(lowered(_degenerate_message(element, outline)))
+            found.append(_degenerate_message(element, outline, middle=True))
     return found
 
 
 def refuse_degenerate(document: TrackDocument, source: str | Path) -> None:
     """DocumentError (one line naming the first reason) when the document's geometry is degenerate."""
     found = degenerate_reasons(document)
+    if len(found) > 1:
+        raise DocumentError(source, ngettext("cannot print it: {reason} (and {n} more such problem)",
+                                             "cannot print it: {reason} (and {n} more such problems)",
+                                             len(found) - 1).format(reason=found[0], n=len(found) - 1))
     if found:
-        more = f" (and {len(found) - 1} more such problem{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
-        raise DocumentError(source, f"cannot print it: {found[0]}{more}")
+        raise DocumentError(source, _("cannot print it: {reason}").format(reason=found[0]))
