@@ -4,6 +4,8 @@ Balloon Battle wipe-outs — read the standings and print the score sheet and ka
 Every edit loads the file (fully checked), applies one pure edit from `designer.campaign.edit` and saves
 atomically. A refusal is one line on stderr naming the file, exit status 2, and the file is not touched.
 Names and paths are printed through `printable`, so control characters and undecodable bytes show escaped.
+Every message, table heading and help text goes through the catalogue (`designer.i18n`); ids, stat codes,
+mode names and the `--json` keys stay as they are.
 """
 
 from __future__ import annotations
@@ -19,16 +21,17 @@ from designer.campaign.battle import battle_state
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import (
-    STAT_LABELS,
     TIE_RULE,
     champions,
     ledger,
     race_points,
     races_complete,
     standings,
+    stat_label,
 )
 from designer.campaign.modes import campaign_mode, default_mode, records, scored, system_for
 from designer.cli_help import LazyHelp
+from designer.i18n import _, ngettext, pgettext
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
 from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
@@ -54,14 +57,14 @@ def _is_text(value: str) -> bool:
 
 def _text(value: str) -> str:
     if not _is_text(value):
-        raise argparse.ArgumentTypeError(f"'{printable(value)}' is not UTF-8 text")
+        raise argparse.ArgumentTypeError(_("'{name}' is not UTF-8 text").format(name=printable(value)))
     return value
 
 
 def _player_spec(value: str) -> tuple[str, str]:
     name, colon, character = _text(value).rpartition(":")
     if not colon or not name.strip() or not character.strip():
-        raise argparse.ArgumentTypeError(f"'{value}' is not NAME:CHARACTER (e.g. Alex:Mario)")
+        raise argparse.ArgumentTypeError(_("'{value}' is not NAME:CHARACTER (e.g. Alex:Mario)").format(value=value))
     return name.strip(), character.strip()
 
 
@@ -76,58 +79,60 @@ def _mode_help() -> str:
         names = sorted((m.name for m in system.modes), key=lambda n: n != system.default_mode)
         if names:
             offered.append(f"{system.id}: {', '.join(names)}")
-    listed = f" ({'; '.join(offered)})" if offered else ""
-    return f"a campaign mode of the ruleset's game system{listed}; default: the system's first one listed"
+    if not offered:
+        return _("a campaign mode of the ruleset's game system; default: the system's first one listed")
+    return _("a campaign mode of the ruleset's game system ({modes}); default: the system's first one listed").format(
+        modes="; ".join(offered))
 
 
 def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     """Register `campaign` and its actions on the main parser's subcommands."""
-    campaign = sub.add_parser("campaign", help="create, update, rank and print a campaign (*.campaign.json)")
+    campaign = sub.add_parser("campaign", help=_("create, update, rank and print a campaign (*.campaign.json)"))
     actions = campaign.add_subparsers(dest="action", metavar="ACTION", required=True,
                                       parser_class=type(campaign))
 
-    new = actions.add_parser("new", help="start a campaign file")
-    new.add_argument("--ruleset", required=True, help="a ruleset id, e.g. mk-gaslands")
+    new = actions.add_parser("new", help=_("start a campaign file"))
+    new.add_argument("--ruleset", required=True, help=_("a ruleset id, e.g. mk-gaslands"))
     new.add_argument("--mode", type=_text, help=LazyHelp(_mode_help))
-    new.add_argument("--name", type=_text, help="the campaign's name (default: from the file name)")
+    new.add_argument("--name", type=_text, help=_("the campaign's name (default: from the file name)"))
     new.add_argument("--player", dest="players", type=_player_spec, action="extend", nargs="+", required=True,
                      metavar="NAME:CHARACTER",
-                     help="a player and their character (its id or name, e.g. Alex:mario); repeat or list several")
+                     help=_("a player and their character (its id or name, e.g. Alex:mario); repeat or list several"))
     new.add_argument("--track", dest="tracks", type=Path, action="extend", nargs="+", default=[],
-                     metavar="FILE", help="track files in race order (stored relative to the campaign file)")
-    new.add_argument("--force", action="store_true", help="replace an existing file")
+                     metavar="FILE", help=_("track files in race order (stored relative to the campaign file)"))
+    new.add_argument("--force", action="store_true", help=_("replace an existing file"))
     new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
 
-    result = actions.add_parser("result", help="enter or replace a player's result in a race")
+    result = actions.add_parser("result", help=_("enter or replace a player's result in a race"))
     result.add_argument("file", type=Path)
-    result.add_argument("--race", type=int, required=True, metavar="N", help="1 for the first race")
+    result.add_argument("--race", type=int, required=True, metavar="N", help=_("1 for the first race"))
     result.add_argument("--player", required=True, metavar="NAME")
     result.add_argument("--place", type=int, required=True, metavar="P")
-    result.add_argument("--gates", type=int, default=0, metavar="G", help="gates cleared in order (0)")
-    result.add_argument("--coins", type=int, default=0, metavar="C", help="coins collected (0)")
+    result.add_argument("--gates", type=int, default=0, metavar="G", help=_("gates cleared in order (0)"))
+    result.add_argument("--coins", type=int, default=0, metavar="C", help=_("coins collected (0)"))
 
-    upgrade = actions.add_parser("upgrade", help="buy a kart upgrade between races")
+    upgrade = actions.add_parser("upgrade", help=_("buy a kart upgrade between races"))
     upgrade.add_argument("file", type=Path)
     upgrade.add_argument("--player", required=True, metavar="NAME")
     upgrade.add_argument("--stat", required=True, choices=STATS)
     upgrade.add_argument("--after-race", type=int, metavar="N",
-                         help="bought after race N (default: after the last finished race)")
+                         help=_("bought after race N (default: after the last finished race)"))
 
-    ranks = actions.add_parser("standings", help="the Grand Prix standings")
+    ranks = actions.add_parser("standings", help=_("the Grand Prix standings"))
     ranks.add_argument("file", type=Path)
-    ranks.add_argument("--json", action="store_true", help="a JSON list in rank order")
+    ranks.add_argument("--json", action="store_true", help=_("a JSON list in rank order"))
 
-    wipe = actions.add_parser("wipe-out", help="log a Wipe Out in a Balloon Battle (one balloon popped)")
+    wipe = actions.add_parser("wipe-out", help=_("log a Wipe Out in a Balloon Battle (one balloon popped)"))
     wipe.add_argument("file", type=Path)
-    wipe.add_argument("--battle", type=int, metavar="N", help="1 for the first battle (default: the last)")
-    wipe.add_argument("--player", required=True, metavar="NAME", help="whose balloon pops")
-    wipe.add_argument("--by", metavar="NAME", help="who popped it")
+    wipe.add_argument("--battle", type=int, metavar="N", help=_("1 for the first battle (default: the last)"))
+    wipe.add_argument("--player", required=True, metavar="NAME", help=_("whose balloon pops"))
+    wipe.add_argument("--by", metavar="NAME", help=_("who popped it"))
 
-    printing = actions.add_parser("print", help="print the filled score sheet and the upgraded kart dashboards")
+    printing = actions.add_parser("print", help=_("print the filled score sheet and the upgraded kart dashboards"))
     printing.add_argument("file", type=Path)
     printing.add_argument("--paper", type=str.lower, choices=PAPERS, default="a4")
     printing.add_argument("--sections", metavar="LIST",
-                          help="comma-separated: scoresheet,dashboards (default: those the campaign has)")
+                          help=_("comma-separated: scoresheet,dashboards (default: those the campaign has)"))
     printing.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
 
 
@@ -159,7 +164,7 @@ def _edit(path: Path, change) -> tuple[CampaignDocument, CampaignDocument, Conte
 def _new(args: argparse.Namespace) -> int:
     out: Path = args.output
     if out.exists() and not args.force:
-        raise DocumentError(out, "already exists (use --force to replace it)")
+        raise DocumentError(out, _("already exists (use --force to replace it)"))
     ruleset = load_ruleset(args.ruleset)
     ctx = Context(ruleset)
     mode = campaign_mode(ruleset.id, args.mode or default_mode(ruleset.id))
@@ -167,28 +172,32 @@ def _new(args: argparse.Namespace) -> int:
     for track in args.tracks:
         document = load_track(track)
         if not _is_text(str(track)):
-            raise DocumentError(track, "the name is not UTF-8 text, so a campaign file cannot store it")
+            raise DocumentError(track, _("the name is not UTF-8 text, so a campaign file cannot store it"))
         if document.ruleset != ruleset.id:
-            raise DocumentError(track, f"is a {document.ruleset} track; the campaign plays {ruleset.id}", "ruleset")
+            raise DocumentError(track, _("is a {track} track; the campaign plays {campaign}").format(
+                track=document.ruleset, campaign=ruleset.id), "ruleset")
         tracks.append(relative_track(out, track))
     if tracks and mode.record == "games":
-        raise CampaignError(f"a {mode.name} campaign names a track per game, not up front", "tracks")
+        raise CampaignError(_("a {mode} campaign names a track per game, not up front").format(mode=mode.name),
+                            "tracks")
     if len(tracks) > 1 and mode.record == "battle":
-        raise CampaignError("a balloon battle is fought on one arena; give one --track", "tracks")
+        raise CampaignError(_("a balloon battle is fought on one arena; give one --track"), "tracks")
     # a character is given by id or English name (any case) and stored by id
     players = list(args.players)
     name = args.name or _name_from(out)
     doc = edit.new_campaign(name, ctx, mode.name, players, tracks)
     save_campaign(doc, out, protect=args.tracks)
-    size = {"battle": _count(len(doc.battles), "battle"), "games": "no games yet"}.get(
-        mode.record, _count(len(doc.races), "race"))
-    print(printable(f"wrote {out}: {doc.name}, {doc.mode.replace('_', ' ')}, {_count(len(doc.players), 'player')}, "
-                    f"{size}"))
+    battles, races, players = len(doc.battles), len(doc.races), len(doc.players)
+    if mode.record == "battle":
+        size = ngettext("{n} battle", "{n} battles", battles).format(n=battles)
+    elif mode.record == "games":
+        size = _("no games yet")
+    else:
+        size = ngettext("{n} race", "{n} races", races).format(n=races)
+    print(printable(_("wrote {path}: {name}, {mode}, {players}, {size}").format(
+        path=out, name=doc.name, mode=doc.mode.replace("_", " "),
+        players=ngettext("{n} player", "{n} players", players).format(n=players), size=size)))
     return 0
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'s' * (n != 1)}"
 
 
 def _name_from(path: Path) -> str:
@@ -196,41 +205,54 @@ def _name_from(path: Path) -> str:
     # undecodable bytes become U+FFFD and control characters go: a name is text, whatever the file name is
     name = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     name = "".join(c for c in name if printable(c) == c)
-    return name.replace("-", " ").replace("_", " ").strip().title() or "Campaign"
+    return name.replace("-", " ").replace("_", " ").strip().title() or pgettext("default campaign name", "Campaign")
 
 
 # --- result and upgrade ----------------------------------------------------------------------------
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """A place as written after a name: "1st", "2nd", "11th" (German "1.", Spanish "1.º", French "1er", "2e")."""
+    if n == 1:
+        return pgettext("place", "1st")
+    if 10 <= n % 100 <= 20:
+        text = pgettext("place", "{n}th")
+    else:
+        text = {1: pgettext("place", "{n}st"), 2: pgettext("place", "{n}nd"),
+                3: pgettext("place", "{n}rd")}.get(n % 10) or pgettext("place", "{n}th")
+    return text.format(n=n)
 
 
 def _result(args: argparse.Namespace) -> int:
-    _, doc, ctx = _edit(args.file, lambda d, c: edit.set_result(d, c, args.race, args.player, args.place,
+    _old, doc, ctx = _edit(args.file, lambda d, c: edit.set_result(d, c, args.race, args.player, args.place,
                                                                  args.gates, args.coins))
     race = doc.races[args.race - 1]
     result = race.result(args.player)
-    line = f"{args.file}: race {args.race}: {result.player} {_ordinal(result.place)}"
+    place = _ordinal(result.place)
     if scored(doc):
         gp = ctx.grand_prix()
         points = race_points(result, gp).total
         total = ledger(doc, gp, result.player)[args.race - 1].total
-        line += f", {result.gates} gates, {result.coins} coins: {points} points (total {total})"
+        line = _("{file}: race {race}: {player} {place}, {gates} gates, {coins} coins: {points} points "
+                 "(total {total})").format(file=args.file, race=args.race, player=result.player, place=place,
+                                           gates=result.gates, coins=result.coins, points=points, total=total)
+    else:
+        line = _("{file}: race {race}: {player} {place}").format(file=args.file, race=args.race,
+                                                                 player=result.player, place=place)
     print(printable(line))
     _champion_line(doc, ctx)
     return 0
 
 
 def _upgrade(args: argparse.Namespace) -> int:
-    _, doc, ctx = _edit(args.file, lambda d, c: edit.buy_upgrade(d, c, args.player, args.stat, args.after_race))
+    _old, doc, ctx = _edit(args.file, lambda d, c: edit.buy_upgrade(d, c, args.player, args.stat, args.after_race))
     bought = doc.upgrades[-1]
     row = next(s for s in standings(doc, ctx) if s.player == bought.player)
     value = row.handling if bought.stat == "handling" else row.max_gear
     left = ledger(doc, ctx.grand_prix(), bought.player)[bought.after_race - 1].total
-    label = STAT_LABELS[bought.stat]
+    label = stat_label(bought.stat)
     step = ctx.grand_prix().upgrade(bought.stat).step
-    print(printable(f"{args.file}: {bought.player} bought +{step} {label} after race {bought.after_race}: "
-                    f"{label} {value}, {left} points left"))
+    print(printable(_("{file}: {player} bought +{step} {stat} after race {race}: {stat} {value}, {left} points "
+                      "left").format(file=args.file, player=bought.player, step=step, stat=label,
+                                     race=bought.after_race, value=value, left=left)))
     return 0
 
 
@@ -239,9 +261,9 @@ def _champion_line(doc: CampaignDocument, ctx: Context) -> None:
         return
     winners = champions(doc, ctx)
     if len(winners) == 1:
-        print(printable(f"Champion: {winners[0]}"))
+        print(printable(_("Champion: {name}").format(name=winners[0])))
     elif winners:
-        print(printable(f"Joint champions (level on every tie-break): {', '.join(winners)}"))
+        print(printable(_("Joint champions (level on every tie-break): {names}").format(names=", ".join(winners))))
 
 
 # --- standings -------------------------------------------------------------------------------------
@@ -268,16 +290,24 @@ def _standings(args: argparse.Namespace) -> int:
     doc, ctx = load_campaign(args.file)
     if not scored(doc):
         points = [m.name for m in system_for(doc.ruleset).modes if m.points]
-        kept = f"{' and '.join(points)} campaigns" if points else "campaigns scored on points"
-        raise CampaignError(f"standings are kept for {kept}; this is a {doc.mode} campaign", "mode")
+        if points:
+            refusal = _("standings are kept for {modes} campaigns; this is a {mode} campaign").format(
+                modes=_(" and ").join(points), mode=doc.mode)
+        else:
+            refusal = _("standings are kept for campaigns scored on points; this is a {mode} campaign").format(
+                mode=doc.mode)
+        raise CampaignError(refusal, "mode")
     rows = standings_data(doc, ctx)
     if args.json:
         print(json_printable(json.dumps(rows, indent=2, ensure_ascii=False)))
         return 0
     gp = ctx.grand_prix()
-    print(printable(f"{doc.name} — {ctx.ruleset.name}: {races_complete(doc)} of {gp.races} races run"))
-    head = ["Rank", "Player", "Character", "Earned", "Spent", "Total", "Wins", "Coins",
-            *(f"R{n}" for n in range(1, gp.races + 1)), "Handling", "Max gear"]
+    print(printable(ngettext("{name} — {ruleset}: {done} of {races} races run",
+                             "{name} — {ruleset}: {done} of {races} races run", races_complete(doc)).format(
+        name=doc.name, ruleset=ctx.ruleset.name, done=races_complete(doc), races=gp.races)))
+    head = [_("Rank"), _("Player"), _("Character"), _("Earned"), _("Spent"), _("Total"), _("Wins"), _("Coins"),
+            *(pgettext("standings column: race number", "R{n}").format(n=n) for n in range(1, gp.races + 1)),
+            _("Handling"), _("Max gear")]
     table = [head]
     for row in rows:
         per_race = [str(r["earned"]) if r["place"] is not None else "-" for r in row["races"]]
@@ -289,7 +319,7 @@ def _standings(args: argparse.Namespace) -> int:
         cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w)
                  for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
         print("  ".join(cells).rstrip())
-    print(f"Ties: {TIE_RULE}")
+    print(_("Ties: {rule}").format(rule=_(TIE_RULE)))
     _champion_line(doc, ctx)
     return 0
 
@@ -302,7 +332,7 @@ def _stat(value: int | None) -> str:
 def _wipe_out(args: argparse.Namespace) -> int:
     def change(doc: CampaignDocument, ctx: Context) -> CampaignDocument:
         if not records(doc, "battle"):
-            raise CampaignError(f"a {doc.mode} campaign has no battles", "battles")
+            raise CampaignError(_("a {mode} campaign has no battles").format(mode=doc.mode), "battles")
         return edit.wipe_out(doc, ctx, _battle_index(doc, args.battle), args.player, args.by)
 
     old, doc, ctx = _edit(args.file, change)
@@ -310,11 +340,19 @@ def _wipe_out(args: argparse.Namespace) -> int:
     state = battle_state(doc, ctx, index)
     wipe = doc.battles[index].wipe_outs[-1]
     left = state.balloons[wipe.player]
-    by = f" (popped by {wipe.by})" if wipe.by else ""
-    status = "is out" if left == 0 else f"has {left} balloon{'s' * (left != 1)} left"
-    print(printable(f"{args.file}: battle {index + 1}: {wipe.player} {status}{by}"))
+    if left == 0 and wipe.by:
+        line = _("{file}: battle {n}: {player} is out (popped by {by})")
+    elif left == 0:
+        line = _("{file}: battle {n}: {player} is out")
+    elif wipe.by:
+        line = ngettext("{file}: battle {n}: {player} has {left} balloon left (popped by {by})",
+                        "{file}: battle {n}: {player} has {left} balloons left (popped by {by})", left)
+    else:
+        line = ngettext("{file}: battle {n}: {player} has {left} balloon left",
+                        "{file}: battle {n}: {player} has {left} balloons left", left)
+    print(printable(line.format(file=args.file, n=index + 1, player=wipe.player, left=left, by=wipe.by)))
     if state.winner:
-        print(printable(f"{state.winner} wins battle {index + 1}"))
+        print(printable(_("{player} wins battle {n}").format(player=state.winner, n=index + 1)))
     return 0
 
 

@@ -23,6 +23,7 @@ from designer.io.output import UsageError, write_pdf
 from designer.io.templates import list_starter_tracks, resolve_track_argument
 from designer.io.track_io import load_track
 from designer.rules import RulesetError, list_rulesets, load_ruleset
+from designer.rules.texts import card_name, character_name, ruleset_name, ruleset_summary
 
 COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign")
 LANGUAGE_CHOICES = tuple(sorted(LANGUAGES))
@@ -174,22 +175,22 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         else:
             width = max((len(r.id) for r in rulesets), default=0)
             for r in rulesets:
-                print(f"{r.id:<{width}}  {r.name}")
+                print(f"{r.id:<{width}}  {ruleset_name(r)}")
         return 0
     ruleset = load_ruleset(args.ruleset)
     if args.json:
         print(json.dumps(ruleset.model_dump(mode="json", exclude_none=True), indent=2, ensure_ascii=False))
         return 0
-    print(f"{ruleset.name} ({ruleset.id})")
-    print(ruleset.summary)
+    print(f"{ruleset_name(ruleset)} ({ruleset.id})")
+    print(ruleset_summary(ruleset))
     if ruleset.characters:
-        print(_("characters: {names}").format(names=", ".join(c.name for c in ruleset.characters)))
+        print(_("characters: {names}").format(names=", ".join(character_name(ruleset, c) for c in ruleset.characters)))
     if ruleset.deck:
         count = ruleset.card_count()
         print(ngettext("item deck: {count} card", "item deck: {count} cards", count).format(count=count))
         for card in ruleset.deck:
             badge = "  " + _("[last place only]") if card.last_place_only else ""
-            print(f"  {card.count:>3} × {card.name}{badge}")
+            print(f"  {card.count:>3} × {card_name(ruleset, card)}{badge}")
     return 0
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.roster import require_player
+from designer.i18n import _
 from designer.model.campaign import Battle, CampaignDocument
 
 
@@ -36,6 +37,11 @@ class BattleState:
         return self.alive + list(reversed(self.out)) if self.over else []
 
 
+def battle_location(index: int) -> str:
+    """Where in a campaign battle `index` (0-based) is, as a refusal names it: "battle 2"."""
+    return _("battle {n}").format(n=index + 1)
+
+
 def battle_karts(doc: CampaignDocument, battle: Battle) -> list[str]:
     return list(battle.karts) if battle.karts else doc.player_names()
 
@@ -43,32 +49,32 @@ def battle_karts(doc: CampaignDocument, battle: Battle) -> list[str]:
 def battle_state(doc: CampaignDocument, ctx: Context, index: int) -> BattleState:
     """Replay battle `index`'s log, refusing the first entry that cannot have happened."""
     battle = doc.battles[index]
-    where = f"battle {index + 1}"
+    where = battle_location(index)
     karts: list[str] = []
     for name in battle_karts(doc, battle):
         name = require_player(doc, name, where)
         if name in karts:
-            raise CampaignError(f"{name} is in the battle twice", where)
+            raise CampaignError(_("{name} is in the battle twice").format(name=name), where)
         karts.append(name)
     if battle.karts and len(karts) < 2:
-        raise CampaignError("a battle needs at least two karts", where)
+        raise CampaignError(_("a battle needs at least two karts"), where)
     start = ctx.balloons()
     state = BattleState(karts, {k: start for k in karts}, pops={k: 0 for k in karts})
     for i, wipe in enumerate(battle.wipe_outs):
-        apply_wipe_out(state, wipe.player, wipe.by, f"{where}, wipe-out {i + 1}")
+        apply_wipe_out(state, wipe.player, wipe.by, _("{battle}, wipe-out {n}").format(battle=where, n=i + 1))
     return state
 
 
 def apply_wipe_out(state: BattleState, player: str, by: str | None, where: str) -> None:
     kart = _kart(state, player, where)
     if state.over:
-        raise CampaignError(f"the battle is over ({state.winner} won)", where)
+        raise CampaignError(_("the battle is over ({winner} won)").format(winner=state.winner), where)
     if state.balloons[kart] == 0:
-        raise CampaignError(f"{kart} is already out", where)
+        raise CampaignError(_("{kart} is already out").format(kart=kart), where)
     if by is not None:
         hitter = _kart(state, by, where)
         if state.balloons[hitter] == 0:
-            raise CampaignError(f"{hitter} is out and cannot pop balloons", where)
+            raise CampaignError(_("{kart} is out and cannot pop balloons").format(kart=hitter), where)
         if hitter != kart:
             state.pops[hitter] += 1
     state.balloons[kart] -= 1
@@ -81,7 +87,8 @@ def _kart(state: BattleState, name: str, where: str) -> str:
     for kart in state.karts:
         if kart.casefold() == key:
             return kart
-    raise CampaignError(f"'{name}' is not a kart in this battle (karts: {', '.join(state.karts)})", where)
+    raise CampaignError(_("'{name}' is not a kart in this battle (karts: {karts})").format(
+        name=name, karts=", ".join(state.karts)), where)
 
 
 def check_battles(doc: CampaignDocument, ctx: Context) -> None:

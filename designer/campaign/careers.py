@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.roster import require_player
+from designer.i18n import _, ngettext
 from designer.model.campaign import CampaignDocument, Game, GameEntry
 from designer.rules.systems import AxlesRules
+from designer.rules.texts import reroll_event, ruleset_name, weight_class_name
 
 #: the award events of the rule data, matched to what an entry records
 EVENT_TESTS = {
@@ -45,30 +47,40 @@ class DriverRecord:
 
 def axles_rules(ctx: Context) -> AxlesRules:
     if ctx.ruleset.axles is None:
-        raise CampaignError(f"{ctx.ruleset.name} has no driver careers", "ruleset")
+        raise CampaignError(_("{ruleset} has no driver careers").format(ruleset=ruleset_name(ctx.ruleset)), "ruleset")
     return ctx.ruleset.axles
 
 
 def resolve_vehicle(ctx: Context, text: str | None, location: str = "") -> str | None:
-    """The id of the weight class a user means by `text` (an id or an English name, case-insensitive);
-    None for no vehicle; refused when no weight class matches."""
+    """The id of the weight class a user means by `text` (an id, or a name in English or in the current language;
+    case-insensitive); None for no vehicle; refused when no weight class matches."""
     if text is None or not text.strip():
         return None
     rules = axles_rules(ctx)
-    found = rules.find_weight_class(text)
+    key = text.strip().casefold()
+    found = rules.find_weight_class(text) or next(
+        (w for w in rules.weight_classes if weight_class_name(ctx.ruleset, w).casefold() == key), None)
     if found is None:
-        known = ", ".join(w.name for w in rules.weight_classes)
-        raise CampaignError(f"unknown vehicle '{text.strip()}' (known: {known})", location)
+        known = ", ".join(weight_class_name(ctx.ruleset, w) for w in rules.weight_classes)
+        raise CampaignError(_("unknown vehicle '{name}' (known: {known})").format(name=text.strip(), known=known),
+                            location)
     return found.id
 
 
-def vehicle_name(rules: AxlesRules, vehicle_id: str, location: str = "") -> str:
-    """The name shown for a stored weight class id; refused when the rule data has no such id."""
+def vehicle_name(rules: AxlesRules, vehicle_id: str, location: str = "", ruleset_id: str = "") -> str:
+    """The name shown for a stored weight class id (in the current language when the ruleset's id is given);
+    refused when the rule data has no such id."""
     found = rules.weight_class_by_id(vehicle_id)
     if found is None:
         known = ", ".join(w.id for w in rules.weight_classes)
-        raise CampaignError(f"unknown weight class id '{vehicle_id}' (known: {known})", location)
-    return found.name
+        raise CampaignError(_("unknown weight class id '{id}' (known: {known})").format(id=vehicle_id, known=known),
+                            location)
+    return weight_class_name(ruleset_id, found) if ruleset_id else found.name
+
+
+def game_location(index: int) -> str:
+    """Where in a campaign game `index` (0-based) is, as a refusal names it: "game 2"."""
+    return _("game {n}").format(n=index + 1)
 
 
 def rerolls_earned(entry: GameEntry, scenario: str, rules: AxlesRules) -> list[tuple[str, int]]:
@@ -94,42 +106,44 @@ def careers(doc: CampaignDocument, ctx: Context) -> list[DriverRecord]:
     for i, driver in enumerate(doc.drivers):
         where = f"drivers[{i}] ({driver.name})"
         player = require_player(doc, driver.player, where)
-        name = vehicle_name(rules, driver.vehicle, where) if driver.vehicle is not None else None
+        name = vehicle_name(rules, driver.vehicle, where, ctx.ruleset.id) if driver.vehicle is not None else None
         records[driver.name.casefold()] = DriverRecord(driver.name, player, name, vehicle_id=driver.vehicle)
     for g, game in enumerate(doc.games):
-        _play(records, game, g, rules)
+        _play(records, game, g, rules, ctx.ruleset.id)
     return list(records.values())
 
 
-def _play(records: dict[str, DriverRecord], game: Game, g: int, rules: AxlesRules) -> None:
-    where = f"game {g + 1}"
+def _play(records: dict[str, DriverRecord], game: Game, g: int, rules: AxlesRules, ruleset_id: str) -> None:
+    where = game_location(g)
     seen: set[str] = set()
     winners = 0
     for entry in game.entries:
         record = records.get(entry.driver.casefold())
         if record is None:
-            raise CampaignError(f"'{entry.driver}' is not a driver in this campaign", where)
+            raise CampaignError(_("'{name}' is not a driver in this campaign").format(name=entry.driver), where)
         if record.name in seen:
-            raise CampaignError(f"{record.name} has two entries", where)
+            raise CampaignError(_("{name} has two entries").format(name=record.name), where)
         seen.add(record.name)
         if not record.alive:
-            raise CampaignError(f"{record.name} died in game {record.died_in}", where)
+            raise CampaignError(_("{name} died in game {n}").format(name=record.name, n=record.died_in), where)
         if game.scenario == "deathmatch" and (entry.finished or entry.won):
-            raise CampaignError("a deathmatch has no finish line; record survival and kills", f"{where}, "
-                                f"{record.name}")
+            raise CampaignError(_("a deathmatch has no finish line; record survival and kills"),
+                                f"{where}, {record.name}")
         winners += entry.won
         if winners > 1:
-            raise CampaignError("a race has one winner", f"{where}, {record.name}")
+            raise CampaignError(_("a race has one winner"), f"{where}, {record.name}")
         if entry.rerolls_used > record.rerolls:
-            raise CampaignError(f"{record.name} has {record.rerolls} rerolls, not {entry.rerolls_used}",
-                                f"{where}, {record.name}")
+            raise CampaignError(ngettext("{name} has {n} rerolls, not {used}", "{name} has {n} rerolls, not {used}",
+                                         record.rerolls).format(name=record.name, n=record.rerolls,
+                                                                used=entry.rerolls_used), f"{where}, {record.name}")
         record.used += entry.rerolls_used
         record.games += 1
         record.kills += entry.kills
         record.wins += entry.won
         for event, rerolls in rerolls_earned(entry, game.scenario, rules):
             record.earned += rerolls
-            record.awards.append(f"game {g + 1}: {event} +{rerolls}")
+            shown = reroll_event(ruleset_id, event)
+            record.awards.append(_("game {n}: {event} +{rerolls}").format(n=g + 1, event=shown, rerolls=rerolls))
         if entry.died:
             record.died_in = g + 1
 

@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from designer.campaign.errors import CampaignError
+from designer.i18n import _
 from designer.rules import Ruleset
 from designer.rules.schema import GrandPrix
+from designer.rules.texts import ruleset_name
 
 
 @dataclass(frozen=True)
@@ -31,11 +33,13 @@ class Context:
     def grand_prix(self) -> GrandPrix:
         gp = self.ruleset.grand_prix
         if gp is None:
-            raise CampaignError(f"{self.ruleset.name} has no Grand Prix scoring", "ruleset")
+            raise CampaignError(_("{ruleset} has no Grand Prix scoring").format(ruleset=ruleset_name(self.ruleset)),
+                                "ruleset")
         return gp
 
     def balloons(self) -> int:
         battle = self.ruleset.balloon_battle
         if battle is None:
-            raise CampaignError(f"{self.ruleset.name} has no Balloon Battle rules", "ruleset")
+            raise CampaignError(_("{ruleset} has no Balloon Battle rules").format(ruleset=ruleset_name(self.ruleset)),
+                                "ruleset")
         return battle.balloons_per_kart

@@ -10,12 +10,12 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from designer.campaign.battle import apply_wipe_out, battle_karts, battle_state
-from designer.campaign.careers import resolve_vehicle
+from designer.campaign.battle import apply_wipe_out, battle_karts, battle_location, battle_state
+from designer.campaign.careers import game_location, resolve_vehicle
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_closed_reason, shop_window
-from designer.campaign.modes import campaign_mode, records, scored
+from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_closed_reason, shop_window, stat_label
+from designer.campaign.modes import campaign_mode, mode_title, records, scored
 from designer.campaign.roster import require_character_id, require_player
 from designer.campaign.validate import (
     check_campaign,
@@ -23,8 +23,10 @@ from designer.campaign.validate import (
     check_gates,
     check_place,
     check_previous_complete,
+    grid_location,
     race_location,
 )
+from designer.i18n import _, ngettext, pgettext
 from designer.io.validation import describe_validation_error
 from designer.model.campaign import (
     MAX_RACES,
@@ -41,6 +43,7 @@ from designer.model.campaign import (
     WipeOut,
 )
 from designer.rules.base import slugify
+from designer.rules.texts import character_name, ruleset_name
 
 M = TypeVar("M")
 
@@ -90,23 +93,28 @@ def new_campaign(name: str, ctx: Context, mode: str, players: Sequence[tuple[str
     if kind.points:
         count = ctx.grand_prix().races
         if len(tracks) > count:
-            raise CampaignError(f"{len(tracks)} tracks given but the Grand Prix has {count} races", "tracks")
+            raise CampaignError(ngettext("{tracks} tracks given but the Grand Prix has {n} races",
+                                         "{tracks} tracks given but the Grand Prix has {n} races", count).format(
+                tracks=len(tracks), n=count), "tracks")
         races = [{"track": tracks[i] if i < len(tracks) else None} for i in range(count)]
     elif kind.record == "races":
         races = [{"track": t} for t in tracks]
     elif kind.record == "battle":
         ctx.balloons()
         if len(tracks) > 1:
-            raise CampaignError("a balloon battle is fought on one arena; give one track", "tracks")
+            raise CampaignError(_("a balloon battle is fought on one arena; give one track"), "tracks")
         battles = [{"track": t} for t in tracks] or [{}]
     elif tracks:
-        raise CampaignError(f"a {mode} campaign records its tracks per game, not up front", "tracks")
+        raise CampaignError(pgettext("campaign mode title",
+                                     "a {mode} campaign records its tracks per game, not up front").format(
+            mode=mode_title(ctx.ruleset.id, mode)), "tracks")
     roster = []
     for i, (player, character) in enumerate(players):  # given by id or name, stored by id
         known = ctx.ruleset.find_character(character)
         if known is None and ctx.ruleset.characters:
-            names = ", ".join(c.name for c in ctx.ruleset.characters)
-            raise CampaignError(f"unknown character '{character.strip()}' (known: {names})",
+            names = ", ".join(character_name(ctx.ruleset, c) for c in ctx.ruleset.characters)
+            raise CampaignError(_("unknown character '{name}' (known: {known})").format(name=character.strip(),
+                                                                                      known=names),
                                 f"players[{i}] ({player.strip()})")
         roster.append({"name": player, "character": known.id if known else character})
     # validated as a whole, so a refusal names its place in the file ("players[2].name")
@@ -118,7 +126,8 @@ def new_campaign(name: str, ctx: Context, mode: str, players: Sequence[tuple[str
 def add_player(doc: CampaignDocument, ctx: Context, name: str, character: str) -> CampaignDocument:
     """Add a player driving `character` (an id or a name; the id is stored)."""
     if doc.player(name) is not None:
-        raise CampaignError(f"there is already a player called {doc.player(name).name}", "players")
+        raise CampaignError(_("there is already a player called {name}").format(name=doc.player(name).name),
+                            "players")
     character = require_character_id(doc, ctx.ruleset, character, f"players ({name})")
     # a battle of "every player" that has started keeps the karts it started with
     battles = [b.model_copy(update={"karts": doc.player_names()}) if b.wipe_outs and not b.karts else b
@@ -133,7 +142,7 @@ def remove_player(doc: CampaignDocument, ctx: Context, name: str) -> CampaignDoc
     if any(r.result(name) for r in doc.races) or any(u.player.casefold() == key for u in doc.upgrades) \
             or any(b.wipe_outs and key in (k.casefold() for k in battle_karts(doc, b)) for b in doc.battles) \
             or any(d.player.casefold() == key for d in doc.drivers):
-        raise CampaignError(f"{name} already has results; remove those first", "players")
+        raise CampaignError(_("{name} already has results; remove those first").format(name=name), "players")
     races = [r.model_copy(update={"grid": [g for g in r.grid if g.casefold() != key]}) for r in doc.races]
     battles = [b.model_copy(update={"karts": [k for k in b.karts if k.casefold() != key]}) for b in doc.battles]
     return rebuild(doc, ctx, players=[p for p in doc.players if p.name != name], races=races, battles=battles)
@@ -153,7 +162,7 @@ def rename_player(doc: CampaignDocument, ctx: Context, old: str, new: str) -> Ca
     new = new.strip()
     other = doc.player(new)
     if other is not None and other.name != old:
-        raise CampaignError(f"there is already a player called {other.name}", "players")
+        raise CampaignError(_("there is already a player called {name}").format(name=other.name), "players")
     data = doc.model_dump(mode="json")
     def swap(n):
         return (new if isinstance(n, str) and n.casefold() == old.casefold() else n)
@@ -178,7 +187,9 @@ def set_custom_character(doc: CampaignDocument, ctx: Context, character: CustomC
     """Add a custom character, or replace the one with the same name (which keeps its id). A new one's id is
     made from its name when the one given is taken by a ruleset character or another custom one."""
     if ctx.ruleset.character(character.name) is not None:
-        raise CampaignError(f"{character.name} is already a {ctx.ruleset.name} character", "custom_characters")
+        raise CampaignError(_("{name} is already a {ruleset} character").format(name=character.name,
+                                                                              ruleset=ruleset_name(ctx.ruleset)),
+                            "custom_characters")
     key = character.name.casefold()
     others = [c for c in doc.custom_characters if c.name.casefold() != key]
     index = next((i for i, c in enumerate(doc.custom_characters) if c.name.casefold() == key), len(others))
@@ -195,7 +206,8 @@ def remove_custom_character(doc: CampaignDocument, ctx: Context, name: str) -> C
     custom = doc.custom_character(name)
     users = [p.name for p in doc.players if custom is not None and p.character == custom.id]
     if users:
-        raise CampaignError(f"{', '.join(users)} still drive{'s' if len(users) == 1 else ''} {custom.name}",
+        raise CampaignError(ngettext("{players} still drives {character}", "{players} still drive {character}",
+                                     len(users)).format(players=", ".join(users), character=custom.name),
                             "custom_characters")
     return rebuild(doc, ctx, custom_characters=[c for c in doc.custom_characters
                                                 if c.name.casefold() != name.casefold()])
@@ -205,15 +217,16 @@ def remove_custom_character(doc: CampaignDocument, ctx: Context, name: str) -> C
 def _race_index(doc: CampaignDocument, ctx: Context, race: int) -> int:
     """`race` is 1-based; a race series grows by one race when asked for the next."""
     if not records(doc, "races"):
-        raise CampaignError(f"a {doc.mode} campaign has no races", "races")
+        raise CampaignError(pgettext("campaign mode title", "a {mode} campaign has no races").format(
+            mode=mode_title(doc.ruleset, doc.mode)), "races")
     limit = ctx.grand_prix().races if scored(doc) else min(len(doc.races) + 1, MAX_RACES)
     if not 1 <= race <= limit:
-        raise CampaignError(f"there is no race {race} (races 1…{limit})", "races")
+        raise CampaignError(_("there is no race {n} (races 1…{last})").format(n=race, last=limit), "races")
     return race - 1
 
 
 def _races_with(doc: CampaignDocument, index: int, race: Race) -> list[Race]:
-    races = list(doc.races) + [Race() for _ in range(index + 1 - len(doc.races))]
+    races = list(doc.races) + [Race() for _n in range(index + 1 - len(doc.races))]
     races[index] = race
     return races
 
@@ -226,7 +239,7 @@ def set_race_track(doc: CampaignDocument, ctx: Context, race: int, track: str | 
 
 def set_grid(doc: CampaignDocument, ctx: Context, race: int, grid: Sequence[str]) -> CampaignDocument:
     index = _race_index(doc, ctx, race)
-    names = [require_player(doc, g, f"{race_location(index)} grid") for g in grid]
+    names = [require_player(doc, g, grid_location(index)) for g in grid]
     current = doc.races[index] if index < len(doc.races) else Race()
     return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"grid": names})))
 
@@ -244,7 +257,7 @@ def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, plac
     holder = next((r.player for r in current.results
                    if r.place == place and r.player.casefold() != name.casefold()), None)
     if holder is not None:
-        raise CampaignError(f"place {place} is already {holder}'s", where)
+        raise CampaignError(_("place {place} is already {player}'s").format(place=place, player=holder), where)
     if scored(doc) and index > 0:
         check_previous_complete(doc, index)
     results = [r for r in current.results if r.player.casefold() != name.casefold()]
@@ -259,9 +272,10 @@ def clear_result(doc: CampaignDocument, ctx: Context, race: int, player: str) ->
     name = require_player(doc, player, race_location(index))
     current = doc.races[index] if index < len(doc.races) else Race()
     if current.result(name) is None:
-        raise CampaignError(f"{name} has no result to clear", race_location(index))
+        raise CampaignError(_("{name} has no result to clear").format(name=name), race_location(index))
     if scored(doc) and index + 1 < len(doc.races) and race_started(doc.races[index + 1]):
-        raise CampaignError(f"race {index + 2} already has results; clear those first", race_location(index))
+        raise CampaignError(_("race {n} already has results; clear those first").format(n=index + 2),
+                            race_location(index))
     results = [r for r in current.results if r.player.casefold() != name.casefold()]
     return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"results": results})))
 
@@ -273,42 +287,45 @@ def buy_upgrade(doc: CampaignDocument, ctx: Context, player: str, stat: str,
     gp = ctx.grand_prix()
     name = require_player(doc, player, "upgrades")
     if stat not in STAT_LABELS or gp.upgrade(stat) is None:
-        raise CampaignError(f"unknown upgrade '{stat}' (use handling or max_gear)", "upgrades")
+        raise CampaignError(_("unknown upgrade '{stat}' (use handling or max_gear)").format(stat=stat), "upgrades")
     window = shop_window(doc, ctx)
     when = after_race if after_race is not None else window
     if when is None:
         raise CampaignError(shop_closed_reason(doc, ctx), "upgrades")
     if when < 1:
-        raise CampaignError(f"there is no race {when} (upgrades are bought after races 1…{gp.races - 1})",
-                            "upgrades")
+        raise CampaignError(_("there is no race {n} (upgrades are bought after races 1…{last})").format(
+            n=when, last=gp.races - 1), "upgrades")
     if when >= gp.races:
-        raise CampaignError(f"the Grand Prix ends with race {gp.races}; nothing can be bought after it",
-                            "upgrades")
+        raise CampaignError(_("the Grand Prix ends with race {n}; nothing can be bought after it").format(
+            n=gp.races), "upgrades")
     if when < len(doc.races) and race_started(doc.races[when]):
-        raise CampaignError(f"race {when + 1} has already started; upgrades are bought before it", "upgrades")
+        raise CampaignError(_("race {n} has already started; upgrades are bought before it").format(n=when + 1),
+                            "upgrades")
     offer = next(o for o in shop(doc, ctx, when) if o.player == name and o.stat == stat)
     if not offer.allowed:
-        raise CampaignError(f"{name} cannot buy {STAT_LABELS[stat]}: {offer.reason}", "upgrades")
+        raise CampaignError(_("{name} cannot buy {stat}: {reason}").format(name=name, stat=stat_label(stat),
+                                                                          reason=offer.reason), "upgrades")
     return rebuild(doc, ctx, upgrades=[*doc.upgrades, Upgrade(player=name, after_race=when, stat=stat)])
 
 
 def remove_upgrade(doc: CampaignDocument, ctx: Context, index: int) -> CampaignDocument:
     if not 0 <= index < len(doc.upgrades):
-        raise CampaignError(f"there is no upgrade {index + 1}", "upgrades")
+        raise CampaignError(_("there is no upgrade {n}").format(n=index + 1), "upgrades")
     return rebuild(doc, ctx, upgrades=[u for i, u in enumerate(doc.upgrades) if i != index])
 
 
 # --- balloon battles -------------------------------------------------------------------------------
 def _battle(doc: CampaignDocument, index: int) -> Battle:
     if not 0 <= index < len(doc.battles):
-        raise CampaignError(f"there is no battle {index + 1}", "battles")
+        raise CampaignError(_("there is no battle {n}").format(n=index + 1), "battles")
     return doc.battles[index]
 
 
 def add_battle(doc: CampaignDocument, ctx: Context, track: str | None = None,
                karts: Sequence[str] = ()) -> CampaignDocument:
     if not records(doc, "battle"):
-        raise CampaignError(f"a {doc.mode} campaign has no battles", "battles")
+        raise CampaignError(pgettext("campaign mode title", "a {mode} campaign has no battles").format(
+            mode=mode_title(doc.ruleset, doc.mode)), "battles")
     names = [require_player(doc, k, "battles") for k in karts]
     return rebuild(doc, ctx, battles=[*doc.battles, _make(Battle, "battles", track=track, karts=names)])
 
@@ -317,8 +334,8 @@ def set_battle(doc: CampaignDocument, ctx: Context, index: int, track: str | Non
                karts: Sequence[str]) -> CampaignDocument:
     battle = _battle(doc, index)
     if battle.wipe_outs and [k.casefold() for k in karts] != [k.casefold() for k in battle.karts]:
-        raise CampaignError("the battle has started; its karts cannot change", f"battle {index + 1}")
-    names = [require_player(doc, k, f"battle {index + 1}") for k in karts]
+        raise CampaignError(_("the battle has started; its karts cannot change"), battle_location(index))
+    names = [require_player(doc, k, battle_location(index)) for k in karts]
     battles = list(doc.battles)
     battles[index] = battle.model_copy(update={"track": track or None, "karts": names})
     return rebuild(doc, ctx, battles=battles)
@@ -329,9 +346,10 @@ def wipe_out(doc: CampaignDocument, ctx: Context, index: int, player: str,
     """Log one Wipe Out: `player` loses a balloon (`by` optionally names who popped it)."""
     battle = _battle(doc, index)
     state = battle_state(doc, ctx, index)
-    apply_wipe_out(state, player, by, f"battle {index + 1}")
-    name = require_player(doc, player, f"battle {index + 1}")
-    hitter = require_player(doc, by, f"battle {index + 1}") if by else None
+    where = battle_location(index)
+    apply_wipe_out(state, player, by, where)
+    name = require_player(doc, player, where)
+    hitter = require_player(doc, by, where) if by else None
     battles = list(doc.battles)
     battles[index] = battle.model_copy(update={"wipe_outs": [*battle.wipe_outs, WipeOut(player=name, by=hitter)]})
     return rebuild(doc, ctx, battles=battles)
@@ -342,10 +360,11 @@ def add_driver(doc: CampaignDocument, ctx: Context, name: str, player: str,
                vehicle: str | None = None) -> CampaignDocument:
     """A new driver for `player`; `vehicle` is a weight class's id or English name (the id is stored)."""
     if not records(doc, "games"):
-        raise CampaignError(f"a {doc.mode} campaign has no drivers", "drivers")
+        raise CampaignError(pgettext("campaign mode title", "a {mode} campaign has no drivers").format(
+            mode=mode_title(doc.ruleset, doc.mode)), "drivers")
     owner = require_player(doc, player, "drivers")
     if any(d.name.casefold() == name.strip().casefold() for d in doc.drivers):
-        raise CampaignError(f"there is already a driver called {name.strip()}", "drivers")
+        raise CampaignError(_("there is already a driver called {name}").format(name=name.strip()), "drivers")
     vehicle_id = resolve_vehicle(ctx, vehicle, f"drivers ({name.strip()})")
     driver = _make(Driver, "drivers", name=name, player=owner, vehicle=vehicle_id)
     return rebuild(doc, ctx, drivers=[*doc.drivers, driver])
@@ -354,9 +373,11 @@ def add_driver(doc: CampaignDocument, ctx: Context, name: str, player: str,
 def add_game(doc: CampaignDocument, ctx: Context, scenario: str, track: str | None = None,
              entries: Sequence[GameEntry] = ()) -> CampaignDocument:
     if not records(doc, "games"):
-        raise CampaignError(f"a {doc.mode} campaign has no games", "games")
+        raise CampaignError(pgettext("campaign mode title", "a {mode} campaign has no games").format(
+            mode=mode_title(doc.ruleset, doc.mode)), "games")
     if scenario not in ("deathmatch", "race"):
-        raise CampaignError(f"unknown scenario '{scenario}' (use deathmatch or race)", "games")
+        raise CampaignError(_("unknown scenario '{scenario}' (use deathmatch or race)").format(scenario=scenario),
+                            "games")
     game = _make(Game, "games", scenario=scenario, track=track, entries=list(entries))
     return rebuild(doc, ctx, games=[*doc.games, game])
 
@@ -364,7 +385,7 @@ def add_game(doc: CampaignDocument, ctx: Context, scenario: str, track: str | No
 def set_game_entry(doc: CampaignDocument, ctx: Context, game: int, entry: GameEntry) -> CampaignDocument:
     """Enter or replace a driver's entry in game `game` (1-based)."""
     if not 1 <= game <= len(doc.games):
-        raise CampaignError(f"there is no game {game}", "games")
+        raise CampaignError(_("there is no game {n}").format(n=game), "games")
     current = doc.games[game - 1]
     key = entry.driver.casefold()
     entries = list(current.entries)
@@ -381,12 +402,12 @@ def set_game_entry(doc: CampaignDocument, ctx: Context, game: int, entry: GameEn
 def remove_game_entry(doc: CampaignDocument, ctx: Context, game: int, driver: str) -> CampaignDocument:
     """Take `driver` out of game `game` (1-based); refused when the driver has no entry there."""
     if not 1 <= game <= len(doc.games):
-        raise CampaignError(f"there is no game {game}", "games")
+        raise CampaignError(_("there is no game {n}").format(n=game), "games")
     current = doc.games[game - 1]
     key = driver.casefold()
     entries = [e for e in current.entries if e.driver.casefold() != key]
     if len(entries) == len(current.entries):
-        raise CampaignError(f"{driver} did not take part", f"game {game}")
+        raise CampaignError(_("{name} did not take part").format(name=driver), game_location(game - 1))
     games = list(doc.games)
     games[game - 1] = current.model_copy(update={"entries": entries})
     return rebuild(doc, ctx, games=games)

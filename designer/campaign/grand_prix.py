@@ -11,12 +11,20 @@ from dataclasses import dataclass
 
 from designer.campaign.context import Context
 from designer.campaign.roster import character_label, character_stats
+from designer.i18n import N_, _, ngettext
 from designer.model.campaign import STATS, CampaignDocument, Race, RaceResult
 from designer.rules.schema import GrandPrix
 
-TIE_RULE = ("Equal point totals are split by most race wins, then most coins collected, then most gates "
-            "cleared; players still level share the place.")
-STAT_LABELS = {"handling": "Handling", "max_gear": "Max Gear"}
+#: Marked for the catalogue: show it as `_(TIE_RULE)`.
+TIE_RULE = N_("Equal point totals are split by most race wins, then most coins collected, then most gates "
+              "cleared; players still level share the place.")
+#: Marked for the catalogue: `stat_label(stat)` gives the translated label.
+STAT_LABELS = {"handling": N_("Handling"), "max_gear": N_("Max Gear")}
+
+
+def stat_label(stat: str) -> str:
+    """"Handling" / "Max Gear" in the current language."""
+    return _(STAT_LABELS[stat])
 
 
 @dataclass(frozen=True)
@@ -184,11 +192,11 @@ def shop_closed_reason(doc: CampaignDocument, ctx: Context) -> str:
     gp = ctx.grand_prix()
     done = races_complete(doc)
     if done >= gp.races:
-        return f"the Grand Prix ends with race {gp.races}; nothing can be bought after it"
+        return _("the Grand Prix ends with race {n}; nothing can be bought after it").format(n=gp.races)
     if done == 0:
-        return "upgrades are bought between races: finish a race first"
+        return _("upgrades are bought between races: finish a race first")
     if done < len(doc.races) and race_started(doc.races[done]):
-        return f"race {done + 1} has already started; upgrades are bought before it"
+        return _("race {n} has already started; upgrades are bought before it").format(n=done + 1)
     return ""
 
 
@@ -224,11 +232,13 @@ def shop(doc: CampaignDocument, ctx: Context, after_race: int | None = None) -> 
             if window is None:
                 reason = shop_closed_reason(doc, ctx)
             elif value is None:
-                reason = f"{character_label(doc, ctx.ruleset, p.character)} has no {STAT_LABELS[stat]}"
+                reason = _("{character} has no {stat}").format(
+                    character=character_label(doc, ctx.ruleset, p.character), stat=stat_label(stat))
             elif value + rule.step > rule.cap:
-                reason = f"{STAT_LABELS[stat]} is at its cap of {rule.cap}"
+                reason = _("{stat} is at its cap of {cap}").format(stat=stat_label(stat), cap=rule.cap)
             elif points < gp.upgrade_cost:
-                reason = f"needs {gp.upgrade_cost} points, has {points}"
+                reason = ngettext("needs {cost} points, has {points}", "needs {cost} points, has {points}",
+                                  gp.upgrade_cost).format(cost=gp.upgrade_cost, points=points)
             else:
                 reason = ""
             offers.append(ShopOffer(p.name, stat, value, rule.cap, gp.upgrade_cost, points, reason))

@@ -9,6 +9,7 @@ Pure: no Qt, no files.
 from __future__ import annotations
 
 from designer.campaign.errors import CampaignError
+from designer.i18n import N_, SOURCE_LANGUAGE, _, current_language
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
 from designer.systems import registry
@@ -17,8 +18,8 @@ from designer.systems.api import CampaignMode, System
 #: The campaign lists (document fields) each record keeps; `upgrades` only when the races score points.
 RECORD_SECTIONS = {"races": ("races", "upgrades"), "battle": ("battles",), "games": ("drivers", "games")}
 #: The rule-data section a mode needs, and what it is called in a refusal.
-POINTS_NEED = ("grand_prix", "Grand Prix scoring")
-RECORD_NEEDS = {"battle": ("balloon_battle", "Balloon Battle rules"), "games": ("axles", "driver careers")}
+POINTS_NEED = ("grand_prix", N_("Grand Prix scoring"))
+RECORD_NEEDS = {"battle": ("balloon_battle", N_("Balloon Battle rules")), "games": ("axles", N_("driver careers"))}
 
 
 def system_for(ruleset_id: str) -> System:
@@ -29,7 +30,7 @@ def system_for(ruleset_id: str) -> System:
 
 
 def mode_names(system: System) -> str:
-    return ", ".join(m.name for m in system.modes) or "none"
+    return ", ".join(m.name for m in system.modes) or _("none")
 
 
 def campaign_mode(ruleset_id: str, name: str) -> CampaignMode:
@@ -37,8 +38,21 @@ def campaign_mode(ruleset_id: str, name: str) -> CampaignMode:
     system = system_for(ruleset_id)
     mode = system.mode(name)
     if mode is None:
-        raise CampaignError(f"{system.name} has no {name} campaigns (its modes: {mode_names(system)})", "mode")
+        raise CampaignError(_("{system} has no {mode} campaigns (its modes: {modes})").format(
+            system=system.display_name, mode=name, modes=mode_names(system)), "mode")
     return mode
+
+
+def mode_title(ruleset_id: str, name: str) -> str:
+    """How a refusal names a campaign's mode: its title in the current language ("Ballonkampf"); in English
+    its id ("balloon_battle"), as the English messages have always read. A mode the system lacks: its name."""
+    if current_language() == SOURCE_LANGUAGE:
+        return name
+    try:
+        mode = system_for(ruleset_id).mode(name)
+    except CampaignError:
+        mode = None
+    return name if mode is None else mode.display_title
 
 
 def default_mode(ruleset_id: str) -> str:
@@ -46,15 +60,15 @@ def default_mode(ruleset_id: str) -> str:
     system = system_for(ruleset_id)
     name = system.default_mode or next((m.name for m in system.modes), None)
     if name is None:
-        raise CampaignError(f"{system.name} keeps no campaigns", "mode")
+        raise CampaignError(_("{system} keeps no campaigns").format(system=system.display_name), "mode")
     return name
 
 
 def missing_rules(mode: CampaignMode, ruleset: Ruleset) -> str | None:
-    """What the rule data lacks for this mode ("Grand Prix scoring"…), or None when it has it all."""
+    """What the rule data lacks for this mode ("Grand Prix scoring"…, translated), or None when it has it all."""
     need = POINTS_NEED if mode.points else RECORD_NEEDS.get(mode.record)
     if need and getattr(ruleset, need[0], None) is None:
-        return need[1]
+        return _(need[1])
     return None
 
 

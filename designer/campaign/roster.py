@@ -9,8 +9,10 @@ from dataclasses import dataclass
 
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
+from designer.i18n import _
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
+from designer.rules.texts import character_name
 
 
 @dataclass(frozen=True)
@@ -26,10 +28,11 @@ class CharacterStats:
 
 
 def character_stats(doc: CampaignDocument, ruleset: Ruleset, character_id: str) -> CharacterStats | None:
-    """The character with this id: the ruleset's first, then the campaign's custom ones."""
+    """The character with this id: the ruleset's first (its name in the current language, `designer.rules.texts`),
+    then the campaign's custom ones (named as the campaign spells them)."""
     known = ruleset.character_by_id(character_id)
     if known is not None:
-        return CharacterStats(known.name, known.weight, known.handling, known.max_gear)
+        return CharacterStats(character_name(ruleset, known), known.weight, known.handling, known.max_gear)
     custom = doc.custom_character_by_id(character_id)
     if custom is not None:
         return CharacterStats(custom.name, custom.weight, custom.handling, custom.max_gear, custom=True)
@@ -44,11 +47,15 @@ def character_label(doc: CampaignDocument, ruleset: Ruleset, character_id: str) 
 
 
 def resolve_character(doc: CampaignDocument, ruleset: Ruleset, text: str) -> str | None:
-    """The id of the character a user means by `text` (an id or a name, case-insensitive), or None."""
+    """The id of the character a user means by `text` (an id, or a name in English or in the current language;
+    case-insensitive), or None."""
     known = ruleset.find_character(text)
     if known is not None:
         return known.id
     key = text.strip().casefold()
+    shown = next((c for c in ruleset.characters if character_name(ruleset, c).casefold() == key), None)
+    if shown is not None:
+        return shown.id
     custom = doc.custom_character_by_id(key) or doc.custom_character(key)
     return custom.id if custom is not None else None
 
@@ -59,8 +66,8 @@ def has_characters(doc: CampaignDocument, ruleset: Ruleset) -> bool:
 
 
 def character_names(doc: CampaignDocument, ruleset: Ruleset) -> list[str]:
-    """Every character a player may pick: the ruleset's, then the custom ones."""
-    return [c.name for c in ruleset.characters] + [c.name for c in doc.custom_characters]
+    """Every character a player may pick: the ruleset's (as shown in the current language), then the custom ones."""
+    return [character_name(ruleset, c) for c in ruleset.characters] + [c.name for c in doc.custom_characters]
 
 
 def require_character(doc: CampaignDocument, ruleset: Ruleset, character_id: str,
@@ -68,8 +75,9 @@ def require_character(doc: CampaignDocument, ruleset: Ruleset, character_id: str
     stats = character_stats(doc, ruleset, character_id)
     if stats is None:
         ids = [c.id for c in ruleset.characters] + [c.id for c in doc.custom_characters]
-        known = ", ".join(ids) or "none; add a custom character"
-        raise CampaignError(f"unknown character id '{character_id}' (known: {known})", location)
+        known = ", ".join(ids) or _("none; add a custom character")
+        raise CampaignError(_("unknown character id '{id}' (known: {known})").format(id=character_id, known=known),
+                            location)
     return stats
 
 
@@ -80,8 +88,9 @@ def require_character_id(doc: CampaignDocument, ruleset: Ruleset, text: str, loc
         return text.strip()
     found = resolve_character(doc, ruleset, text)
     if found is None:
-        known = ", ".join(character_names(doc, ruleset)) or "none; add a custom character"
-        raise CampaignError(f"unknown character '{text.strip()}' (known: {known})", location)
+        known = ", ".join(character_names(doc, ruleset)) or _("none; add a custom character")
+        raise CampaignError(_("unknown character '{name}' (known: {known})").format(name=text.strip(), known=known),
+                            location)
     return found
 
 
@@ -89,8 +98,9 @@ def require_player(doc: CampaignDocument, name: str, location: str = "") -> str:
     """The player's name as spelt in the roster; refuses names not in the campaign."""
     player = doc.player(name)
     if player is None:
-        known = ", ".join(doc.player_names()) or "nobody yet"
-        raise CampaignError(f"'{name}' is not a player in this campaign (players: {known})", location)
+        known = ", ".join(doc.player_names()) or _("nobody yet")
+        raise CampaignError(_("'{name}' is not a player in this campaign (players: {players})").format(
+            name=name, players=known), location)
     return player.name
 
 

@@ -8,11 +8,13 @@ import dataclasses
 from dataclasses import dataclass
 
 from designer.campaign.roster import character_label
+from designer.i18n import N_
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
 
-SERIES_RULE = ("Ranked by race wins, then second places, then third places and so on; players level on "
-               "every place count share the rank.")
+#: Marked for the catalogue: show it as `_(SERIES_RULE)`.
+SERIES_RULE = N_("Ranked by race wins, then second places, then third places and so on; players level on "
+                 "every place count share the rank.")
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,12 @@ from designer.campaign.battle import check_battles
 from designer.campaign.careers import check_careers
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.campaign.grand_prix import STAT_LABELS, ledger, race_complete, races_complete
-from designer.campaign.modes import keeps, missing_rules, mode_of, scored
+from designer.campaign.grand_prix import ledger, race_complete, races_complete, stat_label
+from designer.campaign.modes import keeps, missing_rules, mode_of, mode_title, scored
 from designer.campaign.roster import has_characters, require_character, require_player
+from designer.i18n import _, ngettext, pgettext
 from designer.model.campaign import CampaignDocument
+from designer.rules.texts import ruleset_name
 
 #: The document's lists a campaign mode may keep (which ones it does keep depends on its record).
 SECTIONS = ("races", "upgrades", "battles", "drivers", "games")
@@ -21,8 +23,8 @@ def check_campaign(doc: CampaignDocument, ctx: Context) -> None:
     check_mode(doc, ctx)
     for i, custom in enumerate(doc.custom_characters):
         if ctx.ruleset.character_by_id(custom.id) is not None:
-            raise CampaignError(f"id '{custom.id}' of {custom.name} is a {ctx.ruleset.name} character's",
-                                f"custom_characters[{i}]")
+            raise CampaignError(_("id '{id}' of {name} is a {ruleset} character's").format(
+                id=custom.id, name=custom.name, ruleset=ruleset_name(ctx.ruleset)), f"custom_characters[{i}]")
     for i, player in enumerate(doc.players):
         check_character(doc, ctx, player.character, f"players[{i}] ({player.name})")
     for index in range(len(doc.races)):
@@ -40,10 +42,13 @@ def check_mode(doc: CampaignDocument, ctx: Context) -> None:
     mode = mode_of(doc)
     missing = missing_rules(mode, ctx.ruleset)
     if missing:
-        raise CampaignError(f"{ctx.ruleset.name} has no {missing}, so it cannot run a {doc.mode} campaign", "mode")
+        raise CampaignError(pgettext("campaign mode title",
+                                     "{ruleset} has no {missing}, so it cannot run a {mode} campaign").format(
+            ruleset=ruleset_name(ctx.ruleset), missing=missing, mode=mode_title(doc.ruleset, doc.mode)), "mode")
     for section in SECTIONS:
         if getattr(doc, section) and not keeps(mode, section):
-            raise CampaignError(f"a {doc.mode} campaign has no {section}", section)
+            raise CampaignError(pgettext("campaign mode title", "a {mode} campaign has no {section}").format(
+                mode=mode_title(doc.ruleset, doc.mode), section=section), section)
 
 
 def check_character(doc: CampaignDocument, ctx: Context, character_id: str, location: str) -> None:
@@ -52,7 +57,13 @@ def check_character(doc: CampaignDocument, ctx: Context, character_id: str, loca
 
 
 def race_location(index: int) -> str:
-    return f"race {index + 1}"
+    """Where in a campaign race `index` (0-based) is, as a refusal names it: "race 2"."""
+    return _("race {n}").format(n=index + 1)
+
+
+def grid_location(index: int) -> str:
+    """The starting grid of race `index` (0-based): "race 2 grid"."""
+    return _("race {n} grid").format(n=index + 1)
 
 
 def check_race(doc: CampaignDocument, ctx: Context, index: int) -> None:
@@ -62,25 +73,28 @@ def check_race(doc: CampaignDocument, ctx: Context, index: int) -> None:
     if scored(doc):
         gp = ctx.grand_prix()
         if index >= gp.races:
-            raise CampaignError(f"the Grand Prix has {gp.races} races", where)
+            raise CampaignError(ngettext("the Grand Prix has {n} races", "the Grand Prix has {n} races",
+                                         gp.races).format(n=gp.races), where)
         if index > 0 and race.results:
             check_previous_complete(doc, index)
     seen: set[str] = set()
     for name in race.grid:
-        name = require_player(doc, name, f"{where} grid")
+        name = require_player(doc, name, grid_location(index))
         if name.casefold() in seen:
-            raise CampaignError(f"{name} is on the grid twice", f"{where} grid")
+            raise CampaignError(_("{name} is on the grid twice").format(name=name), grid_location(index))
         seen.add(name.casefold())
     taken: dict[int, str] = {}
     seen.clear()
     for result in race.results:
         name = require_player(doc, result.player, where)
         if name.casefold() in seen:
-            raise CampaignError(f"{name} has two results", where)
+            raise CampaignError(_("{name} has two results").format(name=name), where)
         seen.add(name.casefold())
         check_place(doc, result.place, f"{where}, {name}")
         if result.place in taken:
-            raise CampaignError(f"place {result.place} is already {taken[result.place]}'s", f"{where}, {name}")
+            raise CampaignError(_("place {place} is already {player}'s").format(place=result.place,
+                                                                                 player=taken[result.place]),
+                                f"{where}, {name}")
         taken[result.place] = name
         check_gates(ctx, index, result.gates, f"{where}, {name}")
 
@@ -89,26 +103,31 @@ def check_previous_complete(doc: CampaignDocument, index: int) -> None:
     """A Grand Prix race takes results only once every player has one in the race before it."""
     missing = _missing_results(doc, index - 1)
     if missing:
-        raise CampaignError(f"race {index} is not finished yet{missing}", race_location(index))
+        raise CampaignError(_("race {n} is not finished yet{missing}").format(n=index, missing=missing),
+                            race_location(index))
 
 
 def check_place(doc: CampaignDocument, place: int, where: str) -> None:
     if not 1 <= place <= len(doc.players):
-        raise CampaignError(f"place {place} is outside 1…{len(doc.players)} ({len(doc.players)} players)", where)
+        count = len(doc.players)
+        raise CampaignError(ngettext("place {place} is outside 1…{n} ({n} players)",
+                                     "place {place} is outside 1…{n} ({n} players)", count).format(
+                                place=place, n=count), where)
 
 
 def check_gates(ctx: Context, index: int, gates: int, where: str) -> None:
     if gates < 0:
-        raise CampaignError(f"gates cannot be negative ({gates})", where)
+        raise CampaignError(_("gates cannot be negative ({gates})").format(gates=gates), where)
     limit = ctx.track_limits.get(index)
     if limit is not None and gates > limit.max_gates:
-        raise CampaignError(f"{gates} gates is more than the track has ({limit.gates} gates × {limit.laps} "
-                            f"laps = {limit.max_gates})", where)
+        raise CampaignError(_("{gates} gates is more than the track has ({track_gates} gates × {laps} laps = "
+                              "{most})").format(gates=gates, track_gates=limit.gates, laps=limit.laps,
+                                                most=limit.max_gates), where)
 
 
 def check_coins(coins: int, where: str) -> None:
     if coins < 0:
-        raise CampaignError(f"coins cannot be negative ({coins})", where)
+        raise CampaignError(_("coins cannot be negative ({coins})").format(coins=coins), where)
 
 
 def check_upgrades(doc: CampaignDocument, ctx: Context) -> None:
@@ -122,14 +141,15 @@ def check_upgrades(doc: CampaignDocument, ctx: Context) -> None:
         require_player(doc, up.player, where)
         rule = gp.upgrade(up.stat)
         if rule is None:
-            raise CampaignError(f"{ctx.ruleset.name} sells no {STAT_LABELS[up.stat]} upgrade", where)
+            raise CampaignError(_("{ruleset} sells no {stat} upgrade").format(ruleset=ruleset_name(ctx.ruleset),
+                                                                              stat=stat_label(up.stat)), where)
         if up.after_race >= gp.races:
-            raise CampaignError(f"the Grand Prix ends with race {gp.races}; upgrades are bought between races",
-                                where)
+            raise CampaignError(_("the Grand Prix ends with race {n}; upgrades are bought between races").format(
+                n=gp.races), where)
         if up.after_race > done:
             missing = _missing_results(doc, up.after_race - 1)
-            raise CampaignError(f"race {up.after_race} is not finished yet{missing}; upgrades are bought "
-                                f"between races", where)
+            raise CampaignError(_("race {n} is not finished yet{missing}; upgrades are bought between races").format(
+                n=up.after_race, missing=missing), where)
     for p in doc.players:
         player = doc.player(p.name)
         assert player is not None
@@ -141,24 +161,27 @@ def check_upgrades(doc: CampaignDocument, ctx: Context) -> None:
             assert rule is not None
             stats = require_character(doc, ctx.ruleset, player.character, f"players ({p.name})")
             base = stats.base(stat)
-            label = STAT_LABELS[stat]
+            label = stat_label(stat)
             if base is None:
-                raise CampaignError(f"{stats.name} has no {label} to upgrade", f"upgrades ({p.name})")
+                raise CampaignError(_("{character} has no {stat} to upgrade").format(character=stats.name, stat=label),
+                                    f"upgrades ({p.name})")
             if base + rule.step * count > rule.cap:
-                raise CampaignError(f"{label} would be {base + rule.step * count}, above the cap of {rule.cap} "
-                                    f"({stats.name} starts at {base})", f"upgrades ({p.name})")
+                raise CampaignError(_("{stat} would be {value}, above the cap of {cap} ({character} starts at "
+                                      "{base})").format(stat=label, value=base + rule.step * count, cap=rule.cap,
+                                                        character=stats.name, base=base), f"upgrades ({p.name})")
         for line in ledger(doc, gp, p.name):
             if line.spent and line.total < 0:
-                raise CampaignError(f"{p.name} has {line.total + line.spent} points after race {line.race} but "
-                                    f"the upgrades cost {line.spent} ({gp.upgrade_cost} each)",
-                                    f"upgrades ({p.name})")
+                raise CampaignError(_("{player} has {points} points after race {race} but the upgrades cost "
+                                      "{spent} ({cost} each)").format(player=p.name, points=line.total + line.spent,
+                                                                      race=line.race, spent=line.spent,
+                                                                      cost=gp.upgrade_cost), f"upgrades ({p.name})")
 
 
 def _missing_results(doc: CampaignDocument, index: int) -> str:
     if index >= len(doc.races):
-        return " (no results)"
+        return " " + _("(no results)")
     race = doc.races[index]
     if race_complete(doc, race):
         return ""
     missing = [p.name for p in doc.players if race.result(p.name) is None]
-    return f" (no result for {', '.join(missing)})"
+    return " " + _("(no result for {players})").format(players=", ".join(missing))

@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.io.filekind import special_kind
 
@@ -38,7 +39,8 @@ def refuse_same_file(path: str | Path, inputs: Iterable[str | Path]) -> None:
         except (OSError, ValueError):  # one of them does not exist (yet), or cannot: nothing to clobber
             continue
         if same:
-            raise DocumentError(path, f"would overwrite the input file {source}; choose another output file")
+            raise DocumentError(path, _("would overwrite the input file {file}; choose another output file").format(
+                file=source))
 
 
 def atomic_write_bytes(path: str | Path, data: bytes, protect: Iterable[str | Path] = ()) -> None:
@@ -48,14 +50,14 @@ def atomic_write_bytes(path: str | Path, data: bytes, protect: Iterable[str | Pa
     try:
         target = Path(os.path.realpath(path))
     except ValueError:  # NUL in the name
-        raise DocumentError(path, "a file name cannot contain NUL") from None
+        raise DocumentError(path, _("a file name cannot contain NUL")) from None
     mode = _existing_mode(path, target)
     folder = target.parent
     _remove_stale_temps(folder, target.name)
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=_TEMP_SUFFIX, dir=folder)
     except OSError as exc:
-        raise DocumentError(path, f"cannot write here ({exc.strerror or exc})") from None
+        raise DocumentError(path, _("cannot write here ({reason})").format(reason=exc.strerror or exc)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -66,7 +68,7 @@ def atomic_write_bytes(path: str | Path, data: bytes, protect: Iterable[str | Pa
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
-        raise DocumentError(path, f"could not save ({exc.strerror or exc})") from None
+        raise DocumentError(path, _("could not save ({reason})").format(reason=exc.strerror or exc)) from None
     _sync_folder(folder)
 
 
@@ -81,10 +83,10 @@ def _existing_mode(path: Path, target: Path) -> int | None:
     except FileNotFoundError:
         return None
     except OSError as exc:  # e.g. a loop of symlinks, a file used as a folder
-        raise DocumentError(path, f"cannot write here ({exc.strerror or exc})") from None
+        raise DocumentError(path, _("cannot write here ({reason})").format(reason=exc.strerror or exc)) from None
     kind = special_kind(mode)
     if kind is not None:
-        raise DocumentError(path, f"is {kind}, not a regular file; nothing was written")
+        raise DocumentError(path, _("is {kind}, not a regular file; nothing was written").format(kind=kind))
     return mode
 
 

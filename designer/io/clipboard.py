@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text
 from designer.io.validation import describe_validation_error
@@ -27,10 +28,10 @@ def elements_to_json(elements: Sequence[Element]) -> str:
 
 def elements_from_json(text: str) -> list[Element]:
     """Parse clipboard text; raises DocumentError (one line) when it is not ours or not valid."""
-    data: Any = parse_json_text(text, "clipboard")
+    data: Any = parse_json_text(text, _("clipboard"))
     if (not isinstance(data, dict) or data.get("format") != CLIPBOARD_FORMAT
             or not isinstance(data.get("elements"), list)):
-        raise DocumentError("clipboard", "does not hold Kartographer elements")
+        raise DocumentError(_("clipboard"), _("does not hold Kartographer elements"))
     elements = []
     for index, item in enumerate(data["elements"]):
         try:
@@ -38,7 +39,7 @@ def elements_from_json(text: str) -> list[Element]:
         except ValidationError as exc:
             location, reason = describe_validation_error(exc, item)
             where = f"elements[{index}]" + (f": {location}" if location else "")
-            raise DocumentError("clipboard", reason, where) from None
+            raise DocumentError(_("clipboard"), reason, where) from None
     return elements
 
 

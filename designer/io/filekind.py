@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import stat
 
+from designer.i18n import _
+
 
 def special_kind(mode: int) -> str | None:
     """None for a regular file, else what it is ("a named pipe (FIFO)", "a device", …) for a message."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return _("a named pipe (FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return _("a socket")
+    return _("a special file")

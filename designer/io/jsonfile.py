@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from designer.i18n import _, format_number
 from designer.io.errors import DocumentError
 from designer.io.filekind import special_kind
 
@@ -20,7 +21,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise ValueError(f"duplicate key '{key}'")
+            raise ValueError(_("duplicate key '{key}'").format(key=key))
         result[key] = value
     return result
 
@@ -64,17 +65,17 @@ def _nesting_depth_exceeds(text: str, limit: int) -> bool:
 
 def parse_json_text(text: str, source: str | Path) -> Any:
     if _nesting_depth_exceeds(text, MAX_NESTING):
-        raise DocumentError(source, f"JSON nested deeper than {MAX_NESTING} levels")
+        raise DocumentError(source, _("JSON nested deeper than {n} levels").format(n=MAX_NESTING))
     try:
         return json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        reason = "the file is empty" if not text.strip() else f"not valid JSON ({exc.msg})"
+        where = _("line {line}, column {column}").format(line=exc.lineno, column=exc.colno)
+        reason = _("the file is empty") if not text.strip() else _("not valid JSON ({reason})").format(reason=exc.msg)
         raise DocumentError(source, reason, where) from None
     except ValueError as exc:  # duplicate keys
         raise DocumentError(source, str(exc)) from None
     except RecursionError:
-        raise DocumentError(source, "JSON nested too deeply") from None
+        raise DocumentError(source, _("JSON nested too deeply")) from None
 
 
 def read_regular_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
@@ -96,13 +97,13 @@ def read_regular_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> byte
         finally:
             os.close(fd)
     except FileNotFoundError:
-        raise DocumentError(path, "no such file") from None
+        raise DocumentError(path, _("no such file")) from None
     except PermissionError:
-        raise DocumentError(path, "permission denied") from None
+        raise DocumentError(path, _("permission denied")) from None
     except OSError as exc:
         raise DocumentError(path, exc.strerror or str(exc)) from None
     except ValueError:  # NUL in the name
-        raise DocumentError(path, "a file name cannot contain NUL") from None
+        raise DocumentError(path, _("a file name cannot contain NUL")) from None
     _check_size(path, len(data), max_bytes)
     return data
 
@@ -110,12 +111,13 @@ def read_regular_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> byte
 def _check_regular(path: Path, mode: int) -> None:
     kind = special_kind(mode)
     if kind is not None:
-        raise DocumentError(path, f"is {kind}, not a regular file")
+        raise DocumentError(path, _("is {kind}, not a regular file").format(kind=kind))
 
 
 def _check_size(path: Path, size: int, max_bytes: int) -> None:
     if size > max_bytes:
-        raise DocumentError(path, f"file is too large ({size:,} bytes; the limit is {max_bytes:,})")
+        raise DocumentError(path, _("file is too large ({size} bytes; the limit is {limit})").format(
+            size=format_number(size, 0), limit=format_number(max_bytes, 0)))
 
 
 def _read_at_most(fd: int, limit: int) -> bytes:
@@ -137,6 +139,6 @@ def read_json_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DocumentError(path, f"not UTF-8 text (bad byte at offset {exc.start})") from None
+        raise DocumentError(path, _("not UTF-8 text (bad byte at offset {offset})").format(offset=exc.start)) from None
     del raw  # a 30 MB file should not stay in memory twice while it is parsed
     return parse_json_text(text, path)

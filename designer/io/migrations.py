@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from designer.i18n import N_, _
 from designer.io.errors import DocumentError
 
 if TYPE_CHECKING:
@@ -66,9 +67,9 @@ def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
         known = ruleset.character(name)
         return known.id if known else ids.get(name.casefold())
 
-    data["players"] = _to_ids(players, "character", "players", "player", character_id,
-                              lambda who, name: f"{who} drives {name!r}, which is no {ruleset.name} character "
-                                                "and no custom one")
+    data["players"] = _to_ids(players, "character", "players", lambda n: _("player {n}").format(n=n), character_id,
+                              lambda who, name: _("{who} drives {name}, which is no {ruleset} character and no "
+                                                  "custom one").format(who=who, name=repr(name), ruleset=ruleset.name))
     return data
 
 
@@ -82,21 +83,23 @@ def _vehicle_ids(data: dict[str, Any], axles: AxlesRules, system: str) -> None:
         found = axles.weight_class(name)
         return found.id if found else None
 
-    data["drivers"] = _to_ids(drivers, "vehicle", "drivers", "driver", vehicle_id,
-                              lambda who, name: f"{who} drives a {name!r} vehicle, which is no {system} weight class")
+    data["drivers"] = _to_ids(drivers, "vehicle", "drivers", lambda n: _("driver {n}").format(n=n), vehicle_id,
+                              lambda who, name: _("{who} drives a {name} vehicle, which is no {ruleset} weight "
+                                                  "class").format(who=who, name=repr(name), ruleset=system))
 
 
-def _to_ids(items: list[Any], key: str, where: str, noun: str, lookup: Callable[[str], str | None],
+def _to_ids(items: list[Any], key: str, where: str, noun: Callable[[int], str], lookup: Callable[[str], str | None],
             refusal: Callable[[str, str], str]) -> list[Any]:
     """Copies of the dicts in `items` with their `key` text replaced by `lookup(text)` (an id); a text that
-    names nothing is refused with `refusal(who, text)` at `where[i]`. Shapes validation refuses are left."""
+    names nothing is refused with `refusal(who, text)` at `where[i]`, `who` being the item's name or
+    `noun(i + 1)` ("player 2"). Shapes validation refuses are left."""
     items = [dict(item) if isinstance(item, dict) else item for item in items]
     for i, item in enumerate(items):
         if not isinstance(item, dict) or not isinstance(item.get(key), str):
             continue
         found = lookup(item[key].strip())
         if found is None:
-            who = item["name"] if isinstance(item.get("name"), str) else f"{noun} {i + 1}"
+            who = item["name"] if isinstance(item.get("name"), str) else noun(i + 1)
             raise MigrationError(refusal(who, item[key]), f"{where}[{i}]")
         item[key] = found
     return items
@@ -112,24 +115,27 @@ CHAINS: dict[str, tuple[int, dict[int, Migration]]] = {
 def migrate(data: Any, format_name: str, source: str) -> dict[str, Any]:
     """Check `format` and `schema_version`, then upgrade `data` step by step to the current version."""
     if not isinstance(data, dict):
-        raise DocumentError(source, f"the top level must be a JSON object, not {_json_type(data)}")
+        raise DocumentError(source, _("the top level must be a JSON object, not {type}").format(type=_json_type(data)))
     current, steps = CHAINS[format_name]
     found = data.get("format")
     if found != format_name:
         if found is None:
-            raise DocumentError(source, f"not a {format_name} file (no 'format' field)", "format")
-        raise DocumentError(source, f"not a {format_name} file (format is {found!r})", "format")
+            raise DocumentError(source, _("not a {format} file (no 'format' field)").format(format=format_name),
+                                "format")
+        raise DocumentError(source, _("not a {format} file (format is {found})").format(format=format_name,
+                                                                                        found=repr(found)), "format")
     version = data.get("schema_version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise DocumentError(source, "must be a whole number", "schema_version")
+        raise DocumentError(source, _("must be a whole number"), "schema_version")
     if version > current:
         raise DocumentError(
             source,
-            f"written by a newer Kartographer (schema_version {version}; this version reads up to {current})",
+            _("written by a newer Kartographer (schema_version {version}; this version reads up to {current})").format(
+                version=version, current=current),
             "schema_version",
         )
     if version < 1:
-        raise DocumentError(source, f"must be at least 1, not {version}", "schema_version")
+        raise DocumentError(source, _("must be at least 1, not {version}").format(version=version), "schema_version")
     while version < current:
         try:
             data = steps[version](dict(data))
@@ -141,6 +147,6 @@ def migrate(data: Any, format_name: str, source: str) -> dict[str, Any]:
 
 
 def _json_type(value: Any) -> str:
-    return {list: "a list", str: "a string", int: "a number", float: "a number", bool: "a boolean"}.get(
-        type(value), "null"
-    )
+    names = {list: N_("a list"), str: N_("a string"), int: N_("a number"), float: N_("a number"),
+             bool: N_("a boolean")}
+    return _(names[type(value)]) if type(value) in names else "null"

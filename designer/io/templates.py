@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.io.track_io import TRACK_SUFFIX, load_track
 from designer.model.track import TrackDocument
@@ -46,4 +47,4 @@ def resolve_track_argument(text: str | Path, folder: Path = TEMPLATES_DIR) -> Pa
             return folder / name
     except OSError:  # e.g. a name too long for the file system: the reader reports it
         return path
-    raise DocumentError(path, "no such file, nor a bundled starter (`kartographer templates` lists them)")
+    raise DocumentError(path, _("no such file, nor a bundled starter (`kartographer templates` lists them)"))

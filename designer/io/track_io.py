@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from designer.i18n import _
 from designer.io.atomic import atomic_write_text
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text, read_json_file
@@ -32,7 +33,8 @@ def track_from_data(data: Any, source: str | Path = "<data>") -> TrackDocument:
         raise DocumentError(source, reason, location) from None
     known = ruleset_ids()
     if document.ruleset not in known:
-        raise DocumentError(source, f"unknown ruleset '{document.ruleset}' (known: {', '.join(known)})", "ruleset")
+        raise DocumentError(source, _("unknown ruleset '{id}' (known: {known})").format(
+            id=document.ruleset, known=", ".join(known)), "ruleset")
     return document
 
 

@@ -7,24 +7,27 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from designer.i18n import N_, _, ngettext
+
+#: pydantic's error type → our reason (marked for the catalogue, translated when a reason is made).
 _MESSAGES = {
-    "finite_number": "must be a finite number",
-    "missing": "is required but missing",
-    "extra_forbidden": "unknown field",
-    "float_type": "must be a number",
-    "float_parsing": "must be a number",
-    "int_type": "must be a whole number",
-    "int_parsing": "must be a whole number",
-    "int_from_float": "must be a whole number",
-    "string_type": "must be a text string",
-    "string_unicode": "must be Unicode text, without lone \\udXXX escapes",
-    "bool_type": "must be true or false",
-    "bool_parsing": "must be true or false",
-    "list_type": "must be a list",
-    "tuple_type": "must be a list of two numbers",
-    "dict_type": "must be an object",
-    "model_type": "must be an object",
-    "model_attributes_type": "must be an object",
+    "finite_number": N_("must be a finite number"),
+    "missing": N_("is required but missing"),
+    "extra_forbidden": N_("unknown field"),
+    "float_type": N_("must be a number"),
+    "float_parsing": N_("must be a number"),
+    "int_type": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number"),
+    "string_type": N_("must be a text string"),
+    "string_unicode": N_("must be Unicode text, without lone \\udXXX escapes"),
+    "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"),
+    "list_type": N_("must be a list"),
+    "tuple_type": N_("must be a list of two numbers"),
+    "dict_type": N_("must be an object"),
+    "model_type": N_("must be an object"),
+    "model_attributes_type": N_("must be an object"),
 }
 
 
@@ -65,22 +68,22 @@ def _message(error: ErrorDetails) -> str:
     kind = error["type"]
     ctx = error.get("ctx") or {}
     if kind == "union_tag_invalid":
-        return f"unknown kind '{ctx.get('tag')}'"
+        return _("unknown kind '{kind}'").format(kind=ctx.get("tag"))
     if kind == "union_tag_not_found":
-        return "'kind' is missing"
+        return _("'kind' is missing")
     if kind == "literal_error":
-        return f"must be {ctx.get('expected')}"
+        return _("must be {expected}").format(expected=ctx.get("expected"))
     if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
         symbol = {"greater_than": ">", "greater_than_equal": "≥", "less_than": "<", "less_than_equal": "≤"}[kind]
         bound = next(iter(ctx.values()), "")
-        return f"must be {symbol} {bound}"
+        return _("must be {symbol} {bound}").format(symbol=symbol, bound=bound)
     if kind in ("too_long", "too_short"):
         return error["msg"][0].lower() + error["msg"][1:]
     if kind == "string_pattern_mismatch":
-        return "may contain only letters, digits and _ . : - and must start with a letter or digit"
+        return _("may contain only letters, digits and _ . : - and must start with a letter or digit")
     if kind == "value_error":
         return str(ctx.get("error", error["msg"])).removeprefix("Value error, ")
-    message = _MESSAGES.get(kind, error["msg"])
+    message = _(_MESSAGES[kind]) if kind in _MESSAGES else error["msg"]
     return message[0].lower() + message[1:]
 
 
@@ -91,7 +94,8 @@ def describe_validation_error(exc: ValidationError, data: Any) -> tuple[str, str
     location = _format_location(tuple(first["loc"]), data, show_kind=first["type"] != "union_tag_invalid")
     reason = _message(first)
     if not location and reason.startswith("elements["):  # model-level checks name their element
-        location, _, reason = reason.partition(": ")
+        location, _sep, reason = reason.partition(": ")
     if len(errors) > 1:
-        reason += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+        more = len(errors) - 1
+        reason += " " + ngettext("(and {n} more problem)", "(and {n} more problems)", more).format(n=more)
     return location, reason

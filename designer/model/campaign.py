@@ -22,6 +22,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
+from designer.i18n import _
 from designer.model.base import WHOLE_NUMBER, StrictBool, StrictInt, StrictModel, StrictStr
 
 CAMPAIGN_FORMAT: Final = "kartographer-campaign"
@@ -45,7 +46,7 @@ CharacterRef = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min
 
 def _no_nul(path: str) -> str:
     if "\x00" in path:  # no file system allows it, and Python's file functions raise on it
-        raise ValueError("a file name cannot contain NUL")
+        raise ValueError(_("a file name cannot contain NUL"))
     return path
 
 
@@ -54,11 +55,12 @@ TrackPath = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_le
 Small = Annotated[StrictInt, Field(ge=0, le=10_000)]
 
 
-def _check_unique(names: list[str], what: str) -> None:
+def _check_unique(names: list[str], refusal: str) -> None:
+    """`refusal`: the translated message, with `{name}` for the name that appears twice."""
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise ValueError(f"{what} '{name}' appears twice")
+            raise ValueError(refusal.format(name=name))
         seen.add(name.casefold())
 
 
@@ -143,11 +145,11 @@ class GameEntry(StrictModel):
     @model_validator(mode="after")
     def _consistent(self) -> GameEntry:
         if self.died and not self.destroyed:
-            raise ValueError("a driver can only die when the vehicle was destroyed")
+            raise ValueError(_("a driver can only die when the vehicle was destroyed"))
         if self.won and not self.finished:
-            raise ValueError("a winner must have finished")
+            raise ValueError(_("a winner must have finished"))
         if self.finished and self.destroyed:
-            raise ValueError("a destroyed vehicle cannot finish the race")
+            raise ValueError(_("a destroyed vehicle cannot finish the race"))
         return self
 
 
@@ -174,10 +176,10 @@ class CampaignDocument(StrictModel):
 
     @model_validator(mode="after")
     def _unique_names(self) -> CampaignDocument:
-        _check_unique([p.name for p in self.players], "player")
-        _check_unique([c.name for c in self.custom_characters], "custom character")
-        _check_unique([c.id for c in self.custom_characters], "custom character id")
-        _check_unique([d.name for d in self.drivers], "driver")
+        _check_unique([p.name for p in self.players], _("player '{name}' appears twice"))
+        _check_unique([c.name for c in self.custom_characters], _("custom character '{name}' appears twice"))
+        _check_unique([c.id for c in self.custom_characters], _("custom character id '{name}' appears twice"))
+        _check_unique([d.name for d in self.drivers], _("driver '{name}' appears twice"))
         return self
 
     def player(self, name: str) -> Player | None:

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal, Union, get_args
 from pydantic import Field, GetCoreSchemaHandler, TypeAdapter, field_validator
 from pydantic_core import CoreSchema
 
+from designer.i18n import _
 from designer.model.base import (
     WHOLE_NUMBER,
     Angle,
@@ -145,7 +146,7 @@ class Scenery(ElementBase):
     @classmethod
     def _not_degenerate(cls, points: list[Point]) -> list[Point]:
         if len(set(points)) < 3:
-            raise ValueError("a polygon needs at least 3 distinct points")
+            raise ValueError(_("a polygon needs at least 3 distinct points"))
         return points
 
 

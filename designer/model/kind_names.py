@@ -2,71 +2,90 @@
 own words, read by the palette, the print shop's parts lists and the ruleset switch.
 
 A kind not listed here (one a game system from outside defines) is named from its code: `fake_beacon` →
-"Fake beacon". Pure: no Qt.
+"Fake beacon". Names and tips are marked for the catalogue (`N_`) and translated when asked for; counts of a
+built-in kind have a plural message each ("{n} coin" / "{n} coins"), so every language gets its own plural
+forms. Pure: no Qt.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+
+from designer.i18n import N_, _, ngettext
 
 KIND_NAMES: dict[str, str] = {
-    "start_finish": "Start/finish line",
-    "gate": "Gate",
-    "item_box": "Item box",
-    "coin": "Coin",
-    "boost_pad": "Boost pad",
-    "dash_panel": "Dash panel",
-    "ramp": "Ramp",
-    "warp_pipe": "Warp pipe",
-    "bullet_bill": "Bullet Bill plate",
-    "thwomp": "Thwomp",
-    "piranha_plant": "Piranha Plant",
-    "chain_chomp": "Chain Chomp",
-    "wandering_threat": "Wandering threat",
-    "scenery": "Scenery",
+    "start_finish": N_("Start/finish line"),
+    "gate": N_("Gate"),
+    "item_box": N_("Item box"),
+    "coin": N_("Coin"),
+    "boost_pad": N_("Boost pad"),
+    "dash_panel": N_("Dash panel"),
+    "ramp": N_("Ramp"),
+    "warp_pipe": N_("Warp pipe"),
+    "bullet_bill": N_("Bullet Bill plate"),
+    "thwomp": N_("Thwomp"),
+    "piranha_plant": N_("Piranha Plant"),
+    "chain_chomp": N_("Chain Chomp"),
+    "wandering_threat": N_("Wandering threat"),
+    "scenery": N_("Scenery"),
 }
 KIND_TIPS: dict[str, str] = {
-    "start_finish": "The chequered line where the race starts and each lap ends.",
-    "gate": "A numbered gate across the track; karts pass the gates in order.",
-    "item_box": "A box that deals an item card to the kart driving through it.",
-    "coin": "A coin to pick up by driving through it.",
-    "boost_pad": "A pad that speeds up a kart driving over it, in the arrows' direction.",
-    "dash_panel": "A row of boost pads along the direction of travel.",
-    "ramp": "A jump, entered from the striped edge; it may carry a flaming hoop.",
-    "warp_pipe": "One end of a pair of pipes; a kart entering one comes out of its partner.",
-    "bullet_bill": "A pressure plate that fires Bullet Bill from its launcher pipe.",
-    "thwomp": "A stone block that slams down onto the track.",
-    "piranha_plant": "A plant that bites karts within its range.",
-    "chain_chomp": "A chained ball that lunges at karts within its reach.",
-    "wandering_threat": "A walker (a Goomba by default) that wanders the track.",
-    "scenery": "A scenery polygon: solid obstacle or decoration.",
+    "start_finish": N_("The chequered line where the race starts and each lap ends."),
+    "gate": N_("A numbered gate across the track; karts pass the gates in order."),
+    "item_box": N_("A box that deals an item card to the kart driving through it."),
+    "coin": N_("A coin to pick up by driving through it."),
+    "boost_pad": N_("A pad that speeds up a kart driving over it, in the arrows' direction."),
+    "dash_panel": N_("A row of boost pads along the direction of travel."),
+    "ramp": N_("A jump, entered from the striped edge; it may carry a flaming hoop."),
+    "warp_pipe": N_("One end of a pair of pipes; a kart entering one comes out of its partner."),
+    "bullet_bill": N_("A pressure plate that fires Bullet Bill from its launcher pipe."),
+    "thwomp": N_("A stone block that slams down onto the track."),
+    "piranha_plant": N_("A plant that bites karts within its range."),
+    "chain_chomp": N_("A chained ball that lunges at karts within its reach."),
+    "wandering_threat": N_("A walker (a Goomba by default) that wanders the track."),
+    "scenery": N_("A scenery polygon: solid obstacle or decoration."),
 }
-#: How a count of each kind reads in a sentence ("3 coins", "1 scenery polygon"), where the name will not do.
-_COUNTED: dict[str, tuple[str, str]] = {
-    "scenery": ("scenery polygon", "scenery polygons"),
-    "item_box": ("item box", "item boxes"),
+#: How a count of each built-in kind reads in a sentence ("3 coins", "1 scenery polygon"): one plural message
+#: per kind, so each language has its own forms.
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "start_finish": lambda n: ngettext("{n} start/finish line", "{n} start/finish lines", n),
+    "gate": lambda n: ngettext("{n} gate", "{n} gates", n),
+    "item_box": lambda n: ngettext("{n} item box", "{n} item boxes", n),
+    "coin": lambda n: ngettext("{n} coin", "{n} coins", n),
+    "boost_pad": lambda n: ngettext("{n} boost pad", "{n} boost pads", n),
+    "dash_panel": lambda n: ngettext("{n} dash panel", "{n} dash panels", n),
+    "ramp": lambda n: ngettext("{n} ramp", "{n} ramps", n),
+    "warp_pipe": lambda n: ngettext("{n} warp pipe", "{n} warp pipes", n),
+    "bullet_bill": lambda n: ngettext("{n} Bullet Bill plate", "{n} Bullet Bill plates", n),
+    "thwomp": lambda n: ngettext("{n} thwomp", "{n} thwomps", n),
+    "piranha_plant": lambda n: ngettext("{n} Piranha Plant", "{n} Piranha Plants", n),
+    "chain_chomp": lambda n: ngettext("{n} Chain Chomp", "{n} Chain Chomps", n),
+    "wandering_threat": lambda n: ngettext("{n} wandering threat", "{n} wandering threats", n),
+    "scenery": lambda n: ngettext("{n} scenery polygon", "{n} scenery polygons", n),
 }
 
 
 def kind_name(kind: str) -> str:
     """"Boost pad" for `boost_pad`; a kind of an outside system is named from its code."""
-    return KIND_NAMES.get(kind, kind.replace("_", " ").capitalize())
+    if kind in KIND_NAMES:
+        return _(KIND_NAMES[kind])
+    return kind.replace("_", " ").capitalize()
 
 
 def kind_tip(kind: str) -> str:
-    return KIND_TIPS.get(kind, "")
+    return _(KIND_TIPS[kind]) if kind in KIND_TIPS else ""
 
 
 def counted(kind: str, n: int) -> str:
     """"3 coins", "1 dash panel", "2 Bullet Bill plates": a count of one kind, in the middle of a sentence."""
     if kind in _COUNTED:
-        one, many = _COUNTED[kind]
-    else:
-        name = kind_name(kind)
-        # Lower-case the first letter unless the name is a proper noun ("Piranha Plant", "Bullet Bill plate").
-        one = name if any(c.isupper() for c in name[1:]) else name[:1].lower() + name[1:]
-        many = one + ("es" if one.endswith(("s", "x", "ch", "sh")) else "s")
+        return _COUNTED[kind](n).format(n=n)
+    # a kind of an outside system: English, from its code
+    name = kind_name(kind)
+    # Lower-case the first letter unless the name is a proper noun ("Fake Beacon").
+    one = name if any(c.isupper() for c in name[1:]) else name[:1].lower() + name[1:]
+    many = one + ("es" if one.endswith(("s", "x", "ch", "sh")) else "s")
     return f"{n} {one if n == 1 else many}"
 
 

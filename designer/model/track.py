@@ -6,6 +6,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import Field, model_validator
 
+from designer.i18n import _
 from designer.model.base import WHOLE_NUMBER, Point, StrictBool, StrictFloat, StrictInt, StrictModel, StrictStr
 from designer.model.elements import Element, ElementsField, on_kinds_changed
 
@@ -32,7 +33,7 @@ class TrackSurface(StrictModel):
     @model_validator(mode="after")
     def _enough_points(self) -> TrackSurface:
         if self.closed and len(self.centerline) < 3:
-            raise ValueError("a closed track needs at least 3 centerline points")
+            raise ValueError(_("a closed track needs at least 3 centerline points"))
         return self
 
 
@@ -53,7 +54,9 @@ class TrackDocument(StrictModel):
         seen: set[str] = set()
         for index, element in enumerate(self.elements):
             if element.id in seen:
-                raise ValueError(f"elements[{index}] ({element.kind}): id '{element.id}' is used twice")
+                # the location first, untranslated: `describe_validation_error` splits it off
+                raise ValueError(f"elements[{index}] ({element.kind}): "
+                                 + _("id '{id}' is used twice").format(id=element.id))
             seen.add(element.id)
         return self
 

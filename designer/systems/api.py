@@ -5,6 +5,9 @@ A system is a package (built in under `designer/systems/<id>/`, or from outside 
 the checks engine, the print shop, the palette, the campaign core — reads them from the registry and never
 names a system. Pure: no Qt, and nothing here imports the layers that use it (export, checks, campaign),
 so every layer can depend on this one.
+
+Names and titles a user sees (a system's `name`, a mode's or an overlay's `title` and `tip`) are English
+marked for the catalogue (`N_`); `display_name` / `display_title` / `display_tip` translate them when shown.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from designer.i18n import _
 
 if TYPE_CHECKING:
     from designer.model.elements import ElementBase
@@ -54,6 +59,11 @@ class CampaignMode:
     record: str = "races"
     points: bool = False
     check: Callable[[Any, Any], None] | None = None
+
+    @property
+    def display_title(self) -> str:
+        """`title` in the current language (what a menu or dialog shows)."""
+        return _(self.title)
 
 
 Point = tuple[float, float]
@@ -98,6 +108,14 @@ class Overlay:
     shapes: Callable[[Layout, Any], list[OverlayMark]]
     tip: str = ""
 
+    @property
+    def display_title(self) -> str:
+        return _(self.title)
+
+    @property
+    def display_tip(self) -> str:
+        return _(self.tip) if self.tip else ""
+
 
 @dataclass(frozen=True)
 class System:
@@ -137,6 +155,11 @@ class System:
     overlays: tuple[Overlay, ...] = ()
     qt_module: str | None = None
     print_art: Mapping[str, Callable[[Any, Any, Any], None]] = field(default_factory=dict, hash=False)
+
+    @property
+    def display_name(self) -> str:
+        """`name` in the current language."""
+        return _(self.name)
 
     def mode(self, name: str) -> CampaignMode | None:
         return next((m for m in self.modes if m.name == name), None)

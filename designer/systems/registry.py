@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
 
+from designer.i18n import _
 from designer.model.elements import ELEMENT_CLASSES, ElementBase, KindError, kind_of_class, set_extra_kinds
 from designer.systems.api import CAMPAIGN_RECORDS, System
 
@@ -47,33 +48,39 @@ class Registry:
     def register(self, system: System) -> System:
         """Add `system`; refuses a second system with the same id and a default mode it does not offer."""
         if not isinstance(system, System):
-            raise GameSystemError(f"{system!r} is not a designer.systems.api.System")
+            raise GameSystemError(_("{system} is not a designer.systems.api.System").format(system=repr(system)))
         if system.id in self._systems:
-            raise GameSystemError(f"a game system with id {system.id!r} is already registered")
+            raise GameSystemError(_("a game system with id {id} is already registered").format(id=repr(system.id)))
         names = [m.name for m in system.modes]
         if len(set(names)) != len(names):
-            raise GameSystemError(f"system {system.id!r} lists a campaign mode twice")
+            raise GameSystemError(_("system {id} lists a campaign mode twice").format(id=repr(system.id)))
         for mode in system.modes:
             if mode.record not in CAMPAIGN_RECORDS or (mode.points and mode.record != "races"):
-                raise GameSystemError(f"system {system.id!r}: campaign mode {mode.name!r} records "
-                                      f"{mode.record!r}{' with points' if mode.points else ''} "
-                                      f"(records: {', '.join(CAMPAIGN_RECORDS)}; points only for races)")
+                text = (_("system {id}: campaign mode {mode} records {record} with points (records: {records}; "
+                          "points only for races)") if mode.points else
+                        _("system {id}: campaign mode {mode} records {record} (records: {records}; points only "
+                          "for races)"))
+                raise GameSystemError(text.format(id=repr(system.id), mode=repr(mode.name), record=repr(mode.record),
+                                                  records=", ".join(CAMPAIGN_RECORDS)))
         if system.default_mode is not None and system.default_mode not in names:
-            raise GameSystemError(f"system {system.id!r}: default mode {system.default_mode!r} is not one of its modes")
+            raise GameSystemError(_("system {id}: default mode {mode} is not one of its modes").format(
+                id=repr(system.id), mode=repr(system.default_mode)))
         sections = [s.name for s in system.prints]
         if len(set(sections)) != len(sections) or "all" in sections:
-            raise GameSystemError(f"system {system.id!r}: print sections must be unique and not 'all'")
+            raise GameSystemError(_("system {id}: print sections must be unique and not 'all'").format(
+                id=repr(system.id)))
         overlays = [o.name for o in system.overlays]
         if len(set(overlays)) != len(overlays):
-            raise GameSystemError(f"system {system.id!r} lists an overlay twice")
+            raise GameSystemError(_("system {id} lists an overlay twice").format(id=repr(system.id)))
         taken = {kind_of_class(cls) for cls in self.element_classes()} | set(ELEMENT_CLASSES)
         for cls in system.element_classes:
             try:
                 kind = kind_of_class(cls)
             except KindError as exc:
-                raise GameSystemError(f"system {system.id!r}: {exc}") from None
+                raise GameSystemError(_("system {id}: {reason}").format(id=repr(system.id), reason=exc)) from None
             if kind in taken:
-                raise GameSystemError(f"system {system.id!r}: element kind {kind!r} is already defined")
+                raise GameSystemError(_("system {id}: element kind {kind} is already defined").format(
+                    id=repr(system.id), kind=repr(kind)))
             taken.add(kind)
         self._systems[system.id] = system
         if self is _current:
@@ -84,7 +91,7 @@ class Registry:
         module = importlib.import_module(module_name)
         system = getattr(module, "SYSTEM", None)
         if system is None:
-            raise GameSystemError(f"{module_name} has no SYSTEM")
+            raise GameSystemError(_("{module} has no SYSTEM").format(module=module_name))
         return self.register(system)
 
     def load(self) -> None:
@@ -107,8 +114,9 @@ class Registry:
         try:
             return self._systems[system_id]
         except KeyError:
-            known = ", ".join(sorted(self._systems)) or "none"
-            raise GameSystemError(f"unknown game system {system_id!r} (known: {known})") from None
+            known = ", ".join(sorted(self._systems)) or _("none")
+            raise GameSystemError(_("unknown game system {id} (known: {known})").format(
+                id=repr(system_id), known=known)) from None
 
     def find(self, system_id: str) -> System | None:
         self._load()
@@ -130,7 +138,8 @@ class Registry:
 def _system_of(loaded: object, name: str) -> System:
     system = getattr(loaded, "SYSTEM", loaded)
     if not isinstance(system, System):
-        raise GameSystemError(f"entry point {name!r} of {ENTRY_POINT_GROUP} gives no System")
+        raise GameSystemError(_("entry point {name} of {group} gives no System").format(
+            name=repr(name), group=ENTRY_POINT_GROUP))
     return system
 
 

@@ -3,6 +3,7 @@ sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resour
 
 from __future__ import annotations
 
+from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.axles_alloys_2.checks import CHECKS
@@ -11,7 +12,7 @@ from designer.systems.axles_alloys_2.prints import DASHBOARD, PRINTS
 
 SYSTEM = System(
     id="axles-alloys-2",
-    name="Axles and Alloys II",
+    name=N_("Axles and Alloys II"),
     ruleset_path=RULESETS_DIR / "axles-alloys-2.json",
     checks=CHECKS,
     prints=PRINTS,

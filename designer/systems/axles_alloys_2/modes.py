@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from designer.i18n import N_
 from designer.systems.api import CampaignMode
 
 MODES: tuple[CampaignMode, ...] = (
-    CampaignMode("race_series", "Race series (places only)", "races"),
-    CampaignMode("career", "Driver careers", "games"),
+    CampaignMode("race_series", N_("Race series (places only)"), "races"),
+    CampaignMode("career", N_("Driver careers"), "games"),
 )
 DEFAULT_MODE = "career"

@@ -22,6 +22,7 @@ from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
 from designer.export.tokens import KART_COLOURS
 from designer.i18n import N_, _
 from designer.rules.systems import AxlesRules, Threshold
+from designer.rules.texts import weight_class_name
 
 #: MAX, ACC, DEC and TURN are the rulebook's own stat names and stay as printed there.
 COLUMNS = (N_("CLASS"), "MAX", "ACC", "DEC", "TURN", N_("RACE MAX"), "ACC", "DEC", "TURN", N_("HULL"), N_("CAPACITY"))
@@ -45,63 +46,70 @@ def threshold_note(threshold: Threshold | None) -> str:
     return _("lose a component on {faces}").format(faces=faces) if faces else ""
 
 
-def table_rows(axles: AxlesRules) -> list[tuple[str, ...]]:
+def table_rows(axles: AxlesRules, ruleset_id: str) -> list[tuple[str, ...]]:
     """One row per weight class: its name, arena and race stat lines, hull boxes and capacity."""
-    return [(w.name, str(w.max), str(w.acc), str(w.dec), str(w.turn), str(w.race.max), str(w.race.acc),
-             str(w.race.dec), str(w.race.turn), f"{w.hit_point_lines} × {w.boxes_per_line}", str(w.capacity))
+    return [(weight_class_name(ruleset_id, w), str(w.max), str(w.acc), str(w.dec), str(w.turn), str(w.race.max),
+             str(w.race.acc), str(w.race.dec), str(w.race.turn),
+             f"{w.hit_point_lines} × {w.boxes_per_line}", str(w.capacity))
             for w in axles.weight_classes]
 
 
-def draw_vehicle_sheet(c: Canvas, number: int, axles: AxlesRules, area: Rect) -> None:
+def draw_vehicle_sheet(c: Canvas, number: int, axles: AxlesRules, area: Rect, ruleset_id: str) -> None:
     p = Painter(c)
     colour: Color = HexColor(KART_COLOURS[(number - 1) % len(KART_COLOURS)])
     p.rect(area.x, area.y, area.w, area.h, 3.0, fill=white, stroke=colour, lw=0.8)
     p.rect(area.x, area.y, area.w, HEADER_MM, 3.0, fill=colour, stroke=None)
     p.rect(area.x, area.y + HEADER_MM / 2, area.w, HEADER_MM / 2, fill=colour, stroke=None)
     mid = area.y + HEADER_MM / 2
-    text(c, area.x + 5, mid, _("VEHICLE {n}").format(n=number), 9, BOLD, "start", white, middle=True)
+    text(c, area.x + 5, mid, *pdf.fit_line(_("VEHICLE {n}").format(n=number), 26, 9, BOLD), BOLD, "start", white,
+         middle=True)
     label = _("Name")
     text(c, area.x + 32, mid, label, 8, FONT, "start", white, middle=True)
     p.line(area.x + max(42.0, 33.5 + pdf.width_mm(label, 8)), mid + 2, area.right - 5, mid + 2, white, 0.4)
 
     x0, y = area.x + 4.0, area.y + HEADER_MM + 4.0
     width = area.w - 8.0
-    text(c, x0, y + 2, _("WEIGHT CLASS (tick one)"), 7, BOLD, colour=colour)
+    text(c, x0, y + 2, *pdf.fit_line(_("WEIGHT CLASS (tick one)"), width, 7, BOLD), BOLD, colour=colour)
     y += 4.0
     tick_w = 6.0
     col_w = (width - tick_w) / len(COLUMNS)
     for i, name in enumerate(COLUMNS):
-        text(c, x0 + tick_w + (i + 0.5) * col_w, y + ROW_MM / 2, _(name), 5.5, BOLD, "middle", GREY, middle=True)
+        text(c, x0 + tick_w + (i + 0.5) * col_w, y + ROW_MM / 2, *pdf.fit_line(_(name), col_w - 1, 5.5, BOLD), BOLD,
+             "middle", GREY, middle=True)
     y += ROW_MM
-    for row in table_rows(axles):
+    for row in table_rows(axles, ruleset_id):
         p.rect(x0, y + 1.0, 4.0, 4.0, 0.6, fill=white, stroke=colour, lw=0.4)
         for i, cell in enumerate(row):
-            text(c, x0 + tick_w + (i + 0.5) * col_w, y + ROW_MM / 2, cell, 8, BOLD if i == 0 else FONT, "middle",
-                 INK, middle=True)
+            font = BOLD if i == 0 else FONT
+            text(c, x0 + tick_w + (i + 0.5) * col_w, y + ROW_MM / 2, *pdf.fit_line(cell, col_w - 1, 8, font), font,
+                 "middle", INK, middle=True)
         p.line(x0, y + ROW_MM, x0 + width, y + ROW_MM, LIGHT, 0.3)
         y += ROW_MM
 
     y += 3.0
     boxes = max(w.boxes_per_line for w in axles.weight_classes)
     lines = max(w.hit_point_lines for w in axles.weight_classes)
-    per_class = " · ".join(f"{w.name} {w.boxes_per_line}" for w in axles.weight_classes)
+    per_class = " · ".join(f"{weight_class_name(ruleset_id, w)} {w.boxes_per_line}" for w in axles.weight_classes)
     hull = _("HULL (boxes a line: {classes}; cross off the ones your class lacks)").format(classes=per_class)
-    text(c, x0, y + 2, hull, pdf.fit_size(hull, width, 7, BOLD, 5.0), BOLD, colour=colour)
+    text(c, x0, y + 2, *pdf.fit_line(hull, width, 7, BOLD, 5.0), BOLD, colour=colour)
     y += 4.0
     size = 6.0
     thresholds = {t.line: t for t in axles.thresholds}
     for line in range(1, lines + 1):
-        text(c, x0, y + size / 2, _("LINE {n}").format(n=line), 7, BOLD, colour=colour, middle=True)
+        text(c, x0, y + size / 2, *pdf.fit_line(_("LINE {n}").format(n=line), 13, 7, BOLD), BOLD, colour=colour,
+             middle=True)
         for b in range(boxes):
             p.rect(x0 + 14 + b * (size + 1.5), y, size, size, 1.0, fill=white, stroke=colour, lw=0.4)
-        text(c, x0 + 16 + boxes * (size + 1.5), y + size / 2, threshold_note(thresholds.get(line)), 7, FONT,
-             colour=GREY, middle=True)
+        note_x = x0 + 16 + boxes * (size + 1.5)
+        text(c, note_x, y + size / 2, *pdf.fit_line(threshold_note(thresholds.get(line)), x0 + width - note_x, 7, FONT),
+             FONT, colour=GREY, middle=True)
         y += size + 1.5
 
     y += 3.0
     slots = max(w.capacity for w in axles.weight_classes)
-    per_class = " · ".join(f"{w.name} {w.capacity}" for w in axles.weight_classes)
-    text(c, x0, y + 2, _("COMPONENTS (capacity: {classes})").format(classes=per_class), 7, BOLD, colour=colour)
+    per_class = " · ".join(f"{weight_class_name(ruleset_id, w)} {w.capacity}" for w in axles.weight_classes)
+    components = _("COMPONENTS (capacity: {classes})").format(classes=per_class)
+    text(c, x0, y + 2, *pdf.fit_line(components, width, 7, BOLD), BOLD, colour=colour)
     y += 3.0
     step = min(6.0, (area.bottom - 3.0 - y) / slots)
     for k in range(slots):
@@ -125,7 +133,7 @@ def render_vehicle_sheets(c: Canvas, job: PrintJob) -> int:
         pdf.start_page(c, sheet)
         with pdf.mm_frame(c, sheet):
             for number, area in zip(range(start + 1, count + 1), areas, strict=False):
-                draw_vehicle_sheet(c, number, axles, area)
+                draw_vehicle_sheet(c, number, axles, area, job.ruleset.id)
         c.showPage()
         pages += 1
     return pages

@@ -3,6 +3,7 @@ sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resour
 
 from __future__ import annotations
 
+from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.mk_downforce.checks import CHECKS
@@ -11,7 +12,7 @@ from designer.systems.mk_downforce.prints import DASHBOARD, PRINTS
 
 SYSTEM = System(
     id="mk-downforce",
-    name="Mario Kart for Downforce",
+    name=N_("Mario Kart for Downforce"),
     ruleset_path=RULESETS_DIR / "mk-downforce.json",
     checks=CHECKS,
     prints=PRINTS,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.roster import character_label
+from designer.i18n import N_, _
 from designer.model.campaign import CampaignDocument
 from designer.systems.api import CampaignMode
 
@@ -18,8 +19,9 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
         return
     colours = [k.colour for k in rules.karts]
     if len(doc.players) > len(colours):
-        raise CampaignError(f"{len(doc.players)} players but {ctx.ruleset.name} has {len(colours)} karts, one per "
-                            f"colour ({', '.join(colours)})", "players")
+        raise CampaignError(_("{players} players but {system} has {karts} karts, one per colour ({colours})").format(
+            players=len(doc.players), system=ctx.ruleset.name, karts=len(colours), colours=", ".join(colours)),
+            "players")
     colour_of = {d: k.colour for k in rules.karts for d in k.drivers}  # character id → kart colour
     taken: dict[str, tuple[str, str]] = {}
     for i, player in enumerate(doc.players):
@@ -29,12 +31,13 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
         shown = character_label(doc, ctx.ruleset, player.character)
         if colour in taken:
             other, character = taken[colour]
-            raise CampaignError(f"{shown} drives the {colour} kart, already {other}'s ({character}); "
-                                f"there is one kart per colour", f"players[{i}] ({player.name})")
+            raise CampaignError(_("{character} drives the {colour} kart, already {player}'s ({other}); there is one "
+                                  "kart per colour").format(character=shown, colour=colour, player=other,
+                                                            other=character), f"players[{i}] ({player.name})")
         taken[colour] = (player.name, shown)
 
 
 MODES: tuple[CampaignMode, ...] = (
-    CampaignMode("race_series", "Race series (places only)", "races", check=one_kart_per_colour),
+    CampaignMode("race_series", N_("Race series (places only)"), "races", check=one_kart_per_colour),
 )
 DEFAULT_MODE = "race_series"

@@ -4,6 +4,7 @@ sections, campaign modes, overlays — declared once in `SYSTEM`. Its rule data 
 
 from __future__ import annotations
 
+from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.mk_gaslands.checks import CHECKS
@@ -13,7 +14,7 @@ from designer.systems.mk_gaslands.prints import DASHBOARD, PRINTS
 
 SYSTEM = System(
     id="mk-gaslands",
-    name="Mario Kart Gaslands",
+    name=N_("Mario Kart Gaslands"),
     ruleset_path=RULESETS_DIR / "mk-gaslands.json",
     checks=CHECKS,
     prints=PRINTS,

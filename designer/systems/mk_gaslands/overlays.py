@@ -18,13 +18,15 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from designer.geometry.hazards import boost_push, bullet_bill_path, launcher_of, ramp_landing_zones, thwomp_footprint
+from designer.i18n import N_, _
 from designer.model.elements import Element
 from designer.rules import Ruleset
 from designer.systems.api import Layout, Overlay, OverlayMark
 
-ZONE_LABELS = {"medium": "gear 2–3", "long": "gear 4+", "hoop": "hoop"}
-STOP_LABELS = {"left_track": "leaves the track", "left_table": "leaves the table",
-               "hit_scenery": "hits scenery", "max_steps": "keeps going"}
+#: Labels written on the marks (translated when the marks are worked out).
+ZONE_LABELS = {"medium": N_("gear 2–3"), "long": N_("gear 4+"), "hoop": N_("hoop")}
+STOP_LABELS = {"left_track": N_("leaves the track"), "left_table": N_("leaves the table"),
+               "hit_scenery": N_("hits scenery"), "max_steps": N_("keeps going")}
 #: How far above Bill's last step its label sits (mm).
 BILL_LABEL_RISE_MM = 14.4
 
@@ -47,7 +49,7 @@ def ramps(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
         for role, zone in ramp_landing_zones(ramp, ruleset).items():
             if zone is not None and role in ZONE_LABELS:
                 centre = zone.centroid
-                yield OverlayMark(role, area=zone, label=ZONE_LABELS[role], label_at=(centre.x, centre.y))
+                yield OverlayMark(role, area=zone, label=_(ZONE_LABELS[role]), label_at=(centre.x, centre.y))
     return _per_element(layout, ("ramp",), zones)
 
 
@@ -69,7 +71,7 @@ def bullet_bill(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
         path = bullet_bill_path(pipe, layout.track, layout.elements, layout.table, ruleset)
         end = path.steps[-1] if path.steps else path.start
         yield OverlayMark(path.stopped, line=tuple(path.points), dots=tuple(path.steps),
-                          label=STOP_LABELS.get(path.stopped, path.stopped),
+                          label=_(STOP_LABELS[path.stopped]) if path.stopped in STOP_LABELS else path.stopped,
                           label_at=(end[0], end[1] - BILL_LABEL_RISE_MM))
     return _per_element(layout, ("bullet_bill",), flight)
 
@@ -87,11 +89,12 @@ def warp_links(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
 
 
 OVERLAYS: tuple[Overlay, ...] = (
-    Overlay("ramps", "Ramp Landing Zones", ramps,
-            "Show where a jump over each ramp lands (gear 2–3, gear 4+) and its flaming hoop"),
-    Overlay("boost", "Boost Push", boost, "Show the Short push ahead of each boost pad and dash panel"),
-    Overlay("thwomps", "Thwomp Footprints", thwomps, "Show where each Thwomp crashes down"),
-    Overlay("bullet_bill", "Bullet Bill Path", bullet_bill,
-            "Show Bullet Bill's Medium steps from each plate's launcher pipe, and why it stops"),
-    Overlay("warp_links", "Warp-Pipe Links", warp_links, "Join the two pipes of each linked pair with a dashed line"),
+    Overlay("ramps", N_("Ramp Landing Zones"), ramps,
+            N_("Show where a jump over each ramp lands (gear 2–3, gear 4+) and its flaming hoop")),
+    Overlay("boost", N_("Boost Push"), boost, N_("Show the Short push ahead of each boost pad and dash panel")),
+    Overlay("thwomps", N_("Thwomp Footprints"), thwomps, N_("Show where each Thwomp crashes down")),
+    Overlay("bullet_bill", N_("Bullet Bill Path"), bullet_bill,
+            N_("Show Bullet Bill's Medium steps from each plate's launcher pipe, and why it stops")),
+    Overlay("warp_links", N_("Warp-Pipe Links"), warp_links,
+            N_("Join the two pipes of each linked pair with a dashed line")),
 )

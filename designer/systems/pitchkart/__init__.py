@@ -3,6 +3,7 @@ sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resour
 
 from __future__ import annotations
 
+from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.pitchkart.checks import CHECKS
@@ -11,7 +12,7 @@ from designer.systems.pitchkart.prints import DASHBOARD, PRINTS
 
 SYSTEM = System(
     id="pitchkart",
-    name="Super Mario PitchKart",
+    name=N_("Super Mario PitchKart"),
     ruleset_path=RULESETS_DIR / "pitchkart.json",
     checks=CHECKS,
     prints=PRINTS,

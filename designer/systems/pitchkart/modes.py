@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from designer.i18n import N_
 from designer.systems.api import CampaignMode
 
 MODES: tuple[CampaignMode, ...] = (
-    CampaignMode("race_series", "Race series (places only)", "races"),
+    CampaignMode("race_series", N_("Race series (places only)"), "races"),
 )
 DEFAULT_MODE = "race_series"
