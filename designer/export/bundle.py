@@ -15,7 +15,7 @@ from designer.export import pdf
 from designer.export.options import ExportOptions, PrintJob
 from designer.export.paper import LayoutError, get_paper
 from designer.export.scoresheet import GrandPrixScores
-from designer.i18n import _
+from designer.i18n import N_, _
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset, load_ruleset
 from designer.systems import registry
@@ -75,5 +75,5 @@ def export_pdf(out: pdf.Output, document: TrackDocument, what: str | Sequence[st
     job = PrintJob(document, ruleset or load_ruleset(document.ruleset), options, scores)
     sections = {s.name: s for s in sections_for(what, job)}
     titles = {name: s.title for name, s in sections.items()}
-    return pdf.write_sections(out, document.name, "print kit", list(sections), titles,
+    return pdf.write_sections(out, document.name, N_("print kit"), list(sections), titles,
                               lambda c, name: sections[name].render(c, job))

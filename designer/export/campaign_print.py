@@ -76,7 +76,7 @@ def scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
         shown = character_label(doc, ctx.ruleset, p.character)
         players.append(PlayerResults(p.name, shown, tuple(races), ranks[p.name] if started else None))
     names = tuple(race_name(race.track, source, doc.name) for race in doc.races[: gp.races])
-    return GrandPrixScores(doc.name, tuple(players), names, gp.races, TIE_RULE, is_finished(doc, ctx))
+    return GrandPrixScores(doc.name, tuple(players), names, gp.races, _(TIE_RULE), is_finished(doc, ctx))
 
 
 def campaign_karts(doc: CampaignDocument, ctx: Context) -> list[Kart]:
@@ -136,4 +136,4 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
         return render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
 
     titles = {**TITLES, "dashboards": registry.get(doc.ruleset).dashboard}  # "Vehicle sheets", "Player mats" …
-    return pdf.write_sections(out, doc.name, "campaign", chosen, titles, render)
+    return pdf.write_sections(out, doc.name, N_("campaign"), chosen, titles, render)

@@ -30,6 +30,7 @@ from designer.export.paper import CardGrid, Rect, card_grid
 from designer.export.pdf import BOLD, FONT, Output, text
 from designer.i18n import _, ngettext
 from designer.rules import Ruleset
+from designer.rules import texts as rule_texts
 from designer.rules.schema import ItemCard
 
 FRAME = HexColor("#1f2a44")
@@ -72,8 +73,11 @@ def _scale(slot: Rect) -> float:
     return min(slot.w / 63.0, slot.h / 88.0)
 
 
-def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_name: str) -> None:
-    """One card face inside its trim box (background exactly the trim box; bleed is drawn separately)."""
+def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_id: str) -> None:
+    """One card face inside its trim box (background exactly the trim box; bleed is drawn separately); its words
+    in the current language (`designer.rules.texts`), its colour and art chosen by the English name."""
+    name = rule_texts.card_name(ruleset_id, card)
+    reach_text = rule_texts.card_reach(ruleset_id, card)
     k = _scale(slot)
     p = Painter(c)
     c.setFillColor(FRAME)
@@ -84,8 +88,8 @@ def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_name: str) -> None
     head_h = 10.0 * k
     p.rect(inner.x, inner.y, inner.w, head_h, 2.5 * k, fill=colour, stroke=None)
     p.rect(inner.x, inner.y + head_h / 2, inner.w, head_h / 2, fill=colour, stroke=None)
-    size = pdf.fit_size(card.name, inner.w - 4 * k, 11 * k, BOLD, 5.0)
-    text(c, inner.x + inner.w / 2, inner.y + head_h / 2, card.name, size, BOLD, "middle", white, middle=True)
+    name, size = pdf.fit_line(name, inner.w - 4 * k, 11 * k, BOLD, 5.0)
+    text(c, inner.x + inner.w / 2, inner.y + head_h / 2, name, size, BOLD, "middle", white, middle=True)
     art_top = inner.y + head_h + 1.5 * k
     art_h = 30.0 * k
     cx, cy = inner.x + inner.w / 2, art_top + art_h / 2
@@ -93,8 +97,7 @@ def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_name: str) -> None
     draw_item(p, card.name, cx, cy, art_h * 0.95)
     y = art_top + art_h + 1.5 * k
     if card.last_place_only:
-        badge = "LAST PLACE ONLY"
-        bsize = pdf.fit_size(badge, inner.w - 8 * k, 7 * k, BOLD, 4.5)
+        badge, bsize = pdf.fit_line(_("LAST PLACE ONLY"), inner.w - 8 * k, 7 * k, BOLD, 4.5)
         bw = pdf.width_mm(badge, bsize, BOLD) + 4 * k
         p.rect(cx - bw / 2, y, bw, 4.6 * k, 2.3 * k, fill=BADGE, stroke=None)
         text(c, cx, y + 2.3 * k, badge, bsize, BOLD, "middle", white, middle=True)
@@ -102,37 +105,45 @@ def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_name: str) -> None
     footer_h = 0.0
     if card.uses > 1 or card.uses_note:
         footer_h += 6.0 * k
-    if card.reach:
+    if reach_text:
         footer_h += 4.0 * k
     box_h = inner.bottom - 2.0 * k - footer_h - y
-    lines, tsize = pdf.fit_paragraph(card.text, inner.w - 5 * k, box_h, 8.4 * max(k, 0.85), FONT, min_pt=4.5)
+    lines, tsize = pdf.fit_paragraph(rule_texts.card_text(ruleset_id, card), inner.w - 5 * k, box_h,
+                                     8.4 * max(k, 0.85), FONT, min_pt=4.5)
     block = len(lines) * pdf.pt(tsize) * 1.18
     pdf.paragraph(c, cx, y + max(0.0, (box_h - block) / 2), lines, tsize, FONT, anchor="middle")
     fy = inner.bottom - 1.6 * k - footer_h
-    if card.reach:
-        reach = _("Reach: {reach}").format(reach=card.reach)
+    if reach_text:
+        reach = _("Reach: {reach}").format(reach=reach_text)
         rsize = pdf.fit_size(reach, inner.w - 4 * k, 5.6 * k, FONT, 4.5 * k)
         reach = pdf.truncate(reach, inner.w - 4 * k, rsize)
         text(c, cx, fy + 2.2 * k, reach, rsize, FONT, "middle", pdf.GREY, middle=True)
         fy += 4.0 * k
     if card.uses > 1 or card.uses_note:
-        _uses(c, p, card, inner, fy, k, colour)
+        _uses(c, p, card, inner, fy, k, colour, rule_texts.card_uses_note(ruleset_id, card))
 
 
-def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float, colour: Color) -> None:
+def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float, colour: Color,
+          uses_note: str | None) -> None:
     """Tick circles, one per use, and the uses note: "○ ○ ○  3 uses, at most one per gear phase"."""
-    note = card.uses_note or ngettext("{n} use", "{n} uses", card.uses).format(n=card.uses)
+    note = uses_note or ngettext("{n} use", "{n} uses", card.uses).format(n=card.uses)
     r = 1.5 * k
     ticks = card.uses if card.uses > 1 else 0
     ticks_w = ticks * (2 * r + 1.0 * k)
-    size = pdf.fit_size(note, inner.w - 5 * k - ticks_w, 6.0 * k, BOLD, 4.0)
-    total = ticks_w + pdf.width_mm(note, size, BOLD)
+    room = inner.w - 5 * k - ticks_w
+    size = pdf.fit_size(note, room, 6.0 * k, BOLD, 4.0)
+    lines = [note]
+    if pdf.width_mm(note, size, BOLD) > room:  # too long for one line even at 4 pt: two (or more) smaller lines
+        lines, size = pdf.fit_paragraph(note, room, 5.6 * k, 6.0 * k, BOLD, min_pt=3.5, leading=1.05)
+    total = ticks_w + max(pdf.width_mm(line, size, BOLD) for line in lines)
     x = inner.x + (inner.w - total) / 2
     mid = y + 3.0 * k
     for _tick in range(ticks):
         p.circle(x + r, mid, r, fill=white, stroke=colour, lw=0.35 * k)
         x += 2 * r + 1.0 * k
-    text(c, x, mid, note, size, BOLD, "start", colour, middle=True)
+    step = pdf.pt(size) * 1.05
+    for i, line in enumerate(lines):
+        text(c, x, mid + (i - (len(lines) - 1) / 2) * step, line, size, BOLD, "start", colour, middle=True)
 
 
 def draw_back(c: Canvas, slot: Rect, ruleset_name: str) -> None:
@@ -147,7 +158,8 @@ def draw_back(c: Canvas, slot: Rect, ruleset_name: str) -> None:
     for i, colour in enumerate(("#7fd6ff", "#b98cff", "#ff9ad5", "#ffd86b")):
         p.circle(cx, cy, (19 - i * 3.2) * k, fill=HexColor(colour), stroke=None)
     box_face(p, 22 * k, 22 * k, cx, cy)
-    text(c, cx, inner.y + 9 * k, _("ITEM"), 14 * k, BOLD, "middle", white, middle=True)
+    item, size = pdf.fit_line(_("ITEM"), inner.w - 4 * k, 14 * k, BOLD)
+    text(c, cx, inner.y + 9 * k, item, size, BOLD, "middle", white, middle=True)
     name = pdf.truncate(ruleset_name, inner.w - 4 * k, 6 * k)
     text(c, cx, inner.bottom - 6 * k, name, 6 * k, FONT, "middle", HexColor("#c9d2e3"), middle=True)
 
@@ -222,12 +234,13 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
                 _bleed(c, grid, slots, filled, back)
                 for i, card in enumerate(sheet):
                     if back:
-                        draw_back(c, slots[i], ruleset.name)
+                        draw_back(c, slots[i], rule_texts.ruleset_name(ruleset))
                     else:
-                        draw_front(c, card, slots[i], ruleset.name)
+                        draw_front(c, card, slots[i], ruleset.id)
                 cut_marks(c, grid)
+                deck_name = rule_texts.ruleset_name(ruleset)
                 _sheet_note(c, grid, _("sheet {n} of {total}, ").format(n=number, total=len(sheets))
-                            + (_("backs (mirrored for long-edge duplex)") if back else _("fronts")), ruleset.name)
+                            + (_("backs (mirrored for long-edge duplex)") if back else _("fronts")), deck_name)
             c.showPage()
             pages += 1
     return pages
@@ -240,7 +253,8 @@ def write_cards_pdf(out: Output, ruleset: Ruleset, options: CardOptions = CardOp
 
         raise LayoutError(_("ruleset '{id}' has no item deck to print").format(id=ruleset.id))
     buffer = io.BytesIO()
-    c = pdf.new_canvas(buffer, f"{ruleset.name} — item cards", "item deck")
+    title = _("{ruleset} — item cards").format(ruleset=rule_texts.ruleset_name(ruleset))
+    c = pdf.new_canvas(buffer, title, _("item deck"))
     pages = render_cards(c, ruleset, options)
     c.save()
     pdf.deliver(buffer.getvalue(), out)

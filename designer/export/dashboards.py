@@ -24,6 +24,7 @@ from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, Output, text
 from designer.export.tokens import KART_COLOURS
 from designer.i18n import N_, _
 from designer.rules import Ruleset
+from designer.rules import texts as rule_texts
 from designer.rules.schema import Character
 
 #: Hazard boxes 0 … HAZARD_TOP, the last one meaning "that many or more".
@@ -153,22 +154,26 @@ def draw_dashboard(c: Canvas, kart: Kart, ruleset: Ruleset, area: Rect, card: tu
     p.rect(area.x, area.y + lay.header.h / 2, area.w, lay.header.h / 2, fill=colour, stroke=None)
     ch = kart.character
     mid = area.y + lay.header.h / 2
-    text(c, area.x + 5, mid, _("KART {number}").format(number=kart.number), 9, BOLD, "start", white, middle=True)
-    name = ch.name if ch else _("Driver")
+    side = 33.0  # each end of the header, beside the name's (area.w − 80) mm
+    text(c, area.x + 5, mid, *pdf.fit_line(_("KART {number}").format(number=kart.number), side, 9, BOLD), BOLD,
+         "start", white, middle=True)
+    name = rule_texts.character_name(ruleset, ch) if ch else _("Driver")
     text(c, area.x + area.w / 2, mid, pdf.truncate(name, area.w - 80, 15, BOLD), 15, BOLD, "middle", white,
          middle=True)
-    pawn = _("{colour} pawn").format(colour=ch.colour) if ch and ch.colour else ""
-    right = ch.weight if ch and ch.weight else pawn
-    text(c, area.right - 5, mid, right, 9, BOLD, "end", white, middle=True)
+    pawn = _("{colour} pawn").format(colour=rule_texts.colour_name(ch.colour)) if ch and ch.colour else ""
+    right = rule_texts.weight_name(ch.weight) if ch and ch.weight else pawn
+    text(c, area.right - 5, mid, *pdf.fit_line(right, side, 9, BOLD), BOLD, "end", white, middle=True)
     _stats(c, p, kart, ruleset, lay.stats, colour)
     for i, slot in enumerate(lay.slots, 1):
         p.rect(slot.x, slot.y, slot.w, slot.h, 3.0, fill=pdf.lighter(colour, 0.92), stroke=colour, lw=0.4,
                dash=(2, 1.5))
         label = _("ITEM {n}").format(n=i) if len(lay.slots) > 1 else _("ITEM")
-        text(c, slot.x + slot.w / 2, slot.y + slot.h / 2 - 2, label, 10, BOLD, "middle", colour, middle=True)
+        text(c, slot.x + slot.w / 2, slot.y + slot.h / 2 - 2, *pdf.fit_line(label, slot.w - 3, 10, BOLD), BOLD,
+             "middle", colour, middle=True)
         if ruleset.deck_rules.use_in_order and len(lay.slots) > 1:
             hint = _("use first") if i == 1 else _("then this one")
-            text(c, slot.x + slot.w / 2, slot.y + slot.h / 2 + 3.5, hint, 6.5, FONT, "middle", GREY, middle=True)
+            text(c, slot.x + slot.w / 2, slot.y + slot.h / 2 + 3.5, *pdf.fit_line(hint, slot.w - 3, 6.5, FONT), FONT,
+                 "middle", GREY, middle=True)
     _tracks(c, p, kart, ruleset, lay.tracks, colour)
 
 
@@ -198,11 +203,12 @@ def _stats(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colou
     for i, stat in enumerate(items):
         x = box.x + i * (w + 4.0)
         p.rect(x, y, w, 24.0, 2.0, fill=pdf.lighter(colour, 0.9), stroke=colour, lw=0.4)
-        text(c, x + w / 2, y + 5, _(stat.name).upper(), 7.5, BOLD, "middle", colour, middle=True)
+        text(c, x + w / 2, y + 5, *pdf.fit_line(_(stat.name).upper(), w - 3, 7.5, BOLD), BOLD, "middle", colour,
+             middle=True)
         text(c, x + w / 2, y + 15, str(stat.value), 22, BOLD, "middle", INK, middle=True)
         if stat.bonus:
             upgraded = _("{base} + {bonus} upgrade").format(base=stat.base, bonus=stat.bonus)
-            text(c, x + w / 2, y + 21.5, upgraded, 6, FONT, "middle", GREY, middle=True)
+            text(c, x + w / 2, y + 21.5, *pdf.fit_line(upgraded, w - 2, 6, FONT), FONT, "middle", GREY, middle=True)
     if items:
         y += 28.0
     if kart.player:
@@ -215,7 +221,8 @@ def _stats(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colou
         c.line(box.x + max(10.0, pdf.width_mm(label, 7, FONT) + 1.5), y + 4.5, box.right, y + 4.5)
     y += 9.0
     if ruleset.balloon_battle is not None and y + 14 <= box.bottom + 0.1:
-        text(c, box.x, y + 3, _("BALLOONS (cross off one per Wipe Out)"), 6.5, BOLD, colour=colour)
+        text(c, box.x, y + 3, *pdf.fit_line(_("BALLOONS (cross off one per Wipe Out)"), box.w, 6.5, BOLD), BOLD,
+             colour=colour)
         n = ruleset.balloon_battle.balloons_per_kart
         r = min(4.5, (box.w - 2 * n) / (2 * n))
         for k in range(n):
@@ -228,7 +235,7 @@ def _row(c: Canvas, p: Painter, y: float, step: float, box: Rect, label: str, ce
          colour: Color, round_: bool, last_alert: bool = False, faint_from: int | None = None) -> None:
     label_w = 22.0
     mid = y + step / 2
-    text(c, box.x, mid, label, 8, BOLD, colour=colour, middle=True)
+    text(c, box.x, mid, *pdf.fit_line(label, label_w - 1.5, 8, BOLD), BOLD, colour=colour, middle=True)
     n = len(cells)
     size = min(11.0, step - 3.0, (box.w - label_w - 1.5 * (n - 1)) / n)
     for i, cell in enumerate(cells):
@@ -314,7 +321,8 @@ def write_dashboards_pdf(out: Output, ruleset: Ruleset, karts: Sequence[Kart] | 
     if isinstance(karts, int):
         karts = karts_for(ruleset, karts)
     buffer = io.BytesIO()
-    c = pdf.new_canvas(buffer, _("{ruleset} — kart dashboards").format(ruleset=ruleset.name), "dashboards")
+    title = _("{ruleset} — kart dashboards").format(ruleset=rule_texts.ruleset_name(ruleset))
+    c = pdf.new_canvas(buffer, title, _("dashboards"))
     pages = render_dashboards(c, ruleset, karts, options)
     c.save()
     pdf.deliver(buffer.getvalue(), out)

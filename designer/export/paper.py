@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from designer.geometry.labels import letters
-from designer.i18n import N_, _
+from designer.i18n import N_, _, current_language, format_number
 
 #: PDF points per millimetre: 100 mm is 283.46 pt.
 MM = 72.0 / 25.4
@@ -108,9 +108,22 @@ class Rect:
         return [(self.x, self.y), (self.right, self.y), (self.right, self.bottom), (self.x, self.bottom)]
 
 
+def print_number(value: float, decimals: int) -> str:
+    """`value` to `decimals` places with the language's decimal sign ("12,5" in de/es/fr), never grouped:
+    printed measurements read "1219,2 mm" as the English ones read "1219.2 mm".
+
+    Rounded as Python rounds (so English prints exactly what `f"{value:.1f}"` printed), then written by
+    `designer.i18n.format_number`."""
+    from babel.numbers import get_group_symbol
+
+    written = format_number(round(value, decimals), decimals)
+    return written.replace(get_group_symbol(current_language()), "")
+
+
 def fmt_mm(value: float) -> str:
-    """12.0 → "12", 63.5 → "63.5"."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    """12.0 → "12", 63.5 → "63.5" (German "63,5")."""
+    rounded = round(value, 1)
+    return print_number(rounded, 0 if rounded == round(rounded) else 1)
 
 
 def check_margin(paper: Paper, margin_mm: float, what: str = N_("margin")) -> Rect:

@@ -30,7 +30,7 @@ from designer import __version__
 from designer.export import fonts
 from designer.export.fonts import BOLD, FONT
 from designer.export.paper import MM, Paper
-from designer.i18n import _
+from designer.i18n import SOURCE_LANGUAGE, _, current_language
 
 INK = HexColor("#1d1f23")
 GREY = HexColor("#6b7079")
@@ -54,9 +54,14 @@ class DocumentCanvas(Canvas):
 
 
 def new_canvas(buffer: BinaryIO, title: str, subject: str = "") -> Canvas:
-    """A canvas writing into `buffer`: compressed, reproducible (no timestamps), with document info."""
+    """A canvas writing into `buffer`: compressed, reproducible (no timestamps), with document info.
+
+    `title` and `subject` come translated; a German, Spanish or French PDF records its language in the
+    catalogue (/Lang), an English one stays as it always was (no /Lang)."""
     fonts.ensure()
-    c = DocumentCanvas(buffer, pageCompression=1, invariant=1, initialFontName=FONT)
+    language = current_language()
+    c = DocumentCanvas(buffer, pageCompression=1, invariant=1, initialFontName=FONT,
+                       lang=None if language == SOURCE_LANGUAGE else language)
     c.setTitle(title)
     c.setAuthor("Kartographer")
     c.setCreator(f"Kartographer {__version__} (reportlab)")
@@ -78,9 +83,9 @@ def deliver(data: bytes, out: Output) -> None:
 def write_sections(out: Output, title: str, subject: str, sections: Sequence[str], titles: dict[str, str],
                    render: Callable[[Canvas, str], int]) -> int:
     """One PDF of `sections` in order, each bookmarked under its title; `render(c, section)` draws a section
-    and returns its page count. Returns the total page count."""
+    and returns its page count. Returns the total page count. `subject` is a message (N_) translated here."""
     buffer = io.BytesIO()
-    c = new_canvas(buffer, title, f"{subject}: " + ", ".join(sections))
+    c = new_canvas(buffer, title, _("{subject}: {sections}").format(subject=_(subject), sections=", ".join(sections)))
     pages = 0
     for section in sections:
         key = f"section-{section}"
@@ -178,8 +183,26 @@ def truncate(s: str, max_width: float, size_pt: float, font: str = FONT) -> str:
     return s.rstrip() + "…" if s else ""
 
 
+def fit_line(s: str, max_width: float, size_pt: float, font: str = FONT, min_pt: float = 4.0) -> tuple[str, float]:
+    """`s` and the size to print it at so it is at most `max_width` mm wide: as given when it fits, else
+    shrunk (not below `min_pt`), and only when even that is too wide, cut short with an ellipsis."""
+    size = fit_size(s, max_width, size_pt, font, min_pt)
+    return truncate(s, max_width, size, font), size
+
+
+def _pieces(word: str, max_width: float, size_pt: float, font: str) -> list[str]:
+    """A word too wide for a line, cut into pieces that fit (a word never runs out of its box)."""
+    pieces, piece = [], ""
+    for ch in word:
+        if piece and width_mm(piece + ch, size_pt, font) > max_width:
+            pieces.append(piece)
+            piece = ""
+        piece += ch
+    return [*pieces, piece] if piece else pieces
+
+
 def wrap(s: str, max_width: float, size_pt: float, font: str = FONT) -> list[str]:
-    """Lines of `s` no wider than `max_width` mm at `size_pt` (a longer word gets a line of its own).
+    """Lines of `s` no wider than `max_width` mm at `size_pt`; a word wider than a line is cut across lines.
 
     Measured as printed, but the lines keep the original characters so `text()` can note the lost ones.
     """
@@ -188,13 +211,17 @@ def wrap(s: str, max_width: float, size_pt: float, font: str = FONT) -> list[str
     for part in s.split("\n"):
         line: list[str] = []
         used = -space
-        for word in part.split():
-            w = width_mm(word, size_pt, font)
-            if line and used + space + w > max_width:
-                lines.append(" ".join(line))
-                line, used = [], -space
-            line.append(word)
-            used += space + w
+        for whole in part.split():
+            w = width_mm(whole, size_pt, font)
+            words = [whole] if w <= max_width else _pieces(whole, max_width, size_pt, font)
+            for word in words:
+                if len(words) > 1:
+                    w = width_mm(word, size_pt, font)
+                if line and used + space + w > max_width:
+                    lines.append(" ".join(line))
+                    line, used = [], -space
+                line.append(word)
+                used += space + w
         if line:
             lines.append(" ".join(line))
     return lines
@@ -202,11 +229,19 @@ def wrap(s: str, max_width: float, size_pt: float, font: str = FONT) -> list[str
 
 def fit_paragraph(s: str, max_width: float, max_height: float, size_pt: float, font: str = FONT,
                   min_pt: float = 5.0, leading: float = 1.18) -> tuple[list[str], float]:
-    """Wrap `s` into the box, shrinking the font by half points until it fits (never below min_pt)."""
+    """Wrap `s` into the box, shrinking the font by half points until it fits (never below min_pt); what
+    still does not fit at min_pt ends, as a last resort, in an ellipsis on the last line there is room for."""
     size = size_pt
     while True:
         lines = wrap(s, max_width, size, font)
-        if len(lines) * pt(size) * leading <= max_height or size <= min_pt:
+        if len(lines) * pt(size) * leading <= max_height:
+            return lines, size
+        if size <= min_pt:
+            room = max(1, int(max_height / (pt(size) * leading)))
+            if len(lines) > room:
+                last = lines[room - 1].rstrip()
+                cut = truncate(last + "…", max_width, size, font)
+                lines = [*lines[:room - 1], cut if cut.endswith("…") else truncate(last, max_width, size, font)]
             return lines, size
         size = max(min_pt, size - 0.5)
 

@@ -22,6 +22,7 @@ from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, Output, text
 from designer.i18n import N_, _, ngettext
 from designer.rules import Ruleset
 from designer.rules.schema import GrandPrix
+from designer.rules.texts import ruleset_name
 
 HEAD = HexColor("#1f2a44")
 BAND = HexColor("#eef1f6")
@@ -49,16 +50,25 @@ class PlayerResults:
     rank: int | None = None  # printed as given (a campaign's tie rule); None: ranked by total here
 
 
+#: The title of a score sheet no campaign names (printed in the current language, `GrandPrixScores.shown_title`).
+DEFAULT_TITLE = N_("Grand Prix")
+
+
 @dataclass(frozen=True)
 class GrandPrixScores:
     """What a campaign knows about a Grand Prix; anything missing prints as an empty box."""
 
-    title: str = "Grand Prix"
+    title: str = DEFAULT_TITLE
     players: tuple[PlayerResults, ...] = ()
     race_names: tuple[str, ...] = ()
     races: int | None = None  # defaults to the ruleset's number of races
     tie_rule: str = ""  # how equal totals are split, printed under the scoring key
     final: bool = True  # False while races are still to run: the podium stays empty
+
+    @property
+    def shown_title(self) -> str:
+        """The title as printed: the campaign's name, or "Grand Prix" in the current language."""
+        return _(DEFAULT_TITLE) if self.title in ("", DEFAULT_TITLE) else self.title
 
 
 @dataclass(frozen=True)
@@ -138,15 +148,15 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
     races = scores.races or gp.races
     rows = standings(scores, gp)
     rows += [Standing(PlayerResults("")) for _blank in range(max(0, blank_rows - len(rows)))]
-    heading = _("{title} — score sheet").format(title=scores.title)
+    heading = _("{title} — score sheet").format(title=scores.shown_title)
     text(c, area.x, area.y + 5, pdf.truncate(heading, area.w - 70, 15, BOLD), 15, BOLD)
     text(c, area.right, area.y + 5, ruleset_name, 8, FONT, "end", GREY)
     key = _key(gp)
-    text(c, area.x, area.y + 11, key, pdf.fit_size(key, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
+    text(c, area.x, area.y + 11, *pdf.fit_line(key, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
     top = area.y + 16
     if scores.tie_rule:
         ties = _("Ties: {rule}").format(rule=scores.tie_rule)
-        text(c, area.x, area.y + 15, ties, pdf.fit_size(ties, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
+        text(c, area.x, area.y + 15, *pdf.fit_line(ties, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
         top += 4
     whos = [row.player.name + (f" ({row.player.character})" if row.player.character else "") for row in rows]
     # the name column grows (to a quarter of the sheet) for long names; what still does not fit shrinks, then is cut
@@ -163,7 +173,8 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
     c.setFillColor(HEAD)
     c.rect(area.x, top, area.w, head1, stroke=0, fill=1)
     _cell(c, area.x, top, name_w, head1 + head2, "", True)
-    text(c, area.x + 2, top + head1 / 2, _("Player"), 8, BOLD, "start", white, middle=True)
+    text(c, area.x + 2, top + head1 / 2, *pdf.fit_line(_("Player"), name_w - 3, 8, BOLD), BOLD, "start", white,
+         middle=True)
     for r in range(races):
         x = area.x + name_w + r * sub_w * len(SUB_COLUMNS)
         name = scores.race_names[r] if r < len(scores.race_names) else ""
@@ -173,8 +184,10 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
         c.setFillColor(BAND if r % 2 == 0 else white)
         c.rect(x, top + head1, sub_w * len(SUB_COLUMNS), table_h - head1, stroke=0, fill=1)
         for k, sub in enumerate(_(s) for s in SUB_COLUMNS):
-            _cell(c, x + k * sub_w, top + head1, sub_w, head2, sub, True, pdf.fit_size(sub, sub_w - 1, 6.5, BOLD))
-    text(c, area.right - rank_w / 2, top + head1 / 2, _("Rank"), 8, BOLD, "middle", white, middle=True)
+            sub, size = pdf.fit_line(sub, sub_w - 1, 6.5, BOLD)
+            _cell(c, x + k * sub_w, top + head1, sub_w, head2, sub, True, size)
+    text(c, area.right - rank_w / 2, top + head1 / 2, *pdf.fit_line(_("Rank"), rank_w - 1, 8, BOLD), BOLD, "middle",
+         white, middle=True)
     for i, (row, who) in enumerate(zip(rows, whos, strict=True)):
         y = top + head1 + head2 + i * row_h
         size = pdf.fit_size(who, name_w - 3, 8.5, BOLD, 6.5)
@@ -190,7 +203,7 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
                       (f"−{res.spent}" + (f" {upgrades}" if upgrades else "")) if res.spent else "",
                       str(scored.total)]
             for k, value in enumerate(values):
-                size = pdf.fit_size(value, sub_w - 1, 8.5, BOLD if k == 5 else FONT)
+                value, size = pdf.fit_line(value, sub_w - 1, 8.5, BOLD if k == 5 else FONT)
                 _cell(c, x + k * sub_w, y, sub_w, row_h, value, k == 5, size)
         if row.rank is not None:
             _cell(c, area.right - rank_w, y, rank_w, row_h, str(row.rank), True, 10)
@@ -216,7 +229,7 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
 
 def _podium(c: Canvas, rows: Sequence[Standing], gp: GrandPrix, box: Rect) -> None:
     ranked = sorted((r for r in rows if r.rank is not None), key=lambda r: r.rank or 0)
-    text(c, box.x, box.y + box.h / 2, _("Podium"), 10, BOLD, middle=True)
+    text(c, box.x, box.y + box.h / 2, *pdf.fit_line(_("Podium"), 23, 10, BOLD), BOLD, middle=True)
     w = min(70.0, (box.w - 25) / gp.podium - 4)
     for place in range(1, gp.podium + 1):
         x = box.x + 25 + (place - 1) * (w + 4)
@@ -248,7 +261,7 @@ def render_scoresheet(c: Canvas, ruleset: Ruleset, scores: GrandPrixScores | Non
     area = check_margin(paper, options.margin_mm)
     pdf.start_page(c, paper)
     with pdf.mm_frame(c, paper):
-        draw_scoresheet(c, scores, gp, area, options.players, ruleset.name)
+        draw_scoresheet(c, scores, gp, area, options.players, ruleset_name(ruleset))
     c.showPage()
     return 1
 
@@ -256,7 +269,8 @@ def render_scoresheet(c: Canvas, ruleset: Ruleset, scores: GrandPrixScores | Non
 def write_scoresheet_pdf(out: Output, ruleset: Ruleset, scores: GrandPrixScores | None = None,
                          options: ScoreSheetOptions = ScoreSheetOptions()) -> int:
     buffer = io.BytesIO()
-    c = pdf.new_canvas(buffer, f"{(scores or GrandPrixScores()).title} — score sheet", "Grand Prix score sheet")
+    title = _("{title} — score sheet").format(title=(scores or GrandPrixScores()).shown_title)
+    c = pdf.new_canvas(buffer, title, _("Grand Prix score sheet"))
     pages = render_scoresheet(c, ruleset, scores, options)
     c.save()
     pdf.deliver(buffer.getvalue(), out)

@@ -361,7 +361,7 @@ def write_track_pdf(out: Output, document: TrackDocument, ruleset: Ruleset | Non
     ruleset = ruleset or load_ruleset(document.ruleset)
     plan = plan_tiles(document, ruleset, options)
     buffer = io.BytesIO()
-    c = pdf.new_canvas(buffer, document.name, "1:1 track tiles")
+    c = pdf.new_canvas(buffer, document.name, _("1:1 track tiles"))
     pages = render_track(c, document, ruleset, options, plan)
     c.save()
     pdf.deliver(buffer.getvalue(), out)

@@ -24,7 +24,7 @@ from designer.export import element_art as art
 from designer.export import pdf
 from designer.export.item_art import banana
 from designer.export.painter import Painter
-from designer.export.paper import LayoutError, Paper, Rect, check_margin, get_paper
+from designer.export.paper import LayoutError, Paper, Rect, check_margin, get_paper, print_number
 from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
 from designer.geometry.labels import warp_pipe_labels
 from designer.i18n import _
@@ -140,7 +140,8 @@ def token_groups(document: TrackDocument, ruleset: Ruleset, content: Rect | None
 
 
 def pdf_mm(value: float) -> str:
-    return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+    """A length as printed: whole millimetres when within 0.05 of one, else one decimal ("12,5" in German)."""
+    return print_number(value, 0 if abs(value - round(value)) < 0.05 else 1)
 
 
 # --- layout ----------------------------------------------------------------------------------------
@@ -256,9 +257,11 @@ def _reach_template(p: Painter, t: Token, quarter: bool) -> None:
         p.path(path, fill=pdf.lighter(colour, 0.9), stroke=None)
         p.line(0, 0, r * 0.15, r * 0.15, INK, 0.4)
         p.circle(0, 0, 2.0, stroke=INK, lw=0.3)
-        text(p.c, r * 0.12, r * 0.55, label, 8, BOLD, colour=INK)
-        text(p.c, r * 0.12, r * 0.55 + 4.2, _("Put this corner on the hazard's centre"), 7, FONT, colour=GREY)
-        text(p.c, r * 0.12, r * 0.55 + 7.8, _("and turn it round to check all sides."), 7, FONT, colour=GREY)
+        room = r * 0.7  # from r × 0.12 to the arc, at r × 0.55 down
+        text(p.c, r * 0.12, r * 0.55, *pdf.fit_line(label, room, 8, BOLD), BOLD, colour=INK)
+        for dy, line in ((4.2, _("Put this corner on the hazard's centre")),
+                         (7.8, _("and turn it round to check all sides."))):
+            text(p.c, r * 0.12, r * 0.55 + dy, *pdf.fit_line(line, room, 7, FONT), FONT, colour=GREY)
         return
     p.circle(0, 0, r, fill=pdf.lighter(colour, 0.9), stroke=None)
     p.circle(0, 0, r - 3, stroke=colour, lw=0.3, dash=(3, 2))
@@ -267,8 +270,10 @@ def _reach_template(p: Painter, t: Token, quarter: bool) -> None:
         art.piranha_face(p, head)
     else:
         art.chomp_face(p, head)
-    text(p.c, 0, -r * 0.55, label, 8, BOLD, "middle", INK, middle=True)
-    text(p.c, 0, r * 0.55, _("Centre on the hazard; cut along the outer line"), 6.5, FONT, "middle", GREY, middle=True)
+    room = r * 1.6  # the chord at r × 0.55 from the centre is 1.67 r long
+    text(p.c, 0, -r * 0.55, *pdf.fit_line(label, room, 8, BOLD), BOLD, "middle", INK, middle=True)
+    text(p.c, 0, r * 0.55, *pdf.fit_line(_("Centre on the hazard; cut along the outer line"), room, 6.5, FONT), FONT,
+         "middle", GREY, middle=True)
 
 
 def _balloon(p: Painter, t: Token) -> None:
@@ -328,7 +333,7 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
             text(c, page.right, page.y + 4, note, 7, FONT, "end", GREY)
             for item in placed:
                 if item.token is None:
-                    text(c, item.x, item.y + 3.8, item.heading, 8, BOLD, colour=INK)
+                    text(c, item.x, item.y + 3.8, *pdf.fit_line(item.heading, content.w, 8, BOLD), BOLD, colour=INK)
                 else:
                     _draw_token(p, item.token, item.x, item.y)
         c.showPage()
@@ -340,7 +345,7 @@ def write_tokens_pdf(out: Output, document: TrackDocument, ruleset: Ruleset | No
     """Write the token sheets for a track to a binary file object or a path; returns the page count."""
     ruleset = ruleset or load_ruleset(document.ruleset)
     buffer = io.BytesIO()
-    c = pdf.new_canvas(buffer, f"{document.name} — tokens", "token sheets")
+    c = pdf.new_canvas(buffer, _("{name} — tokens").format(name=document.name), _("token sheets"))
     pages = render_tokens(c, document, ruleset, options)
     if pages == 0:
         raise LayoutError(_("'{name}' needs no tokens: it has no pieces to cut out").format(name=document.name))
