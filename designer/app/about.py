@@ -1,7 +1,8 @@
 """Help ▸ About Kartographer…: the version, the Qt, PySide6 and Python it runs on, and where its log is.
 
 Everything a bug report asks for in one place: the texts can be selected, and Copy puts them on the
-clipboard. The dialog opens window-modal (`open()`), so nothing waits on it.
+clipboard. The dialog shows its labels in the user's language; what Copy puts on the clipboard stays in English,
+like the log, for whoever reads the bug report. The dialog opens window-modal (`open()`), so nothing waits on it.
 """
 
 from __future__ import annotations
@@ -12,18 +13,21 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QV
 
 from designer import __version__, logs
 from designer.app.errors import versions
+from designer.i18n import N_, _
 
-DESCRIPTION = "Designs, prints and keeps score for tabletop kart-racing tracks."
+DESCRIPTION = N_("Designs, prints and keeps score for tabletop kart-racing tracks.")
+#: The shown label of a detail whose name is not a product name ("Python", "Qt" …), which stay as they are.
+DETAIL_LABELS = {"Log file": N_("Log file:")}
 
 
 class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("About Kartographer")
+        self.setWindowTitle(_("About Kartographer"))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         heading = QLabel(f"Kartographer {__version__}", self)
         heading.setStyleSheet("font-size: 16pt; font-weight: bold")
-        description = QLabel(DESCRIPTION, self)
+        description = QLabel(_(DESCRIPTION), self)
         details = {name: value for name, value in versions().items() if name != "Kartographer"}
         details["Log file"] = str(logs.log_path())
         form = QFormLayout()
@@ -34,10 +38,10 @@ class AboutDialog(QDialog):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.values[name] = label
-            form.addRow(f"{name}:", label)
+            form.addRow(_(DETAIL_LABELS[name]) if name in DETAIL_LABELS else f"{name}:", label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        self.copy_button = buttons.addButton("&Copy", QDialogButtonBox.ButtonRole.ActionRole)
-        self.copy_button.setToolTip("Copy the versions and the log file's place, for a bug report")
+        self.copy_button = buttons.addButton(_("&Copy"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button.setToolTip(_("Copy the versions and the log file's place, for a bug report"))
         self.copy_button.clicked.connect(self.copy)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -63,6 +67,6 @@ def show_about(parent: QWidget) -> AboutDialog:
 
 def install(window) -> None:
     """Help ▸ About Kartographer… on `window` (a MainWindow)."""
-    window.about_action = window.action("&About Kartographer…", lambda: show_about(window),
-                                        tip="The version, what it runs on and where the log file is", menu="Help")
+    window.about_action = window.action(_("&About Kartographer…"), lambda: show_about(window),
+                                        tip=_("The version, what it runs on and where the log file is"), menu="Help")
     window.about_action.setMenuRole(QAction.MenuRole.AboutRole)

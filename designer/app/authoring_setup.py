@@ -23,6 +23,7 @@ from designer.canvas.tools.dash import DashPanelTool
 from designer.document.operations import add_elements
 from designer.geometry.authoring import coin_cluster
 from designer.geometry.measure import template_shapes
+from designer.i18n import _, ngettext
 from designer.model.edit import unique_id
 from designer.panes.gates import GatesDock
 from designer.rules.defaults import new_element
@@ -48,12 +49,12 @@ class AuthoringActions(QObject):
         w = window
         track = w.menus["Track"]
         track.addSeparator()
-        self.dash_action = w.action("Draw Dash &Panel", self.dash_panel, "D",
-                                    "Drag along the track to lay a dash panel, one pad per pad length", "Track")
-        self.cluster_action = w.action("Coin C&luster…", lambda: self.coin_cluster(), None,
-                                       "Put a neat cluster of coins at the pointer or the view's centre", "Track")
-        self.templates_menu = QMenu("Movement &Templates", w)
-        self.templates_menu.setStatusTip("Lay a movement template on the canvas as a guide (not saved or printed)")
+        self.dash_action = w.action(_("Draw Dash &Panel"), self.dash_panel, "D",
+                                    _("Drag along the track to lay a dash panel, one pad per pad length"), "Track")
+        self.cluster_action = w.action(_("Coin C&luster…"), lambda: self.coin_cluster(), None,
+                                       _("Put a neat cluster of coins at the pointer or the view's centre"), "Track")
+        self.templates_menu = QMenu(_("Movement &Templates"), w)
+        self.templates_menu.setStatusTip(_("Lay a movement template on the canvas as a guide (not saved or printed)"))
         self.templates_menu.aboutToShow.connect(self._fill_templates_menu)
         track.addMenu(self.templates_menu)
         self._fill_templates_menu()
@@ -64,7 +65,7 @@ class AuthoringActions(QObject):
         if panes is not None:
             w.tabifyDockWidget(panes.history_dock, self.gates_dock)   # a tab next to the Undo History
         toggle = self.gates_dock.toggleViewAction()
-        toggle.setStatusTip("Show or hide the Gates list")
+        toggle.setStatusTip(_("Show or hide the Gates list"))
         w.menus["Window"].addAction(toggle)
         pane = self.gates_dock.pane
         pane.renumber_requested.connect(self.renumber_gates)
@@ -116,7 +117,7 @@ class AuthoringActions(QObject):
         if editor is None:
             return []
         if count is None:
-            count, ok = QInputDialog.getInt(self.window, "Coin Cluster", "Number of coins:",
+            count, ok = QInputDialog.getInt(self.window, _("Coin Cluster"), _("Number of coins:"),
                                             DEFAULT_CLUSTER, 1, MAX_CLUSTER)
             if not ok:
                 return []
@@ -134,7 +135,8 @@ class AuthoringActions(QObject):
             taken.add(coin_id)
             coins.append(new_element(document.ruleset, "coin", coin_id, x, y))
         editor.tools.use_select()
-        add_elements(document, coins, f"Coin cluster ({len(coins)} coin{'s' if len(coins) != 1 else ''})")
+        n = len(coins)
+        add_elements(document, coins, ngettext("Coin cluster ({n} coin)", "Coin cluster ({n} coins)", n).format(n=n))
         ids = [c.id for c in coins]
         editor.select_ids(ids)
         return ids
@@ -152,17 +154,17 @@ class AuthoringActions(QObject):
         editor = self._editor()
         shapes = template_shapes(editor.document.ruleset) if editor is not None else []
         if not shapes:
-            menu.addAction("(this ruleset has no movement templates)").setEnabled(False)
+            menu.addAction(_("(this ruleset has no movement templates)")).setEnabled(False)
         kind = None
         for shape in shapes:
             if kind is not None and shape.kind != kind:
                 menu.addSeparator()
             kind = shape.kind
             action = menu.addAction(shape.name)
-            action.setStatusTip(f"Lay the {shape.name} template at the view's centre as a guide")
+            action.setStatusTip(_("Lay the {name} template at the view's centre as a guide").format(name=shape.name))
             action.triggered.connect(lambda _checked=False, name=shape.name: self.add_guide(name))
         menu.addSeparator()
-        clear = menu.addAction("Remove All Guides")
+        clear = menu.addAction(_("Remove All Guides"))
         clear.setEnabled(editor is not None and bool(guides_for(editor).guides))
         clear.triggered.connect(self.clear_guides)
 
@@ -174,7 +176,7 @@ class AuthoringActions(QObject):
             return None
         shape = next((s for s in template_shapes(editor.document.ruleset) if s.name == name), None)
         if shape is None:
-            self._status(f"There is no movement template called {name!r} in this ruleset")
+            self._status(_("There is no movement template called {name} in this ruleset").format(name=repr(name)))
             return None
         editor.tools.use_select()
         x, y = at if at is not None else self._centre_of_view(editor)
@@ -183,7 +185,7 @@ class AuthoringActions(QObject):
         x -= (box[0] + box[2]) / 2.0
         y -= (box[1] + box[3]) / 2.0
         guide = guides_for(editor).add(shape, x, y, rotation_deg)
-        self._status(f"{shape.name} guide: drag to move, R / Shift+R to turn, Delete to remove")
+        self._status(_("{name} guide: drag to move, R / Shift+R to turn, Delete to remove").format(name=shape.name))
         return guide
 
     @staticmethod

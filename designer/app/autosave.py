@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from designer.app.recovery_dialog import RecoveryChoice, RecoveryDialog
 from designer.app.settings import Settings
 from designer.document.campaign import CampaignSession
+from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.io.recovery import CAMPAIGN, RecoveryEntry, RecoveryStore
 
@@ -229,7 +230,8 @@ class Autosaver(QObject):
             try:
                 self.root.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise DocumentError(self.root, f"cannot create the recovery folder ({exc.strerror or exc})") from None
+                reason = _("cannot create the recovery folder ({reason})").format(reason=exc.strerror or exc)
+                raise DocumentError(self.root, reason) from None
             lock = _session_lock(self.root, self.session)
             lock.tryLock(0)  # a fresh random name: nobody else holds it
             self._lock = lock
@@ -321,11 +323,11 @@ def offer_recovery(window) -> list:
             try:
                 restored.append(_restore(window, origin[id(entry)][0], entry))
             except DocumentError as exc:
-                errors.append(f"Could not restore {exc}")
+                errors.append(_("Could not restore {error}").format(error=exc))
         for entry in choice.discard:
             origin[id(entry)][0].discard(entry.key)
         if errors:
-            window.show_error("\n".join(errors), "Recover Unsaved Documents")
+            window.show_error("\n".join(errors), _("Recover Unsaved Documents"))
         return restored
     finally:
         for store, lock in {id(lock): (store, lock) for store, _entry, lock in found}.values():

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from designer.app.recent_menu import RecentMenu
+from designer.i18n import _
 from designer.panes.campaign import CampaignWindows
 
 
@@ -19,10 +20,10 @@ class CampaignActions:
         self.windows = CampaignWindows(window, getattr(window, "settings", None))
         self.windows.open_track_requested.connect(self.open_track)
         menu = window.menus["File"]
-        self.new_action = window.action("New &Campaign…", lambda: self.windows.new_campaign(window), None,
-                                        "Start a Grand Prix, race series, Balloon Battle or careers", None)
-        self.open_action = window.action("Open Ca&mpaign…", lambda: self.windows.open_campaign(window), None,
-                                         "Open a campaign file in its own window", None)
+        self.new_action = window.action(_("New &Campaign…"), lambda: self.windows.new_campaign(window), None,
+                                        _("Start a Grand Prix, race series, Balloon Battle or careers"), None)
+        self.open_action = window.action(_("Open Ca&mpaign…"), lambda: self.windows.open_campaign(window), None,
+                                         _("Open a campaign file in its own window"), None)
         save_action = getattr(getattr(window, "file_actions", None), "save_action", None)
         if save_action is not None:
             # After Open Recent, before Save.

@@ -17,8 +17,6 @@ overlay items (not in `scene.items_by_id`), so image export hides them.
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QToolButton
@@ -28,6 +26,7 @@ from designer.app.settings import Preferences, Settings
 from designer.geometry.checks import CheckContext, Problem, run_checks
 from designer.geometry.checks.base import SEVERITY_RANK
 from designer.geometry.figures import racing_line
+from designer.i18n import _, pgettext
 from designer.panes.markup import literal
 from designer.panes.problems import SEVERITY_COLORS, ProblemsPane, counts_text, severity_icon
 
@@ -35,8 +34,13 @@ DEBOUNCE_MS = Preferences().checks_delay_ms
 MARKER_Z = 1_000_000.0
 MARKER_RADIUS_PX = 11.0
 PROBLEMS_HEIGHT = 170
-#: Problems without element ids may name a place in their message ("at (260, 240) mm").
-_AT_POINT = re.compile(r"at \((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\) mm")
+
+
+def severity_label(severity: str) -> str:
+    """"error", "warning", "info" as the user reads them (a marker's tooltip)."""
+    labels = {"error": pgettext("severity", "error"), "warning": pgettext("severity", "warning"),
+              "info": pgettext("severity", "info")}
+    return labels.get(severity, severity)
 
 
 class ProblemMarker(QGraphicsItem):
@@ -58,7 +62,8 @@ class ProblemMarker(QGraphicsItem):
         if severity != self.severity:
             self.severity = severity
             self.update()
-        self.setToolTip(literal("\n".join(f"{p.severity}: {p.message}" for p in problems)))
+        self.setToolTip(literal("\n".join(_("{severity}: {message}").format(severity=severity_label(p.severity),
+                                                                            message=p.message) for p in problems)))
 
     def boundingRect(self) -> QRectF:
         r = MARKER_RADIUS_PX + 3.0
@@ -122,7 +127,7 @@ class EditorChecks(QObject):
         except Exception as exc:
             model = ruleset = None
             self.problems = []
-            self.error = f"The checks could not run: {exc}"
+            self.error = _("The checks could not run: {error}").format(error=exc)
         self.has_run = True
         self._sync_markers()
         self._sync_racing_line(model, ruleset)
@@ -216,34 +221,34 @@ class ChecksFeature(QObject):
         super().__init__(window)
         self.window = window
         self.pane = ProblemsPane()
-        self.dock = QDockWidget("Problems", window)
+        self.dock = QDockWidget(_("Problems"), window)
         self.dock.setObjectName("ProblemsDock")
         self.dock.setWidget(self.pane)
         self.dock.setAllowedAreas(Qt.DockWidgetArea.BottomDockWidgetArea | Qt.DockWidgetArea.TopDockWidgetArea)
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         window.resizeDocks([self.dock], [PROBLEMS_HEIGHT], Qt.Orientation.Vertical)
         toggle = self.dock.toggleViewAction()
-        toggle.setStatusTip("Show or hide the Problems")
+        toggle.setStatusTip(_("Show or hide the Problems"))
         window.menus["Window"].addAction(toggle)
         self.pane.problem_activated.connect(self.show_problem)
 
         window.menus["View"].addSeparator()
         self.markers_action = window.action(
-            "Show Problem &Markers", self._set_markers_visible, tip="Ring the elements that have problems",
+            _("Show Problem &Markers"), self._set_markers_visible, tip=_("Ring the elements that have problems"),
             menu="View", checkable=True)
         self.markers_action.setChecked(True)
         self.racing_line_action = window.action(
-            "Show &Racing Line", self._set_racing_line_visible, tip="Draw the estimated racing line",
+            _("Show &Racing Line"), self._set_racing_line_visible, tip=_("Draw the estimated racing line"),
             menu="View", checkable=True)
         self.report_action = window.action(
-            "Track &Report…", lambda: show_track_report(window), "Ctrl+Shift+R",
-            "Lap length, racing line, activations per lap and element counts", menu="Track")
+            _("Track &Report…"), lambda: show_track_report(window), "Ctrl+Shift+R",
+            _("Lap length, racing line, activations per lap and element counts"), menu="Track")
 
         self.status_button = QToolButton(window)
         self.status_button.setObjectName("ProblemCounts")
         self.status_button.setAutoRaise(True)
         self.status_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.status_button.setToolTip("Show the Problems")
+        self.status_button.setToolTip(_("Show the Problems"))
         self.status_button.clicked.connect(self.raise_dock)
         window.statusBar().addPermanentWidget(self.status_button)
 
@@ -277,7 +282,7 @@ class ChecksFeature(QObject):
         problems = checks.problems if checks is not None else []
         self.pane.set_problems(problems)
         self.pane.set_message(checks.error if checks is not None else "")
-        self.status_button.setText(counts_text(problems) if checks is None or checks.has_run else "Checking…")
+        self.status_button.setText(counts_text(problems) if checks is None or checks.has_run else _("Checking…"))
         worst = min((p.severity for p in problems), key=SEVERITY_RANK.__getitem__, default=None)
         self.status_button.setIcon(severity_icon(worst) if worst else severity_icon("info"))
 
@@ -290,7 +295,7 @@ class ChecksFeature(QObject):
         self.dock.raise_()
 
     def show_problem(self, problem: Problem) -> None:
-        """Select the problem's elements and centre the view on them (or on the place it names)."""
+        """Select the problem's elements and centre the view on the place it names (`Problem.at`), else on them."""
         editor = self.window.current_editor()
         if editor is None:
             return
@@ -298,14 +303,13 @@ class ChecksFeature(QObject):
         items = [item for item in items if item is not None]
         if items:
             editor.select_ids([item.element_id for item in items])
+        if problem.at is not None:
+            editor.view.centerOn(QPointF(*problem.at))
+        elif items:
             area = QRectF()
             for item in items:
                 area = area.united(item.sceneBoundingRect())
             editor.view.centerOn(area.center())
-            return
-        match = _AT_POINT.search(problem.message)
-        if match:
-            editor.view.centerOn(QPointF(float(match.group(1)), float(match.group(2))))
 
     def _set_markers_visible(self, visible: bool) -> None:
         for editor in self.window.editors():

@@ -17,11 +17,13 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QTimer
 from PySide6.QtWidgets import QMainWindow, QWidget
 
+from designer.i18n import N_, _, ngettext
 from designer.io.campaign_io import CAMPAIGN_SUFFIX
 from designer.io.track_io import TRACK_SUFFIX
 
 STATUS_MS = 8000
-WHAT_OPENS = f"only tracks (*{TRACK_SUFFIX}) and campaigns (*{CAMPAIGN_SUFFIX}) can be dropped here"
+#: Why a file was refused; translated where shown, with the `{tracks}` and `{campaigns}` patterns filled in.
+WHAT_OPENS = N_("only tracks ({tracks}) and campaigns ({campaigns}) can be dropped here")
 DRAG_EVENTS = (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop)
 #: (tracks, campaigns) → None: open them.
 Opener = Callable[[list[Path], list[Path]], object]
@@ -49,8 +51,14 @@ def sort_dropped(mime: QMimeData) -> tuple[list[Path], list[Path], list[str]]:
 
 def refusal(names: list[str]) -> str:
     """One line saying what was not opened, and why."""
-    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-    return f"Cannot open {shown}: {WHAT_OPENS}"
+    why = _(WHAT_OPENS).format(tracks=f"*{TRACK_SUFFIX}", campaigns=f"*{CAMPAIGN_SUFFIX}")
+    shown = ", ".join(names[:3])
+    if len(names) <= 3:  # a plural message: the verb agrees with the names in some languages
+        return ngettext("Cannot open {names}: {reason}", "Cannot open {names}: {reason}",
+                        len(names)).format(names=shown, reason=why)
+    more = len(names) - 3
+    return ngettext("Cannot open {names} and {n} more: {reason}", "Cannot open {names} and {n} more: {reason}",
+                    more).format(names=shown, n=more, reason=why)
 
 
 class FileDrop(QObject):

@@ -26,6 +26,7 @@ from designer.document.operations import (
     reorder_elements,
 )
 from designer.geometry.snap import ANGLE_STEP_DEG
+from designer.i18n import _, ngettext
 from designer.io.clipboard import CLIPBOARD_FORMAT, MIME_TYPE, elements_from_json, elements_to_json
 from designer.io.errors import DocumentError
 from designer.panes.palette import PaletteDock
@@ -59,43 +60,45 @@ class EditActions(QObject):
     def _create_actions(self) -> None:
         w = self.window
         edit = w.menus["Edit"]
-        self.undo_action = w.undo_group.createUndoAction(w, "&Undo")
+        self.undo_action = w.undo_group.createUndoAction(w, _("&Undo"))
         self.undo_action.setShortcuts(QKeySequence.keyBindings(KEY.Undo))
-        self.redo_action = w.undo_group.createRedoAction(w, "&Redo")
+        self.redo_action = w.undo_group.createRedoAction(w, _("&Redo"))
         self.redo_action.setShortcuts(QKeySequence.keyBindings(KEY.Redo))
         for action in (self.undo_action, self.redo_action):
             w.addAction(action)
             edit.addAction(action)
         edit.addSeparator()
-        self.cut_action = w.action("Cu&t", self.cut, KEY.Cut, "Move the selection to the clipboard", "Edit")
-        self.copy_action = w.action("&Copy", self.copy, KEY.Copy, "Copy the selection to the clipboard", "Edit")
-        self.paste_action = w.action("&Paste", self.paste, KEY.Paste,
-                                     "Paste elements at the pointer, or next to the originals", "Edit")
-        self.duplicate_action = w.action("D&uplicate", self.duplicate, "Ctrl+D",
-                                         "Copy the selection in place, slightly offset", "Edit")
-        self.delete_action = w.action("&Delete", self.delete, [QKeySequence(Qt.Key.Key_Delete),
-                                      QKeySequence(Qt.Key.Key_Backspace)], "Delete the selection", "Edit")
+        self.cut_action = w.action(_("Cu&t"), self.cut, KEY.Cut, _("Move the selection to the clipboard"), "Edit")
+        self.copy_action = w.action(_("&Copy"), self.copy, KEY.Copy, _("Copy the selection to the clipboard"), "Edit")
+        self.paste_action = w.action(_("&Paste"), self.paste, KEY.Paste,
+                                     _("Paste elements at the pointer, or next to the originals"), "Edit")
+        self.duplicate_action = w.action(_("D&uplicate"), self.duplicate, "Ctrl+D",
+                                         _("Copy the selection in place, slightly offset"), "Edit")
+        self.delete_action = w.action(_("&Delete"), self.delete, [QKeySequence(Qt.Key.Key_Delete),
+                                      QKeySequence(Qt.Key.Key_Backspace)], _("Delete the selection"), "Edit")
         edit.addSeparator()
-        self.select_all_action = w.action("Select &All", self.select_all, KEY.SelectAll,
-                                          "Select every element", "Edit")
+        self.select_all_action = w.action(_("Select &All"), self.select_all, KEY.SelectAll,
+                                          _("Select every element"), "Edit")
         edit.addSeparator()
-        self.rotate_cw_action = w.action(f"R&otate {ANGLE_STEP_DEG:.0f}° Clockwise",
+        angle = f"{ANGLE_STEP_DEG:.0f}"
+        self.rotate_cw_action = w.action(_("R&otate {angle}° Clockwise").format(angle=angle),
                                          lambda: self.rotate(ANGLE_STEP_DEG), "R",
-                                         "Turn the selection (or the element being placed) clockwise", "Edit")
-        self.rotate_ccw_action = w.action(f"Rotate {ANGLE_STEP_DEG:.0f}° Cou&nterclockwise",
+                                         _("Turn the selection (or the element being placed) clockwise"), "Edit")
+        self.rotate_ccw_action = w.action(_("Rotate {angle}° Cou&nterclockwise").format(angle=angle),
                                           lambda: self.rotate(-ANGLE_STEP_DEG), "Shift+R",
-                                          "Turn the selection (or the element being placed) counterclockwise", "Edit")
-        self.bring_front_action = w.action("Bring to &Front", lambda: self.reorder(True), "Ctrl+Shift+]",
-                                          "Draw the selection above everything else", "Edit")
-        self.send_back_action = w.action("Send to &Back", lambda: self.reorder(False), "Ctrl+Shift+[",
-                                         "Draw the selection below everything else", "Edit")
+                                          _("Turn the selection (or the element being placed) counterclockwise"),
+                                          "Edit")
+        self.bring_front_action = w.action(_("Bring to &Front"), lambda: self.reorder(True), "Ctrl+Shift+]",
+                                          _("Draw the selection above everything else"), "Edit")
+        self.send_back_action = w.action(_("Send to &Back"), lambda: self.reorder(False), "Ctrl+Shift+[",
+                                         _("Draw the selection below everything else"), "Edit")
         # Follows `toggled`, not `triggered`, so setting the check state from code switches snapping too.
-        self.snap_action = w.action("&Snap to Grid", lambda _checked: None,
+        self.snap_action = w.action(_("&Snap to Grid"), lambda _checked: None,
                                     [QKeySequence("#"), QKeySequence("Ctrl+Shift+G")],
-                                    "Snap moved and placed elements to the grid", "View", checkable=True)
+                                    _("Snap moved and placed elements to the grid"), "View", checkable=True)
         self.snap_action.toggled.connect(self.set_snap)
-        self.grid_action = w.action("Show &Grid", lambda _checked: None, "Ctrl+'",
-                                    "Draw the grid lines on the table", "View", checkable=True)
+        self.grid_action = w.action(_("Show &Grid"), lambda _checked: None, "Ctrl+'",
+                                    _("Draw the grid lines on the table"), "View", checkable=True)
         self.grid_action.setChecked(Settings().get(SHOW_GRID, True))
         self.grid_action.toggled.connect(self.set_grid)
         self._selection_actions = (self.cut_action, self.copy_action, self.duplicate_action, self.delete_action,
@@ -181,7 +184,7 @@ class EditActions(QObject):
         editor = self.window.current_editor()
         if editor is not None and self.copy():
             ids = editor.selected_ids()
-            with macro(editor.document, f"Cut {len(ids)} element{'s' if len(ids) != 1 else ''}"):
+            with macro(editor.document, ngettext("Cut {n} element", "Cut {n} elements", len(ids)).format(n=len(ids))):
                 delete_elements(editor.document, ids)
 
     def paste(self) -> list[str]:
@@ -191,10 +194,10 @@ class EditActions(QObject):
         try:
             elements = elements_from_json(self.clipboard_text())
         except DocumentError as exc:
-            self.window.statusBar().showMessage(f"Cannot paste: {exc}", STATUS_MS)
+            self.window.statusBar().showMessage(_("Cannot paste: {error}").format(error=exc), STATUS_MS)
             return []
         if not elements:
-            self.window.statusBar().showMessage("Nothing to paste", STATUS_MS)
+            self.window.statusBar().showMessage(_("Nothing to paste"), STATUS_MS)
             return []
         editor.tools.use_select()
         at = editor.tools.cursor_scene_pos()
@@ -248,5 +251,4 @@ class EditActions(QObject):
     def set_snap(self, on: bool) -> None:
         for editor in self.window.editors():
             editor.tools.snap_to_grid = bool(on)
-        state = "on" if on else "off"
-        self.window.statusBar().showMessage(f"Snap to grid {state}", STATUS_MS)
+        self.window.statusBar().showMessage(_("Snap to grid on") if on else _("Snap to grid off"), STATUS_MS)

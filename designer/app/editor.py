@@ -16,6 +16,7 @@ from designer.canvas.scene import TrackScene
 from designer.canvas.tools import ToolManager
 from designer.canvas.view import TrackView
 from designer.document.document import Document
+from designer.i18n import _
 from designer.model.track import TrackDocument
 
 
@@ -69,7 +70,7 @@ class Editor(QWidget):
     # --- titles ----------------------------------------------------------------------------------
     def file_label(self) -> str:
         """The tab's text: the file name, or the document name for a file never saved."""
-        return self.document.path.name if self.document.path else f"{self.document.name} (unsaved)"
+        return self.document.path.name if self.document.path else _("{name} (unsaved)").format(name=self.document.name)
 
     @property
     def is_modified(self) -> bool:

@@ -6,9 +6,10 @@ Qt's own messages to the log (and on to stderr, as Qt would, less the harmless n
 
 `ErrorReporter.report` logs the exception at once and shows an `ErrorDialog` from the event loop, never
 from inside the code that failed: what failed on one line, where the log is, and Copy Details (the
-traceback and the versions, for a bug report). There is one dialog at a time; the same error again is
-counted in the open dialog (and in the log, at 2, 4, 8 … times) but not shown again this session; an
-error while reporting one goes to stderr instead of starting a loop.
+traceback and the versions, for a bug report; in English whatever the language, like the log, as the
+maintainers read it). There is one dialog at a time; the same error again is counted in the open dialog
+(and in the log, at 2, 4, 8 … times) but not shown again this session; an error while reporting one goes
+to stderr instead of starting a loop. What the dialog shows is in the user's language.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, Q
 
 from designer import logs
 from designer.app.autosave import HEADLESS_PLATFORMS
+from designer.i18n import _, ngettext
 
 log = logging.getLogger(__name__)
 qt_log = logging.getLogger("designer.qt")
@@ -73,25 +75,25 @@ class ErrorDialog(QDialog):
 
     def __init__(self, info: ExcInfo, log_file: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Unexpected Error — Kartographer")
+        self.setWindowTitle(_("Unexpected Error — Kartographer"))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.summary = logs.one_line(info[1])
         self.details = "\n".join([
             f"Unexpected error: {self.summary}", "", versions_text(), f"Log file: {log_file}", "",
             "".join(traceback.format_exception(*info)).rstrip(),
         ])
-        heading = self._label(f"Something went wrong: {self.summary}")
+        heading = self._label(_("Something went wrong: {error}").format(error=self.summary))
         heading.setStyleSheet("font-weight: bold")
         heading.setWordWrap(True)  # a long message wraps rather than stretching the dialog off the screen
-        advice = self._label("Kartographer carries on, but save your work to be safe. To report the problem, "
-                             "send Copy Details and the log file.")
+        advice = self._label(_("Kartographer carries on, but save your work to be safe. To report the problem, "
+                               "send Copy Details and the log file."))
         advice.setWordWrap(True)
-        self.log_label = self._label(f"Log file: {log_file}")
+        self.log_label = self._label(_("Log file: {path}").format(path=log_file))
         self.log_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.count_label = self._label("")
         self.count_label.hide()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        self.copy_button = buttons.addButton("&Copy Details", QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button = buttons.addButton(_("&Copy Details"), QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(self.copy_details)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -109,9 +111,11 @@ class ErrorDialog(QDialog):
 
     def show_counts(self, repeats: int, others: int) -> None:
         """How often its error has happened, and how many other errors came while it was open."""
-        parts = [f"This happened {repeats} times."] if repeats > 1 else []
+        parts = [ngettext("This happened {n} time.", "This happened {n} times.", repeats).format(n=repeats)
+                 ] if repeats > 1 else []
         if others:
-            parts.append(f"{others} other unexpected error{'s' if others > 1 else ''} since: see the log.")
+            parts.append(ngettext("{n} other unexpected error since: see the log.",
+                                  "{n} other unexpected errors since: see the log.", others).format(n=others))
         self.count_label.setText(" ".join(parts))
         self.count_label.setVisible(bool(parts))
 

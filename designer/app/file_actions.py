@@ -23,12 +23,12 @@ from designer.app import image_export, new_dialog
 from designer.app.autosave import Autosaver, nobody_to_ask
 from designer.app.recent_menu import RecentMenu
 from designer.app.settings import PNG_PX_PER_MM, Settings
+from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.io.track_io import TRACK_SUFFIX, load_track, save_track
+from designer.panes.file_filters import open_track_filters, track_filter
 from designer.panes.markup import literal
 
-TRACK_FILTER = f"Kartographer tracks (*{TRACK_SUFFIX})"
-ALL_FILES_FILTER = "All files (*)"
 STATUS_MS = 5000
 Answer = QMessageBox.StandardButton
 
@@ -77,16 +77,16 @@ def ask_replace(parent: QWidget, path: Path) -> bool:
     """May the existing `path` be overwritten? (Asked when we added a suffix the file dialog never saw.)"""
     if nobody_to_ask():
         return False
-    answer = QMessageBox.question(parent, "Replace File", literal(f"“{path.name}” already exists. Replace it?"),
-                                  Answer.Yes | Answer.Cancel, Answer.Cancel)
+    text = _("“{name}” already exists. Replace it?").format(name=path.name)
+    answer = QMessageBox.question(parent, _("Replace File"), literal(text), Answer.Yes | Answer.Cancel, Answer.Cancel)
     return answer == Answer.Yes
 
 
 def save_changes_box(parent: QWidget, name: str) -> QMessageBox:
-    text = literal(f"Save changes to “{name}” before closing?")
-    box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved Changes", text, Answer.Save | Answer.Discard | Answer.Cancel,
-                      parent)
-    box.setInformativeText("Your changes will be lost if you don’t save them.")
+    text = literal(_("Save changes to “{name}” before closing?").format(name=name))
+    box = QMessageBox(QMessageBox.Icon.Warning, _("Unsaved Changes"), text,
+                      Answer.Save | Answer.Discard | Answer.Cancel, parent)
+    box.setInformativeText(_("Your changes will be lost if you don’t save them."))
     box.setDefaultButton(Answer.Save)
     box.setEscapeButton(Answer.Cancel)
     return box
@@ -107,25 +107,26 @@ class FileActions(QObject):
 
     def _create_actions(self) -> None:
         w, key, menu = self.window, QKeySequence.StandardKey, "File"
-        self.new_action = w.action("&New…", self.new_document, key.New, "Start a new track from a blank table "
-                                   "or a starter track", menu)
-        self.open_action = w.action("&Open…", self.open_files, key.Open, "Open track files", menu)
+        self.new_action = w.action(_("&New…"), self.new_document, key.New,
+                                   _("Start a new track from a blank table or a starter track"), menu)
+        self.open_action = w.action(_("&Open…"), self.open_files, key.Open, _("Open track files"), menu)
         self.recent_menu = RecentMenu(self.settings, self.open_recent, w)
         w.menus[menu].addMenu(self.recent_menu)
         w.menus[menu].addSeparator()
         # Lambdas: `triggered(bool)` must not arrive as the `editor` argument.
-        self.save_action = w.action("&Save", lambda: self.save(), key.Save, "Save the track", menu)
-        self.save_as_action = w.action("Save &As…", lambda: self.save_as(), key.SaveAs,
-                                       "Save the track under a new name", menu)
+        self.save_action = w.action(_("&Save"), lambda: self.save(), key.Save, _("Save the track"), menu)
+        self.save_as_action = w.action(_("Save &As…"), lambda: self.save_as(), key.SaveAs,
+                                       _("Save the track under a new name"), menu)
         w.menus[menu].addSeparator()
-        self.export_png_action = w.action("Export as &PNG…", self.export_png, None,
-                                          "Save a picture of the table as a PNG image", menu)
-        self.export_svg_action = w.action("Export as S&VG…", self.export_svg, None,
-                                          "Save the table as an SVG drawing at true size", menu)
+        self.export_png_action = w.action(_("Export as &PNG…"), self.export_png, None,
+                                          _("Save a picture of the table as a PNG image"), menu)
+        self.export_svg_action = w.action(_("Export as S&VG…"), self.export_svg, None,
+                                          _("Save the table as an SVG drawing at true size"), menu)
         w.menus[menu].addSeparator()
-        self.close_action = w.action("&Close Tab", self.close_current, key.Close, "Close the current track", menu)
+        self.close_action = w.action(_("&Close Tab"), self.close_current, key.Close, _("Close the current track"),
+                                     menu)
         w.menus[menu].addSeparator()
-        self.quit_action = w.action("&Quit", w.close, key.Quit, "Quit Kartographer", menu)
+        self.quit_action = w.action(_("&Quit"), w.close, key.Quit, _("Quit Kartographer"), menu)
         self.quit_action.setMenuRole(self.quit_action.MenuRole.QuitRole)
 
     # --- new and open ------------------------------------------------------------------------------
@@ -134,8 +135,8 @@ class FileActions(QObject):
         return None if document is None else self.window.add_editor(document)
 
     def open_files(self) -> list:
-        names, _filter = QFileDialog.getOpenFileNames(self.window, "Open Track", str(self.settings.last_folder()),
-                                                      f"{TRACK_FILTER};;{ALL_FILES_FILTER}")
+        names, _filter = QFileDialog.getOpenFileNames(self.window, _("Open Track"), str(self.settings.last_folder()),
+                                                      open_track_filters())
         return self.open_paths(names) if names else []
 
     def find_editor(self, path: str | Path):
@@ -167,7 +168,7 @@ class FileActions(QObject):
             self.settings.set_last_folder(path.parent)
         self.rebuild_recent_menu()
         if errors:
-            self.window.show_error("\n".join(errors), "Cannot Open Track")
+            self.window.show_error("\n".join(errors), _("Cannot Open Track"))
         return opened
 
     def open_recent(self, path: Path, kind: str = "track") -> None:
@@ -199,7 +200,7 @@ class FileActions(QObject):
         if editor is None:
             return False
         suggestion = editor.document.path or self.settings.last_folder() / f"{file_stem(editor)}{TRACK_SUFFIX}"
-        name, _filter = QFileDialog.getSaveFileName(self.window, "Save Track As", str(suggestion), TRACK_FILTER)
+        name, _filter = QFileDialog.getSaveFileName(self.window, _("Save Track As"), str(suggestion), track_filter())
         if not name:
             return False
         path = _absolute(with_track_suffix(name))
@@ -207,7 +208,8 @@ class FileActions(QObject):
             return False  # the dialog asked about the name typed, not the one with the suffix added
         other = self.find_editor(path)
         if other is not None and other is not editor:
-            self.window.show_error(f"{path}: this file is open in another tab; close that tab first", "Cannot Save")
+            message = _("{path}: this file is open in another tab; close that tab first").format(path=path)
+            self.window.show_error(message, _("Cannot Save"))
             return False
         return self.write(editor, path)
 
@@ -217,7 +219,7 @@ class FileActions(QObject):
         try:
             save_track(editor.document.snapshot(), path)
         except DocumentError as exc:
-            self.window.show_error(str(exc), "Could Not Save")
+            self.window.show_error(str(exc), _("Could Not Save"))
             return False
         if editor.document.path != path:
             editor.document.set_path(path)
@@ -226,7 +228,7 @@ class FileActions(QObject):
         self.settings.add_recent_file(path)
         self.settings.set_last_folder(path.parent)
         self.rebuild_recent_menu()
-        self.window.statusBar().showMessage(f"Saved {path.name}", STATUS_MS)
+        self.window.statusBar().showMessage(_("Saved {name}").format(name=path.name), STATUS_MS)
         return True
 
     # --- close -------------------------------------------------------------------------------------
@@ -254,7 +256,7 @@ class FileActions(QObject):
 
     def _report_autosave(self, written: int, errors: list) -> None:
         if errors:
-            self.window.statusBar().showMessage(f"Autosave failed: {errors[0]}", 3 * STATUS_MS)
+            self.window.statusBar().showMessage(_("Autosave failed: {error}").format(error=errors[0]), 3 * STATUS_MS)
 
     # --- export ------------------------------------------------------------------------------------
     def _export_path(self, title: str, suffix: str, file_filter: str) -> Path | None:
@@ -278,34 +280,36 @@ class FileActions(QObject):
         if px_per_mm is None:
             return None
         self.settings.set(PNG_PX_PER_MM, px_per_mm)
-        path = self._export_path("Export as PNG", ".png", image_export.PNG_FILTER)
+        path = self._export_path(_("Export as PNG"), ".png", _(image_export.PNG_FILTER))
         if path is None:
             return None
         try:
             with busy():
                 size = image_export.export_png(editor.scene, path, px_per_mm)
         except DocumentError as exc:
-            self.window.show_error(str(exc), "Could Not Export")
+            self.window.show_error(str(exc), _("Could Not Export"))
             return None
         self.settings.set_last_folder(path.parent)
-        self.window.statusBar().showMessage(f"Exported {path.name} ({size.width()} × {size.height()} px)", STATUS_MS)
+        message = _("Exported {name} ({width} × {height} px)").format(name=path.name, width=size.width(),
+                                                                        height=size.height())
+        self.window.statusBar().showMessage(message, STATUS_MS)
         return path
 
     def export_svg(self) -> Path | None:
         editor = self.window.current_editor()
         if editor is None:
             return None
-        path = self._export_path("Export as SVG", ".svg", image_export.SVG_FILTER)
+        path = self._export_path(_("Export as SVG"), ".svg", _(image_export.SVG_FILTER))
         if path is None:
             return None
         try:
             with busy():
                 image_export.export_svg(editor.scene, path, editor.document.name)
         except DocumentError as exc:
-            self.window.show_error(str(exc), "Could Not Export")
+            self.window.show_error(str(exc), _("Could Not Export"))
             return None
         self.settings.set_last_folder(path.parent)
-        self.window.statusBar().showMessage(f"Exported {path.name}", STATUS_MS)
+        self.window.statusBar().showMessage(_("Exported {name}").format(name=path.name), STATUS_MS)
         return path
 
 

@@ -4,7 +4,8 @@ What is exported is the table (plus a small margin) as the canvas draws it, with
 the selection is cleared and tool overlays (any item that is neither the track surface nor an element)
 are hidden while rendering, then put back exactly as they were. The image is rendered into memory and
 written atomically, so a failure (read-only folder, full disk) leaves no half-written file and is
-reported as one `DocumentError` line.
+reported as one `DocumentError` line. The dialog and the messages are in the user's language (the file
+filters are `N_`-marked: translate them where a file dialog shows them).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from designer.canvas import layer
 from designer.canvas.scene import TrackScene
+from designer.i18n import N_, _
 from designer.io.atomic import atomic_write_bytes
 from designer.io.errors import DocumentError
 from designer.panes.dialog_buttons import ok_cancel
@@ -43,8 +45,8 @@ MAX_PNG_PX = 8000
 SVG_UNITS_PER_MM = 10
 MM_PER_INCH = 25.4
 
-PNG_FILTER = "PNG images (*.png)"
-SVG_FILTER = "SVG drawings (*.svg)"
+PNG_FILTER = N_("PNG images (*.png)")
+SVG_FILTER = N_("SVG drawings (*.svg)")
 
 
 def export_rect(scene: TrackScene, margin_mm: float = MARGIN_MM) -> QRectF:
@@ -119,7 +121,7 @@ def png_bytes(scene: TrackScene, px_per_mm: float = DEFAULT_PX_PER_MM, max_px: i
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if not image.save(buffer, "PNG"):
-        raise DocumentError("<image>", "could not encode the PNG image")
+        raise DocumentError("<image>", _("could not encode the PNG image"))
     buffer.close()
     return bytes(data.data())
 
@@ -141,7 +143,7 @@ def svg_bytes(scene: TrackScene, title: str = "", description: str = "") -> byte
     generator.setDescription(description)
     painter = QPainter()
     if not painter.begin(generator):
-        raise DocumentError("<image>", "could not start the SVG drawing")
+        raise DocumentError("<image>", _("could not start the SVG drawing"))
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         with clean_canvas(scene):
@@ -162,7 +164,7 @@ def export_png(scene: TrackScene, path: str | Path, px_per_mm: float = DEFAULT_P
 
 def export_svg(scene: TrackScene, path: str | Path, title: str = "") -> None:
     """Write the table as an SVG drawing at true size (mm). Raises DocumentError on failure."""
-    atomic_write_bytes(path, svg_bytes(scene, title, "Exported from Kartographer"))
+    atomic_write_bytes(path, svg_bytes(scene, title, _("Exported from Kartographer")))
 
 
 class PngOptionsDialog(QDialog):
@@ -170,7 +172,7 @@ class PngOptionsDialog(QDialog):
 
     def __init__(self, rect: QRectF, px_per_mm: float = DEFAULT_PX_PER_MM, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Export as PNG")
+        self.setWindowTitle(_("Export as PNG"))
         self._rect = rect
         self.resolution = QDoubleSpinBox(self)
         self.resolution.setRange(MIN_PX_PER_MM, MAX_PX_PER_MM)
@@ -179,18 +181,19 @@ class PngOptionsDialog(QDialog):
         self.resolution.setSuffix(" px/mm")
         self.resolution.setValue(px_per_mm)
         self.size_label = QLabel(self)
-        widest = "0000 × 0000 px (000 dpi) — reduced"
+        widest = _("{width} × {height} px ({dpi} dpi) — reduced").format(width="0000", height="0000", dpi="000")
         self.size_label.setMinimumWidth(self.fontMetrics().horizontalAdvance(widest) + 8)
         form = QFormLayout()
-        form.addRow("&Resolution:", self.resolution)
-        form.addRow("Image size:", self.size_label)
-        note = QLabel(f"The table and a {MARGIN_MM:g} mm margin, without selection or tool overlays. "
-                      f"Images are limited to {MAX_PNG_PX} px on the longest side.", self)
+        form.addRow(_("&Resolution:"), self.resolution)
+        form.addRow(_("Image size:"), self.size_label)
+        note = QLabel(_("The table and a {margin} mm margin, without selection or tool overlays. "
+                        "Images are limited to {limit} px on the longest side.").format(
+                            margin=f"{MARGIN_MM:g}", limit=MAX_PNG_PX), self)
         note.setWordWrap(True)
         palette = note.palette()
         palette.setColor(QPalette.ColorRole.WindowText, palette.color(QPalette.ColorRole.PlaceholderText))
         note.setPalette(palette)
-        buttons = ok_cancel(self, "Export…")
+        buttons = ok_cancel(self, _("Export…"))
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(note)
@@ -201,8 +204,11 @@ class PngOptionsDialog(QDialog):
 
     def _update_size(self) -> None:
         size, scale = png_size(self._rect, self.resolution.value())
-        reduced = " — reduced" if scale < self.resolution.value() - 1e-9 else ""
-        self.size_label.setText(f"{size.width()} × {size.height()} px ({scale * MM_PER_INCH:.0f} dpi){reduced}")
+        if scale < self.resolution.value() - 1e-9:
+            text = _("{width} × {height} px ({dpi} dpi) — reduced")
+        else:
+            text = _("{width} × {height} px ({dpi} dpi)")
+        self.size_label.setText(text.format(width=size.width(), height=size.height(), dpi=f"{scale * MM_PER_INCH:.0f}"))
 
 
 def choose_png_resolution(parent: QWidget, rect: QRectF, px_per_mm: float) -> float | None:

@@ -7,7 +7,7 @@ takes its place: the user never sees a traceback. `run_gui` also sets up the log
 dialog (`designer.app.errors`) before the first window, so a later unexpected error is shown and logged.
 The language is chosen before the first widget (`install_language`): the CLI's `--lang`, else the
 Preferences' language, else the system's; Qt's own dialogs and buttons get the qtbase translations
-PySide6 ships.
+PySide6 ships, and the default QLocale follows the language so spin boxes show and read "12,5" in German.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QLibraryInfo, QTimer, QTranslator
+from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -24,7 +24,7 @@ from designer.app.autosave import HEADLESS_PLATFORMS
 from designer.app.settings import Settings
 from designer.app.untitled import untitled_document
 from designer.app.window import APP_NAME, MainWindow
-from designer.i18n import SOURCE_LANGUAGE, language_from_environment, set_language
+from designer.i18n import SOURCE_LANGUAGE, _, language_from_environment, set_language
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.paths import DEFAULT_TRACK
@@ -71,7 +71,8 @@ def open_main_window(files: Sequence[str], restore_session: bool = False) -> Mai
     window.tabs.setCurrentIndex(0)
     if errors:
         # Once the window is up, so the box has a parent to sit over.
-        QTimer.singleShot(0, window, lambda: window.show_error("\n".join(errors), "Cannot open track"))
+        title = _("Cannot open track")
+        QTimer.singleShot(0, window, lambda: window.show_error("\n".join(errors), title))
     if restore_session:
         from designer.app.file_actions import restore_window_state
 
@@ -92,6 +93,8 @@ def install_language(app: QApplication, language: str | None = None) -> str:
     Qt's standard dialogs and buttons (Cancel, Open, Save …) come from Qt's own qtbase catalogue.
     """
     code = set_language(language or Settings().preferences().language or language_from_environment())
+    # Numbers in spin boxes and fields follow the language too ("12,5" in de/es/fr); English keeps C's "12.5".
+    QLocale.setDefault(QLocale.c() if code == SOURCE_LANGUAGE else QLocale(code))
     for old in app.findChildren(QTranslator, "kartographer-qtbase"):
         app.removeTranslator(old)
         old.deleteLater()

@@ -5,7 +5,8 @@ table takes the chosen system's rules.
 
 Each choice shows a preview rendered offscreen from the document itself (a headless `Document` +
 `TrackScene`), so the thumbnails always match what opens. Whatever is chosen opens as a new untitled
-document (no path), so the starter files themselves are never overwritten.
+document (no path), so the starter files themselves are never overwritten. Titles and descriptions are
+in the user's language, made when the dialog is built.
 """
 
 from __future__ import annotations
@@ -33,16 +34,18 @@ from PySide6.QtWidgets import (
 from designer.app.untitled import READOUT_DECIMALS, untitled_document
 from designer.canvas.scene import TrackScene
 from designer.document.document import Document
+from designer.i18n import N_, _, ngettext
 from designer.io.errors import DocumentError
 from designer.io.track_io import TRACK_SUFFIX, load_track
 from designer.model.track import MM_PER_UNIT, TrackDocument
 from designer.panes.dialog_buttons import ok_cancel
-from designer.panes.markup import literal, plain
+from designer.panes.markup import literal, number_text, plain
 from designer.paths import TEMPLATES_DIR
 from designer.rules import list_rulesets, load_ruleset
+from designer.rules.texts import ruleset_name
 
 THUMBNAIL_SIZE = QSize(256, 172)
-BLANK_TITLE = "Blank table"
+BLANK_TITLE = N_("Blank table")
 #: Share of the table added around a preview, so the table's edge and shadow show.
 PREVIEW_MARGIN = 0.03
 
@@ -67,7 +70,7 @@ def starter_choices(folder: Path = TEMPLATES_DIR, system_id: str | None = None,
     blank = untitled_document()
     if system_id is not None:
         blank = blank.model_copy(update={"ruleset": system_id})
-    choices = [StarterChoice(BLANK_TITLE, blank)]
+    choices = [StarterChoice(_(BLANK_TITLE), blank)]
     errors: list[str] = []
     for path in sorted(Path(folder).glob(f"*{TRACK_SUFFIX}")):
         try:
@@ -83,7 +86,7 @@ def starter_choices(folder: Path = TEMPLATES_DIR, system_id: str | None = None,
 def for_system(choices: list[StarterChoice], system_id: str) -> list[StarterChoice]:
     """`starter_choices(folder, system_id)` from the choices of every system, without reading again."""
     blank = choices[0].document.model_copy(update={"ruleset": system_id})
-    return [StarterChoice(BLANK_TITLE, blank), *(c for c in choices[1:] if c.document.ruleset == system_id)]
+    return [StarterChoice(_(BLANK_TITLE), blank), *(c for c in choices[1:] if c.document.ruleset == system_id)]
 
 
 def describe(document: TrackDocument) -> str:
@@ -91,21 +94,20 @@ def describe(document: TrackDocument) -> str:
     units = document.display_units
     scale = MM_PER_UNIT[units]
     decimals = READOUT_DECIMALS[units]
-    width = f"{document.table.width_mm / scale:.{decimals}f}"
-    height = f"{document.table.height_mm / scale:.{decimals}f}"
+    width = number_text(document.table.width_mm / scale, decimals)
+    height = number_text(document.table.height_mm / scale, decimals)
     try:
-        rules = load_ruleset(document.ruleset).name
+        rules = ruleset_name(load_ruleset(document.ruleset))
     except Exception:
         rules = document.ruleset
-    race = f"{_count(document.laps, 'lap')}, {_count(document.karts, 'kart')}"
-    parts = [f"{width} × {height} {units} table", rules, race, _count(len(document.elements), "element")]
+    laps = ngettext("{n} lap", "{n} laps", document.laps).format(n=document.laps)
+    karts = ngettext("{n} kart", "{n} karts", document.karts).format(n=document.karts)
+    n = len(document.elements)
+    parts = [_("{width} × {height} {units} table").format(width=width, height=height, units=units), rules,
+             f"{laps}, {karts}", ngettext("{n} element", "{n} elements", n).format(n=n)]
     if document.track is None:
-        parts.append("no track surface")
+        parts.append(_("no track surface"))
     return " · ".join(parts)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def render_thumbnail(document: TrackDocument, size: QSize = THUMBNAIL_SIZE, ratio: float = 1.0,
@@ -170,18 +172,20 @@ class NewDocumentDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, folder: Path = TEMPLATES_DIR,
                  system_id: str | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New Track")
+        self.setWindowTitle(_("New Track"))
         self._every_choice, self.errors = starter_choices(folder)
         self.choices: list[StarterChoice] = []
 
-        heading = QLabel("<b>Start from a blank table or a starter track</b>", self)
+        heading = QLabel("<b>" + html.escape(_("Start from a blank table or a starter track")) + "</b>", self)
         self.system_combo = QComboBox(self)
         for ruleset in list_rulesets():
             count = len(for_system(self._every_choice, ruleset.id)) - 1
-            starters = _count(count, "starter track") if count else "blank table only"
-            self.system_combo.addItem(f"{ruleset.name} ({starters})", ruleset.id)
+            starters = (ngettext("{n} starter track", "{n} starter tracks", count).format(n=count) if count
+                        else _("blank table only"))
+            title = _("{system} ({starters})").format(system=ruleset_name(ruleset), starters=starters)
+            self.system_combo.addItem(title, ruleset.id)
         system_row = QFormLayout()
-        system_row.addRow("Game &system", self.system_combo)
+        system_row.addRow(_("Game &system"), self.system_combo)
         self.list = QListWidget(self)
         self.list.setViewMode(QListView.ViewMode.IconMode)
         self.list.setIconSize(THUMBNAIL_SIZE)
@@ -203,11 +207,12 @@ class NewDocumentDialog(QDialog):
         layout.addWidget(self.list, 1)
         layout.addWidget(self.details)
         if self.errors:
-            problems = plain(QLabel("Some starter tracks could not be read:\n" + "\n".join(self.errors), self))
+            problems = plain(QLabel(_("Some starter tracks could not be read:\n{errors}").format(
+                errors="\n".join(self.errors)), self))
             problems.setWordWrap(True)
             problems.setStyleSheet("color: #b3261e;")
             layout.addWidget(problems)
-        self.buttons = ok_cancel(self, "&Create")
+        self.buttons = ok_cancel(self, _("&Create"))
         self.create_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)

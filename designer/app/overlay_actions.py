@@ -15,9 +15,10 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 
 from designer.canvas.overlays import OverlayItem, offered
+from designer.i18n import N_, _
 from designer.systems.api import Overlay
 
-NO_OVERLAYS = "No overlays for this game system"
+NO_OVERLAYS = N_("No overlays for this game system")
 
 
 def install(window) -> OverlayActions:
@@ -41,19 +42,19 @@ class OverlayActions(QObject):
         super().__init__(window)
         self.window = window
         self.enabled: set[str] = set()
-        self.menu = window.menus["View"].addMenu("Over&lays")
+        self.menu = window.menus["View"].addMenu(_("Over&lays"))
         self.actions: dict[str, QAction] = {}
         self.show_reach = True
-        self.reach_action = window.action("&Reach Rings", self.set_reach_rings, None,
-                                          "Piranha-plant range and chain-chomp reach as faint rings", checkable=True)
+        self.reach_action = window.action(_("&Reach Rings"), self.set_reach_rings, None,
+                                          _("Piranha-plant range and chain-chomp reach as faint rings"), checkable=True)
         self.reach_action.setChecked(True)
         self.menu.addAction(self.reach_action)
         self.menu.addSeparator()
-        self.none_action = QAction(NO_OVERLAYS, self)
+        self.none_action = QAction(_(NO_OVERLAYS), self)
         self.none_action.setEnabled(False)
         self.menu.addAction(self.none_action)
         self.menu.addSeparator()
-        self.hide_all_action = window.action("&Hide All Overlays", self.hide_all, None, "Turn every overlay off")
+        self.hide_all_action = window.action(_("&Hide All Overlays"), self.hide_all, None, _("Turn every overlay off"))
         self.menu.addAction(self.hide_all_action)
         self._listed: tuple[str, ...] | None = None
         current = window.current_editor()
@@ -75,8 +76,8 @@ class OverlayActions(QObject):
             action.deleteLater()
         self.actions = {}
         for overlay in overlays:
-            action = self.window.action(overlay.title, lambda on, n=overlay.name: self.set_enabled(n, on), None,
-                                        overlay.tip, checkable=True)
+            action = self.window.action(overlay.display_title, lambda on, n=overlay.name: self.set_enabled(n, on),
+                                        None, overlay.display_tip, checkable=True)
             action.setChecked(overlay.name in self.enabled)
             self.menu.insertAction(self.none_action, action)
             self.actions[overlay.name] = action

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDockWidget, QWidget
 
 from designer.app.properties_dialog import edit_document_properties
 from designer.canvas.rulers import attach_rulers
+from designer.i18n import _
 from designer.panes.history import HistoryPane
 from designer.panes.inspector import Inspector
 
@@ -41,22 +42,23 @@ def _dock(window, title: str, object_name: str, widget: QWidget) -> QDockWidget:
 def install(window) -> Panes:
     """Add this feature's actions, docks and behaviour to `window`."""
     inspector = Inspector()
-    inspector_dock = _dock(window, "Inspector", "InspectorDock", inspector)
+    inspector_dock = _dock(window, _("Inspector"), "InspectorDock", inspector)
     history = HistoryPane(window.undo_group)
-    history_dock = _dock(window, "Undo History", "UndoHistoryDock", history)
+    history_dock = _dock(window, _("Undo History"), "UndoHistoryDock", history)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, inspector_dock)
     window.splitDockWidget(inspector_dock, history_dock, Qt.Orientation.Vertical)
     window.resizeDocks([inspector_dock], [INSPECTOR_WIDTH], Qt.Orientation.Horizontal)
     window.resizeDocks([inspector_dock, history_dock], [600, 250], Qt.Orientation.Vertical)
 
-    for dock, tip in ((inspector_dock, "Show or hide the Inspector"), (history_dock, "Show or hide the Undo History")):
+    for dock, tip in ((inspector_dock, _("Show or hide the Inspector")),
+                      (history_dock, _("Show or hide the Undo History"))):
         toggle = dock.toggleViewAction()
         toggle.setStatusTip(tip)
         window.menus["Window"].addAction(toggle)
 
     window.properties_action = window.action(
-        "Document &Properties…", lambda: edit_document_properties(window), "Ctrl+Shift+P",
-        "Edit the track's name, ruleset, table size, units, laps and karts", menu="Track")
+        _("Document &Properties…"), lambda: edit_document_properties(window), "Ctrl+Shift+P",
+        _("Edit the track's name, ruleset, table size, units, laps and karts"), menu="Track")
     inspector.properties_requested.connect(window.properties_action.trigger)
     inspector.message.connect(lambda text: window.statusBar().showMessage(text, STATUS_TIMEOUT_MS))
 

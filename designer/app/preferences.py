@@ -7,7 +7,8 @@ the running window at once (`apply_preferences`); Cancel changes nothing; Restor
 the widgets, so it too can still be cancelled.
 
 Preferences that shape something new (a new document's units, the print dialog's paper) are read by
-their feature when it is created; this module never reaches into them.
+their feature when it is created; this module never reaches into them. Every label is in the user's
+language; the language combo names each language in itself ("Deutsch"), so anyone finds theirs.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.app.print_dialog import PAPER_NAMES
+from designer.app.print_dialog import paper_name
 from designer.app.settings import (
     AUTOSAVE_MAX_SECONDS,
     CHECKS_DELAY_RANGE_MS,
@@ -41,11 +42,13 @@ from designer.app.settings import (
     Preferences,
     Settings,
 )
-from designer.i18n import LANGUAGES
+from designer.i18n import LANGUAGES, N_, _, pgettext
 
-UNIT_NAMES = {"mm": "Millimetres (mm)", "cm": "Centimetres (cm)", "in": "Inches (in)"}
-#: Language code → what the combo shows: each language in its own name, so anyone finds theirs.
-LANGUAGE_NAMES = {"": "System default", **LANGUAGES}
+UNIT_NAMES = {"mm": N_("Millimetres (mm)"), "cm": N_("Centimetres (cm)"), "in": N_("Inches (in)")}
+SYSTEM_DEFAULT = N_("System default")
+#: Language code → what the combo shows: each language in its own name, so anyone finds theirs (only
+#: "System default" is translated).
+LANGUAGE_NAMES = {"": SYSTEM_DEFAULT, **LANGUAGES}
 #: Used where the platform has no standard Preferences shortcut (Linux, Windows).
 FALLBACK_SHORTCUT = "Ctrl+,"
 
@@ -97,7 +100,7 @@ def _page(*groups: QGroupBox) -> QWidget:
 class PreferencesDialog(QDialog):
     def __init__(self, window, prefs: Preferences | None = None) -> None:
         super().__init__(window)
-        self.setWindowTitle("Preferences")
+        self.setWindowTitle(_("Preferences"))
         self.main_window = window
         self.initial = prefs if prefs is not None else Settings().preferences()
         self._shown_autosave = (0, 0)  # (minutes shown, seconds they stand for)
@@ -109,38 +112,38 @@ class PreferencesDialog(QDialog):
         self.autosave_spin = QSpinBox()
         self.autosave_spin.setRange(0, AUTOSAVE_MAX_SECONDS // 60)
         self.autosave_spin.setSuffix(" min")
-        self.autosave_spin.setSpecialValueText("Off")
+        self.autosave_spin.setSpecialValueText(pgettext("autosave", "Off"))
         self.recent_spin = QSpinBox()
         self.recent_spin.setRange(*RECENT_RANGE)
-        self.recent_spin.setSpecialValueText("None")
-        self.starter_box = QCheckBox("Open the starter track when started without a file")
+        self.recent_spin.setSpecialValueText(pgettext("recent files", "None"))
+        self.starter_box = QCheckBox(_("Open the starter track when started without a file"))
         self.language_combo = QComboBox()
         for code in LANGUAGE_CODES:
-            self.language_combo.addItem(LANGUAGE_NAMES[code], code)
+            self.language_combo.addItem(_(SYSTEM_DEFAULT) if code == "" else LANGUAGE_NAMES[code], code)
         general = _page(
-            _form_group("Autosave", [("Save recovery copies every", self.autosave_spin)],
-                        "Unsaved tracks and campaigns are copied to a recovery folder and offered back after a "
-                        "crash. Changes apply at once."),
-            _form_group("Files", [("Recent files kept in each list", self.recent_spin), self.starter_box],
-                        "File ▸ Open Recent lists tracks and campaigns separately. Without the starter "
-                        "track, the editor starts with an empty table."),
-            _form_group("Language", [("Language", self.language_combo)],
-                        "Takes effect when Kartographer is next started. System default follows the "
-                        "language of the operating system."),
+            _form_group(_("Autosave"), [(_("Save recovery copies every"), self.autosave_spin)],
+                        _("Unsaved tracks and campaigns are copied to a recovery folder and offered back after a "
+                          "crash. Changes apply at once.")),
+            _form_group(_("Files"), [(_("Recent files kept in each list"), self.recent_spin), self.starter_box],
+                        _("File ▸ Open Recent lists tracks and campaigns separately. Without the starter "
+                          "track, the editor starts with an empty table.")),
+            _form_group(_("Language"), [(_("Language"), self.language_combo)],
+                        _("Takes effect when Kartographer is next started. System default follows the "
+                          "language of the operating system.")),
         )
 
         self.units_combo = QComboBox()
         for key in UNITS:
-            self.units_combo.addItem(UNIT_NAMES[key], key)
-        self.snap_box = QCheckBox("Snap to grid when the editor starts")
+            self.units_combo.addItem(_(UNIT_NAMES[key]), key)
+        self.snap_box = QCheckBox(_("Snap to grid when the editor starts"))
         self.nudge_spin = _mm_spin(NUDGE_RANGE_MM)
         self.nudge_large_spin = _mm_spin(NUDGE_RANGE_MM)
         canvas = _page(
-            _form_group("New documents", [("Display units", self.units_combo)],
-                        "The units of the rulers, grid and fields of a blank table. Files keep their own."),
-            _form_group("Editing", [self.snap_box, ("Arrow keys move by", self.nudge_spin),
-                                    ("Shift+arrow keys move by", self.nudge_large_spin)],
-                        "View ▸ Snap to Grid (#) still switches snapping at any time."),
+            _form_group(_("New documents"), [(_("Display units"), self.units_combo)],
+                        _("The units of the rulers, grid and fields of a blank table. Files keep their own.")),
+            _form_group(_("Editing"), [self.snap_box, (_("Arrow keys move by"), self.nudge_spin),
+                                       (_("Shift+arrow keys move by"), self.nudge_large_spin)],
+                        _("View ▸ Snap to Grid (#) still switches snapping at any time.")),
         )
 
         self.delay_spin = QSpinBox()
@@ -148,22 +151,25 @@ class PreferencesDialog(QDialog):
         self.delay_spin.setSingleStep(50)
         self.delay_spin.setSuffix(" ms")
         checks = _page(
-            _form_group("Problems dock", [("Re-check after a pause of", self.delay_spin)],
-                        "How long the document must be left alone before the playability checks run again. "
-                        "Longer pauses help on very large tables."),
+            _form_group(_("Problems dock"), [(_("Re-check after a pause of"), self.delay_spin)],
+                        _("How long the document must be left alone before the playability checks run again. "
+                          "Longer pauses help on very large tables.")),
         )
 
         self.paper_combo = QComboBox()
         for key in PAPERS:
-            self.paper_combo.addItem(PAPER_NAMES.get(key, key), key)
+            self.paper_combo.addItem(paper_name(key), key)
         self.margin_spin = _mm_spin(MARGIN_RANGE_MM)
         print_page = _page(
-            _form_group("Export / Print starts with", [("Paper", self.paper_combo), ("Margin", self.margin_spin)],
-                        "File ▸ Export / Print… opens with these; the dialog can still change them for one print."),
+            _form_group(_("Export / Print starts with"),
+                        [(_("Paper"), self.paper_combo), (_("Margin"), self.margin_spin)],
+                        _("File ▸ Export / Print… opens with these; the dialog can still change them for one "
+                          "print.")),
         )
 
         self.tabs = QTabWidget()
-        for page, title in ((general, "&General"), (canvas, "&Canvas"), (checks, "C&hecks"), (print_page, "&Print")):
+        for page, title in ((general, _("&General")), (canvas, _("&Canvas")), (checks, _("C&hecks")),
+                            (print_page, pgettext("preferences tab", "&Print"))):
             self.tabs.addTab(page, title)
 
         buttons = QDialogButtonBox.StandardButton
@@ -266,8 +272,8 @@ def preferences_shortcuts() -> list[QKeySequence]:
 
 def install(window) -> QAction:
     """Edit ▸ Preferences…, and the start-up state the preferences ask for (Snap to Grid)."""
-    action = window.action("Pr&eferences…", lambda: open_preferences(window), preferences_shortcuts(),
-                           "Autosave, recent files, units of new documents, print defaults …")
+    action = window.action(_("Pr&eferences…"), lambda: open_preferences(window), preferences_shortcuts(),
+                           _("Autosave, recent files, units of new documents, print defaults …"))
     action.setMenuRole(QAction.MenuRole.PreferencesRole)
     menu = window.menus["Edit"]
     menu.addSeparator()

@@ -1,7 +1,8 @@
 """Export / Print dialog: the print options of `kartographer export`, the page count, and a preview of
 the very PDF that will be written (rendered by QtPdf from the same bytes that Save writes). The sections
 to tick are the ones the document's game system offers, under its titles. Paper and margin start from the
-preferences (Edit ▸ Preferences… ▸ Print).
+preferences (Edit ▸ Preferences… ▸ Print). Every label is in the user's language; paper and card names are
+`paper_name` / `card_name`, looked up when shown.
 """
 
 from __future__ import annotations
@@ -34,15 +35,27 @@ from designer.export import CARD_SIZES, CLI_PAPERS, ExportOptions, LayoutError, 
 from designer.export.bundle import offered
 from designer.export.fonts import notices
 from designer.geometry.checks.shapes import degenerate_reasons
+from designer.i18n import N_, _, ngettext, pgettext
 from designer.io.atomic import atomic_write_bytes
 from designer.io.errors import DocumentError
 from designer.model.track import TrackDocument
 from designer.panes.markup import literal
 from designer.rules import load_ruleset
 
+#: Paper and card names in English; `paper_name` / `card_name` give them in the user's language.
 PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
-CARD_NAMES = {"poker": "Poker 63 × 88 mm", "bridge": "Bridge 57 × 89 mm", "mini": "Mini 44 × 67 mm"}
+CARD_NAMES = {"poker": N_("Poker 63 × 88 mm"), "bridge": N_("Bridge 57 × 89 mm"), "mini": N_("Mini 44 × 67 mm")}
 PREVIEW_DELAY_MS = 300
+
+
+def paper_name(key: str) -> str:
+    """"Letter" in the current language ("A4" is A4 everywhere); an unknown key as it is."""
+    names = {"letter": pgettext("paper size", "Letter"), "tabloid": pgettext("paper size", "Tabloid")}
+    return names.get(key) or PAPER_NAMES.get(key, key)
+
+
+def card_name(key: str) -> str:
+    return _(CARD_NAMES[key]) if key in CARD_NAMES else key
 
 
 class PrintDialog(QDialog):
@@ -50,7 +63,7 @@ class PrintDialog(QDialog):
 
     def __init__(self, document: TrackDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Export / Print — {document.name}")
+        self.setWindowTitle(_("Export / Print — {name}").format(name=document.name))
         self.document = document
         self._degenerate = degenerate_reasons(document)  # the document cannot change while the dialog is open
         self.ruleset = load_ruleset(document.ruleset)
@@ -66,12 +79,12 @@ class PrintDialog(QDialog):
 
     # --- layout ----------------------------------------------------------------------------------
     def _build(self) -> None:
-        sections = QGroupBox("Print")
+        sections = QGroupBox(pgettext("what to print", "Print"))
         section_layout = QVBoxLayout(sections)
         self.section_boxes: dict[str, QCheckBox] = {}
         job = PrintJob(self.document, self.ruleset)
         for i, section in enumerate(offered(self.document)):  # the document's game system's, in its order
-            box = QCheckBox(section.title)
+            box = QCheckBox(_(section.title))
             reason = section.unavailable(job)
             box.setEnabled(reason is None)
             box.setChecked(reason is None and i == 0)
@@ -81,28 +94,28 @@ class PrintDialog(QDialog):
             self.section_boxes[section.name] = box
 
         prefs = Settings().preferences()
-        paper = QGroupBox("Paper")
+        paper = QGroupBox(_("Paper"))
         form = QFormLayout(paper)
         self.paper_combo = QComboBox()
         for key in CLI_PAPERS:
-            self.paper_combo.addItem(PAPER_NAMES.get(key, key), key)
+            self.paper_combo.addItem(paper_name(key), key)
         self.paper_combo.setCurrentIndex(max(0, self.paper_combo.findData(prefs.paper)))
         self.orientation_combo = QComboBox()
-        for key, text in (("auto", "Fewest pages"), ("portrait", "Portrait"), ("landscape", "Landscape")):
+        for key, text in (("auto", _("Fewest pages")), ("portrait", _("Portrait")), ("landscape", _("Landscape"))):
             self.orientation_combo.addItem(text, key)
         self.margin_spin = self._mm_spin(prefs.margin_mm, 0.0, 100.0)
         self.overlap_spin = self._mm_spin(10.0, 0.0, 50.0)
         self.card_combo = QComboBox()
         for key in CARD_SIZES:
-            self.card_combo.addItem(CARD_NAMES.get(key, key), key)
-        self.ink_saver_box = QCheckBox("Ink saver (outlines instead of fills)")
-        self.keep_empty_box = QCheckBox("Keep pages with only empty table")
-        self.reach_box = QCheckBox("Print hazards' reach rings")
-        form.addRow("Paper", self.paper_combo)
-        form.addRow("Orientation", self.orientation_combo)
-        form.addRow("Margin", self.margin_spin)
-        form.addRow("Glue overlap", self.overlap_spin)
-        form.addRow("Card size", self.card_combo)
+            self.card_combo.addItem(card_name(key), key)
+        self.ink_saver_box = QCheckBox(_("Ink saver (outlines instead of fills)"))
+        self.keep_empty_box = QCheckBox(_("Keep pages with only empty table"))
+        self.reach_box = QCheckBox(_("Print hazards' reach rings"))
+        form.addRow(_("Paper"), self.paper_combo)
+        form.addRow(_("Orientation"), self.orientation_combo)
+        form.addRow(_("Margin"), self.margin_spin)
+        form.addRow(_("Glue overlap"), self.overlap_spin)
+        form.addRow(_("Card size"), self.card_combo)
         form.addRow(self.ink_saver_box)
         form.addRow(self.keep_empty_box)
         form.addRow(self.reach_box)
@@ -113,7 +126,7 @@ class PrintDialog(QDialog):
 
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
-        hint = QLabel("Print at 100 % (“actual size”) and check the calibration bars with a ruler.")
+        hint = QLabel(_("Print at 100 % (“actual size”) and check the calibration bars with a ruler."))
         hint.setWordWrap(True)
         hint.setStyleSheet("color: palette(mid);")
 
@@ -131,7 +144,7 @@ class PrintDialog(QDialog):
         self.preview.setPageSpacing(12)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.save_button = QPushButton("Save PDF…")
+        self.save_button = QPushButton(_("Save PDF…"))
         self.save_button.setDefault(True)
         buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.rejected.connect(self.reject)
@@ -140,7 +153,7 @@ class PrintDialog(QDialog):
         body = QHBoxLayout()
         side = QWidget()
         side.setLayout(left)
-        side.setFixedWidth(300)
+        side.setFixedWidth(max(300, left.minimumSize().width()))  # wider only when a language needs it
         body.addWidget(side)
         body.addWidget(self.preview, 1)
         outer = QVBoxLayout(self)
@@ -180,11 +193,11 @@ class PrintDialog(QDialog):
         self._timer.stop()
         sections = self.sections()
         if not sections:
-            self._show(b"", 0, "Choose at least one thing to print.")
+            self._show(b"", 0, _("Choose at least one thing to print."))
             return
         reasons = self._degenerate
         if reasons:  # the same refusal as `kartographer export`: fix the geometry first
-            self._show(b"", 0, f"Cannot print this track: {reasons[0]}.", error=True)
+            self._show(b"", 0, _("Cannot print this track: {reason}.").format(reason=reasons[0]), error=True)
             return
         out = io.BytesIO()
         try:
@@ -193,7 +206,8 @@ class PrintDialog(QDialog):
         except LayoutError as exc:
             self._show(b"", 0, str(exc), error=True)
             return
-        status = f"{pages} page{'s' if pages != 1 else ''}, {len(out.getvalue()) / 1024:.0f} KB"
+        size = f"{len(out.getvalue()) / 1024:.0f}"
+        status = ngettext("{n} page, {size} KB", "{n} pages, {size} KB", pages).format(n=pages, size=size)
         self._show(out.getvalue(), pages, " — ".join([status, *font_warnings]))
 
     def _show(self, data: bytes, pages: int, status: str, error: bool = False) -> None:
@@ -215,7 +229,7 @@ class PrintDialog(QDialog):
 
     def save_dialog(self) -> None:
         start = f"{self.document.name}.pdf"
-        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", start, "PDF files (*.pdf)")
+        path, _filter = QFileDialog.getSaveFileName(self, _("Save PDF"), start, _("PDF files (*.pdf)"))
         if not path:
             return
         if not path.lower().endswith(".pdf"):
@@ -223,7 +237,7 @@ class PrintDialog(QDialog):
         try:
             self.save_to(path)
         except DocumentError as exc:
-            QMessageBox.warning(self, "Cannot save PDF", literal(str(exc)))
+            QMessageBox.warning(self, _("Cannot save PDF"), literal(str(exc)))
             return
         self.accept()
 
@@ -236,8 +250,8 @@ def install(window) -> None:
         if editor is not None:
             PrintDialog(editor.document.snapshot(), window).exec()
 
-    action = window.action("Export / &Print…", open_dialog, "Ctrl+P",
-                           "Print the track 1:1, cards, tokens, dashboards and score sheets as PDF")
+    action = window.action(_("Export / &Print…"), open_dialog, "Ctrl+P",
+                           _("Print the track 1:1, cards, tokens, dashboards and score sheets as PDF"))
     quit_action = getattr(getattr(window, "file_actions", None), "quit_action", None)
     menu = window.menus["File"]
     if quit_action is not None:

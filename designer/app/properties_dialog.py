@@ -4,7 +4,8 @@ OK applies every changed value as ONE undoable step (none when nothing changed);
 When the chosen ruleset does not offer some elements' kinds, the dialog lists them ("3 coins, 2 boost pads,
 1 dash panel") and offers to remove them in that same step; kept, they stay and the checks flag them.
 The table size is kept in millimetres while the dialog is open, so switching units or presets never rounds
-it. Changing the table or the units moves no element.
+it. Changing the table or the units moves no element. Labels, notes and undo texts are in the user's
+language (`COMMAND_TEXTS` and `CUSTOM` are `N_`-marked: translated where used).
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from designer.document.document import Document
 from designer.document.operations import change_properties, not_offered
 from designer.geometry.units import (
     TABLE_PRESETS,
-    UNIT_NAMES,
     UNITS,
     from_mm,
     matching_preset,
@@ -39,20 +39,22 @@ from designer.geometry.units import (
     spin_step,
     to_mm,
 )
+from designer.i18n import N_, _, ngettext, pgettext
 from designer.model.kind_names import count_kinds
 from designer.model.track import Table, TrackDocument
 from designer.panes.dialog_buttons import ok_cancel
-from designer.panes.inspector_fields import TrimmedDoubleSpinBox, mute
+from designer.panes.inspector_fields import TrimmedDoubleSpinBox, mute, unit_title
 from designer.panes.palette import palette_kinds
 from designer.rules import Ruleset, list_rulesets
+from designer.rules.texts import ruleset_name, ruleset_summary
 
-CUSTOM = "Custom"
+CUSTOM = N_("Custom")
 _FIELD = TrackDocument.model_fields
 TABLE_MIN_MM, TABLE_MAX_MM = 100.0, 10_000.0
 NAME_MAX = 120
 COMMAND_TEXTS = {
-    "name": "Rename track", "ruleset": "Change ruleset", "table": "Resize table",
-    "display_units": "Change display units", "laps": "Change laps", "karts": "Change number of karts",
+    "name": N_("Rename track"), "ruleset": N_("Change ruleset"), "table": N_("Resize table"),
+    "display_units": N_("Change display units"), "laps": N_("Change laps"), "karts": N_("Change number of karts"),
 }
 
 
@@ -67,72 +69,75 @@ def _form(title: str) -> tuple[QGroupBox, QFormLayout]:
 class DocumentPropertiesDialog(QDialog):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Document Properties")
+        self.setWindowTitle(_("Document Properties"))
         self._document = document
         table = document.prop("table")
         self._width_mm, self._height_mm = table.width_mm, table.height_mm
         self._units = document.prop("display_units")
 
-        general, form = _form("Track")
+        general, form = _form(_("Track"))
         self._ruleset_form = form
         self.name_edit = QLineEdit(document.name)
         self.name_edit.setMaxLength(NAME_MAX)
         self.name_edit.textChanged.connect(self._validate)
         self.ruleset_combo = QComboBox()
         for ruleset in list_rulesets():
-            self.ruleset_combo.addItem(ruleset.name, ruleset.id)
-            self.ruleset_combo.setItemData(self.ruleset_combo.count() - 1, ruleset.summary, Qt.ItemDataRole.ToolTipRole)
+            self.ruleset_combo.addItem(ruleset_name(ruleset), ruleset.id)
+            self.ruleset_combo.setItemData(self.ruleset_combo.count() - 1, ruleset_summary(ruleset),
+                                           Qt.ItemDataRole.ToolTipRole)
         if self.ruleset_combo.findData(document.prop("ruleset")) < 0:
-            self.ruleset_combo.addItem(f"{document.prop('ruleset')} (not installed)", document.prop("ruleset"))
+            self.ruleset_combo.addItem(_("{ruleset} (not installed)").format(ruleset=document.prop("ruleset")),
+                                       document.prop("ruleset"))
         self.ruleset_combo.setCurrentIndex(self.ruleset_combo.findData(document.prop("ruleset")))
         self.ruleset_combo.currentIndexChanged.connect(self._update_notes)
         self.remove_check = QCheckBox()
-        self.remove_check.setToolTip("Removed in the same undo step as the change of ruleset")
+        self.remove_check.setToolTip(_("Removed in the same undo step as the change of ruleset"))
         self.remove_check.toggled.connect(self._update_notes)
-        form.addRow("&Name", self.name_edit)
-        form.addRow("&Ruleset", self.ruleset_combo)
+        form.addRow(_("&Name"), self.name_edit)
+        form.addRow(_("&Ruleset"), self.ruleset_combo)
         form.addRow(self.remove_check)
 
-        table_box, table_form = _form("Table")
+        table_box, table_form = _form(pgettext("game table", "Table"))
         self.preset_combo = QComboBox()
         for preset in TABLE_PRESETS:
             self.preset_combo.addItem(preset.name, preset)
-        self.preset_combo.addItem(CUSTOM, None)
+        self.preset_combo.addItem(_(CUSTOM), None)
         self.preset_combo.activated.connect(self._on_preset)
         self.width_spin, self.height_spin = TrimmedDoubleSpinBox(), TrimmedDoubleSpinBox()
-        for spin, label in ((self.width_spin, "Width"), (self.height_spin, "Height")):
+        tips = (_("Width of the table, {low}–{high} mm"), _("Height of the table, {low}–{high} mm"))
+        for spin, tip in zip((self.width_spin, self.height_spin), tips, strict=True):
             spin.setKeyboardTracking(False)
             spin.setAlignment(Qt.AlignmentFlag.AlignRight)
-            spin.setToolTip(f"{label} of the table, {TABLE_MIN_MM:g}–{TABLE_MAX_MM:g} mm")
+            spin.setToolTip(tip.format(low=f"{TABLE_MIN_MM:g}", high=f"{TABLE_MAX_MM:g}"))
             spin.valueChanged.connect(self._on_size_edited)
         self.swap_button = swap = QToolButton()
         swap.setText("⇄")
-        swap.setToolTip("Swap width and height")
+        swap.setToolTip(_("Swap width and height"))
         swap.clicked.connect(self._swap)
         size_row = QHBoxLayout()
         size_row.addWidget(self.width_spin, 1)
         size_row.addWidget(QLabel("×"))
         size_row.addWidget(self.height_spin, 1)
         size_row.addWidget(swap)
-        size_label = QLabel("&Size")
+        size_label = QLabel(_("&Size"))
         size_label.setBuddy(self.width_spin)
-        table_form.addRow("&Preset", self.preset_combo)
+        table_form.addRow(_("&Preset"), self.preset_combo)
         table_form.addRow(size_label, size_row)
         self.notes = mute(QLabel())
         self.notes.setWordWrap(True)
         table_form.addRow(self.notes)
 
-        race, race_form = _form("Race and Display")
+        race, race_form = _form(_("Race and Display"))
         self.units_combo = QComboBox()
         for units in UNITS:
-            self.units_combo.addItem(f"{UNIT_NAMES[units]} ({units})", units)
+            self.units_combo.addItem(unit_title(units), units)
         self.units_combo.setCurrentIndex(self.units_combo.findData(self._units))
         self.units_combo.currentIndexChanged.connect(self._on_units)
-        self.laps_spin = self._count_spin("laps", document.prop("laps"), " laps")
-        self.karts_spin = self._count_spin("karts", document.prop("karts"), " karts")
-        race_form.addRow("&Units", self.units_combo)
-        race_form.addRow("&Laps", self.laps_spin)
-        race_form.addRow("&Karts", self.karts_spin)
+        self.laps_spin = self._count_spin("laps", document.prop("laps"), " " + pgettext("spin box suffix", "laps"))
+        self.karts_spin = self._count_spin("karts", document.prop("karts"), " " + pgettext("spin box suffix", "karts"))
+        race_form.addRow(_("&Units"), self.units_combo)
+        race_form.addRow(_("&Laps"), self.laps_spin)
+        race_form.addRow(_("&Karts"), self.karts_spin)
 
         self.buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
@@ -176,7 +181,7 @@ class DocumentPropertiesDialog(QDialog):
             spin.setValue(from_mm(mm, self._units))
             spin.blockSignals(blocked)
         preset = matching_preset(self._width_mm, self._height_mm)
-        index = self.preset_combo.findText(preset.name) if preset else self.preset_combo.findText(CUSTOM)
+        index = self.preset_combo.findText(preset.name) if preset else self.preset_combo.findText(_(CUSTOM))
         self.preset_combo.setCurrentIndex(index)
         self._update_notes()
 
@@ -205,21 +210,24 @@ class DocumentPropertiesDialog(QDialog):
     def _update_notes(self) -> None:
         elements = self._document.elements
         outside = sum(1 for e in elements if not (0 <= e.x_mm <= self._width_mm and 0 <= e.y_mm <= self._height_mm))
-        notes = ["Changing the table or the units moves no element."]
+        notes = [_("Changing the table or the units moves no element.")]
         if outside:
-            notes.append(f"{outside} element{'s lie' if outside > 1 else ' lies'} outside this table.")
+            notes.append(ngettext("{n} element lies outside this table.", "{n} elements lie outside this table.",
+                                  outside).format(n=outside))
         ruleset = self.chosen_ruleset()
         foreign = not_offered(elements, ruleset) if ruleset is not None else []
         self._ruleset_form.setRowVisible(self.remove_check, bool(foreign))
         if foreign:
             listed = count_kinds((e.kind for e in foreign), palette_kinds(self._document))
-            self.remove_check.setText(f"Remove what it does not offer: {listed}")
+            self.remove_check.setText(_("Remove what it does not offer: {kinds}").format(kinds=listed))
             if self.remove_check.isChecked():
-                notes.append(f"{listed[:1].upper()}{listed[1:]} will be removed.")
+                removed = _("{kinds} will be removed.").format(kinds=listed)
+                notes.append(removed[:1].upper() + removed[1:])
             else:
                 n = len(foreign)
-                notes.append(f"{n} element{'s are' if n > 1 else ' is'} not part of {ruleset.name}; kept, "
-                             f"{'they are' if n > 1 else 'it is'} listed in Problems.")
+                notes.append(ngettext("{n} element is not part of {ruleset}; kept, it is listed in Problems.",
+                                      "{n} elements are not part of {ruleset}; kept, they are listed in Problems.",
+                                      n).format(n=n, ruleset=ruleset_name(ruleset)))
         self.notes.setText(" ".join(notes))
 
     def chosen_ruleset(self) -> Ruleset | None:
@@ -259,11 +267,11 @@ class DocumentPropertiesDialog(QDialog):
         values, removals = self.values(), self.removals()
         if values or removals:
             if len(values) > 1:
-                text = "Change document properties"
+                text = _("Change document properties")
             elif values:
-                text = COMMAND_TEXTS[next(iter(values))]
+                text = _(COMMAND_TEXTS[next(iter(values))])
             else:
-                text = "Remove elements the ruleset does not offer"
+                text = _("Remove elements the ruleset does not offer")
             change_properties(self._document, values, text, removals)
         super().accept()
 

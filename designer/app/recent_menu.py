@@ -16,10 +16,11 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from designer.app.settings import Settings
+from designer.i18n import N_, _
 from designer.panes.markup import literal
 
 KINDS = ("track", "campaign")
-TITLES = {"track": "Cannot Open Track", "campaign": "Cannot Open Campaign"}
+TITLES = {"track": N_("Cannot Open Track"), "campaign": N_("Cannot Open Campaign")}
 
 
 def numbered(number: int, label: str) -> str:
@@ -32,7 +33,7 @@ def numbered(number: int, label: str) -> str:
 
 class RecentMenu(QMenu):
     def __init__(self, settings: Settings, open_file: Callable[[Path, str], object], parent: QWidget) -> None:
-        super().__init__("Open &Recent", parent)
+        super().__init__(_("Open &Recent"), parent)
         self.settings = settings
         self.open_file = open_file
         self.aboutToShow.connect(self.rebuild)
@@ -53,9 +54,9 @@ class RecentMenu(QMenu):
             action.setToolTip(literal(str(path)))
             action.triggered.connect(lambda _checked=False, p=path, k=kind: self.open_recent(p, k))
         if not entries:
-            self.addAction("No Recent Files").setEnabled(False)
+            self.addAction(_("No Recent Files")).setEnabled(False)
         self.addSeparator()
-        self.addAction("&Clear Recent", self.clear_recent).setEnabled(bool(entries))
+        self.addAction(_("&Clear Recent"), self.clear_recent).setEnabled(bool(entries))
 
     def recent_actions(self) -> list[QAction]:
         """The entries, tracks first (their data is the file's path)."""
@@ -65,8 +66,8 @@ class RecentMenu(QMenu):
         if not path.is_file():
             self.settings.remove_recent_file(path, kind)
             self.rebuild()
-            QMessageBox.warning(self.parentWidget(), TITLES[kind],
-                                literal(f"{path}: the file no longer exists; removed from Open Recent"))
+            message = _("{path}: the file no longer exists; removed from Open Recent").format(path=path)
+            QMessageBox.warning(self.parentWidget(), _(TITLES[kind]), literal(message))
             return
         self.open_file(path, kind)
 

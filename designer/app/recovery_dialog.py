@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.i18n import _
 from designer.io.recovery import CAMPAIGN, RecoveryEntry
 from designer.panes.markup import literal
 
@@ -34,7 +36,7 @@ class RecoveryChoice:
 
 
 def entry_label(entry: RecoveryEntry) -> str:
-    return f"{entry.name} (campaign)" if entry.kind == CAMPAIGN else entry.name
+    return _("{name} (campaign)").format(name=entry.name) if entry.kind == CAMPAIGN else entry.name
 
 
 class RecoveryDialog(QDialog):
@@ -42,18 +44,19 @@ class RecoveryDialog(QDialog):
 
     def __init__(self, entries: list[RecoveryEntry], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Recover Unsaved Documents")
+        self.setWindowTitle(_("Recover Unsaved Documents"))
         self.entries = entries
-        heading = QLabel("<b>Kartographer did not close properly last time.</b><br>"
-                         "These documents had unsaved changes and were recovered:", self)
+        heading = QLabel("<b>{}</b><br>{}".format(
+            escape(_("Kartographer did not close properly last time."), quote=False),
+            escape(_("These documents had unsaved changes and were recovered:"), quote=False)), self)
         self.tree = QTreeWidget(self)
-        self.tree.setHeaderLabels(["Document", "Original file", "Autosaved"])
+        self.tree.setHeaderLabels([_("Document"), _("Original file"), _("Autosaved")])
         self.tree.setRootIsDecorated(False)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         for entry in entries:
             item = QTreeWidgetItem([entry_label(entry),
-                                    str(entry.original_path) if entry.original_path else "never saved",
+                                    str(entry.original_path) if entry.original_path else _("never saved"),
                                     _when(entry.saved_at)])
             item.setToolTip(1, literal(item.text(1)))
             item.setCheckState(0, Qt.CheckState.Checked)
@@ -62,13 +65,13 @@ class RecoveryDialog(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        note = QLabel("Restored documents open as unsaved changes. Unchecked ones are deleted; "
-                      "“Decide Later” keeps them all for the next start.", self)
+        note = QLabel(_("Restored documents open as unsaved changes. Unchecked ones are deleted; "
+                        "“Decide Later” keeps them all for the next start."), self)
         note.setWordWrap(True)
         self.buttons = QDialogButtonBox(self)
-        self.restore_button = self.buttons.addButton("&Restore", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.discard_button = self.buttons.addButton("&Discard All", QDialogButtonBox.ButtonRole.DestructiveRole)
-        self.later_button = self.buttons.addButton("Decide &Later", QDialogButtonBox.ButtonRole.RejectRole)
+        self.restore_button = self.buttons.addButton(_("&Restore"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.discard_button = self.buttons.addButton(_("&Discard All"), QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.later_button = self.buttons.addButton(_("Decide &Later"), QDialogButtonBox.ButtonRole.RejectRole)
         self.restore_button.setDefault(True)
         self.restore_button.clicked.connect(self.accept)
         self.later_button.clicked.connect(self.reject)
@@ -95,5 +98,5 @@ class RecoveryDialog(QDialog):
 
 def _when(timestamp: float) -> str:
     if not timestamp:
-        return "unknown"
+        return _("unknown")
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(timestamp))

@@ -5,6 +5,7 @@ length (display units and Long straights), racing line length, activations per l
 estimate note, tightest corner, minimum width and a table of element counts. `show_track_report(window)`
 opens it for the current tab. `RacingLineItem` is the dashed line View ▸ Show Racing Line draws on the
 canvas (an overlay: not in `scene.items_by_id`, so image export hides it); `checks_setup` keeps it fresh.
+Labels are in the user's language and figures carry its decimal sign ("12,5 cm").
 """
 
 from __future__ import annotations
@@ -29,7 +30,10 @@ from PySide6.QtWidgets import (
 )
 
 from designer.geometry.figures import track_figures
+from designer.i18n import _
 from designer.model import MM_PER_UNIT
+from designer.model.kind_names import kind_name
+from designer.panes.markup import number_text
 
 RACING_LINE_COLOR = QColor("#ff2bd6")   # bright magenta: reads on tarmac, felt and the table
 RACING_LINE_Z = 900_000.0
@@ -41,13 +45,13 @@ def length_text(mm: float | None, units: str) -> str:
     if mm is None:
         return NOT_AVAILABLE
     value = mm / MM_PER_UNIT[units]
-    return f"{value:.{UNIT_DECIMALS.get(units, 1)}f} {units}"
+    return f"{number_text(value, UNIT_DECIMALS.get(units, 1))} {units}"
 
 
 def straights_text(mm: float | None, long_mm: float | None) -> str:
     if mm is None or not long_mm:
         return NOT_AVAILABLE
-    return f"{mm / long_mm:.1f} Long straights"
+    return _("{n} Long straights").format(n=number_text(mm / long_mm, 1))
 
 
 class TrackReportDialog(QDialog):
@@ -56,35 +60,35 @@ class TrackReportDialog(QDialog):
     def __init__(self, figures: dict, units: str = "mm", long_mm: float | None = None, title: str = "",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Track Report — {title}" if title else "Track Report")
+        self.setWindowTitle(_("Track Report — {title}").format(title=title) if title else _("Track Report"))
         self.figures = figures
         self.values: dict[str, str] = {}
         layout = QVBoxLayout(self)
 
-        track_box = QGroupBox("Track", self)
+        track_box = QGroupBox(_("Track"), self)
         form = QFormLayout(track_box)
         lap = figures.get("lap_length_mm")
         line = figures.get("racing_line_mm")
-        self._row(form, "lap_length", "Lap length",
+        self._row(form, "lap_length", _("Lap length:"),
                   NOT_AVAILABLE if lap is None else f"{length_text(lap, units)}  ({straights_text(lap, long_mm)})")
         line_text = NOT_AVAILABLE if line is None else f"{length_text(line, units)}  ({straights_text(line, long_mm)})"
         if line is not None and figures.get("racing_line_on_surface") is False:
-            line_text += "  — leaves the track in places"
-        self._row(form, "racing_line", "Racing line", line_text)
-        self._row(form, "tightest_corner", "Tightest corner (radius)",
+            line_text = _("{length}  — leaves the track in places").format(length=line_text)
+        self._row(form, "racing_line", _("Racing line:"), line_text)
+        self._row(form, "tightest_corner", _("Tightest corner (radius):"),
                   length_text(figures.get("tightest_corner_radius_mm"), units))
-        self._row(form, "min_width", "Minimum width", length_text(figures.get("min_width_mm"), units))
+        self._row(form, "min_width", _("Minimum width:"), length_text(figures.get("min_width_mm"), units))
         if lap is None:
-            form.addRow(QLabel("This document is an arena: it has no track, so only element counts apply."))
+            form.addRow(QLabel(_("This document is an arena: it has no track, so only element counts apply.")))
         layout.addWidget(track_box)
 
         per_gear = figures.get("activations_per_lap") or {}
         if per_gear:
-            gear_box = QGroupBox("Activations per lap (estimate)", self)
+            gear_box = QGroupBox(_("Activations per lap (estimate)"), self)
             gear_layout = QVBoxLayout(gear_box)
-            self.gears = _table([f"Gear {g}" for g in per_gear], [tuple(str(n) for n in per_gear.values())],
-                                gear_box, numbers_from=0)
-            self.gears.setVerticalHeaderLabels(["Activations"])
+            self.gears = _table([_("Gear {gear}").format(gear=g) for g in per_gear],
+                                [tuple(str(n) for n in per_gear.values())], gear_box, numbers_from=0)
+            self.gears.setVerticalHeaderLabels([_("Activations")])
             self.gears.verticalHeader().setVisible(True)
             self.gears.setFixedHeight(self.gears.horizontalHeader().sizeHint().height()
                                       + self.gears.rowHeight(0) + 2 * self.gears.frameWidth())
@@ -96,11 +100,11 @@ class TrackReportDialog(QDialog):
             self.values["estimate_note"] = note.text()
             layout.addWidget(gear_box)
 
-        counts_box = QGroupBox(f"Elements ({figures.get('elements', 0)})", self)
+        counts_box = QGroupBox(_("Elements ({n})").format(n=figures.get("elements", 0)), self)
         counts_layout = QVBoxLayout(counts_box)
         counts = figures.get("element_counts") or {}
-        self.counts = _table(["Kind", "Count"],
-                             [(kind.replace("_", " ").capitalize(), str(n)) for kind, n in counts.items()], counts_box)
+        self.counts = _table([_("Kind"), _("Count")], [(kind_name(kind), str(n)) for kind, n in counts.items()],
+                             counts_box)
         counts_layout.addWidget(self.counts)
         layout.addWidget(counts_box, 1)   # the counts table takes the spare height
 
@@ -114,7 +118,7 @@ class TrackReportDialog(QDialog):
         value = QLabel(text)
         value.setObjectName(key)
         value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        form.addRow(label + ":", value)
+        form.addRow(label, value)
         self.values[key] = text
 
 
@@ -152,7 +156,7 @@ def show_track_report(window) -> TrackReportDialog | None:
     try:
         dialog = report_for(editor)
     except Exception as exc:
-        window.show_error(f"The track report could not be made:\n{exc}")
+        window.show_error(_("The track report could not be made:\n{error}").format(error=exc))
         return None
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     window.track_report = dialog
@@ -174,7 +178,7 @@ class RacingLineItem(QGraphicsPathItem):
         self.setZValue(RACING_LINE_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
-        self.setToolTip("Estimated racing line")
+        self.setToolTip(_("Estimated racing line"))
         self.set_points(points)
 
     def set_points(self, points: Sequence[Sequence[float]]) -> None:

@@ -27,6 +27,7 @@ from designer.document.operations import add_elements, change_elements, delete_e
 from designer.geometry.authoring import fill_item_boxes
 from designer.geometry.layout import mirror_layout, reverse_layout, rotate_layout
 from designer.geometry.route import apply_gate_orders, renumber_gates
+from designer.i18n import _, ngettext
 
 STATUS_MS = 5000
 
@@ -44,30 +45,30 @@ class TrackActions(QObject):
         self.window = window
         w = window
         w.menus["Track"].addSeparator()
-        self.draw_track_action = w.action("&Draw Track", self.draw_track, "T",
-                                          "Click centerline points to lay a new track", "Track")
-        self.gate_tool_action = w.action("Place &Gate", self.gate_tool, "G",
-                                         "Click on the track to put a gate across it", "Track")
-        self.coin_trail_action = w.action("&Coin Trail", self.coin_trail, "C",
-                                          "Drag to lay a line of coins every 50 mm", "Track")
-        self.measure_action = w.action("&Measure", self.measure, "M",
-                                       "Drag to measure a distance in mm and in straights", "Track")
+        self.draw_track_action = w.action(_("&Draw Track"), self.draw_track, "T",
+                                          _("Click centerline points to lay a new track"), "Track")
+        self.gate_tool_action = w.action(_("Place &Gate"), self.gate_tool, "G",
+                                         _("Click on the track to put a gate across it"), "Track")
+        self.coin_trail_action = w.action(_("&Coin Trail"), self.coin_trail, "C",
+                                          _("Drag to lay a line of coins every 50 mm"), "Track")
+        self.measure_action = w.action(_("&Measure"), self.measure, "M",
+                                       _("Drag to measure a distance in mm and in straights"), "Track")
         w.menus["Track"].addSeparator()
-        self.reverse_action = w.action("&Reverse Direction", self.reverse, None,
-                                       "Drive the track the other way round", "Track")
-        self.mirror_h_action = w.action("Mirror &Horizontally", lambda: self.mirror("horizontal"), None,
-                                        "Flip the whole layout left to right", "Track")
-        self.mirror_v_action = w.action("Mirror &Vertically", lambda: self.mirror("vertical"), None,
-                                        "Flip the whole layout top to bottom", "Track")
-        self.rotate_cw_action = w.action("Rotate Layout 90° &CW", lambda: self.rotate(90.0), None,
-                                         "Turn the whole layout clockwise about the table centre", "Track")
-        self.rotate_ccw_action = w.action("Rotate Layout 90° CC&W", lambda: self.rotate(-90.0), None,
-                                          "Turn the whole layout counterclockwise about the table centre", "Track")
+        self.reverse_action = w.action(_("&Reverse Direction"), self.reverse, None,
+                                       _("Drive the track the other way round"), "Track")
+        self.mirror_h_action = w.action(_("Mirror &Horizontally"), lambda: self.mirror("horizontal"), None,
+                                        _("Flip the whole layout left to right"), "Track")
+        self.mirror_v_action = w.action(_("Mirror &Vertically"), lambda: self.mirror("vertical"), None,
+                                        _("Flip the whole layout top to bottom"), "Track")
+        self.rotate_cw_action = w.action(_("Rotate Layout 90° &CW"), lambda: self.rotate(90.0), None,
+                                         _("Turn the whole layout clockwise about the table centre"), "Track")
+        self.rotate_ccw_action = w.action(_("Rotate Layout 90° CC&W"), lambda: self.rotate(-90.0), None,
+                                          _("Turn the whole layout counterclockwise about the table centre"), "Track")
         w.menus["Track"].addSeparator()
-        self.renumber_action = w.action("Re&number Gates Along Track", self.renumber_gates, None,
-                                        "Number the gates in the order the track passes them", "Track")
-        self.fill_boxes_action = w.action("&Fill Item Boxes", self.fill_item_boxes, None,
-                                          "Put a line of item boxes (one per kart) after the selected gates",
+        self.renumber_action = w.action(_("Re&number Gates Along Track"), self.renumber_gates, None,
+                                        _("Number the gates in the order the track passes them"), "Track")
+        self.fill_boxes_action = w.action(_("&Fill Item Boxes"), self.fill_item_boxes, None,
+                                          _("Put a line of item boxes (one per kart) after the selected gates"),
                                           "Track")
 
     def _editor(self):
@@ -106,14 +107,15 @@ class TrackActions(QObject):
         if editor is None:
             return None
         if editor.document.track is None:
-            self._status("Draw a track first: gates are placed across it")
+            self._status(_("Draw a track first: gates are placed across it"))
             return None
         tool = GateTool(editor.tools)
         editor.tools.set_tool(tool)
         return tool
 
     # --- whole-layout transforms -----------------------------------------------------------------
-    def _transform(self, text: str, compute) -> bool:
+    def _transform(self, text: str, failure: str, compute) -> bool:
+        """Apply `compute` as one undo step named `text`; `failure` ("Cannot …: {error}") reports a refusal."""
         editor = self._editor()
         if editor is None:
             return False
@@ -123,7 +125,7 @@ class TrackActions(QObject):
         try:
             track, elements = compute(document.track, document.elements)
         except ValueError as exc:
-            self._status(f"Cannot {text.lower()}: {exc}")
+            self._status(failure.format(error=exc))
             return False
         old = {e.id: e for e in document.elements}
         changed = [e for e in elements if old.get(e.id) != e]
@@ -136,14 +138,18 @@ class TrackActions(QObject):
         return True
 
     def reverse(self) -> bool:
-        return self._transform("Reverse direction", reverse_layout)
+        return self._transform(_("Reverse direction"), _("Cannot reverse direction: {error}"), reverse_layout)
 
     def mirror(self, axis: str) -> bool:
         editor = self._editor()
         if editor is None:
             return False
         table = editor.document.prop("table")
-        return self._transform(f"Mirror {axis}ly", lambda t, es: mirror_layout(t, es, axis, table))
+        if axis == "horizontal":
+            text, failure = _("Mirror horizontally"), _("Cannot mirror horizontally: {error}")
+        else:
+            text, failure = _("Mirror vertically"), _("Cannot mirror vertically: {error}")
+        return self._transform(text, failure, lambda t, es: mirror_layout(t, es, axis, table))
 
     def rotate(self, degrees: float) -> bool:
         editor = self._editor()
@@ -151,8 +157,12 @@ class TrackActions(QObject):
             return False
         table = editor.document.prop("table")
         centre = (table.width_mm / 2.0, table.height_mm / 2.0)
-        text = f"Rotate layout 90° {'clockwise' if degrees > 0 else 'counterclockwise'}"
-        return self._transform(text, lambda t, es: rotate_layout(t, es, degrees, centre))
+        if degrees > 0:
+            text, failure = _("Rotate layout 90° clockwise"), _("Cannot rotate layout 90° clockwise: {error}")
+        else:
+            text = _("Rotate layout 90° counterclockwise")
+            failure = _("Cannot rotate layout 90° counterclockwise: {error}")
+        return self._transform(text, failure, lambda t, es: rotate_layout(t, es, degrees, centre))
 
     # --- gates -----------------------------------------------------------------------------------
     def renumber_gates(self) -> bool:
@@ -161,16 +171,16 @@ class TrackActions(QObject):
             return False
         document = editor.document
         if document.track is None:
-            self._status("There is no track to number the gates along")
+            self._status(_("There is no track to number the gates along"))
             return False
         elements = document.elements
         gates = [e for e in elements if e.kind == "gate"]
         start = next((e for e in elements if e.kind == "start_finish"), None)
         changed = apply_gate_orders(elements, renumber_gates(document.track, gates, start))
         if not changed:
-            self._status("The gates are already numbered along the track")
+            self._status(_("The gates are already numbered along the track"))
             return False
-        change_elements(document, changed, "Renumber gates")
+        change_elements(document, changed, _("Renumber gates"))
         return True
 
     def fill_item_boxes(self) -> list[str]:
@@ -184,7 +194,7 @@ class TrackActions(QObject):
         if not gates:
             gates = [e for e in document.elements if e.kind == "gate"]
         if not gates:
-            self._status("There are no gates to put item boxes after")
+            self._status(_("There are no gates to put item boxes after"))
             return []
         karts = document.prop("karts")
         ruleset = document.ruleset
@@ -196,10 +206,11 @@ class TrackActions(QObject):
                 new.extend(boxes)
                 removed.extend(old)
         except ValueError as exc:
-            self._status(f"Cannot fill item boxes: {exc}")
+            self._status(_("Cannot fill item boxes: {error}").format(error=exc))
             return []
         editor.tools.use_select()
-        with macro(document, f"Fill item boxes ({len(gates)} gate{'s' if len(gates) != 1 else ''})"):
+        text = ngettext("Fill item boxes ({n} gate)", "Fill item boxes ({n} gates)", len(gates)).format(n=len(gates))
+        with macro(document, text):
             delete_elements(document, removed)
-            add_elements(document, new, "Add item boxes")
+            add_elements(document, new, _("Add item boxes"))
         return [e.id for e in new]

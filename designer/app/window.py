@@ -16,11 +16,14 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QTabWidge
 
 from designer.app.editor import Editor
 from designer.app.untitled import format_readout, untitled_document
+from designer.i18n import N_, SOURCE_LANGUAGE, _, current_language, format_number, ngettext
 from designer.model import TrackDocument
+from designer.model.kind_names import kind_name
 from designer.panes.markup import literal
 
 APP_NAME = "Kartographer"
-MENU_TITLES = ("&File", "&Edit", "&View", "&Track", "&Window", "&Help")
+#: Shown translated; `window.menus` keys them by their English names ("File", "Edit" …) whatever the language.
+MENU_TITLES = (N_("&File"), N_("&Edit"), N_("&View"), N_("&Track"), N_("&Window"), N_("&Help"))
 
 
 class MainWindow(QMainWindow):
@@ -38,7 +41,8 @@ class MainWindow(QMainWindow):
         self.tabs.tabCloseRequested.connect(lambda index: self.close_editor(self.tabs.widget(index)))
         self.setCentralWidget(self.tabs)
         self.setDockNestingEnabled(True)
-        self.menus: dict[str, QMenu] = {title.replace("&", ""): self.menuBar().addMenu(title) for title in MENU_TITLES}
+        self.menus: dict[str, QMenu] = {title.replace("&", ""): self.menuBar().addMenu(_(title))
+                                        for title in MENU_TITLES}
         self._needs_fit: list[Editor] = []
         self._create_view_actions()
         self._create_status_bar()
@@ -147,7 +151,7 @@ class MainWindow(QMainWindow):
             self.tabs.setTabToolTip(index, literal(str(editor.document.path or editor.document.name)))
         if editor is self.current_editor():
             # "[*]" is where Qt shows the unsaved-changes marker.
-            self.setWindowTitle(f"{editor.file_label()}[*] — {APP_NAME}")
+            self.setWindowTitle(_("{name} — Kartographer").format(name=f"{editor.file_label()}[*]"))
             self.setWindowModified(editor.is_modified)
 
     def show_error(self, message: str, title: str = "Kartographer") -> None:
@@ -185,13 +189,13 @@ class MainWindow(QMainWindow):
         key = QKeySequence.StandardKey
         # Ctrl+= as well, since Ctrl++ needs Shift on most layouts.
         zoom_in_keys = [*QKeySequence.keyBindings(key.ZoomIn), QKeySequence("Ctrl+=")]
-        self.zoom_in_action = self.action("Zoom &In", self._on_view("zoom_in"), zoom_in_keys, menu="View")
-        self.zoom_out_action = self.action("Zoom &Out", self._on_view("zoom_out"), key.ZoomOut, menu="View")
+        self.zoom_in_action = self.action(_("Zoom &In"), self._on_view("zoom_in"), zoom_in_keys, menu="View")
+        self.zoom_out_action = self.action(_("Zoom &Out"), self._on_view("zoom_out"), key.ZoomOut, menu="View")
         self.menus["View"].addSeparator()
-        self.fit_table_action = self.action("&Fit Table", self._on_view("fit_table"), "Ctrl+0",
-                                            "Show the whole table", menu="View")
-        self.actual_size_action = self.action("&Actual Size", self._on_view("actual_size"), "Ctrl+1",
-                                              "Show the table at 1:1, as it will be printed", menu="View")
+        self.fit_table_action = self.action(_("&Fit Table"), self._on_view("fit_table"), "Ctrl+0",
+                                            _("Show the whole table"), menu="View")
+        self.actual_size_action = self.action(_("&Actual Size"), self._on_view("actual_size"), "Ctrl+1",
+                                              _("Show the table at 1:1, as it will be printed"), menu="View")
         self.menus["View"].addSeparator()
 
     def _create_status_bar(self) -> None:
@@ -210,7 +214,7 @@ class MainWindow(QMainWindow):
         self._cursor_label.setText(f"x {format_readout(point.x(), units)}  y {format_readout(point.y(), units)}")
 
     def _show_zoom(self, percent: float) -> None:
-        self._zoom_label.setText(f"{percent:.0f} %" if percent >= 10 else f"{percent:.1f} %")
+        self._zoom_label.setText(f"{percent:.0f} %" if percent >= 10 else f"{format_number(percent, 1)} %")
 
     def _show_selection(self, editor: Editor) -> None:
         if editor is not self.current_editor():
@@ -218,12 +222,14 @@ class MainWindow(QMainWindow):
         ids = editor.selected_ids()
         total = len(editor.document)
         if not ids:
-            text = f"{total} element{'' if total == 1 else 's'}"
+            text = ngettext("{n} element", "{n} elements", total).format(n=total)
         elif len(ids) == 1:
             element = editor.document.element(ids[0])
-            text = f"Selected: {element.kind.replace('_', ' ')} '{element.id}'"
+            # English names the kind by its code, as it always has; other languages by its translated name.
+            kind = element.kind.replace("_", " ") if current_language() == SOURCE_LANGUAGE else kind_name(element.kind)
+            text = _("Selected: {kind} '{id}'").format(kind=kind, id=element.id)
         else:
-            text = f"{len(ids)} of {total} elements selected"
+            text = _("{n} of {total} elements selected").format(n=len(ids), total=total)
         self._selection_label.setText(text)
 
     def selection_text(self) -> str:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSceneCo
 from designer.canvas.selection import ACCENT, OVERLAY_Z, cosmetic_pen
 from designer.geometry.measure import TemplateShape
 from designer.geometry.snap import ANGLE_STEP_DEG
+from designer.i18n import _
 from designer.model.edit import normalize_angle
 
 #: Above every element, below the tools' own overlays and the selection outline.
@@ -60,7 +61,7 @@ class GuideItem(QGraphicsPathItem):
         self.setZValue(GUIDE_Z)
         self.setPen(cosmetic_pen(GUIDE_EDGE, 1.5, Qt.PenStyle.DashLine))
         self.setBrush(QBrush(GUIDE_FILL))
-        self.setToolTip(f"{shape.name} (movement template guide)")
+        self.setToolTip(_("{name} (movement template guide)").format(name=shape.name))
 
     @property
     def name(self) -> str:
@@ -79,10 +80,11 @@ class GuideItem(QGraphicsPathItem):
 
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
         menu = QMenu()
-        cw = menu.addAction(f"Rotate {ANGLE_STEP_DEG:.0f}° Clockwise")
-        ccw = menu.addAction(f"Rotate {ANGLE_STEP_DEG:.0f}° Counterclockwise")
+        angle = f"{ANGLE_STEP_DEG:.0f}"
+        cw = menu.addAction(_("Rotate {angle}° Clockwise").format(angle=angle))
+        ccw = menu.addAction(_("Rotate {angle}° Counterclockwise").format(angle=angle))
         menu.addSeparator()
-        remove = menu.addAction("Remove Guide")
+        remove = menu.addAction(_("Remove Guide"))
         chosen = menu.exec(event.screenPos())
         if chosen is cw:
             self.rotate_by(ANGLE_STEP_DEG)

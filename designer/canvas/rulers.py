@@ -18,11 +18,21 @@ from PySide6.QtWidgets import QMenu, QSizePolicy, QToolButton, QWidget
 from designer.commands.document import ChangeProperties
 from designer.document.document import Document
 from designer.geometry.units import UNIT_NAMES, UNITS, Tick, TickSpacing, choose_ticks, ruler_ticks, tick_label
+from designer.i18n import N_, _
 from designer.model.track import MM_PER_UNIT
 
 MIN_MINOR_PX = 5.0
 LABEL_GAP_PX = 10.0   # free space after the widest label before the next major tick
 LABEL_PAD_PX = 3.0    # from a major tick to its label
+
+
+#: The unit names of `UNIT_NAMES`, marked for the catalogue (translated where shown, with `_()`).
+_UNIT_WORDS = (N_("Millimetres"), N_("Centimetres"), N_("Inches"))
+
+
+def unit_name(units: str) -> str:
+    """"Millimetres" for "mm", in the current language."""
+    return _(UNIT_NAMES[units])
 
 
 @dataclass(frozen=True)
@@ -35,14 +45,14 @@ class RulerTick:
 def change_display_units(document: Document, units: str) -> None:
     """Switch the document's display units as one undoable step (nothing moves)."""
     if units != document.prop("display_units"):
-        document.undo_stack.push(ChangeProperties(document, {"display_units": units}, "Change display units"))
+        document.undo_stack.push(ChangeProperties(document, {"display_units": units}, _("Change display units")))
 
 
 def units_menu(document: Document, parent: QWidget) -> QMenu:
-    menu = QMenu("Display Units", parent)
+    menu = QMenu(_("Display Units"), parent)
     group = QActionGroup(menu)
     for units in UNITS:
-        action = QAction(f"{UNIT_NAMES[units]} ({units})", menu)
+        action = QAction(f"{unit_name(units)} ({units})", menu)
         action.setCheckable(True)
         action.setChecked(units == document.prop("display_units"))
         action.triggered.connect(lambda _checked=False, u=units: change_display_units(document, u))
@@ -123,7 +133,7 @@ class Ruler(QWidget):
         pixels_per_unit = abs(self._scale()) * MM_PER_UNIT[units]
         ends = (self.ruler_to_scene(0) / MM_PER_UNIT[units], self.ruler_to_scene(self._length()) / MM_PER_UNIT[units])
         spacing = choose_ticks(units, pixels_per_unit, 30.0, MIN_MINOR_PX)
-        for _ in range(4):  # the labels' width depends on the spacing; settle in a few rounds
+        for _round in range(4):  # the labels' width depends on the spacing; settle in a few rounds
             # Labels at both ends, and a cycle after each (fractions of an inch differ in width).
             values = [(round(v / spacing.major) + k) * spacing.major for v in ends for k in range(16)]
             widest = max(self._metrics.horizontalAdvance(tick_label(v, spacing)) for v in values)
@@ -152,7 +162,8 @@ class Ruler(QWidget):
             self.update()
 
     def _update_tooltip(self) -> None:
-        self.setToolTip(f"{UNIT_NAMES[self.units]} from the table's top-left corner — right-click to change units")
+        self.setToolTip(_("{units} from the table's top-left corner — right-click to change units")
+                        .format(units=unit_name(self.units)))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
@@ -243,7 +254,7 @@ class RulerCorner(QToolButton):
         self.setFixedSize(thickness, thickness)
         self.setAutoRaise(True)
         self.setFont(QFont(self.font().family(), max(7, round(self.font().pointSizeF() * 0.8))))
-        self.setToolTip("Display units — click to change")
+        self.setToolTip(_("Display units — click to change"))
         self.clicked.connect(self._show_menu)
         document.properties_changed.connect(self._refresh)
         self._refresh(["display_units"])

@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from designer.canvas import style
+from designer.panes.markup import number_text
 
 ACCENT = QColor("#1a73e8")
 ACCENT_DARK = QColor("#0d47a1")
@@ -200,8 +201,10 @@ class RotationHandle(QGraphicsItem):
         painter.drawEllipse(QPointF(), 2.5, 2.5)
 
     def _paint_label(self, painter: QPainter, knob: QPointF) -> None:
-        text = f"{self._delta_deg:+.0f}°" if abs(self._delta_deg - round(self._delta_deg)) < 0.05 \
-            else f"{self._delta_deg:+.1f}°"
+        if abs(self._delta_deg - round(self._delta_deg)) < 0.05:
+            text = f"{self._delta_deg:+.0f}°"
+        else:  # one decimal, in the language's decimal sign ("+12,5°" in German)
+            text = ("+" if self._delta_deg > 0 else "") + number_text(self._delta_deg, 1) + "°"
         font = QFont()
         font.setPixelSize(12)
         font.setBold(True)

@@ -6,16 +6,18 @@ from typing import Any
 
 from designer.commands.merge import MergeId, SwapCommand
 from designer.document.document import Document
+from designer.i18n import _
 from designer.model.track import TrackSurface
 
 
 class ChangeProperties(SwapCommand):
     """Name, ruleset, table, units, laps, karts; with a `merge_key`, repeated edits fold into one step."""
 
-    def __init__(self, document: Document, values: dict[str, Any], text: str = "Change document properties",
+    def __init__(self, document: Document, values: dict[str, Any], text: str | None = None,
                  merge_key: object = None) -> None:
         self._document = document
-        super().__init__(text, {k: document.prop(k) for k in values}, dict(values), MergeId.PROPERTY, merge_key)
+        super().__init__(text or _("Change document properties"), {k: document.prop(k) for k in values},
+                         dict(values), MergeId.PROPERTY, merge_key)
 
     def can_merge(self, other: SwapCommand) -> bool:
         return set(other._after) == set(self._after)
@@ -27,10 +29,10 @@ class ChangeProperties(SwapCommand):
 class SetTrack(SwapCommand):
     """Replace the track surface; with a `merge_key`, later SetTracks with the same key fold into this one."""
 
-    def __init__(self, document: Document, track: TrackSurface | None, text: str = "Change track",
+    def __init__(self, document: Document, track: TrackSurface | None, text: str | None = None,
                  merge_key: object = None) -> None:
         self._document = document
-        super().__init__(text, document.track, track, MergeId.TRACK, merge_key)
+        super().__init__(text or _("Change track"), document.track, track, MergeId.TRACK, merge_key)
 
     def apply(self, value: TrackSurface | None) -> None:
         self._document.set_track(value)

@@ -51,8 +51,14 @@ class CampaignSession(QObject):
         except CampaignError as exc:
             return str(exc)
         if after != self._document:
-            self.undo_stack.push(ChangeCampaign(self, text, self._document, after))
+            self.undo_stack.push(ChangeCampaign(self, text, self._document, after, edit))
         return None
+
+    def undo_edit(self) -> Callable[..., CampaignDocument] | None:
+        """The pure edit of the step Undo would take back (None when there is none)."""
+        stack = self.undo_stack
+        command = stack.command(stack.index() - 1) if stack.canUndo() else None
+        return getattr(command, "edit", None)
 
     def replace(self, document: CampaignDocument) -> None:
         """Commands only: make `document` current and tell the views."""

@@ -12,6 +12,7 @@ from designer.commands.elements import describe as _label
 from designer.commands.merge import MergeId
 from designer.document.document import Document
 from designer.geometry.authoring import unpair_on_delete
+from designer.i18n import _
 from designer.io.clipboard import prepare_paste
 from designer.model.edit import placed
 from designer.model.elements import Element
@@ -89,7 +90,7 @@ def delete_elements(document: Document, ids: Sequence[str]) -> None:
         return
     with macro(document, remove.text()):
         before = _existing(document, [e.id for e in unlinked])
-        document.undo_stack.push(ChangeElements(document, before, unlinked, "Unlink", None, None))
+        document.undo_stack.push(ChangeElements(document, before, unlinked, _("Unlink"), None, None))
         document.undo_stack.push(remove)
 
 

@@ -5,7 +5,7 @@ follows the current tab and its document live. Drag a gate row to a new place an
 renumbered 1..N in the new list order as ONE undo step (`reorder`); the start/finish row stays put.
 Selecting a row selects that element on the canvas and centres the view on it; a canvas selection of
 one listed element highlights its row. "Renumber Along Track" and "Fill Item Boxes" trigger the Track
-menu's actions of the same names.
+menu's actions of the same names. Positions are written with the language's decimal sign.
 """
 
 from __future__ import annotations
@@ -28,9 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 from designer.document.operations import change_elements
-from designer.geometry.measure import format_distance
+from designer.geometry.measure import DECIMALS
 from designer.geometry.route import apply_gate_orders
+from designer.geometry.units import from_mm
+from designer.i18n import _, ngettext
 from designer.model.elements import Element
+from designer.panes.markup import number_text
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -81,11 +84,11 @@ class GatesPane(QWidget):
         self.list.reordered.connect(self.reorder)
         self.list.itemSelectionChanged.connect(self._on_row_selected)
         self.summary = QLabel(self)
-        self.renumber_button = QPushButton("Renumber Along Track", self)
-        self.renumber_button.setToolTip("Number the gates in the order the track passes them")
+        self.renumber_button = QPushButton(_("Renumber Along Track"), self)
+        self.renumber_button.setToolTip(_("Number the gates in the order the track passes them"))
         self.renumber_button.clicked.connect(self.renumber_requested)
-        self.fill_button = QPushButton("Fill Item Boxes", self)
-        self.fill_button.setToolTip("Put a line of item boxes after the selected gate (every gate if none)")
+        self.fill_button = QPushButton(_("Fill Item Boxes"), self)
+        self.fill_button.setToolTip(_("Put a line of item boxes after the selected gate (every gate if none)"))
         self.fill_button.clicked.connect(self.fill_requested)
         buttons = QHBoxLayout()
         buttons.addWidget(self.renumber_button)
@@ -119,9 +122,12 @@ class GatesPane(QWidget):
 
     # --- the list --------------------------------------------------------------------------------
     def _row_text(self, element: Element, units: str) -> str:
-        where = f"({format_distance(element.x_mm, units)}, {format_distance(element.y_mm, units)})"
+        def distance(mm: float) -> str:
+            return f"{number_text(from_mm(mm, units), DECIMALS.get(units, 2), trim=True)} {units}"
+
+        where = _("({x}, {y})").format(x=distance(element.x_mm), y=distance(element.y_mm))
         if element.kind == "start_finish":
-            return f"Start/Finish  {element.id}  {where}"
+            return _("Start/Finish  {id}  {where}").format(id=element.id, where=where)
         return f"{element.order}.  {element.id}  {where}"
 
     def refresh(self, *_args) -> None:
@@ -131,7 +137,7 @@ class GatesPane(QWidget):
             if editor is None:
                 self._shown = []
                 self.list.clear()
-                self.summary.setText("No document")
+                self.summary.setText(_("No document"))
                 self._set_enabled(False)
                 return
             document = editor.document
@@ -152,7 +158,8 @@ class GatesPane(QWidget):
                 item.setFlags(flags)
                 self.list.addItem(item)
             gates = sum(1 for e in rows if e.kind == "gate")
-            self.summary.setText(f"{gates} gate{'s' if gates != 1 else ''} — drag to change the order")
+            self.summary.setText(ngettext("{n} gate — drag to change the order", "{n} gates — drag to change the order",
+                                          gates).format(n=gates))
             self._set_enabled(True)
             self._select_rows(editor.selected_ids())
         finally:
@@ -182,7 +189,7 @@ class GatesPane(QWidget):
         if not changed:
             self.refresh()   # e.g. the start line was dragged: put it back on top
             return False
-        change_elements(document, changed, "Reorder gates")
+        change_elements(document, changed, _("Reorder gates"))
         self.refresh()
         return True
 
@@ -218,7 +225,7 @@ class GatesPane(QWidget):
 
 class GatesDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Gates", parent)
+        super().__init__(_("Gates"), parent)
         self.setObjectName("GatesDock")
         self.pane = GatesPane(self)
         self.setWidget(self.pane)

@@ -4,7 +4,8 @@ It follows one `Editor` at a time (`set_editor`): its selection and its document
 With several elements selected it edits what they share: a field shows a value when they all agree and
 "—" otherwise, and setting it sets every selected element. Every edit goes through the document's
 operations as an undoable command; a spin-box scrub merges into one step until the box's editing
-session ends (Enter or focus-out). Nothing selected: a summary of the document instead.
+session ends (Enter or focus-out). Nothing selected: a summary of the document instead. Every label, title
+and message is looked up in the catalogue when shown (the kind titles are a `N_` table).
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.commands.elements import describe
+from designer.commands.elements import describe_field
 from designer.document.operations import change_elements, set_placements
 from designer.geometry.authoring import link_pipes
-from designer.geometry.units import UNIT_NAMES, format_size
+from designer.geometry.units import format_size
+from designer.i18n import N_, _, current_language, ngettext, pgettext
 from designer.model.edit import placed, with_changes
 from designer.panes.inspector_fields import (
     PLACEMENT_SPECS,
@@ -39,21 +41,33 @@ from designer.panes.inspector_fields import (
     create_editor,
     mute,
     shared_specs,
+    unit_title,
 )
 from designer.panes.markup import plain
 from designer.panes.track_box import TrackBox
+from designer.rules.texts import ruleset_name
 
 KIND_TITLES = {
-    "start_finish": "Start/Finish Line", "gate": "Gate", "item_box": "Item Box", "coin": "Coin",
-    "boost_pad": "Boost Pad", "dash_panel": "Dash Panel", "ramp": "Ramp", "warp_pipe": "Warp Pipe",
-    "bullet_bill": "Bullet Bill", "thwomp": "Thwomp", "piranha_plant": "Piranha Plant",
-    "chain_chomp": "Chain Chomp", "wandering_threat": "Wandering Threat", "scenery": "Scenery",
+    "start_finish": N_("Start/Finish Line"), "gate": N_("Gate"), "item_box": N_("Item Box"), "coin": N_("Coin"),
+    "boost_pad": N_("Boost Pad"), "dash_panel": N_("Dash Panel"), "ramp": N_("Ramp"), "warp_pipe": N_("Warp Pipe"),
+    "bullet_bill": N_("Bullet Bill"), "thwomp": N_("Thwomp"), "piranha_plant": N_("Piranha Plant"),
+    "chain_chomp": N_("Chain Chomp"), "wandering_threat": N_("Wandering Threat"), "scenery": N_("Scenery"),
 }
 PLACEMENT_FIELDS = {spec.name for spec in PLACEMENT_SPECS}
+#: The document summary's rows: key, label (translated where shown; None: the game table, with a context).
+SUMMARY_ROWS = (("name", N_("Name")), ("ruleset", N_("Ruleset")), ("table", None), ("units", N_("Units")),
+                ("laps", N_("Laps")), ("karts", N_("Karts")), ("elements", N_("Elements")))
 
 
 def kind_title(kind: str) -> str:
-    return KIND_TITLES.get(kind, kind.replace("_", " ").title())
+    """The heading of a kind in the current language; an outside system's kind is titled from its code."""
+    title = KIND_TITLES.get(kind)
+    return _(title) if title else kind.replace("_", " ").title()
+
+
+def in_sentence(label: str) -> str:
+    """A field label inside a sentence: lower case, except in German, where nouns keep their capital."""
+    return label if current_language() == "de" else label.lower()
 
 
 def _form(box: QGroupBox) -> QFormLayout:
@@ -107,17 +121,16 @@ class Inspector(QWidget):
         self._summary_title, self._summary_hint = self._heading()
         layout.addWidget(self._summary_title)
         layout.addWidget(self._summary_hint)
-        self._document_box = QGroupBox("Document")
+        self._document_box = QGroupBox(_("Document"))
         form = _form(self._document_box)
         self._summary_labels: dict[str, QLabel] = {}
-        for key, label in (("name", "Name"), ("ruleset", "Ruleset"), ("table", "Table"), ("units", "Units"),
-                           ("laps", "Laps"), ("karts", "Karts"), ("elements", "Elements")):
+        for key, name in SUMMARY_ROWS:
             value = plain(QLabel())  # the document's name, its ruleset id: whatever the file says
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            form.addRow(label, value)
+            form.addRow(pgettext("game table", "Table") if name is None else _(name), value)
             self._summary_labels[key] = value
-        self._properties_button = QPushButton("Document Properties…")
+        self._properties_button = QPushButton(_("Document Properties…"))
         self._properties_button.clicked.connect(self.properties_requested)
         form.addRow(self._properties_button)
         layout.addWidget(self._document_box)
@@ -132,7 +145,7 @@ class Inspector(QWidget):
         self._title, self._subtitle = self._heading()
         layout.addWidget(self._title)
         layout.addWidget(self._subtitle)
-        self._placement_box = QGroupBox("Placement")
+        self._placement_box = QGroupBox(_("Placement"))
         self._placement_form = _form(self._placement_box)
         self._fields_box = QGroupBox()
         self._fields_form = _form(self._fields_box)
@@ -220,26 +233,26 @@ class Inspector(QWidget):
     def _show_summary(self) -> None:
         self._signature = None
         if self._editor is None:
-            self._summary_title.setText("No document")
-            self._summary_hint.setText("Open or create a track to inspect it.")
+            self._summary_title.setText(_("No document"))
+            self._summary_hint.setText(_("Open or create a track to inspect it."))
             self._document_box.hide()
             return
         document = self._editor.document
         units = document.prop("display_units")
         try:
-            ruleset = document.ruleset.name
+            ruleset = ruleset_name(document.ruleset)
         except Exception:
-            ruleset = f"{document.prop('ruleset')} (not installed)"
+            ruleset = _("{ruleset} (not installed)").format(ruleset=document.prop("ruleset"))
         table = document.prop("table")
         values = {
             "name": document.name, "ruleset": ruleset, "table": format_size(table.width_mm, table.height_mm, units),
-            "units": f"{UNIT_NAMES[units]} ({units})", "laps": str(document.prop("laps")),
+            "units": unit_title(units), "laps": str(document.prop("laps")),
             "karts": str(document.prop("karts")), "elements": str(len(document)),
         }
         for key, text in values.items():
             self._summary_labels[key].setText(text)
-        self._summary_title.setText("No selection")
-        self._summary_hint.setText("Select elements on the canvas to edit them here.")
+        self._summary_title.setText(_("No selection"))
+        self._summary_hint.setText(_("Select elements on the canvas to edit them here."))
         self._document_box.show()
 
     def _rebuild(self, units: str, specs: tuple[FieldSpec, ...], kinds: Counter) -> None:
@@ -255,9 +268,9 @@ class Inspector(QWidget):
                 editor = create_editor(spec, units, self)
                 editor.edited.connect(self._on_edited)
                 editor.session_ended.connect(self._end_session)
-                label = QLabel(spec.label)
+                label = QLabel(spec.display_label)
                 label.setBuddy(editor.widget)
-                label.setToolTip(spec.tip)
+                label.setToolTip(spec.display_tip)
                 form.addRow(label, editor.widget)
                 editor.widget.show()  # at once, not on the layout's queued show
                 labels.append(label)
@@ -265,7 +278,7 @@ class Inspector(QWidget):
         width = max(label.sizeHint().width() for label in labels)
         for label in labels:  # one label column across both groups
             label.setMinimumWidth(width)
-        self._fields_box.setTitle(kind_title(next(iter(kinds))) if len(kinds) == 1 else "Shared")
+        self._fields_box.setTitle(kind_title(next(iter(kinds))) if len(kinds) == 1 else _("Shared"))
         self._fields_box.setVisible(bool(specs))
 
     def _refresh_values(self) -> None:
@@ -277,7 +290,7 @@ class Inspector(QWidget):
             self._subtitle.setText(elements[0].id)
         else:
             kinds = Counter(e.kind for e in elements)
-            self._title.setText(f"{len(elements)} elements")
+            self._title.setText(ngettext("{n} element", "{n} elements", len(elements)).format(n=len(elements)))
             self._subtitle.setText(" · ".join(kind_title(k) + (f" ×{n}" if n > 1 else "") for k, n in kinds.items()))
         document = self._editor.document
         for name, editor in self._editors.items():
@@ -315,13 +328,17 @@ class Inspector(QWidget):
                 set_placements(document, after, merge_key, "Rotate" if field == "rotation_deg" else "Move")
             elif field == "pair":
                 after = self._paired(elements[0], value)
-                change_elements(document, after, "Pair warp pipes" if value else "Unpair warp pipe", merge_key)
+                change_elements(document, after, _("Pair warp pipes") if value else _("Unpair warp pipe"), merge_key)
             else:
                 after = [with_changes(e, {field: value}) for e in elements]
-                change_elements(document, after, describe(f"Set {spec.label.lower()} of", elements), merge_key)
+                change_elements(document, after, describe_field(in_sentence(spec.display_label), elements), merge_key)
         except ValidationError as exc:
-            reason = "cannot be empty" if value == "" else exc.errors()[0]["msg"].lower()
-            self.message.emit(f"{spec.label} {reason}; the value was not changed.")
+            if value == "":
+                text = _("{field} cannot be empty; the value was not changed.").format(field=spec.display_label)
+            else:  # pydantic's own reason, in English
+                text = _("{field} {reason}; the value was not changed.").format(
+                    field=spec.display_label, reason=exc.errors()[0]["msg"].lower())
+            self.message.emit(text)
             self._refresh_values()
 
     def _paired(self, pipe, partner_id: str | None) -> list:

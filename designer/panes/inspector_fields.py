@@ -5,6 +5,10 @@ lengths straight from the model's annotations — so a new field or a changed bo
 Each `FieldEditor` shows the values of the selected elements (or "—" when they disagree) and emits
 `edited(field, value, scrub)` with a model value (millimetres, never display units). Spin boxes emit
 `scrub=True`, and `session_ended` when their editing session ends, so a scrub is one undo step.
+
+Labels, tips and check-box texts are English in the (cached) specs — a built-in field's label from the
+`FIELD_LABELS` table, an outside system's field's label derived from its name — and translated when an
+editor is built (`FieldSpec.display_label` …), so the language can be set after the specs were made.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from designer.canvas.scene import warp_pipe_labels
 from designer.geometry.units import from_mm, spin_decimals, spin_range, spin_step, to_mm
+from designer.i18n import N_, _, pgettext
 from designer.model.base import COORD_LIMIT_MM
 from designer.model.edit import normalize_angle
 from designer.model.elements import ElementBase, kind_classes
@@ -51,37 +56,74 @@ class FieldSpec:
     single_only: bool = False     # only offered when one element is selected
     tip: str = ""
 
+    @property
+    def display_label(self) -> str:
+        """`label` in the current language (an outside system's field keeps its English label)."""
+        if self.name == "move" and self.label == FIELD_LABELS["move"]:
+            return pgettext("inspector field", "Move")  # how far a threat wanders, not the verb
+        return _(self.label) if self.label else ""
+
+    @property
+    def display_tip(self) -> str:
+        return _(self.tip) if self.tip else ""
+
+    @property
+    def display_text(self) -> str:
+        return _(self.text) if self.text else ""
+
+    def display_choices(self) -> list[tuple[str, object]]:
+        """The fixed choices with their titles in the current language."""
+        return [(_(title) if title else title, value) for title, value in self.choices]
+
 
 PLACEMENT_SPECS = (
-    FieldSpec("x_mm", "X", "coord", -COORD_LIMIT_MM, COORD_LIMIT_MM, tip="From the table's left edge"),
-    FieldSpec("y_mm", "Y", "coord", -COORD_LIMIT_MM, COORD_LIMIT_MM, tip="From the table's top edge"),
-    FieldSpec("rotation_deg", "Rotation", "angle", -180.0, 180.0, tip="Degrees clockwise; 0 faces right"),
+    FieldSpec("x_mm", "X", "coord", -COORD_LIMIT_MM, COORD_LIMIT_MM, tip=N_("From the table's left edge")),
+    FieldSpec("y_mm", "Y", "coord", -COORD_LIMIT_MM, COORD_LIMIT_MM, tip=N_("From the table's top edge")),
+    FieldSpec("rotation_deg", N_("Rotation"), "angle", -180.0, 180.0, tip=N_("Degrees clockwise; 0 faces right")),
 )
 _SKIPPED = {"id", "kind", "x_mm", "y_mm", "rotation_deg"}
-#: What the model's types cannot say: labels, check-box texts, links between elements.
+#: What each display unit is called, with its symbol (the units combo, the document summary).
+UNIT_TITLES = {"mm": N_("Millimetres (mm)"), "cm": N_("Centimetres (cm)"), "in": N_("Inches (in)")}
+#: The labels of the built-in kinds' fields, by field name; any other field is labelled from its name
+#: ("fuel_mm" → "Fuel").
+FIELD_LABELS: dict[str, str] = {
+    "width_mm": N_("Width"), "order": N_("Order"), "stack": N_("Stack"), "pads": N_("Pads"), "hoop": N_("Hoop"),
+    "pair": N_("Paired with"), "launcher": N_("Launcher"), "range_mm": N_("Range"), "reach_mm": N_("Reach"),
+    "name": N_("Name"), "move": "Move", "polygon": N_("Vertices"), "solid": N_("Solid"), "label": N_("Label"),
+}  # "move" is translated with a context (`FieldSpec.display_label`): the distance, not the verb
+#: The titles of the built-in choices, by value; any other value is titled from itself ("far" → "Far").
+CHOICE_LABELS: dict[str, str] = {"short": N_("Short"), "medium": N_("Medium"), "long": N_("Long")}
+#: What the model's types cannot say: check-box texts, tips, links between elements.
 _OVERRIDES: dict[str, dict] = {
-    "order": {"tip": "Karts pass the gates in this order"},
-    "stack": {"kind": "bool", "label": "Stack", "text": "Double stack", "choices": (("single", 1), ("double", 2))},
-    "pads": {"tip": "Boost pads in the line, along the direction of travel"},
-    "hoop": {"text": "Flaming hoop", "tip": "A hoop a Short beyond the back edge; passing through it draws 1 item"},
-    "pair": {"kind": "ref", "label": "Paired with", "ref_kind": "warp_pipe", "single_only": True,
-             "tip": "The pipe this one leads to (the link is set on both pipes)"},
-    "launcher": {"kind": "ref", "label": "Launcher", "ref_kind": "warp_pipe", "tip": "The warp pipe Bill fires from"},
-    "range_mm": {"tip": "The plant strikes karts passing within this range"},
-    "reach_mm": {"tip": "How far the chomp strikes from its centre"},
-    "move": {"tip": "How far it wanders at the end of each gear phase"},
-    "name": {"tip": "The threat's name, printed on its token"},
-    "solid": {"text": "Blocks karts", "tip": "Karts collide with solid scenery; the rest can be driven over"},
-    "label": {"tip": "Text printed on the scenery piece"},
-    "polygon": {"kind": "count", "label": "Vertices",
-                "tip": "Corners of the outline: drag one on the canvas, double-click an edge to add one, "
-                       "click one and press Delete to remove it"},
+    "order": {"tip": N_("Karts pass the gates in this order")},
+    "stack": {"kind": "bool", "text": N_("Double stack"), "choices": (("single", 1), ("double", 2))},
+    "pads": {"tip": N_("Boost pads in the line, along the direction of travel")},
+    "hoop": {"text": N_("Flaming hoop"),
+             "tip": N_("A hoop a Short beyond the back edge; passing through it draws 1 item")},
+    "pair": {"kind": "ref", "ref_kind": "warp_pipe", "single_only": True,
+             "tip": N_("The pipe this one leads to (the link is set on both pipes)")},
+    "launcher": {"kind": "ref", "ref_kind": "warp_pipe", "tip": N_("The warp pipe Bill fires from")},
+    "range_mm": {"tip": N_("The plant strikes karts passing within this range")},
+    "reach_mm": {"tip": N_("How far the chomp strikes from its centre")},
+    "move": {"tip": N_("How far it wanders at the end of each gear phase")},
+    "name": {"tip": N_("The threat's name, printed on its token")},
+    "solid": {"text": N_("Blocks karts"), "tip": N_("Karts collide with solid scenery; the rest can be driven over")},
+    "label": {"tip": N_("Text printed on the scenery piece")},
+    "polygon": {"kind": "count",
+                "tip": N_("Corners of the outline: drag one on the canvas, double-click an edge to add one, "
+                          "click one and press Delete to remove it")},
 }
+
+
+def unit_title(units: str) -> str:
+    """"Inches (in)" in the current language."""
+    return _(UNIT_TITLES[units]) if units in UNIT_TITLES else units
 
 
 def _spec_from_field(name: str, info) -> FieldSpec | None:
     annotation = info.annotation
-    spec = FieldSpec(name, name.removesuffix("_mm").replace("_", " ").capitalize(), "")
+    label = FIELD_LABELS.get(name) or name.removesuffix("_mm").replace("_", " ").capitalize()
+    spec = FieldSpec(name, label, "")
     for rule in info.metadata:
         if isinstance(rule, at.Ge):
             spec = replace(spec, low=float(rule.ge))
@@ -100,7 +142,7 @@ def _spec_from_field(name: str, info) -> FieldSpec | None:
     elif annotation is str:
         spec = replace(spec, kind="text")
     elif typing.get_origin(annotation) is typing.Literal:
-        choices = tuple((str(v).capitalize(), v) for v in typing.get_args(annotation))
+        choices = tuple((CHOICE_LABELS.get(str(v)) or str(v).capitalize(), v) for v in typing.get_args(annotation))
         spec = replace(spec, kind="choice", choices=choices)
     spec = replace(spec, **_OVERRIDES.get(name, {}))
     return spec if spec.kind else None
@@ -263,7 +305,7 @@ class NumberEditor(FieldEditor):
                 low += 10.0 ** -decimals
             box = MixedDoubleSpinBox(low, high, decimals, spin_step(units))
             box.setSuffix(f" {units}")
-        box.setToolTip(spec.tip)
+        box.setToolTip(spec.display_tip)
         box.valueChanged.connect(self._on_value_changed)
         box.editingFinished.connect(self.session_ended)
         self.widget = self.box = box
@@ -300,8 +342,8 @@ class BoolEditor(FieldEditor):
 
     def __init__(self, spec: FieldSpec, parent: QObject | None = None) -> None:
         super().__init__(spec, parent)
-        self.widget = self.box = QCheckBox(spec.text)
-        self.box.setToolTip(spec.tip)
+        self.widget = self.box = QCheckBox(spec.display_text)
+        self.box.setToolTip(spec.display_tip)
         self.box.clicked.connect(self._on_clicked)
         self._off, self._on = (spec.choices[0][1], spec.choices[1][1]) if spec.choices else (False, True)
 
@@ -326,7 +368,7 @@ class ChoiceEditor(FieldEditor):
     def __init__(self, spec: FieldSpec, parent: QObject | None = None) -> None:
         super().__init__(spec, parent)
         self.widget = self.box = QComboBox()
-        self.box.setToolTip(spec.tip)
+        self.box.setToolTip(spec.display_tip)
         self.box.setPlaceholderText(MIXED)
         self.box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.box.setMinimumContentsLength(8)
@@ -335,15 +377,15 @@ class ChoiceEditor(FieldEditor):
 
     def options(self, values: list, document, ids: list[str]) -> list[tuple[str, object]]:
         if self.spec.kind != "ref":
-            return list(self.spec.choices)
+            return self.spec.display_choices()
         elements = document.elements
         labels = warp_pipe_labels(elements) if self.spec.ref_kind == "warp_pipe" else {}
         own = set(ids)  # an element cannot link to itself
-        options: list[tuple[str, object]] = [("None", None)]
+        options: list[tuple[str, object]] = [(pgettext("no element", "None"), None)]
         options += [(f"{e.id}  ({labels[e.id]})" if e.id in labels else e.id, e.id)
                     for e in elements if e.kind == self.spec.ref_kind and e.id not in own]
         known = {value for _, value in options}
-        options += [(f"{v} (missing)", v) for v in dict.fromkeys(values) if v not in known]
+        options += [(_("{id} (missing)").format(id=v), v) for v in dict.fromkeys(values) if v not in known]
         return options
 
     def show_values(self, values: list, document, ids: list[str]) -> None:
@@ -366,7 +408,7 @@ class TextEditor(FieldEditor):
     def __init__(self, spec: FieldSpec, parent: QObject | None = None) -> None:
         super().__init__(spec, parent)
         self.widget = self.box = QLineEdit()
-        self.box.setToolTip(spec.tip)
+        self.box.setToolTip(spec.display_tip)
         self.box.setClearButtonEnabled(True)
         if spec.max_length:
             self.box.setMaxLength(spec.max_length)
@@ -393,7 +435,7 @@ class CountEditor(FieldEditor):
     def __init__(self, spec: FieldSpec, parent: QObject | None = None) -> None:
         super().__init__(spec, parent)
         self.widget = self.box = QLabel()
-        self.box.setToolTip(spec.tip)
+        self.box.setToolTip(spec.display_tip)
 
     def show_values(self, values: list, document, ids: list[str]) -> None:
         counts = {len(v) for v in values}

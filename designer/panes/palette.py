@@ -2,7 +2,8 @@
 
 Choosing a kind arms the current editor's place tool (see `designer.canvas.tools.place`) and hands the
 keyboard to the canvas, so R and Esc work straight away. The list follows the current tab, the ruleset
-of its document, and its tool: when the place tool disarms, the highlight clears.
+of its document, and its tool: when the place tool disarms, the highlight clears. Names and tips are looked
+up (in the language) each time the list is built, never at import.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from designer.i18n import _, current_language
 from designer.model.kind_names import kind_name, kind_tip
 from designer.paths import ICONS_DIR
 
@@ -22,10 +24,15 @@ KIND_ROLE = Qt.ItemDataRole.UserRole
 ICON_PX = 28
 
 
-@cache
 def kind_icon(kind: str) -> QIcon:
     """The kind's icon from resources/icons/<kind>.svg, or a generic one (a kind of a system from outside the
     repo has no icon file there)."""
+    return _kind_icon(kind, current_language())
+
+
+@cache
+def _kind_icon(kind: str, _language: str) -> QIcon:
+    """Cached per language too: a generic icon shows the first letter of the kind's translated name."""
     path = ICONS_DIR / f"{kind}.svg"
     return QIcon(str(path)) if path.is_file() else generic_icon(kind_name(kind))
 
@@ -65,7 +72,7 @@ class PaletteDock(QDockWidget):
     kind_chosen = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Palette", parent)
+        super().__init__(_("Palette"), parent)
         self.setObjectName("PaletteDock")
         self.setAllowedAreas(Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea)
         self.list = QListWidget()
@@ -75,7 +82,7 @@ class PaletteDock(QDockWidget):
         self.list.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
         self.list.itemClicked.connect(self._on_item_chosen)
         self.list.itemActivated.connect(self._on_item_chosen)
-        self.note = QLabel("Choose an element, then click the table.\nShift+click places several; Esc stops.")
+        self.note = QLabel(_("Choose an element, then click the table.\nShift+click places several; Esc stops."))
         self.note.setWordWrap(True)
         self.note.setEnabled(False)  # drawn in the style's muted text colour
         body = QWidget()

@@ -27,12 +27,16 @@ from PySide6.QtWidgets import (
 )
 
 from designer.geometry.checks import Problem
+from designer.i18n import N_, _, ngettext, pgettext
 from designer.panes.markup import literal, plain
 
 SEVERITIES = ("error", "warning", "info")
 SEVERITY_COLORS = {"error": QColor("#d0312d"), "warning": QColor("#e08a00"), "info": QColor("#2f6fd0")}
-SEVERITY_TITLES = {"error": "Errors", "warning": "Warnings", "info": "Info"}
-COLUMNS = ("Severity", "Code", "Message", "Elements")
+#: The filter buttons' titles and tool tips (translated where shown).
+SEVERITY_TITLES = {"error": N_("Errors"), "warning": N_("Warnings"), "info": N_("Info")}
+SEVERITY_TIPS = {"error": N_("Show or hide errors"), "warning": N_("Show or hide warnings"),
+                 "info": N_("Show or hide info")}
+COLUMNS = (N_("Severity"), N_("Code"), N_("Message"), N_("Elements"))
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 1
 ROOT = QModelIndex()  # the invalid index: the parent of every row of a flat table
 
@@ -42,11 +46,21 @@ def severity_counts(problems: Iterable[Problem]) -> dict[str, int]:
     return {s: counts.get(s, 0) for s in SEVERITIES}
 
 
+def severity_text(severity: str) -> str:
+    """The severity as the table's first column shows it: "error" (an id) in the user's language."""
+    if severity == "error":
+        return pgettext("severity", "error")
+    if severity == "warning":
+        return pgettext("severity", "warning")
+    return pgettext("severity", "info") if severity == "info" else severity
+
+
 def counts_text(problems: Iterable[Problem]) -> str:
     """ "2 errors · 3 warnings · 1 info" (always all three, so the label keeps its place)."""
     c = severity_counts(problems)
-    return (f"{c['error']} error{'' if c['error'] == 1 else 's'} · "
-            f"{c['warning']} warning{'' if c['warning'] == 1 else 's'} · {c['info']} info")
+    return " · ".join((ngettext("{n} error", "{n} errors", c["error"]).format(n=c["error"]),
+                       ngettext("{n} warning", "{n} warnings", c["warning"]).format(n=c["warning"]),
+                       ngettext("{n} info", "{n} info", c["info"]).format(n=c["info"])))
 
 
 @cache
@@ -90,13 +104,15 @@ class ProblemsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return _(COLUMNS[section])
         return None
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         problem = self.shown[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return severity_text(problem.severity)
             return (problem.severity, problem.code, problem.message, ", ".join(problem.ids))[column]
         if role == PROBLEM_ROLE:
             return problem
@@ -127,7 +143,7 @@ class ProblemsPane(QWidget):
             button.setIcon(severity_icon(severity))
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             button.setAutoRaise(True)
-            button.setToolTip(f"Show or hide {SEVERITY_TITLES[severity].lower()}")
+            button.setToolTip(_(SEVERITY_TIPS[severity]))
             button.toggled.connect(self._apply_filters)
             self.filters[severity] = button
             bar.addWidget(button)
@@ -194,7 +210,8 @@ class ProblemsPane(QWidget):
     def _update_labels(self) -> None:
         counts = severity_counts(self._problems)
         for severity, button in self.filters.items():
-            button.setText(f"{SEVERITY_TITLES[severity]} ({counts[severity]})")
+            button.setText(_("{severity} ({count})").format(severity=_(SEVERITY_TITLES[severity]),
+                                                              count=counts[severity]))
 
     def _on_index(self, index: QModelIndex) -> None:
         problem = index.data(PROBLEM_ROLE)

@@ -1,7 +1,7 @@
 """The inspector's "Track" group: the track surface's width (editable, one undo step per scrub) and facts.
 
 Shown when nothing is selected, under the document summary. The width is in the document's display
-units; every change goes through a mergeable `SetTrack` command.
+units; every change goes through a mergeable `SetTrack` command. Read-outs follow the language ("87,3 in").
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QGroupBox, QLabel, QW
 
 from designer.commands.document import SetTrack
 from designer.geometry.route import lap_length
-from designer.geometry.units import format_length, from_mm, spin_decimals, spin_step, to_mm
+from designer.geometry.units import from_mm, spin_decimals, spin_step, to_mm
+from designer.i18n import _, ngettext
 from designer.model.track import TrackSurface
+from designer.panes.markup import number_text
 
 # The model's own bounds, so the spin box can never produce an invalid track.
 _BOUNDS = {type(m).__name__: m for m in TrackSurface.model_fields["width_mm"].metadata}
@@ -20,7 +22,7 @@ MIN_WIDTH_MM, MAX_WIDTH_MM = _BOUNDS["Ge"].ge, _BOUNDS["Le"].le
 
 class TrackBox(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Track", parent)
+        super().__init__(_("Track"), parent)
         form = QFormLayout(self)
         self.width_spin = QDoubleSpinBox()
         self.width_spin.setKeyboardTracking(False)
@@ -28,9 +30,9 @@ class TrackBox(QGroupBox):
         self.width_spin.editingFinished.connect(self._end_session)
         self.shape_label = QLabel()
         self.lap_label = QLabel()
-        form.addRow("Width", self.width_spin)
-        form.addRow("Shape", self.shape_label)
-        form.addRow("Centerline", self.lap_label)
+        form.addRow(_("Width"), self.width_spin)
+        form.addRow(_("Shape"), self.shape_label)
+        form.addRow(_("Centerline"), self.lap_label)
         self._document = None
         self._session = 0
         self._refreshing = False
@@ -65,8 +67,13 @@ class TrackBox(QGroupBox):
         finally:
             self._refreshing = False
         points = len(track.centerline)
-        self.shape_label.setText(f"{'closed circuit' if track.closed else 'open course'}, {points} points")
-        self.lap_label.setText(format_length(lap_length(track), units))
+        if track.closed:
+            shape = ngettext("closed circuit, {n} point", "closed circuit, {n} points", points)
+        else:
+            shape = ngettext("open course, {n} point", "open course, {n} points", points)
+        self.shape_label.setText(shape.format(n=points))
+        length = number_text(from_mm(lap_length(track), units), spin_decimals(units), trim=True)
+        self.lap_label.setText(f"{length} {units}")
 
     def _on_width(self, value: float) -> None:
         if self._refreshing or self._document is None or self._document.track is None:
@@ -76,7 +83,7 @@ class TrackBox(QGroupBox):
         if abs(width - track.width_mm) < 1e-6:
             return
         new = track.model_copy(update={"width_mm": width})
-        self._document.undo_stack.push(SetTrack(self._document, new, "Change track width",
+        self._document.undo_stack.push(SetTrack(self._document, new, _("Change track width"),
                                                 merge_key=("track-width", id(self), self._session)))
 
     def _end_session(self) -> None:

@@ -59,6 +59,15 @@ def _private_user_folders(tmp_path, tmp_path_factory, monkeypatch):
                       str(tmp_path_factory.getbasetemp() / "settings-after-tests"))
 
 
+@pytest.fixture(autouse=True)
+def _empty_clipboard_afterwards():
+    yield
+    # The offscreen platform crashes on exit if the clipboard still holds our QMimeData (any test may cut).
+    from PySide6.QtGui import QGuiApplication
+
+    QGuiApplication.clipboard().clear()
+
+
 @pytest.fixture
 def every_kind() -> TrackDocument:
     return TrackDocument.model_validate(every_kind_data())

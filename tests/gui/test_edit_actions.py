@@ -20,13 +20,6 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
-@pytest.fixture(autouse=True)
-def _empty_clipboard_afterwards():
-    yield
-    # The offscreen platform crashes on exit if the clipboard still holds our QMimeData.
-    QGuiApplication.clipboard().clear()
-
-
 @pytest.fixture
 def win(window: MainWindow):
     window.current_editor().view.setFocus()

@@ -15,7 +15,9 @@ from designer.canvas.selection import ACCENT, OVERLAY_Z, cosmetic_pen
 from designer.canvas.tools.base import Tool, ToolEvent
 from designer.document.operations import add_elements
 from designer.geometry.authoring import coin_trail
+from designer.i18n import _, ngettext
 from designer.model.edit import unique_id
+from designer.panes.markup import number_text
 from designer.rules.defaults import new_element
 
 COIN_SPACING_MM = 50.0
@@ -33,7 +35,8 @@ class CoinTrailTool(Tool):
 
     @property
     def hint(self) -> str:
-        return f"Drag to lay coins every {self.spacing_mm:g} mm — Shift to keep going, Esc to stop"
+        return _("Drag to lay coins every {spacing} mm — Shift to keep going, Esc to stop").format(
+            spacing=number_text(self.spacing_mm, 3, trim=True))
 
     def activate(self) -> None:
         super().activate()
@@ -97,7 +100,8 @@ class CoinTrailTool(Tool):
             coin_id = unique_id("coin", taken)
             taken.add(coin_id)
             coins.append(new_element(document.ruleset, "coin", coin_id, x, y))
-        add_elements(document, coins, f"Coin trail ({len(coins)} coin{'s' if len(coins) != 1 else ''})")
+        add_elements(document, coins, ngettext("Coin trail ({n} coin)", "Coin trail ({n} coins)", len(coins))
+                     .format(n=len(coins)))
         return [c.id for c in coins]
 
     def _update_preview(self) -> None:

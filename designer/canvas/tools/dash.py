@@ -19,6 +19,7 @@ from designer.canvas.selection import ACCENT, OVERLAY_Z, cosmetic_pen
 from designer.canvas.tools.base import Tool, ToolEvent
 from designer.document.operations import add_elements
 from designer.geometry.authoring import dash_panel_from_drag
+from designer.i18n import _, ngettext
 from designer.model.edit import unique_id
 from designer.rules.defaults import new_element
 
@@ -37,7 +38,7 @@ class DashPanelTool(Tool):
 
     @property
     def hint(self) -> str:
-        return "Drag along the track to lay a dash panel — Shift to keep going, Esc to stop"
+        return _("Drag along the track to lay a dash panel — Shift to keep going, Esc to stop")
 
     def pad_size(self) -> tuple[float, float]:
         """(length, width) of one pad in mm, from the ruleset."""
@@ -114,7 +115,7 @@ class DashPanelTool(Tool):
         x, y, rotation, pads = self.placement(start, end)
         panel = new_element(document.ruleset, "dash_panel", unique_id("dash_panel", document.ids()),
                             x, y, rotation, pads=pads)
-        add_elements(document, [panel], f"Dash panel ({pads} pad{'s' if pads != 1 else ''})")
+        add_elements(document, [panel], ngettext("Dash panel ({n} pad)", "Dash panel ({n} pads)", pads).format(n=pads))
         return panel.id
 
     def _track_heading(self, point) -> float:

@@ -14,6 +14,7 @@ from designer.canvas.tools.base import ToolEvent
 from designer.canvas.tools.place import PlaceTool, next_gate_order
 from designer.document.operations import add_elements
 from designer.geometry.route import GatePlacement, gate_across
+from designer.i18n import _
 from designer.model.edit import unique_id
 from designer.model.elements import Element
 from designer.rules.defaults import new_element
@@ -27,7 +28,7 @@ class GateTool(PlaceTool):
 
     @property
     def hint(self) -> str:
-        return "Click on the track to put a gate across it — Shift+click to place several, Esc to stop"
+        return _("Click on the track to put a gate across it — Shift+click to place several, Esc to stop")
 
     def placement(self, scene_pos: QPointF) -> GatePlacement | None:
         """Where a click at `scene_pos` puts the gate (None off the track, or without a track)."""
@@ -59,7 +60,7 @@ class GateTool(PlaceTool):
         """Add one gate across the track as one undo step; returns its id."""
         document = self.manager.document
         gate = self._gate(unique_id("gate", document.ids()), at)
-        add_elements(document, [gate], "Place gate")
+        add_elements(document, [gate], _("Place gate"))
         if self.ghost is not None:
             self.ghost.set_element(self._gate("ghost", at))
         return gate.id

@@ -20,6 +20,7 @@ from designer.canvas.selection import ACCENT, OVERLAY_Z, OutlineItem, cosmetic_p
 from designer.document.operations import change_elements, set_placements
 from designer.geometry import snap
 from designer.geometry.authoring import link_pipes
+from designer.i18n import _
 from designer.model.edit import moved, placed
 
 if TYPE_CHECKING:
@@ -169,10 +170,10 @@ class LinkGesture(Gesture):
         document = self._manager.host.document
         if source.kind == "warp_pipe":
             changed = link_pipes(document.elements, source.id, target.element_id)
-            change_elements(document, changed, "Pair warp pipes")
+            change_elements(document, changed, _("Pair warp pipes"))
         elif source.kind == "bullet_bill":
             change_elements(document, [source.model_copy(update={"launcher": target.element_id})],
-                            "Link Bullet Bill to its launcher")
+                            _("Link Bullet Bill to its launcher"))
 
     def cancel(self) -> None:
         self._remove()

@@ -1,8 +1,9 @@
 """The measuring tool: drag from one point to another to read the distance on the status bar.
 
 While dragging, a dashed line joins the two points and the window's status bar shows
-`geometry.measure.measure(...).summary()`: the distance in the document's display units and in the
-ruleset's Short / Medium / Long straights. The reading stays after the release until the next drag.
+`readout(...)`: the distance in the document's display units and in the ruleset's Short / Medium / Long
+straights, as `Measurement.summary()` has it in English ("300 mm · 4 S · 2 M · 1.33 L") and with the
+language's decimal sign and letters otherwise ("1,33 L"). The reading stays after the release until the next drag.
 It never edits the document. Esc or a right click goes back to the select tool.
 """
 
@@ -14,7 +15,28 @@ from PySide6.QtWidgets import QGraphicsLineItem
 
 from designer.canvas.selection import ACCENT, OVERLAY_Z, cosmetic_pen
 from designer.canvas.tools.base import Tool, ToolEvent
-from designer.geometry.measure import Measurement, measure
+from designer.geometry.measure import DECIMALS, Measurement, measure
+from designer.i18n import _, pgettext
+from designer.model.track import MM_PER_UNIT
+from designer.panes.markup import number_text
+
+
+def _number(value: float, decimals: int) -> str:
+    """`value` rounded as the English read-out rounds it (at most `decimals` places, trailing zeros dropped),
+    written the language's way: "1.33" in English, "1,33" in German."""
+    return number_text(float(f"{value:.{decimals}f}"), decimals, trim=True)
+
+
+def readout(measurement: Measurement, units: str, decimals: int = 2) -> str:
+    """The status-bar line of a measurement in the current language; in English exactly `summary()`."""
+    distance = measurement.distance_mm / MM_PER_UNIT[units] if units in MM_PER_UNIT else measurement.distance_mm
+    parts = [f"{_number(distance, DECIMALS.get(units, 2))} {units}" if units in MM_PER_UNIT else measurement.text]
+    letters = {"short": pgettext("Short straight, abbreviated", "S"),
+               "medium": pgettext("Medium straight, abbreviated", "M"),
+               "long": pgettext("Long straight, abbreviated", "L")}
+    for key, letter in letters.items():
+        parts.append(f"{_number(measurement.in_straights[key], decimals)} {letter}")
+    return " · ".join(parts)
 
 
 class MeasureTool(Tool):
@@ -29,7 +51,7 @@ class MeasureTool(Tool):
 
     @property
     def hint(self) -> str:
-        return "Drag to measure a distance — Esc to stop"
+        return _("Drag to measure a distance — Esc to stop")
 
     def activate(self) -> None:
         super().activate()
@@ -77,10 +99,11 @@ class MeasureTool(Tool):
     def _show(self, scene_pos: QPointF) -> None:
         end = self.manager.snap_point(scene_pos)
         document = self.manager.document
-        self.last = measure(self._start, end, document.ruleset, document.prop("display_units"))
+        units = document.prop("display_units")
+        self.last = measure(self._start, end, document.ruleset, units)
         if self._line is not None:
             self._line.setLine(QLineF(QPointF(*self._start), QPointF(*end)))
             self._line.setVisible(True)
         window = self.manager.view.window()
         if hasattr(window, "statusBar"):
-            window.statusBar().showMessage(self.last.summary())
+            window.statusBar().showMessage(readout(self.last, units))

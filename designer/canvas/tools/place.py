@@ -15,8 +15,10 @@ from PySide6.QtGui import QKeyEvent
 from designer.canvas.items import ElementItem, create_element_item
 from designer.canvas.selection import OVERLAY_Z
 from designer.canvas.tools.base import Tool, ToolEvent
+from designer.commands.elements import kind_phrase
 from designer.document.operations import add_elements, change_elements, macro
 from designer.geometry.authoring import auto_pair
+from designer.i18n import _
 from designer.model.edit import normalize_angle, placed, unique_id
 from designer.model.elements import Element
 from designer.rules.defaults import new_element
@@ -26,7 +28,8 @@ MAX_GATE_ORDER = 999
 
 
 def kind_label(kind: str) -> str:
-    return kind.replace("_", " ")
+    """"boost pad" for `boost_pad`, in the current language (see `kind_phrase`)."""
+    return kind_phrase(kind)
 
 
 def next_gate_order(elements) -> int:
@@ -46,8 +49,8 @@ class PlaceTool(Tool):
 
     @property
     def hint(self) -> str:
-        return (f"Click to place a {kind_label(self.kind)} — Shift+click to place several, "
-                "R / Shift+R to turn it, Esc to stop")
+        return _("Click to place a {kind} — Shift+click to place several, R / Shift+R to turn it, "
+                 "Esc to stop").format(kind=kind_label(self.kind))
 
     # --- lifecycle -------------------------------------------------------------------------------
     def activate(self) -> None:
@@ -116,14 +119,14 @@ class PlaceTool(Tool):
         element = self._new_element(unique_id(self.kind, document.ids()), x_mm, y_mm)
         partner_id = auto_pair(element.id, document.elements) if self.kind == "warp_pipe" else None
         if partner_id is None:
-            add_elements(document, [element], f"Place {kind_label(self.kind)}")
+            add_elements(document, [element], _("Place {kind}").format(kind=kind_label(self.kind)))
         else:
             # A new warp pipe pairs with the last unpaired one: both links in the same undo step.
             element = element.model_copy(update={"pair": partner_id})
             partner = document.element(partner_id).model_copy(update={"pair": element.id})
-            with macro(document, f"Place {kind_label(self.kind)}"):
+            with macro(document, _("Place {kind}").format(kind=kind_label(self.kind))):
                 add_elements(document, [element])
-                change_elements(document, [partner], "Pair warp pipes")
+                change_elements(document, [partner], _("Pair warp pipes"))
         if self.ghost is not None and self.kind == "gate":
             self._refresh_ghost()  # show the next gate number
         return element.id

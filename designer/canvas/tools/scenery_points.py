@@ -34,6 +34,7 @@ from designer.geometry.polygon_edit import (
     scene_vertices,
     to_local,
 )
+from designer.i18n import _
 from designer.model.elements import Scenery
 
 _DELETE_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
@@ -61,13 +62,13 @@ class VertexDrag(Gesture):
         try:
             after = move_vertex(self._start, self._index, (self._anchor[0] + dx, self._anchor[1] + dy))
         except OutlineError as exc:
-            self._editor.status(f"Cannot move the vertex there: {exc}")
+            self._editor.status(_("Cannot move the vertex there: {reason}").format(reason=exc))
             return  # the vertex stays at its last good place
-        change_elements(manager.document, [after], "Move scenery vertex", self._key, MergeId.OUTLINE)
+        change_elements(manager.document, [after], _("Move scenery vertex"), self._key, MergeId.OUTLINE)
 
     def cancel(self) -> None:
         if self._moved:
-            change_elements(self._editor.document, [self._start], "Move scenery vertex", self._key, MergeId.OUTLINE)
+            change_elements(self._editor.document, [self._start], _("Move scenery vertex"), self._key, MergeId.OUTLINE)
 
 
 class SceneryOutlineEditor(QObject):
@@ -175,12 +176,12 @@ class SceneryOutlineEditor(QObject):
         try:
             result = insert_vertex(element, self._scene_point(view_pos), GRAB_PX * self._mm_per_px())
         except OutlineError as exc:
-            self.status(f"Cannot insert a vertex: {exc}")
+            self.status(_("Cannot insert a vertex: {reason}").format(reason=exc))
             return True
         if result is None:
             return False
         after, index = result
-        change_elements(self.document, [after], "Insert scenery vertex")
+        change_elements(self.document, [after], _("Insert scenery vertex"))
         self.set_selected(index)
         return True
 
@@ -193,9 +194,9 @@ class SceneryOutlineEditor(QObject):
         try:
             after = move_vertex(element, index, (x + dx, y + dy))
         except OutlineError as exc:
-            self.status(f"Cannot move the vertex there: {exc}")
+            self.status(_("Cannot move the vertex there: {reason}").format(reason=exc))
             return
-        change_elements(self.document, [after], "Nudge scenery vertex", merge_key, MergeId.OUTLINE)
+        change_elements(self.document, [after], _("Nudge scenery vertex"), merge_key, MergeId.OUTLINE)
 
     def delete_current(self) -> bool:
         """Delete the selected vertex; False when none is selected (the key then deletes elements)."""
@@ -206,10 +207,10 @@ class SceneryOutlineEditor(QObject):
         try:
             after = delete_vertex(element, index)
         except (OutlineError, IndexError) as exc:
-            self.status(f"Cannot delete the vertex: {exc}")
+            self.status(_("Cannot delete the vertex: {reason}").format(reason=exc))
             return True  # the key was ours even though the edit was refused
         self.handles.selected = self.handles.hovered = None
-        change_elements(self.document, [after], "Delete scenery vertex")
+        change_elements(self.document, [after], _("Delete scenery vertex"))
         return True
 
     def status(self, message: str) -> None:

@@ -24,6 +24,7 @@ from designer.canvas.selection import ACCENT, OVERLAY_Z, cosmetic_pen
 from designer.canvas.tools.base import Tool, ToolEvent
 from designer.commands.document import SetTrack
 from designer.geometry.track import centerline_points, surface
+from designer.i18n import _
 from designer.model.track import TrackSurface
 
 #: A click this close (screen pixels) to the first point closes the circuit.
@@ -53,8 +54,8 @@ class TrackTool(Tool):
 
     @property
     def hint(self) -> str:
-        return ("Click to lay centerline points — click the first point to close the circuit, "
-                "Enter or double-click to finish an open track, Esc to cancel")
+        return _("Click to lay centerline points — click the first point to close the circuit, "
+                 "Enter or double-click to finish an open track, Esc to cancel")
 
     # --- lifecycle -------------------------------------------------------------------------------
     def activate(self) -> None:
@@ -141,9 +142,10 @@ class TrackTool(Tool):
         try:
             track = TrackSurface(centerline=list(self.points), closed=closed, width_mm=track_width(document))
         except ValidationError as exc:
-            self.manager.view.window().statusBar().showMessage(f"Cannot make that track: {exc.errors()[0]['msg']}")
+            self.manager.view.window().statusBar().showMessage(
+                _("Cannot make that track: {reason}").format(reason=exc.errors()[0]["msg"]))
             return False
-        document.undo_stack.push(SetTrack(document, track, "Draw closed track" if closed else "Draw open track"))
+        document.undo_stack.push(SetTrack(document, track, _("Draw closed track") if closed else _("Draw open track")))
         self.points = []
         self.manager.use_select()
         return True

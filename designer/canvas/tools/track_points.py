@@ -21,6 +21,7 @@ from designer.commands.document import SetTrack
 from designer.geometry import snap
 from designer.geometry.layout import delete_point, move_point, with_point_inserted
 from designer.geometry.route import insert_point
+from designer.i18n import _
 
 
 class PointDrag(Gesture):
@@ -41,7 +42,7 @@ class PointDrag(Gesture):
         point = self._editor.manager.snap_point(event.scene_pos)
         track = move_point(self._start, self._index, point)
         document = self._editor.document
-        document.undo_stack.push(SetTrack(document, track, "Move track point", self._key))
+        document.undo_stack.push(SetTrack(document, track, _("Move track point"), self._key))
 
     def finish(self, event) -> None:
         self.update(event)
@@ -49,7 +50,7 @@ class PointDrag(Gesture):
     def cancel(self) -> None:
         if self._moved:
             document = self._editor.document
-            document.undo_stack.push(SetTrack(document, self._start, "Move track point", self._key))
+            document.undo_stack.push(SetTrack(document, self._start, _("Move track point"), self._key))
 
 
 class TrackPointEditor(QObject):
@@ -120,9 +121,9 @@ class TrackPointEditor(QObject):
         try:
             new = with_point_inserted(track, at.index, at.point)
         except ValueError as exc:
-            self._status(f"Cannot insert a point: {exc}")
+            self._status(_("Cannot insert a point: {reason}").format(reason=exc))
             return None
-        self.document.undo_stack.push(SetTrack(self.document, new, "Insert track point"))
+        self.document.undo_stack.push(SetTrack(self.document, new, _("Insert track point")))
         self.set_selected(at.index)
         return at.index
 
@@ -135,10 +136,10 @@ class TrackPointEditor(QObject):
         try:
             new = delete_point(track, index)
         except (ValueError, IndexError) as exc:
-            self._status(f"Cannot delete the point: {exc}")
+            self._status(_("Cannot delete the point: {reason}").format(reason=exc))
             return True  # the key was ours even though the edit was refused
         self.handles.selected = self.handles.hovered = None
-        self.document.undo_stack.push(SetTrack(self.document, new, "Delete track point"))
+        self.document.undo_stack.push(SetTrack(self.document, new, _("Delete track point")))
         return True
 
     def _status(self, message: str) -> None:

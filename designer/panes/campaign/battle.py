@@ -10,6 +10,8 @@ and redo from the window's Undo action show up here too.
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,20 +29,20 @@ from designer.campaign.battle import BattleState, battle_state
 from designer.campaign.edit import add_battle, set_battle, wipe_out
 from designer.campaign.errors import CampaignError
 from designer.campaign.roster import character_label
+from designer.i18n import _, ngettext
 from designer.io.campaign_io import relative_track
 from designer.model.campaign import Battle
 from designer.panes.campaign.battle_cards import KartCard, kart_color
 from designer.panes.campaign.battle_dialog import NewBattleDialog, choose_track_file
-from designer.panes.campaign.common import MessageLine, ordinal, track_state
+from designer.panes.campaign.common import MessageLine, not_changed, ordinal, track_state
 from designer.panes.markup import escaped, literal, plain
 
 CARD_COLUMNS = 3
-WIPE_OUT = "Wipe Out"  # every wipe-out undo step starts with this, so the page can find it on the stack
 
 
 def arena_name(session, track: str | None) -> str:
     """The arena track's own name when the file reads, else what is wrong with it."""
-    return track_state(session, track)[1] if track else "no arena chosen"
+    return track_state(session, track)[1] if track else _("no arena chosen")
 
 
 def log_lines(battle: Battle, start: int) -> list[str]:
@@ -50,9 +52,13 @@ def log_lines(battle: Battle, start: int) -> list[str]:
     for i, wipe in enumerate(battle.wipe_outs, 1):
         key = wipe.player.casefold()
         left[key] = left.get(key, start) - 1
-        cause = f" (popped by {wipe.by})" if wipe.by and wipe.by.casefold() != key else ""
-        after = "out of the battle" if left[key] == 0 else f"{left[key]} left"
-        lines.append(f"{i}. {wipe.player} wiped out{cause}: {after}")
+        by = wipe.by if wipe.by and wipe.by.casefold() != key else None
+        if left[key] == 0:
+            after = _("out of the battle")
+        else:
+            after = ngettext("{n} left", "{n} left", left[key]).format(n=left[key])
+        line = _("{n}. {player} wiped out (popped by {by}): {after}") if by else _("{n}. {player} wiped out: {after}")
+        lines.append(line.format(n=i, player=wipe.player, by=by, after=after))
     return lines
 
 
@@ -78,11 +84,11 @@ class BattlePage(QWidget):
         self.battle_combo = QComboBox()
         self.battle_combo.currentIndexChanged.connect(self._on_battle_chosen)
         self.arena_label = plain(QLabel())
-        self.arena_button = QPushButton("Change arena…")
+        self.arena_button = QPushButton(_("Change arena…"))
         self.arena_button.clicked.connect(self._on_change_arena)
-        self.new_button = QPushButton("New battle…")
+        self.new_button = QPushButton(_("New battle…"))
         self.new_button.clicked.connect(self._on_new_battle)
-        self.undo_button = QPushButton("Undo last Wipe Out")
+        self.undo_button = QPushButton(_("Undo last Wipe Out"))
         self.undo_button.clicked.connect(self.undo_last_wipe_out)
         for widget in (self.title, self.battle_combo, self.arena_label, self.arena_button):
             top.addWidget(widget)
@@ -105,10 +111,10 @@ class BattlePage(QWidget):
         self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         body.addWidget(self.scroll, 5)
         side = QVBoxLayout()
-        side.addWidget(QLabel("<b>Wipe Outs</b>"))
+        side.addWidget(QLabel("<b>" + _("Wipe Outs") + "</b>"))
         self.log_list = QListWidget()
         side.addWidget(self.log_list, 1)
-        side.addWidget(QLabel("<b>Elimination order</b>"))
+        side.addWidget(QLabel("<b>" + _("Elimination order") + "</b>"))
         self.order_label = QLabel()
         self.order_label.setTextFormat(Qt.TextFormat.RichText)
         self.order_label.setWordWrap(True)
@@ -142,14 +148,16 @@ class BattlePage(QWidget):
         self.battle_combo.blockSignals(True)
         self.battle_combo.clear()
         for i, battle in enumerate(doc.battles):
-            self.battle_combo.addItem(f"Battle {i + 1} — {arena_name(self.session, battle.track)}")
+            self.battle_combo.addItem(_("Battle {n} — {arena}").format(n=i + 1,
+                                                                        arena=arena_name(self.session, battle.track)))
         self.battle_combo.setCurrentIndex(self._index)
         self.battle_combo.blockSignals(False)
         self.battle_combo.setVisible(len(doc.battles) > 1)
         self.title.setVisible(len(doc.battles) <= 1)
-        self.title.setText(f"Battle {self._index + 1}" if doc.battles else "No battle yet")
+        self.title.setText(_("Battle {n}").format(n=self._index + 1) if doc.battles else _("No battle yet"))
         track = doc.battles[self._index].track if doc.battles else None
-        self.arena_label.setText(f"Arena: {arena_name(self.session, track)}" if doc.battles else "")
+        self.arena_label.setText(_("Arena: {arena}").format(arena=arena_name(self.session, track))
+                                 if doc.battles else "")
         resolved = self.session.resolve_track(track)
         self.arena_label.setToolTip(literal(str(resolved)) if resolved else "")
 
@@ -162,7 +170,7 @@ class BattlePage(QWidget):
         grid = QGridLayout(holder)
         grid.setSpacing(10)
         if state is None or not state.karts:
-            hint = "Start a battle with “New battle…”." if state is None else "Add players to the campaign."
+            hint = _("Start a battle with “New battle…”.") if state is None else _("Add players to the campaign.")
             grid.addWidget(QLabel(hint), 0, 0)
         else:
             self._add_cards(grid, state)
@@ -176,13 +184,13 @@ class BattlePage(QWidget):
         for i, kart in enumerate(state.karts):
             left = state.balloons[kart]
             if state.winner == kart:
-                status = "Winner — the last kart with balloons"
+                status = _("Winner — the last kart with balloons")
             elif left == 0:
-                status = f"Out — {ordinal(state.out.index(kart) + 1)} kart out"
+                status = _("Out — {ordinal} kart out").format(ordinal=ordinal(state.out.index(kart) + 1))
             else:
-                status = f"{left} balloon{'' if left == 1 else 's'} left"
+                status = ngettext("{n} balloon left", "{n} balloons left", left).format(n=left)
                 if state.pops.get(kart):
-                    status += f" · popped {state.pops[kart]}"
+                    status = _("{status} · popped {n}").format(status=status, n=state.pops[kart])
             player = doc.player(kart)
             colour = kart_color(roster.index(kart.casefold()) if kart.casefold() in roster else i)
             hitters = [k for k in state.alive if k != kart]
@@ -202,20 +210,18 @@ class BattlePage(QWidget):
             return
         self.log_list.addItems(log_lines(doc.battles[self._index], self.session.context.balloons()))
         self.log_list.scrollToBottom()
-        lines = [f"{ordinal(i)} out: {escaped(kart)}" for i, kart in enumerate(state.out, 1)] or ["Nobody is out yet."]
+        lines = [_("{ordinal} out: {kart}").format(ordinal=ordinal(i), kart=escaped(kart))
+                 for i, kart in enumerate(state.out, 1)] or [_("Nobody is out yet.")]
         if state.over:
             standing = ", ".join(f"{i}. {escaped(k)}" for i, k in enumerate(state.finishing_order(), 1))
-            lines.append(f"<br><b>Final standing:</b> {standing}")
+            lines.append(_("<br><b>Final standing:</b> {standing}").format(standing=standing))
         self.order_label.setText("<br>".join(lines))
         self.banner.setVisible(state.winner is not None)
-        self.banner.setText(f"{state.winner} wins the battle!" if state.winner else "")
+        self.banner.setText(_("{player} wins the battle!").format(player=state.winner) if state.winner else "")
 
     def _update_undo_button(self, *_args) -> None:
-        try:
-            stack = self.session.undo_stack
-            self.undo_button.setEnabled(stack.canUndo() and stack.undoText().startswith(WIPE_OUT))
-        except RuntimeError:  # the stack or the button is already gone (application shutdown)
-            pass
+        with contextlib.suppress(RuntimeError):  # the stack or the button is already gone (application shutdown)
+            self.undo_button.setEnabled(self.session.undo_edit() is wipe_out)
 
     # --- edits ----------------------------------------------------------------------------------
     def current_index(self) -> int:
@@ -227,12 +233,13 @@ class BattlePage(QWidget):
 
     def wipe_out(self, player: str, by: str | None = None) -> str | None:
         """Pop one of `player`'s balloons in the shown battle; returns the refusal, if any."""
-        text = f"{WIPE_OUT} {player}" + (f" (by {by})" if by else "")
+        text = (_("Wipe Out {player} (by {by})").format(player=player, by=by) if by
+                else _("Wipe Out {player}").format(player=player))
         return self._apply(text, wipe_out, self._index, player, by)
 
     def add_battle(self, track: str | None, karts: list[str]) -> str | None:
         stored = relative_track(self.session.path, track) if track else None
-        return self._apply("New battle", add_battle, stored, karts)
+        return self._apply(_("New battle"), add_battle, stored, karts)
 
     def set_arena(self, track: str | None) -> str | None:
         doc = self.session.document
@@ -240,19 +247,18 @@ class BattlePage(QWidget):
             return None
         stored = relative_track(self.session.path, track) if track else None
         battle = doc.battles[self._index]
-        return self._apply("Change arena", set_battle, self._index, stored, list(battle.karts))
+        return self._apply(_("Change arena"), set_battle, self._index, stored, list(battle.karts))
 
     def undo_last_wipe_out(self) -> None:
-        stack = self.session.undo_stack
-        if stack.canUndo() and stack.undoText().startswith(WIPE_OUT):
-            stack.undo()
+        if self.session.undo_edit() is wipe_out:
+            self.session.undo_stack.undo()
 
     def show_message(self, text: str) -> None:
         self.message.show_message(text)
 
     def _apply(self, text: str, edit, *args) -> str | None:
         refusal = self.session.apply(text, edit, *args)
-        self.show_message(f"Not changed — {refusal}" if refusal else "")
+        self.show_message(not_changed(refusal) if refusal else "")
         return refusal
 
     def _on_battle_chosen(self, index: int) -> None:

@@ -12,12 +12,13 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from designer.i18n import N_, _, ngettext
 from designer.panes.markup import escaped, literal, plain
 
 #: one colour per kart, in roster order (repeats after eight karts)
 KART_COLORS = ("#e03a3a", "#2f9e44", "#1c7ed6", "#ae3ec9", "#f08c00", "#0c8599", "#d6336c", "#b08900")
 POPPED = QColor("#9a9a9a")
-NOBODY = "no one"
+NOBODY = N_("no one")
 
 
 def kart_color(index: int) -> QColor:
@@ -35,7 +36,8 @@ class BalloonStrip(QWidget):
         self.total = total
         self.left = left
         self.setMinimumSize(self.sizeHint())
-        self.setToolTip(f"{left} of {total} balloons left")
+        self.setToolTip(ngettext("{left} of {total} balloon left", "{left} of {total} balloons left", total)
+                        .format(left=left, total=total))
 
     def sizeHint(self) -> QSize:
         return QSize(self.total * (self.BALLOON_W + self.GAP) + self.GAP, self.BALLOON_H + 22)
@@ -117,12 +119,12 @@ class KartCard(QFrame):
         layout.addWidget(self.status)
         row = QHBoxLayout()
         self.by_combo = QComboBox()
-        self.by_combo.setToolTip("Who caused the Wipe Out (optional): their card counts the pop")
-        self.by_combo.addItem(f"by: {NOBODY}", None)
+        self.by_combo.setToolTip(_("Who caused the Wipe Out (optional): their card counts the pop"))
+        self.by_combo.addItem(_("by: {player}").format(player=_(NOBODY)), None)
         for hitter in hitters:
-            self.by_combo.addItem(f"by: {hitter}", hitter)
-        self.wipe_button = QPushButton("Wipe Out")
-        self.wipe_button.setToolTip(literal(f"{player} wiped out: pop one balloon"))
+            self.by_combo.addItem(_("by: {player}").format(player=hitter), hitter)
+        self.wipe_button = QPushButton(_("Wipe Out"))
+        self.wipe_button.setToolTip(literal(_("{player} wiped out: pop one balloon").format(player=player)))
         self.wipe_button.clicked.connect(self._request)
         # The button stays live on a kart that is out: the refusal then says why, in the page's message line.
         self.by_combo.setEnabled(enabled)

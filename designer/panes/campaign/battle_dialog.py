@@ -21,15 +21,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.io.track_io import TRACK_SUFFIX
+from designer.i18n import _
 from designer.panes.dialog_buttons import ok_cancel
-
-TRACK_FILTER = f"Kartographer tracks (*{TRACK_SUFFIX});;All files (*)"
+from designer.panes.file_filters import open_track_filters
 
 
 def choose_track_file(parent: QWidget | None, start: str | Path | None = None) -> str | None:
     """Ask for an arena track file; None when cancelled."""
-    name, _filter = QFileDialog.getOpenFileName(parent, "Choose arena", str(start or ""), TRACK_FILTER)
+    name, _filter = QFileDialog.getOpenFileName(parent, _("Choose arena"), str(start or ""), open_track_filters())
     return name or None
 
 
@@ -37,19 +36,19 @@ class NewBattleDialog(QDialog):
     def __init__(self, players: list[tuple[str, str]], start_folder: Path | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New Balloon Battle")
+        self.setWindowTitle(_("New Balloon Battle"))
         self._start = start_folder
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Arena (optional): the track file the battle is fought on."))
+        layout.addWidget(QLabel(_("Arena (optional): the track file the battle is fought on.")))
         row = QHBoxLayout()
         self.track_edit = QLineEdit()
-        self.track_edit.setPlaceholderText("no arena chosen")
-        browse = QPushButton("Browse…")
+        self.track_edit.setPlaceholderText(_("no arena chosen"))
+        browse = QPushButton(_("Browse…"))
         browse.clicked.connect(self._browse)
         row.addWidget(self.track_edit, 1)
         row.addWidget(browse)
         layout.addLayout(row)
-        group = QGroupBox("Karts in this battle")
+        group = QGroupBox(_("Karts in this battle"))
         box = QVBoxLayout(group)
         self.kart_boxes: list[QCheckBox] = []
         for name, character in players:
@@ -59,9 +58,9 @@ class NewBattleDialog(QDialog):
             box.addWidget(check)
             self.kart_boxes.append(check)
         if not players:
-            box.addWidget(QLabel("No players yet: add players to the campaign first."))
+            box.addWidget(QLabel(_("No players yet: add players to the campaign first.")))
         layout.addWidget(group)
-        buttons = ok_cancel(self, "Start battle")
+        buttons = ok_cancel(self, _("Start battle"))
         layout.addWidget(buttons)
 
     def track(self) -> str | None:

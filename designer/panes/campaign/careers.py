@@ -30,14 +30,16 @@ from PySide6.QtWidgets import (
 from designer.campaign.careers import DriverRecord, axles_rules, careers, death_faces
 from designer.campaign.edit import add_driver, add_game, remove_game_entry, set_game_entry
 from designer.campaign.errors import CampaignError
+from designer.i18n import N_, _, ngettext, pgettext
 from designer.model.campaign import GameEntry
-from designer.panes.campaign.careers_entries import SCENARIO_TITLES, EntryEditor
+from designer.panes.campaign.careers_entries import SCENARIO_TITLES, EntryEditor, scenario_title
 from designer.panes.campaign.careers_model import players_needing_driver, status_text
-from designer.panes.campaign.common import MessageLine
+from designer.panes.campaign.common import MessageLine, not_changed
 from designer.panes.markup import escaped
+from designer.rules.texts import weight_class_name
 
-COLUMNS = ("Driver", "Player", "Vehicle", "Games", "Kills", "Wins", "Rerolls earned", "Used", "Available",
-           "Status")
+COLUMNS = (N_("Driver"), N_("Player"), N_("Vehicle"), N_("Games"), N_("Kills"), N_("Wins"), N_("Rerolls earned"),
+           N_("Used"), N_("Available"), N_("Status"))
 
 
 def _cell(text: object, align_right: bool = False) -> QTableWidgetItem:
@@ -63,7 +65,7 @@ class CareersPage(QWidget):
     # --- layout --------------------------------------------------------------------------------
     def _build(self) -> None:
         layout = QVBoxLayout(self)
-        title = QLabel("Driver careers")
+        title = QLabel(_("Driver careers"))
         title.setStyleSheet("font-size: 14pt; font-weight: 600")
         layout.addWidget(title)
         self.message = MessageLine()
@@ -78,26 +80,28 @@ class CareersPage(QWidget):
 
         form = QHBoxLayout()
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("driver's name")
+        self.name_edit.setPlaceholderText(_("driver's name"))
         self.name_edit.returnPressed.connect(self._on_add_driver)
         self.player_combo = QComboBox()
         self.vehicle_combo = QComboBox()
-        self.vehicle_combo.addItem("vehicle: not chosen", None)
-        axles = self.session.context.ruleset.axles
+        self.vehicle_combo.addItem(_("vehicle: not chosen"), None)
+        ruleset = self.session.context.ruleset
+        axles = ruleset.axles
         for weight_class in axles.weight_classes if axles is not None else ():
-            self.vehicle_combo.addItem(weight_class.name, weight_class.id)  # shows the name, stores the id
-        self.add_driver_button = QPushButton("New driver")
+            # shows the name (in the current language), stores the id
+            self.vehicle_combo.addItem(weight_class_name(ruleset, weight_class), weight_class.id)
+        self.add_driver_button = QPushButton(_("New driver"))
         self.add_driver_button.clicked.connect(self._on_add_driver)
-        form.addWidget(QLabel("New driver:"))
+        form.addWidget(QLabel(_("New driver:")))
         form.addWidget(self.name_edit, 2)
-        form.addWidget(QLabel("for"))
+        form.addWidget(QLabel(pgettext("new driver for a player", "for")))
         form.addWidget(self.player_combo, 1)
         form.addWidget(self.vehicle_combo, 1)
         form.addWidget(self.add_driver_button)
         layout.addLayout(form)
 
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([_(c) for c in COLUMNS])
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -108,7 +112,7 @@ class CareersPage(QWidget):
 
         bottom = QHBoxLayout()
         games = QVBoxLayout()
-        games.addWidget(QLabel("<b>Games</b>"))
+        games.addWidget(QLabel("<b>" + _("Games") + "</b>"))
         self.games_list = QListWidget()
         self.games_list.setMinimumWidth(240)
         self.games_list.currentRowChanged.connect(self._on_game_chosen)
@@ -116,8 +120,8 @@ class CareersPage(QWidget):
         new_game = QHBoxLayout()
         self.scenario_combo = QComboBox()
         for scenario, label in SCENARIO_TITLES.items():
-            self.scenario_combo.addItem(label, scenario)
-        self.new_game_button = QPushButton("New game")
+            self.scenario_combo.addItem(_(label), scenario)
+        self.new_game_button = QPushButton(_("New game"))
         self.new_game_button.clicked.connect(lambda: self.new_game(self.scenario_combo.currentData()))
         new_game.addWidget(self.scenario_combo, 1)
         new_game.addWidget(self.new_game_button)
@@ -129,7 +133,7 @@ class CareersPage(QWidget):
         self.entries.refused.connect(self.show_message)
         bottom.addWidget(self.entries, 5)
         awards = QVBoxLayout()
-        awards.addWidget(QLabel("<b>Rerolls earned</b>"))
+        awards.addWidget(QLabel("<b>" + _("Rerolls earned") + "</b>"))
         self.awards_list = QListWidget()
         self.awards_list.setWordWrap(True)
         awards.addWidget(self.awards_list, 1)
@@ -180,12 +184,13 @@ class CareersPage(QWidget):
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(4, 0, 4, 0)
-            why = f"{last}, {player}'s driver, is dead." if last else f"{player} has no driver yet."
-            notice = QLabel(f"<b>{escaped(why)}</b> Start a new driver to play on.")
+            why = (_("{driver}, {player}'s driver, is dead.").format(driver=last, player=player) if last
+                   else _("{player} has no driver yet.").format(player=player))
+            notice = QLabel(_("<b>{why}</b> Start a new driver to play on.").format(why=escaped(why)))
             notice.setTextFormat(Qt.TextFormat.RichText)
             line.addWidget(notice)
             line.addStretch(1)
-            button = QPushButton(f"New driver for {player}")
+            button = QPushButton(_("New driver for {player}").format(player=player))
             button.clicked.connect(lambda _=False, p=player: self.offer_new_driver(p))
             line.addWidget(button)
             self.needs_layout.addWidget(row)
@@ -209,8 +214,9 @@ class CareersPage(QWidget):
         self.games_list.clear()
         for g, game in enumerate(self.session.document.games, 1):
             people = len(game.entries)
-            self.games_list.addItem(f"Game {g} — {SCENARIO_TITLES[game.scenario]} · "
-                                    f"{people} driver{'' if people == 1 else 's'}")
+            drivers = ngettext("{n} driver", "{n} drivers", people).format(n=people)
+            self.games_list.addItem(_("Game {n} — {scenario} · {drivers}").format(
+                n=g, scenario=scenario_title(game.scenario), drivers=drivers))
         self.games_list.setCurrentRow((self._game or 0) - 1)
         self.games_list.blockSignals(False)
 
@@ -233,34 +239,39 @@ class CareersPage(QWidget):
 
     def add_driver(self, name: str, player: str, vehicle: str | None = None) -> str | None:
         if not name.strip():
-            self.show_message("a new driver needs a name")
-            return "a new driver needs a name"
-        refusal = self._apply(f"New driver {name.strip()}", add_driver, name.strip(), player, vehicle)
+            reason = _("a new driver needs a name")
+            self.show_message(reason)
+            return reason
+        refusal = self._apply(_("New driver {name}").format(name=name.strip()), add_driver, name.strip(), player,
+                              vehicle)
         if refusal is None:
             self.name_edit.clear()
         return refusal
 
     def new_game(self, scenario: str) -> str | None:
-        return self._apply(f"New {SCENARIO_TITLES.get(scenario, scenario).lower()}", add_game, scenario)
+        text = {"deathmatch": _("New deathmatch"), "race": _("New race")}.get(scenario) or \
+            _("New game: {scenario}").format(scenario=scenario)
+        return self._apply(text, add_game, scenario)
 
     def set_entry(self, entry: GameEntry, game: int | None = None) -> str | None:
         game = game or self._game
         if game is None:
             return None
-        return self._apply(f"Game {game}: {entry.driver}", set_game_entry, game, entry)
+        return self._apply(_("Game {n}: {driver}").format(n=game, driver=entry.driver), set_game_entry, game, entry)
 
     def remove_entry(self, driver: str, game: int | None = None) -> str | None:
         game = game or self._game
         if game is None:
             return None
-        return self._apply(f"Game {game}: {driver} did not play", remove_game_entry, game, driver)
+        return self._apply(_("Game {n}: {driver} did not play").format(n=game, driver=driver), remove_game_entry,
+                           game, driver)
 
     def show_message(self, text: str) -> None:
         self.message.show_message(text)
 
     def _apply(self, text: str, edit, *args) -> str | None:
         refusal = self.session.apply(text, edit, *args)
-        self.show_message(f"Not changed — {refusal}" if refusal else "")
+        self.show_message(not_changed(refusal) if refusal else "")
         if refusal:
             self.refresh()  # put back any widget the refused click changed
         return refusal

@@ -13,15 +13,24 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from designer.campaign.careers import DriverRecord, rerolls_earned
+from designer.i18n import N_, _, ngettext
 from designer.model.campaign import CampaignDocument, Game, GameEntry
 from designer.panes.campaign.careers_model import dead_before, death_tooltip, updated_entry
 from designer.panes.markup import escaped, literal
+from designer.rules.texts import reroll_event
 
-SCENARIO_TITLES = {"deathmatch": "Deathmatch", "race": "Race"}
+SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
 HEADERS = {
-    "deathmatch": ("Driver", "Took part", "Destroyed", "Kills", "Died", "Rerolls used", "Earned"),
-    "race": ("Driver", "Took part", "Destroyed", "Kills", "Finished", "Won", "Died", "Rerolls used", "Earned"),
+    "deathmatch": (N_("Driver"), N_("Took part"), N_("Destroyed"), N_("Kills"), N_("Died"), N_("Rerolls used"),
+                   N_("Earned")),
+    "race": (N_("Driver"), N_("Took part"), N_("Destroyed"), N_("Kills"), N_("Finished"), N_("Won"), N_("Died"),
+             N_("Rerolls used"), N_("Earned")),
 }
+
+
+def scenario_title(scenario: str) -> str:
+    """"Deathmatch" / "Race" in the current language (an unknown scenario as it is stored)."""
+    return _(SCENARIO_TITLES[scenario]) if scenario in SCENARIO_TITLES else scenario
 
 
 class EntryEditor(QGroupBox):
@@ -30,7 +39,7 @@ class EntryEditor(QGroupBox):
     refused = Signal(str)           # an inconsistent tick the model itself rejects
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Game", parent)
+        super().__init__(_("Game"), parent)
         self._layout = QVBoxLayout(self)
         self._grid_holder: QWidget | None = None
         self.rows: dict[str, dict[str, QWidget]] = {}
@@ -50,27 +59,28 @@ class EntryEditor(QGroupBox):
         self._grid_holder = holder
         self._layout.addWidget(holder)
         if game is None or not 1 <= game <= len(doc.games):
-            self.setTitle("Game")
-            grid.addWidget(QLabel("Choose a game, or start one with “New game”."), 0, 0)
+            self.setTitle(_("Game"))
+            grid.addWidget(QLabel(_("Choose a game, or start one with “New game”.")), 0, 0)
             grid.setRowStretch(1, 1)
             holder.show()
             return
         current = doc.games[game - 1]
-        self.setTitle(f"Game {game} — {SCENARIO_TITLES[current.scenario]}: who took part and how it went")
+        self.setTitle(_("Game {n} — {scenario}: who took part and how it went").format(
+            n=game, scenario=scenario_title(current.scenario)))
         for col, header in enumerate(HEADERS[current.scenario]):
-            grid.addWidget(QLabel(f"<b>{header}</b>"), 0, col)
+            grid.addWidget(QLabel(f"<b>{_(header)}</b>"), 0, col)
         if not records:
-            grid.addWidget(QLabel("No drivers yet: add one above."), 1, 0, 1, 4)
+            grid.addWidget(QLabel(_("No drivers yet: add one above.")), 1, 0, 1, 4)
         for row, record in enumerate(records, 1):
             entry = next((e for e in current.entries if e.driver.casefold() == record.name.casefold()), None)
-            self._add_row(grid, row, record, game, current, entry, rules, death_faces)
+            self._add_row(grid, row, record, game, current, entry, rules, death_faces, doc.ruleset)
         grid.setColumnStretch(len(HEADERS[current.scenario]), 1)
         grid.setRowStretch(len(records) + 1, 1)  # rows stay at the top instead of spreading out
         holder.show()  # now, with its rows, not on the next event-loop pass: the rows can be clicked at once
         self._layout.activate()
 
     def _add_row(self, grid: QGridLayout, row: int, record: DriverRecord, game: int, current: Game,
-                 entry: GameEntry | None, rules, death_faces: list[int]) -> None:
+                 entry: GameEntry | None, rules, death_faces: list[int], ruleset_id: str) -> None:
         name = record.name
         gone = dead_before(record, game)
         label = QLabel(f"{escaped(name)} <span style='color:#666'>({escaped(record.player)})</span>")
@@ -79,8 +89,8 @@ class EntryEditor(QGroupBox):
         played = QCheckBox()
         played.setChecked(entry is not None)
         played.setEnabled(not gone or entry is not None)
-        played.setToolTip(literal(f"{name} died in game {record.died_in}" if gone
-                                  else f"{name} took part in this game"))
+        played.setToolTip(literal(_("{name} died in game {n}").format(name=name, n=record.died_in) if gone
+                                  else _("{name} took part in this game").format(name=name)))
         played.clicked.connect(lambda on, n=name: self._on_played(n, on))
         widgets["played"] = played
         value = entry or GameEntry(driver=name)
@@ -100,16 +110,20 @@ class EntryEditor(QGroupBox):
             spin.setValue(getattr(value, key))
             spin.valueChanged.connect(lambda v, n=name, f=key: self._on_change(n, f, v))
             widgets[key] = spin
-        widgets["rerolls_used"].setToolTip(literal(f"{name} has {record.rerolls} rerolls now (after every game)"))
+        widgets["rerolls_used"].setToolTip(literal(
+            ngettext("{name} has {n} reroll now (after every game)", "{name} has {n} rerolls now (after every game)",
+                     record.rerolls).format(name=name, n=record.rerolls)))
         for key, widget in widgets.items():
             if key not in ("label", "played"):
                 widget.setEnabled(entry is not None)
         widgets["died"].setEnabled(entry is not None and value.destroyed)
         earned = rerolls_earned(entry, current.scenario, rules) if entry is not None else []
-        widgets["earned"] = QLabel(", ".join(f"+{n} {event.lower()}" for event, n in earned)
+        widgets["earned"] = QLabel(", ".join(_("{event} +{rerolls}").format(event=reroll_event(ruleset_id, event),
+                                                                             rerolls=n) for event, n in earned)
                                    or ("—" if entry is not None else ""))
         if gone and entry is None:
-            widgets["earned"] = QLabel(f"<span style='color:#c92a2a'>died in game {record.died_in}</span>")
+            died = _("died in game {n}").format(n=record.died_in)
+            widgets["earned"] = QLabel(f"<span style='color:#c92a2a'>{died}</span>")
             label.setEnabled(False)
         order = ["label", "played", "destroyed", "kills"] + \
             (["finished", "won"] if current.scenario == "race" else []) + ["died", "rerolls_used", "earned"]

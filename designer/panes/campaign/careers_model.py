@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designer.campaign.careers import DriverRecord
+from designer.i18n import _
 from designer.model.campaign import CampaignDocument, GameEntry
 
 ENTRY_FLAGS = ("destroyed", "finished", "won", "died")
@@ -37,17 +38,17 @@ def faces_text(faces: Sequence[int]) -> str:
     """[4, 5, 6] → "4–6"; [2, 6] → "2 or 6"."""
     faces = sorted(set(faces))
     if not faces:
-        return "no roll"
+        return _("no roll")
     if len(faces) > 2 and faces == list(range(faces[0], faces[-1] + 1)):
         return f"{faces[0]}–{faces[-1]}"
     if len(faces) == 1:
         return str(faces[0])
-    return ", ".join(map(str, faces[:-1])) + f" or {faces[-1]}"
+    return _("{faces} or {last}").format(faces=", ".join(map(str, faces[:-1])), last=faces[-1])
 
 
 def death_tooltip(faces: Sequence[int]) -> str:
-    return (f"Tick when the driver rolled {faces_text(faces)} on a d6 after the vehicle was destroyed: "
-            "the driver dies and plays no later game.")
+    return _("Tick when the driver rolled {faces} on a d6 after the vehicle was destroyed: "
+             "the driver dies and plays no later game.").format(faces=faces_text(faces))
 
 
 def players_needing_driver(doc: CampaignDocument, records: Sequence[DriverRecord]) -> list[tuple[str, str | None]]:
@@ -66,4 +67,4 @@ def dead_before(record: DriverRecord, game: int) -> bool:
 
 
 def status_text(record: DriverRecord) -> str:
-    return "alive" if record.alive else f"died in game {record.died_in}"
+    return _("alive") if record.alive else _("died in game {n}").format(n=record.died_in)

@@ -12,6 +12,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from designer.i18n import _, pgettext
+
 # Distinguishable for most kinds of colour blindness (Okabe & Ito), then a few more.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C564B",
            "#7F7F7F", "#BCBD22", "#17BECF", "#9467BD", "#F0E442", "#1F3A93", "#A50026", "#4D9221")
@@ -84,7 +86,7 @@ class TotalsChart(QWidget):
         self._draw_axes(painter, plot, low, high, step, races, at)
         if not values:
             painter.setPen(QColor("#777777"))
-            painter.drawText(plot, Qt.AlignmentFlag.AlignCenter, "The chart fills in as races are finished")
+            painter.drawText(plot, Qt.AlignmentFlag.AlignCenter, _("The chart fills in as races are finished"))
         for index, series in enumerate(self._totals.values()):
             colour = player_colour(index)
             points = [at(0, 0)] + [at(race + 1, value) for race, value in enumerate(series)]
@@ -115,7 +117,8 @@ class TotalsChart(QWidget):
             painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
             painter.setPen(AXIS_COLOUR)
             painter.drawText(QRectF(x - 40, plot.bottom() + 4, 80, line), Qt.AlignmentFlag.AlignCenter,
-                             "Start" if race == 0 else f"R{race}")
+                             pgettext("chart axis", "Start") if race == 0
+                             else pgettext("race number, abbreviated", "R{n}").format(n=race))
         painter.setPen(QPen(AXIS_COLOUR, 1.2))
         painter.drawLine(plot.bottomLeft(), plot.bottomRight())
         painter.drawLine(plot.bottomLeft(), plot.topLeft())
@@ -124,11 +127,11 @@ class TotalsChart(QWidget):
         painter.save()
         painter.setFont(bold)
         painter.drawText(QRectF(plot.left(), plot.bottom() + line + 6, plot.width(), line),
-                         Qt.AlignmentFlag.AlignCenter, "Race")
+                         Qt.AlignmentFlag.AlignCenter, pgettext("chart axis", "Race"))
         painter.translate(line / 2 + 4, plot.center().y())
         painter.rotate(-90)
         painter.drawText(QRectF(-plot.height() / 2, -line / 2, plot.height(), line), Qt.AlignmentFlag.AlignCenter,
-                         "Points (running total)")
+                         _("Points (running total)"))
         painter.restore()
 
     def _legend_entries(self, advance) -> list[tuple[str, float]]:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.document.campaign import CampaignSession
+from designer.i18n import _, pgettext
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.panes.markup import literal
@@ -59,12 +60,17 @@ class MessageLine(QLabel):
         self.hide()
 
 
+def not_changed(reason: str) -> str:
+    """The message line's text for a refused edit: "Not changed — {reason}"."""
+    return _("Not changed — {reason}").format(reason=reason)
+
+
 def run_edit(session: CampaignSession, messages: MessageLine, text: str,
              edit: Callable[..., Any], *args: Any) -> bool:
     """Apply one undoable edit; a refusal goes to the message line. True when the edit was accepted."""
     reason = session.apply(text, edit, *args)
     if reason:
-        messages.show_message(f"Not changed — {reason}")
+        messages.show_message(not_changed(reason))
         return False
     messages.clear_message()
     return True
@@ -120,7 +126,11 @@ def fit_width(table: QTableWidget, text_width: int = 130, number_width: int = 64
     for column in range(table.columnCount()):
         item = table.item(0, column)
         is_text = item is not None and bool(item.textAlignment() & Qt.AlignmentFlag.AlignLeft)
-        table.setColumnWidth(column, max(table.columnWidth(column) + 12, text_width if is_text else number_width))
+        # resizeColumnsToContents() does not see cell widgets (the roster's character combo boxes).
+        widgets = [table.cellWidget(row, column) for row in range(table.rowCount())]
+        widest = max((w.sizeHint().width() for w in widgets if w is not None), default=0)
+        least = text_width if is_text else number_width
+        table.setColumnWidth(column, max(table.columnWidth(column) + 12, widest, least))
     width = sum(table.columnWidth(c) for c in range(table.columnCount())) + 2 * table.frameWidth()
     table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.setFixedWidth(width + 2)
@@ -181,13 +191,13 @@ def track_name(path: Path) -> str | None:
 def track_state(session: CampaignSession, track: str | None) -> tuple[Path | None, str, bool]:
     """(file, label, usable) for a race's stored track: usable means the file exists and reads."""
     if not track:
-        return None, "no track chosen", False
+        return None, _("no track chosen"), False
     path = session.resolve_track(track)
     if path is None or not path.is_file():
-        return path, f"missing track: {Path(track).name}", False
+        return path, _("missing track: {name}").format(name=Path(track).name), False
     name = track_name(path)
     if name is None:
-        return path, f"unreadable track: {path.name}", False
+        return path, _("unreadable track: {name}").format(name=path.name), False
     return path, name, True
 
 
@@ -195,9 +205,24 @@ def race_title(session: CampaignSession, index: int) -> str:
     races = session.document.races
     track = races[index].track if index < len(races) else None
     _path, label, usable = track_state(session, track)
-    return f"Race {index + 1} · {label if usable else ('no track' if not track else 'track missing')}"
+    if usable:
+        return _("Race {n} · {track}").format(n=index + 1, track=label)
+    if not track:
+        return _("Race {n} · no track").format(n=index + 1)
+    return _("Race {n} · track missing").format(n=index + 1)
 
 
 def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """"1st", "22nd", "13th" in English; "1.", "1.º", "1er" / "2e" in German, Spanish, French."""
+    if n == 1:  # its own message: French writes "1er" but "21e"
+        return pgettext("ordinal number 1", "{n}st").format(n=n)
+    if 10 <= n % 100 <= 20:
+        return pgettext("ordinal number", "{n}th").format(n=n)
+    last = n % 10
+    if last == 1:
+        return pgettext("ordinal number", "{n}st").format(n=n)
+    if last == 2:
+        return pgettext("ordinal number", "{n}nd").format(n=n)
+    if last == 3:
+        return pgettext("ordinal number", "{n}rd").format(n=n)
+    return pgettext("ordinal number", "{n}th").format(n=n)

@@ -31,18 +31,20 @@ from designer.campaign.context import Context
 from designer.campaign.edit import new_campaign
 from designer.campaign.errors import CampaignError
 from designer.campaign.modes import default_mode, playable_modes
+from designer.i18n import N_, _
 from designer.io.errors import DocumentError
 from designer.model.campaign import MAX_PLAYERS, CampaignDocument
 from designer.panes.campaign.common import MessageLine, prepare_table, set_cell
 from designer.panes.dialog_buttons import ok_cancel
 from designer.panes.markup import literal
 from designer.rules import Ruleset, list_rulesets, load_ruleset
+from designer.rules.texts import character_name, ruleset_name
 from designer.systems.api import CampaignMode
 
 DEFAULT_PLAYERS = 4
-SECTION_TITLES = {"scoresheet": "Filled score sheet", "dashboards": "Kart dashboards (with upgrades)"}
-PAPERS = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
-PDF_FILTER = "PDF documents (*.pdf)"
+SECTION_TITLES = {"scoresheet": N_("Filled score sheet"), "dashboards": N_("Kart dashboards (with upgrades)")}
+PAPERS = {"a4": "A4", "letter": N_("Letter"), "a3": "A3", "tabloid": N_("Tabloid")}
+PDF_FILTER = N_("PDF documents (*.pdf)")
 
 
 # --- new campaign ----------------------------------------------------------------------------------
@@ -64,32 +66,32 @@ def preferred_mode(ruleset: Ruleset) -> str | None:
 class NewCampaignDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New Campaign")
+        self.setWindowTitle(_("New Campaign"))
         self.document: CampaignDocument | None = None
-        self.name_edit = QLineEdit("New Campaign")
+        self.name_edit = QLineEdit(_("New Campaign"))
         self.name_edit.setMaxLength(120)
         self.ruleset_combo = QComboBox()
         for ruleset in list_rulesets():
-            self.ruleset_combo.addItem(ruleset.name, ruleset.id)
+            self.ruleset_combo.addItem(ruleset_name(ruleset), ruleset.id)
         default = CampaignDocument.model_fields["ruleset"].default
         self.ruleset_combo.setCurrentIndex(max(0, self.ruleset_combo.findData(default)))
         self.mode_combo = QComboBox()
         self.players = QTableWidget(0, 2)
-        prepare_table(self.players, ["Player", "Character"], stretch=0)
+        prepare_table(self.players, [_("Player"), _("Character")], stretch=0)
         self.players.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
         self.players.setColumnWidth(1, 200)
         self.players.setMinimumHeight(200)
-        self.add_button = QPushButton("Add Player")
+        self.add_button = QPushButton(_("Add Player"))
         self.add_button.clicked.connect(lambda: self.add_player_row())
-        self.remove_button = QPushButton("Remove Player")
+        self.remove_button = QPushButton(_("Remove Player"))
         self.remove_button.clicked.connect(self.remove_player_row)
         self.messages = MessageLine()
-        self.buttons = ok_cancel(self, "Create")
+        self.buttons = ok_cancel(self, _("Create"))
 
         form = QFormLayout()
-        form.addRow("&Name:", self.name_edit)
-        form.addRow("&Rules:", self.ruleset_combo)
-        form.addRow("&Kind:", self.mode_combo)
+        form.addRow(_("&Name:"), self.name_edit)
+        form.addRow(_("&Rules:"), self.ruleset_combo)
+        form.addRow(_("&Kind:"), self.mode_combo)
         row_buttons = QHBoxLayout()
         row_buttons.addWidget(self.add_button)
         row_buttons.addWidget(self.remove_button)
@@ -102,7 +104,7 @@ class NewCampaignDialog(QDialog):
         layout.addWidget(self.buttons)
         self.ruleset_combo.currentIndexChanged.connect(self._on_ruleset_changed)
         self._on_ruleset_changed()
-        for _ in range(DEFAULT_PLAYERS):
+        for _row in range(DEFAULT_PLAYERS):
             self.add_player_row()
         self.resize(520, 520)
 
@@ -110,7 +112,8 @@ class NewCampaignDialog(QDialog):
         return load_ruleset(self.ruleset_combo.currentData())
 
     def _characters(self) -> list[str]:
-        return [c.name for c in self.ruleset().characters]
+        ruleset = self.ruleset()
+        return [character_name(ruleset, c) for c in ruleset.characters]  # in ruleset order: index = character
 
     def _character_index(self, row: int, wanted: str | None = None) -> int:
         """`wanted` if the ruleset has it, else the row's turn through the characters; either way skipping
@@ -120,10 +123,11 @@ class NewCampaignDialog(QDialog):
         taken: set[str] = set()
         for above in range(row):
             combo = self.players.cellWidget(above, 1)
-            picked = ruleset.character(combo.currentText()) if combo is not None else None
+            index = combo.currentIndex() if combo is not None else -1
+            picked = characters[index] if 0 <= index < len(characters) else None
             if picked is not None and picked.colour:
                 taken.add(picked.colour)
-        names = [c.name for c in characters]
+        names = [character_name(ruleset, c) for c in characters]
         if wanted in names and characters[names.index(wanted)].colour not in taken:
             return names.index(wanted)
         start = row % max(len(characters), 1)
@@ -137,7 +141,7 @@ class NewCampaignDialog(QDialog):
         ruleset = self.ruleset()
         self.mode_combo.clear()
         for mode in modes_for(ruleset):
-            self.mode_combo.addItem(mode.title, mode.name)
+            self.mode_combo.addItem(mode.display_title, mode.name)
         self.mode_combo.setCurrentIndex(max(0, self.mode_combo.findData(preferred_mode(ruleset))))
         names = self._characters()
         for row in range(self.players.rowCount()):
@@ -153,7 +157,7 @@ class NewCampaignDialog(QDialog):
         if row >= MAX_PLAYERS:
             return
         self.players.setRowCount(row + 1)
-        set_cell(self.players, row, 0, name or f"Player {row + 1}", editable=True)
+        set_cell(self.players, row, 0, name or _("Player {n}").format(n=row + 1), editable=True)
         combo = QComboBox()
         names = self._characters()
         combo.addItems(names)
@@ -179,7 +183,7 @@ class NewCampaignDialog(QDialog):
         """The new campaign, or None with the reason on the dialog's message line."""
         ruleset = self.ruleset()
         if self.mode_combo.currentData() is None:
-            self.messages.show_message(f"{ruleset.name} keeps no campaigns")
+            self.messages.show_message(_("{ruleset} keeps no campaigns").format(ruleset=ruleset_name(ruleset)))
             return None
         try:
             return new_campaign(self.name_edit.text().strip(), Context(ruleset),
@@ -204,11 +208,11 @@ def ask_new_campaign(parent: QWidget | None) -> CampaignDocument | None:
 class CampaignPrintDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, paper: str = "a4") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Print Campaign")
+        self.setWindowTitle(_("Print Campaign"))
         self.boxes: dict[str, QCheckBox] = {}
         layout = QVBoxLayout(self)
         for key, title in SECTION_TITLES.items():
-            box = QCheckBox(title)
+            box = QCheckBox(_(title))
             box.setChecked(True)
             box.toggled.connect(self._update_ok)
             layout.addWidget(box)
@@ -216,11 +220,11 @@ class CampaignPrintDialog(QDialog):
         form = QFormLayout()
         self.paper_combo = QComboBox()
         for key, title in PAPERS.items():
-            self.paper_combo.addItem(title, key)
+            self.paper_combo.addItem(_(title), key)
         self.paper_combo.setCurrentIndex(max(0, self.paper_combo.findData(paper)))
-        form.addRow("&Paper:", self.paper_combo)
+        form.addRow(_("&Paper:"), self.paper_combo)
         layout.addLayout(form)
-        self.buttons = ok_cancel(self, "Save PDF…")
+        self.buttons = ok_cancel(self, _("Save PDF…"))
         layout.addWidget(self.buttons)
 
     def _update_ok(self) -> None:
@@ -254,7 +258,8 @@ def print_campaign(parent: QWidget, session) -> Path | None:
     if options is None:
         return None
     sections, paper = options
-    name, _filter = QFileDialog.getSaveFileName(parent, "Print Campaign to PDF", str(pdf_name(session)), PDF_FILTER)
+    name, _filter = QFileDialog.getSaveFileName(parent, _("Print Campaign to PDF"), str(pdf_name(session)),
+                                                _(PDF_FILTER))
     if not name:
         return None
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
@@ -264,6 +269,6 @@ def print_campaign(parent: QWidget, session) -> Path | None:
 
         write_campaign_pdf(path, session.document, session.context, sections, paper, source=session.path)
     except (DocumentError, OSError, ValueError) as exc:
-        QMessageBox.warning(parent, "Could Not Print", literal(" ".join(str(exc).split())))
+        QMessageBox.warning(parent, _("Could Not Print"), literal(" ".join(str(exc).split())))
         return None
     return path

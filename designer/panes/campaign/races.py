@@ -27,6 +27,7 @@ from designer.campaign.grand_prix import race_points
 from designer.campaign.modes import scored
 from designer.campaign.roster import has_starting_coins, starting_coins
 from designer.document.campaign import CampaignSession
+from designer.i18n import _
 from designer.io.campaign_io import relative_track
 from designer.model.campaign import Race
 from designer.panes.campaign.common import (
@@ -39,16 +40,23 @@ from designer.panes.campaign.common import (
     fit_height,
     fit_width,
     muted_label,
+    not_changed,
     ordinal,
     prepare_table,
     run_edit,
     set_cell,
     track_state,
 )
+from designer.panes.file_filters import open_track_filters
 from designer.panes.markup import escaped, literal
 
-TRACK_FILTER = "Kartographer tracks (*.track.json);;All files (*)"
 PLAYER, PLACE, GATES, COINS, POINTS = range(5)
+
+
+def limit_text(limit) -> str:
+    """"At most 18 gates (6 gates × 3 laps).": the most gates a player can clear in a race."""
+    return _("At most {max} gates ({gates} gates × {laps} laps).").format(
+        max=limit.max_gates, gates=limit.gates, laps=limit.laps)
 
 
 class RacePage(QWidget):
@@ -65,52 +73,54 @@ class RacePage(QWidget):
         self.track_label = QLabel()
         self.track_label.setTextFormat(Qt.TextFormat.RichText)
         self.track_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.open_button = QPushButton("Open Track")
-        self.open_button.setToolTip("Open this race's track in the designer")
+        self.open_button = QPushButton(_("Open Track"))
+        self.open_button.setToolTip(_("Open this race's track in the designer"))
         self.open_button.clicked.connect(self.open_track)
-        self.choose_button = QPushButton("Choose Track…")
+        self.choose_button = QPushButton(_("Choose Track…"))
         self.choose_button.clicked.connect(self.choose_track)
         track_row = QHBoxLayout()
-        track_row.addWidget(QLabel("Track:"))
+        track_row.addWidget(QLabel(_("Track:")))
         track_row.addWidget(self.track_label, 1)
         track_row.addWidget(self.open_button)
         track_row.addWidget(self.choose_button)
         self.limit_label = muted_label()
 
-        headers = ["Player", "Place", "Gates", "Coins"] + (["Points"] if self.scored else [])
+        headers = [_("Player"), _("Place"), _("Gates"), _("Coins")] + ([_("Points")] if self.scored else [])
         self.table = QTableWidget(0, len(headers))
         prepare_table(self.table, headers)
         self.table.setItemDelegate(WholeNumberDelegate(self.table))
         self.table.itemChanged.connect(self._on_item_changed)
-        self.clear_button = QPushButton("Clear Result")
-        self.clear_button.setToolTip("Remove the selected player's result from this race")
+        self.clear_button = QPushButton(_("Clear Result"))
+        self.clear_button.setToolTip(_("Remove the selected player's result from this race"))
         self.clear_button.clicked.connect(self.clear_selected)
-        self.hint_label = muted_label("Type each player's place, gates cleared and coins collected; "
-                                      "emptying a place removes that result.")
+        self.hint_label = muted_label(_("Type each player's place, gates cleared and coins collected; "
+                                        "emptying a place removes that result."))
         results_buttons = QHBoxLayout()
         results_buttons.addWidget(self.clear_button)
         results_buttons.addStretch(1)
 
-        self.grid_box = QGroupBox("Starting grid")
+        self.grid_box = QGroupBox(_("Starting grid"))
         self.grid_table = QTableWidget()
         self.with_coins = has_starting_coins(session.context.ruleset)
-        prepare_table(self.grid_table, ["Slot", "Player", "Starting coins"] if self.with_coins else ["Slot", "Player"])
+        grid_headers = [_("Slot"), _("Player")] + ([_("Starting coins")] if self.with_coins else [])
+        prepare_table(self.grid_table, grid_headers)
         self.grid_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.fill_button = QPushButton("Fill from Roster")
+        self.fill_button = QPushButton(_("Fill from Roster"))
         self.fill_button.clicked.connect(self.fill_grid)
-        self.up_button = QPushButton("Move Up")
+        self.up_button = QPushButton(_("Move Up"))
         self.up_button.clicked.connect(lambda: self.move_selected(-1))
-        self.down_button = QPushButton("Move Down")
+        self.down_button = QPushButton(_("Move Down"))
         self.down_button.clicked.connect(lambda: self.move_selected(1))
-        self.clear_grid_button = QPushButton("Clear Grid")
-        self.clear_grid_button.clicked.connect(lambda: self._set_grid([], "clear the grid"))
+        self.clear_grid_button = QPushButton(_("Clear Grid"))
+        self.clear_grid_button.clicked.connect(
+            lambda: self._set_grid([], _("Race {n}: clear the grid").format(n=self.index + 1)))
         grid_buttons = QVBoxLayout()
         for button in (self.fill_button, self.up_button, self.down_button, self.clear_grid_button):
             grid_buttons.addWidget(button)
         grid_buttons.addStretch(1)
         grid_table_column = QVBoxLayout()
         grid_table_column.addWidget(self.grid_table, 0, Qt.AlignmentFlag.AlignLeft)
-        self.grid_hint = muted_label("No starting grid yet: Fill from Roster, then move karts up or down.")
+        self.grid_hint = muted_label(_("No starting grid yet: Fill from Roster, then move karts up or down."))
         grid_table_column.addWidget(self.grid_hint)
         grid_table_column.addStretch(1)
         grid_layout = QHBoxLayout(self.grid_box)
@@ -153,8 +163,7 @@ class RacePage(QWidget):
         self.track_label.setToolTip(literal(str(path)) if path else "")
         self.open_button.setEnabled(usable)
         limit = ctx.track_limits.get(self.index)
-        self.limit_label.setText(f"At most {limit.max_gates} gates ({limit.gates} gates × {limit.laps} laps)."
-                                 if limit else "")
+        self.limit_label.setText(limit_text(limit) if limit else "")
         self.limit_label.setVisible(limit is not None)
 
         gp = ctx.ruleset.grand_prix if self.scored else None
@@ -168,8 +177,9 @@ class RacePage(QWidget):
             set_cell(self.table, row, COINS, result.coins if result else "", editable=True, align=ALIGN_NUMBER)
             if gp is not None:
                 points = race_points(result, gp) if result else None
-                tip = (f"{points.place} for {ordinal(result.place)} place + {points.gates} for gates + "
-                       f"{points.coins} for coins") if points else ""
+                tip = _("{place} for {ordinal} place + {gates} for gates + {coins} for coins").format(
+                    place=points.place, ordinal=ordinal(result.place), gates=points.gates, coins=points.coins
+                ) if points else ""
                 set_cell(self.table, row, POINTS, points.total if points else "", align=ALIGN_NUMBER, tip=tip,
                          bold=True)
         self.table.blockSignals(False)
@@ -202,7 +212,7 @@ class RacePage(QWidget):
         player = players[item.row()].name
         text = item.text().strip()
         if text and not text.isdigit():
-            self._refuse(f"{text!r} is not a whole number")
+            self._refuse(_("{text} is not a whole number").format(text=repr(text)))
             return
         current = self.race().result(player)
         if column == PLACE and not text:
@@ -211,7 +221,7 @@ class RacePage(QWidget):
             return
         value = int(text) if text else 0
         if current is None and column != PLACE:
-            self._refuse(f"enter {player}'s place first")
+            self._refuse(_("enter {player}'s place first").format(player=player))
             return
         place = value if column == PLACE else current.place
         gates = value if column == GATES else (current.gates if current else 0)
@@ -219,18 +229,20 @@ class RacePage(QWidget):
         self.enter_result(player, place, gates, coins)
 
     def _refuse(self, reason: str) -> None:
-        self.messages.show_message(f"Not changed — {reason}")
+        self.messages.show_message(not_changed(reason))
         self.refresh()
 
     def enter_result(self, player: str, place: int, gates: int = 0, coins: int = 0) -> bool:
-        ok = run_edit(self.session, self.messages, f"Race {self.index + 1}: {player} {ordinal(place)}",
+        text = _("Race {n}: {player} {ordinal}").format(n=self.index + 1, player=player, ordinal=ordinal(place))
+        ok = run_edit(self.session, self.messages, text,
                       edit.set_result, self.index + 1, player, place, gates, coins)
         if not ok:
             self.refresh()  # the cell goes back to the stored value
         return ok
 
     def clear_result(self, player: str) -> bool:
-        ok = run_edit(self.session, self.messages, f"Race {self.index + 1}: clear {player}'s result",
+        ok = run_edit(self.session, self.messages,
+                      _("Race {n}: clear {player}'s result").format(n=self.index + 1, player=player),
                       edit.clear_result, self.index + 1, player)
         if not ok:
             self.refresh()
@@ -254,23 +266,25 @@ class RacePage(QWidget):
     def choose_track(self) -> None:
         current = self.session.resolve_track(self.race().track)
         folder = current.parent if current else (self.session.path.parent if self.session.path else Path.cwd())
-        name, _filter = QFileDialog.getOpenFileName(self, f"Choose the Track for Race {self.index + 1}",
-                                                    str(folder), TRACK_FILTER)
+        name, _filter = QFileDialog.getOpenFileName(self, _("Choose the Track for Race {n}").format(n=self.index + 1),
+                                                    str(folder), open_track_filters())
         if name:
             self.set_track(Path(name))
 
     def set_track(self, file: Path) -> bool:
         stored = relative_track(self.session.path, file)
-        return run_edit(self.session, self.messages, f"Race {self.index + 1}: track {file.name}",
+        return run_edit(self.session, self.messages,
+                        _("Race {n}: track {name}").format(n=self.index + 1, name=file.name),
                         edit.set_race_track, self.index + 1, stored)
 
     # --- grid ------------------------------------------------------------------------------------
     def _set_grid(self, grid: list[str], text: str) -> bool:
-        return run_edit(self.session, self.messages, f"Race {self.index + 1}: {text}", edit.set_grid,
-                        self.index + 1, grid)
+        """Set the grid as one undo step called `text` ("Race 2: grid from the roster")."""
+        return run_edit(self.session, self.messages, text, edit.set_grid, self.index + 1, grid)
 
     def fill_grid(self) -> bool:
-        return self._set_grid(self.session.document.player_names(), "grid from the roster")
+        return self._set_grid(self.session.document.player_names(),
+                              _("Race {n}: grid from the roster").format(n=self.index + 1))
 
     def move_selected(self, step: int) -> bool:
         grid = list(self.race().grid)
@@ -279,7 +293,8 @@ class RacePage(QWidget):
         if not (0 <= row < len(grid) and 0 <= target < len(grid)):
             return False
         grid[row], grid[target] = grid[target], grid[row]
-        ok = self._set_grid(grid, f"move {grid[target]} to slot {target + 1}")
+        ok = self._set_grid(grid, _("Race {n}: move {player} to slot {slot}").format(
+            n=self.index + 1, player=grid[target], slot=target + 1))
         if ok:
             self.grid_table.selectRow(target)
         return ok

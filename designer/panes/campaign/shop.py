@@ -8,9 +8,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTableWidget, QVBoxLayout, QWidget
 
 from designer.campaign import edit
-from designer.campaign.grand_prix import STAT_LABELS, ShopOffer, races_complete, shop, shop_window
+from designer.campaign.grand_prix import ShopOffer, races_complete, shop, shop_window, stat_label
 from designer.campaign.roster import character_label
 from designer.document.campaign import CampaignSession
+from designer.i18n import N_, _, ngettext
 from designer.model.campaign import STATS
 from designer.panes.campaign.common import (
     ALIGN_CENTRE,
@@ -27,7 +28,7 @@ from designer.panes.campaign.common import (
 )
 from designer.panes.markup import literal
 
-OFFER_COLUMNS = ["Player", "Character", "Points", "Handling", "", "Max Gear", "", "Why not"]
+OFFER_COLUMNS = [N_("Player"), N_("Character"), N_("Points"), N_("Handling"), "", N_("Max Gear"), "", N_("Why not")]
 STAT_COLUMN = {"handling": 3, "max_gear": 5}
 NOTES = 7
 
@@ -37,14 +38,14 @@ def shop_status(session: CampaignSession) -> str:
     gp = ctx.grand_prix()
     window = shop_window(doc, ctx)
     if window is not None:
-        return (f"<b>Open</b> after race {window}: upgrades bought now count from race {window + 1} "
-                "to the end of the Grand Prix.")
+        return _("<b>Open</b> after race {n}: upgrades bought now count from race {next} "
+                 "to the end of the Grand Prix.").format(n=window, next=window + 1)
     done = races_complete(doc)
     if done == 0:
-        return "<b>Closed</b>: the shop opens once race 1 is finished."
+        return _("<b>Closed</b>: the shop opens once race 1 is finished.")
     if done >= gp.races:
-        return "<b>Closed</b>: the Grand Prix is over."
-    return f"<b>Closed</b>: race {done + 1} has started; the shop opens again when it is finished."
+        return _("<b>Closed</b>: the Grand Prix is over.")
+    return _("<b>Closed</b>: race {n} has started; the shop opens again when it is finished.").format(n=done + 1)
 
 
 class ShopPage(QWidget):
@@ -53,27 +54,29 @@ class ShopPage(QWidget):
         self.session = session
         self.messages = messages
         gp = session.context.grand_prix()
-        caps = "; ".join(f"{STAT_LABELS[u.stat]} +{u.step}, never above {u.cap}" for u in gp.upgrades)
-        self.rules_label = QLabel(f"Each upgrade costs <b>{gp.upgrade_cost} points</b> from the running total "
-                                  f"and lasts for the rest of the Grand Prix. {caps}.")
+        caps = "; ".join(_("{stat} +{step}, never above {cap}").format(stat=stat_label(u.stat), step=u.step, cap=u.cap)
+                         for u in gp.upgrades)
+        self.rules_label = QLabel(_("Each upgrade costs <b>{cost} points</b> from the running total "
+                                    "and lasts for the rest of the Grand Prix. {caps}.").format(cost=gp.upgrade_cost,
+                                                                                                caps=caps))
         self.rules_label.setWordWrap(True)
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.table = QTableWidget(0, len(OFFER_COLUMNS))
-        prepare_table(self.table, OFFER_COLUMNS, stretch=NOTES)
+        prepare_table(self.table, [_(c) if c else c for c in OFFER_COLUMNS], stretch=NOTES)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.bought_table = QTableWidget(0, 5)
-        prepare_table(self.bought_table, ["Player", "Upgrade", "Bought after", "Cost", ""])
+        prepare_table(self.bought_table, [_("Player"), _("Upgrade"), _("Bought after"), _("Cost"), ""])
         self.bought_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.empty_label = muted_label("No upgrades bought yet.")
+        self.empty_label = muted_label(_("No upgrades bought yet."))
 
         layout = QVBoxLayout(self)
-        layout.addWidget(heading("Upgrade shop"))
+        layout.addWidget(heading(_("Upgrade shop")))
         layout.addWidget(self.rules_label)
         layout.addWidget(self.status_label)
         layout.addWidget(self.table)
         layout.addSpacing(8)
-        layout.addWidget(heading("Bought upgrades"))
+        layout.addWidget(heading(_("Bought upgrades")))
         layout.addWidget(self.empty_label)
         layout.addWidget(self.bought_table, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addStretch(1)
@@ -92,18 +95,19 @@ class ShopPage(QWidget):
             set_cell(self.table, row, 0, player.name, bold=True)
             set_cell(self.table, row, 1, character_label(doc, ctx.ruleset, player.character))
             set_cell(self.table, row, 2, "—" if points is None else points, align=ALIGN_NUMBER,
-                     tip="Points left to spend after the last finished race" if open_now else "")
+                     tip=_("Points left to spend after the last finished race") if open_now else "")
             notes = []
             for stat in STATS:
                 offer = mine.get(stat)
                 column = STAT_COLUMN[stat]
                 value = "—" if offer is None or offer.value is None else offer.value
                 set_cell(self.table, row, column, f"{value} / {offer.cap}" if offer else "—", align=ALIGN_CENTRE,
-                         tip="now / cap")
+                         tip=_("now / cap"))
                 self.table.setCellWidget(row, column + 1, self._buy_button(offer))
                 if offer is not None and not offer.allowed and open_now:
-                    label = STAT_LABELS[stat]
-                    notes.append(offer.reason if offer.reason.startswith(label) else f"{label}: {offer.reason}")
+                    label = stat_label(stat)
+                    notes.append(offer.reason if offer.reason.startswith(label)
+                                 else _("{stat}: {reason}").format(stat=label, reason=offer.reason))
             set_cell(self.table, row, NOTES, "; ".join(notes), colour=MUTED_COLOUR)
         fit_height(self.table, 2)
         self._refresh_bought()
@@ -111,12 +115,13 @@ class ShopPage(QWidget):
     def _buy_button(self, offer: ShopOffer | None) -> QWidget:
         if offer is None:
             return QLabel("")
-        label = STAT_LABELS[offer.stat]
-        button = QPushButton(f"Buy +1 {label}")
+        label = stat_label(offer.stat)
+        button = QPushButton(_("Buy +1 {stat}").format(stat=label))
         button.setProperty("offer", (offer.player, offer.stat))
         button.setEnabled(offer.allowed)
-        button.setToolTip(literal(f"Spend {offer.cost} points on +1 {label} for {offer.player}" if offer.allowed
-                                  else f"Not possible: {offer.reason}"))
+        button.setToolTip(literal(
+            _("Spend {cost} points on +1 {stat} for {player}").format(cost=offer.cost, stat=label, player=offer.player)
+            if offer.allowed else _("Not possible: {reason}").format(reason=offer.reason)))
         button.clicked.connect(lambda _c=False, p=offer.player, s=offer.stat: self.buy(p, s))
         holder = QWidget()
         box = QHBoxLayout(holder)
@@ -130,11 +135,12 @@ class ShopPage(QWidget):
         self.bought_table.setRowCount(len(doc.upgrades))
         for row, upgrade in enumerate(doc.upgrades):
             set_cell(self.bought_table, row, 0, upgrade.player)
-            set_cell(self.bought_table, row, 1, f"+1 {STAT_LABELS[upgrade.stat]}")
-            set_cell(self.bought_table, row, 2, f"race {upgrade.after_race}", align=ALIGN_CENTRE)
-            set_cell(self.bought_table, row, 3, f"{cost} points", align=ALIGN_NUMBER)
-            button = QPushButton("Remove")
-            button.setToolTip("Take this upgrade back and refund its points")
+            set_cell(self.bought_table, row, 1, f"+1 {stat_label(upgrade.stat)}")
+            set_cell(self.bought_table, row, 2, _("race {n}").format(n=upgrade.after_race), align=ALIGN_CENTRE)
+            set_cell(self.bought_table, row, 3, ngettext("{n} point", "{n} points", cost).format(n=cost),
+                     align=ALIGN_NUMBER)
+            button = QPushButton(_("Remove"))
+            button.setToolTip(_("Take this upgrade back and refund its points"))
             button.clicked.connect(lambda _c=False, i=row: self.remove(i))
             self.bought_table.setCellWidget(row, 4, button)
         fit_height(self.bought_table, 1)
@@ -144,13 +150,16 @@ class ShopPage(QWidget):
 
     # --- edits -----------------------------------------------------------------------------------
     def buy(self, player: str, stat: str) -> bool:
-        return run_edit(self.session, self.messages, f"{player} buys +1 {STAT_LABELS[stat]}",
+        return run_edit(self.session, self.messages,
+                        _("{player} buys +1 {stat}").format(player=player, stat=stat_label(stat)),
                         edit.buy_upgrade, player, stat)
 
     def remove(self, index: int) -> bool:
         upgrade = self.session.document.upgrades[index]
         return run_edit(self.session, self.messages,
-                        f"Take back {upgrade.player}'s +1 {STAT_LABELS[upgrade.stat]}", edit.remove_upgrade, index)
+                        _("Take back {player}'s +1 {stat}").format(player=upgrade.player,
+                                                                   stat=stat_label(upgrade.stat)),
+                        edit.remove_upgrade, index)
 
     def buy_button(self, player: str, stat: str) -> QPushButton:
         row = self.session.document.player_names().index(player)

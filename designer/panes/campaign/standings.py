@@ -11,6 +11,7 @@ from designer.campaign.grand_prix import TIE_RULE, champions, standings, totals_
 from designer.campaign.modes import scored
 from designer.campaign.series import SERIES_RULE, series_standings
 from designer.document.campaign import CampaignSession
+from designer.i18n import N_, _, ngettext, pgettext
 from designer.panes.campaign.chart import TotalsChart, player_colour
 from designer.panes.campaign.common import (
     ALIGN_CENTRE,
@@ -25,8 +26,11 @@ from designer.panes.campaign.common import (
     set_cell,
 )
 
-GP_COLUMNS = ["#", "Player", "Character", "Earned", "Spent", "Total", "Wins", "Coins", "Handling", "Max Gear"]
-SERIES_COLUMNS = ["#", "Player", "Character", "Races", "1st", "2nd", "3rd", "Coins", "Gates"]
+GP_COLUMNS = ["#", N_("Player"), N_("Character"), N_("Earned"), N_("Spent"), N_("Total"), N_("Wins"), N_("Coins"),
+              N_("Handling"), N_("Max Gear")]
+#: "1st", "2nd", "3rd": how many races a player finished first, second, third (see `_columns`).
+SERIES_COLUMNS = ["#", N_("Player"), N_("Character"), N_("Races"), "1st", "2nd", "3rd", N_("Coins"), N_("Gates")]
+_PLACE_COLUMNS = {"1st": 1, "2nd": 2, "3rd": 3}
 PODIUM = {1: "#fff4c2", 2: "#eef1f5", 3: "#f8e8da"}
 
 
@@ -35,6 +39,15 @@ def race_count(session: CampaignSession) -> int:
     if scored(doc):
         return max(session.context.grand_prix().races, len(doc.races))
     return len(doc.races)
+
+
+def race_tip(line) -> str:
+    """A standings cell's tooltip: "2nd, 5 gates, 3 coins; spent 10 after it"."""
+    result = line.result
+    gates = ngettext("{n} gate", "{n} gates", result.gates).format(n=result.gates)
+    coins = ngettext("{n} coin", "{n} coins", result.coins).format(n=result.coins)
+    tip = _("{place}, {gates}, {coins}").format(place=ordinal(result.place), gates=gates, coins=coins)
+    return _("{result}; spent {points} after it").format(result=tip, points=line.spent) if line.spent else tip
 
 
 class ChampionBanner(QLabel):
@@ -59,9 +72,14 @@ class ChampionBanner(QLabel):
             self.hide()
             return
         total = next(s.total for s in standings(doc, self.session.context) if s.player == names[0])
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        title = "Champion" if len(names) == 1 else "Joint champions"
-        self.setText(f"★  {title} of {doc.name}: {who} with {total} points  ★")
+        if len(names) == 1:
+            text = _("★  Champion of {campaign}: {player} with {points} points  ★").format(
+                campaign=doc.name, player=names[0], points=total)
+        else:
+            who = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+            text = _("★  Joint champions of {campaign}: {players} with {points} points  ★").format(
+                campaign=doc.name, players=who, points=total)
+        self.setText(text)
         self.show()
 
 
@@ -73,9 +91,9 @@ class StandingsPanel(QWidget):
         self.table = QTableWidget(0, 0)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.rule_label = muted_label(TIE_RULE if self.scored else SERIES_RULE)
+        self.rule_label = muted_label(_(TIE_RULE if self.scored else SERIES_RULE))
         table_column = QVBoxLayout()
-        table_column.addWidget(heading("Standings"))
+        table_column.addWidget(heading(_("Standings")))
         table_column.addWidget(self.table, 0, Qt.AlignmentFlag.AlignLeft)
         table_column.addWidget(self.rule_label)
         table_column.addStretch(1)
@@ -85,7 +103,7 @@ class StandingsPanel(QWidget):
         self.chart: TotalsChart | None = None
         if self.scored:
             chart_column = QVBoxLayout()
-            chart_column.addWidget(heading("Points over the races"))
+            chart_column.addWidget(heading(_("Points over the races")))
             self.chart = TotalsChart()
             chart_column.addWidget(self.chart, 1)
             layout.addSpacing(12)
@@ -103,11 +121,12 @@ class StandingsPanel(QWidget):
 
     def _columns(self, fixed: list[str]) -> list[str]:
         races = race_count(self.session)
-        headers = fixed + [f"R{i + 1}" for i in range(races)]
-        if self.table.columnCount() != len(headers):
+        shown = [ordinal(_PLACE_COLUMNS[h]) if h in _PLACE_COLUMNS else _(h) if h != "#" else h for h in fixed]
+        headers = shown + [pgettext("race number, abbreviated", "R{n}").format(n=i + 1) for i in range(races)]
+        if [self.table.horizontalHeaderItem(c).text() for c in range(self.table.columnCount())] != headers:
             prepare_table(self.table, headers)
         for i in range(races):
-            self.table.horizontalHeaderItem(len(fixed) + i).setToolTip(f"Race {i + 1}")
+            self.table.horizontalHeaderItem(len(fixed) + i).setToolTip(_("Race {n}").format(n=i + 1))
         return headers
 
     def _refresh_grand_prix(self) -> None:
@@ -123,9 +142,7 @@ class StandingsPanel(QWidget):
             self._fill_row(row, values, s.rank, order.index(s.player), total_column=5)
             for column, line in enumerate(s.lines, start=len(GP_COLUMNS)):
                 if line.result is not None:
-                    self.table.item(row, column).setToolTip(
-                        f"{ordinal(line.result.place)}, {line.result.gates} gates, {line.result.coins} coins"
-                        + (f"; spent {line.spent} after it" if line.spent else ""))
+                    self.table.item(row, column).setToolTip(race_tip(line))
         if self.chart is not None:
             self.chart.set_series(totals_by_race(doc, ctx), race_count(self.session))
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from designer.campaign import edit
 from designer.campaign.modes import mode_of, records
 from designer.document.campaign import CampaignSession
+from designer.i18n import N_, _
 from designer.io.campaign_io import CAMPAIGN_SUFFIX
 from designer.io.errors import DocumentError
 from designer.panes.campaign.common import MessageLine, race_title, run_edit
@@ -41,12 +42,16 @@ from designer.panes.campaign.standings import ChampionBanner, StandingsPanel, ra
 from designer.panes.campaign.windows import CampaignWindows
 from designer.panes.markup import literal
 
-CAMPAIGN_FILTER = f"Kartographer campaigns (*{CAMPAIGN_SUFFIX})"
 Answer = QMessageBox.StandardButton
 STATUS_MS = 5000
 #: a mode's record → (module, class, tab title) of the page a campaign without races brings along.
-MODE_PAGES = {"battle": ("designer.panes.campaign.battle", "BattlePage", "Battles"),
-              "games": ("designer.panes.campaign.careers", "CareersPage", "Careers")}
+MODE_PAGES = {"battle": ("designer.panes.campaign.battle", "BattlePage", N_("Battles")),
+              "games": ("designer.panes.campaign.careers", "CareersPage", N_("Careers"))}
+
+
+def campaign_filter() -> str:
+    """The file dialogs' filter for campaign files, in the current language."""
+    return _("Kartographer campaigns (*{suffix})").format(suffix=CAMPAIGN_SUFFIX)
 
 
 def with_campaign_suffix(name: str | Path) -> Path:
@@ -64,7 +69,8 @@ def ask_save_changes(parent: QWidget, name: str) -> QMessageBox.StandardButton:
     """
     if QGuiApplication.platformName() in ("offscreen", "minimal"):
         return Answer.Discard
-    return QMessageBox.question(parent, "Unsaved Changes", literal(f"Save changes to “{name}” before closing?"),
+    return QMessageBox.question(parent, _("Unsaved Changes"),
+                                literal(_("Save changes to “{name}” before closing?").format(name=name)),
                                 Answer.Save | Answer.Discard | Answer.Cancel, Answer.Save)
 
 
@@ -74,7 +80,7 @@ def mode_page(session: CampaignSession) -> QWidget:
     try:
         page_class = getattr(importlib.import_module(module_name), class_name)
     except (ImportError, AttributeError):
-        label = QLabel("This kind of campaign cannot be shown in this version yet.")
+        label = QLabel(_("This kind of campaign cannot be shown in this version yet."))
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setObjectName("modePlaceholder")
         return label
@@ -98,7 +104,7 @@ class CampaignWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.roster = RosterPage(session, self.messages)
-        self.tabs.addTab(self.roster, "Roster")
+        self.tabs.addTab(self.roster, _("Roster"))
         self.race_pages: list[RacePage] = []
         self.shop: ShopPage | None = None
         self.standings: StandingsPanel | None = None
@@ -126,10 +132,10 @@ class CampaignWindow(QMainWindow):
             self._sync_race_tabs()
             if mode.points:
                 self.shop = ShopPage(self.session, self.messages)
-                self.tabs.addTab(self.shop, "Upgrade Shop")
+                self.tabs.addTab(self.shop, _("Upgrade Shop"))
             else:
-                add = QPushButton("Add Race")
-                add.setToolTip("Add the next race of the series")
+                add = QPushButton(_("Add Race"))
+                add.setToolTip(_("Add the next race of the series"))
                 add.clicked.connect(self.add_race)
                 self.tabs.setCornerWidget(add, Qt.Corner.TopRightCorner)
             self.standings = StandingsPanel(self.session)
@@ -142,7 +148,7 @@ class CampaignWindow(QMainWindow):
             layout.addWidget(splitter, 1)
         else:
             self.page = mode_page(self.session)
-            self.tabs.addTab(self.page, MODE_PAGES[mode.record][2])
+            self.tabs.addTab(self.page, _(MODE_PAGES[mode.record][2]))
             self.tabs.setCurrentWidget(self.page)
             layout.addWidget(self.tabs, 1)
         self.setCentralWidget(body)
@@ -170,28 +176,28 @@ class CampaignWindow(QMainWindow):
 
     def _create_menus(self) -> None:
         key = QKeySequence.StandardKey
-        file_menu = self.file_menu = self.menuBar().addMenu("&File")
-        self.new_action = file_menu.addAction("&New Campaign…", lambda: self.windows.new_campaign(self))
+        file_menu = self.file_menu = self.menuBar().addMenu(_("&File"))
+        self.new_action = file_menu.addAction(_("&New Campaign…"), lambda: self.windows.new_campaign(self))
         self.new_action.setShortcut(QKeySequence(key.New))
-        self.open_action = file_menu.addAction("&Open…", lambda: self.windows.open_campaign(self))
+        self.open_action = file_menu.addAction(_("&Open…"), lambda: self.windows.open_campaign(self))
         self.open_action.setShortcut(QKeySequence(key.Open))
         file_menu.addSeparator()
-        self.save_action = file_menu.addAction("&Save", self.save)
+        self.save_action = file_menu.addAction(_("&Save"), self.save)
         self.save_action.setShortcut(QKeySequence(key.Save))
-        self.save_as_action = file_menu.addAction("Save &As…", self.save_as)
+        self.save_as_action = file_menu.addAction(_("Save &As…"), self.save_as)
         self.save_as_action.setShortcut(QKeySequence(key.SaveAs))
         file_menu.addSeparator()
-        self.print_action = file_menu.addAction("&Print…", self.print_pdf)
+        self.print_action = file_menu.addAction(_("&Print…"), self.print_pdf)
         self.print_action.setShortcut(QKeySequence(key.Print))
-        self.print_action.setStatusTip("Print the filled score sheet and the upgraded kart dashboards as PDF")
+        self.print_action.setStatusTip(_("Print the filled score sheet and the upgraded kart dashboards as PDF"))
         file_menu.addSeparator()
-        self.close_action = file_menu.addAction("&Close", self.close)
+        self.close_action = file_menu.addAction(_("&Close"), self.close)
         self.close_action.setShortcut(QKeySequence(key.Close))
 
-        edit_menu = self.menuBar().addMenu("&Edit")
-        self.undo_action = self.session.undo_stack.createUndoAction(self, "&Undo")
+        edit_menu = self.menuBar().addMenu(_("&Edit"))
+        self.undo_action = self.session.undo_stack.createUndoAction(self, _("&Undo"))
         self.undo_action.setShortcuts(QKeySequence.keyBindings(key.Undo))
-        self.redo_action = self.session.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action = self.session.undo_stack.createRedoAction(self, _("&Redo"))
         self.redo_action.setShortcuts(QKeySequence.keyBindings(key.Redo))
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
@@ -203,7 +209,7 @@ class CampaignWindow(QMainWindow):
         self._update_title()
 
     def _update_title(self, *_args) -> None:
-        self.setWindowTitle(f"{self.session.document.name}[*] — Campaign")
+        self.setWindowTitle(_("{name}[*] — Campaign").format(name=self.session.document.name))
         self.setWindowModified(not self.session.undo_stack.isClean())
 
     def is_modified(self) -> bool:
@@ -211,7 +217,8 @@ class CampaignWindow(QMainWindow):
 
     def add_race(self) -> bool:
         number = len(self.session.document.races) + 1
-        ok = run_edit(self.session, self.messages, f"Add race {number}", edit.set_race_track, number, None)
+        ok = run_edit(self.session, self.messages, _("Add race {n}").format(n=number), edit.set_race_track, number,
+                      None)
         if ok:
             self.tabs.setCurrentWidget(self.race_pages[number - 1])
         return ok
@@ -222,7 +229,7 @@ class CampaignWindow(QMainWindow):
 
     def save_as(self) -> bool:
         suggestion = self.session.path or self.windows.last_folder() / f"{self.session.document.name}{CAMPAIGN_SUFFIX}"
-        name, _filter = QFileDialog.getSaveFileName(self, "Save Campaign As", str(suggestion), CAMPAIGN_FILTER)
+        name, _filter = QFileDialog.getSaveFileName(self, _("Save Campaign As"), str(suggestion), campaign_filter())
         return self.write(with_campaign_suffix(name)) if name else False
 
     def write(self, path: Path) -> bool:
@@ -230,16 +237,16 @@ class CampaignWindow(QMainWindow):
         try:
             self.session.save(path)
         except (DocumentError, OSError) as exc:
-            QMessageBox.warning(self, "Could Not Save", literal(" ".join(str(exc).split())))
+            QMessageBox.warning(self, _("Could Not Save"), literal(" ".join(str(exc).split())))
             return False
         self.windows.saved_to(self, Path(path).absolute())
-        self.statusBar().showMessage(f"Saved {Path(path).name}", STATUS_MS)
+        self.statusBar().showMessage(_("Saved {name}").format(name=Path(path).name), STATUS_MS)
         return True
 
     def print_pdf(self) -> Path | None:
         path = print_campaign(self, self.session)
         if path is not None:
-            self.statusBar().showMessage(f"Printed to {path.name}", STATUS_MS)
+            self.statusBar().showMessage(_("Printed to {name}").format(name=path.name), STATUS_MS)
         return path
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -15,13 +15,14 @@ from PySide6.QtCore import QByteArray, QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from designer.document.campaign import CampaignSession
+from designer.i18n import _
 from designer.io.campaign_io import CAMPAIGN_SUFFIX
 from designer.io.errors import DocumentError
 from designer.panes.campaign.dialogs import ask_new_campaign
+from designer.panes.file_filters import all_files_filter
 from designer.panes.markup import literal
 
 GEOMETRY_KEY = "campaign/window_geometry"
-ALL_FILES_FILTER = "All files (*)"
 
 
 def is_campaign_file(path: str | Path) -> bool:
@@ -99,8 +100,8 @@ class CampaignWindows(QObject):
 
     def open_campaign(self, parent: QWidget | None = None) -> list:
         names, _filter = QFileDialog.getOpenFileNames(
-            parent, "Open Campaign", str(self.last_folder()),
-            f"Kartographer campaigns (*{CAMPAIGN_SUFFIX});;{ALL_FILES_FILTER}")
+            parent, _("Open Campaign"), str(self.last_folder()),
+            _("Kartographer campaigns (*{suffix})").format(suffix=CAMPAIGN_SUFFIX) + ";;" + all_files_filter())
         return [w for w in (self.open_path(n, parent) for n in names) if w is not None]
 
     def open_path(self, path: str | Path, parent: QWidget | None = None):
@@ -111,7 +112,7 @@ class CampaignWindows(QObject):
             try:
                 session = CampaignSession.open(Path(path).absolute())
             except DocumentError as exc:
-                QMessageBox.warning(parent, "Cannot Open Campaign", literal(" ".join(str(exc).split())))
+                QMessageBox.warning(parent, _("Cannot Open Campaign"), literal(" ".join(str(exc).split())))
                 return None
             window = self.show_session(session)
         else:
