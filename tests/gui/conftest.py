@@ -69,6 +69,19 @@ def _empty_clipboard_afterwards():
 
 
 @pytest.fixture
+def qt_language_reset(monkeypatch):
+    """For tests that install a language the way start-up does (ours and Qt's): no locale variable of the
+    machine leaks in, and English, Qt's translators included, is back afterwards."""
+    from designer import i18n
+    from designer.app.main import application, install_language
+
+    for variable in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    yield
+    install_language(application(), "en")
+
+
+@pytest.fixture
 def every_kind() -> TrackDocument:
     return TrackDocument.model_validate(every_kind_data())
 

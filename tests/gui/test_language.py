@@ -12,13 +12,7 @@ from designer.app.main import application, install_language
 from designer.app.preferences import PreferencesDialog
 from designer.app.settings import LANGUAGE, Preferences, Settings
 
-
-@pytest.fixture(autouse=True)
-def _english_afterwards(monkeypatch):
-    for variable in i18n.LOCALE_VARIABLES:
-        monkeypatch.delenv(variable, raising=False)
-    yield
-    install_language(application(), "en")
+pytestmark = pytest.mark.usefixtures("qt_language_reset")
 
 
 def qt_cancel() -> str:

@@ -7,16 +7,9 @@ import pytest
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDoubleSpinBox
 
-from designer import i18n
 from designer.app.main import application, install_language
 
-
-@pytest.fixture(autouse=True)
-def _english_afterwards(monkeypatch):
-    for variable in i18n.LOCALE_VARIABLES:
-        monkeypatch.delenv(variable, raising=False)
-    yield
-    install_language(application(), "en")
+pytestmark = pytest.mark.usefixtures("qt_language_reset")
 
 
 def spin(qtbot) -> QDoubleSpinBox:
