@@ -42,7 +42,8 @@ class Problem(NamedTuple):
     at: tuple[float, float] | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"severity": self.severity, "code": self.code, "message": self.message, "ids": list(self.ids)}
+        out: dict[str, Any] = {"severity": self.severity, "code": self.code, "message": self.message,
+                               "ids": list(self.ids)}
         if self.at is not None:
             out["at"] = [self.at[0], self.at[1]]
         return out
