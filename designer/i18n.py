@@ -156,6 +156,30 @@ def format_number(value: float, decimals: int, language: str | None = None) -> s
     return babel_format(value, format=pattern, locale=language or _language)
 
 
+def decimal_sign(text: str) -> str:
+    """A number Python wrote ("12.5", "-0.125") with the current language's decimal sign ("12,5" in German)."""
+    if "." not in text or _language == SOURCE_LANGUAGE:
+        return text
+    from babel.numbers import get_decimal_symbol
+
+    return text.replace(".", get_decimal_symbol(_language))
+
+
+def plain_decimal(value: float, decimals: int, trim: bool = False) -> str:
+    """`value` to `decimals` places with the language's decimal sign and no digit groups: "1219.2" in English,
+    "1219,2" in German — how measurements read on screen and on paper. `trim` drops trailing zeros ("48" for
+    48.00, "12,5" for 12.50).
+
+    Rounded as Python's format rounds (123.45 → "123.5"), so English text stays what `f"{value:.1f}"` wrote;
+    `format_number` rounds the decimal text half-even and groups digits ("1.219,2"), as prose may."""
+    text = f"{value:.{max(0, decimals)}f}"
+    if trim and "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in ("-0", "-0." + "0" * decimals):
+        text = text[1:]
+    return decimal_sign(text)
+
+
 def format_decimal(value: float, language: str | None = None) -> str:
     """`value` as CLDR writes it in the language (Babel's default: at most three decimals)."""
     from babel.numbers import format_decimal as babel_format

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from designer.geometry.labels import letters
-from designer.i18n import N_, _, current_language, format_number
+from designer.i18n import N_, _, plain_decimal
 
 #: PDF points per millimetre: 100 mm is 283.46 pt.
 MM = 72.0 / 25.4
@@ -108,16 +108,8 @@ class Rect:
         return [(self.x, self.y), (self.right, self.y), (self.right, self.bottom), (self.x, self.bottom)]
 
 
-def print_number(value: float, decimals: int) -> str:
-    """`value` to `decimals` places with the language's decimal sign ("12,5" in de/es/fr), never grouped:
-    printed measurements read "1219,2 mm" as the English ones read "1219.2 mm".
-
-    Rounded as Python rounds (so English prints exactly what `f"{value:.1f}"` printed), then written by
-    `designer.i18n.format_number`."""
-    from babel.numbers import get_group_symbol
-
-    written = format_number(round(value, decimals), decimals)
-    return written.replace(get_group_symbol(current_language()), "")
+#: Printed measurements: "1219,2 mm" in German as "1219.2 mm" in English (designer/i18n.py).
+print_number = plain_decimal
 
 
 def fmt_mm(value: float) -> str:

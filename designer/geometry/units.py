@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from designer.i18n import SOURCE_LANGUAGE, current_language
+from designer.i18n import decimal_sign, plain_decimal
 from designer.model.track import MM_PER_UNIT
 
 UNITS: tuple[str, ...] = ("mm", "cm", "in")
@@ -45,23 +45,13 @@ def spin_range(low_mm: float, high_mm: float, units: str) -> tuple[float, float]
     return low, high
 
 
-def with_decimal_sign(text: str) -> str:
-    """A number Python wrote ("12.5", "-0.125") with the current language's decimal sign ("12,5" in
-    de/es/fr); never grouped, so it reads as printed measurements do (`designer.export.paper.print_number`)."""
-    if "." not in text or current_language() == SOURCE_LANGUAGE:
-        return text
-    from babel.numbers import get_decimal_symbol
-
-    return text.replace(".", get_decimal_symbol(current_language()))
+with_decimal_sign = decimal_sign
 
 
 def plain_number(value: float, decimals: int) -> str:
     """`value` to at most `decimals` places, trailing zeros dropped, in the language's decimal sign:
-    12.50 → "12.5" ("12,5" in German). Rounded as Python's format rounds."""
-    text = f"{value:.{decimals}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return with_decimal_sign(text)
+    12.50 → "12.5" ("12,5" in German)."""
+    return plain_decimal(value, decimals, trim=True)
 
 
 def format_length(mm: float, units: str, decimals: int | None = None) -> str:

@@ -16,7 +16,7 @@ from PySide6 import QtGui
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-from designer.i18n import current_language
+from designer.i18n import plain_decimal
 
 
 def escaped(text: object) -> str:
@@ -38,16 +38,5 @@ def plain(label: QLabel) -> QLabel:
     return label
 
 
-def number_text(value: float, decimals: int, trim: bool = False) -> str:
-    """`value` with `decimals` places and the language's decimal sign, without digit groups — "1219.2" in
-    English as ever, "1219,2" in German; `trim` drops trailing zeros ("48" for 48.00, "12,5" for 12.50).
-
-    Rounded as Python's format does (123.45 → "123.5"), so English read-outs stay exactly what they were;
-    `format_number` rounds the decimal text half-even ("123,4") and groups digits ("1.219,2").
-    """
-    from babel.numbers import get_decimal_symbol
-
-    text = f"{value:.{max(0, decimals)}f}"
-    if trim and "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text.replace(".", get_decimal_symbol(current_language()))
+#: Read-outs write numbers as measurements do (designer/i18n.py): "1219,2" in German, never grouped.
+number_text = plain_decimal

@@ -65,7 +65,8 @@ def _empty_clipboard_afterwards():
     # The offscreen platform crashes on exit if the clipboard still holds our QMimeData (any test may cut).
     from PySide6.QtGui import QGuiApplication
 
-    QGuiApplication.clipboard().clear()
+    if QGuiApplication.instance() is not None:  # a test that made no widget has no application
+        QGuiApplication.clipboard().clear()
 
 
 @pytest.fixture
