@@ -248,6 +248,9 @@ def _summary(totals: Counter, unreadable: int) -> str:
 
 def _cmd_schema(args: argparse.Namespace) -> int:
     from designer.io.schema import campaign_json_schema, track_json_schema
+    from designer.systems import registry
+
+    registry.load()  # the game systems' own element kinds belong in the track format (the board's spaces)
 
     schema = campaign_json_schema() if args.format == "campaign" else track_json_schema()
     print(json.dumps(schema, indent=2, ensure_ascii=False))

@@ -10,6 +10,7 @@ from designer.commands.merge import MergeId, SwapCommand
 from designer.document.document import Document
 from designer.i18n import _, ngettext, pgettext
 from designer.model.elements import Element
+from designer.model.kind_names import kind_in_sentence
 
 
 class AddElements(QUndoCommand):
@@ -103,7 +104,7 @@ def kind_phrase(kind: str) -> str:
         "wandering_threat": pgettext("element kind in a sentence", "wandering threat"),
         "scenery": pgettext("element kind in a sentence", "scenery"),
     }
-    return words.get(kind) or kind.replace("_", " ")
+    return words.get(kind) or kind_in_sentence(kind) or kind.replace("_", " ")
 
 
 #: The undo text of each verb `describe` knows, for one element ({kind}) and for several ({n}): whole

@@ -17,6 +17,7 @@ from designer.io.clipboard import prepare_paste
 from designer.model.edit import placed
 from designer.model.elements import Element
 from designer.rules import Ruleset
+from designer.systems import registry
 
 DUPLICATE_OFFSET_MM = (10.0, 10.0)
 
@@ -79,18 +80,26 @@ def add_elements(document: Document, elements: Sequence[Element], text: str = ""
 
 
 def delete_elements(document: Document, ids: Sequence[str]) -> None:
-    """Remove elements; links to them (a pipe's partner, Bill's launcher) are cleared in the same step."""
+    """Remove elements; links to them (a pipe's partner, Bill's launcher) are cleared in the same step, and
+    so is what the game system's `delete_cascade` asks for (more elements to go, others renumbered)."""
     present = [i for i in ids if document.element(i) is not None]
     if not present:
         return
-    remove = RemoveElements(document, present)
+    text = _label("Delete", _existing(document, present))
+    system = registry.find(document.prop("ruleset"))
+    extra, renumbered = system.delete_cascade(document.elements, present) if system and system.delete_cascade \
+        else ([], [])
+    present += [i for i in extra if i not in present and document.element(i) is not None]
+    remove = RemoveElements(document, present, text)
     unlinked = unpair_on_delete(document.elements, present)
-    if not unlinked:
+    if not unlinked and not renumbered:
         document.undo_stack.push(remove)
         return
-    with macro(document, remove.text()):
-        before = _existing(document, [e.id for e in unlinked])
-        document.undo_stack.push(ChangeElements(document, before, unlinked, _("Unlink"), None, None))
+    with macro(document, text):
+        for changed, step in ((unlinked, _("Unlink")), (renumbered, text)):
+            if changed:
+                before = _existing(document, [e.id for e in changed])
+                document.undo_stack.push(ChangeElements(document, before, changed, step, None, None))
         document.undo_stack.push(remove)
 
 

@@ -66,11 +66,28 @@ _COUNTED: dict[str, Callable[[int], str]] = {
 }
 
 
+#: The names game systems give their own kinds ({kind: (name, in mid-sentence)}, English, marked for the
+#: catalogue by the system), set by the registry (`set_system_kind_names`).
+_SYSTEM_NAMES: dict[str, tuple[str, str]] = {}
+
+
+def set_system_kind_names(names: dict[str, tuple[str, str]]) -> None:
+    _SYSTEM_NAMES.clear()
+    _SYSTEM_NAMES.update(names)
+
+
 def kind_name(kind: str) -> str:
-    """"Boost pad" for `boost_pad`; a kind of an outside system is named from its code."""
+    """"Boost pad" for `boost_pad`; a game system's own kind by the name it gives, else from its code."""
     if kind in KIND_NAMES:
         return _(KIND_NAMES[kind])
+    if kind in _SYSTEM_NAMES:
+        return _(_SYSTEM_NAMES[kind][0])
     return kind.replace("_", " ").capitalize()
+
+
+def kind_in_sentence(kind: str) -> str | None:
+    """A game system's own kind as named in mid-sentence ("space"), or None for a kind it does not name."""
+    return _(_SYSTEM_NAMES[kind][1]) if kind in _SYSTEM_NAMES else None
 
 
 def kind_tip(kind: str) -> str:

@@ -90,12 +90,19 @@ FIELD_LABELS: dict[str, str] = {
     "width_mm": N_("Width"), "order": N_("Order"), "stack": N_("Stack"), "pads": N_("Pads"), "hoop": N_("Hoop"),
     "pair": N_("Paired with"), "launcher": N_("Launcher"), "range_mm": N_("Range"), "reach_mm": N_("Reach"),
     "name": N_("Name"), "move": "Move", "polygon": N_("Vertices"), "solid": N_("Solid"), "label": N_("Label"),
+    "number": N_("Number"), "field": N_("Field"), "from_space": N_("From space"), "to_space": N_("To space"),
 }  # "move" is translated with a context (`FieldSpec.display_label`): the distance, not the verb
 #: The titles of the built-in choices, by value; any other value is titled from itself ("far" → "Far").
-CHOICE_LABELS: dict[str, str] = {"short": N_("Short"), "medium": N_("Medium"), "long": N_("Long")}
+CHOICE_LABELS: dict[str, str] = {
+    "short": N_("Short"), "medium": N_("Medium"), "long": N_("Long"),
+    "plain": N_("Plain space"), "item": N_("Item space (?)"), "booster": N_("Booster"),
+    "mushroom": N_("Mushroom space"), "thwomp": N_("Thwomp space"), "start": N_("Start/finish"),
+}
 #: What the model's types cannot say: check-box texts, tips, links between elements.
 _OVERRIDES: dict[str, dict] = {
     "order": {"tip": N_("Karts pass the gates in this order")},
+    "number": {"tip": N_("The space's place in the lap, 1 at the start")},
+    "field": {"tip": N_("What landing on the space does")},
     "stack": {"kind": "bool", "text": N_("Double stack"), "choices": (("single", 1), ("double", 2))},
     "pads": {"tip": N_("Boost pads in the line, along the direction of travel")},
     "hoop": {"text": N_("Flaming hoop"),

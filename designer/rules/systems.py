@@ -88,6 +88,14 @@ class BoardRules(RuleModel):
     spaces: list[BoardSpace]
     coin_spending: list[BoardCoinSpend]
     collision: BoardCollision
+    #: Where one space's centre is from the next along the track, and the printed tile's side (ours: the
+    #: rules give no size; a 25 mm pawn base fits a 28 mm tile with room between tiles).
+    space_pitch_mm: Mm = 32.0
+    space_size_mm: Mm = 28.0
+    sizes_note: Text | None = None
+    blue_shell_reach_spaces: Positive = 51  # the Blue Shell hits the leader within this many spaces
+    min_lap_spaces: Positive = 12  # a shorter lap is reported (info): a race is over in a few rolls
+    shortcut_min_saving: Positive = 2  # a shortcut must skip at least this many spaces to be worth a Feather
     notes: Text | None = None
 
     @model_validator(mode="after")

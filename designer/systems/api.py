@@ -138,6 +138,11 @@ class System:
       their `designer.canvas.items.ElementItem` classes. Without it those kinds get a generic tile.
     - `print_art`: {kind: draw(painter, element, ctx)} for the kinds it defines itself, drawn on the printed
       track in the element's own frame (origin at its centre, +x = travel); without it a generic tile.
+    - `kind_names`: {kind: (name, in mid-sentence)} of the kinds it defines itself, English, marked with
+      N_ ("Space", "space"); the palette, messages and undo steps show them translated. Without: from the code.
+    - `delete_cascade(elements, ids)`: what deleting `ids` also does to the rest, as (more ids to delete,
+      new values of kept elements), e.g. arrows ending on a deleted space go and later spaces renumber;
+      `designer.document.operations.delete_elements` applies it in the same undo step.
 
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
@@ -155,6 +160,8 @@ class System:
     overlays: tuple[Overlay, ...] = ()
     qt_module: str | None = None
     print_art: Mapping[str, Callable[[Any, Any, Any], None]] = field(default_factory=dict, hash=False)
+    delete_cascade: Callable[[Sequence[Any], Sequence[str]], tuple[list[str], list[Any]]] | None = None
+    kind_names: Mapping[str, tuple[str, str]] = field(default_factory=dict, hash=False)
 
     @property
     def display_name(self) -> str:

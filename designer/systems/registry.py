@@ -21,6 +21,7 @@ from importlib.metadata import entry_points
 
 from designer.i18n import _
 from designer.model.elements import ELEMENT_CLASSES, ElementBase, KindError, kind_of_class, set_extra_kinds
+from designer.model.kind_names import set_system_kind_names
 from designer.systems.api import CAMPAIGN_RECORDS, System
 
 ENTRY_POINT_GROUP = "kartographer.systems"
@@ -130,6 +131,10 @@ class Registry:
         self._load()
         return tuple(self._systems[i] for i in sorted(self._systems))
 
+    def kind_names(self) -> dict[str, tuple[str, str]]:
+        """What the registered systems call the kinds they define (without loading)."""
+        return {kind: names for system in self._systems.values() for kind, names in system.kind_names.items()}
+
     def element_classes(self) -> tuple[type[ElementBase], ...]:
         """The element classes the registered systems define, in registration order (without loading)."""
         return tuple(cls for system in self._systems.values() for cls in system.element_classes)
@@ -146,6 +151,7 @@ def _system_of(loaded: object, name: str) -> System:
 def _sync_kinds(registry: Registry) -> None:
     """The model's kind table: the built-in kinds plus those of `registry`'s systems."""
     set_extra_kinds(registry.element_classes())
+    set_system_kind_names(registry.kind_names())
 
 
 _current = Registry()

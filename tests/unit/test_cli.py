@@ -142,6 +142,13 @@ def test_bad_option_is_one_line(capsys):
     assert code == 2 and err.count("\n") == 1 and err.startswith("kartographer: error:")
 
 
+def test_the_track_schema_knows_the_game_systems_own_kinds(capsys):
+    code, out, _ = run(capsys, "schema", "track")
+    kinds = {d["properties"]["kind"].get("const") for d in json.loads(out)["$defs"].values()
+             if "kind" in d.get("properties", {})}
+    assert code == 0 and {"space", "shortcut", "gate", "scenery"} <= kinds
+
+
 def test_schema_matches_committed_copy(capsys):
     code, out, _ = run(capsys, "schema", "track")
     assert code == 0

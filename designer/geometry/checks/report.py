@@ -21,7 +21,9 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 
 from designer.i18n import SOURCE_LANGUAGE, current_language, format_number, gettext, pgettext
-from designer.model.elements import ELEMENT_KINDS, Element, element_kinds, kinds_version
+from designer.model.elements import ELEMENT_KINDS, Element, ElementBase, element_kinds, kinds_version
+from designer.model.kind_names import kind_in_sentence
+from designer.model.kind_names import kind_name as model_kind_name
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
@@ -137,8 +139,8 @@ def vocabulary() -> Vocabulary:
         return _VOCABULARY[0]
     names = _kind_names()
     for kind in element_kinds():
-        if kind not in names:  # a game system's own kind: named from its code
-            names[kind] = (kind_label(kind), lowered_english(kind_label(kind)))
+        if kind not in names:  # a game system's own kind: by the names it gives, else from its code
+            names[kind] = (model_kind_name(kind), kind_in_sentence(kind) or lowered_english(kind_label(kind)))
     kinds = element_kinds()
     quoted = ([names[kind][0] + " '" for kind in kinds], [names[kind][1] + " '" for kind in kinds])
     gate = (pgettext("check: element", "Gate {number}"),
@@ -160,7 +162,7 @@ def kind_name(kind: str, middle: bool = False) -> str:
     return names[kind][middle] if kind in names else (lowered_english if middle else str)(kind_label(kind))
 
 
-def label(element: Element, middle: bool = False, words: Vocabulary | None = None) -> str:
+def label(element: ElementBase, middle: bool = False, words: Vocabulary | None = None) -> str:
     """How messages name an element: "Gate 3", "Warp pipe 'p1'", "Coin 'c4'" (`middle`: as it reads in the
     middle of a sentence, "gate 3", "the start/finish line"); `words`: the `vocabulary`, when the caller has it."""
     words = words or vocabulary()
@@ -173,18 +175,18 @@ def label(element: Element, middle: bool = False, words: Vocabulary | None = Non
     return (names[middle] if names else kind_name(kind, middle)) + " '" + element.id + "'"
 
 
-def namer(template: str, placeholder: str) -> Callable[[Element], str]:
+def namer(template: str, placeholder: str) -> Callable[[ElementBase], str]:
     """`named(template, placeholder, element)` for many elements: the form and the words looked up once."""
     words, middle = vocabulary(), not opens(template, placeholder)
     quoted = {kind: forms[middle] + " '" for kind, forms in words.names.items()}
 
-    def name(element: Element) -> str:
+    def name(element: ElementBase) -> str:
         start = quoted.get(element.kind) if element.kind not in _OWN_NAMES else None
         return start + element.id + "'" if start is not None else label(element, middle, words)
     return name
 
 
-def named(template: str, placeholder: str, element: Element) -> str:
+def named(template: str, placeholder: str, element: ElementBase) -> str:
     """`label(element)` as the translated `template` needs it for `{placeholder}`: the start-of-sentence form
     when the sentence starts with it, else the mid-sentence form (a translation may move it: "{gate}'s line"
     is "La fila de {gate}" in Spanish)."""

@@ -6,7 +6,9 @@ from __future__ import annotations
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
+from designer.systems.mk_board.board import delete_cascade
 from designer.systems.mk_board.checks import CHECKS
+from designer.systems.mk_board.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_board.prints import DASHBOARD, PRINTS
 
@@ -19,4 +21,8 @@ SYSTEM = System(
     dashboard=DASHBOARD,
     modes=MODES,
     default_mode=DEFAULT_MODE,
+    element_classes=ELEMENT_CLASSES,
+    qt_module="designer.systems.mk_board.qt",
+    delete_cascade=delete_cascade,
+    kind_names=KIND_NAMES,
 )

@@ -1,0 +1,144 @@
+"""The Track menu's board actions, for documents whose palette offers spaces (Mario Kart Board Game):
+
+- Lay Spaces Along Track fills the centerline with spaces at the rule data's pitch, numbered from the start;
+  run again, it keeps the fields of the spaces that stay (`designer.systems.mk_board.board.lay_spaces`).
+- Insert Space After puts a plain space after the selected one; the later spaces move up by one.
+- Change Field moves each selected space's field on one step.
+- Shortcut Tool arms the tool that drags a shortcut arrow from one space to another.
+
+Each is one undo step (`designer.commands.board`). Deleting a space (Edit ▸ Delete) renumbers the rest and
+takes the shortcuts ending on it in the same step, through the system's `delete_cascade`. The actions are
+enabled only for such documents, re-checked on tab switches and ruleset changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from PySide6.QtCore import QObject
+
+from designer.canvas.tools.shortcut import ShortcutTool
+from designer.commands.board import cycle_text, insert_text, lay_text, push
+from designer.i18n import _
+from designer.systems.mk_board.board import BoardEdit, cycled, insert_space_after, lay_spaces
+from designer.systems.mk_board.elements import SPACE
+
+STATUS_MS = 5000
+
+
+def install(window) -> BoardActions:
+    """Add the board actions to `window`'s Track menu (kept as `window.board_controller`)."""
+    controller = BoardActions(window)
+    window.board_controller = controller
+    return controller
+
+
+def offers_spaces(document) -> bool:
+    """True when the document's game system lays boards of spaces (its palette offers `space`)."""
+    try:
+        return SPACE in document.ruleset.element_kinds
+    except Exception:  # a broken rules file: no board actions, never a crash
+        return False
+
+
+class BoardActions(QObject):
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = w = window
+        w.menus["Track"].addSeparator()
+        self.lay_action = w.action(_("&Lay Spaces Along Track"), self.lay_spaces, None,
+                                   _("Fill the track with numbered spaces, keeping the fields of those that stay"),
+                                   "Track")
+        self.insert_action = w.action(_("&Insert Space After"), self.insert_space, None,
+                                      _("Put a new space after the selected one and renumber the later ones"),
+                                      "Track")
+        self.cycle_action = w.action(_("Change Space &Field"), self.cycle_fields, None,
+                                     _("Turn each selected space into the next kind of field"), "Track")
+        self.shortcut_action = w.action(_("S&hortcut Tool"), self.shortcut_tool, None,
+                                        _("Drag from one space to another to draw a shortcut"), "Track")
+        self.actions = (self.lay_action, self.insert_action, self.cycle_action, self.shortcut_action)
+        self._watched = None
+        window.editor_changed.connect(self._on_editor_changed)
+        self._on_editor_changed(window.current_editor())
+
+    def _on_editor_changed(self, editor) -> None:
+        document = editor.document if editor is not None else None
+        if self._watched is not None and self._watched is not document:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self._watched.properties_changed.disconnect(self._update)
+        if document is not None and self._watched is not document:
+            document.properties_changed.connect(self._update)
+        self._watched = document
+        self._update()
+
+    def _update(self, *_args) -> None:
+        editor = self.window.current_editor()
+        on = editor is not None and offers_spaces(editor.document)
+        for action in self.actions:
+            action.setEnabled(on)
+
+    def _editor(self):
+        editor = self.window.current_editor()
+        return editor if editor is not None and offers_spaces(editor.document) else None
+
+    def _status(self, message: str) -> None:
+        self.window.statusBar().showMessage(message, STATUS_MS)
+
+    # --- actions ---------------------------------------------------------------------------------
+    def lay_spaces(self) -> bool:
+        editor = self._editor()
+        if editor is None:
+            return False
+        document = editor.document
+        editor.tools.use_select()
+        editor.tools.active.cancel()
+        try:
+            edit = lay_spaces(document.track, document.elements, document.ruleset)
+        except ValueError as exc:
+            self._status(_("Cannot lay spaces: {error}").format(error=exc))
+            return False
+        count = len(edit.added) + sum(1 for e in document.elements if e.kind == SPACE and e.id not in edit.removed)
+        if not push(document, edit, lay_text(count)):
+            self._status(_("The spaces already lie along the track"))
+            return False
+        return True
+
+    def _selected_spaces(self, editor) -> list:
+        chosen = set(editor.selected_ids())
+        return [e for e in editor.document.elements if e.kind == SPACE and e.id in chosen]
+
+    def insert_space(self) -> str | None:
+        """Insert after the one selected space; returns the new space's id."""
+        editor = self._editor()
+        if editor is None:
+            return None
+        spaces = self._selected_spaces(editor)
+        if len(spaces) != 1:
+            self._status(_("Select one space to insert a new one after it"))
+            return None
+        try:
+            edit = insert_space_after(editor.document.elements, spaces[0].id)
+        except ValueError as exc:
+            self._status(str(exc))
+            return None
+        push(editor.document, edit, insert_text())
+        editor.select_ids([edit.added[0].id])
+        return edit.added[0].id
+
+    def cycle_fields(self) -> bool:
+        editor = self._editor()
+        if editor is None:
+            return False
+        spaces = self._selected_spaces(editor)
+        if not spaces:
+            self._status(_("Select the spaces whose field should change"))
+            return False
+        return push(editor.document, BoardEdit(changed=tuple(cycled(spaces))), cycle_text(len(spaces)))
+
+    def shortcut_tool(self) -> ShortcutTool | None:
+        editor = self._editor()
+        if editor is None:
+            return None
+        tool = ShortcutTool(editor.tools)
+        editor.tools.set_tool(tool)
+        return tool

@@ -1,0 +1,267 @@
+"""The Qt half of Mario Kart Board Game: how its own kinds look on the canvas (`ITEM_CLASSES`).
+
+A `space` is a rounded tile (the rule data's `element_sizes.space`) in its field's colour with the field's
+icon and its number, the start chequered; a `shortcut` is a red arrow from one space's centre to the
+other's. The arrow reads its ends from the scene's document and follows their edits itself (the scene
+relinks only the built-in kinds), so it is redrawn whenever a space it ends on moves, appears or goes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from typing import Any
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QTransform
+from PySide6.QtWidgets import QGraphicsItem
+
+from designer.canvas import layer, style
+from designer.canvas.items.base import ElementItem, centred_rect, circle, rounded_rect
+from designer.systems.mk_board.elements import Shortcut, Space
+
+#: Each field's tile colour (plain tiles are light card; the start is chequered on top of white).
+FIELD_COLOURS = {
+    "plain": QColor("#f3efe4"),
+    "item": QColor("#8fd3ff"),
+    "booster": QColor("#ffd23f"),
+    "mushroom": QColor("#ffb3a7"),
+    "thwomp": QColor("#9aa4b5"),
+    "start": QColor("#ffffff"),
+}
+SHORTCUT_RED = QColor("#d62828")
+MUSHROOM_RED = QColor("#d62828")
+BOOST_ORANGE = QColor("#f08c00")
+STONE = QColor("#5b6475")
+
+
+def chequer(rect: QRectF, squares: int = 4) -> QPainterPath:
+    """The black squares of a chequered flag filling `rect`."""
+    path = QPainterPath()
+    w, h = rect.width() / squares, rect.height() / squares
+    for row in range(squares):
+        for col in range(squares):
+            if (row + col) % 2 == 0:
+                path.addRect(QRectF(rect.left() + col * w, rect.top() + row * h, w, h))
+    return path
+
+
+def _chevron(s: float) -> QPainterPath:
+    """A forward-pointing double chevron of size `s` (the booster), +x = travel."""
+    path = QPainterPath()
+    for dx in (-0.35 * s, 0.05 * s):
+        path.moveTo(dx, -0.4 * s)
+        path.lineTo(dx + 0.35 * s, 0.0)
+        path.lineTo(dx, 0.4 * s)
+        path.lineTo(dx + 0.18 * s, 0.4 * s)
+        path.lineTo(dx + 0.53 * s, 0.0)
+        path.lineTo(dx + 0.18 * s, -0.4 * s)
+        path.closeSubpath()
+    return path
+
+
+class SpaceItem(ElementItem[Space]):
+    """One space: its field's colour and icon, its number upright in the top half."""
+
+    kind = "space"
+    simple_colour = QColor("#d8cfb8")
+
+    def _side(self) -> float:
+        return min(self.metrics.length_mm, self.metrics.width_mm)
+
+    def body_path(self) -> QPainterPath:
+        return rounded_rect(self._rect(), self._side() * 0.18)
+
+    def draw_simple(self, painter: QPainter) -> None:
+        painter.setPen(style.cosmetic(style.INK, 0.6))
+        painter.setBrush(FIELD_COLOURS.get(self.element.field, self.simple_colour))
+        painter.drawPath(self.body())
+
+    def draw(self, painter: QPainter) -> None:
+        field = self.element.field
+        s = self._side()
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
+        painter.setBrush(FIELD_COLOURS.get(field, FIELD_COLOURS["plain"]))
+        painter.drawPath(self.body())
+        if field == "start":
+            painter.save()
+            painter.setClipPath(self.body())
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.INK)
+            painter.drawPath(chequer(self._rect()))
+            painter.restore()
+            painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.body())
+        elif field == "booster":
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(BOOST_ORANGE)
+            painter.drawPath(_chevron(s * 0.8).translated(0.0, 0.0))
+        number = str(self.element.number)
+        if field == "plain":
+            with self.upright(painter):
+                style.draw_text(painter, number, QPointF(), s * 0.42)
+            return
+        with self.upright(painter):
+            if field == "item":
+                style.draw_text(painter, "?", QPointF(0.0, s * 0.14), s * 0.45, color=QColor(Qt.GlobalColor.white),
+                                halo=style.with_alpha(style.INK, 200))
+            elif field == "mushroom":
+                painter.save()
+                painter.translate(0.0, s * 0.07)  # clear of the number above it
+                self._mushroom(painter, s)
+                painter.restore()
+            elif field == "thwomp":
+                self._thwomp(painter, s)
+            style.draw_text(painter, number, QPointF(0.0, -s * 0.26), s * 0.24)
+
+    @staticmethod
+    def _mushroom(painter: QPainter, s: float) -> None:
+        cap = QPainterPath()
+        cap.moveTo(-s * 0.3, s * 0.12)
+        cap.arcTo(QRectF(-s * 0.3, -s * 0.16, s * 0.6, s * 0.56), 180.0, -180.0)
+        cap.closeSubpath()
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.5)))
+        painter.setBrush(Qt.GlobalColor.white)
+        painter.drawRoundedRect(QRectF(-s * 0.12, s * 0.1, s * 0.24, s * 0.22), s * 0.05, s * 0.05)
+        painter.setBrush(MUSHROOM_RED)
+        painter.drawPath(cap)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(Qt.GlobalColor.white)
+        for x, y, r in ((0.0, 0.0, 0.07), (-0.17, 0.07, 0.05), (0.17, 0.07, 0.05)):
+            painter.drawPath(circle(s * r, QPointF(s * x, s * y)))
+
+    @staticmethod
+    def _thwomp(painter: QPainter, s: float) -> None:
+        face = centred_rect(s * 0.5, s * 0.44, 0.0, s * 0.14)
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.5)))
+        painter.setBrush(STONE)
+        painter.drawRect(face)
+        painter.setPen(style.pen(QColor(Qt.GlobalColor.white), style.stroke(painter, 0.6)))
+        # angry brows and a clenched mouth
+        painter.drawLine(QLineF(-s * 0.18, s * 0.02, -s * 0.04, s * 0.07))
+        painter.drawLine(QLineF(s * 0.18, s * 0.02, s * 0.04, s * 0.07))
+        painter.drawLine(QLineF(-s * 0.14, s * 0.26, s * 0.14, s * 0.26))
+
+
+class ShortcutItem(ElementItem[Shortcut]):
+    """A red arrow from the centre of `from_space` to the centre of `to_space`, stopping at their tiles."""
+
+    kind = "shortcut"
+    simple_colour = SHORTCUT_RED
+
+    #: The centres of its two spaces (scene mm), read from the document; None while either is missing.
+    _ends: tuple[QPointF, QPointF] | None = None
+    _document = None
+
+    # --- following the ends ----------------------------------------------------------------------
+    def _scene_ends(self) -> tuple[QPointF, QPointF] | None:
+        document = self._document
+        if document is None:
+            return None
+        a, b = document.element(self.element.from_space), document.element(self.element.to_space)
+        if a is None or b is None:
+            return None
+        return QPointF(a.x_mm, a.y_mm), QPointF(b.x_mm, b.y_mm)
+
+    def _local(self, point: QPointF) -> QPointF:
+        turn = QTransform().rotate(-self.element.rotation_deg)
+        return turn.map(point - QPointF(self.element.x_mm, self.element.y_mm))
+
+    def itemChange(self, change, value):
+        if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged:
+            self._attach(self.scene())
+        return super().itemChange(change, value)
+
+    def _attach(self, scene: Any) -> None:
+        document = getattr(scene, "document", None) if scene is not None else None
+        if document is self._document:
+            return
+        if self._document is not None:
+            for signal in self._signals(self._document):
+                with contextlib.suppress(RuntimeError, TypeError):
+                    signal.disconnect(self._on_document)
+        self._document = document
+        if document is not None:
+            for signal in self._signals(document):
+                signal.connect(self._on_document)
+        self._refresh()
+
+    @staticmethod
+    def _signals(document: Any) -> tuple:
+        return document.elements_changed, document.elements_inserted, document.elements_removed
+
+    def _on_document(self, *_args: object) -> None:
+        try:
+            self._refresh()
+        except RuntimeError:  # the item was deleted with its scene while the document lives on
+            self._attach(None)
+
+    def _refresh(self) -> None:
+        ends = self._scene_ends()
+        if ends == self._ends:
+            return
+        scene = self.scene()
+        before = self.sceneBoundingRect()
+        self._ends = ends
+        self._sync()
+        if scene is None:
+            return
+        if layer.is_layered(self):
+            layer.invalidate(scene, before.united(self.sceneBoundingRect()))
+        elif hasattr(scene, "live_layer"):
+            scene.live_layer.refresh()
+
+    def set_element(self, element: Shortcut) -> bool:
+        if element.kind != self.kind:
+            raise ValueError(f"a {type(self).__name__} cannot show a {element.kind} element")
+        self._element = element
+        self._ends = self._scene_ends()
+        self._sync()  # the arrow is drawn relative to the position: a move changes the picture
+        return False
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def _line(self) -> QLineF:
+        """The shaft in local mm, from the first tile's edge to the second's."""
+        if self._ends is None:
+            half = self.metrics.length_mm / 2.0
+            return QLineF(-half, 0.0, half, 0.0)
+        line = QLineF(self._local(self._ends[0]), self._local(self._ends[1]))
+        inset = min(self.metrics.length_mm, self.metrics.width_mm) * 0.35
+        if line.length() > 3 * inset:
+            unit = line.unitVector()
+            step = QPointF(unit.dx() * inset, unit.dy() * inset)
+            line = QLineF(line.p1() + step, line.p2() - step)
+        return line
+
+    def _arrow(self) -> QPainterPath:
+        line = self._line()
+        width = min(self.metrics.length_mm, self.metrics.width_mm) * 0.16
+        head = width * 2.6
+        angle = math.atan2(line.dy(), line.dx())
+        tip = line.p2()
+        back = QPointF(tip.x() - head * math.cos(angle), tip.y() - head * math.sin(angle))
+        shaft = QPainterPath(line.p1())
+        shaft.lineTo(back)
+        stroker = QPainterPathStroker()
+        stroker.setWidth(width)
+        stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
+        path = stroker.createStroke(shaft)
+        normal = QPointF(-math.sin(angle) * head * 0.55, math.cos(angle) * head * 0.55)
+        wedge = QPainterPath(tip)
+        wedge.lineTo(back + normal)
+        wedge.lineTo(back - normal)
+        wedge.closeSubpath()
+        path.addPath(wedge)
+        return path.simplified()
+
+    def body_path(self) -> QPainterPath:
+        return self._arrow()
+
+    def draw(self, painter: QPainter) -> None:
+        painter.setPen(style.pen(style.with_alpha(QColor(Qt.GlobalColor.white), 220), style.stroke(painter, 0.7)))
+        painter.setBrush(SHORTCUT_RED)
+        painter.drawPath(self.body())
+
+
+ITEM_CLASSES: dict[str, type[ElementItem]] = {"space": SpaceItem, "shortcut": ShortcutItem}
