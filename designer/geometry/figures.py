@@ -12,12 +12,17 @@ width, so the line keeps half a kart from each edge; gates are passed in the ord
 centerline and is then moved, pass after pass, to the place on its cut that minimises the path through
 its two neighbours (a closed-form step: where the line between the neighbours, or its mirror image,
 meets the cut). Pure geometry: no Qt.
+
+For a system whose rule data has a `board` (a board of numbered spaces), `board` holds the spaces per lap,
+the turns a lap takes at the die's mean roll and each field's share of the spaces (`board_figures`),
+with or without a track; otherwise it is None.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from typing import get_args
 
 import numpy as np
 from shapely.geometry import LineString, Point
@@ -25,7 +30,8 @@ from shapely.geometry import LineString, Point
 from designer.geometry.checks.course import corner_radii, narrowest_width
 from designer.geometry.route import route_of
 from designer.geometry.track import surface, track_defect
-from designer.i18n import N_, _
+from designer.i18n import N_, _, format_number
+from designer.model.elements import kind_classes
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 
@@ -40,6 +46,11 @@ ESTIMATE_NOTE = N_(
     "Estimate: in each activation a kart is assumed to move the longest straight its gear allows "
     "(gear 1 a Short, gear 2 a Medium, gear 3 and up a Long) along the racing line, ignoring turns, "
     "skids, collisions and coins; activations_per_lap = racing line / that distance, rounded up."
+)
+#: The note beside a board's turns per lap.
+TURNS_NOTE = N_(
+    "Estimate: the spaces of one lap divided by the mean roll of the die ({mean}), ignoring boosters, "
+    "mushrooms, Thwomps, shortcuts and coins."
 )
 
 
@@ -125,6 +136,28 @@ def _max_gear(ruleset: Ruleset) -> int:
     return max((c.max_gear for c in ruleset.characters if c.max_gear), default=0)
 
 
+def board_figures(document: TrackDocument, ruleset: Ruleset) -> dict | None:
+    """{"spaces_per_lap", "mean_roll", "turns_per_lap", "turns_note", "field_counts", "field_shares"} of a
+    board of spaces (kind `space`, lap order by `number`); None when the rule data has no board."""
+    if ruleset.board is None:
+        return None
+    spaces = [e for e in document.elements if str(e.kind) == "space"]  # a system's kind, not in the built-in union
+    space_class = kind_classes().get("space")
+    fields = list(get_args(space_class.model_fields["field"].annotation)) if space_class else []
+    counts = Counter(getattr(s, "field", None) for s in spaces)
+    fields += sorted(f for f in counts if f not in fields)
+    n = len(spaces)
+    mean = (int(ruleset.board.die.removeprefix("d")) + 1) / 2.0
+    return {
+        "spaces_per_lap": n,
+        "mean_roll": mean,
+        "turns_per_lap": round(n / mean, 1),
+        "turns_note": _(TURNS_NOTE).format(mean=format_number(mean, 1)),
+        "field_counts": {f: counts[f] for f in fields},
+        "field_shares": {f: round(counts[f] / n, 3) if n else 0.0 for f in fields},
+    }
+
+
 def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
     """Lap length, racing line, activations per lap per gear, tightest corner, narrowest width, counts."""
     figures: dict = {
@@ -139,6 +172,7 @@ def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
         "min_width_mm": None,
         "elements": len(document.elements),
         "element_counts": _element_counts(document),
+        "board": board_figures(document, ruleset),
     }
     track = document.track
     if track is None or track_defect(track) is not None:  # nothing measured along a degenerate track means anything
