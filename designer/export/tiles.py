@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -342,10 +343,15 @@ def _annotate(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[in
 
 # --- entry points ----------------------------------------------------------------------------------
 def render_track(c: Canvas, document: TrackDocument, ruleset: Ruleset,
-                 options: TrackPrintOptions = TrackPrintOptions(), plan: TilePlan | None = None) -> int:
-    """Append the assembly map and the tile pages to `c`; returns the number of pages drawn."""
+                 options: TrackPrintOptions = TrackPrintOptions(), plan: TilePlan | None = None,
+                 define_form: Callable[[Canvas], str] | None = None) -> int:
+    """Append the assembly map and the tile pages to `c`; returns the number of pages drawn.
+
+    `define_form(c)` lets a game system draw the table its own way (a board of spaces): it records one
+    form XObject in table mm, y down, and returns its name; by default the track and its elements."""
     plan = plan or plan_tiles(document, ruleset, options)
-    form = define_track_form(c, document, ruleset, options.ink_saver, reach_rings=options.reach_rings)
+    form = (define_form(c) if define_form is not None
+            else define_track_form(c, document, ruleset, options.ink_saver, reach_rings=options.reach_rings))
     _map_page(c, document, plan, form, options)
     c.showPage()
     for number, cell in enumerate(plan.printed, start=2):

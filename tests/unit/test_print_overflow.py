@@ -22,6 +22,7 @@ from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 
 from . import pdfboxes, pdfscan
+from .board_docs import board_document
 
 SYSTEMS = ("mk-gaslands", "mk-board", "mk-downforce", "pitchkart", "axles-alloys-2")
 TRACKS = ("mushroom-cup-1-luigi-circuit", "mushroom-cup-3-thwomp-ruins", "balloon-battle-block-fort")
@@ -38,6 +39,18 @@ def track(stem: str, ruleset: str = "mk-gaslands", **changes):
 def written(write, *args, **kwargs) -> bytes:
     out = io.BytesIO()
     write(out, *args, **kwargs)
+    return out.getvalue()
+
+
+def pdf_pages(data: bytes, *numbers: int) -> bytes:
+    """Only the given pages of a PDF (the legend after a board's tiles, whose texts cross tile edges)."""
+    from pypdf import PdfWriter
+
+    reader, writer = pdfscan.reader(data), PdfWriter()
+    for n in numbers:
+        writer.add_page(reader.pages[n])
+    out = io.BytesIO()
+    writer.write(out)
     return out.getvalue()
 
 
@@ -143,6 +156,11 @@ def products(system: str):
         names = [s.name for s in sections_for("all", PrintJob(document, ruleset)) if s.name not in ("track", "cards")]
         if names:
             yield f"{' & '.join(names)} of {stem}", written(export_pdf, document, names), None
+    if ruleset.board is not None:  # a board of spaces: the one-sheet board with its legend, and the kit
+        board = board_document().model_copy(update={"ruleset": system, "karts": 7})
+        names = [s.name for s in sections_for("all", PrintJob(board, ruleset)) if s.name not in ("track", "cards")]
+        yield f"{' & '.join(names)} of a board", written(export_pdf, board, names), None
+        yield "board legend page", pdf_pages(written(export_pdf, board, "track"), -1), None
     if ruleset.characters:
         yield "dashboards, one a page", written(write_dashboards_pdf, ruleset, 2, DashboardOptions(per_page=1)), None
     if ruleset.grand_prix:
