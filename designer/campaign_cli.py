@@ -1,5 +1,6 @@
 """`kartographer campaign …`: start a campaign and keep it from the shell — race results, upgrades,
-Balloon Battle wipe-outs — read the standings and print the score sheet and kart dashboards. No Qt.
+Balloon Battle wipe-outs — read the standings (Grand Prix points or a race series' places) and print the score
+sheet, the kart dashboards and the start-order sheet. No Qt.
 
 Every edit loads the file (fully checked), applies one pure edit from `designer.campaign.edit` and saves
 atomically. A refusal is one line on stderr naming the file, exit status 2, and the file is not touched.
@@ -30,6 +31,7 @@ from designer.campaign.grand_prix import (
     stat_label,
 )
 from designer.campaign.modes import campaign_mode, default_mode, records, scored, system_for
+from designer.campaign.series import SERIES_RULE, has_start_order_coins, races_run, series_standings
 from designer.cli_help import LazyHelp
 from designer.i18n import _, ngettext, pgettext
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
@@ -118,7 +120,7 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     upgrade.add_argument("--after-race", type=int, metavar="N",
                          help=_("bought after race N (default: after the last finished race)"))
 
-    ranks = actions.add_parser("standings", help=_("the Grand Prix standings"))
+    ranks = actions.add_parser("standings", help=_("the standings: Grand Prix points, or a race series' places"))
     ranks.add_argument("file", type=Path)
     ranks.add_argument("--json", action="store_true", help=_("a JSON list in rank order"))
 
@@ -132,7 +134,7 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     printing.add_argument("file", type=Path)
     printing.add_argument("--paper", type=str.lower, choices=PAPERS, default="a4")
     printing.add_argument("--sections", metavar="LIST",
-                          help=_("comma-separated: scoresheet,dashboards (default: those the campaign has)"))
+                          help=_("comma-separated: scoresheet,dashboards,startorder (default: those the campaign has)"))
     printing.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
 
 
@@ -288,6 +290,8 @@ def standings_data(doc: CampaignDocument, ctx: Context) -> list[dict]:
 
 def _standings(args: argparse.Namespace) -> int:
     doc, ctx = load_campaign(args.file)
+    if not scored(doc) and records(doc, "races"):
+        return _series_standings(args, doc, ctx)
     if not scored(doc):
         points = [m.name for m in system_for(doc.ruleset).modes if m.points]
         if points:
@@ -326,6 +330,48 @@ def _standings(args: argparse.Namespace) -> int:
 
 def _stat(value: int | None) -> str:
     return "-" if value is None else str(value)
+
+
+def series_data(doc: CampaignDocument, ctx: Context) -> list[dict]:
+    """The `--json` list of a race series: one entry per player in rank order."""
+    return [{"rank": s.rank, "player": s.player, "character": s.character, "races": s.races, "wins": s.wins,
+             "place_counts": list(s.place_counts), "coins": s.coins, "gates": s.gates, "places": list(s.places),
+             "character_id": s.character_id} for s in series_standings(doc, ctx.ruleset)]
+
+
+def _series_standings(args: argparse.Namespace, doc: CampaignDocument, ctx: Context) -> int:
+    """A race series: place counts (1st, 2nd, … for as many places as players), then each race's place."""
+    rows = series_data(doc, ctx)
+    if args.json:
+        print(json_printable(json.dumps(rows, indent=2, ensure_ascii=False)))
+        return 0
+    run_count = races_run(doc)
+    print(printable(ngettext("{name} — {ruleset}: {n} race run", "{name} — {ruleset}: {n} races run",
+                             run_count).format(name=doc.name, ruleset=ctx.ruleset.name, n=run_count)))
+    places = max(len(doc.players), 1)
+    # a column nobody scored in says nothing (the board game has no gates; coins are optional)
+    extras = [(key, title) for key, title in (("coins", _("Coins")), ("gates", _("Gates")))
+              if any(row[key] for row in rows)]
+    head = [_("Rank"), _("Player"), _("Character"), _("Races"), *(_ordinal(n) for n in range(1, places + 1)),
+            *(title for _key, title in extras),
+            *(pgettext("standings column: race number", "R{n}").format(n=n) for n in range(1, len(doc.races) + 1))]
+    table = [head]
+    for row in rows:
+        table.append([str(row["rank"]), printable(row["player"]), printable(row["character"]), str(row["races"]),
+                      *(str(c) for c in row["place_counts"]), *(str(row[key]) for key, _title in extras),
+                      *(_ordinal(p) if p is not None else "-" for p in row["places"])])
+    widths = [max(len(r[i]) for r in table) for i in range(len(head))]
+    for r in table:
+        cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w)
+                 for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
+        print("  ".join(cells).rstrip())
+    print(_("Ties: {rule}").format(rule=_(SERIES_RULE)))
+    leaders = [row["player"] for row in rows if row["rank"] == 1]
+    if run_count and len(leaders) == 1:
+        print(printable(_("Leader: {name}").format(name=leaders[0])))
+    elif run_count:
+        print(printable(_("Joint leaders: {names}").format(names=", ".join(leaders))))
+    return 0
 
 
 # --- balloon battles -------------------------------------------------------------------------------
@@ -369,6 +415,8 @@ def _print(args: argparse.Namespace) -> int:
         sections = [s for s in args.sections.split(",") if s.strip()]
     elif scored(doc):
         sections = ["scoresheet", "dashboards"]
+    elif records(doc, "races") and has_start_order_coins(ctx.ruleset):
+        sections = ["dashboards", "startorder"]
     else:
         sections = ["dashboards"]
     # never over the campaign or one of its tracks

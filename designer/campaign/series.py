@@ -1,5 +1,6 @@
-"""Standings of a race series (systems without Grand Prix points, e.g. PitchKart): players ordered by
-race wins, then second places, then third places and so on. Pure: no Qt, no files.
+"""Standings of a race series (systems without Grand Prix points, e.g. PitchKart or the board game): players
+ordered by race wins, then second places, then third places and so on; each race's finishing order; and the
+coins each starting place takes from the bank (the start-order sheet). Pure: no Qt, no files.
 """
 
 from __future__ import annotations
@@ -61,3 +62,32 @@ def series_standings(doc: CampaignDocument, ruleset: Ruleset | None = None) -> l
         rank = ranked[-1].rank if ranked and ranked[-1].tie_key() == row.tie_key() else i + 1
         ranked.append(dataclasses.replace(row, rank=rank))
     return ranked
+
+
+def races_run(doc: CampaignDocument) -> int:
+    """How many races have at least one result."""
+    return sum(1 for race in doc.races if race.results)
+
+
+def finishing_order(doc: CampaignDocument, race: int) -> list[str]:
+    """Race `race`'s (0-based) finishers, first to last; players level on a place keep the roster's order."""
+    order = {name.casefold(): i for i, name in enumerate(doc.player_names())}
+    results = sorted(doc.races[race].results, key=lambda r: (r.place, order.get(r.player.casefold(), len(order))))
+    return [r.player for r in results]
+
+
+def starting_coins_by_place(ruleset: Ruleset, places: int) -> list[int]:
+    """The coins a pawn or kart takes from the bank on each starting place 1…`places`: the board game's
+    `board.starting_coin_places` (each gets `board.starting_coins`), else a per-slot table (PitchKart)."""
+    if ruleset.board is not None:
+        board = ruleset.board
+        return [board.starting_coins if place in board.starting_coin_places else 0 for place in range(1, places + 1)]
+    table = (ruleset.coins.starting_coins_by_slot if ruleset.coins else None) or []
+    return [table[i] if i < len(table) else 0 for i in range(places)]
+
+
+def has_start_order_coins(ruleset: Ruleset) -> bool:
+    """Whether the rule data gives coins by starting place (what the start-order sheet prints)."""
+    if ruleset.board is not None:
+        return bool(ruleset.board.starting_coin_places and ruleset.board.starting_coins)
+    return bool(ruleset.coins and ruleset.coins.starting_coins_by_slot)

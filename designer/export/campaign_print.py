@@ -1,5 +1,6 @@
-"""A campaign's print kit: the Grand Prix score sheet filled from the campaign and one kart dashboard per
-player with the stats their upgrades bought.
+"""A campaign's print kit: the Grand Prix score sheet filled from the campaign, one kart dashboard per
+player with the stats their upgrades bought, and a race series' start-order sheet (the coins each starting
+place takes, `designer.export.start_order`).
 
 `write_campaign_pdf` is what both `kartographer campaign print` and the campaign window call. The score
 sheet's ranks are the campaign's own (`designer.campaign.grand_prix.standings`, which applies TIE_RULE),
@@ -15,8 +16,9 @@ from pathlib import Path
 
 from designer.campaign.context import Context
 from designer.campaign.grand_prix import TIE_RULE, effective_stat, is_finished, ledger, standings
-from designer.campaign.modes import scored
+from designer.campaign.modes import records, scored
 from designer.campaign.roster import character_label, character_stats
+from designer.campaign.series import has_start_order_coins, starting_coins_by_place
 from designer.export import pdf
 from designer.export.dashboards import DashboardOptions, Kart, Upgrades, render_dashboards
 from designer.export.paper import LayoutError, get_paper
@@ -27,6 +29,7 @@ from designer.export.scoresheet import (
     ScoreSheetOptions,
     render_scoresheet,
 )
+from designer.export.start_order import StartOrder, StartPlayer, render_start_order
 from designer.i18n import N_, _
 from designer.io.campaign_io import resolve_track
 from designer.io.errors import DocumentError
@@ -35,8 +38,8 @@ from designer.model.campaign import CampaignDocument
 from designer.rules.schema import Character
 from designer.systems import registry
 
-CAMPAIGN_SECTIONS: tuple[str, ...] = ("scoresheet", "dashboards")
-TITLES = {"scoresheet": N_("Score sheet"), "dashboards": N_("Kart dashboards")}
+CAMPAIGN_SECTIONS: tuple[str, ...] = ("scoresheet", "dashboards", "startorder")
+TITLES = {"scoresheet": N_("Score sheet"), "dashboards": N_("Kart dashboards"), "startorder": N_("Start order")}
 TRACK_SUFFIX = ".track.json"
 
 
@@ -97,16 +100,51 @@ def campaign_karts(doc: CampaignDocument, ctx: Context) -> list[Kart]:
     return karts
 
 
+def start_order_from_campaign(doc: CampaignDocument, ctx: Context, *,
+                              source: str | Path | None = None) -> StartOrder:
+    """The start-order sheet's data: the players, the coins of places 1…(number of players), each race's
+    label and the grid entered for it."""
+    players = []
+    for p in doc.players:
+        known = ctx.ruleset.character_by_id(p.character)
+        players.append(StartPlayer(p.name, character_label(doc, ctx.ruleset, p.character),
+                                   known.colour if known else None))
+    coins = starting_coins_by_place(ctx.ruleset, max(len(doc.players), 1))
+    races = tuple((race_name(race.track, source, doc.name), tuple(race.grid)) for race in doc.races)
+    return StartOrder(doc.name, tuple(players), tuple(coins), races)
+
+
+def _choices(doc: CampaignDocument, ctx: Context) -> list[str]:
+    """The sections the campaign's rule data can give (what a refusal lists)."""
+    can = {"scoresheet": ctx.ruleset.grand_prix is not None, "startorder": has_start_order_coins(ctx.ruleset)}
+    return [s for s in CAMPAIGN_SECTIONS if can.get(s, True)]
+
+
+def offered_sections(doc: CampaignDocument, ctx: Context) -> list[str]:
+    """The sections this campaign can fill (what the print dialog offers): the score sheet only when scored
+    on points, the start-order sheet only for a race record with coins by starting place."""
+    offered = ["dashboards"]
+    if scored(doc) and ctx.ruleset.grand_prix is not None:
+        offered.insert(0, "scoresheet")
+    if records(doc, "races") and not scored(doc) and has_start_order_coins(ctx.ruleset):
+        offered.append("startorder")
+    return offered
+
+
 def campaign_sections(doc: CampaignDocument, ctx: Context, sections: Sequence[str] | str) -> list[str]:
     """The sections to print in canonical order; refuses unknown ones and those the campaign cannot fill."""
     wanted = [s.strip().lower() for s in sections.split(",")] if isinstance(sections, str) else \
         [s.strip().lower() for s in sections]
+    choices = ", ".join(_choices(doc, ctx))
     unknown = [s for s in wanted if s not in CAMPAIGN_SECTIONS]
     if unknown:
-        raise LayoutError(_("unknown section '{name}' (choose {choices})").format(
-            name=unknown[0], choices=", ".join(CAMPAIGN_SECTIONS)))
+        raise LayoutError(_("unknown section '{name}' (choose {choices})").format(name=unknown[0], choices=choices))
     if not wanted:
-        raise LayoutError(_("nothing to print (choose {choices})").format(choices=", ".join(CAMPAIGN_SECTIONS)))
+        raise LayoutError(_("nothing to print (choose {choices})").format(choices=choices))
+    if "startorder" in wanted and not has_start_order_coins(ctx.ruleset):
+        raise LayoutError(_("cannot print {section}: {reason}").format(
+            section="startorder", reason=_("ruleset '{id}' gives no coins by starting place").format(
+                id=ctx.ruleset.id)))
     if not doc.players:
         raise LayoutError(_("'{name}' has no players to print").format(name=doc.name))
     if "scoresheet" in wanted:
@@ -120,7 +158,7 @@ def campaign_sections(doc: CampaignDocument, ctx: Context, sections: Sequence[st
 
 
 def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
-                       sections: Sequence[str] | str = CAMPAIGN_SECTIONS, paper: str = "a4", *,
+                       sections: Sequence[str] | str = ("scoresheet", "dashboards"), paper: str = "a4", *,
                        source: str | Path | None = None) -> int:
     """Write the chosen sections as one PDF (a bookmark each); returns the page count.
 
@@ -133,6 +171,8 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
         if section == "scoresheet":
             scores = scores_from_campaign(doc, ctx, source=source)
             return render_scoresheet(c, ctx.ruleset, scores, ScoreSheetOptions(paper, 10.0, len(doc.players)))
+        if section == "startorder":
+            return render_start_order(c, ctx.ruleset, start_order_from_campaign(doc, ctx, source=source), paper)
         return render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
 
     titles = {**TITLES, "dashboards": registry.get(doc.ruleset).dashboard}  # "Vehicle sheets", "Player mats" …

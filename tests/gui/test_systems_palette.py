@@ -83,13 +83,15 @@ def test_the_new_dialog_lists_starters_per_system(qtbot, tmp_path, every_kind):
     assert dialog.chosen_document().ruleset == "mk-downforce"
 
 
-def test_the_bundled_starters_are_gaslands_ones(qtbot):
+def test_the_bundled_starters_are_gaslands_and_board_game_ones(qtbot):
     dialog = new_dialog.NewDocumentDialog(system_id="pitchkart")
     qtbot.addWidget(dialog)
     assert dialog.system_combo.currentData() == "pitchkart"
     assert [c.title for c in dialog.choices] == ["Blank table"]
     gaslands = new_dialog.starter_choices(system_id="mk-gaslands")[0]
-    assert len(gaslands) == len(new_dialog.starter_choices()[0]) >= 6
+    board = new_dialog.starter_choices(system_id="mk-board")[0]
+    assert len(board) == 3  # the blank table and two boards
+    assert len(gaslands) + len(board) - 1 == len(new_dialog.starter_choices()[0]) and len(gaslands) >= 6
 
 
 # --- a fake system from outside ------------------------------------------------------------------

@@ -97,7 +97,8 @@ def test_wheel_carries_rulesets_icons_schemas_templates_and_license(wheel):
     assert {"designer/resources/icons/coin.svg", "designer/resources/schema/track.schema.json",
             "designer/resources/schema/campaign.schema.json", f"designer/templates/{LUIGI}",
             "designer/templates/mushroom-cup.campaign.json"} <= names
-    assert sum(n.startswith("designer/templates/") and n.endswith(".track.json") for n in names) == 6
+    # six Gaslands starters and two boards
+    assert sum(n.startswith("designer/templates/") and n.endswith(".track.json") for n in names) == 8
     assert f"kartographer-{VERSION}.dist-info/licenses/LICENSE" in names
 
 

@@ -1,6 +1,7 @@
 """The campaign window's two dialogs: New Campaign (a name, the ruleset, the kind of campaign the
-ruleset supports, the players and their characters) and Print (the filled score sheet and/or the
-upgraded kart dashboards, the paper, then a PDF file written by `designer.export.campaign_print`).
+ruleset supports, the players and their characters) and Print (those of the filled score sheet, the
+upgraded kart dashboards and the start-order sheet the campaign can fill, the paper, then a PDF file written
+by `designer.export.campaign_print`).
 
 The new campaign is built by the pure `new_campaign` edit; a refusal is shown in the dialog, which
 stays open. Each dialog has an `ask_…` function that tests replace.
@@ -42,7 +43,8 @@ from designer.rules.texts import character_name, ruleset_name
 from designer.systems.api import CampaignMode
 
 DEFAULT_PLAYERS = 4
-SECTION_TITLES = {"scoresheet": N_("Filled score sheet"), "dashboards": N_("Kart dashboards (with upgrades)")}
+SECTION_TITLES = {"scoresheet": N_("Filled score sheet"), "dashboards": N_("Kart dashboards (with upgrades)"),
+                  "startorder": N_("Start-order sheet (coins by starting place)")}
 PAPERS = {"a4": "A4", "letter": N_("Letter"), "a3": "A3", "tabloid": N_("Tabloid")}
 PDF_FILTER = N_("PDF documents (*.pdf)")
 
@@ -206,12 +208,14 @@ def ask_new_campaign(parent: QWidget | None) -> CampaignDocument | None:
 
 # --- print ----------------------------------------------------------------------------------------
 class CampaignPrintDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None, paper: str = "a4") -> None:
+    def __init__(self, parent: QWidget | None = None, paper: str = "a4", offered: list[str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Print Campaign"))
         self.boxes: dict[str, QCheckBox] = {}
         layout = QVBoxLayout(self)
         for key, title in SECTION_TITLES.items():
+            if offered is not None and key not in offered:
+                continue
             box = QCheckBox(_(title))
             box.setChecked(True)
             box.toggled.connect(self._update_ok)
@@ -238,8 +242,15 @@ class CampaignPrintDialog(QDialog):
 
 
 def ask_print_options(parent: QWidget) -> tuple[list[str], str] | None:
-    """(sections, paper), or None when cancelled (tests replace this)."""
-    dialog = CampaignPrintDialog(parent)
+    """(sections, paper), or None when cancelled (tests replace this). Offers what the parent window's
+    campaign can fill."""
+    session = getattr(parent, "session", None)
+    offered = None
+    if session is not None:
+        from designer.export.campaign_print import offered_sections  # printing is rare: reportlab loads here
+
+        offered = offered_sections(session.document, session.context)
+    dialog = CampaignPrintDialog(parent, offered=offered)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return dialog.sections(), dialog.paper()

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from designer.campaign import edit
 from designer.campaign.grand_prix import race_points
 from designer.campaign.modes import scored
-from designer.campaign.roster import has_starting_coins, starting_coins
+from designer.campaign.series import has_start_order_coins, starting_coins_by_place
 from designer.document.campaign import CampaignSession
 from designer.i18n import _
 from designer.io.campaign_io import relative_track
@@ -101,7 +101,7 @@ class RacePage(QWidget):
 
         self.grid_box = QGroupBox(_("Starting grid"))
         self.grid_table = QTableWidget()
-        self.with_coins = has_starting_coins(session.context.ruleset)
+        self.with_coins = has_start_order_coins(session.context.ruleset)
         grid_headers = [_("Slot"), _("Player")] + ([_("Starting coins")] if self.with_coins else [])
         prepare_table(self.grid_table, grid_headers)
         self.grid_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -189,7 +189,8 @@ class RacePage(QWidget):
         self._refresh_grid(race)
 
     def _refresh_grid(self, race: Race) -> None:
-        rows = starting_coins(self.session.context, race.grid)
+        coins = starting_coins_by_place(self.session.context.ruleset, len(race.grid))
+        rows = list(zip(race.grid, coins, strict=True))
         self.grid_table.setRowCount(len(rows))
         for row, (player, coins) in enumerate(rows):
             set_cell(self.grid_table, row, 0, row + 1, align=ALIGN_CENTRE)

@@ -157,6 +157,9 @@ class StandingsPanel(QWidget):
             values = [s.rank, s.player, s.character, s.races, counts[0], counts[1], counts[2], s.coins, s.gates]
             values += [ordinal(p) if p else "" for p in s.places]
             self._fill_row(row, values, s.rank, order.index(s.player), total_column=4)
+        # a count nobody scored in says nothing (the board game has no gates; coins are optional)
+        for header, count in ((N_("Coins"), lambda s: s.coins), (N_("Gates"), lambda s: s.gates)):
+            self.table.setColumnHidden(SERIES_COLUMNS.index(header), not any(count(s) for s in rows))
 
     def _fill_row(self, row: int, values: list, rank: int, colour_index: int, total_column: int) -> None:
         background = QBrush(QColor(PODIUM[rank])) if rank in PODIUM else QBrush()
