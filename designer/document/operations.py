@@ -26,47 +26,69 @@ def _existing(document: Document, ids: Sequence[str]) -> list[Element]:
     return [e for e in (document.element(i) for i in ids) if e is not None]
 
 
+def with_followers(document: Document, after: Sequence[Element]) -> list[Element]:
+    """`after` and the new values of what the game system's `follow_moves` says goes with it (the arrows
+    ending on a moved space), its own value winning for an element of `after` it returns."""
+    system = registry.find(document.prop("ruleset"))
+    if system is None or system.follow_moves is None or not after:
+        return list(after)
+    follow = {e.id: e for e in system.follow_moves(document.elements, after)}
+    out = [follow.pop(e.id, e) for e in after]
+    return out + [e for e in follow.values() if document.element(e.id) is not None]
+
+
 def move_elements(document: Document, ids: Sequence[str], dx: float, dy: float, merge_key: object = None,
                   text: str = "Move") -> None:
-    before = _existing(document, ids)
-    if not before or (dx == 0 and dy == 0):
+    moving = _existing(document, ids)
+    if not moving or (dx == 0 and dy == 0):
         return
-    after = [placed(e, e.x_mm + dx, e.y_mm + dy) for e in before]
-    document.undo_stack.push(ChangeElements(document, before, after, _label(text, before), MergeId.PLACEMENT,
+    after = with_followers(document, [placed(e, e.x_mm + dx, e.y_mm + dy) for e in moving])
+    before = _existing(document, [e.id for e in after])
+    if before == after:
+        return
+    document.undo_stack.push(ChangeElements(document, before, after, _label(text, moving), MergeId.PLACEMENT,
                                             merge_key))
 
 
 def set_placements(document: Document, after: Sequence[Element], merge_key: object = None,
                    text: str = "Move") -> None:
     """Replace placements wholesale (drags compute final positions themselves)."""
+    placing = _existing(document, [e.id for e in after])
+    after = with_followers(document, after)
     before = _existing(document, [e.id for e in after])
-    if before == list(after):
+    if before == after:
         return
-    document.undo_stack.push(ChangeElements(document, before, list(after), _label(text, before), MergeId.PLACEMENT,
+    document.undo_stack.push(ChangeElements(document, before, after, _label(text, placing), MergeId.PLACEMENT,
                                             merge_key))
 
 
 def rotate_elements(document: Document, ids: Sequence[str], degrees: float, merge_key: object = None,
                     pivot: tuple[float, float] | None = None) -> None:
     """Rotate each element by `degrees`; with several, they also turn about their common centre (or `pivot`)."""
-    before = _existing(document, ids)
-    if not before or degrees == 0:
+    turning = _existing(document, ids)
+    if not turning or degrees == 0:
         return
     if pivot is None:
-        pivot = (sum(e.x_mm for e in before) / len(before), sum(e.y_mm for e in before) / len(before))
+        pivot = (sum(e.x_mm for e in turning) / len(turning), sum(e.y_mm for e in turning) / len(turning))
     cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
     after = []
-    for e in before:
+    for e in turning:
         rx, ry = e.x_mm - pivot[0], e.y_mm - pivot[1]
         after.append(placed(e, pivot[0] + rx * cos - ry * sin, pivot[1] + rx * sin + ry * cos,
                             e.rotation_deg + degrees))
-    document.undo_stack.push(ChangeElements(document, before, after, _label("Rotate", before), MergeId.PLACEMENT,
+    after = with_followers(document, after)
+    before = _existing(document, [e.id for e in after])
+    if before == after:
+        return
+    document.undo_stack.push(ChangeElements(document, before, after, _label("Rotate", turning), MergeId.PLACEMENT,
                                             merge_key))
 
 
 def change_elements(document: Document, after: Sequence[Element], text: str, merge_key: object = None,
                     merge_id: MergeId = MergeId.FIELD) -> None:
-    """Replace elements by new values; with a `merge_key`, later changes of `merge_id` fold into one step."""
+    """Replace elements by new values; with a `merge_key`, later changes of `merge_id` fold into one step.
+    What follows them (the game system's `follow_moves`) changes in the same step."""
+    after = with_followers(document, after)
     before = _existing(document, [e.id for e in after])
     if before == list(after):
         return
@@ -161,4 +183,5 @@ class _Macro:
 __all__ = [
     "add_elements", "change_elements", "change_properties", "delete_elements", "duplicate_elements", "macro",
     "move_elements", "not_offered", "paste_elements", "reorder_elements", "rotate_elements", "set_placements",
+    "with_followers",
 ]

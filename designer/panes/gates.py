@@ -5,7 +5,8 @@ follows the current tab and its document live. Drag a gate row to a new place an
 renumbered 1..N in the new list order as ONE undo step (`reorder`); the start/finish row stays put.
 Selecting a row selects that element on the canvas and centres the view on it; a canvas selection of
 one listed element highlights its row. "Renumber Along Track" and "Fill Item Boxes" trigger the Track
-menu's actions of the same names. Positions are written with the language's decimal sign.
+menu's actions of the same names; each is shown only when the document's ruleset offers what it works on
+(gates; gates and item boxes). Positions are written with the language's decimal sign.
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ from designer.model.elements import Element
 from designer.panes.markup import number_text
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def offered_kinds(document) -> set[str]:
+    """The element kinds the document's ruleset offers (none when its rules cannot be loaded)."""
+    try:
+        return set(document.ruleset.element_kinds)
+    except Exception:  # a broken rules file: no buttons, never a crash
+        return set()
 
 
 def route_elements(elements: Sequence[Element]) -> list[Element]:
@@ -141,8 +150,18 @@ class GatesPane(QWidget):
                 self._set_enabled(False)
                 return
             document = editor.document
+            kinds = offered_kinds(document)
+            self.renumber_button.setVisible("gate" in kinds)
+            self.fill_button.setVisible({"gate", "item_box"} <= kinds)
             units = document.prop("display_units")
             rows = route_elements(document.elements)
+            gates = sum(1 for e in rows if e.kind == "gate")
+            if "gate" not in kinds and not gates:
+                self.summary.setText(_("This game system has no gates"))
+            else:
+                self.summary.setText(ngettext("{n} gate — drag to change the order",
+                                              "{n} gates — drag to change the order", gates).format(n=gates))
+            self._set_enabled(True)
             texts = [(e.id, self._row_text(e, units)) for e in rows]
             if texts == self._shown and self.list.count() == len(texts):
                 self._select_rows(editor.selected_ids())
@@ -157,10 +176,6 @@ class GatesPane(QWidget):
                     flags |= Qt.ItemFlag.ItemIsDragEnabled   # the start/finish row stays on top
                 item.setFlags(flags)
                 self.list.addItem(item)
-            gates = sum(1 for e in rows if e.kind == "gate")
-            self.summary.setText(ngettext("{n} gate — drag to change the order", "{n} gates — drag to change the order",
-                                          gates).format(n=gates))
-            self._set_enabled(True)
             self._select_rows(editor.selected_ids())
         finally:
             self._syncing = False

@@ -1,7 +1,8 @@
 """The inspector's fields: which fields an element kind has (read from the model) and one editor per field.
 
 `field_specs(kind)` turns the pydantic model of a kind into `FieldSpec`s — type, bounds, choices and
-lengths straight from the model's annotations — so a new field or a changed bound needs no UI code.
+lengths straight from the model's annotations — so a new field or a changed bound needs no UI code. An id
+field a game system marks with `designer.systems.api.RefTo` is a combo of the elements it may name.
 Each `FieldEditor` shows the values of the selected elements (or "—" when they disagree) and emits
 `edited(field, value, scrub)` with a model value (millimetres, never display units). Spin boxes emit
 `scrub=True`, and `session_ended` when their editing session ends, so a scrub is one undo step.
@@ -37,6 +38,7 @@ from designer.i18n import N_, _, pgettext
 from designer.model.base import COORD_LIMIT_MM
 from designer.model.edit import normalize_angle
 from designer.model.elements import ElementBase, kind_classes
+from designer.systems.api import RefTo
 
 MIXED = "\u2014"
 
@@ -53,6 +55,8 @@ class FieldSpec:
     text: str = ""                # a check box's own text
     max_length: int | None = None
     ref_kind: str = ""            # kind of element a ref field points at
+    ref_label: str = ""           # a field of those elements shown before their id, in whose order they come
+    required: bool = False        # a ref that must name an element (no "None" choice)
     single_only: bool = False     # only offered when one element is selected
     tip: str = ""
 
@@ -140,12 +144,16 @@ def _spec_from_field(name: str, info) -> FieldSpec | None:
             spec = replace(spec, high=float(rule.le))
         elif isinstance(rule, at.MaxLen):
             spec = replace(spec, max_length=rule.max_length)
+        elif isinstance(rule, RefTo):
+            spec = replace(spec, kind="ref", ref_kind=rule.kind, ref_label=rule.label, required=info.is_required())
     if annotation is bool:
         spec = replace(spec, kind="bool")
     elif annotation is int:
         spec = replace(spec, kind="int")
     elif annotation is float and name.endswith("_mm"):
         spec = replace(spec, kind="length")
+    elif spec.kind == "ref":
+        pass  # a game system's link (`RefTo`): a combo of the document's elements of that kind
     elif annotation is str:
         spec = replace(spec, kind="text")
     elif typing.get_origin(annotation) is typing.Literal:
@@ -388,9 +396,14 @@ class ChoiceEditor(FieldEditor):
         elements = document.elements
         labels = warp_pipe_labels(elements) if self.spec.ref_kind == "warp_pipe" else {}
         own = set(ids)  # an element cannot link to itself
-        options: list[tuple[str, object]] = [(pgettext("no element", "None"), None)]
-        options += [(f"{e.id}  ({labels[e.id]})" if e.id in labels else e.id, e.id)
-                    for e in elements if e.kind == self.spec.ref_kind and e.id not in own]
+        options: list[tuple[str, object]] = [] if self.spec.required else [(pgettext("no element", "None"), None)]
+        targets = [e for e in elements if e.kind == self.spec.ref_kind and e.id not in own]
+        if self.spec.ref_label:
+            by = self.spec.ref_label
+            targets.sort(key=lambda e: (getattr(e, by, None) is None, getattr(e, by, 0) or 0))
+            options += [(_("{label} — {id}").format(label=getattr(e, by, ""), id=e.id), e.id) for e in targets]
+        else:
+            options += [(f"{e.id}  ({labels[e.id]})" if e.id in labels else e.id, e.id) for e in targets]
         known = {value for _, value in options}
         options += [(_("{id} (missing)").format(id=v), v) for v in dict.fromkeys(values) if v not in known]
         return options

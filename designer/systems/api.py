@@ -118,6 +118,18 @@ class Overlay:
 
 
 @dataclass(frozen=True)
+class RefTo:
+    """A field hint on a system's own kind: `from_space: Annotated[ElementId, RefTo("space", "number")]` says
+    the id names an element of `kind`. The inspector then offers the document's elements of that kind in a
+    combo box, titled "{label} — {id}" and in `label` order when a `label` field is named (a space's number),
+    and no "None" for a field that must be set. Pydantic ignores it: validation and the schema are unchanged.
+    """
+
+    kind: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class System:
     """Everything one game system adds. `id` equals its ruleset's id.
 
@@ -143,6 +155,15 @@ class System:
     - `delete_cascade(elements, ids)`: what deleting `ids` also does to the rest, as (more ids to delete,
       new values of kept elements), e.g. arrows ending on a deleted space go and later spaces renumber;
       `designer.document.operations.delete_elements` applies it in the same undo step.
+    - `follow_moves(elements, changed)`: the new values of the elements that follow an edit (`changed`: new
+      values of some of `elements`, e.g. spaces dragged, nudged, rotated or edited in the inspector), e.g. the
+      arrows ending on a moved space re-placed at their new middle. It may return elements of `changed` too
+      (its own value wins) and should return every follower, moved or not, so the steps of one drag touch the
+      same elements and merge; the move, placement and field operations of `designer.document.operations`
+      push them in the same undo step.
+    - `new_defaults(elements, kind)`: {field: value} a new element of `kind` takes when placed from the
+      palette, given the document's elements (e.g. a space's next free number; {} for the kinds it leaves
+      to the ruleset's defaults); the place tool shows them on its ghost too.
 
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
@@ -162,6 +183,8 @@ class System:
     print_art: Mapping[str, Callable[[Any, Any, Any], None]] = field(default_factory=dict, hash=False)
     delete_cascade: Callable[[Sequence[Any], Sequence[str]], tuple[list[str], list[Any]]] | None = None
     kind_names: Mapping[str, tuple[str, str]] = field(default_factory=dict, hash=False)
+    follow_moves: Callable[[Sequence[Any], Sequence[Any]], list[Any]] | None = None
+    new_defaults: Callable[[Sequence[Any], str], Mapping[str, Any]] | None = None
 
     @property
     def display_name(self) -> str:

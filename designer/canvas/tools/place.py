@@ -4,7 +4,8 @@ under the pointer (on the grid when snapping is on) and a click puts a real elem
 A plain click places one element and hands back to the select tool with the new element selected;
 Shift+click keeps the tool armed for the next one. R / Shift+R turn the ghost; Esc or a right click
 disarms. New elements get a fresh id (`kind-N`) and the ruleset's defaults; a new gate takes the next
-free `order` number; a new warp pipe pairs with the most recent unpaired pipe (`authoring.auto_pair`).
+free `order` number; a new warp pipe pairs with the most recent unpaired pipe (`authoring.auto_pair`); a kind
+a game system defines takes what its `new_defaults` gives (a board's space: the next free number).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from designer.i18n import _
 from designer.model.edit import normalize_angle, placed, unique_id
 from designer.model.elements import Element
 from designer.rules.defaults import new_element
+from designer.systems import registry
 
 GHOST_OPACITY = 0.55
 MAX_GATE_ORDER = 999
@@ -127,13 +129,16 @@ class PlaceTool(Tool):
             with macro(document, _("Place {kind}").format(kind=kind_label(self.kind))):
                 add_elements(document, [element])
                 change_elements(document, [partner], _("Pair warp pipes"))
-        if self.ghost is not None and self.kind == "gate":
-            self._refresh_ghost()  # show the next gate number
+        if self.ghost is not None:
+            self._refresh_ghost()  # show the next gate's (or a system's next element's) number
         return element.id
 
     def _new_element(self, element_id: str, x_mm: float, y_mm: float) -> Element:
         document = self.manager.document
         extra = {"order": next_gate_order(document.elements)} if self.kind == "gate" else {}
+        system = registry.find(document.prop("ruleset"))
+        if system is not None and system.new_defaults is not None:
+            extra.update(system.new_defaults(document.elements, self.kind))
         return new_element(document.ruleset, self.kind, element_id, x_mm, y_mm, self.rotation_deg, **extra)
 
     def _refresh_ghost(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
-from designer.systems.mk_board.board import delete_cascade
+from designer.systems.mk_board.board import delete_cascade, follow_moves, new_defaults
 from designer.systems.mk_board.checks import CHECKS
 from designer.systems.mk_board.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
@@ -24,5 +24,7 @@ SYSTEM = System(
     element_classes=ELEMENT_CLASSES,
     qt_module="designer.systems.mk_board.qt",
     delete_cascade=delete_cascade,
+    follow_moves=follow_moves,
+    new_defaults=new_defaults,
     kind_names=KIND_NAMES,
 )

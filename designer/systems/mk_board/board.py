@@ -18,7 +18,7 @@ from designer.i18n import _
 from designer.model.edit import normalize_angle, unique_id
 from designer.model.track import TrackSurface
 from designer.rules import Ruleset
-from designer.systems.mk_board.elements import SHORTCUT, SPACE, Shortcut, Space, next_field
+from designer.systems.mk_board.elements import MAX_NUMBER, SHORTCUT, SPACE, Shortcut, Space, next_field
 
 START = "start"
 
@@ -144,6 +144,31 @@ def _replaced_shortcuts(elements: Iterable, spaces: dict, removed: set[str]) -> 
             if placed != e:
                 out.append(placed)
     return out
+
+
+def follow_moves(elements: Sequence, changed: Sequence) -> list:
+    """The shortcuts that follow `changed` (new values of some of `elements`): each one ending on a changed
+    space, or changed itself, placed at the middle of its arrow between its spaces' new places. Every such
+    shortcut is returned, moved or not, so that the steps of one drag change the same elements and merge."""
+    new = {e.id: e for e in changed}
+    touched = {e.id for e in changed if e.kind == SPACE}
+    where = {e.id: new.get(e.id, e) for e in elements if e.kind == SPACE}
+    out = []
+    for e in elements:
+        if e.kind != SHORTCUT:
+            continue
+        current = new.get(e.id, e)
+        if e.id in new or current.from_space in touched or current.to_space in touched:
+            out.append(shortcut_placement(current, where))
+    return out
+
+
+def new_defaults(elements: Iterable, kind: str) -> dict:
+    """What a space placed from the palette takes: the next free number (one more than the highest)."""
+    if kind != SPACE:
+        return {}
+    highest = max((e.number for e in elements if e.kind == SPACE), default=0)
+    return {"number": min(highest + 1, MAX_NUMBER)}
 
 
 def delete_cascade(elements: Sequence, ids: Sequence[str]) -> tuple[list[str], list]:

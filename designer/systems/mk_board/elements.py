@@ -15,9 +15,12 @@ from pydantic import Field, StrictInt
 
 from designer.i18n import N_
 from designer.model.elements import ElementBase, ElementId
+from designer.systems.api import RefTo
 
 SPACE = "space"
 SHORTCUT = "shortcut"
+#: The highest number a space can have.
+MAX_NUMBER = 9999
 
 #: The fields a space can be, in the order a click cycles through them.
 Field_ = Literal["plain", "item", "booster", "mushroom", "thwomp", "start"]
@@ -37,7 +40,7 @@ class Space(ElementBase):
     """One space of the board: its place in the lap (`number`, 1 at the start) and what landing on it does."""
 
     kind: Literal["space"] = "space"
-    number: Annotated[StrictInt, Field(ge=1, le=9999)] = 1
+    number: Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)] = 1
     field: Field_ = "plain"
 
 
@@ -45,8 +48,8 @@ class Shortcut(ElementBase):
     """A red arrow from one space to a later one: one pip to cross, cannot be stopped on, needs a Feather."""
 
     kind: Literal["shortcut"] = "shortcut"
-    from_space: ElementId
-    to_space: ElementId
+    from_space: Annotated[ElementId, RefTo("space", "number")]
+    to_space: Annotated[ElementId, RefTo("space", "number")]
 
 
 ELEMENT_CLASSES = (Space, Shortcut)
