@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Annotated, Any, Literal, Union, get_args
+from typing import Annotated, Any, ClassVar, Literal, Union, get_args
 
 from pydantic import Field, GetCoreSchemaHandler, TypeAdapter, field_validator
 from pydantic_core import CoreSchema
@@ -55,6 +55,10 @@ MAX_POLYGON_POINTS = 500
 
 
 class ElementBase(StrictModel):
+    #: The kind is part of the driving surface (PitchKart's track sections), not a piece placed on it: the
+    #: overlap check never compares it.
+    SURFACE: ClassVar[bool] = False
+
     id: ElementId
     kind: StrictStr
     x_mm: Coord

@@ -122,6 +122,54 @@ class PitchKartPenalties(RuleModel):
     void_coin_cost: Count
 
 
+class TrackPiece(RuleModel):
+    """One kind of track piece a set holds: a straight (`length_mm`) or a curve (`radius_mm` of its centre
+    line, `angle_deg` turned); a document's `track_section` names it by `id`."""
+
+    id: Slug
+    name: Name
+    kind: Literal["straight", "curve"]
+    length_mm: Mm | None = None
+    radius_mm: Mm | None = None
+    angle_deg: float | None = Field(default=None, gt=0, le=180)
+    count: Count  # how many of it one set holds
+
+    @model_validator(mode="after")
+    def _shape(self) -> TrackPiece:
+        if self.kind == "straight" and (self.length_mm is None or self.radius_mm is not None
+                                        or self.angle_deg is not None):
+            raise ValueError(_("straight piece {id} needs length_mm and no radius or angle").format(id=repr(self.id)))
+        if self.kind == "curve" and (self.radius_mm is None or self.angle_deg is None or self.length_mm is not None):
+            raise ValueError(_("curve piece {id} needs radius_mm and angle_deg and no length").format(
+                id=repr(self.id)))
+        return self
+
+
+class PieceInventory(RuleModel):
+    """The track pieces of one PitchKart set (ours: the rules give no sizes), the track's width, and how close
+    two connectors must be to count as joined (the loop closes within the same limits)."""
+
+    width_mm: Mm
+    pieces: list[TrackPiece] = Field(min_length=1)
+    connect_gap_max_mm: Mm = 1.0
+    connect_heading_max_deg: float = Field(default=0.5, gt=0, le=10)
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> PieceInventory:
+        check_unique((p.id for p in self.pieces), _("duplicate track piece id {value}"))
+        check_unique((p.name for p in self.pieces), _("duplicate track piece {value}"))
+        for piece in self.pieces:
+            if piece.radius_mm is not None and piece.radius_mm <= self.width_mm / 2:
+                raise ValueError(_("curve piece {id} is tighter than half the track width").format(
+                    id=repr(piece.id)))
+        return self
+
+    def piece(self, piece_id: str) -> TrackPiece | None:
+        """The piece with this id (exact), or None."""
+        return next((p for p in self.pieces if p.id == piece_id), None)
+
+
 class PitchKartRules(RuleModel):
     """Super Mario PitchKart (discs flicked along numbered track sections)."""
 
@@ -139,6 +187,7 @@ class PitchKartRules(RuleModel):
     star_extra_sections: Positive
     coin_card_coins: Positive
     stats: dict[Literal["top_speed", "traction", "acceleration"], Text]
+    inventory: PieceInventory
     notes: Text | None = None
 
     @model_validator(mode="after")

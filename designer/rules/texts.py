@@ -10,7 +10,8 @@ gettext catalogue, with `pgettext`. Each text has its own context, so the same E
 Paths name the JSON keys from the file's top, list items by their `id` ("characters/mario/name"), and
 items without an id by a stable key: their `kind` (board spaces), their `cost` (coin spends), `stat`
 (PitchKart stat notes), else the slug of their English name (`slugify`: "templates/turns/hairpin/name",
-"axles/components/light-weapon/note", "downforce/tokens/block"); a roll-table outcome by its index.
+"axles/components/light-weapon/note", "downforce/tokens/block"); a roll-table outcome by its index;
+PitchKart's track pieces by id ("pitchkart/inventory/pieces/curve-45/name").
 
 `rule_messages` lists every translatable text of one rule file (the catalogue extractor,
 `designer.rules.extract`, yields them); ids, numbers, tags, units and codes stay out. The helpers below
@@ -104,6 +105,10 @@ def rule_messages(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
     stats = pitchkart.get("stats") if isinstance(pitchkart, Mapping) else None
     for stat, note in (stats.items() if isinstance(stats, Mapping) else ()):
         yield from out(f"pitchkart/stats/{stat}", note)
+    inventory = pitchkart.get("inventory") if isinstance(pitchkart, Mapping) else None
+    for piece in items(inventory, "pieces"):
+        yield from out(f"pitchkart/inventory/pieces/{piece.get('id')}/name", piece.get("name"))
+    yield from out("pitchkart/inventory/notes", inventory.get("notes") if isinstance(inventory, Mapping) else None)
     for key in ("item_die_faces", "tokens"):
         for face in names(data.get("downforce"), key):
             yield from out(f"downforce/{key}/{key_of(face)}", face)
@@ -181,6 +186,17 @@ def roll_outcome_effect(ruleset: Any, space: Any, index: int) -> str | None:
 def stat_note(ruleset: Any, stat: str, english: str) -> str:
     """PitchKart's explanation of a character stat ("top_speed", "traction", "acceleration")."""
     return rule_text(ruleset, f"pitchkart/stats/{stat}", english)
+
+
+def piece_name(ruleset: Any, piece: Any) -> str:
+    """A PitchKart track piece's name ("Curve 45°")."""
+    return rule_text(ruleset, f"pitchkart/inventory/pieces/{piece.id}/name", piece.name)
+
+
+def inventory_note(ruleset: Any) -> str | None:
+    """What PitchKart's piece inventory says about its sizes (ours, editable), or None."""
+    inventory = ruleset.pitchkart.inventory if ruleset.pitchkart else None
+    return _optional(ruleset, "pitchkart/inventory/notes", inventory.notes if inventory else None)
 
 
 def die_face(ruleset: Any, face: str) -> str:

@@ -100,6 +100,9 @@ def test_every_helper_looks_up_an_extracted_context(ruleset, monkeypatch):
             texts.roll_outcome_effect(ruleset, space, index)
     for stat, note in (ruleset.pitchkart.stats.items() if ruleset.pitchkart else ()):
         texts.stat_note(ruleset, stat, note)
+    for piece in ruleset.pitchkart.inventory.pieces if ruleset.pitchkart else ():
+        texts.piece_name(ruleset, piece)
+    texts.inventory_note(ruleset)
     if ruleset.downforce:
         for face in ruleset.downforce.item_die_faces:
             texts.die_face(ruleset, face)

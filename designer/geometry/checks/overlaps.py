@@ -18,7 +18,7 @@ from designer.geometry.checks.base import CheckContext, check
 from designer.geometry.checks.bulk import SCENERY_CODE, kind_table
 from designer.geometry.checks.report import Problem, fill, labels, opens, problems
 from designer.i18n import _
-from designer.model.elements import ELEMENT_KINDS
+from designer.model.elements import ELEMENT_KINDS, kind_classes
 
 #: Two elements overlap when their footprints, shrunk by this much all round (mm), still meet.
 OVERLAP_DEPTH_MM = 1.0
@@ -28,8 +28,14 @@ LINE_KINDS = frozenset({"gate", "start_finish"})
 FRIENDLY_PAIRS = frozenset({frozenset({"warp_pipe", "piranha_plant"})})
 
 
+def _never_compared(kind: str) -> bool:
+    """Scenery and the kinds that make up the surface itself."""
+    cls = kind_classes().get(kind)
+    return kind == "scenery" or (cls is not None and cls.SURFACE)
+
+
 def _ignored_kinds(a: str, b: str) -> bool:
-    if a == "scenery" or b == "scenery":
+    if _never_compared(a) or _never_compared(b):
         return True
     lines = (a in LINE_KINDS) + (b in LINE_KINDS)
     if lines == 1:
@@ -48,7 +54,7 @@ def _ignored_matrix(kinds: tuple[str, ...]) -> np.ndarray:
 
 def _groups(kinds: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     return (np.array([kind in LINE_KINDS for kind in kinds]),
-            np.array([kind not in LINE_KINDS and kind != "scenery" for kind in kinds]))
+            np.array([kind not in LINE_KINDS and not _never_compared(kind) for kind in kinds]))
 
 
 #: By kind code (of the built-in kinds): pairs never compared, and the groups of kinds that may be compared

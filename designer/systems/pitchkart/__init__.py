@@ -1,5 +1,6 @@
-"""Super Mario PitchKart (`pitchkart`): what this game system contributes — its palette kinds, checks, print
-sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resources/rulesets/pitchkart.json`."""
+"""Super Mario PitchKart (`pitchkart`): what this game system contributes — its palette kinds, its own
+`track_section` kind, checks, print sections, campaign modes — declared once in `SYSTEM`. Its rule data is
+`resources/rulesets/pitchkart.json`."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.pitchkart.checks import CHECKS
+from designer.systems.pitchkart.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINTS
+from designer.systems.pitchkart.sections import new_defaults
 
 SYSTEM = System(
     id="pitchkart",
@@ -19,4 +22,7 @@ SYSTEM = System(
     dashboard=DASHBOARD,
     modes=MODES,
     default_mode=DEFAULT_MODE,
+    element_classes=ELEMENT_CLASSES,
+    kind_names=KIND_NAMES,
+    new_defaults=new_defaults,
 )

@@ -1,0 +1,355 @@
+"""Snapping maths of PitchKart's track sections, pure (no Qt): where a piece ends, its outline, chains of
+pieces, the open connectors a new piece can snap to, whether the loop closes, the drivable surface, and
+numbering along the chain.
+
+Table millimetres, x right, y down; headings are degrees clockwise with 0 facing +x, as for every element.
+A connector is the middle of a section's end edge and the heading a disc crosses it with. A section's
+element holds its START connector (`x_mm`, `y_mm`, `rotation_deg`); its END connector follows exactly from
+its piece: a straight moves `length_mm` ahead, a curve turns `angle_deg` about a centre `radius_mm` to its
+left (to its right when `flipped`). Every size and tolerance comes from the rule data
+(`ruleset.pitchkart.inventory`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import shapely
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from designer.i18n import _
+from designer.rules.systems import PieceInventory, TrackPiece
+from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
+
+#: A curve's edges are drawn as chords at most this many degrees apart (0.06 mm off a 385 mm radius).
+ARC_STEP_DEG = 2.0
+#: The drivable surface is joined on this grid (mm), so joints that meet to float noise leave no sliver.
+UNION_GRID_MM = 1e-6
+
+Side = Literal["start", "end"]
+
+
+@dataclass(frozen=True)
+class Connector:
+    """The middle of a section's end edge and the heading of travel across it (degrees, [0, 360))."""
+
+    x_mm: float
+    y_mm: float
+    heading_deg: float
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heading_deg", normalised(self.heading_deg))
+
+    def distance_to(self, other: Connector) -> float:
+        return math.hypot(other.x_mm - self.x_mm, other.y_mm - self.y_mm)
+
+
+@dataclass(frozen=True)
+class Joint:
+    """Where one section of the route should meet the next: the gap between the end of `from_id` and the
+    start of `to_id` (the last joint of a route is the loop's closure, back to its first section)."""
+
+    from_id: str
+    to_id: str
+    gap_mm: float
+    heading_deg: float  # the turn between the two headings, 0 ≤ … ≤ 180
+    at: Connector  # the end connector of `from_id`: where the track is open if it does not meet
+    joined: bool
+
+
+@dataclass(frozen=True)
+class OpenConnector:
+    """A connector no other section meets: a new piece can snap on here (after an `end`, before a `start`)."""
+
+    section_id: str
+    side: Side
+    connector: Connector
+
+
+class UnknownPiece(ValueError):
+    """A section names a piece the rule data's inventory does not hold."""
+
+
+def normalised(heading_deg: float) -> float:
+    """A heading in [0, 360)."""
+    value = heading_deg % 360.0
+    return 0.0 if value >= 360.0 or value == 0.0 else value
+
+
+def heading_difference(a_deg: float, b_deg: float) -> float:
+    """The smaller angle between two headings, 0 … 180."""
+    d = (a_deg - b_deg) % 360.0
+    return min(d, 360.0 - d)
+
+
+def _ahead(heading_deg: float) -> tuple[float, float]:
+    r = math.radians(heading_deg)
+    return math.cos(r), math.sin(r)
+
+
+def _left(heading_deg: float) -> tuple[float, float]:
+    """The unit vector to the left of travel (on screen, with y down)."""
+    r = math.radians(heading_deg)
+    return math.sin(r), -math.cos(r)
+
+
+def _length(piece: TrackPiece) -> float:
+    return piece.length_mm or 0.0  # the rule data's validator gives every straight a length
+
+
+def _radius(piece: TrackPiece) -> float:
+    return piece.radius_mm or 0.0  # … and every curve a radius and an angle
+
+
+def _turn(piece: TrackPiece, flipped: bool) -> float:
+    """The change of heading over the piece: a left turn lowers the heading (clockwise degrees)."""
+    angle = (piece.angle_deg or 0.0) if piece.kind == "curve" else 0.0
+    return angle if flipped else -angle
+
+
+def _centre(piece: TrackPiece, at: Connector, flipped: bool) -> tuple[float, float]:
+    """The centre of a curve, from either of its connectors."""
+    side = -1.0 if flipped else 1.0
+    lx, ly = _left(at.heading_deg)
+    return at.x_mm + side * _radius(piece) * lx, at.y_mm + side * _radius(piece) * ly
+
+
+def piece_end(piece: TrackPiece, start: Connector, flipped: bool = False) -> Connector:
+    """The END connector of `piece` laid from `start` (a right-hand curve when `flipped`)."""
+    if piece.kind == "straight":
+        ax, ay = _ahead(start.heading_deg)
+        return Connector(start.x_mm + _length(piece) * ax, start.y_mm + _length(piece) * ay, start.heading_deg)
+    side = -1.0 if flipped else 1.0
+    cx, cy = _centre(piece, start, flipped)
+    heading = start.heading_deg + _turn(piece, flipped)
+    lx, ly = _left(heading)
+    return Connector(cx - side * _radius(piece) * lx, cy - side * _radius(piece) * ly, heading)
+
+
+def piece_start(piece: TrackPiece, end: Connector, flipped: bool = False) -> Connector:
+    """Where `piece` must start to end exactly at `end` (to snap a piece on before a section)."""
+    if piece.kind == "straight":
+        ax, ay = _ahead(end.heading_deg)
+        return Connector(end.x_mm - _length(piece) * ax, end.y_mm - _length(piece) * ay, end.heading_deg)
+    side = -1.0 if flipped else 1.0
+    cx, cy = _centre(piece, end, flipped)
+    heading = end.heading_deg - _turn(piece, flipped)
+    lx, ly = _left(heading)
+    return Connector(cx - side * _radius(piece) * lx, cy - side * _radius(piece) * ly, heading)
+
+
+def _edge(at: Connector, offset_mm: float) -> tuple[float, float]:
+    lx, ly = _left(at.heading_deg)
+    return at.x_mm + offset_mm * lx, at.y_mm + offset_mm * ly
+
+
+def piece_outline(piece: TrackPiece, start: Connector, width_mm: float, flipped: bool = False) -> Polygon:
+    """The piece's outline on the table: a rectangle, or an annulus sector `width_mm` wide about its centre line.
+    The two end edges are computed from the connectors alone, so neighbours share them exactly."""
+    end = piece_end(piece, start, flipped)
+    half = width_mm / 2.0
+    if piece.kind == "straight":
+        return Polygon([_edge(start, half), _edge(end, half), _edge(end, -half), _edge(start, -half)])
+    side = -1.0 if flipped else 1.0
+    cx, cy = _centre(piece, start, flipped)
+    turn = _turn(piece, flipped)
+    steps = max(2, math.ceil(abs(turn) / ARC_STEP_DEG))
+    headings = [start.heading_deg + turn * i / steps for i in range(1, steps)]
+
+    def edge(offset: float) -> list[tuple[float, float]]:
+        reach = offset - side * _radius(piece)
+        inner = [(cx + reach * _left(h)[0], cy + reach * _left(h)[1]) for h in headings]
+        return [_edge(start, offset), *inner, _edge(end, offset)]
+
+    return Polygon([*edge(half), *reversed(edge(-half))])
+
+
+def chain(pieces: Iterable[tuple[TrackPiece, bool]], start: Connector) -> list[Connector]:
+    """The connectors of (piece, flipped) laid end to end from `start`: N pieces give N + 1 connectors."""
+    connectors = [start]
+    for piece, flipped in pieces:
+        connectors.append(piece_end(piece, connectors[-1], flipped))
+    return connectors
+
+
+def gap(a: Connector, b: Connector) -> tuple[float, float]:
+    """(distance mm, heading difference degrees) between two connectors."""
+    return a.distance_to(b), heading_difference(a.heading_deg, b.heading_deg)
+
+
+def meets(a: Connector, b: Connector, inventory: PieceInventory) -> bool:
+    """Whether two connectors count as joined, within the rule data's tolerances."""
+    distance, turn = gap(a, b)
+    return distance < inventory.connect_gap_max_mm and turn < inventory.connect_heading_max_deg
+
+
+# --- sections (document elements) --------------------------------------------------------------------
+def track_sections(elements: Iterable[object]) -> list[TrackSection]:
+    """The document's track sections, in the route's order (by number, then id)."""
+    found = [e for e in elements if isinstance(e, TrackSection)]
+    return sorted(found, key=lambda e: (e.number, e.id))
+
+
+def section_piece(section: TrackSection, inventory: PieceInventory) -> TrackPiece:
+    piece = inventory.piece(section.piece)
+    if piece is None:
+        raise UnknownPiece(_("track section {id} names the piece {piece}, which the set does not hold").format(
+            id=repr(section.id), piece=repr(section.piece)))
+    return piece
+
+
+def section_start(section: TrackSection) -> Connector:
+    return Connector(section.x_mm, section.y_mm, section.rotation_deg)
+
+
+def section_end(section: TrackSection, inventory: PieceInventory) -> Connector:
+    return piece_end(section_piece(section, inventory), section_start(section), section.flipped)
+
+
+def section_outline(section: TrackSection, inventory: PieceInventory) -> Polygon:
+    return piece_outline(section_piece(section, inventory), section_start(section), inventory.width_mm,
+                         section.flipped)
+
+
+def known_sections(sections: Iterable[TrackSection], inventory: PieceInventory) -> list[TrackSection]:
+    """The sections whose piece the inventory holds (the others have no shape; a check names them)."""
+    return [s for s in sections if inventory.piece(s.piece) is not None]
+
+
+def lay_chain(layout: Sequence[str | tuple[str, bool]], start: Connector, inventory: PieceInventory,
+              first_number: int = 1, id_prefix: str = "ts") -> list[TrackSection]:
+    """Sections for `layout` (piece ids, or (piece id, flipped)) laid end to end from `start`, numbered on from
+    `first_number`, with ids `<id_prefix><number>`."""
+    specs = [(item, False) if isinstance(item, str) else item for item in layout]
+    pieces = []
+    for piece_id, flipped in specs:
+        piece = inventory.piece(piece_id)
+        if piece is None:
+            raise UnknownPiece(_("the set holds no piece {piece}").format(piece=repr(piece_id)))
+        pieces.append((piece, flipped))
+    connectors = chain(pieces, start)
+    return [TrackSection(id=f"{id_prefix}{first_number + i}", x_mm=at.x_mm, y_mm=at.y_mm, rotation_deg=at.heading_deg,
+                         piece=piece.id, number=first_number + i, flipped=flipped)
+            for i, ((piece, flipped), at) in enumerate(zip(pieces, connectors, strict=False))]
+
+
+def joints(route: Sequence[TrackSection], inventory: PieceInventory) -> list[Joint]:
+    """Each section's end against the next one's start along `route` (sections in lap order, known pieces),
+    the last against the first: the loop's closure."""
+    found = []
+    for here, following in zip(route, [*route[1:], *route[:1]], strict=True):
+        end = section_end(here, inventory)
+        start = section_start(following)
+        found.append(Joint(here.id, following.id, *gap(end, start), end, meets(end, start, inventory)))
+    return found
+
+
+def closure_gap(route: Sequence[TrackSection], inventory: PieceInventory) -> Joint | None:
+    """The gap between the route's last end and its first start (None for no sections): `joined` when the
+    loop closes within the rule data's tolerances."""
+    return joints([route[-1], route[0]], inventory)[0] if route else None
+
+
+def open_connectors(sections: Sequence[TrackSection], inventory: PieceInventory) -> list[OpenConnector]:
+    """Every connector of the sections that no other section meets, section by section (start, then end)."""
+    shaped = known_sections(sections, inventory)
+    starts = [(s.id, section_start(s)) for s in shaped]
+    ends = [(s.id, section_end(s, inventory)) for s in shaped]
+    found = []
+    for (sid, start), (_sid, end) in zip(starts, ends, strict=True):
+        if not any(other != sid and meets(start, at, inventory) for other, at in ends):
+            found.append(OpenConnector(sid, "start", start))
+        if not any(other != sid and meets(end, at, inventory) for other, at in starts):
+            found.append(OpenConnector(sid, "end", end))
+    return found
+
+
+def nearest_open_connector(sections: Sequence[TrackSection], inventory: PieceInventory, x_mm: float, y_mm: float,
+                           max_distance_mm: float | None = None) -> OpenConnector | None:
+    """The open connector nearest the point (x_mm, y_mm), or None when there is none within `max_distance_mm`."""
+    best, best_distance = None, math.inf
+    for candidate in open_connectors(sections, inventory):
+        distance = math.hypot(candidate.connector.x_mm - x_mm, candidate.connector.y_mm - y_mm)
+        if distance < best_distance:
+            best, best_distance = candidate, distance
+    if best is None or (max_distance_mm is not None and best_distance > max_distance_mm):
+        return None
+    return best
+
+
+def snapped_start(piece: TrackPiece, target: OpenConnector, flipped: bool = False) -> Connector:
+    """The start connector of `piece` snapped onto `target`: starting there after an end, ending there before
+    a start."""
+    return target.connector if target.side == "end" else piece_start(piece, target.connector, flipped)
+
+
+def drivable_surface(sections: Iterable[TrackSection], inventory: PieceInventory) -> BaseGeometry:
+    """The union of the sections' outlines (empty without sections): one polygon for a joined track, with the
+    infield as its hole when the loop closes."""
+    outlines = [section_outline(s, inventory) for s in known_sections(sections, inventory)]
+    return shapely.union_all(outlines, grid_size=UNION_GRID_MM) if outlines else Polygon()
+
+
+def overlapping_pairs(sections: Sequence[TrackSection], inventory: PieceInventory,
+                      min_area_mm2: float = 1.0) -> list[tuple[str, str, float]]:
+    """(id, id, area mm²) of the sections whose outlines overlap by more than `min_area_mm2` (neighbours only
+    touch, so they share no area)."""
+    shaped = [(s.id, section_outline(s, inventory)) for s in known_sections(sections, inventory)]
+    found = []
+    for i, (a_id, a) in enumerate(shaped):
+        for b_id, b in shaped[i + 1:]:
+            if a.intersects(b):
+                area = a.intersection(b).area
+                if area > min_area_mm2:
+                    found.append((a_id, b_id, area))
+    return found
+
+
+# --- numbering ---------------------------------------------------------------------------------------
+def numbering(sections: Sequence[TrackSection], inventory: PieceInventory, start_id: str | None = None
+              ) -> dict[str, int]:
+    """{section id: number} counted along the chain from the start section (`start_id`, else the one numbered
+    lowest): 1 for the start, then each section whose start meets the previous end, until the chain ends or
+    closes; sections off the chain follow in their old order."""
+    ordered = track_sections(sections)
+    if not ordered:
+        return {}
+    by_id = {s.id: s for s in ordered}
+    here = by_id.get(start_id) if start_id is not None else ordered[0]
+    if here is None:
+        raise ValueError(_("there is no track section {id}").format(id=repr(start_id)))
+    route = [here]
+    seen = {here.id}
+    while inventory.piece(here.piece) is not None:
+        end = section_end(here, inventory)
+        following = next((s for s in ordered if s.id not in seen and meets(end, section_start(s), inventory)), None)
+        if following is None:
+            break
+        route.append(following)
+        seen.add(following.id)
+        here = following
+    route += [s for s in ordered if s.id not in seen]
+    return {s.id: n for n, s in enumerate(route, 1)}
+
+
+def renumbered(sections: Sequence[TrackSection], inventory: PieceInventory, start_id: str | None = None
+               ) -> list[TrackSection]:
+    """The sections whose number `numbering` changes, as changed copies (nothing when all are right)."""
+    numbers = numbering(sections, inventory, start_id)
+    return [s.model_copy(update={"number": numbers[s.id]}) for s in track_sections(sections)
+            if numbers[s.id] != s.number]
+
+
+def new_defaults(elements: Iterable[object], kind: str) -> dict[str, object]:
+    """What a section placed from the palette takes: the set's first piece and the next free number."""
+    if kind != TRACK_SECTION:
+        return {}
+    from designer.rules.loader import load_ruleset  # here: the loader loads the systems, this one included
+
+    rules = load_ruleset("pitchkart").pitchkart
+    highest = max((s.number for s in track_sections(elements)), default=0)
+    return {"piece": rules.inventory.pieces[0].id if rules else "straight", "number": min(highest + 1, 9999)}
