@@ -11,8 +11,9 @@ rules. Layout (`dashboard_layout`) is computed apart from drawing.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -26,6 +27,9 @@ from designer.i18n import N_, _
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
 from designer.rules.schema import Character
+
+if TYPE_CHECKING:
+    from designer.export.options import PrintJob
 
 #: Hazard boxes 0 … HAZARD_TOP, the last one meaning "that many or more".
 HAZARD_TOP = 6
@@ -288,6 +292,24 @@ def dashboard_areas(paper: Paper, margin: float, per_page: int) -> tuple[Paper, 
     gap = 8.0
     h = (content.h - gap) / 2
     return sheet, [Rect(content.x, content.y, content.w, h), Rect(content.x, content.y + h + gap, content.w, h)]
+
+
+def render_player_sheets(c: Canvas, job: PrintJob, draw: Callable[[Canvas, int, Rect], None],
+                         fits: Callable[[Rect], bool], refusal: str) -> int:
+    """One sheet per player of the job's document (`karts`), two to a portrait page: `draw(c, number, area)`
+    fills one; `refusal` is the one-line error when a half page does not `fit`. Returns the pages drawn."""
+    sheet, areas = dashboard_areas(get_paper(job.options.paper), job.options.margin(10.0), 2)
+    if not fits(areas[0]):
+        raise LayoutError(refusal)
+    count, pages = job.document.karts, 0
+    for start in range(0, count, len(areas)):
+        pdf.start_page(c, sheet)
+        with pdf.mm_frame(c, sheet):
+            for number, area in zip(range(start + 1, count + 1), areas, strict=False):
+                draw(c, number, area)
+        c.showPage()
+        pages += 1
+    return pages
 
 
 def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],

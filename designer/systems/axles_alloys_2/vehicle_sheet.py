@@ -14,10 +14,10 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf
-from designer.export.dashboards import dashboard_areas
+from designer.export.dashboards import render_player_sheets
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
-from designer.export.paper import LayoutError, Rect, get_paper
+from designer.export.paper import LayoutError, Rect
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
 from designer.export.tokens import KART_COLOURS
 from designer.i18n import N_, _
@@ -123,17 +123,8 @@ def render_vehicle_sheets(c: Canvas, job: PrintJob) -> int:
     axles = job.ruleset.axles
     if axles is None:
         raise LayoutError(_("ruleset '{id}' has no vehicle rules").format(id=job.ruleset.id))
-    sheet, areas = dashboard_areas(get_paper(job.options.paper), job.options.margin(10.0), 2)
     need = HEADER_MM + 8 + ROW_MM * (1 + len(axles.weight_classes)) + 7 + 7.5 * 3 + 3 + 6 * 3
-    if areas[0].h < need or areas[0].w < 150:
-        raise LayoutError(_("vehicle sheets do not fit this paper; try a larger one or a smaller margin"))
-    count = job.document.karts
-    pages = 0
-    for start in range(0, count, len(areas)):
-        pdf.start_page(c, sheet)
-        with pdf.mm_frame(c, sheet):
-            for number, area in zip(range(start + 1, count + 1), areas, strict=False):
-                draw_vehicle_sheet(c, number, axles, area, job.ruleset.id)
-        c.showPage()
-        pages += 1
-    return pages
+    return render_player_sheets(
+        c, job, lambda c, number, area: draw_vehicle_sheet(c, number, axles, area, job.ruleset.id),
+        lambda area: area.h >= need and area.w >= 150,
+        _("vehicle sheets do not fit this paper; try a larger one or a smaller margin"))

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
 from designer.export import pdf
-from designer.export.dashboards import NAMED_COLOURS, dashboard_areas
+from designer.export.dashboards import NAMED_COLOURS, render_player_sheets
 from designer.export.item_art import banana
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
@@ -215,21 +215,13 @@ def render_mats(c: Canvas, job: PrintJob) -> int:
     """One mat per player of the document (`karts`), characters in the rule data's order, two to a page."""
     ruleset = job.ruleset
     board_rules(ruleset)
-    sheet, areas = dashboard_areas(get_paper(job.options.paper), job.options.margin(10.0), 2)
-    card = card_size(job.options.card_size)
-    if areas[0].w < 150 or areas[0].h < 60:
-        raise LayoutError(_("player mats do not fit this paper; try a larger one or a smaller margin"))
-    count = job.document.karts
-    pages = 0
-    for start in range(0, count, len(areas)):
-        pdf.start_page(c, sheet)
-        with pdf.mm_frame(c, sheet):
-            for number, area in zip(range(start + 1, count + 1), areas, strict=False):
-                chars = ruleset.characters
-                draw_mat(c, number, chars[(number - 1) % len(chars)] if chars else None, ruleset, area, card)
-        c.showPage()
-        pages += 1
-    return pages
+    card, chars = card_size(job.options.card_size), ruleset.characters
+
+    def draw(c: Canvas, number: int, area: Rect) -> None:
+        draw_mat(c, number, chars[(number - 1) % len(chars)] if chars else None, ruleset, area, card)
+
+    return render_player_sheets(c, job, draw, lambda area: area.w >= 150 and area.h >= 60,
+                                _("player mats do not fit this paper; try a larger one or a smaller margin"))
 
 
 # --- the reference card ----------------------------------------------------------------------------
