@@ -13,17 +13,12 @@ enabled only for such documents, re-checked on tab switches and ruleset changes.
 
 from __future__ import annotations
 
-import contextlib
-
-from PySide6.QtCore import QObject
-
+from designer.app.kind_actions import KindActions
 from designer.canvas.tools.shortcut import ShortcutTool
 from designer.commands.board import cycle_text, insert_text, lay_text, push
 from designer.i18n import _
 from designer.systems.mk_board.board import BoardEdit, cycled, insert_space_after, lay_spaces
 from designer.systems.mk_board.elements import SPACE
-
-STATUS_MS = 5000
 
 
 def install(window) -> BoardActions:
@@ -33,18 +28,12 @@ def install(window) -> BoardActions:
     return controller
 
 
-def offers_spaces(document) -> bool:
-    """True when the document's game system lays boards of spaces (its palette offers `space`)."""
-    try:
-        return SPACE in document.ruleset.element_kinds
-    except Exception:  # a broken rules file: no board actions, never a crash
-        return False
+class BoardActions(KindActions):
+    KIND = SPACE
 
-
-class BoardActions(QObject):
     def __init__(self, window) -> None:
         super().__init__(window)
-        self.window = w = window
+        w = window
         w.menus["Track"].addSeparator()
         self.lay_action = w.action(_("&Lay Spaces Along Track"), self.lay_spaces, None,
                                    _("Fill the track with numbered spaces, keeping the fields of those that stay"),
@@ -57,32 +46,7 @@ class BoardActions(QObject):
         self.shortcut_action = w.action(_("S&hortcut Tool"), self.shortcut_tool, None,
                                         _("Drag from one space to another to draw a shortcut"), "Track")
         self.actions = (self.lay_action, self.insert_action, self.cycle_action, self.shortcut_action)
-        self._watched = None
-        window.editor_changed.connect(self._on_editor_changed)
-        self._on_editor_changed(window.current_editor())
-
-    def _on_editor_changed(self, editor) -> None:
-        document = editor.document if editor is not None else None
-        if self._watched is not None and self._watched is not document:
-            with contextlib.suppress(RuntimeError, TypeError):
-                self._watched.properties_changed.disconnect(self._update)
-        if document is not None and self._watched is not document:
-            document.properties_changed.connect(self._update)
-        self._watched = document
-        self._update()
-
-    def _update(self, *_args) -> None:
-        editor = self.window.current_editor()
-        on = editor is not None and offers_spaces(editor.document)
-        for action in self.actions:
-            action.setEnabled(on)
-
-    def _editor(self):
-        editor = self.window.current_editor()
-        return editor if editor is not None and offers_spaces(editor.document) else None
-
-    def _status(self, message: str) -> None:
-        self.window.statusBar().showMessage(message, STATUS_MS)
+        self.watch()
 
     # --- actions ---------------------------------------------------------------------------------
     def lay_spaces(self) -> bool:

@@ -8,7 +8,6 @@ relinks only the built-in kinds), so it is redrawn whenever a space it ends on m
 
 from __future__ import annotations
 
-import contextlib
 import math
 from typing import Any
 
@@ -18,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from designer.canvas import layer, style
 from designer.canvas.items.base import ElementItem, centred_rect, circle, rounded_rect
+from designer.canvas.items.watch import WatchesDocument
 from designer.systems.mk_board.elements import Shortcut, Space
 
 #: Each field's tile colour (plain tiles are light card; the start is chequered on top of white).
@@ -144,7 +144,7 @@ class SpaceItem(ElementItem[Space]):
         painter.drawLine(QLineF(-s * 0.14, s * 0.26, s * 0.14, s * 0.26))
 
 
-class ShortcutItem(ElementItem[Shortcut]):
+class ShortcutItem(WatchesDocument, ElementItem[Shortcut]):
     """A red arrow from the centre of `from_space` to the centre of `to_space`, stopping at their tiles."""
 
     kind = "shortcut"
@@ -174,28 +174,8 @@ class ShortcutItem(ElementItem[Shortcut]):
         return super().itemChange(change, value)
 
     def _attach(self, scene: Any) -> None:
-        document = getattr(scene, "document", None) if scene is not None else None
-        if document is self._document:
-            return
-        if self._document is not None:
-            for signal in self._signals(self._document):
-                with contextlib.suppress(RuntimeError, TypeError):
-                    signal.disconnect(self._on_document)
-        self._document = document
-        if document is not None:
-            for signal in self._signals(document):
-                signal.connect(self._on_document)
-        self._refresh()
-
-    @staticmethod
-    def _signals(document: Any) -> tuple:
-        return document.elements_changed, document.elements_inserted, document.elements_removed
-
-    def _on_document(self, *_args: object) -> None:
-        try:
+        if self.watch_document(getattr(scene, "document", None) if scene is not None else None):
             self._refresh()
-        except RuntimeError:  # the item was deleted with its scene while the document lives on
-            self._attach(None)
 
     def _refresh(self) -> None:
         ends = self._scene_ends()

@@ -10,7 +10,7 @@ from designer.systems.api import System
 from designer.systems.pitchkart.checks import CHECKS
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
-from designer.systems.pitchkart.prints import DASHBOARD, PRINTS
+from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
 from designer.systems.pitchkart.sections import new_defaults
 
 SYSTEM = System(
@@ -23,6 +23,8 @@ SYSTEM = System(
     modes=MODES,
     default_mode=DEFAULT_MODE,
     element_classes=ELEMENT_CLASSES,
+    qt_module="designer.systems.pitchkart.qt",
     kind_names=KIND_NAMES,
     new_defaults=new_defaults,
+    print_art=PRINT_ART,
 )

@@ -1,0 +1,275 @@
+"""The Qt half of Super Mario PitchKart: how a `track_section` looks on the canvas (`ITEM_CLASSES`).
+
+A section is drawn as the piece's real outline (`sections.piece_outline`, in the section's own frame: its
+START connector at the origin, +x the heading there) filled as track surface, its two side edges as red and
+white barriers, its number upright in the middle, and a mark on each connector. A connector no other section
+meets is open: it is drawn as a highlighted ring, where the section tool snaps the next piece on.
+
+Sizes come from the rule data of the scene's document (`ruleset.pitchkart.inventory`), else from the built-in
+PitchKart rules. Whether a connector is open depends on the other sections, so the item reads them from the
+scene's document and repaints itself when they change (the scene relinks only the built-in kinds). A section
+naming a piece the set lacks is drawn as a plain red-rimmed footprint with a "?" (a check names it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
+
+from designer.canvas import layer, style
+from designer.canvas.items.base import ElementItem, circle
+from designer.canvas.items.watch import WatchesDocument
+from designer.canvas.selection import ACCENT
+from designer.rules.systems import PieceInventory, TrackPiece
+from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
+from designer.systems.pitchkart.sections import (
+    Connector,
+    meets,
+    piece_end,
+    piece_outline,
+    section_end,
+    section_start,
+    track_sections,
+)
+
+SURFACE = QColor("#5a5e66")
+SURFACE_SIMPLE = QColor("#6d717a")
+BARRIER_RED = QColor("#d0312d")
+BARRIER_WHITE = QColor("#f4f4f2")
+UNKNOWN_RED = QColor("#c62828")
+JOINED_MARK = QColor(255, 255, 255, 170)
+#: The barrier's width as a share of the track's width (17 mm on a 170 mm track).
+BARRIER_SHARE = 0.06
+
+
+def fallback_inventory() -> PieceInventory | None:
+    """The built-in PitchKart set (for an item not yet on a scene, or a document whose rules cannot load)."""
+    from designer.rules.loader import load_ruleset
+
+    try:
+        rules = load_ruleset("pitchkart").pitchkart
+    except Exception:  # a broken rules file costs the pieces' shapes, never the canvas
+        return None
+    return rules.inventory if rules is not None else None
+
+
+def scene_inventory(scene: Any) -> PieceInventory | None:
+    """The inventory of the scene's document's ruleset, or None."""
+    ruleset = getattr(scene, "ruleset", None) if scene is not None else None
+    rules = getattr(ruleset, "pitchkart", None)
+    return rules.inventory if rules is not None else None
+
+
+def polygon_path(points: list[tuple[float, float]]) -> QPainterPath:
+    path = QPainterPath()
+    path.addPolygon(QPolygonF([QPointF(x, y) for x, y in points]))
+    path.closeSubpath()
+    return path
+
+
+def polyline_path(points: list[tuple[float, float]]) -> QPainterPath:
+    path = QPainterPath(QPointF(*points[0]))
+    for x, y in points[1:]:
+        path.lineTo(x, y)
+    return path
+
+
+def half_piece(piece: TrackPiece) -> TrackPiece:
+    """The first half of `piece` (its end is the middle of the whole piece's centre line)."""
+    update: dict[str, float] = {}
+    if piece.length_mm is not None:
+        update["length_mm"] = piece.length_mm / 2.0
+    if piece.angle_deg is not None:
+        update["angle_deg"] = piece.angle_deg / 2.0
+    return piece.model_copy(update=update)
+
+
+def open_sides(section: TrackSection, others: list[TrackSection], inventory: PieceInventory) -> tuple[bool, bool]:
+    """(start open, end open): whether no other section's end meets this start, no other's start this end."""
+    if inventory.piece(section.piece) is None:
+        return False, False
+    shaped = [s for s in others if s.id != section.id and inventory.piece(s.piece) is not None]
+    start, end = section_start(section), section_end(section, inventory)
+    start_open = not any(meets(start, section_end(s, inventory), inventory) for s in shaped)
+    end_open = not any(meets(end, section_start(s), inventory) for s in shaped)
+    return start_open, end_open
+
+
+class TrackSectionItem(WatchesDocument, ElementItem[TrackSection]):
+    """One track section: its piece's outline as track surface, barrier edges, number and connectors."""
+
+    kind = TRACK_SECTION
+    simple_colour = SURFACE_SIMPLE
+
+    _inventory: PieceInventory | None = None
+    _document = None
+    #: (start open, end open), read from the scene's document; both open while off a scene.
+    _open: tuple[bool, bool] = (True, True)
+
+    # --- shape -----------------------------------------------------------------------------------
+    def inventory(self) -> PieceInventory | None:
+        if self._inventory is None:
+            self._inventory = scene_inventory(self.scene()) or fallback_inventory()
+        return self._inventory
+
+    def piece(self) -> TrackPiece | None:
+        inventory = self.inventory()
+        return inventory.piece(self.element.piece) if inventory is not None else None
+
+    def width_mm(self) -> float:
+        inventory = self.inventory()
+        return inventory.width_mm if inventory is not None else self.metrics.width_mm
+
+    def local_outline(self) -> list[tuple[float, float]]:
+        """The outline's corners in the section's own frame (no closing repeat); [] for an unknown piece."""
+        piece = self.piece()
+        if piece is None:
+            return []
+        outline = piece_outline(piece, Connector(0.0, 0.0, 0.0), self.width_mm(), self.element.flipped)
+        return [(float(x), float(y)) for x, y in list(outline.exterior.coords)[:-1]]
+
+    def local_end(self) -> Connector:
+        piece = self.piece()
+        if piece is None:
+            return Connector(self.metrics.length_mm, 0.0, 0.0)
+        return piece_end(piece, Connector(0.0, 0.0, 0.0), self.element.flipped)
+
+    def local_middle(self) -> QPointF:
+        piece = self.piece()
+        if piece is None:
+            return QPointF(self.metrics.length_mm / 2.0, 0.0)
+        middle = piece_end(half_piece(piece), Connector(0.0, 0.0, 0.0), self.element.flipped)
+        return QPointF(middle.x_mm, middle.y_mm)
+
+    def side_edges(self) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+        """The left and right edges (start to end): the outline runs up the left edge and back down the right."""
+        corners = self.local_outline()
+        half = len(corners) // 2
+        return corners[:half], list(reversed(corners[half:]))
+
+    def body_path(self) -> QPainterPath:
+        corners = self.local_outline()
+        if not corners:
+            path = QPainterPath()
+            path.addRect(QRectF(0.0, -self.metrics.width_mm / 2.0, self.metrics.length_mm, self.metrics.width_mm))
+            return path
+        return polygon_path(corners)
+
+    def decoration_bounds(self) -> QRectF:
+        r = self._ring_radius() * 1.6
+        end = self.local_end()
+        return QRectF(-r, -r, 2 * r, 2 * r).united(QRectF(end.x_mm - r, end.y_mm - r, 2 * r, 2 * r))
+
+    def _ring_radius(self) -> float:
+        return self.width_mm() * 0.09
+
+    # --- following the other sections ------------------------------------------------------------
+    def itemChange(self, change, value):
+        if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged:
+            self._attach(self.scene())
+        return super().itemChange(change, value)
+
+    def _attach(self, scene: Any) -> None:
+        document = getattr(scene, "document", None) if scene is not None else None
+        inventory = scene_inventory(scene) if scene is not None else None
+        if inventory is not None and inventory is not self._inventory:
+            self._inventory = inventory
+            self._sync()
+        self.watch_document(document)
+        self._refresh()
+
+    def open_connectors(self) -> tuple[bool, bool]:
+        """(start open, end open) as last read from the document."""
+        return self._open
+
+    def _refresh(self) -> None:
+        document, inventory = self._document, self.inventory()
+        if document is None or inventory is None:
+            found = (True, True)
+        else:
+            found = open_sides(self.element, track_sections(document.elements), inventory)
+        if found == self._open:
+            return
+        self._open = found
+        scene = self.scene()
+        if scene is not None and layer.is_layered(self):
+            layer.invalidate(scene, self.sceneBoundingRect())
+        elif scene is not None and getattr(self, "live", False) and hasattr(scene, "live_layer"):
+            scene.live_layer.refresh()
+        else:
+            self.update()
+
+    def set_element(self, element: TrackSection) -> bool:
+        moved_only = super().set_element(element)
+        self._refresh()
+        return moved_only
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw_simple(self, painter: QPainter) -> None:
+        painter.setPen(style.cosmetic(style.INK, 0.6))
+        painter.setBrush(self.simple_colour if self.piece() is not None else UNKNOWN_RED)
+        painter.drawPath(self.body())
+
+    def draw(self, painter: QPainter) -> None:
+        if self.piece() is None:
+            self._draw_unknown(painter)
+            return
+        width = self.width_mm()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(SURFACE)
+        painter.drawPath(self.body())
+        self._draw_barriers(painter, width * BARRIER_SHARE)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.6)))
+        painter.drawPath(self.body())
+        self._draw_connectors(painter)
+        with self.upright(painter, self.local_middle()):
+            style.draw_text(painter, str(self.element.number), QPointF(), width * 0.3)
+
+    def _draw_barriers(self, painter: QPainter, thickness: float) -> None:
+        """Red and white blocks along both side edges, inside the outline."""
+        painter.save()
+        painter.setClipPath(self.body())
+        for edge in self.side_edges():
+            if len(edge) < 2:
+                continue
+            path = polyline_path(edge)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.pen(BARRIER_WHITE, thickness * 2.0))
+            painter.drawPath(path)
+            dashes = style.pen(BARRIER_RED, thickness * 2.0)
+            dashes.setCapStyle(Qt.PenCapStyle.FlatCap)
+            dashes.setDashPattern([1.0, 1.0])  # in pen widths: blocks as long as the barrier is thick
+            painter.setPen(dashes)
+            painter.drawPath(path)
+        painter.restore()
+
+    def _draw_connectors(self, painter: QPainter) -> None:
+        end = self.local_end()
+        r = self._ring_radius()
+        for (x, y), is_open in zip(((0.0, 0.0), (end.x_mm, end.y_mm)), self._open, strict=True):
+            at = QPointF(x, y)
+            if is_open:
+                painter.setPen(style.pen(style.HALO, style.stroke(painter, r * 0.55)))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawPath(circle(r, at))
+                painter.setPen(style.pen(ACCENT, style.stroke(painter, r * 0.3)))
+                painter.setBrush(style.with_alpha(ACCENT, 90))
+                painter.drawPath(circle(r, at))
+            else:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(JOINED_MARK)
+                painter.drawPath(circle(r * 0.3, at))
+
+    def _draw_unknown(self, painter: QPainter) -> None:
+        painter.setPen(style.pen(UNKNOWN_RED, style.stroke(painter, 1.5)))
+        painter.setBrush(style.with_alpha(UNKNOWN_RED, 60))
+        painter.drawPath(self.body())
+        with self.upright(painter, self.local_middle()):
+            style.draw_text(painter, "?", QPointF(), self.metrics.width_mm * 0.3, color=UNKNOWN_RED)
+
+
+ITEM_CLASSES: dict[str, type[ElementItem]] = {TRACK_SECTION: TrackSectionItem}

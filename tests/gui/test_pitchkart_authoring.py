@@ -1,0 +1,231 @@
+"""PitchKart authoring through the real window: the section tool lays pieces end to end at the open connector
+nearest the pointer (8 curves close the loop exactly), each placement one undo step that undo takes back
+exactly, F flips a curve, P picks the next piece, Renumber Sections Along Route; the canvas items of sections
+(real outline, open connectors); the actions offered only where the ruleset has track sections."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+
+from designer.app.window import MainWindow
+from designer.canvas.tools.section import SectionTool
+from designer.model.track import Table, TrackDocument
+from designer.rules.loader import load_ruleset
+from designer.systems.pitchkart.qt import TrackSectionItem
+from designer.systems.pitchkart.sections import (
+    Connector,
+    closure_gap,
+    lay_chain,
+    open_connectors,
+    section_end,
+    track_sections,
+)
+
+LEFT = Qt.MouseButton.LeftButton
+NO_MOD = Qt.KeyboardModifier.NoModifier
+INVENTORY = load_ruleset("pitchkart").pitchkart.inventory
+#: A left-hand curve laid from here heading +x turns about (600, 500): the 8-curve circle spans 300…900 × 200…800.
+FIRST = (600.0, 800.0)
+
+
+def pitchkart_doc(elements=(), ruleset: str = "pitchkart") -> TrackDocument:
+    return TrackDocument(name="PitchKart", ruleset=ruleset, table=Table(width_mm=1200, height_mm=1000),
+                         track=None, elements=list(elements))
+
+
+def open_window(qtbot, document: TrackDocument) -> MainWindow:
+    win = MainWindow(document)
+    qtbot.addWidget(win)
+    win.resize(1100, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    win.current_editor().view.fit_table()
+    win.current_editor().view.setFocus()
+    return win
+
+
+@pytest.fixture
+def windows(qtbot, errors):
+    opened: list[MainWindow] = []
+
+    def make(document: TrackDocument) -> MainWindow:
+        win = open_window(qtbot, document)
+        opened.append(win)
+        return win
+
+    yield make
+    for win in opened:
+        for editor in win.editors():
+            editor.document.undo_stack.setClean()
+        win.close()
+
+
+def px(window, x: float, y: float) -> QPoint:
+    return window.current_editor().view.mapFromScene(QPointF(x, y))
+
+
+def click(qtbot, window, x: float, y: float) -> None:
+    viewport = window.current_editor().view.viewport()
+    at = px(window, x, y)
+    qtbot.mouseMove(viewport, at + QPoint(3, 3))
+    qtbot.mouseMove(viewport, at)
+    qtbot.mouseClick(viewport, LEFT, NO_MOD, at)
+
+
+def sections(document) -> list:
+    return track_sections(document.elements)
+
+
+def arm(window, piece_id: str) -> SectionTool:
+    tool = window.pitchkart_controller.choose_piece(piece_id)
+    assert isinstance(tool, SectionTool) and tool.piece_id == piece_id
+    return tool
+
+
+def test_eight_curves_laid_with_the_tool_close_the_loop(windows, qtbot):
+    win = windows(pitchkart_doc())
+    document = win.current_editor().document
+    arm(win, "curve-45")
+    click(qtbot, win, *FIRST)  # the empty table: the piece lies at the pointer, heading +x
+    placed = sections(document)
+    assert len(placed) == 1 and math.dist((placed[0].x_mm, placed[0].y_mm), FIRST) < 3.0  # a pixel or two away
+    start = Connector(placed[0].x_mm, placed[0].y_mm, 0.0)
+    for _n in range(7):
+        end = section_end(sections(document)[-1], INVENTORY)
+        click(qtbot, win, end.x_mm + 4.0, end.y_mm - 3.0)  # a little off: the ghost snaps on exactly
+    laid = sections(document)
+    assert [s.number for s in laid] == list(range(1, 9))
+    expected = lay_chain(["curve-45"] * 8, start, INVENTORY)
+    for got, want in zip(laid, expected, strict=True):
+        assert math.isclose(got.x_mm, want.x_mm, abs_tol=1e-9) and math.isclose(got.y_mm, want.y_mm, abs_tol=1e-9)
+        assert math.isclose(got.rotation_deg % 360, want.rotation_deg % 360, abs_tol=1e-9)
+    closure = closure_gap(laid, INVENTORY)
+    assert closure is not None and closure.joined
+    assert closure.gap_mm < 1e-6 and closure.heading_deg < 1e-6
+    assert open_connectors(laid, INVENTORY) == []
+    assert document.undo_stack.count() == 8  # one step per piece
+    scene = win.current_editor().scene
+    items = [scene.item_for(s.id) for s in laid]
+    assert all(isinstance(item, TrackSectionItem) for item in items)
+    assert all(item.open_connectors() == (False, False) for item in items)
+
+
+def test_undo_of_one_placement_restores_the_document_exactly(windows, qtbot):
+    # ts1 → ts2 chained, but numbered 1 and 5: laying the third piece renumbers ts2 in the same step.
+    chained = lay_chain(["straight", "curve-45"], Connector(300.0, 700.0, 0.0), INVENTORY)
+    chained[1] = chained[1].model_copy(update={"number": 5})
+    win = windows(pitchkart_doc(chained))
+    document = win.current_editor().document
+    before = list(document.elements)
+    arm(win, "straight")
+    end = section_end(chained[1], INVENTORY)
+    click(qtbot, win, end.x_mm, end.y_mm)
+    after = sections(document)
+    assert [(s.id, s.number) for s in after] == [("ts1", 1), ("ts2", 2), ("track_section-1", 3)]
+    new = document.element("track_section-1")
+    assert (new.x_mm, new.y_mm, new.rotation_deg % 360) == pytest.approx((end.x_mm, end.y_mm, end.heading_deg))
+    assert document.undo_stack.count() == 1
+    laid = list(document.elements)
+    document.undo_stack.undo()
+    assert list(document.elements) == before
+    document.undo_stack.redo()
+    assert list(document.elements) == laid
+
+
+def test_f_flips_the_piece_into_its_mirror_image(windows, qtbot):
+    win = windows(pitchkart_doc())
+    document = win.current_editor().document
+    view = win.current_editor().view
+    tool = arm(win, "curve-45")
+    s45, c45 = math.sin(math.pi / 4), math.cos(math.pi / 4)
+    viewport = view.viewport()
+    qtbot.mouseMove(viewport, px(win, 600.0, 500.0))
+    ghost = tool.ghost.element
+    x0, y0 = ghost.x_mm, ghost.y_mm
+    # A 45° left curve about (x, y - 300): ahead 300 sin 45°, up 300 (1 - cos 45°), heading 315°.
+    a = section_end(ghost, INVENTORY)
+    assert (a.x_mm - x0, a.y_mm - y0, a.heading_deg) == pytest.approx((300 * s45, -300 * (1 - c45), 315.0))
+    qtbot.keyClick(view, Qt.Key.Key_F)
+    assert tool.flipped and tool.ghost.element.flipped
+    # … flipped, its mirror image about the heading line: down instead of up, heading 45°.
+    b = section_end(tool.ghost.element, INVENTORY)
+    assert (b.x_mm - x0, b.y_mm - y0, b.heading_deg) == pytest.approx((300 * s45, 300 * (1 - c45), 45.0))
+    click(qtbot, win, 600.0, 500.0)
+    first = sections(document)[0]
+    assert first.flipped
+    e = section_end(first, INVENTORY)
+    assert (e.x_mm - first.x_mm, e.y_mm - first.y_mm, e.heading_deg) == pytest.approx(
+        (300 * s45, 300 * (1 - c45), 45.0))
+    qtbot.keyClick(view, Qt.Key.Key_F)
+    assert not tool.flipped
+    # Unflipped, laid before the first's start (the pointer is there): a left curve ending on it, heading 0°.
+    click(qtbot, win, first.x_mm, first.y_mm)
+    before = next(s for s in sections(document) if s.id != first.id)
+    assert not before.flipped
+    end = section_end(before, INVENTORY)
+    assert (end.x_mm, end.y_mm, end.heading_deg) == pytest.approx((first.x_mm, first.y_mm, 0.0))
+    assert (first.x_mm - before.x_mm, first.y_mm - before.y_mm, before.rotation_deg % 360) == pytest.approx(
+        (300 * s45, 300 * (1 - c45), 45.0))  # it came down from above, heading 45°
+    assert before.number == 2 and first.number == 1
+
+
+def test_p_picks_the_next_piece_and_the_menu_lists_the_set(windows, qtbot):
+    win = windows(pitchkart_doc())
+    controller = win.pitchkart_controller
+    assert [a.data() for a in controller.piece_actions()] == ["straight", "curve-45"]
+    assert [a.text() for a in controller.piece_actions()] == ["Straight", "Curve 45°"]
+    tool = arm(win, "straight")
+    qtbot.keyClick(win.current_editor().view, Qt.Key.Key_P)
+    assert tool.piece_id == "curve-45"
+    qtbot.keyClick(win.current_editor().view, Qt.Key.Key_P)
+    assert tool.piece_id == "straight"
+    qtbot.keyClick(win.current_editor().view, Qt.Key.Key_Escape)
+    assert not isinstance(win.current_editor().tools.active, SectionTool)
+
+
+def test_renumber_sections_along_route_from_the_selected_one(windows):
+    laid = lay_chain(["straight", "curve-45", "curve-45", "straight"], Connector(300.0, 700.0, 0.0), INVENTORY)
+    scrambled = [s.model_copy(update={"number": n}) for s, n in zip(laid, (4, 1, 3, 2), strict=True)]
+    win = windows(pitchkart_doc(scrambled))
+    editor = win.current_editor()
+    document = editor.document
+    controller = win.pitchkart_controller
+    assert controller.renumber_action.isEnabled()
+    editor.select_ids(["ts1"])
+    controller.renumber_action.trigger()
+    assert [(s.id, s.number) for s in sections(document)] == [("ts1", 1), ("ts2", 2), ("ts3", 3), ("ts4", 4)]
+    assert document.undo_stack.count() == 1
+    assert not controller.renumber_sections()  # already right: nothing pushed
+    assert document.undo_stack.count() == 1
+    document.undo_stack.undo()
+    assert [document.element(f"ts{i}").number for i in range(1, 5)] == [4, 1, 3, 2]
+
+
+def test_items_draw_the_real_outline_and_highlight_open_connectors(windows, qtbot, tmp_path):
+    laid = lay_chain(["straight", "curve-45"], Connector(300.0, 500.0, 0.0), INVENTORY)
+    win = windows(pitchkart_doc(laid))
+    scene = win.current_editor().scene
+    straight, curve = scene.item_for("ts1"), scene.item_for("ts2")
+    assert isinstance(straight, TrackSectionItem) and isinstance(curve, TrackSectionItem)
+    box = straight.shape().boundingRect()
+    assert (box.width(), box.height()) == pytest.approx((300.0, 170.0))
+    arc = curve.shape().boundingRect()  # 45° of a ring 215…385 mm about the centre
+    assert (arc.width(), arc.height()) == pytest.approx((385 * math.sin(math.pi / 4), 385 - 215 * math.cos(
+        math.pi / 4)), abs=0.1)
+    assert straight.shape().contains(QPointF(150.0, 80.0)) and not straight.shape().contains(QPointF(150.0, 90.0))
+    assert straight.open_connectors() == (True, False) and curve.open_connectors() == (False, True)
+    win.current_editor().view.grab().save(str(tmp_path / "sections.png"))
+    assert (tmp_path / "sections.png").stat().st_size > 0
+
+
+def test_actions_are_offered_only_where_the_ruleset_has_track_sections(windows):
+    win = windows(pitchkart_doc(ruleset="mk-gaslands"))
+    controller = win.pitchkart_controller
+    assert not controller.section_action.isEnabled() and not controller.renumber_action.isEnabled()
+    assert controller.section_tool() is None and controller.piece_actions() == []
+    win2 = windows(pitchkart_doc())
+    assert win2.pitchkart_controller.section_action.isEnabled()
+    assert win2.pitchkart_controller.renumber_action.isEnabled()
