@@ -15,7 +15,9 @@ meets the cut). Pure geometry: no Qt.
 
 For a system whose rule data has a `board` (a board of numbered spaces), `board` holds the spaces per lap,
 the turns a lap takes at the die's mean roll and each field's share of the spaces (`board_figures`),
-with or without a track; otherwise it is None.
+with or without a track; otherwise it is None. For a system whose rule data has a piece inventory
+(PitchKart), `pitchkart` holds the sections per lap, the straight and curve runs and each character's Top
+Speed and Traction against them (`designer.systems.pitchkart.checks.pitchkart_figures`); otherwise None.
 """
 
 from __future__ import annotations
@@ -158,6 +160,15 @@ def board_figures(document: TrackDocument, ruleset: Ruleset) -> dict | None:
     }
 
 
+def pitchkart_figures(document: TrackDocument, ruleset: Ruleset) -> dict | None:
+    """PitchKart's figures of a track of sections (None when the rule data has no piece inventory)."""
+    if ruleset.pitchkart is None:
+        return None
+    from designer.systems.pitchkart.checks import pitchkart_figures as figures  # the system's own, loaded with it
+
+    return figures(document, ruleset)
+
+
 def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
     """Lap length, racing line, activations per lap per gear, tightest corner, narrowest width, counts."""
     figures: dict = {
@@ -173,6 +184,7 @@ def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
         "elements": len(document.elements),
         "element_counts": _element_counts(document),
         "board": board_figures(document, ruleset),
+        "pitchkart": pitchkart_figures(document, ruleset),
     }
     track = document.track
     if track is None or track_defect(track) is not None:  # nothing measured along a degenerate track means anything

@@ -115,6 +115,9 @@ def test_codes_are_unique_and_complete():
         "board-start-count", "board-numbering", "board-space-overlap", "board-shortcut-end",
         "board-shortcut-backward", "board-shortcut-short", "board-shortcut-shared", "board-shortcut-start",
         "board-lap-short", "board-lap-within-blue-shell",
+        # PitchKart's own ([6/10], designer/systems/pitchkart/checks.py)
+        "pk-unknown-piece", "pk-loop-open", "pk-section-overlap", "pk-numbering", "pk-numbering-route",
+        "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
     }
     # the designer's own checks (a game system's test module may register one of its own beside them)
     own = [c for c in CHECKS if c.fn.__module__.startswith("designer.")]
