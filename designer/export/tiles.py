@@ -360,6 +360,16 @@ def render_track(c: Canvas, document: TrackDocument, ruleset: Ruleset,
     return plan.page_count
 
 
+def render_tile_pages(c: Canvas, document: TrackDocument, plan: TilePlan, form: str, ink_saver: bool = False) -> int:
+    """Only the tile pages of `plan` (no assembly map), numbered among themselves: a game system's own 1:1
+    print of one thing larger than a sheet (a cut-out piece) whose drawing is the form `form`."""
+    total = len(plan.printed)
+    for number, cell in enumerate(plan.printed, start=1):
+        _tile_page(c, document, plan, cell, form, number, total, ink_saver)
+        c.showPage()
+    return total
+
+
 def write_track_pdf(out: Output, document: TrackDocument, ruleset: Ruleset | None = None,
                     options: TrackPrintOptions = TrackPrintOptions()) -> int:
     """Write the 1:1 tiled track (map first) to a binary file object or a path; returns the page count."""

@@ -83,15 +83,17 @@ def test_the_new_dialog_lists_starters_per_system(qtbot, tmp_path, every_kind):
     assert dialog.chosen_document().ruleset == "mk-downforce"
 
 
-def test_the_bundled_starters_are_gaslands_and_board_game_ones(qtbot):
+def test_the_bundled_starters_are_gaslands_board_game_and_pitchkart_ones(qtbot):
     dialog = new_dialog.NewDocumentDialog(system_id="pitchkart")
     qtbot.addWidget(dialog)
     assert dialog.system_combo.currentData() == "pitchkart"
-    assert [c.title for c in dialog.choices] == ["Blank table"]
+    assert [c.title for c in dialog.choices] == ["Blank table", "PitchKart — Kidney Bend", "PitchKart — Stadium"]
     gaslands = new_dialog.starter_choices(system_id="mk-gaslands")[0]
     board = new_dialog.starter_choices(system_id="mk-board")[0]
-    assert len(board) == 3  # the blank table and two boards
-    assert len(gaslands) + len(board) - 1 == len(new_dialog.starter_choices()[0]) and len(gaslands) >= 6
+    pitchkart = new_dialog.starter_choices(system_id="pitchkart")[0]
+    assert len(board) == 3 and len(pitchkart) == 3  # the blank table and two starters each
+    assert len(gaslands) + len(board) + len(pitchkart) - 2 == len(new_dialog.starter_choices()[0])
+    assert len(gaslands) >= 6
 
 
 # --- a fake system from outside ------------------------------------------------------------------

@@ -98,7 +98,7 @@ def test_wheel_carries_rulesets_icons_schemas_templates_and_license(wheel):
             "designer/resources/schema/campaign.schema.json", f"designer/templates/{LUIGI}",
             "designer/templates/mushroom-cup.campaign.json"} <= names
     # six Gaslands starters and two boards
-    assert sum(n.startswith("designer/templates/") and n.endswith(".track.json") for n in names) == 8
+    assert sum(n.startswith("designer/templates/") and n.endswith(".track.json") for n in names) == 10
     assert f"kartographer-{VERSION}.dist-info/licenses/LICENSE" in names
 
 

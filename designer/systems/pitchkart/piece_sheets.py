@@ -1,0 +1,230 @@
+"""PitchKart's 1:1 prints of its track sections: the ordinary track print with the sections' real outlines
+(`render_track_print`), and every section as a cut-out piece to glue on card (`render_pieces`).
+
+Cut-out pieces are turned to take the least room, then laid several to a page while they fit in the
+printable area; a piece larger than that is tiled with the track print's tiling (`designer.export.tiles`):
+numbered pages with glue strips, registration marks and calibration bars. Sizes come from the rule data
+(`pitchkart.inventory`); no Qt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+from shapely import affinity
+from shapely.geometry import box
+from shapely.geometry.base import BaseGeometry
+
+from designer.export import pdf
+from designer.export.options import PrintJob
+from designer.export.painter import Painter
+from designer.export.paper import LayoutError, Rect, TileGrid, check_margin, choose_tile_grid, get_paper
+from designer.export.pdf import BOLD, FONT, GREY, text
+from designer.export.tiles import TilePlan, TrackPrintOptions, render_tile_pages, render_track
+from designer.i18n import _
+from designer.model.track import Table, TrackDocument
+from designer.rules import Ruleset
+from designer.rules import texts as rule_texts
+from designer.rules.systems import PieceInventory, TrackPiece
+from designer.systems.pitchkart.elements import TrackSection
+from designer.systems.pitchkart.piece_art import draw_piece, ink_index, inventory_of, local_outline
+from designer.systems.pitchkart.sections import known_sections, track_sections
+
+PAD_MM = 3.0  # room round a cut-out piece, for the scissors
+GAP_MM = 4.0
+HEADER_MM = 10.0
+
+
+def no_sections(job: PrintJob) -> str | None:
+    """Why there are no pieces to print (None: there are)."""
+    inventory = inventory_of(job.ruleset)
+    if inventory is None:
+        return _("ruleset '{id}' has no PitchKart track pieces").format(id=job.ruleset.id)
+    if not known_sections(track_sections(job.document.elements), inventory):
+        return _("'{name}' has no track sections").format(name=job.document.name)
+    return None
+
+
+# --- the track, 1:1 ----------------------------------------------------------------------------------
+def track_plan(document: TrackDocument, job: PrintJob) -> TilePlan:
+    """The tiler's plan, with each section's real outline telling the pages it needs."""
+    o = job.options
+    index = ink_index(document, job.ruleset, o.reach_rings)
+    table = document.table
+
+    def useful(grid: TileGrid, cell: tuple[int, int]) -> bool:
+        w = grid.window(*cell)
+        x1, y1 = min(w.right, grid.table_w), min(w.bottom, grid.table_h)
+        if x1 <= w.x or y1 <= w.y:
+            return False
+        return o.keep_empty or index.touches(w.x, w.y, x1 - w.x, y1 - w.y)
+
+    grid = choose_tile_grid(table.width_mm, table.height_mm, o.paper, o.margin(10.0), o.overlap_mm, o.orientation,
+                            printed=lambda g: sum(useful(g, cell) for cell in g.cells()))
+    printed = tuple(cell for cell in grid.cells() if useful(grid, cell))
+    return TilePlan(grid, printed, tuple(cell for cell in grid.cells() if cell not in printed))
+
+
+def render_track_print(c: Canvas, job: PrintJob) -> int:
+    """The track at 1:1 as every system prints it, sections drawn as their pieces (`piece_art`)."""
+    o = job.options
+    options = TrackPrintOptions(o.paper, o.margin(10.0), o.overlap_mm, o.orientation, o.ink_saver, o.keep_empty,
+                                o.reach_rings)
+    return render_track(c, job.document, job.ruleset, options, track_plan(job.document, job))
+
+
+# --- cut-out pieces ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cutout:
+    """One section's piece turned by `turn_deg`; `x0`, `y0` is its outline's top-left corner when turned, and
+    `w` × `h` its size (mm, without padding)."""
+
+    section: TrackSection
+    piece: TrackPiece
+    turn_deg: float
+    x0: float
+    y0: float
+    w: float
+    h: float
+    outline: BaseGeometry
+
+
+def cutout(section: TrackSection, piece: TrackPiece, width_mm: float) -> Cutout:
+    """The section's piece turned to the smallest bounding box (its chord level for a curve)."""
+    shape = local_outline(piece, width_mm, section.flipped)
+    half = (piece.angle_deg or 0.0) / 2 * (1 if section.flipped else -1)
+    best = None
+    for turn in (0.0, 90.0, -half, 90.0 - half):
+        turned = affinity.rotate(shape, turn, origin=(0, 0))
+        x0, y0, x1, y1 = turned.bounds
+        key = ((x1 - x0) * (y1 - y0), x1 - x0 < y1 - y0)
+        if best is None or key < best[0]:
+            best = (key, Cutout(section, piece, turn, x0, y0, x1 - x0, y1 - y0, turned))
+    assert best is not None
+    return best[1]
+
+
+def cutouts(job: PrintJob) -> list[Cutout]:
+    """Every section the set holds a piece for, in route order."""
+    inventory = inventory_of(job.ruleset)
+    if inventory is None:
+        raise LayoutError(_("ruleset '{id}' has no PitchKart track pieces").format(id=job.ruleset.id))
+    found = []
+    for section in known_sections(track_sections(job.document.elements), inventory):
+        piece = inventory.piece(section.piece)
+        if piece is not None:
+            found.append(cutout(section, piece, inventory.width_mm))
+    return found
+
+
+def _draw_cutout(p: Painter, cut: Cutout, x: float, y: float, inventory: PieceInventory) -> None:
+    """The piece with its turned outline's top-left corner at page (x, y)."""
+    c = p.c
+    c.saveState()
+    c.translate(x - cut.x0, y - cut.y0)
+    if cut.turn_deg:
+        c.rotate(cut.turn_deg)
+    draw_piece(p, cut.piece, inventory.width_mm, cut.section.number, cut.section.flipped, cut_line=True,
+               turn_deg=cut.turn_deg)
+    c.restoreState()
+
+
+def shelves(cuts: list[Cutout], content: Rect) -> list[list[tuple[Cutout, float, float]]]:
+    """Cut-outs that fit the content area, shelf-packed onto pages as (cut-out, x, y) of their top-left."""
+    pages: list[list[tuple[Cutout, float, float]]] = [[]]
+    x, y, row_h = content.x, content.y, 0.0
+    for cut in cuts:
+        w, h = cut.w + 2 * PAD_MM, cut.h + 2 * PAD_MM
+        if x + w > content.right + 1e-6:
+            x, y, row_h = content.x, y + row_h + GAP_MM, 0.0
+        if y + h > content.bottom + 1e-6:
+            pages.append([])
+            x, y, row_h = content.x, content.y, 0.0
+        pages[-1].append((cut, x + PAD_MM, y + PAD_MM))
+        x += w + GAP_MM
+        row_h = max(row_h, h)
+    return [page for page in pages if page]
+
+
+def _fits(cut: Cutout, content: Rect) -> bool:
+    return cut.w + 2 * PAD_MM <= content.w + 1e-6 and cut.h + 2 * PAD_MM <= content.h + 1e-6
+
+
+def quarter_turned(cut: Cutout) -> Cutout:
+    """The same cut-out turned a further 90° (to stand a long piece upright on a tall page)."""
+    turned = affinity.rotate(cut.outline, 90.0, origin=(0, 0))
+    x0, y0, x1, y1 = turned.bounds
+    return Cutout(cut.section, cut.piece, cut.turn_deg + 90.0, x0, y0, x1 - x0, y1 - y0, turned)
+
+
+def fitting(cut: Cutout, content: Rect) -> Cutout | None:
+    """The cut-out as it fits the content area (turned a quarter if it must), or None: it needs tiling."""
+    for candidate in (cut, quarter_turned(cut)):
+        if _fits(candidate, content):
+            return candidate
+    return None
+
+
+def _caption(cut: Cutout, ruleset: Ruleset) -> str:
+    name = rule_texts.piece_name(ruleset, cut.piece)
+    if cut.section.flipped:
+        name = _("{piece}, turning right").format(piece=name)
+    return _("Section {n}: {piece}").format(n=cut.section.number, piece=name)
+
+
+def render_pieces(c: Canvas, job: PrintJob) -> int:
+    """Every section as a 1:1 cut-out piece: several to a page while they fit, else tiled; returns pages."""
+    inventory = inventory_of(job.ruleset)
+    if inventory is None:
+        raise LayoutError(_("ruleset '{id}' has no PitchKart track pieces").format(id=job.ruleset.id))
+    o = job.options
+    paper = get_paper(o.paper).oriented("landscape" if o.orientation == "landscape" else "portrait")
+    page = check_margin(paper, o.margin(10.0))
+    content = Rect(page.x, page.y + HEADER_MM, page.w, page.h - HEADER_MM)
+    cuts = cutouts(job)
+    fitted = [(cut, fitting(cut, content)) for cut in cuts]
+    small = [fit for _cut, fit in fitted if fit is not None]
+    large = [cut for cut, fit in fitted if fit is None]
+    p = Painter(c, o.ink_saver)
+    pages = 0
+    packed = shelves(small, content)
+    for number, placed in enumerate(packed, 1):
+        pdf.start_page(c, paper)
+        with pdf.mm_frame(c, paper):
+            note = _("true size: print at 100 % · sheet {n} of {total}").format(n=number, total=len(packed))
+            heading = _("Track pieces · {name}").format(name=job.document.name)
+            text(c, page.x, page.y + 4, pdf.truncate(heading, page.w - pdf.width_mm(note, 7) - 4, 12, BOLD), 12, BOLD)
+            text(c, page.right, page.y + 4, note, 7, FONT, "end", GREY)
+            for cut, x, y in placed:
+                _draw_cutout(p, cut, x, y, inventory)
+                text(c, x, y + cut.h + PAD_MM - 0.6, pdf.truncate(_caption(cut, job.ruleset), cut.w, 6), 6, FONT,
+                     colour=GREY)
+        c.showPage()
+        pages += 1
+    for index, cut in enumerate(large):
+        pages += _render_tiled(c, job, cut, inventory, index)
+    return pages
+
+
+def _render_tiled(c: Canvas, job: PrintJob, cut: Cutout, inventory: PieceInventory, index: int) -> int:
+    """One piece too large for a sheet, on tiled 1:1 pages (its own little table)."""
+    o = job.options
+    w, h = max(cut.w + 2 * PAD_MM, 100.0), max(cut.h + 2 * PAD_MM, 100.0)
+    sheet = TrackDocument(name=_caption(cut, job.ruleset), ruleset=job.document.ruleset,
+                          table=Table(width_mm=w, height_mm=h))
+    shape = affinity.translate(cut.outline, PAD_MM - cut.x0, PAD_MM - cut.y0)
+
+    def useful(grid: TileGrid, cell: tuple[int, int]) -> bool:
+        win = grid.window(*cell)
+        return win.x < w and win.y < h and shape.intersects(box(win.x, win.y, win.right, win.bottom))
+
+    grid = choose_tile_grid(w, h, o.paper, o.margin(10.0), o.overlap_mm, o.orientation,
+                            printed=lambda g: sum(useful(g, cell) for cell in g.cells()))
+    printed = tuple(cell for cell in grid.cells() if useful(grid, cell))
+    plan = TilePlan(grid, printed, tuple(cell for cell in grid.cells() if cell not in printed))
+    name = f"pitchkart-piece-{index}"
+    c.beginForm(name, 0, 0, w, h)
+    _draw_cutout(Painter(c, o.ink_saver), cut, PAD_MM, PAD_MM, inventory)
+    c.endForm()
+    return render_tile_pages(c, sheet, plan, name, o.ink_saver)
