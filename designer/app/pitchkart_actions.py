@@ -4,6 +4,11 @@
   last chosen; Section Piece ▸ lists the pieces of the document's set, and choosing one arms the tool with it.
 - Renumber Sections Along Route numbers the sections 1, 2, … along the chain from the one selected (else from
   the one numbered lowest), as one undo step (`designer.systems.pitchkart.sections.renumbered`).
+- Move Chain With Section (a toggle): dragging, nudging or turning a section moves the sections chained after
+  it rigidly with it, in the same undo step (`designer.systems.pitchkart.chain`); without it only a drag
+  begun with Alt held does.
+- Deleting a section from a closed loop closes nothing and moves nothing: the status bar says the loop is open
+  now and where (after which section, at which point); undo brings the section back.
 
 The actions are enabled only for such documents (the ruleset offers `track_section`, never a system id),
 re-checked on tab switches and ruleset changes; the piece list follows the document's rule data.
@@ -11,15 +16,19 @@ re-checked on tab switches and ruleset changes; the piece list follows the docum
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtGui import QAction, QActionGroup
 
 from designer.app.kind_actions import KindActions
 from designer.canvas.tools.section import SectionTool, document_inventory
 from designer.document.operations import change_elements
-from designer.i18n import _
+from designer.i18n import _, ngettext, plain_decimal
+from designer.rules.systems import PieceInventory
 from designer.rules.texts import piece_name
+from designer.systems.api import move_attached, set_move_attached
 from designer.systems.pitchkart.elements import TRACK_SECTION
-from designer.systems.pitchkart.sections import renumbered, track_sections
+from designer.systems.pitchkart.sections import Joint, joints, known_sections, renumbered, track_sections
 
 
 def install(window) -> PitchKartActions:
@@ -45,10 +54,73 @@ class PitchKartActions(KindActions):
         self.renumber_action = w.action(_("Renumber Sections Along R&oute"), self.renumber_sections, None,
                                         _("Number the sections 1, 2, … along the chain from the selected one "
                                           "(else from the lowest numbered)"), "Track")
-        self.actions = (self.section_action, self.renumber_action)
+        self.chain_action = w.action(_("Move &Chain With Section"), self.set_chain_moves, None,
+                                     _("Dragging, nudging or turning a section moves the sections chained after "
+                                       "it with it (without this: hold Alt as you begin dragging a section)"),
+                                     "Track", checkable=True)
+        self.chain_action.setChecked(move_attached())
+        self.actions = (self.section_action, self.renumber_action, self.chain_action)
         #: The piece the tool is armed with next (None: the set's first).
         self.piece_id: str | None = None
+        self._elements_watched = None
+        self._loop_closed = False   # whether the watched document's sections closed the loop at the last edit
         self.watch()
+
+    def _on_editor_changed(self, editor) -> None:
+        document = editor.document if editor is not None else None
+        old = self._elements_watched
+        if old is not None and old is not document:
+            with contextlib.suppress(RuntimeError, TypeError):
+                old.elements_removed.disconnect(self._on_removed)
+                old.elements_inserted.disconnect(self._remember_loop)
+                old.elements_changed.disconnect(self._remember_loop)
+        if document is not None and document is not old:
+            document.elements_removed.connect(self._on_removed)
+            document.elements_inserted.connect(self._remember_loop)
+            document.elements_changed.connect(self._remember_loop)
+        self._elements_watched = document
+        super()._on_editor_changed(editor)
+        self._remember_loop()
+
+    # --- the loop, watched -----------------------------------------------------------------------
+    def _gaps(self) -> tuple[list[Joint], PieceInventory] | None:
+        """The joints of the current document's sections that do not meet, in lap order (None: no sections)."""
+        editor = self._editor()
+        inventory = document_inventory(editor.document) if editor is not None else None
+        if inventory is None:
+            return None
+        route = known_sections(track_sections(editor.document.elements), inventory)
+        if not route:
+            return None
+        return [j for j in joints(route, inventory) if not j.joined], inventory
+
+    def _remember_loop(self, *_args) -> None:
+        found = self._gaps()
+        self._loop_closed = found is not None and not found[0]
+
+    def _on_removed(self, _ids) -> None:
+        was_closed = self._loop_closed
+        self._remember_loop()
+        found = self._gaps()
+        if not was_closed or found is None or not found[0]:
+            if was_closed and found is None:
+                self._status(_("The last track sections are gone: there is no loop any more"))
+            return
+        gaps = found[0]
+        editor = self._editor()
+        number = {s.id: s.number for s in track_sections(editor.document.elements)}
+        first = gaps[0]
+        values = {"after": number.get(first.from_id, 0), "before": number.get(first.to_id, 0),
+                  "x": plain_decimal(first.at.x_mm, 0), "y": plain_decimal(first.at.y_mm, 0),
+                  "gap": plain_decimal(first.gap_mm, 0), "count": len(gaps)}
+        if len(gaps) == 1:
+            message = _("The loop is open now: section {after} ends at {x} mm, {y} mm, {gap} mm short of "
+                        "section {before}").format(**values)
+        else:
+            message = ngettext("The loop is open now in {count} place, the first after section {after} at {x} mm, "
+                               "{y} mm", "The loop is open now in {count} places, the first after section {after} "
+                               "at {x} mm, {y} mm", len(gaps)).format(**values)
+        self._status(message)
 
     def _update(self, *_args) -> None:
         super()._update()
@@ -101,6 +173,11 @@ class PitchKartActions(KindActions):
         for action in self.piece_group.actions():
             action.setChecked(action.data() == piece_id)
         return self.section_tool()
+
+    def set_chain_moves(self, on: bool) -> None:
+        """Move Chain With Section: every move of a section carries the chain after it (True) or not."""
+        set_move_attached(on)
+        self.chain_action.setChecked(bool(on))
 
     def renumber_sections(self) -> bool:
         editor = self._editor()

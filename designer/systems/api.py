@@ -12,7 +12,9 @@ marked for the catalogue (`N_`); `display_name` / `display_title` / `display_tip
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -21,6 +23,33 @@ from designer.i18n import _
 
 if TYPE_CHECKING:
     from designer.model.elements import ElementBase
+
+#: Whether the move under way should bring along what is attached to the moved elements (a gesture asks,
+#: e.g. a drag with Alt held) …
+_ATTACHED: ContextVar[bool] = ContextVar("move_attached", default=False)
+#: … or every move does (a menu toggle, e.g. PitchKart's Track ▸ Move Chain With Section).
+_attached_always = False
+
+
+def move_attached() -> bool:
+    """True while a move should carry what is attached to the moved elements (see `System.follow_moves`)."""
+    return _attached_always or _ATTACHED.get()
+
+
+@contextmanager
+def moving_attached(on: bool = True) -> Iterator[None]:
+    """`with moving_attached():` the moves pushed inside carry what is attached to what they move."""
+    token = _ATTACHED.set(on)
+    try:
+        yield
+    finally:
+        _ATTACHED.reset(token)
+
+
+def set_move_attached(on: bool) -> None:
+    """Make every move carry what is attached (True), or only those inside `moving_attached` (False)."""
+    global _attached_always
+    _attached_always = bool(on)
 
 
 @dataclass(frozen=True)
@@ -160,7 +189,9 @@ class System:
       arrows ending on a moved space re-placed at their new middle. It may return elements of `changed` too
       (its own value wins) and should return every follower, moved or not, so the steps of one drag touch the
       same elements and merge; the move, placement and field operations of `designer.document.operations`
-      push them in the same undo step.
+      push them in the same undo step. What is merely attached to a moved element (PitchKart: the sections
+      chained after a section) should follow only while `move_attached()` is True: the user asked for it
+      (a drag with Alt held: the select tool wraps it in `moving_attached()`; or `set_move_attached`).
     - `new_defaults(elements, kind)`: {field: value} a new element of `kind` takes when placed from the
       palette, given the document's elements (e.g. a space's next free number; {} for the kinds it leaves
       to the ruleset's defaults); the place tool shows them on its ghost too.

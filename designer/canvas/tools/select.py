@@ -3,6 +3,9 @@
 - Click an element to select it alone; Shift- or Ctrl-click adds or removes it; click empty table to clear.
 - Drag from empty table for a rubber band (see `RubberBand`); drag an element to move the selection;
   drag the round handle above the selection to turn it (15° steps, free with Alt).
+- Alt held as a drag of elements begins (at the press or the first move): what is attached to them comes
+  along, as the game system's `follow_moves` decides (PitchKart: the sections chained after a dragged
+  section; see `designer.systems.api.move_attached`). Alt on a warp pipe or Bullet Bill links it instead.
 - A press that travels less than a few pixels is a click, never a move.
 - Arrow keys nudge the selection 1 mm (Shift: 10 mm); Esc aborts a drag, or else clears the selection.
 - The track's control points show as handles: drag one to move it, double-click the track to insert one,
@@ -33,6 +36,7 @@ from designer.canvas.tools.scenery_points import SceneryOutlineEditor
 from designer.canvas.tools.track_points import TrackPointEditor
 from designer.document.operations import move_elements
 from designer.geometry import snap
+from designer.systems.api import moving_attached
 
 #: Alt+drag from these links them to a warp pipe (pairing, or a Bullet Bill launcher).
 LINK_SOURCES = frozenset({"warp_pipe", "bullet_bill"})
@@ -48,6 +52,7 @@ class _Press:
     item_id: str | None
     additive: bool
     on_release: str = ""   # "only": select just this one; "toggle": deselect it — if no drag follows
+    alt: bool = False      # Alt held at the press: a drag from here carries what is attached
 
 
 class SelectTool(Tool):
@@ -61,6 +66,7 @@ class SelectTool(Tool):
         self.points = TrackPointEditor(manager)
         self.outline = SceneryOutlineEditor(manager)
         self._guide_press = False   # a press on a guide, handled by Qt until its release
+        self._attached = False      # the drag under way carries what is attached (Alt as it began)
 
     @property
     def gesture(self) -> Gesture | None:
@@ -81,7 +87,8 @@ class SelectTool(Tool):
         gesture, self._gesture = self._gesture, None
         if gesture is None:
             return False
-        gesture.cancel()
+        with moving_attached(self._attached):
+            gesture.cancel()
         return True
 
     # --- mouse -----------------------------------------------------------------------------------
@@ -93,6 +100,7 @@ class SelectTool(Tool):
         if self._gesture is not None:
             return True
         self._nudges.reset()
+        self._attached = False
         manager = self.manager
         selected = manager.selected_ids()
         if selected and manager.overlay.hit_handle(event.view_pos):
@@ -122,7 +130,7 @@ class SelectTool(Tool):
             self._gesture.update(event)
             return True
         additive = event.shift or event.ctrl
-        press = _Press(event.scene_pos, event.view_pos, item.element_id if item else None, additive)
+        press = _Press(event.scene_pos, event.view_pos, item.element_id if item else None, additive, alt=event.alt)
         if item is not None:
             if item.element_id not in selected:
                 manager.select([item.element_id], add=additive)
@@ -133,7 +141,8 @@ class SelectTool(Tool):
 
     def mouse_move(self, event: ToolEvent) -> bool:
         if self._gesture is not None:
-            self._gesture.update(event)
+            with moving_attached(self._attached):
+                self._gesture.update(event)
             return True
         press = self._press
         if press is None:
@@ -142,6 +151,7 @@ class SelectTool(Tool):
         if not snap.is_drag((press.view_pos.x(), press.view_pos.y()), event.pixel):
             return True
         self._press = None
+        self._attached = False
         if press.item_id is None:
             self._gesture = RubberBand(self.manager, press.scene_pos, press.additive)
         else:
@@ -150,7 +160,9 @@ class SelectTool(Tool):
                 return True
             self.manager.overlay.set_hover(None)
             self._gesture = MoveGesture(self.manager, ids, press.item_id, press.scene_pos)
-        self._gesture.update(event)
+            self._attached = press.alt or event.alt
+        with moving_attached(self._attached):
+            self._gesture.update(event)
         return True
 
     def mouse_release(self, event: ToolEvent) -> bool:
@@ -162,7 +174,8 @@ class SelectTool(Tool):
         gesture, self._gesture = self._gesture, None
         press, self._press = self._press, None
         if gesture is not None:
-            gesture.finish(event)
+            with moving_attached(self._attached):
+                gesture.finish(event)
         elif press is not None:
             self._click(press)
         return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
+from designer.systems.pitchkart.chain import follow_moves
 from designer.systems.pitchkart.checks import CHECKS
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
@@ -26,5 +27,6 @@ SYSTEM = System(
     qt_module="designer.systems.pitchkart.qt",
     kind_names=KIND_NAMES,
     new_defaults=new_defaults,
+    follow_moves=follow_moves,
     print_art=PRINT_ART,
 )
