@@ -2,7 +2,10 @@
 
 `TrackReportDialog(figures, units, ruleset)` shows `designer.geometry.figures.track_figures` output: lap
 length (display units and Long straights), racing line length, activations per lap per gear with the
-estimate note, tightest corner, minimum width and a table of element counts. `show_track_report(window)`
+estimate note, tightest corner, minimum width and a table of element counts; for a board of spaces its
+spaces and turns per lap and each field's share, for a track of PitchKart sections its sections per lap,
+runs of straights and curves and each character's Top Speed, flicks on the longest straight and Traction
+(`track_figures(...)["board"]` / `["pitchkart"]`). `show_track_report(window)`
 opens it for the current tab. `RacingLineItem` is the dashed line View ▸ Show Racing Line draws on the
 canvas (an overlay: not in `scene.items_by_id`, so image export hides it); `checks_setup` keeps it fresh.
 Labels are in the user's language and figures carry its decimal sign ("12,5 cm").
@@ -30,10 +33,12 @@ from PySide6.QtWidgets import (
 )
 
 from designer.geometry.figures import track_figures
-from designer.i18n import _
+from designer.i18n import _, ngettext, plain_decimal
 from designer.model import MM_PER_UNIT
 from designer.model.kind_names import kind_name
 from designer.panes.markup import number_text
+from designer.rules.texts import character_name
+from designer.systems.mk_board.elements import FIELD_NAMES
 
 RACING_LINE_COLOR = QColor("#ff2bd6")   # bright magenta: reads on tarmac, felt and the table
 RACING_LINE_Z = 900_000.0
@@ -58,7 +63,7 @@ class TrackReportDialog(QDialog):
     """A read-only summary of `track_figures(...)`; `values` holds the shown texts by field name."""
 
     def __init__(self, figures: dict, units: str = "mm", long_mm: float | None = None, title: str = "",
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, ruleset=None) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Track Report — {title}").format(title=title) if title else _("Track Report"))
         self.figures = figures
@@ -100,6 +105,11 @@ class TrackReportDialog(QDialog):
             self.values["estimate_note"] = note.text()
             layout.addWidget(gear_box)
 
+        if figures.get("board"):
+            layout.addWidget(self._board_box(figures["board"]))
+        if figures.get("pitchkart"):
+            layout.addWidget(self._sections_box(figures["pitchkart"], ruleset))
+
         counts_box = QGroupBox(_("Elements ({n})").format(n=figures.get("elements", 0)), self)
         counts_layout = QVBoxLayout(counts_box)
         counts = figures.get("element_counts") or {}
@@ -112,7 +122,66 @@ class TrackReportDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
         layout.addWidget(buttons)
-        self.resize(520, 640)
+        self.resize(560, 820 if figures.get("board") or figures.get("pitchkart") else 640)
+
+    def _board_box(self, board: dict) -> QGroupBox:
+        """A board of spaces: spaces and turns per lap, the estimate's note, each field's share."""
+        box = QGroupBox(_("Board"), self)
+        box_layout = QVBoxLayout(box)
+        form = QFormLayout()
+        box_layout.addLayout(form)
+        self._row(form, "spaces_per_lap", _("Spaces per lap:"), str(board.get("spaces_per_lap", 0)))
+        turns = board.get("turns_per_lap")
+        self._row(form, "turns_per_lap", _("Turns per lap (estimate):"),
+                  NOT_AVAILABLE if turns is None else plain_decimal(turns, 1))
+        note = QLabel(board.get("turns_note") or "", box)
+        note.setWordWrap(True)
+        box_layout.addWidget(note)
+        self.values["turns_note"] = note.text()
+        counts, shares = board.get("field_counts") or {}, board.get("field_shares") or {}
+        rows = [(_(FIELD_NAMES[f]) if f in FIELD_NAMES else str(f), str(counts.get(f, 0)),
+                 _("{percent} %").format(percent=plain_decimal(100.0 * shares.get(f, 0.0), 1)))
+                for f in counts]
+        self.fields = _table([_("Field"), _("Spaces"), _("Share")], rows, box)
+        box_layout.addWidget(self.fields)
+        return box
+
+    def _sections_box(self, kart: dict, ruleset) -> QGroupBox:
+        """A track of PitchKart sections: sections per lap, runs, and per character the flicks it takes."""
+        box = QGroupBox(_("Track sections"), self)
+        box_layout = QVBoxLayout(box)
+        form = QFormLayout()
+        box_layout.addLayout(form)
+        n = kart.get("sections_per_lap", 0)
+        self._row(form, "sections_per_lap", _("Sections per lap:"),
+                  (_("{n} (the loop is closed)") if kart.get("closed") else _("{n} (the loop is open)")).format(n=n))
+        self._row(form, "pieces", _("Straights and curves:"),
+                  _("{straights} straight, {curves} curved").format(straights=kart.get("straights", 0),
+                                                                      curves=kart.get("curves", 0)))
+        longest = kart.get("longest_straight_sections", 0)
+        self._row(form, "longest_straight", _("Longest straight:"),
+                  ngettext("{n} section", "{n} sections", longest).format(n=longest))
+        bend = kart.get("longest_bend_sections", 0)
+        self._row(form, "bends", _("Bends:"), ngettext("{n}, the longest {longest} section",
+                                                       "{n}, the longest {longest} sections", bend).format(
+            n=kart.get("bends", 0), longest=bend))
+        names = {c.id: character_name(ruleset, c) for c in (ruleset.characters if ruleset is not None else ())}
+
+        def stat(value) -> str:
+            return NOT_AVAILABLE if value is None else plain_decimal(value, 1, trim=True)
+
+        rows = [(names.get(cid, cid), stat(c.get("top_speed")), stat(c.get("straight_flicks")), stat(c.get("traction")))
+                for cid, c in (kart.get("characters") or {}).items()]
+        self.characters = _table([_("Character"), _("Top Speed"), _("Flicks needed"), _("Traction")],
+                                 rows, box)
+        self.characters.setMinimumHeight(self.characters.horizontalHeader().sizeHint().height()
+                                         + sum(self.characters.rowHeight(r) for r in range(len(rows))) + 4)
+        box_layout.addWidget(self.characters)
+        note = QLabel(kart.get("characters_note") or "", box)
+        note.setWordWrap(True)
+        box_layout.addWidget(note)
+        self.values["characters_note"] = note.text()
+        return box
 
     def _row(self, form: QFormLayout, key: str, label: str, text: str) -> None:
         value = QLabel(text)
@@ -146,7 +215,7 @@ def report_for(editor) -> TrackReportDialog:
     ruleset = document.ruleset
     figures = track_figures(document.snapshot(), ruleset)
     return TrackReportDialog(figures, document.prop("display_units"), ruleset.movement.long_mm,
-                             document.name, editor.window())
+                             document.name, editor.window(), ruleset)
 
 
 def show_track_report(window) -> TrackReportDialog | None:
