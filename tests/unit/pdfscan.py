@@ -20,6 +20,8 @@ from pypdf.generic import ContentStream
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 FILLS = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
+PAINTS = FILLS | {b"S", b"s"}
+MM_PT = 72 / 25.4  # points per millimetre
 
 
 def multiply(m: Matrix, n: Matrix) -> Matrix:
@@ -147,3 +149,24 @@ def text_runs(page, pdf: PdfReader, into_forms: bool = False) -> list[tuple[Op, 
 def texts(page, pdf: PdfReader, into_forms: bool = False) -> list[str]:
     """The text of every Tj."""
     return [text for _, text in text_runs(page, pdf, into_forms)]
+
+
+def path_boxes(data: bytes) -> list[list[tuple[float, float]]]:
+    """(width, height) in page mm of every painted path on each page, forms included."""
+    pdf = reader(data)
+    out = []
+    for page in pdf.pages:
+        boxes, points = [], []
+        for op in ops(page, pdf, into_forms=True):
+            values = [float(v) for v in op.operands] if op.name in (b"m", b"l", b"c", b"re") else []
+            if op.name == b"re":
+                x, y, w, h = values
+                values = [x, y, x + w, y + h, x + w, y, x, y + h]
+            points += [apply(op.ctm, values[i], values[i + 1]) for i in range(0, len(values), 2)]
+            if op.name in PAINTS or op.name == b"n":
+                if points and op.name != b"n":
+                    xs, ys = [q[0] for q in points], [q[1] for q in points]
+                    boxes.append(((max(xs) - min(xs)) / MM_PT, (max(ys) - min(ys)) / MM_PT))
+                points = []
+        out.append(boxes)
+    return out

@@ -34,28 +34,8 @@ def page_texts(data: bytes, into_forms: bool = True) -> list[list[str]]:
     return [pdfscan.texts(page, reader, into_forms=into_forms) for page in reader.pages]
 
 
-PAINTS = {b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
 
 
-def path_boxes(data: bytes) -> list[list[tuple[float, float]]]:
-    """(width, height) in page mm of every painted path on each page, forms included (the board is one)."""
-    reader = pdfscan.reader(data)
-    out = []
-    for page in reader.pages:
-        boxes, points = [], []
-        for op in pdfscan.ops(page, reader, into_forms=True):
-            values = [float(v) for v in op.operands] if op.name in (b"m", b"l", b"c", b"re") else []
-            if op.name == b"re":
-                x, y, w, h = values
-                values = [x, y, x + w, y + h, x + w, y, x, y + h]
-            points += [pdfscan.apply(op.ctm, values[i], values[i + 1]) for i in range(0, len(values), 2)]
-            if op.name in PAINTS or op.name == b"n":
-                if points and op.name != b"n":
-                    xs, ys = [q[0] for q in points], [q[1] for q in points]
-                    boxes.append(((max(xs) - min(xs)) / MM, (max(ys) - min(ys)) / MM))
-                points = []
-        out.append(boxes)
-    return out
 
 
 def squares(boxes, size: float, tolerance: float = 0.3) -> int:
@@ -77,7 +57,7 @@ def test_every_space_number_is_printed_on_the_1_to_1_tiles():
 
 
 def test_a_tile_is_the_rule_data_s_size_at_1_to_1():
-    found = path_boxes(printed("track"))
+    found = pdfscan.path_boxes(printed("track"))
     # spaces 1, 7, 13 and 19 lie square to the table: 28 mm tiles (fill and rim) on every tile page
     assert all(squares(page, TILE) == 8 for page in found[1:-1])
     assert squares(found[0], TILE) == 0  # the assembly map is scaled down
@@ -104,7 +84,7 @@ def test_the_board_fits_one_sheet_of_the_chosen_paper():
     # the board is scaled: 28 mm tiles shrink by the scale the sheet states
     summary = next(t for t in words if t.startswith("Scaled to one A4 sheet"))
     scale = float(summary.split("1 : ")[1].split(",")[0])
-    assert 2.0 < scale < 4.0 and squares(path_boxes(a4)[0], TILE / scale, 0.2) == 8  # 1 decimal printed
+    assert 2.0 < scale < 4.0 and squares(pdfscan.path_boxes(a4)[0], TILE / scale, 0.2) == 8  # 1 decimal printed
     assert float(next(t for t in page_texts(a3)[0] if t.startswith("Scaled")).split("1 : ")[1].split(",")[0]) < scale
 
 
@@ -117,7 +97,7 @@ def test_a_track_with_no_spaces_has_no_board_sheet():
 
 def test_tokens_are_the_bank_the_banana_chips_and_one_standee_per_colour():
     data = printed("tokens")
-    found = path_boxes(data)
+    found = pdfscan.path_boxes(data)
     coins = sum(squares(page, 20.0, 0.6) for page in found)  # the coin's rim and its cut line
     chips = sum(squares(page, 25.0, 0.6) for page in found)  # the chip's disc and its cut line
     assert (coins // 2, chips // 2) == (BOARD.board.bank_coins, BOARD.board.banana_chips) == (20, 5)

@@ -13,7 +13,6 @@ import pytest
 from designer.cli import main
 from designer.export.bundle import PrintJob, export_pdf, offered
 from designer.export.options import ExportOptions
-from designer.export.paper import MM
 from designer.geometry.checks import run_checks
 from designer.io.track_io import load_track
 from designer.paths import TEMPLATES_DIR
@@ -28,7 +27,6 @@ from . import pdfscan
 PITCHKART = load_ruleset("pitchkart")
 STADIUM = TEMPLATES_DIR / "pitchkart-stadium.track.json"
 KIDNEY = TEMPLATES_DIR / "pitchkart-kidney-bend.track.json"
-PAINTS = {b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
 
 
 def printed(what: str, path=STADIUM, **options) -> bytes:
@@ -42,25 +40,6 @@ def page_texts(data: bytes) -> list[list[str]]:
     return [pdfscan.texts(page, reader, into_forms=True) for page in reader.pages]
 
 
-def path_boxes(data: bytes) -> list[list[tuple[float, float]]]:
-    """(width, height) in page mm of every painted path on each page."""
-    reader = pdfscan.reader(data)
-    out = []
-    for page in reader.pages:
-        boxes, points = [], []
-        for op in pdfscan.ops(page, reader, into_forms=True):
-            values = [float(v) for v in op.operands] if op.name in (b"m", b"l", b"c", b"re") else []
-            if op.name == b"re":
-                x, y, w, h = values
-                values = [x, y, x + w, y + h, x + w, y, x, y + h]
-            points += [pdfscan.apply(op.ctm, values[i], values[i + 1]) for i in range(0, len(values), 2)]
-            if op.name in PAINTS or op.name == b"n":
-                if points and op.name != b"n":
-                    xs, ys = [q[0] for q in points], [q[1] for q in points]
-                    boxes.append(((max(xs) - min(xs)) / MM, (max(ys) - min(ys)) / MM))
-                points = []
-        out.append(boxes)
-    return out
 
 
 def fills_of(data: bytes, colour) -> int:
@@ -99,7 +78,7 @@ def test_on_a3_each_section_is_one_piece_on_its_own_page_with_its_number():
 
 
 def test_a_piece_is_printed_at_1_to_1():
-    found = path_boxes(printed("pieces", paper="a3"))
+    found = pdfscan.path_boxes(printed("pieces", paper="a3"))
     assert has_box(found[0], 170.0, 300.0)  # the straight stood upright on the tall sheet
     curve = next(c for c in cutouts(PrintJob(load_track(STADIUM), PITCHKART)) if c.piece.kind == "curve")
     # 45° of a 300 mm centre radius, 170 mm wide: its chord outside is 2 × 385 × sin 22.5° = 294.7 mm
