@@ -83,7 +83,9 @@ class TrackReportDialog(QDialog):
         self._row(form, "tightest_corner", _("Tightest corner (radius):"),
                   length_text(figures.get("tightest_corner_radius_mm"), units))
         self._row(form, "min_width", _("Minimum width:"), length_text(figures.get("min_width_mm"), units))
-        if lap is None:
+        if lap is None and (figures.get("pitchkart") or {}).get("sections_per_lap"):
+            form.addRow(QLabel(_("This track is built of sections: their figures follow.")))
+        elif lap is None:
             form.addRow(QLabel(_("This document is an arena: it has no track, so only element counts apply.")))
         layout.addWidget(track_box)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QLabel
 
 from designer import i18n
 from designer.app.report_dialog import TrackReportDialog, report_for
@@ -215,6 +216,10 @@ def test_the_track_report_shows_pitchkarts_figures(windows):
     assert by_name[slow.name] == ("2", "2", "3")  # … at 2 a flick: two
     assert first.name in by_name and "Top Speed" in dialog.values["characters_note"]
     assert dialog.findChild(object, "longest_straight").text() == "3 sections"
+    assert "straight_flicks" not in dialog.values["characters_note"]  # a field name is no word of the note
+    labels = [label.text() for label in dialog.findChildren(QLabel)]
+    assert "This track is built of sections: their figures follow." in labels
+    assert not any("arena" in text for text in labels)  # it has no ribbon, yet it is no arena
 
 
 def test_the_track_report_shows_the_boards_figures_with_the_languages_decimal_sign(qtbot):

@@ -67,8 +67,8 @@ ON_TRACK_TOLERANCE_MM = 0.5
 ON_TRACK_KINDS = ("coin", "item_box", "boost_pad", "gate", "start_finish")
 #: The note beside the figures of the characters (translated when the figures are worked out).
 CHARACTERS_NOTE = N_(
-    "Top Speed is the most sections one flick crosses on a straight, so the longest straight takes "
-    "straight_flicks flicks at full speed; Traction is the flicks allowed when a disc stops in a curve. "
+    "Top Speed is the most sections one flick crosses on a straight; Flicks needed is how many such flicks "
+    "the longest straight takes. Traction is the flicks allowed when a disc stops in a curve. "
     "Blank where the rules give no value."
 )
 
