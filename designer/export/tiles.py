@@ -159,8 +159,8 @@ def _map_page(c: Canvas, document: TrackDocument, plan: TilePlan, form: str, opt
         _draw_info(c, document, plan, info)
 
 
-def _draw_map(c: Canvas, plan: TilePlan, form: str, area: Rect, scale: float) -> None:
-    g = plan.grid
+def draw_form_scaled(c: Canvas, form: str, area: Rect, scale: float) -> None:
+    """The drawn table `form` at `scale`, its origin at `area`'s corner, clipped to `area` (a map of it)."""
     c.saveState()
     clip = c.beginPath()
     clip.rect(area.x, area.y, area.w, area.h)
@@ -169,6 +169,11 @@ def _draw_map(c: Canvas, plan: TilePlan, form: str, area: Rect, scale: float) ->
     c.scale(scale, scale)
     c.doForm(form)
     c.restoreState()
+
+
+def _draw_map(c: Canvas, plan: TilePlan, form: str, area: Rect, scale: float) -> None:
+    g = plan.grid
+    draw_form_scaled(c, form, area, scale)
     c.setStrokeColor(INK)
     c.setLineWidth(pdf.pt(0.8))
     c.rect(area.x, area.y, area.w, area.h, stroke=1, fill=0)

@@ -39,6 +39,19 @@ def next_gate_order(elements) -> int:
     return min(max((e.order for e in elements if e.kind == "gate"), default=0) + 1, MAX_GATE_ORDER)
 
 
+
+def add_ghost(manager, element: Element) -> ElementItem:
+    """A see-through, unclickable item of `element` above the table that follows the pointer (hidden until
+    the first move): what a placing tool shows before the click."""
+    ghost = create_element_item(element, manager.scene.metrics_for(element.kind))
+    ghost.setFlag(ElementItem.GraphicsItemFlag.ItemIsSelectable, False)
+    ghost.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+    ghost.setOpacity(GHOST_OPACITY)
+    ghost.setZValue(OVERLAY_Z - 2)
+    ghost.setVisible(False)
+    manager.scene.addItem(ghost)
+    return ghost
+
 class PlaceTool(Tool):
     name = "place"
     cursor = Qt.CursorShape.CrossCursor
@@ -57,14 +70,7 @@ class PlaceTool(Tool):
     # --- lifecycle -------------------------------------------------------------------------------
     def activate(self) -> None:
         super().activate()
-        self.ghost = create_element_item(self._new_element("ghost", 0.0, 0.0),
-                                         self.manager.scene.metrics_for(self.kind))
-        self.ghost.setFlag(ElementItem.GraphicsItemFlag.ItemIsSelectable, False)
-        self.ghost.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.ghost.setOpacity(GHOST_OPACITY)
-        self.ghost.setZValue(OVERLAY_Z - 2)
-        self.ghost.setVisible(False)
-        self.manager.scene.addItem(self.ghost)
+        self.ghost = add_ghost(self.manager, self._new_element("ghost", 0.0, 0.0))
         at = self.manager.cursor_scene_pos()
         if at is not None:
             self._follow(at)

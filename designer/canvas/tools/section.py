@@ -17,9 +17,9 @@ import math
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 
-from designer.canvas.items import ElementItem, create_element_item
-from designer.canvas.selection import OVERLAY_Z
+from designer.canvas.items import ElementItem
 from designer.canvas.tools.base import Tool, ToolEvent
+from designer.canvas.tools.place import add_ghost
 from designer.document.operations import add_elements, change_elements, macro
 from designer.i18n import _
 from designer.model.edit import normalize_angle, unique_id
@@ -36,7 +36,6 @@ from designer.systems.pitchkart.sections import (
     track_sections,
 )
 
-GHOST_OPACITY = 0.55
 #: The ghost snaps to an open connector within this many track widths of the pointer.
 SNAP_REACH_WIDTHS = 1.5
 MAX_NUMBER = 9999
@@ -88,14 +87,7 @@ class SectionTool(Tool):
     # --- lifecycle -------------------------------------------------------------------------------
     def activate(self) -> None:
         super().activate()
-        self.ghost = create_element_item(self._new_section("ghost", Connector(0.0, 0.0, 0.0)),
-                                         self.manager.scene.metrics_for(TRACK_SECTION))
-        self.ghost.setFlag(ElementItem.GraphicsItemFlag.ItemIsSelectable, False)
-        self.ghost.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.ghost.setOpacity(GHOST_OPACITY)
-        self.ghost.setZValue(OVERLAY_Z - 2)
-        self.ghost.setVisible(False)
-        self.manager.scene.addItem(self.ghost)
+        self.ghost = add_ghost(self.manager, self._new_section("ghost", Connector(0.0, 0.0, 0.0)))
         at = self.manager.cursor_scene_pos()
         if at is not None:
             self.follow(at)

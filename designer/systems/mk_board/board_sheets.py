@@ -14,7 +14,7 @@ from designer.export.options import PrintJob
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, check_margin, get_paper, print_number
 from designer.export.pdf import BOLD, FONT, GREY, INK, text
-from designer.export.tiles import TrackPrintOptions, plan_tiles, render_track
+from designer.export.tiles import TrackPrintOptions, draw_form_scaled, plan_tiles, render_track
 from designer.i18n import _
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
@@ -142,14 +142,7 @@ def render_board_fit(c: Canvas, job: PrintJob) -> int:
             paper=paper.name, scale=print_number(1 / scale, 1), mm=print_number(space_size(ruleset) * scale, 1),
             spaces=spaces)
         text(c, area.x, area.y + 11, *pdf.fit_line(summary, area.w, 8, FONT), FONT, colour=GREY)
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(board.x, board.y, board.w, board.h)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.translate(board.x, board.y)
-        c.scale(scale, scale)
-        c.doForm(form)
-        c.restoreState()
+        draw_form_scaled(c, form, board, scale)
         c.setStrokeColor(GREY)
         c.setLineWidth(pdf.pt(0.4))
         c.rect(board.x, board.y, board.w, board.h, stroke=1, fill=0)
