@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from designer.app.settings import Settings
 from designer.export import CARD_SIZES, CLI_PAPERS, ExportOptions, LayoutError, PrintJob, export_pdf
-from designer.export.bundle import offered
+from designer.export.bundle import offered, system_for
 from designer.export.fonts import notices
 from designer.geometry.checks.shapes import degenerate_reasons
 from designer.i18n import N_, _, ngettext, pgettext
@@ -83,11 +83,13 @@ class PrintDialog(QDialog):
         section_layout = QVBoxLayout(sections)
         self.section_boxes: dict[str, QCheckBox] = {}
         job = PrintJob(self.document, self.ruleset)
-        for i, section in enumerate(offered(self.document)):  # the document's game system's, in its order
+        first = True
+        for section in offered(self.document):  # the document's game system's, in its order
             box = QCheckBox(_(section.title))
             reason = section.unavailable(job)
             box.setEnabled(reason is None)
-            box.setChecked(reason is None and i == 0)
+            box.setChecked(reason is None and first)  # the first section this document can have
+            first = first and reason is not None
             box.setToolTip(reason or "")
             box.toggled.connect(self._schedule)
             section_layout.addWidget(box)
@@ -124,6 +126,8 @@ class PrintDialog(QDialog):
         for box in (self.ink_saver_box, self.keep_empty_box, self.reach_box):
             box.toggled.connect(self._schedule)
 
+        kit = self._build_kit_options()
+
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         hint = QLabel(_("Print at 100 % (“actual size”) and check the calibration bars with a ruler."))
@@ -133,6 +137,8 @@ class PrintDialog(QDialog):
         left = QVBoxLayout()
         left.addWidget(sections)
         left.addWidget(paper)
+        if kit is not None:
+            left.addWidget(kit)
         left.addWidget(self.status_label)
         left.addStretch(1)
         left.addWidget(hint)
@@ -160,6 +166,27 @@ class PrintDialog(QDialog):
         outer.addLayout(body, 1)
         outer.addWidget(buttons)
 
+    def _build_kit_options(self) -> QGroupBox | None:
+        """A spin box per print option of the document's game system (Downforce: lanes, betting lines, token
+        and die size), starting at the rule data's values; None when the system has none."""
+        self.option_spins: dict[str, QDoubleSpinBox] = {}
+        options = system_for(self.document).print_options
+        if not options:
+            return None
+        group = QGroupBox(_("Kit"))
+        form = QFormLayout(group)
+        for option in options:
+            spin = QDoubleSpinBox()
+            spin.setRange(option.minimum, option.maximum)
+            spin.setDecimals(option.decimals)
+            if option.unit:
+                spin.setSuffix(f" {option.unit}")
+            spin.setValue(option.default(self.ruleset))
+            spin.valueChanged.connect(self._schedule)
+            form.addRow(option.display_title, spin)
+            self.option_spins[option.name] = spin
+        return group
+
     def _mm_spin(self, value: float, low: float, high: float) -> QDoubleSpinBox:
         spin = QDoubleSpinBox()
         spin.setRange(low, high)
@@ -183,6 +210,7 @@ class PrintDialog(QDialog):
             keep_empty=self.keep_empty_box.isChecked(),
             card_size=self.card_combo.currentData(),
             reach_rings=self.reach_box.isChecked(),
+            settings=tuple((name, spin.value()) for name, spin in self.option_spins.items()),
         )
 
     def _schedule(self, *_args) -> None:

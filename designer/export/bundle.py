@@ -5,6 +5,10 @@ sections, their titles and their order are the system's (`designer.systems.regis
 .prints`); this module never names a system. A section whose `unavailable(job)` gives a reason (no item
 deck, no Grand Prix, nothing to cut out) is left out of "all" and refused with that reason when asked for
 by name. Each section gets a bookmark in the PDF outline.
+
+Without a track file (`kartographer export --ruleset ID`), `blank_document` stands in and only the sections
+that need no document (`PrintSection.needs_document` False: kits, cards, blank sheets) are offered. A
+system's own print options (`System.print_options`) arrive as NAME=VALUE pairs, checked by `print_settings`.
 """
 
 from __future__ import annotations
@@ -15,13 +19,22 @@ from designer.export import pdf
 from designer.export.options import ExportOptions, PrintJob
 from designer.export.paper import LayoutError, get_paper
 from designer.export.scoresheet import GrandPrixScores
-from designer.i18n import N_, _
-from designer.model.track import TrackDocument
+from designer.i18n import N_, _, plain_decimal
+from designer.model.track import Table, TrackDocument
 from designer.rules import Ruleset, load_ruleset
 from designer.systems import registry
 from designer.systems.api import PrintSection, System
 
-__all__ = ["ExportOptions", "PrintJob", "export_pdf", "offered", "refusal", "sections_for", "system_for"]
+__all__ = ["ExportOptions", "PrintJob", "blank_document", "export_pdf", "offered", "print_settings", "refusal",
+           "sections_for", "system_for"]
+
+
+def blank_document(ruleset: Ruleset) -> TrackDocument:
+    """What `export --ruleset` prints from: a document of the system with no track and no elements, named
+    after the game (the PDF's title)."""
+    from designer.rules.texts import ruleset_name
+
+    return TrackDocument(name=ruleset_name(ruleset), ruleset=ruleset.id, table=Table(width_mm=900.0, height_mm=600.0))
 
 
 def system_for(document: TrackDocument) -> System:
@@ -31,27 +44,61 @@ def system_for(document: TrackDocument) -> System:
         raise LayoutError(str(exc)) from None
 
 
-def offered(document: TrackDocument) -> tuple[PrintSection, ...]:
-    """The sections the document's game system offers, in its print order."""
-    return system_for(document).prints
+def offered(document: TrackDocument, blank: bool = False) -> tuple[PrintSection, ...]:
+    """The sections the document's game system offers, in its print order; `blank`: those that need no
+    document (printing without a track file)."""
+    return tuple(s for s in system_for(document).prints if not (blank and s.needs_document))
 
 
-def refusal(document: TrackDocument, what: str) -> str | None:
+def refusal(document: TrackDocument, what: str, blank: bool = False) -> str | None:
     """Why `--what what` is not a choice for this document (None: it is), listing the ones that are."""
     system = system_for(document)
-    names = [s.name for s in system.prints]
+    names = [s.name for s in offered(document, blank)]
     if what == "all" or what in names:
         return None
     listed = ", ".join(names) + _(" (or all)") if names else _("nothing")
+    if blank and system.section(what) is not None:
+        return _("{system}'s {what} is printed from a track file; without one it prints {listed}").format(
+            system=system.id, what=what, listed=listed)
     return _("{system} prints {listed}; not '{what}'").format(system=system.id, listed=listed, what=what)
 
 
-def sections_for(what: str | Sequence[str], job: PrintJob) -> list[PrintSection]:
+def _span(low: float, high: float, decimals: int) -> str:
+    return f"{plain_decimal(low, decimals)}–{plain_decimal(high, decimals)}"
+
+
+def print_settings(system: System, pairs: Sequence[str]) -> tuple[tuple[str, float], ...]:
+    """`--set NAME=VALUE` pairs checked against the system's print options: a one-line LayoutError names
+    the options (with their ranges) when a name is unknown or a value out of range."""
+    settings: dict[str, float] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        option = system.print_option(name.strip())
+        if not sep or option is None:
+            known = ", ".join(f"{o.name} ({_span(o.minimum, o.maximum, o.decimals)})"
+                              for o in system.print_options) or _("none")
+            raise LayoutError(_("{system} has no print option '{pair}' (its options: {known})").format(
+                system=system.id, pair=pair, known=known))
+        try:
+            value = float(text.strip().replace(",", "."))
+        except ValueError:
+            value = float("nan")
+        whole = option.decimals == 0
+        if not (option.minimum <= value <= option.maximum) or (whole and value != int(value)):
+            kind = _("a whole number") if whole else _("a number")
+            raise LayoutError(_("{name} must be {kind} from {low} to {high}, not '{text}'").format(
+                name=option.name, kind=kind, low=plain_decimal(option.minimum, option.decimals),
+                high=plain_decimal(option.maximum, option.decimals), text=text.strip()))
+        settings[option.name] = value
+    return tuple(settings.items())
+
+
+def sections_for(what: str | Sequence[str], job: PrintJob, blank: bool = False) -> list[PrintSection]:
     """The sections to print, in the system's order; 'all' quietly drops those unavailable."""
-    offer = offered(job.document)
+    offer = offered(job.document, blank)
     wanted = [s.name for s in offer] if what == "all" else ([what] if isinstance(what, str) else list(what))
     for name in wanted:
-        reason = refusal(job.document, name)
+        reason = refusal(job.document, name, blank)
         if reason:
             raise LayoutError(reason)
     chosen = []
@@ -68,12 +115,13 @@ def sections_for(what: str | Sequence[str], job: PrintJob) -> list[PrintSection]
 
 def export_pdf(out: pdf.Output, document: TrackDocument, what: str | Sequence[str] = "all",
                options: ExportOptions | None = None, ruleset: Ruleset | None = None,
-               scores: GrandPrixScores | None = None) -> int:
-    """Write the chosen sections of a track's print kit as one PDF; returns the page count."""
+               scores: GrandPrixScores | None = None, blank: bool = False) -> int:
+    """Write the chosen sections of a track's print kit as one PDF; returns the page count. `blank`: the
+    document is `blank_document`'s (only sections that need no document)."""
     options = options or ExportOptions()
     get_paper(options.paper)
     job = PrintJob(document, ruleset or load_ruleset(document.ruleset), options, scores)
-    sections = {s.name: s for s in sections_for(what, job)}
+    sections = {s.name: s for s in sections_for(what, job, blank)}
     titles = {name: s.title for name, s in sections.items()}
     return pdf.write_sections(out, document.name, N_("print kit"), list(sections), titles,
                               lambda c, name: sections[name].render(c, job))

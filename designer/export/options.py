@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from designer.export.scoresheet import GrandPrixScores
     from designer.model.track import TrackDocument
     from designer.rules.schema import Ruleset
+    from designer.systems.mk_downforce.season_sheet import SeasonScores
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,8 @@ class ExportOptions:
     keep_empty: bool = False
     card_size: str = "poker"
     reach_rings: bool = False
+    #: (name, value) of the system's own print options (`designer.systems.api.PrintOption`) set for this print
+    settings: tuple[tuple[str, float], ...] = ()
 
     def margin(self, default: float) -> float:
         return default if self.margin_mm is None else self.margin_mm
@@ -35,9 +38,22 @@ class ExportOptions:
 
 @dataclass(frozen=True)
 class PrintJob:
-    """One document's print run: its rule data, the shared options and, from a campaign, its scores."""
+    """One document's print run: its rule data, the shared options and, from a campaign, its scores (a Grand
+    Prix's, or a Downforce season's)."""
 
     document: TrackDocument
     ruleset: Ruleset
     options: ExportOptions = ExportOptions()
-    scores: GrandPrixScores | None = None
+    scores: GrandPrixScores | SeasonScores | None = None
+
+    def setting(self, name: str) -> float:
+        """The value of the system's print option `name`: as set for this print, else the rule data's."""
+        for key, value in self.options.settings:
+            if key == name:
+                return value
+        from designer.systems import registry
+
+        option = registry.get(self.ruleset.id).print_option(name)
+        if option is None:
+            raise KeyError(name)
+        return option.default(self.ruleset)

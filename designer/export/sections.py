@@ -81,11 +81,11 @@ def no_grand_prix(job: PrintJob) -> str | None:
 
 
 TRACK = PrintSection("track", N_("Track, 1:1"), render_track_section)
-CARDS = PrintSection("cards", N_("Item cards"), render_cards_section, no_deck)
+CARDS = PrintSection("cards", N_("Item cards"), render_cards_section, no_deck, needs_document=False)
 TOKENS = PrintSection("tokens", N_("Tokens"), render_tokens_section, no_tokens)
 SCORESHEET = PrintSection("scoresheet", N_("Score sheet"), render_scoresheet_section, no_grand_prix)
 
 
 def dashboards(title: str) -> PrintSection:
     """The per-player sheet section under the system's own name for it (`System.dashboard`)."""
-    return PrintSection("dashboards", title, render_dashboards_section)
+    return PrintSection("dashboards", title, render_dashboards_section, needs_document=False)

@@ -66,6 +66,29 @@ class PrintSection:
     title: str
     render: Callable[[Any, Any], int]
     unavailable: Callable[[Any], str | None] = field(default=lambda job: None)
+    #: False: drawn from the rule data and the options alone, so `kartographer export --ruleset ID` prints it
+    #: without a track file (a blank document of the system stands in).
+    needs_document: bool = True
+
+
+@dataclass(frozen=True)
+class PrintOption:
+    """A number some of a system's print sections take besides the shared options (Downforce: lanes, betting
+    lines, token and die sizes): `--set NAME=VALUE` on the CLI, a spin box in the print dialog.
+    `default(ruleset)` reads it from the rule data; `decimals` 0 makes it a whole number; `unit` is "mm" or
+    ""; `title` is English marked with N_."""
+
+    name: str
+    title: str
+    default: Callable[[Any], float]
+    minimum: float
+    maximum: float
+    decimals: int = 0
+    unit: str = ""
+
+    @property
+    def display_title(self) -> str:
+        return _(self.title)
 
 
 #: What a campaign mode records (see `CampaignMode.record`).
@@ -79,6 +102,8 @@ class CampaignMode:
 
     - `points`: races scored on the rule data's Grand Prix points (a fixed number of races, upgrades bought
       between them); without it a "races" campaign records places only, race after race.
+    - `money`: races scored in money (Downforce's season: prize money, coins at the rule data's
+      `downforce.coin_value_dollars` each, and bet winnings); standings by money, results carry the kart.
     - `check(doc, ctx)`: the system's own rules about who races (e.g. one kart per colour), run with the
       campaign core's checks; it raises `designer.campaign.errors.CampaignError`.
     """
@@ -87,6 +112,7 @@ class CampaignMode:
     title: str
     record: str = "races"
     points: bool = False
+    money: bool = False
     check: Callable[[Any, Any], None] | None = None
 
     @property
@@ -170,6 +196,7 @@ class System:
       every system gets.
     - `prints`: the sections it offers for a track, in print order; `dashboard` names what its per-player
       sheet is called ("Kart dashboards", "Vehicle sheets", …).
+    - `print_options`: the numbers its sections take besides the shared options (`PrintOption`).
     - `modes` / `default_mode`: the campaign modes it allows, and the one `campaign new` uses without
       `--mode`.
 
@@ -205,6 +232,7 @@ class System:
     ruleset_path: Path
     checks: tuple[str, ...] = ()
     prints: tuple[PrintSection, ...] = ()
+    print_options: tuple[PrintOption, ...] = ()
     dashboard: str = "Player sheets"
     modes: tuple[CampaignMode, ...] = ()
     default_mode: str | None = None
@@ -227,3 +255,6 @@ class System:
 
     def section(self, name: str) -> PrintSection | None:
         return next((s for s in self.prints if s.name == name), None)
+
+    def print_option(self, name: str) -> PrintOption | None:
+        return next((o for o in self.print_options if o.name == name), None)

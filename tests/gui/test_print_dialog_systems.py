@@ -27,7 +27,9 @@ def test_gaslands_keeps_its_five_sections(qtbot):
 def test_other_systems_show_only_their_sections(qtbot):
     luigi = load_track(DEFAULT_TRACK)
     downforce = _dialog(qtbot, luigi.model_copy(update={"ruleset": "mk-downforce"}))
-    assert _titles(downforce) == {"track": "Track, 1:1", "tokens": "Tokens"}
+    assert _titles(downforce) == {"track": "Track, 1:1", "tokens": "Tokens", "die": "Item die",
+                                  "reference": "Reference card", "karts": "Kart cards",
+                                  "scoresheet": "Season score sheet"}
     axles = _dialog(qtbot, luigi.model_copy(update={"ruleset": "axles-alloys-2"}))
     assert _titles(axles) == {"track": "Track, 1:1", "tokens": "Tokens", "dashboards": "Vehicle sheets"}
     axles.section_boxes["track"].setChecked(False)
@@ -40,3 +42,19 @@ def test_an_arena_cannot_tick_the_score_sheet(qtbot):
     fort = _dialog(qtbot, load_track(TEMPLATES_DIR / "balloon-battle-block-fort.track.json"))
     box = fort.section_boxes["scoresheet"]
     assert not box.isEnabled() and "arena with no track" in box.toolTip()
+
+
+def test_downforce_without_a_track_starts_on_its_kit_and_offers_its_print_options(qtbot):
+    from designer.export.bundle import blank_document
+    from designer.rules import load_ruleset
+
+    dlg = _dialog(qtbot, blank_document(load_ruleset("mk-downforce")))
+    assert not dlg.section_boxes["track"].isEnabled() and dlg.sections() == ["tokens"]
+    spins = dlg.option_spins
+    assert {name: spin.value() for name, spin in spins.items()} == {"lanes": 6, "betting_lines": 3,
+                                                                   "token_size": 20.0, "die_size": 16.0}
+    assert spins["die_size"].suffix() == " mm" and spins["lanes"].decimals() == 0
+    spins["lanes"].setValue(4)
+    assert dict(dlg.options().settings)["lanes"] == 4.0
+    gaslands = _dialog(qtbot, load_track(DEFAULT_TRACK))
+    assert gaslands.option_spins == {} and gaslands.options().settings == ()

@@ -31,4 +31,5 @@ def no_weight_classes(job: PrintJob) -> str | None:
 
 
 PRINTS: tuple[PrintSection, ...] = (
-    TRACK, TOKENS, PrintSection("dashboards", DASHBOARD, render_vehicle_sheets, no_weight_classes))
+    TRACK, TOKENS, PrintSection("dashboards", DASHBOARD, render_vehicle_sheets, no_weight_classes,
+                                  needs_document=False))

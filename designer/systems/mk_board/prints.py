@@ -72,7 +72,7 @@ PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Board, 1:1"), render_board),
     PrintSection("board-fit", N_("Board on one sheet"), render_board_fit, no_spaces),
     CARDS,
-    PrintSection("tokens", N_("Tokens"), render_tokens, no_board),
-    PrintSection("dashboards", DASHBOARD, render_mats, no_board),
-    PrintSection("reference", N_("Reference cards"), render_reference, no_board),
+    PrintSection("tokens", N_("Tokens"), render_tokens, no_board, needs_document=False),
+    PrintSection("dashboards", DASHBOARD, render_mats, no_board, needs_document=False),
+    PrintSection("reference", N_("Reference cards"), render_reference, no_board, needs_document=False),
 )

@@ -88,8 +88,8 @@ PRINTS: tuple[PrintSection, ...] = (
     PrintSection("pieces", N_("Track pieces, 1:1"), render_pieces, no_sections),
     PrintSection("stickers", N_("Stickers"), render_stickers, no_pitchkart),
     CARDS,
-    PrintSection("characters", N_("Character cards"), render_characters, no_characters),
-    PrintSection("grid", N_("Starting grid"), render_grid, no_pitchkart),
+    PrintSection("characters", N_("Character cards"), render_characters, no_characters, needs_document=False),
+    PrintSection("grid", N_("Starting grid"), render_grid, no_pitchkart, needs_document=False),
     TOKENS,
     dashboards(DASHBOARD),
 )
