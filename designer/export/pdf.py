@@ -166,6 +166,10 @@ def text(c: Canvas, x: float, y: float, s: str, size_pt: float = 7.0, font: str 
     c.restoreState()
 
 
+#: What a measured width may exceed its box by and still fit: float rounding, far below a printer's dot.
+FIT_SLACK_MM = 1e-6
+
+
 def fit_size(s: str, max_width: float, size_pt: float, font: str = FONT, min_pt: float = 4.0) -> float:
     """The largest size ≤ size_pt (down to min_pt) at which `s` is at most `max_width` mm wide."""
     width = width_mm(s, size_pt, font)
@@ -176,9 +180,10 @@ def fit_size(s: str, max_width: float, size_pt: float, font: str = FONT, min_pt:
 
 def truncate(s: str, max_width: float, size_pt: float, font: str = FONT) -> str:
     """`s`, cut short with an ellipsis so it is at most `max_width` mm wide."""
-    if width_mm(s, size_pt, font) <= max_width:
+    limit = max_width + FIT_SLACK_MM  # a size shrunk to fit exactly must not be cut for a rounding error
+    if width_mm(s, size_pt, font) <= limit:
         return s
-    while s and width_mm(s + "…", size_pt, font) > max_width:
+    while s and width_mm(s + "…", size_pt, font) > limit:
         s = s[:-1]
     return s.rstrip() + "…" if s else ""
 

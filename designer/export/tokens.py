@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import HexColor, white
@@ -323,11 +324,19 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
     groups = token_groups(document, ruleset, content, options.spare, options.min_spare)
     pages = pack_tokens(groups, content)
     p = Painter(c)
+    return render_token_pages(c, paper, page, content, pages, _("Tokens · {name}").format(name=document.name),
+                              lambda t, x, y: _draw_token(p, t, x, y))
+
+
+def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages: list[list[Placed]], heading: str,
+                       draw: Callable[[Token, float, float], None],
+                       foot: Callable[[], None] | None = None) -> int:
+    """Draw packed token sheets (`pack_tokens`): each page titled `heading` with "true size" and its number,
+    each group's heading, each token by `draw(token, x, y)`, then `foot()` if given; returns the pages drawn."""
     for number, placed in enumerate(pages, 1):
         pdf.start_page(c, paper)
         with pdf.mm_frame(c, paper):
             note = _("true size: print at 100 % · sheet {n} of {total}").format(n=number, total=len(pages))
-            heading = _("Tokens · {name}").format(name=document.name)
             title = pdf.truncate(heading, page.w - pdf.width_mm(note, 7) - 4, 12, BOLD)
             text(c, page.x, page.y + 4, title, 12, BOLD)
             text(c, page.right, page.y + 4, note, 7, FONT, "end", GREY)
@@ -335,7 +344,9 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
                 if item.token is None:
                     text(c, item.x, item.y + 3.8, *pdf.fit_line(item.heading, content.w, 8, BOLD), BOLD, colour=INK)
                 else:
-                    _draw_token(p, item.token, item.x, item.y)
+                    draw(item.token, item.x, item.y)
+            if foot is not None:
+                foot()
         c.showPage()
     return len(pages)
 

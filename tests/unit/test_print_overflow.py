@@ -197,3 +197,38 @@ def test_the_measure_finds_text_that_runs_out_of_a_card(monkeypatch):
     options = CardOptions()
     data = written(write_cards_pdf, load_ruleset("mk-gaslands"), options)
     assert pdfboxes.all_overflows(data, [card_panels(options)] * len(pdfscan.reader(data).pages))
+
+
+# --- Mario Kart for Downforce's kit at its extreme settings -------------------------------------------------
+def downforce_kit():
+    """(name, PDF bytes, layout boxes per page) of the Downforce tokens, reference card and kart cards, printed
+    from no track (`export --ruleset mk-downforce`) at the print options' limits, on A4 and Letter."""
+    from designer.export.bundle import blank_document
+    from designer.export.options import ExportOptions
+    from designer.systems.mk_downforce.kit_cards import REFERENCE_MM
+
+    ruleset = load_ruleset("mk-downforce")
+    document = blank_document(ruleset)
+    for paper in ("a4", "letter"):
+        for size, lanes, lines in ((10.0, 12, 6), (40.0, 1, 1), (20.0, 6, 3)):
+            options = ExportOptions(paper, settings=(("token_size", size), ("lanes", lanes), ("betting_lines", lines)))
+            yield f"tokens {size} mm on {paper}", written(export_pdf, document, "tokens", options, ruleset,
+                                                          blank=True), None
+        grid = card_grid(paper, REFERENCE_MM)
+        data = written(export_pdf, document, "reference", ExportOptions(paper), ruleset, blank=True)
+        yield f"reference on {paper}", data, [[grid.slot(i).inset(5.0) for i in range(grid.per_sheet)]]
+        for card in ("poker", "mini"):
+            grid = card_grid(paper, card)
+            data = written(export_pdf, document, "karts", ExportOptions(paper, card_size=card), ruleset, blank=True)
+            yield f"karts ({card}) on {paper}", data, [[grid.slot(i).inset(3.2) for i in range(grid.per_sheet)]]
+
+
+@pytest.mark.parametrize("language", ["en", "de-pseudo"])
+def test_the_downforce_kit_keeps_its_words_inside_at_every_setting(monkeypatch, language):
+    if language != "en":
+        monkeypatch.setenv(i18n.PSEUDO_ENV, "1")
+    i18n.set_language("en" if language == "en" else "de")
+    found = []
+    for name, data, boxes in downforce_kit():
+        found += [f"{name}: {problem}" for problem in pdfboxes.all_overflows(data, boxes)]
+    assert not found, f"{len(found)} overflowing texts:\n" + "\n".join(found[:20])

@@ -64,10 +64,11 @@ def test_downforce_prints_no_dashboards(capsys, tmp_path):
     out = tmp_path / "d.pdf"
     code, stdout, err = run(capsys, "export", track, "--what", "dashboards", "-o", out)
     assert code == 2 and stdout == "" and not out.exists()
-    assert err == ("kartographer: error: mk-downforce.track.json: mk-downforce prints track, tokens (or all); "
-                   "not 'dashboards'\n")
+    assert err == ("kartographer: error: mk-downforce.track.json: mk-downforce prints track, tokens, die, reference, "
+                   "karts, scoresheet (or all); not 'dashboards'\n")
     assert run(capsys, "export", track, "--what", "all", "-o", out)[0] == 0
-    assert outline_and_text(out)[0] == ["Track, 1:1", "Tokens"]
+    assert outline_and_text(out)[0] == ["Track, 1:1", "Tokens", "Item die", "Reference card", "Kart cards",
+                                        "Season score sheet"]
 
 
 def test_axles_and_alloys_prints_vehicle_sheets(capsys, tmp_path):
@@ -164,3 +165,23 @@ def test_a_fake_systems_section_is_offered_and_printed(capsys, tmp_path):
         with pytest.raises(SystemExit):
             main(["export", "--help"])
         assert "fake-race: poster" in capsys.readouterr().out
+
+
+# --- printing without a track file ---------------------------------------------------------------------
+KIT_WITHOUT_A_TRACK = {
+    "mk-gaslands": ["Item cards", "Kart dashboards"],
+    "mk-board": ["Item cards", "Tokens", "Player mats", "Reference cards"],
+    "pitchkart": ["Item cards", "Character cards", "Starting grid", "Player mats"],
+    "mk-downforce": ["Tokens", "Item die", "Reference card", "Kart cards", "Season score sheet"],
+    "axles-alloys-2": ["Vehicle sheets"],
+}
+
+
+@pytest.mark.parametrize("system", sorted(KIT_WITHOUT_A_TRACK))
+def test_every_system_prints_the_parts_that_need_no_track_file(capsys, tmp_path, system):
+    out = tmp_path / f"{system}.pdf"
+    code, stdout, err = run(capsys, "export", "--ruleset", system, "--what", "all", "-o", out)
+    assert code == 0 and err == "" and stdout.startswith(f"wrote {out}")
+    assert outline_and_text(out)[0] == KIT_WITHOUT_A_TRACK[system]
+    needing = [s.title for s in registry.get(system).prints if s.needs_document]
+    assert not set(needing) & set(KIT_WITHOUT_A_TRACK[system])

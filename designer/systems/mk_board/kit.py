@@ -17,7 +17,7 @@ from designer.export.options import PrintJob
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, card_size, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
-from designer.export.tokens import CUT, Token, TokenGroup, pack_tokens
+from designer.export.tokens import CUT, Token, TokenGroup, pack_tokens, render_token_pages
 from designer.i18n import _
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
@@ -117,20 +117,8 @@ def render_kit_tokens(c: Canvas, job: PrintJob) -> int:
     content = Rect(page.x, page.y + 10.0, page.w, page.h - 10.0)
     pages = pack_tokens(kit_groups(job.ruleset), content, gap=3.0)
     p = Painter(c)
-    for number, placed in enumerate(pages, 1):
-        pdf.start_page(c, paper)
-        with pdf.mm_frame(c, paper):
-            note = _("true size: print at 100 % · sheet {n} of {total}").format(n=number, total=len(pages))
-            heading = _("Tokens · {name}").format(name=job.document.name)
-            text(c, page.x, page.y + 4, pdf.truncate(heading, page.w - pdf.width_mm(note, 7) - 4, 12, BOLD), 12, BOLD)
-            text(c, page.right, page.y + 4, note, 7, FONT, "end", GREY)
-            for item in placed:
-                if item.token is None:
-                    text(c, item.x, item.y + 3.8, *pdf.fit_line(item.heading, content.w, 8, BOLD), BOLD, colour=INK)
-                else:
-                    _draw_kit_token(p, item.token, item.x, item.y, job.ruleset)
-        c.showPage()
-    return len(pages)
+    return render_token_pages(c, paper, page, content, pages, _("Tokens · {name}").format(name=job.document.name),
+                              lambda t, x, y: _draw_kit_token(p, t, x, y, job.ruleset))
 
 
 # --- player mats -----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.mk_downforce.checks import CHECKS
 from designer.systems.mk_downforce.modes import DEFAULT_MODE, MODES
-from designer.systems.mk_downforce.prints import DASHBOARD, PRINTS
+from designer.systems.mk_downforce.prints import DASHBOARD, PRINT_OPTIONS, PRINTS
 
 SYSTEM = System(
     id="mk-downforce",
@@ -16,6 +16,7 @@ SYSTEM = System(
     ruleset_path=RULESETS_DIR / "mk-downforce.json",
     checks=CHECKS,
     prints=PRINTS,
+    print_options=PRINT_OPTIONS,
     dashboard=DASHBOARD,
     modes=MODES,
     default_mode=DEFAULT_MODE,
