@@ -156,6 +156,32 @@ def format_number(value: float, decimals: int, language: str | None = None) -> s
     return babel_format(value, format=pattern, locale=language or _language)
 
 
+def place_ordinal(n: int) -> str:
+    """A race position as written after a name or on a sheet: "1st", "2nd", "11th" (German "1.", Spanish
+    "1.º", French "1er", "2e")."""
+    if n == 1:
+        return pgettext("place", "1st")
+    if 10 <= n % 100 <= 20:
+        form = pgettext("place", "{n}th")
+    else:
+        form = {1: pgettext("place", "{n}st"), 2: pgettext("place", "{n}nd"),
+                3: pgettext("place", "{n}rd")}.get(n % 10) or pgettext("place", "{n}th")
+    return form.format(n=n)
+
+
+def format_dollars(value: int, language: str | None = None) -> str:
+    """Whole dollars as the language writes an amount: "$12,000,000" in English, "12.000.000 $" in German (the
+    game's "$", not the locale's name for US dollars, and no cents)."""
+    from babel import Locale
+    from babel.numbers import format_decimal as babel_format
+
+    locale = Locale.parse(language or _language)
+    pattern = str(locale.currency_formats["standard"].pattern).split(";")[0]
+    number = babel_format(abs(value), format="#,##0", locale=locale)
+    text = pattern.replace("#,##0.00", number).replace("#,##,##0.00", number).replace("¤", "$")
+    return ("-" if value < 0 else "") + text
+
+
 def decimal_sign(text: str) -> str:
     """A number Python wrote ("12.5", "-0.125") with the current language's decimal sign ("12,5" in German)."""
     if "." not in text or _language == SOURCE_LANGUAGE:

@@ -28,4 +28,5 @@ def _english_unless_a_test_asks(monkeypatch):
     yield
     from designer import i18n
 
+    os.environ.pop("KARTOGRAPHER_PSEUDO", None)  # before monkeypatch undoes a test's setenv: else pseudo lingers
     i18n.set_language("en")

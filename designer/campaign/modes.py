@@ -19,6 +19,7 @@ from designer.systems.api import CampaignMode, System
 RECORD_SECTIONS = {"races": ("races", "upgrades"), "battle": ("battles",), "games": ("drivers", "games")}
 #: The rule-data section a mode needs, and what it is called in a refusal.
 POINTS_NEED = ("grand_prix", N_("Grand Prix scoring"))
+MONEY_NEED = ("downforce", N_("Downforce prize money rules"))
 RECORD_NEEDS = {"battle": ("balloon_battle", N_("Balloon Battle rules")), "games": ("axles", N_("driver careers"))}
 
 
@@ -66,7 +67,7 @@ def default_mode(ruleset_id: str) -> str:
 
 def missing_rules(mode: CampaignMode, ruleset: Ruleset) -> str | None:
     """What the rule data lacks for this mode ("Grand Prix scoring"…, translated), or None when it has it all."""
-    need = POINTS_NEED if mode.points else RECORD_NEEDS.get(mode.record)
+    need = POINTS_NEED if mode.points else MONEY_NEED if mode.money else RECORD_NEEDS.get(mode.record)
     if need and getattr(ruleset, need[0], None) is None:
         return _(need[1])
     return None
@@ -92,6 +93,11 @@ def mode_of(doc: CampaignDocument) -> CampaignMode:
 def scored(doc: CampaignDocument) -> bool:
     """Whether the campaign's races are scored on Grand Prix points (with upgrades between them)."""
     return mode_of(doc).points
+
+
+def in_money(doc: CampaignDocument) -> bool:
+    """Whether the campaign's races are scored in money (a Downforce season)."""
+    return mode_of(doc).money
 
 
 def records(doc: CampaignDocument, record: str) -> bool:

@@ -8,7 +8,7 @@ from designer.campaign.careers import check_careers
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import ledger, race_complete, races_complete, stat_label
-from designer.campaign.modes import keeps, missing_rules, mode_of, mode_title, scored
+from designer.campaign.modes import in_money, keeps, missing_rules, mode_of, mode_title, scored
 from designer.campaign.roster import has_characters, require_character, require_player
 from designer.i18n import _, ngettext, pgettext
 from designer.model.campaign import CampaignDocument
@@ -97,6 +97,7 @@ def check_race(doc: CampaignDocument, ctx: Context, index: int) -> None:
                                 f"{where}, {name}")
         taken[result.place] = name
         check_gates(ctx, index, result.gates, f"{where}, {name}")
+        check_money(doc, result.kart, result.prize, result.bets, f"{where}, {name}")
 
 
 def check_previous_complete(doc: CampaignDocument, index: int) -> None:
@@ -128,6 +129,16 @@ def check_gates(ctx: Context, index: int, gates: int, where: str) -> None:
 def check_coins(coins: int, where: str) -> None:
     if coins < 0:
         raise CampaignError(_("coins cannot be negative ({coins})").format(coins=coins), where)
+
+
+def check_money(doc: CampaignDocument, kart: str | None, prize: int, bets: int, where: str) -> None:
+    """Prize money, bets and the kart raced belong to a season scored in money; never negative."""
+    for amount in (prize, bets):
+        if amount < 0:
+            raise CampaignError(_("money cannot be negative ({amount})").format(amount=amount), where)
+    if (kart or prize or bets) and not in_money(doc):
+        raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no prize money, bets or "
+                                     "karts").format(mode=mode_title(doc.ruleset, doc.mode)), where)
 
 
 def check_upgrades(doc: CampaignDocument, ctx: Context) -> None:

@@ -4,7 +4,8 @@ place takes, `designer.export.start_order`).
 
 `write_campaign_pdf` is what both `kartographer campaign print` and the campaign window call. The score
 sheet's ranks are the campaign's own (`designer.campaign.grand_prix.standings`, which applies TIE_RULE),
-not the sheet's plain order by total, and the rule is printed under the scoring key.
+not the sheet's plain order by total, and the rule is printed under the scoring key. A Mario Kart for
+Downforce season prints its own money sheet instead (`designer.systems.mk_downforce.season_sheet`).
 """
 
 from __future__ import annotations
@@ -13,14 +14,16 @@ import contextlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from designer.campaign.context import Context
 from designer.campaign.grand_prix import TIE_RULE, effective_stat, is_finished, ledger, standings
-from designer.campaign.modes import records, scored
+from designer.campaign.modes import in_money, records, scored
 from designer.campaign.roster import character_label, character_stats
 from designer.campaign.series import has_start_order_coins, starting_coins_by_place
 from designer.export import pdf
 from designer.export.dashboards import DashboardOptions, Kart, Upgrades, render_dashboards
+from designer.export.options import ExportOptions, PrintJob
 from designer.export.paper import LayoutError, get_paper
 from designer.export.scoresheet import (
     GrandPrixScores,
@@ -37,6 +40,9 @@ from designer.io.track_io import load_track
 from designer.model.campaign import CampaignDocument
 from designer.rules.schema import Character
 from designer.systems import registry
+
+if TYPE_CHECKING:
+    from designer.systems.mk_downforce.season_sheet import SeasonScores
 
 CAMPAIGN_SECTIONS: tuple[str, ...] = ("scoresheet", "dashboards", "startorder")
 TITLES = {"scoresheet": N_("Score sheet"), "dashboards": N_("Kart dashboards"), "startorder": N_("Start order")}
@@ -82,6 +88,25 @@ def scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
     return GrandPrixScores(doc.name, tuple(players), names, gp.races, _(TIE_RULE), is_finished(doc, ctx))
 
 
+def season_scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
+                                source: str | Path | None = None) -> SeasonScores:
+    """A Downforce season's score sheet data (`designer.systems.mk_downforce.season_sheet.SeasonScores`):
+    every player's races with the kart raced and the money, their season money and rank."""
+    from designer.campaign.season import season_standings
+    from designer.systems.mk_downforce.season_sheet import SeasonPlayer, SeasonRace, SeasonScores
+
+    started = any(race.results for race in doc.races)
+    by_player = {s.player: s for s in season_standings(doc, ctx.ruleset)}
+    players = []
+    for p in doc.players:
+        s = by_player[p.name]
+        races = tuple(None if m is None else SeasonRace(m.place, m.kart, m.prize, m.coins, m.bets) for m in s.by_race)
+        players.append(SeasonPlayer(p.name, s.character, races, s.total if s.races else None,
+                                    s.rank if started else None))
+    names = tuple(race_name(race.track, source, doc.name) for race in doc.races)
+    return SeasonScores(doc.name, tuple(players), names, len(doc.races))
+
+
 def campaign_karts(doc: CampaignDocument, ctx: Context) -> list[Kart]:
     """One kart per player: their character (custom ones too) and the bonus their upgrades bought."""
     karts = []
@@ -116,7 +141,8 @@ def start_order_from_campaign(doc: CampaignDocument, ctx: Context, *,
 
 def _choices(doc: CampaignDocument, ctx: Context) -> list[str]:
     """The sections the campaign's rule data can give (what a refusal lists)."""
-    can = {"scoresheet": ctx.ruleset.grand_prix is not None, "startorder": has_start_order_coins(ctx.ruleset)}
+    can = {"scoresheet": (ctx.ruleset.downforce if in_money(doc) else ctx.ruleset.grand_prix) is not None,
+           "startorder": has_start_order_coins(ctx.ruleset)}
     return [s for s in CAMPAIGN_SECTIONS if can.get(s, True)]
 
 
@@ -124,7 +150,7 @@ def offered_sections(doc: CampaignDocument, ctx: Context) -> list[str]:
     """The sections this campaign can fill (what the print dialog offers): the score sheet only when scored
     on points, the start-order sheet only for a race record with coins by starting place."""
     offered = ["dashboards"]
-    if scored(doc) and ctx.ruleset.grand_prix is not None:
+    if (scored(doc) and ctx.ruleset.grand_prix is not None) or (in_money(doc) and ctx.ruleset.downforce is not None):
         offered.insert(0, "scoresheet")
     if records(doc, "races") and not scored(doc) and has_start_order_coins(ctx.ruleset):
         offered.append("startorder")
@@ -147,7 +173,12 @@ def campaign_sections(doc: CampaignDocument, ctx: Context, sections: Sequence[st
                 id=ctx.ruleset.id)))
     if not doc.players:
         raise LayoutError(_("'{name}' has no players to print").format(name=doc.name))
-    if "scoresheet" in wanted:
+    if "scoresheet" in wanted and in_money(doc):
+        if ctx.ruleset.downforce is None:
+            raise LayoutError(_("cannot print {section}: {reason}").format(
+                section="scoresheet", reason=_("ruleset '{id}' has no Downforce prize money rules").format(
+                    id=ctx.ruleset.id)))
+    elif "scoresheet" in wanted:
         if not scored(doc):
             raise LayoutError(_("cannot print scoresheet: a {mode} campaign has no Grand Prix score sheet").format(
                 mode=doc.mode.replace("_", " ")))
@@ -168,6 +199,13 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
     chosen = campaign_sections(doc, ctx, sections)
 
     def render(c, section: str) -> int:
+        if section == "scoresheet" and in_money(doc):
+            from designer.export.bundle import blank_document
+            from designer.systems.mk_downforce.season_sheet import render_scoresheet as render_season
+
+            job = PrintJob(blank_document(ctx.ruleset), ctx.ruleset,
+                           ExportOptions(paper=paper), season_scores_from_campaign(doc, ctx, source=source))
+            return render_season(c, job)
         if section == "scoresheet":
             scores = scores_from_campaign(doc, ctx, source=source)
             return render_scoresheet(c, ctx.ruleset, scores, ScoreSheetOptions(paper, 10.0, len(doc.players)))

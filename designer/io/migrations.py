@@ -105,10 +105,16 @@ def _to_ids(items: list[Any], key: str, where: str, noun: Callable[[int], str], 
     return items
 
 
+def migrate_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Campaign 2 → 3 only adds optional fields (a race result's kart, prize and bets): nothing to change."""
+    return data
+
+
 #: format name → (current schema version, {from_version: step to from_version + 1})
 CHAINS: dict[str, tuple[int, dict[int, Migration]]] = {
     "kartographer-track": (1, {}),
-    "kartographer-campaign": (2, {1: migrate_1_to_2}),
+    "kartographer-campaign": (3, {1: migrate_1_to_2, 2: migrate_2_to_3}),
+    "kartographer-vehicle": (1, {}),
 }
 
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from designer.model.campaign import CampaignDocument
 from designer.model.track import TrackDocument
+from designer.model.vehicle import VehicleDocument
 
 
 def _json_schema(model: type[BaseModel], format_name: str, title: str) -> dict[str, Any]:
@@ -23,4 +24,8 @@ def track_json_schema() -> dict[str, Any]:
 
 
 def campaign_json_schema() -> dict[str, Any]:
-    return _json_schema(CampaignDocument, "kartographer-campaign", "Kartographer campaign (schema_version 1)")
+    return _json_schema(CampaignDocument, "kartographer-campaign", "Kartographer campaign (schema_version 3)")
+
+
+def vehicle_json_schema() -> dict[str, Any]:
+    return _json_schema(VehicleDocument, "kartographer-vehicle", "Kartographer vehicle (schema_version 1)")

@@ -11,9 +11,20 @@ on a Literal, which would otherwise take `1.0` and `true` for `1`).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    model_serializer,
+)
 from pydantic_core import PydanticCustomError
 
 __all__ = [
@@ -22,6 +33,7 @@ __all__ = [
     "Angle",
     "Coord",
     "Length",
+    "OmitUnused",
     "Point",
     "StrictBool",
     "StrictFloat",
@@ -53,3 +65,18 @@ class StrictModel(BaseModel):
     """Refuses unknown fields, NaN and infinity; immutable so commands can swap whole values."""
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False, frozen=True, validate_default=True)
+
+
+class OmitUnused(StrictModel):
+    """A model whose fields named in `OMIT_UNUSED` (field → its unused value) are left out of the file while
+    unused: fields added by a later schema version, so files that do not use them keep their bytes."""
+
+    OMIT_UNUSED: ClassVar[tuple[tuple[str, Any], ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _leave_out_unused(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data = handler(self)
+        for key, unused in self.OMIT_UNUSED:
+            if key in data and data[key] == unused:
+                del data[key]
+        return data

@@ -10,6 +10,10 @@ Gaslands' `grand_prix`, `race_series`, `balloon_battle`); the file format only b
 the campaign keeps: races (with upgrades when scored on points), battles (logs of Wipe Outs), or drivers
 and games (careers).
 
+Schema version 3 adds a race result's `kart`, `prize` and `bets` (Mario Kart for Downforce: the colour
+raced, the prize money and the bet winnings in dollars) and a driver's `vehicle_file` (Axles and Alloys: the
+driver's vehicle document); they are left out of the file where unused, so a version 2 file reads unchanged.
+
 Schema version 2 (version 1 stored display names): `players[].character` is the stable id of a ruleset
 character ("princess-peach") or of one of the campaign's custom characters, which carry their own `id`; in a
 system with neither (Axles and Alloys) it is the player's own label for their kart. `drivers[].vehicle` is
@@ -23,10 +27,10 @@ from typing import Annotated, Final, Literal
 from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
 from designer.i18n import _
-from designer.model.base import WHOLE_NUMBER, StrictBool, StrictInt, StrictModel, StrictStr
+from designer.model.base import WHOLE_NUMBER, OmitUnused, StrictBool, StrictInt, StrictModel, StrictStr
 
 CAMPAIGN_FORMAT: Final = "kartographer-campaign"
-CAMPAIGN_SCHEMA_VERSION: Final = 2
+CAMPAIGN_SCHEMA_VERSION: Final = 3
 MAX_PLAYERS = 16
 MAX_RACES = 50
 
@@ -53,6 +57,10 @@ def _no_nul(path: str) -> str:
 TrackPath = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=500),
                       AfterValidator(_no_nul)]
 Small = Annotated[StrictInt, Field(ge=0, le=10_000)]
+#: Money in whole dollars (Downforce prize money and bet winnings): up to a trillion.
+Dollars = Annotated[StrictInt, Field(ge=0, le=10**12)]
+#: A kart's colour as the rule data spells it ("red").
+KartColour = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 
 
 def _check_unique(names: list[str], refusal: str) -> None:
@@ -81,11 +89,19 @@ class CustomCharacter(StrictModel):
     max_gear: Annotated[StrictInt, Field(ge=1, le=20)] | None = None
 
 
-class RaceResult(StrictModel):
+class RaceResult(OmitUnused):
+    """A player's race. `kart`, `prize` and `bets` are Downforce's (the colour raced, prize money and bet
+    winnings in dollars) and are written to the file only when set."""
+
+    OMIT_UNUSED = (("kart", None), ("prize", 0), ("bets", 0))
+
     player: PersonName
     place: Annotated[StrictInt, Field(ge=1, le=MAX_PLAYERS)]
     gates: Small = 0
     coins: Small = 0
+    kart: KartColour | None = None
+    prize: Dollars = 0
+    bets: Dollars = 0
 
 
 class Race(StrictModel):
@@ -123,12 +139,16 @@ class Battle(StrictModel):
     wipe_outs: Annotated[list[WipeOut], Field(max_length=1_000)] = []
 
 
-class Driver(StrictModel):
-    """A named Axles and Alloys driver belonging to a player; `vehicle` is a weight class id."""
+class Driver(OmitUnused):
+    """A named Axles and Alloys driver belonging to a player; `vehicle` is a weight class id, `vehicle_file`
+    (schema version 3, written only when set) the driver's `*.vehicle.json`, relative to the campaign file."""
+
+    OMIT_UNUSED = (("vehicle_file", None),)
 
     name: PersonName
     player: PersonName
     vehicle: WeightClassId | None = None
+    vehicle_file: TrackPath | None = None
 
 
 class GameEntry(StrictModel):
@@ -161,7 +181,7 @@ class Game(StrictModel):
 
 class CampaignDocument(StrictModel):
     format: Literal["kartographer-campaign"] = CAMPAIGN_FORMAT
-    schema_version: Annotated[Literal[2], WHOLE_NUMBER] = CAMPAIGN_SCHEMA_VERSION
+    schema_version: Annotated[Literal[3], WHOLE_NUMBER] = CAMPAIGN_SCHEMA_VERSION
     name: Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
     ruleset: Annotated[StrictStr, Field(min_length=1, max_length=64)] = "mk-gaslands"
     mode: ModeName = "grand_prix"

@@ -94,6 +94,53 @@ def test_campaign_window(qtbot, pseudo, tmp_path: Path, errors):
         win.close()
 
 
+def test_downforce_season_window(qtbot, pseudo, errors):
+    """A Downforce season with a race in: the kart combos, the money cells, standings and chart."""
+    from designer.campaign import edit
+    from designer.campaign.context import Context
+    from designer.document.campaign import CampaignSession
+    from designer.panes.campaign import CampaignWindows
+    from designer.rules import load_ruleset
+
+    players = [("Ann", "Mario"), ("Bob", "Luigi"), ("Cy", "Bowser")]
+    session = CampaignSession(edit.new_campaign("Season", Context(load_ruleset("mk-downforce")), "season", players))
+    win = CampaignWindows().show_session(session)
+    qtbot.addWidget(win)
+    assert win.add_race()
+    for place, (name, _character) in enumerate(players, start=1):
+        assert session.apply("", edit.set_result, 1, name, place, 0, place, None, 6_000_000 // place, 250_000) is None
+    win.tabs.setCurrentWidget(win.race_page(1))
+    settle(qtbot, win)
+    try:
+        assert clipped(win) == []
+        assert untranslated(win, [name for name, _c in players] + [session.document.name]) == []
+    finally:
+        win.session.undo_stack.setClean()
+        win.close()
+
+
+def test_vehicle_editor(qtbot, pseudo, errors):
+    """A car over capacity, so the red bar and a broken rule show too."""
+    from designer.app.vehicle_editor import VehicleWindows
+    from designer.paths import TEMPLATES_DIR
+
+    path = TEMPLATES_DIR / "axles-medium-turret.vehicle.json"
+    editor = VehicleWindows().open_path(path)
+    qtbot.addWidget(editor)
+    editor.components.add_component("nitro")
+    settle(qtbot, editor)
+    try:
+        doc = editor.document
+        # the car's own words; the rulebook's stat names (printed as they are on the sheet too); the place in
+        # the file a broken rule names ("components"), as `kartographer vehicle check` prints it
+        words = [doc.name, doc.driver, *(c.label for c in doc.components), "MAX ACC DEC TURN", "components"]
+        assert clipped(editor) == []
+        assert untranslated(editor, words) == []
+    finally:
+        editor.undo_stack.setClean()
+        editor.close()
+
+
 @pytest.mark.parametrize("which", ["new", "preferences", "print", "properties"])
 def test_dialogs(qtbot, pseudo, every_kind, window_for_dialogs, which):
     from designer.app.new_dialog import NewDocumentDialog

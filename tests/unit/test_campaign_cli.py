@@ -318,7 +318,7 @@ def test_campaign_schema_matches_committed_copy(capsys):
     code, out, _ = run(capsys, "schema", "campaign")
     assert code == 0
     printed = json.loads(out)
-    assert printed == campaign_json_schema() and printed["title"] == "Kartographer campaign (schema_version 1)"
+    assert printed == campaign_json_schema() and printed["title"] == "Kartographer campaign (schema_version 3)"
     committed = json.loads((SCHEMA_DIR / "campaign.schema.json").read_text(encoding="utf-8"))
     assert printed == committed, "run `kartographer schema campaign > resources/schema/campaign.schema.json`"
 

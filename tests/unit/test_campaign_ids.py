@@ -1,5 +1,6 @@
-"""Campaign schema_version 2: players store character ids. The v1 → v2 migration, the golden files of both
-versions, custom character ids, and the CLI taking a character by id or English name."""
+"""Campaign schema_version 2 (3 only adds optional fields): players store character ids. The v1 → v2
+migration, the golden files of every version, custom character ids, and the CLI taking a character by id or
+English name."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from designer.campaign.grand_prix import standings
 from designer.campaign.series import series_standings
 from designer.io.campaign_io import campaign_from_data, dumps_campaign, load_campaign, save_campaign
 from designer.io.errors import DocumentError
-from designer.io.migrations import CHAINS, migrate_1_to_2
+from designer.io.migrations import CHAINS, migrate_1_to_2, migrate_2_to_3
 from designer.model.campaign import CustomCharacter
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
@@ -28,6 +29,7 @@ from .factories import campaign_refusal
 DATA = Path(__file__).parents[1] / "data"
 V1 = DATA / "campaign-v1.campaign.json"
 V2 = DATA / "campaign-v2.campaign.json"
+V3 = DATA / "campaign-v3.campaign.json"
 GASLANDS = Context(load_ruleset("mk-gaslands"))
 
 
@@ -35,10 +37,10 @@ def v1_data() -> dict:
     return json.loads(V1.read_text(encoding="utf-8"))
 
 
-def test_current_campaign_version_is_2_with_a_complete_chain() -> None:
+def test_current_campaign_version_is_3_with_a_complete_chain() -> None:
     current, steps = CHAINS["kartographer-campaign"]
-    assert current == 2 and steps[1] is migrate_1_to_2
-    assert {p.name for p in DATA.glob("campaign-v*.campaign.json")} == {V1.name, V2.name}
+    assert current == 3 and steps[1] is migrate_1_to_2 and steps[2] is migrate_2_to_3
+    assert {p.name for p in DATA.glob("campaign-v*.campaign.json")} == {V1.name, V2.name, V3.name}
 
 
 def test_v1_golden_loads_and_equals_v2_golden() -> None:
@@ -46,31 +48,45 @@ def test_v1_golden_loads_and_equals_v2_golden() -> None:
     new, _ = load_campaign(V2)
     assert old == new
     assert [(p.name, p.character) for p in new.players] == [("Alex", "mario"), ("Billie", "yoshi"), ("Casey", "wario")]
-    assert new.schema_version == 2
+    assert new.schema_version == 3
 
 
-def test_v2_save_load_is_equal_and_byte_identical(tmp_path: Path) -> None:
+def test_v2_saves_as_v3_with_nothing_else_changed(tmp_path: Path) -> None:
+    """Version 3 only adds optional fields, left out where unused: a v2 file saves with its version bumped."""
     doc, _ = load_campaign(V2)
-    assert dumps_campaign(doc) == V2.read_text(encoding="utf-8")
+    v2_text = V2.read_text(encoding="utf-8")
+    assert dumps_campaign(doc) == v2_text.replace('"schema_version": 2,', '"schema_version": 3,', 1)
     path = tmp_path / "again.campaign.json"
     save_campaign(doc, path)
     again, _ = load_campaign(path)
     assert again == doc
+    saved = path.read_bytes()
     save_campaign(again, path)
-    assert path.read_bytes() == V2.read_bytes()
+    assert path.read_bytes() == saved
 
 
-def test_saving_a_v1_file_writes_v2(tmp_path: Path) -> None:
+def test_v3_golden_keeps_a_seasons_karts_prizes_and_bets() -> None:
+    doc, _ = load_campaign(V3)
+    assert dumps_campaign(doc) == V3.read_text(encoding="utf-8")
+    first = doc.races[0].results
+    assert [(r.player, r.kart, r.prize, r.bets) for r in first][:2] == [("Ana", "red", 6_000_000, 2_000_000),
+                                                                         ("Ben", None, 4_000_000, 0)]
+    ben = json.loads(V3.read_text(encoding="utf-8"))["races"][0]["results"][1]
+    assert "kart" not in ben and "bets" not in ben and ben["prize"] == 4_000_000  # unused fields left out
+
+
+def test_saving_a_v1_file_writes_v3(tmp_path: Path) -> None:
     doc, _ = load_campaign(V1)
     path = tmp_path / "up.campaign.json"
     save_campaign(doc, path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["schema_version"] == 2 and data["players"][0] == {"name": "Alex", "character": "mario"}
+    assert data["schema_version"] == 3 and data["players"][0] == {"name": "Alex", "character": "mario"}
+    assert set(data["races"][0]["results"][0]) == {"player", "place", "gates", "coins"}  # no unused season fields
 
 
-def test_newer_than_2_is_refused() -> None:
-    with pytest.raises(DocumentError, match=r"schema_version 3; this version reads up to 2"):
-        campaign_from_data({**v1_data(), "schema_version": 3}, "x.campaign.json")
+def test_newer_than_3_is_refused() -> None:
+    with pytest.raises(DocumentError, match=r"schema_version 4; this version reads up to 3"):
+        campaign_from_data({**v1_data(), "schema_version": 4}, "x.campaign.json")
 
 
 def test_migration_is_pure_and_maps_names_case_insensitively() -> None:
@@ -110,10 +126,10 @@ def test_migration_keeps_free_text_where_a_system_has_no_characters() -> None:
     assert migrate_1_to_2(data)["players"] == [{"name": "A", "character": "Rusty Van"}]
 
 
-def test_bundled_template_is_v2_and_loads() -> None:
+def test_bundled_template_is_current_and_loads() -> None:
     path = TEMPLATES_DIR / "mushroom-cup.campaign.json"
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["schema_version"] == 2
+    assert data["schema_version"] == 3
     doc, _ = load_campaign(path)
     assert dumps_campaign(doc) == path.read_text(encoding="utf-8")
     assert [p.character for p in doc.players][-1] == "princess-peach"

@@ -29,7 +29,7 @@ from designer.io.campaign_io import (
     save_campaign,
 )
 from designer.io.errors import DocumentError
-from designer.model.campaign import Battle, CampaignDocument, Game, Player, Race, RaceResult, Upgrade
+from designer.model.campaign import Battle, CampaignDocument, Driver, Game, Player, Race, RaceResult, Upgrade
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 
@@ -201,9 +201,9 @@ def test_wrong_format(tmp_path: Path) -> None:
 
 
 def test_newer_schema_version(tmp_path: Path) -> None:
-    path = write_json(tmp_path / "new.campaign.json", {**sample_data(), "schema_version": 3})
-    assert refusal(path) == ("schema_version: written by a newer Kartographer (schema_version 3; this version "
-                             "reads up to 2)")
+    path = write_json(tmp_path / "new.campaign.json", {**sample_data(), "schema_version": 4})
+    assert refusal(path) == ("schema_version: written by a newer Kartographer (schema_version 4; this version "
+                             "reads up to 3)")
 
 
 def test_unknown_field(tmp_path: Path) -> None:
@@ -280,6 +280,18 @@ def test_rebase_tracks_keeps_pointing_at_the_same_files(tmp_path: Path) -> None:
                              [moved.races[0].track, moved.battles[0].track, moved.games[0].track], strict=True):
         assert resolve_track(new, after).resolve() == resolve_track(old, before).resolve()
     assert doc.races[0].track == "tracks/one.track.json"  # the original is untouched
+
+
+def test_rebase_also_moves_the_drivers_vehicle_files(tmp_path: Path) -> None:
+    old = tmp_path / "a" / "wastes.campaign.json"
+    new = tmp_path / "b" / "wastes.campaign.json"
+    doc = CampaignDocument(name="x", ruleset="axles-alloys-2", mode="career",
+                           players=[Player(name="Alex", character="Van")],
+                           drivers=[Driver(name="Max", player="Alex", vehicle="medium",
+                                           vehicle_file="garage/max.vehicle.json"),
+                                    Driver(name="Nux", player="Alex")])
+    moved = rebase_tracks(doc, old, new)
+    assert [d.vehicle_file for d in moved.drivers] == ["../a/garage/max.vehicle.json", None]
 
 
 def test_save_as_elsewhere_keeps_the_track_limit(tmp_path: Path) -> None:

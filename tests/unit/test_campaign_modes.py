@@ -24,7 +24,7 @@ from .cli_runner import refused, run
 
 GOLDEN = Path(__file__).parents[1] / "data" / "campaign-v1.campaign.json"
 DEFAULTS = {"mk-gaslands": "grand_prix", "mk-board": "race_series", "pitchkart": "race_series",
-            "mk-downforce": "race_series", "axles-alloys-2": "career"}
+            "mk-downforce": "season", "axles-alloys-2": "career"}
 FIRST_CHARACTER = {"mk-gaslands": "Mario", "mk-board": "Mario", "pitchkart": "Toad", "mk-downforce": "Mario",
                    "axles-alloys-2": "Max"}
 

@@ -108,11 +108,15 @@ def test_every_helper_looks_up_an_extracted_context(ruleset, monkeypatch):
             texts.die_face(ruleset, face)
         for token in ruleset.downforce.tokens:
             texts.token_name(ruleset, token)
+        for kart in ruleset.downforce.karts:
+            texts.kart_colour_name(ruleset, kart.colour)
+        texts.kit_note(ruleset)
     if ruleset.axles:
         for weight_class in ruleset.axles.weight_classes:
             texts.weight_class_name(ruleset, weight_class)
         for component in ruleset.axles.components:
             texts.component_name(ruleset, component), texts.component_note(ruleset, component)
+            texts.component_includes(ruleset, component)
         for award in ruleset.axles.career_rerolls:
             texts.reroll_event(ruleset, award.event)
         for face in ruleset.axles.firing_faces:

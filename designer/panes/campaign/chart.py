@@ -1,24 +1,40 @@
 """`TotalsChart`: a line chart of each player's running points total after every finished race, drawn
 with QPainter — a line and dots per player in its own colour, a legend, gridlines and axis labels.
 
-The data is plain (`set_series(totals, races)`), so tests read back exactly what is drawn.
+The data is plain (`set_series(totals, races)`), so tests read back exactly what is drawn. A season's chart
+draws money: `set_axis` names the value axis and says how its ticks are written (`compact_dollars`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from designer.i18n import _, pgettext
+from designer.i18n import N_, _, format_dollars, pgettext
 
 # Distinguishable for most kinds of colour blindness (Okabe & Ito), then a few more.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C564B",
            "#7F7F7F", "#BCBD22", "#17BECF", "#9467BD", "#F0E442", "#1F3A93", "#A50026", "#4D9221")
 AXIS_COLOUR = QColor("#444444")
 GRID_COLOUR = QColor("#e3e3e3")
+POINTS_AXIS = N_("Points (running total)")
+MONEY_AXIS = N_("Money (running total)")
+
+
+def compact_dollars(value: int) -> str:
+    """A short amount for an axis or a narrow cell: "$12.5M", "12,5 Mio. $", "500 k $" (CLDR's short forms)."""
+    from babel.numbers import format_compact_decimal
+
+    from designer.i18n import current_language
+
+    short = format_compact_decimal(abs(value), locale=current_language(), fraction_digits=2)
+    if short.isdigit():  # a language without a short form for this size writes the plain amount
+        return format_dollars(value)
+    return ("-" if value < 0 else "") + format_dollars(1).replace("1", short, 1)
 
 
 def player_colour(index: int) -> QColor:
@@ -40,6 +56,8 @@ class TotalsChart(QWidget):
         super().__init__(parent)
         self._totals: dict[str, list[int]] = {}
         self._races = 0
+        self._axis_title = POINTS_AXIS
+        self._label: Callable[[int], str] = str
         self.setMinimumSize(360, 240)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -53,6 +71,14 @@ class TotalsChart(QWidget):
         self._races = max(races, max((len(v) for v in totals.values()), default=0))
         self.update()
 
+    def set_axis(self, title: str, label: Callable[[int], str] = str) -> None:
+        """The value axis: its title (a msgid, translated when drawn) and how a tick value is written."""
+        self._axis_title, self._label = title, label
+        self.update()
+
+    def tick_label(self, value: int) -> str:
+        return self._label(value)
+
     def series(self) -> dict[str, list[int]]:
         return {name: list(values) for name, values in self._totals.items()}
 
@@ -64,19 +90,19 @@ class TotalsChart(QWidget):
         metrics = painter.fontMetrics()
         line = metrics.height()
         legend_rows = self._legend_rows(metrics.horizontalAdvance, self.width() - 24)
-        plot = QRectF(metrics.horizontalAdvance("0000") + line + 16, 12,
-                      0, 0)
-        plot.setRight(self.width() - 16)
-        plot.setBottom(self.height() - line * 2 - 18 - legend_rows * (line + 6))
-        if plot.width() < 40 or plot.height() < 40:
-            painter.end()
-            return
         values = [v for series in self._totals.values() for v in series]
         low = min(0, *values) if values else 0
         high = max(values, default=0)
         step = nice_step(high - low if high > low else 10)
         low = step * math.floor(low / step)
         high = max(step * math.ceil(high / step), low + step)
+        widest = max(metrics.horizontalAdvance(self._label(v)) for v in range(low, high + 1, step))
+        plot = QRectF(max(metrics.horizontalAdvance("0000"), widest) + line + 16, 12, 0, 0)
+        plot.setRight(self.width() - 16)
+        plot.setBottom(self.height() - line * 2 - 18 - legend_rows * (line + 6))
+        if plot.width() < 40 or plot.height() < 40:
+            painter.end()
+            return
         races = max(self._races, 1)
 
         def at(race: int, value: float) -> QPointF:
@@ -109,8 +135,8 @@ class TotalsChart(QWidget):
             painter.setPen(QPen(GRID_COLOUR, 1))
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
             painter.setPen(AXIS_COLOUR)
-            painter.drawText(QRectF(plot.left() - 60, y - line / 2, 54, line),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(value))
+            painter.drawText(QRectF(0, y - line / 2, plot.left() - 6, line),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self._label(value))
         for race in range(races + 1):
             x = at(race, low).x()
             painter.setPen(QPen(GRID_COLOUR, 1))
@@ -131,7 +157,7 @@ class TotalsChart(QWidget):
         painter.translate(line / 2 + 4, plot.center().y())
         painter.rotate(-90)
         painter.drawText(QRectF(-plot.height() / 2, -line / 2, plot.height(), line), Qt.AlignmentFlag.AlignCenter,
-                         _("Points (running total)"))
+                         _(self._axis_title))
         painter.restore()
 
     def _legend_entries(self, advance) -> list[tuple[str, float]]:

@@ -85,7 +85,7 @@ class RacePage(QWidget):
         track_row.addWidget(self.choose_button)
         self.limit_label = muted_label()
 
-        headers = [_("Player"), _("Place"), _("Gates"), _("Coins")] + ([_("Points")] if self.scored else [])
+        headers = self.result_headers()
         self.table = QTableWidget(0, len(headers))
         prepare_table(self.table, headers)
         self.table.setItemDelegate(WholeNumberDelegate(self.table))
@@ -144,6 +144,10 @@ class RacePage(QWidget):
         layout.addLayout(body, 1)
         session.changed.connect(self.refresh)
         self.refresh()
+
+    def result_headers(self) -> list[str]:
+        """The results table's columns (a Downforce season's page adds its own after Coins)."""
+        return [_("Player"), _("Place"), _("Gates"), _("Coins")] + ([_("Points")] if self.scored else [])
 
     def race(self) -> Race:
         races = self.session.document.races

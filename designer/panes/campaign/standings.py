@@ -1,5 +1,6 @@
-"""The standings: the table (Grand Prix points ledger, or a race series' place counts), the tie rule in
-words, the chart of running totals, and the champion banner once the last race is in."""
+"""The standings: the table (Grand Prix points ledger, a race series' place counts, or a Downforce season's
+money — `designer.panes.campaign.season_standings`), the tie rule in words, the chart of running totals, and the
+champion banner once the last race is in."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QVBoxLayout, QWidget
 
 from designer.campaign.grand_prix import TIE_RULE, champions, standings, totals_by_race
-from designer.campaign.modes import scored
+from designer.campaign.modes import in_money, scored
+from designer.campaign.season import season_rule
 from designer.campaign.series import SERIES_RULE, series_standings
 from designer.document.campaign import CampaignSession
 from designer.i18n import N_, _, ngettext, pgettext
-from designer.panes.campaign.chart import TotalsChart, player_colour
+from designer.panes.campaign.chart import MONEY_AXIS, TotalsChart, compact_dollars, player_colour
 from designer.panes.campaign.common import (
     ALIGN_CENTRE,
     ALIGN_NUMBER,
@@ -25,6 +27,7 @@ from designer.panes.campaign.common import (
     prepare_table,
     set_cell,
 )
+from designer.panes.campaign.season_standings import fill_season_standings
 
 GP_COLUMNS = ["#", N_("Player"), N_("Character"), N_("Earned"), N_("Spent"), N_("Total"), N_("Wins"), N_("Coins"),
               N_("Handling"), N_("Max Gear")]
@@ -88,10 +91,12 @@ class StandingsPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.scored = scored(session.document)
+        self.money = in_money(session.document)
         self.table = QTableWidget(0, 0)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.rule_label = muted_label(_(TIE_RULE if self.scored else SERIES_RULE))
+        self.rule_label = muted_label(season_rule(session.context.ruleset) if self.money
+                                      else _(TIE_RULE if self.scored else SERIES_RULE))
         table_column = QVBoxLayout()
         table_column.addWidget(heading(_("Standings")))
         table_column.addWidget(self.table, 0, Qt.AlignmentFlag.AlignLeft)
@@ -99,12 +104,14 @@ class StandingsPanel(QWidget):
         table_column.addStretch(1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 6, 0, 0)
-        layout.addLayout(table_column, 0 if self.scored else 1)
+        layout.addLayout(table_column, 0 if self.scored or self.money else 1)
         self.chart: TotalsChart | None = None
-        if self.scored:
+        if self.scored or self.money:
             chart_column = QVBoxLayout()
-            chart_column.addWidget(heading(_("Points over the races")))
+            chart_column.addWidget(heading(_("Money over the races") if self.money else _("Points over the races")))
             self.chart = TotalsChart()
+            if self.money:
+                self.chart.set_axis(MONEY_AXIS, compact_dollars)
             chart_column.addWidget(self.chart, 1)
             layout.addSpacing(12)
             layout.addLayout(chart_column, 1)
@@ -112,7 +119,9 @@ class StandingsPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        if self.scored:
+        if self.money:
+            fill_season_standings(self)
+        elif self.scored:
             self._refresh_grand_prix()
         else:
             self._refresh_series()

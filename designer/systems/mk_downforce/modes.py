@@ -1,5 +1,6 @@
 """The campaign modes Mario Kart for Downforce keeps, the one a new campaign gets, and who may race:
-one kart per colour (the colours and the drivers standing in for each are the rule data's `downforce.karts`)."""
+one kart per colour (the colours and the drivers standing in for each are the rule data's `downforce.karts`),
+in the roster and in every race of a season (`designer.campaign.season`)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,16 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
         taken[colour] = (player.name, shown)
 
 
+def one_kart_per_colour_per_race(doc: CampaignDocument, ctx: Context) -> None:
+    """The roster's rule, and in each race no kart colour twice (a result may name the kart raced)."""
+    from designer.campaign.season import check_karts
+
+    one_kart_per_colour(doc, ctx)
+    check_karts(doc, ctx.ruleset)
+
+
 MODES: tuple[CampaignMode, ...] = (
+    CampaignMode("season", N_("Season (prize money)"), "races", money=True, check=one_kart_per_colour_per_race),
     CampaignMode("race_series", N_("Race series (places only)"), "races", check=one_kart_per_colour),
 )
-DEFAULT_MODE = "race_series"
+DEFAULT_MODE = "season"
