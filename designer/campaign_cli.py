@@ -1,6 +1,6 @@
 """`kartographer campaign …`: start a campaign and keep it from the shell — race results, upgrades,
-Balloon Battle wipe-outs — read the standings (Grand Prix points or a race series' places) and print the score
-sheet, the kart dashboards and the start-order sheet. No Qt.
+Balloon Battle wipe-outs, Axles and Alloys II drivers (`designer.careers_cli`) — read the standings (Grand Prix
+points or a race series' places) and print the score sheet, the kart dashboards and the start-order sheet. No Qt.
 
 Every edit loads the file (fully checked), applies one pure edit from `designer.campaign.edit` and saves
 atomically. A refusal is one line on stderr naming the file, exit status 2, and the file is not touched.
@@ -30,10 +30,11 @@ from designer.campaign.grand_prix import (
     standings,
     stat_label,
 )
-from designer.campaign.modes import campaign_mode, default_mode, records, scored, system_for
+from designer.campaign.modes import campaign_mode, default_mode, in_money, records, scored, system_for
 from designer.campaign.series import SERIES_RULE, has_start_order_coins, races_run, series_standings
+from designer.careers_cli import add_driver_parser, run_driver
 from designer.cli_help import LazyHelp
-from designer.i18n import _, ngettext, pgettext
+from designer.i18n import _, ngettext, pgettext, place_ordinal
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
 from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
@@ -42,6 +43,7 @@ from designer.io.track_io import load_track
 from designer.io.validation import describe_validation_error
 from designer.model.campaign import STATS, CampaignDocument
 from designer.rules import load_ruleset
+from designer.season_cli import kart_colour, parse_money, print_standings, result_line
 from designer.systems import registry
 
 PAPERS = ("a4", "letter", "a3", "tabloid")
@@ -112,6 +114,12 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     result.add_argument("--place", type=int, required=True, metavar="P")
     result.add_argument("--gates", type=int, default=0, metavar="G", help=_("gates cleared in order (0)"))
     result.add_argument("--coins", type=int, default=0, metavar="C", help=_("coins collected (0)"))
+    result.add_argument("--kart", type=_text, metavar="COLOUR",
+                        help=_("a season: the colour of the kart raced (default: the character's)"))
+    result.add_argument("--prize", type=parse_money, default=0, metavar="MONEY",
+                        help=_("a season: the prize money won, e.g. 6M, $6,000,000 or 500k (0)"))
+    result.add_argument("--bets", type=parse_money, default=0, metavar="MONEY",
+                        help=_("a season: the bet winnings (0)"))
 
     upgrade = actions.add_parser("upgrade", help=_("buy a kart upgrade between races"))
     upgrade.add_argument("file", type=Path)
@@ -130,6 +138,8 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     wipe.add_argument("--player", required=True, metavar="NAME", help=_("whose balloon pops"))
     wipe.add_argument("--by", metavar="NAME", help=_("who popped it"))
 
+    add_driver_parser(actions, _text)
+
     printing = actions.add_parser("print", help=_("print the filled score sheet and the upgraded kart dashboards"))
     printing.add_argument("file", type=Path)
     printing.add_argument("--paper", type=str.lower, choices=PAPERS, default="a4")
@@ -141,7 +151,7 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Carry out one `campaign` action; refusals become a DocumentError naming the campaign file."""
     handler = {"new": _new, "result": _result, "upgrade": _upgrade, "standings": _standings,
-               "wipe-out": _wipe_out, "print": _print}[args.action]
+               "wipe-out": _wipe_out, "driver": run_driver, "print": _print}[args.action]
     path = args.output if args.action == "new" else args.file
     try:
         return handler(args)
@@ -211,25 +221,16 @@ def _name_from(path: Path) -> str:
 
 
 # --- result and upgrade ----------------------------------------------------------------------------
-def _ordinal(n: int) -> str:
-    """A place as written after a name: "1st", "2nd", "11th" (German "1.", Spanish "1.º", French "1er", "2e")."""
-    if n == 1:
-        return pgettext("place", "1st")
-    if 10 <= n % 100 <= 20:
-        text = pgettext("place", "{n}th")
-    else:
-        text = {1: pgettext("place", "{n}st"), 2: pgettext("place", "{n}nd"),
-                3: pgettext("place", "{n}rd")}.get(n % 10) or pgettext("place", "{n}th")
-    return text.format(n=n)
-
-
 def _result(args: argparse.Namespace) -> int:
-    _old, doc, ctx = _edit(args.file, lambda d, c: edit.set_result(d, c, args.race, args.player, args.place,
-                                                                 args.gates, args.coins))
+    _old, doc, ctx = _edit(args.file, lambda d, c: edit.set_result(
+        d, c, args.race, args.player, args.place, args.gates, args.coins, kart=kart_colour(c.ruleset, args.kart),
+        prize=args.prize, bets=args.bets))
     race = doc.races[args.race - 1]
     result = race.result(args.player)
-    place = _ordinal(result.place)
-    if scored(doc):
+    place = place_ordinal(result.place)
+    if in_money(doc):
+        line = result_line(doc, ctx, args.file, args.race, result.player, place)
+    elif scored(doc):
         gp = ctx.grand_prix()
         points = race_points(result, gp).total
         total = ledger(doc, gp, result.player)[args.race - 1].total
@@ -290,6 +291,8 @@ def standings_data(doc: CampaignDocument, ctx: Context) -> list[dict]:
 
 def _standings(args: argparse.Namespace) -> int:
     doc, ctx = load_campaign(args.file)
+    if in_money(doc):
+        return print_standings(args, doc, ctx)
     if not scored(doc) and records(doc, "races"):
         return _series_standings(args, doc, ctx)
     if not scored(doc):
@@ -352,14 +355,14 @@ def _series_standings(args: argparse.Namespace, doc: CampaignDocument, ctx: Cont
     # a column nobody scored in says nothing (the board game has no gates; coins are optional)
     extras = [(key, title) for key, title in (("coins", _("Coins")), ("gates", _("Gates")))
               if any(row[key] for row in rows)]
-    head = [_("Rank"), _("Player"), _("Character"), _("Races"), *(_ordinal(n) for n in range(1, places + 1)),
+    head = [_("Rank"), _("Player"), _("Character"), _("Races"), *(place_ordinal(n) for n in range(1, places + 1)),
             *(title for _key, title in extras),
             *(pgettext("standings column: race number", "R{n}").format(n=n) for n in range(1, len(doc.races) + 1))]
     table = [head]
     for row in rows:
         table.append([str(row["rank"]), printable(row["player"]), printable(row["character"]), str(row["races"]),
                       *(str(c) for c in row["place_counts"]), *(str(row[key]) for key, _title in extras),
-                      *(_ordinal(p) if p is not None else "-" for p in row["places"])])
+                      *(place_ordinal(p) if p is not None else "-" for p in row["places"])])
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     for r in table:
         cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w)
@@ -413,7 +416,7 @@ def _print(args: argparse.Namespace) -> int:
     doc, ctx = load_campaign(args.file)
     if args.sections is not None:
         sections = [s for s in args.sections.split(",") if s.strip()]
-    elif scored(doc):
+    elif scored(doc) or in_money(doc):
         sections = ["scoresheet", "dashboards"]
     elif records(doc, "races") and has_start_order_coins(ctx.ruleset):
         sections = ["dashboards", "startorder"]

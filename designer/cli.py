@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from designer import __version__, campaign_cli
+from designer import __version__, campaign_cli, vehicle_cli
 from designer.cli_help import LazyHelp
 from designer.i18n import LANGUAGES, _, language_from_environment, ngettext, set_language
 from designer.io.display import json_printable, printable
@@ -25,7 +25,7 @@ from designer.io.track_io import load_track
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 from designer.rules.texts import card_name, character_name, ruleset_name, ruleset_summary
 
-COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign")
+COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign", "vehicle")
 LANGUAGE_CHOICES = tuple(sorted(LANGUAGES))
 
 
@@ -70,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument("--json", action="store_true", help=_("print problems and figures as JSON"))
 
     schema = sub.add_parser("schema", help=_("print the JSON Schema of a file format"))
-    schema.add_argument("format", choices=["track", "campaign"])
+    schema.add_argument("format", choices=["track", "campaign", "vehicle"])
 
     sub.add_parser("templates", help=_("list the starter documents"))
 
@@ -79,6 +79,7 @@ def _parser() -> argparse.ArgumentParser:
 
     _add_print_parsers(sub)
     campaign_cli.add_campaign_parser(sub)
+    vehicle_cli.add_vehicle_parser(sub)
     return parser
 
 
@@ -112,8 +113,12 @@ class _ExportHelp(_Help):
 def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
     export = sub.add_parser("export", formatter_class=_ExportHelp,
                             help=_("print a track: the 1:1 tiles, cards, tokens, sheets its game system has"))
-    export.add_argument("file", type=Path)
+    export.add_argument("file", type=Path, nargs="?")
+    export.add_argument("--ruleset", metavar="ID",
+                        help=_("print a game system's kit without a track file (the parts that need none)"))
     export.add_argument("--what", metavar="SECTION", default=None, help=_("which part to print (see below)"))
+    export.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
+                        help=LazyHelp(_print_options_help))
     _add_paper_options(export)
     export.add_argument("--overlap", type=float, default=10.0, metavar="MM", help=_("overlap between tiles (10)"))
     export.add_argument("--orientation", choices=("auto", "portrait", "landscape"), default="auto",
@@ -129,6 +134,16 @@ def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
     cards.add_argument("--no-backs", action="store_true", help=_("leave out the card back sheets"))
 
 
+def _print_options_help() -> str:
+    """`--set`'s help: each system's own print options, asked of the registry only when help is shown."""
+    from designer.systems import registry
+
+    lines = [f"{s.id}: " + ", ".join(f"{o.name} ({o.display_title})" for o in s.print_options)
+             for s in registry.systems() if s.print_options]
+    return _("a game system's own print option, e.g. lanes=5; repeatable. {options}").format(
+        options="; ".join(lines) or _("none"))
+
+
 def _add_paper_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", type=str.lower, choices=PRINT_PAPERS, default="a4")
     parser.add_argument("--margin", type=float, default=None, metavar="MM",
@@ -138,22 +153,38 @@ def _add_paper_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    from designer.export import ExportOptions, export_pdf
-    from designer.export.bundle import offered, refusal
+    from designer.export import ExportOptions, LayoutError, export_pdf
+    from designer.export.bundle import PrintJob, blank_document, offered, print_settings, refusal, system_for
 
-    track = resolve_track_argument(args.file)
-    document = load_track(track)
-    from designer.geometry.checks.shapes import refuse_degenerate
-    refuse_degenerate(document, track)
-    ruleset = load_ruleset(document.ruleset)
-    sections = offered(document)
-    what = args.what if args.what is not None else (sections[0].name if sections else "all")
-    reason = refusal(document, what)
-    if reason:  # the sections are the document's system's: known only once the document is read
-        raise UsageError(f"{track.name}: {reason}")
+    blank = args.file is None
+    if blank == (args.ruleset is None):
+        raise UsageError(_("export needs a track file or --ruleset ID (not both)"))
+    if blank:
+        ruleset = load_ruleset(args.ruleset)
+        document, inputs, source = blank_document(ruleset), [], ruleset.id
+    else:
+        track = resolve_track_argument(args.file)
+        document = load_track(track)
+        from designer.geometry.checks.shapes import refuse_degenerate
+        refuse_degenerate(document, track)
+        ruleset = load_ruleset(document.ruleset)
+        inputs, source = [track], track.name
+    try:
+        settings = print_settings(system_for(document), args.settings)
+    except LayoutError as exc:
+        raise UsageError(f"{source}: {exc}") from None
     options = ExportOptions(args.paper, args.margin, args.overlap, args.orientation, args.ink_saver,
-                            args.keep_empty, args.card_size, args.reach_rings)
-    return write_pdf(args.output, lambda out: export_pdf(out, document, what, options, ruleset), [track])
+                            args.keep_empty, args.card_size, args.reach_rings, settings)
+    if args.what is None:  # the first section this document can have
+        job = PrintJob(document, ruleset, options)
+        ready = [s for s in offered(document, blank) if s.unavailable(job) is None]
+        what = ready[0].name if ready else "all"
+    else:
+        what = args.what
+    reason = refusal(document, what, blank)
+    if reason:  # the sections are the document's system's: known only once the document is read
+        raise UsageError(f"{source}: {reason}")
+    return write_pdf(args.output, lambda out: export_pdf(out, document, what, options, ruleset, blank=blank), inputs)
 
 
 def _cmd_cards(args: argparse.Namespace) -> int:
@@ -247,12 +278,12 @@ def _summary(totals: Counter, unreadable: int) -> str:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from designer.io.schema import campaign_json_schema, track_json_schema
+    from designer.io.schema import campaign_json_schema, track_json_schema, vehicle_json_schema
     from designer.systems import registry
 
     registry.load()  # the game systems' own element kinds belong in the track format (the board's spaces)
 
-    schema = campaign_json_schema() if args.format == "campaign" else track_json_schema()
+    schema = {"campaign": campaign_json_schema, "vehicle": vehicle_json_schema}.get(args.format, track_json_schema)()
     print(json.dumps(schema, indent=2, ensure_ascii=False))
     return 0
 
@@ -262,7 +293,20 @@ def _cmd_templates(args: argparse.Namespace) -> int:
         doc = starter.document
         table = f"{doc.table.width_mm:.0f}×{doc.table.height_mm:.0f} mm"
         elements = ngettext("{count} element", "{count} elements", len(doc.elements)).format(count=len(doc.elements))
-        print(printable(f"{starter.path.name:<44} {doc.name:<28} {doc.ruleset:<12} {table:<14} {elements}"))
+        print(printable(f"{starter.path.name:<44} {doc.name:<28} {doc.ruleset:<14} {table:<14} {elements}"))
+    from designer.io.vehicle_io import load_vehicle
+    from designer.paths import TEMPLATES_DIR
+    from designer.rules.texts import weight_class_name
+
+    ruleset = load_ruleset("axles-alloys-2")
+
+    for path in sorted(TEMPLATES_DIR.glob("*.vehicle.json")):  # starter cars (Axles and Alloys II)
+        car = load_vehicle(path)
+        parts = ngettext("{count} component", "{count} components", len(car.components)).format(
+            count=len(car.components))
+        cls = ruleset.axles.weight_class_by_id(car.weight_class) if ruleset.axles else None
+        shown = weight_class_name(ruleset, cls) if cls else car.weight_class
+        print(printable(f"{path.name:<44} {car.name:<28} {car.ruleset:<14} {shown:<14} {parts}"))
     return 0
 
 
@@ -329,6 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "export": _cmd_export,
             "cards": _cmd_cards,
             "campaign": campaign_cli.run,
+            "vehicle": vehicle_cli.run,
         }[args.command]
         return handler(args)
     except UsageError as exc:

@@ -3,10 +3,12 @@
 `FileDrop` is an event filter on a main window or a campaign window (and on the canvas viewports, which
 take drags themselves). Only drags of files are ours: anything else is left to the widgets. Dropped
 `*.track.json` files open as editor tabs, `*.campaign.json` files in campaign windows — whichever window
-they were dropped on. Other files are refused as the drag enters, with one line in the status bar
-saying why; a drop mixing both opens what it can and names what it left.
+they were dropped on — and `*.vehicle.json` files in vehicle editors. Other files are refused as the drag
+enters, with one line in the status bar saying why; a drop mixing both opens what it can and names what it
+left.
 
-`install(window)` sets it up for the main window, its editor tabs and every campaign window opened later.
+`install(window)` sets it up for the main window, its editor tabs and every campaign window opened later
+(and links their careers pages to the vehicle editors).
 """
 
 from __future__ import annotations
@@ -20,17 +22,19 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 from designer.i18n import N_, _, ngettext
 from designer.io.campaign_io import CAMPAIGN_SUFFIX
 from designer.io.track_io import TRACK_SUFFIX
+from designer.io.vehicle_io import VEHICLE_SUFFIX
 
 STATUS_MS = 8000
 #: Why a file was refused; translated where shown, with the `{tracks}` and `{campaigns}` patterns filled in.
-WHAT_OPENS = N_("only tracks ({tracks}) and campaigns ({campaigns}) can be dropped here")
+WHAT_OPENS = N_("only tracks ({tracks}), campaigns ({campaigns}) and cars ({vehicles}) can be dropped here")
 DRAG_EVENTS = (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop)
 #: (tracks, campaigns) → None: open them.
 Opener = Callable[[list[Path], list[Path]], object]
 
 
 def sort_dropped(mime: QMimeData) -> tuple[list[Path], list[Path], list[str]]:
-    """(track files, campaign files, names of everything else) among the dragged URLs."""
+    """(track files, campaign files, names of everything else) among the dragged URLs; vehicle files
+    count as tracks here (`split_vehicles` takes them out)."""
     tracks: list[Path] = []
     campaigns: list[Path] = []
     refused: list[str] = []
@@ -42,16 +46,23 @@ def sort_dropped(mime: QMimeData) -> tuple[list[Path], list[Path], list[str]]:
         name = path.name.lower()
         if name.endswith(CAMPAIGN_SUFFIX):
             campaigns.append(path)
-        elif name.endswith(TRACK_SUFFIX):
+        elif name.endswith(TRACK_SUFFIX) or name.endswith(VEHICLE_SUFFIX):
             tracks.append(path)
         else:
             refused.append(path.name or str(path))
     return tracks, campaigns, refused
 
 
+def split_vehicles(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """(tracks, vehicle files) among dropped files that open in the main window."""
+    vehicles = [p for p in paths if p.name.lower().endswith(VEHICLE_SUFFIX)]
+    return [p for p in paths if p not in vehicles], vehicles
+
+
 def refusal(names: list[str]) -> str:
     """One line saying what was not opened, and why."""
-    why = _(WHAT_OPENS).format(tracks=f"*{TRACK_SUFFIX}", campaigns=f"*{CAMPAIGN_SUFFIX}")
+    why = _(WHAT_OPENS).format(tracks=f"*{TRACK_SUFFIX}", campaigns=f"*{CAMPAIGN_SUFFIX}",
+                               vehicles=f"*{VEHICLE_SUFFIX}")
     shown = ", ".join(names[:3])
     if len(names) <= 3:  # a plural message: the verb agrees with the names in some languages
         return ngettext("Cannot open {names}: {reason}", "Cannot open {names}: {reason}",
@@ -105,16 +116,26 @@ class FileDrop(QObject):
 
 def install(window) -> FileDrop:
     """Drops onto the main window, its canvases and (from now on) every campaign window."""
+    def open_vehicles(paths: list[Path]) -> None:
+        vehicles = getattr(window, "vehicle_windows", None)
+        if vehicles is not None:
+            for path in paths:
+                vehicles.open_path(path, window)
+
     def open_here(tracks: list[Path], campaigns: list[Path]) -> None:
+        tracks, vehicles = split_vehicles(tracks)
         if tracks:
             window.file_actions.open_paths(tracks)
+        open_vehicles(vehicles)
         if campaigns:
             window.campaign_actions.open_paths(campaigns)
 
     def open_from(campaign_window) -> Opener:
         def open_files(tracks: list[Path], campaigns: list[Path]) -> None:
+            tracks, vehicles = split_vehicles(tracks)
             for path in campaigns:
                 window.campaign_windows.open_path(path, campaign_window)
+            open_vehicles(vehicles)
             for path in tracks:  # tabs live in the main window, which comes forward
                 window.campaign_actions.open_track(path)
         return open_files
@@ -130,4 +151,9 @@ def install(window) -> FileDrop:
     window.editor_changed.connect(on_editor)
     on_editor(window.current_editor())
     window.campaign_windows.window_added.connect(on_campaign_window)
+    if getattr(window, "vehicle_windows", None) is not None:
+        # here, where the campaign windows are known: a careers page's vehicle file opens in a vehicle editor
+        from designer.app.vehicle_editor import link_careers
+
+        link_careers(window.vehicle_windows, window.campaign_windows)
     return drop

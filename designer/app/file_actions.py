@@ -1,5 +1,6 @@
-"""The File menu: new, open, recent files (tracks and campaigns, see `recent_menu`), save, save as,
-close, export as image, quit — and the "save changes?" question asked before a modified document closes.
+"""The File menu: new, open, recent files (tracks and campaigns, see `recent_menu`), new and open vehicle
+(each car in a vehicle editor window, `designer.app.vehicle_editor`), save, save as, close, export as image,
+quit — and the "save changes?" question asked before a modified document closes.
 
 `install(window)` puts a `FileActions` on the window (`window.file_actions`), together with the shared
 `Settings` (`window.settings`) and the `Autosaver` (`window.autosaver`), and makes `save_prompt` the
@@ -11,26 +12,24 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog
 
 from designer.app import image_export, new_dialog
-from designer.app.autosave import Autosaver, nobody_to_ask
+from designer.app.autosave import Autosaver
+from designer.app.prompts import Answer, ask_replace, ask_save_changes, busy
 from designer.app.recent_menu import RecentMenu
 from designer.app.settings import PNG_PX_PER_MM, Settings
 from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.io.track_io import TRACK_SUFFIX, load_track, save_track
 from designer.panes.file_filters import open_track_filters, track_filter
-from designer.panes.markup import literal
 
 STATUS_MS = 5000
-Answer = QMessageBox.StandardButton
 
 
 def with_track_suffix(path: str | Path) -> Path:
@@ -60,44 +59,17 @@ def file_stem(editor) -> str:
     return slug or "untitled"
 
 
-def ask_save_changes(parent: QWidget, name: str) -> QMessageBox.StandardButton:
-    """Save, Discard or Cancel for a document about to close. Tests replace this.
-
-    With nobody to ask (no screen: scripts, test teardown) closing goes ahead as it would without the
-    prompt; a window that refused to close would linger, shown, under everything that runs next.
-    """
-    if nobody_to_ask():
-        return Answer.Discard
-    box = save_changes_box(parent, name)
-    box.exec()
-    return box.standardButton(box.clickedButton()) if box.clickedButton() else Answer.Cancel
-
-
-def ask_replace(parent: QWidget, path: Path) -> bool:
-    """May the existing `path` be overwritten? (Asked when we added a suffix the file dialog never saw.)"""
-    if nobody_to_ask():
-        return False
-    text = _("“{name}” already exists. Replace it?").format(name=path.name)
-    answer = QMessageBox.question(parent, _("Replace File"), literal(text), Answer.Yes | Answer.Cancel, Answer.Cancel)
-    return answer == Answer.Yes
-
-
-def save_changes_box(parent: QWidget, name: str) -> QMessageBox:
-    text = literal(_("Save changes to “{name}” before closing?").format(name=name))
-    box = QMessageBox(QMessageBox.Icon.Warning, _("Unsaved Changes"), text,
-                      Answer.Save | Answer.Discard | Answer.Cancel, parent)
-    box.setInformativeText(_("Your changes will be lost if you don’t save them."))
-    box.setDefaultButton(Answer.Save)
-    box.setEscapeButton(Answer.Cancel)
-    return box
-
-
 class FileActions(QObject):
     def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self.settings: Settings = window.settings
         self.autosaver: Autosaver = window.autosaver
+        from designer.app.vehicle_editor import VehicleWindows
+
+        self.vehicles = window.vehicle_windows = VehicleWindows(window, self.settings)
+        self.vehicles.open_elsewhere_hook = self._open_in_this_window
+        window.close_guards.append(self.vehicles.close_all)
         #: Set by the real start-up (`restore_window_state`): only that window writes its layout back.
         self.persist_window_state = False
         self._create_actions()
@@ -110,6 +82,10 @@ class FileActions(QObject):
         self.new_action = w.action(_("&New…"), self.new_document, key.New,
                                    _("Start a new track from a blank table or a starter track"), menu)
         self.open_action = w.action(_("&Open…"), self.open_files, key.Open, _("Open track files"), menu)
+        self.new_vehicle_action = w.action(_("New &Vehicle"), lambda: self.vehicles.new_vehicle(), None,
+                                           _("Build an Axles and Alloys II car in the vehicle editor"), menu)
+        self.open_vehicle_action = w.action(_("Open V&ehicle…"), lambda: self.vehicles.open_dialog(self.window),
+                                            None, _("Open vehicle files in the vehicle editor"), menu)
         self.recent_menu = RecentMenu(self.settings, self.open_recent, w)
         w.menus[menu].addMenu(self.recent_menu)
         w.menus[menu].addSeparator()
@@ -146,6 +122,14 @@ class FileActions(QObject):
             if editor.document.path is not None and _same_file_key(editor.document.path) == wanted:
                 return editor
         return None
+
+    def _open_in_this_window(self, path: Path) -> bool:
+        """Whether a track tab or a campaign window has `path` open (a vehicle is never saved over it)."""
+        if self.find_editor(path) is not None:
+            return True
+        campaigns = getattr(self.window, "campaign_windows", None)
+        sessions = [w.session.path for w in campaigns.windows] if campaigns is not None else []
+        return any(p is not None and _same_file_key(p) == _same_file_key(path) for p in sessions)
 
     def open_paths(self, paths: Iterable[str | Path]) -> list:
         """Open each file in a tab (or switch to its tab when it is already open); report failures together."""
@@ -311,16 +295,6 @@ class FileActions(QObject):
         self.settings.set_last_folder(path.parent)
         self.window.statusBar().showMessage(_("Exported {name}").format(name=path.name), STATUS_MS)
         return path
-
-
-@contextmanager
-def busy() -> Iterator[None]:
-    """A wait cursor while something slow (a large image) runs in the foreground."""
-    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-    try:
-        yield
-    finally:
-        QApplication.restoreOverrideCursor()
 
 
 def _absolute(path: str | Path) -> Path:

@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
+from designer.campaign.modes import mode_title, records
 from designer.campaign.roster import require_player
-from designer.i18n import _, ngettext
+from designer.i18n import _, ngettext, pgettext
 from designer.model.campaign import CampaignDocument, Game, GameEntry
+from designer.model.vehicle import VehicleDocument
 from designer.rules.systems import AxlesRules
 from designer.rules.texts import reroll_event, ruleset_name, weight_class_name
 
@@ -76,6 +78,43 @@ def vehicle_name(rules: AxlesRules, vehicle_id: str, location: str = "", ruleset
         raise CampaignError(_("unknown weight class id '{id}' (known: {known})").format(id=vehicle_id, known=known),
                             location)
     return weight_class_name(ruleset_id, found) if ruleset_id else found.name
+
+
+def require_careers(doc: CampaignDocument) -> None:
+    """Refuse a campaign whose mode keeps no driver careers."""
+    if not records(doc, "games"):
+        raise CampaignError(pgettext("campaign mode title", "a {mode} campaign has no drivers").format(
+            mode=mode_title(doc.ruleset, doc.mode)), "drivers")
+
+
+def find_driver(doc: CampaignDocument, name: str, location: str = "drivers") -> int:
+    """The index of the driver called `name` (case-insensitive); refused, naming the known ones, when none is."""
+    key = name.strip().casefold()
+    found = next((i for i, d in enumerate(doc.drivers) if d.name.casefold() == key), None)
+    if found is None:
+        if not doc.drivers:
+            raise CampaignError(_("unknown driver '{name}' (the campaign has no drivers yet)").format(
+                name=name.strip()), location)
+        known = ", ".join(d.name for d in doc.drivers)
+        raise CampaignError(_("unknown driver '{name}' (known: {known})").format(name=name.strip(), known=known),
+                            location)
+    return found
+
+
+def check_vehicle_class(ctx: Context, driver: str, class_id: str | None, vehicle: VehicleDocument | str,
+                        file_name: str, location: str = "") -> None:
+    """Refuse a vehicle file whose weight class is not the driver's (`class_id`; None: any class will do) or,
+    given the whole document rather than its class id, one of another ruleset. `file_name` names the file."""
+    rules = axles_rules(ctx)
+    if isinstance(vehicle, VehicleDocument) and vehicle.ruleset != ctx.ruleset.id:
+        raise CampaignError(_("{file} is a {vehicle} car; the campaign plays {campaign}").format(
+            file=file_name, vehicle=vehicle.ruleset, campaign=ctx.ruleset.id), location)
+    vehicle_class = vehicle.weight_class if isinstance(vehicle, VehicleDocument) else vehicle
+    theirs = vehicle_name(rules, vehicle_class, location or file_name, ctx.ruleset.id)
+    if class_id is not None and class_id != vehicle_class:
+        mine = vehicle_name(rules, class_id, location, ctx.ruleset.id)
+        raise CampaignError(_("{driver} drives a {mine} car, but {file} is a {theirs} one").format(
+            driver=driver, mine=mine, file=file_name, theirs=theirs), location)
 
 
 def game_location(index: int) -> str:

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from designer.campaign.battle import apply_wipe_out, battle_karts, battle_location, battle_state
-from designer.campaign.careers import game_location, resolve_vehicle
+from designer.campaign.careers import find_driver, game_location, resolve_vehicle
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_closed_reason, shop_window, stat_label
@@ -21,6 +21,7 @@ from designer.campaign.validate import (
     check_campaign,
     check_coins,
     check_gates,
+    check_money,
     check_place,
     check_previous_complete,
     grid_location,
@@ -245,14 +246,16 @@ def set_grid(doc: CampaignDocument, ctx: Context, race: int, grid: Sequence[str]
 
 
 def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, place: int, gates: int = 0,
-               coins: int = 0) -> CampaignDocument:
-    """Enter or replace one player's result in race `race` (1-based)."""
+               coins: int = 0, kart: str | None = None, prize: int = 0, bets: int = 0) -> CampaignDocument:
+    """Enter or replace one player's result in race `race` (1-based). `kart`, `prize` and `bets` are a
+    money season's (the kart raced, prize money and bet winnings in dollars)."""
     index = _race_index(doc, ctx, race)
     name = require_player(doc, player, race_location(index))
     where = f"{race_location(index)}, {name}"
     check_place(doc, place, where)
     check_gates(ctx, index, gates, where)
     check_coins(coins, where)
+    check_money(doc, kart, prize, bets, where)
     current = doc.races[index] if index < len(doc.races) else Race()
     holder = next((r.player for r in current.results
                    if r.place == place and r.player.casefold() != name.casefold()), None)
@@ -263,7 +266,8 @@ def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, plac
     results = [r for r in current.results if r.player.casefold() != name.casefold()]
     mine = current.result(name)
     at = current.results.index(mine) if mine else len(results)
-    results.insert(at, _make(RaceResult, where, player=name, place=place, gates=gates, coins=coins))
+    results.insert(at, _make(RaceResult, where, player=name, place=place, gates=gates, coins=coins,
+                             kart=kart or None, prize=prize, bets=bets))
     return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"results": results})))
 
 
@@ -368,6 +372,21 @@ def add_driver(doc: CampaignDocument, ctx: Context, name: str, player: str,
     vehicle_id = resolve_vehicle(ctx, vehicle, f"drivers ({name.strip()})")
     driver = _make(Driver, "drivers", name=name, player=owner, vehicle=vehicle_id)
     return rebuild(doc, ctx, drivers=[*doc.drivers, driver])
+
+
+def set_driver_vehicle(doc: CampaignDocument, ctx: Context, driver: str, vehicle_file: str | None,
+                       vehicle_class: str | None = None) -> CampaignDocument:
+    """Link (or unlink, with None) a driver's `*.vehicle.json`, stored relative to the campaign file as given;
+    `vehicle_class` (a weight class's id or name), when given, becomes the driver's class. Whether the file
+    is a car of that class is the caller's check (`careers.check_vehicle_class`), done where the file is read."""
+    index = find_driver(doc, driver, "drivers")
+    where = f"drivers[{index}] ({doc.drivers[index].name})"
+    update: dict[str, Any] = {"vehicle_file": vehicle_file.strip() if vehicle_file and vehicle_file.strip() else None}
+    if vehicle_class is not None:
+        update["vehicle"] = resolve_vehicle(ctx, vehicle_class, where)
+    drivers = [d.model_dump(mode="json") for d in doc.drivers]
+    drivers[index].update(update)
+    return rebuild(doc, ctx, drivers=drivers)
 
 
 def add_game(doc: CampaignDocument, ctx: Context, scenario: str, track: str | None = None,

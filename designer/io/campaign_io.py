@@ -9,18 +9,18 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from designer.campaign.context import Context, TrackLimit
 from designer.campaign.errors import CampaignError
 from designer.campaign.validate import check_campaign
+from designer.i18n import _
 from designer.io.atomic import atomic_write_text
+from designer.io.documents import document_from_data
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text, read_json_file
-from designer.io.migrations import migrate
 from designer.io.track_io import load_track
-from designer.io.validation import describe_validation_error
+from designer.io.vehicle_io import load_vehicle
 from designer.model.campaign import CAMPAIGN_FORMAT, CampaignDocument
+from designer.model.vehicle import VehicleDocument
 from designer.rules import RulesetError, load_ruleset
 
 CAMPAIGN_SUFFIX = ".campaign.json"
@@ -28,13 +28,7 @@ CAMPAIGN_SUFFIX = ".campaign.json"
 
 def campaign_from_data(data: Any, source: str | Path = "<data>") -> CampaignDocument:
     """Shape only: migrate and validate the JSON (no ruleset or track checks)."""
-    source = str(source)
-    data = migrate(data, CAMPAIGN_FORMAT, source)
-    try:
-        return CampaignDocument.model_validate(data)
-    except ValidationError as exc:
-        location, reason = describe_validation_error(exc, data)
-        raise DocumentError(source, reason, location) from None
+    return document_from_data(CampaignDocument, data, CAMPAIGN_FORMAT, str(source))
 
 
 def campaign_context(doc: CampaignDocument, path: str | Path | None = None) -> Context:
@@ -96,6 +90,22 @@ def resolve_track(campaign_path: str | Path | None, track: str | None) -> Path |
     return candidate
 
 
+def driver_vehicle(campaign_path: str | Path | None, vehicle_file: str) -> VehicleDocument:
+    """The car in a driver's vehicle file (stored relative to the campaign, like a track); a DocumentError naming
+    the file when it is missing, unreadable or not a vehicle."""
+    path = resolve_track(campaign_path, vehicle_file)
+    if path is None:
+        raise DocumentError("<vehicle>", _("no vehicle file given"))
+    try:
+        return load_vehicle(path)
+    except DocumentError as exc:  # named as the campaign stores it, not by the resolved absolute path
+        raise DocumentError(vehicle_file, exc.reason, exc.location) from None
+    except OSError as exc:  # e.g. a hand-typed path the system cannot use
+        raise DocumentError(vehicle_file, exc.strerror or str(exc)) from None
+    except ValueError as exc:
+        raise DocumentError(vehicle_file, str(exc)) from None
+
+
 def relative_track(campaign_path: str | Path | None, track: str | Path) -> str:
     """How to store `track` in a campaign saved at `campaign_path`: relative with forward slashes."""
     track = Path(track).resolve()
@@ -108,7 +118,8 @@ def relative_track(campaign_path: str | Path | None, track: str | Path) -> str:
 
 
 def rebase_tracks(doc: CampaignDocument, old: str | Path | None, new: str | Path) -> CampaignDocument:
-    """The document with every track path rewritten so it still points at the same file from `new`."""
+    """The document with every track path (and every driver's vehicle file) rewritten so it still points at
+    the same file from `new`."""
     def move(track: str | None) -> str | None:
         found = resolve_track(old, track)
         return relative_track(new, found) if found is not None else None
@@ -116,4 +127,5 @@ def rebase_tracks(doc: CampaignDocument, old: str | Path | None, new: str | Path
     races = [r.model_copy(update={"track": move(r.track)}) for r in doc.races]
     battles = [b.model_copy(update={"track": move(b.track)}) for b in doc.battles]
     games = [g.model_copy(update={"track": move(g.track)}) for g in doc.games]
-    return doc.model_copy(update={"races": races, "battles": battles, "games": games})
+    drivers = [d.model_copy(update={"vehicle_file": move(d.vehicle_file)}) for d in doc.drivers]
+    return doc.model_copy(update={"races": races, "battles": battles, "games": games, "drivers": drivers})

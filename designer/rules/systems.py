@@ -5,9 +5,9 @@ Each section is optional on `Ruleset` and only filled for its own system. Pure d
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from designer.i18n import _
 from designer.rules.base import (
@@ -200,11 +200,42 @@ class PitchKartRules(RuleModel):
 # --------------------------------------------------------------------------- Downforce
 
 
+#: A printing colour, "#rrggbb".
+HexColour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+
+
 class DownforceKart(RuleModel):
-    """One of the six base-game car colours and the characters (by id) that can stand in for it."""
+    """One of the six base-game car colours, the characters (by id) that can stand in for it, and the ink
+    its kart card and record use (`hex`)."""
 
     colour: Name
     drivers: list[Slug] = Field(min_length=1)
+    hex: HexColour = "#808080"
+
+
+class TokenCount(RuleModel):
+    """How many of one item token the kit prints."""
+
+    token: Name
+    count: Annotated[int, Field(ge=0, le=200)]
+
+
+class DownforceKit(RuleModel):
+    """The print-and-play kit's sizes and counts (ours: the variant gives none; `sizes_note` says so).
+
+    ? blocks: one per lane space just after each betting line, so `lanes` × `betting_lines`, plus
+    `block_spares`; the item tokens a die roll hands out are `item_tokens`. The print options of the same
+    names override `lanes`, `betting_lines`, `token_size_mm` and `die_size_mm` for one print.
+    """
+
+    token_size_mm: Annotated[float, Field(ge=10, le=40)] = 20.0
+    lanes: Annotated[int, Field(ge=1, le=12)] = 6
+    betting_lines: Annotated[int, Field(ge=1, le=6)] = 3
+    block_token: Name = "? Block"
+    block_spares: Annotated[int, Field(ge=0, le=50)] = 3
+    item_tokens: list[TokenCount] = Field(default_factory=list)
+    die_size_mm: Annotated[float, Field(ge=10, le=40)] = 16.0
+    sizes_note: Text | None = None
 
 
 class CoinRoll(RuleModel):
@@ -241,11 +272,24 @@ class DownforceRules(RuleModel):
     tokens: list[Name]
     banana_reach_ahead: Positive
     green_shell_swap_spaces: Positive
+    kit: DownforceKit = DownforceKit()
     notes: Text | None = None
+
+    def kart(self, colour: str) -> DownforceKart | None:
+        return next((k for k in self.karts if k.colour == colour), None)
+
+    def colour_of(self, character: str) -> str | None:
+        """The colour of the kart a character (by id) stands in for, None when it stands in for none."""
+        return next((k.colour for k in self.karts if character in k.drivers), None)
 
     @model_validator(mode="after")
     def _check(self) -> DownforceRules:
         check_unique((k.colour for k in self.karts), _("duplicate kart colour {value}"))
+        for name in [self.kit.block_token, *(t.token for t in self.kit.item_tokens)]:
+            if name not in self.tokens:
+                raise ValueError(_("kit token {name} is not one of the tokens ({tokens})").format(
+                    name=repr(name), tokens=", ".join(self.tokens)))
+        check_unique((t.token for t in self.kit.item_tokens), _("duplicate kit token {value}"))
         check_covers_d6((c.rolls for c in self.coin_table),
                         _("coin table must cover die faces 1-6 exactly once, got {faces}"))
         check_unique((str(p.place) for p in self.lightning_table), _("duplicate lightning place {value}"))
@@ -291,14 +335,28 @@ class RandomModifier(RuleModel):
 
 
 class Component(RuleModel):
-    """A weapon or piece of equipment and the capacity it takes."""
+    """A weapon or piece of equipment and the capacity it takes; a vehicle document names it by `id`.
 
+    `fits_vehicles` False: the rules forbid it on a vehicle (Heavy weapons; no cost). `charges`: the uses it
+    brings (a nitro's boosts, a dropper's drops), printed as boxes; `includes`: a second component it
+    brings at no extra cost (the Flamethrower's Flame Tank), listed on the sheet."""
+
+    id: Slug
     name: Name
-    cost: Positive
+    cost: Positive | None = None
     kind: Literal["weapon", "turret", "dropper", "equipment"]
     per_weapon: bool = False  # cost is paid once per weapon mounted inside (turrets)
     rear_only: bool = False
+    fits_vehicles: bool = True
+    charges: Positive | None = None
+    includes: Name | None = None
     note: Text | None = None
+
+    @model_validator(mode="after")
+    def _cost(self) -> Component:
+        if self.fits_vehicles and self.cost is None:
+            raise ValueError(_("component {id} fits vehicles but has no cost").format(id=repr(self.id)))
+        return self
 
 
 class Threshold(RuleModel):
@@ -325,6 +383,29 @@ class RerollAward(RuleModel):
     rerolls: Positive
 
 
+class AmbushRules(RuleModel):
+    """Badlands Ambush: how far from the table's centre the defender and the attackers enter, and how near
+    an entry point must be to that distance to count."""
+
+    defender_from_centre_mm: Mm
+    attackers_from_centre_mm: Mm
+    tolerance_mm: Mm = 12.7
+
+
+TemplateVariant = Literal["napalm", "oil", "spikes"]
+TEMPLATE_VARIANTS: tuple[TemplateVariant, ...] = ("napalm", "oil", "spikes")
+
+
+class ScatterRules(RuleModel):
+    """What Track ▸ Scatter throws on a race track: so many d6 of dropped-weapon templates (of these
+    variants), of ramps and of wrecks."""
+
+    templates_d6: Count = 2
+    ramps_d6: Count = 1
+    wrecks_d6: Count = 1
+    variants: list[TemplateVariant] = Field(default_factory=lambda: list(TEMPLATE_VARIANTS), min_length=1)
+
+
 class AxlesRules(RuleModel):
     """Axles and Alloys II: toy-car combat in inches, with race and campaign rules."""
 
@@ -348,6 +429,8 @@ class AxlesRules(RuleModel):
     career_rerolls: list[RerollAward]
     counter_diameter_mm: Mm
     cm_scale_factor: Positive  # playing in centimetres doubles every inch figure
+    ambush: AmbushRules | None = None
+    scatter: ScatterRules = ScatterRules()
     notes: Text | None = None
 
     @model_validator(mode="after")
@@ -355,6 +438,7 @@ class AxlesRules(RuleModel):
         check_unique((w.name for w in self.weight_classes), _("duplicate weight class {value}"))
         check_unique((w.id for w in self.weight_classes), _("duplicate weight class id {value}"))
         check_unique((c.name for c in self.components), _("duplicate component {value}"))
+        check_unique((c.id for c in self.components), _("duplicate component id {value}"))
         check_covers_d6(([m.roll] for m in self.random_variant),
                         _("random variant table must cover die faces 1-6 exactly once, got {faces}"))
         if self.race_track_width_min_mm > self.race_track_width_max_mm:
@@ -369,6 +453,10 @@ class AxlesRules(RuleModel):
     def weight_class_by_id(self, class_id: str) -> WeightClass | None:
         """The weight class with this stable id (exact), or None."""
         return next((w for w in self.weight_classes if w.id == class_id), None)
+
+    def component(self, component_id: str) -> Component | None:
+        """The component with this stable id (exact), or None."""
+        return next((c for c in self.components if c.id == component_id), None)
 
     def find_weight_class(self, text: str) -> WeightClass | None:
         """The weight class a user means by `text`: its id, or its English name (both case-insensitive)."""

@@ -112,6 +112,10 @@ def rule_messages(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
     for key in ("item_die_faces", "tokens"):
         for face in names(data.get("downforce"), key):
             yield from out(f"downforce/{key}/{key_of(face)}", face)
+    for kart in items(data.get("downforce"), "karts"):
+        yield from out(f"downforce/karts/{key_of(str(kart.get('colour')))}/colour", kart.get("colour"))
+    kit = data.get("downforce", {}).get("kit") if isinstance(data.get("downforce"), Mapping) else None
+    yield from out("downforce/kit/sizes_note", kit.get("sizes_note") if isinstance(kit, Mapping) else None)
     axles = data.get("axles")
     for weight_class in items(axles, "weight_classes"):
         yield from out(f"axles/weight_classes/{weight_class.get('id')}/name", weight_class.get("name"))
@@ -119,6 +123,7 @@ def rule_messages(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
         key = key_of(str(component.get("name")))
         yield from out(f"axles/components/{key}/name", component.get("name"))
         yield from out(f"axles/components/{key}/note", component.get("note"))
+        yield from out(f"axles/components/{key}/includes", component.get("includes"))
     for award in items(axles, "career_rerolls"):
         yield from out(f"axles/career_rerolls/{key_of(str(award.get('event')))}/event", award.get("event"))
     for face in names(axles, "firing_faces"):
@@ -209,6 +214,17 @@ def token_name(ruleset: Any, token: str) -> str:
     return rule_text(ruleset, f"downforce/tokens/{key_of(token)}", token)
 
 
+def kart_colour_name(ruleset: Any, colour: str) -> str:
+    """A Downforce kart's colour as a word of the current language ("red" → "rot")."""
+    return rule_text(ruleset, f"downforce/karts/{key_of(colour)}/colour", colour)
+
+
+def kit_note(ruleset: Any) -> str | None:
+    """What the Downforce kit's sizes rest on (our assumptions), or None."""
+    kit = ruleset.downforce.kit if ruleset.downforce else None
+    return _optional(ruleset, "downforce/kit/sizes_note", kit.sizes_note if kit else None)
+
+
 def weight_class_name(ruleset: Any, weight_class: Any) -> str:
     return rule_text(ruleset, f"axles/weight_classes/{weight_class.id}/name", weight_class.name)
 
@@ -219,6 +235,11 @@ def component_name(ruleset: Any, component: Any) -> str:
 
 def component_note(ruleset: Any, component: Any) -> str | None:
     return _optional(ruleset, f"axles/components/{key_of(component.name)}/note", component.note)
+
+
+def component_includes(ruleset: Any, component: Any) -> str | None:
+    """The second component a component brings along ("Flame Tank"), or None."""
+    return _optional(ruleset, f"axles/components/{key_of(component.name)}/includes", component.includes)
 
 
 def reroll_event(ruleset: Any, event: str) -> str:

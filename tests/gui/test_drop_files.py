@@ -92,8 +92,8 @@ def test_other_files_are_refused_with_one_line(window: MainWindow, files):
     accepted, _drop = drag_and_drop(window, file_urls(files["notes"], files["picture"]))
     assert not accepted and len(window.editors()) == 1
     message = window.statusBar().currentMessage()
-    assert message == ("Cannot open notes.txt, table.png: only tracks (*.track.json) and campaigns "
-                       "(*.campaign.json) can be dropped here")
+    assert message == ("Cannot open notes.txt, table.png: only tracks (*.track.json), campaigns "
+                       "(*.campaign.json) and cars (*.vehicle.json) can be dropped here")
     window.statusBar().clearMessage()
     text = QMimeData()  # not files: e.g. a gate row dragged out of its list
     text.setText("just some text")

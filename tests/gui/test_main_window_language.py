@@ -12,7 +12,8 @@ from designer import i18n
 from designer.app.about import AboutDialog
 from designer.app.drop_files import refusal
 from designer.app.errors import ErrorDialog
-from designer.app.file_actions import save_changes_box, track_filter
+from designer.app.file_actions import track_filter
+from designer.app.prompts import save_changes_box
 from designer.app.recovery_dialog import RecoveryDialog
 from designer.app.untitled import format_readout, untitled_document
 from designer.app.window import MainWindow
@@ -134,6 +135,6 @@ def test_a_refused_drop_in_german():
     i18n.set_language("de")
     assert refusal(["a.txt", "b.png", "c.pdf", "d.doc", "e.zip"]) == (
         "a.txt, b.png, c.pdf und 2 weitere können nicht geöffnet werden: hier lassen sich nur Strecken "
-        "(*.track.json) und Kampagnen (*.campaign.json) ablegen")
+        "(*.track.json), Kampagnen (*.campaign.json) und Autos (*.vehicle.json) ablegen")
     assert refusal(["a.txt"]).startswith("a.txt kann nicht geöffnet werden: hier lassen sich nur Strecken")
     assert refusal(["a.txt", "b.png"]).startswith("a.txt, b.png können nicht geöffnet werden: ")

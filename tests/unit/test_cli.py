@@ -164,6 +164,8 @@ def test_templates_lists_the_starter_documents(capsys):
     lines = out.strip().splitlines()
     assert len(lines) >= 5
     assert any("mushroom-cup-1-luigi-circuit.track.json" in line for line in lines)
+    cars = [line.split() for line in lines if ".vehicle.json" in line]
+    assert len(cars) >= 3 and {"Light", "Medium", "Heavy"} <= {word for car in cars for word in car}
 
 
 def test_python_dash_m_entry_point():

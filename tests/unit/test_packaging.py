@@ -97,8 +97,9 @@ def test_wheel_carries_rulesets_icons_schemas_templates_and_license(wheel):
     assert {"designer/resources/icons/coin.svg", "designer/resources/schema/track.schema.json",
             "designer/resources/schema/campaign.schema.json", f"designer/templates/{LUIGI}",
             "designer/templates/mushroom-cup.campaign.json"} <= names
-    # six Gaslands starters and two boards
-    assert sum(n.startswith("designer/templates/") and n.endswith(".track.json") for n in names) == 10
+    # six Gaslands starters, two boards, two PitchKart tracks and three Axles and Alloys II tables (the starter
+    # vehicles, *.vehicle.json, are not tracks)
+    assert sum(n.startswith("designer/templates/") and n.endswith(".track.json") for n in names) == 13
     assert f"kartographer-{VERSION}.dist-info/licenses/LICENSE" in names
 
 
@@ -149,11 +150,17 @@ def test_installed_wheel_runs_the_cli_from_another_folder(installed, tmp_path):
     templates = cli("templates")
     assert templates.returncode == 0
     assert [line.split()[0] for line in templates.stdout.splitlines()] == sorted(
-        p.name for p in (REPO / "templates").glob("*.track.json"))
+        p.name for p in (REPO / "templates").glob("*.track.json")) + sorted(
+        p.name for p in (REPO / "templates").glob("*.vehicle.json"))  # the starter cars after the tracks
     exported = cli("export", LUIGI, "-o", "x.pdf")
     assert exported.returncode == 0, exported.stderr
     assert exported.stdout.startswith("wrote x.pdf: ")
     assert (tmp_path / "x.pdf").read_bytes()[:5] == b"%PDF-"
+    kit = cli("export", "--ruleset", "mk-downforce", "--what", "all", "-o", "kit.pdf")
+    assert kit.returncode == 0 and kit.stdout.startswith("wrote kit.pdf: "), kit.stderr
+    car = cli("vehicle", "new", "--class", "heavy", "-o", "van.vehicle.json")
+    checked = cli("vehicle", "check", "van.vehicle.json")
+    assert (car.returncode, checked.returncode) == (0, 0) and "capacity 0 of 5" in checked.stdout
 
 
 # --- (c) the editable install -------------------------------------------------------------------------------

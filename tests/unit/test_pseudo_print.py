@@ -64,9 +64,22 @@ def test_every_printed_word_comes_from_the_catalogue(tmp_path, capsys, pseudo, s
     assert outside(pdf_words(out), document_words(data)) == []
 
 
+@pytest.mark.parametrize("what", ["tokens", "reference", "karts"])
+def test_every_word_of_the_downforce_kit_printed_from_no_track_comes_from_the_catalogue(tmp_path, capsys, pseudo,
+                                                                                          what):
+    out = tmp_path / f"{what}.pdf"
+    argv = ["export", "--ruleset", "mk-downforce", "--what", what, "--set", "lanes=4", "--set", "betting_lines=1",
+            "-o", str(out)]
+    assert main(argv) == 0, capsys.readouterr()
+    words = pdf_words(out)
+    assert "⟦" in words
+    assert outside(words, []) == []
+
+
 CLI_RUNS = [
     ["--help"], ["export", "--help"], ["rules"], ["rules", "mk-gaslands"], ["templates"],
-    ["validate", str(LUIGI)], ["campaign", "--help"], ["campaign", "show", str(CUP)],
+    ["validate", str(LUIGI)], ["campaign", "--help"], ["campaign", "show", str(CUP)], ["vehicle", "--help"],
+    ["vehicle", "check", str(TEMPLATES_DIR / "axles-medium-turret.vehicle.json")],
 ]
 
 
@@ -77,11 +90,12 @@ def test_every_cli_word_comes_from_the_catalogue(capsys, pseudo, argv):
     out, err = capsys.readouterr()
     campaign = json.loads(CUP.read_text(encoding="utf-8"))
     data = [campaign["name"], *(p["name"] for p in campaign.get("players", []))]
-    data += [json.loads(p.read_text(encoding="utf-8"))["name"] for p in TEMPLATES_DIR.glob("*.track.json")]
+    data += [json.loads(p.read_text(encoding="utf-8"))["name"] for p in TEMPLATES_DIR.glob("*.json")]
     data += [p.name for p in TEMPLATES_DIR.glob("*.json")] + sorted(registry.ids())
     # Option names and metavars are the program's syntax, the same in every language.
     syntax = [w for line in (out + err).splitlines() for w in line.split()
               if w.startswith(("-", "{", "[")) or w.strip(".,:;[]{}()").isupper()]
     syntax += [m.group(1) for m in re.finditer(r"^ {2,}([a-z][\w-]*)(?: {2,}|$)", out, re.MULTILINE)]  # commands
     syntax += argv + [s.name for system in registry.systems() for s in system.prints]  # --what values
+    syntax += [f"{o.name}" for system in registry.systems() for o in system.print_options]  # --set names
     assert outside(out + err, data + syntax + ["usage", "kartographer"]) == []

@@ -382,7 +382,10 @@ def test_axles_weight_classes():
 def test_axles_components_thresholds_and_races():
     aa = load_ruleset("axles-alloys-2")
     rules = aa.axles
-    costs = {c.name: c.cost for c in rules.components}
+    costs = {c.name: c.cost for c in rules.components if c.fits_vehicles}
+    assert [c.id for c in rules.components if not c.fits_vehicles] == ["heavy-weapon"]
+    assert (rules.component("nitro").charges, rules.component("oil-dropper").charges) == (2, 3)
+    assert rules.component("flamethrower").includes == "Flame Tank"
     assert costs == {
         "Light Weapon": 1,
         "Medium Weapon": 2,

@@ -2,7 +2,8 @@
 
 Top to bottom: the red message line for refusals; a banner offering a new driver to every player who has
 no living one (after a death the player starts over); the "New driver" form; the drivers table (games,
-kills, wins, rerolls earned / used / available, alive or the game they died in); then the games list with
+kills, wins, rerolls earned / used / available, alive or the game they died in) with, under it, the chosen
+driver's vehicle file (Choose…, Open in the vehicle editor, Unlink); then the games list with
 "New game", the entry editor for the chosen game and the award lines that explain every reroll earned.
 Every edit goes through `CampaignSession.apply` (one undo step each); the page rebuilds from
 `session.document` whenever the session changes, so the window's Undo shows up here too.
@@ -10,10 +11,13 @@ Every edit goes through `CampaignSession.apply` (one undo step each); the page r
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFileDialog,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -27,19 +31,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.campaign.careers import DriverRecord, axles_rules, careers, death_faces
-from designer.campaign.edit import add_driver, add_game, remove_game_entry, set_game_entry
+from designer.campaign.careers import DriverRecord, axles_rules, careers, check_vehicle_class, death_faces
+from designer.campaign.edit import add_driver, add_game, remove_game_entry, set_driver_vehicle, set_game_entry
 from designer.campaign.errors import CampaignError
 from designer.i18n import N_, _, ngettext, pgettext
+from designer.io.campaign_io import driver_vehicle, relative_track, resolve_track
+from designer.io.errors import DocumentError
+from designer.io.vehicle_io import VEHICLE_SUFFIX
 from designer.model.campaign import GameEntry
 from designer.panes.campaign.careers_entries import SCENARIO_TITLES, EntryEditor, scenario_title
-from designer.panes.campaign.careers_model import players_needing_driver, status_text
+from designer.panes.campaign.careers_model import players_needing_driver, status_text, vehicle_file_text
 from designer.panes.campaign.common import MessageLine, not_changed
-from designer.panes.markup import escaped
+from designer.panes.file_filters import all_files_filter
+from designer.panes.markup import escaped, literal
 from designer.rules.texts import weight_class_name
 
-COLUMNS = (N_("Driver"), N_("Player"), N_("Vehicle"), N_("Games"), N_("Kills"), N_("Wins"), N_("Rerolls earned"),
-           N_("Used"), N_("Available"), N_("Status"))
+COLUMNS = (N_("Driver"), N_("Player"), N_("Vehicle"), N_("Vehicle file"), N_("Games"), N_("Kills"), N_("Wins"),
+           N_("Rerolls earned"), N_("Used"), N_("Available"), N_("Status"))
 
 
 def _cell(text: object, align_right: bool = False) -> QTableWidgetItem:
@@ -51,6 +59,9 @@ def _cell(text: object, align_right: bool = False) -> QTableWidgetItem:
 
 
 class CareersPage(QWidget):
+    #: A driver's vehicle file to open in the vehicle editor (the application connects it).
+    open_vehicle_requested = Signal(Path)
+
     def __init__(self, session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
@@ -108,7 +119,23 @@ class CareersPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.itemSelectionChanged.connect(self._update_vehicle_bar)
         layout.addWidget(self.table, 2)
+        vehicle_bar = QHBoxLayout()
+        self.vehicle_label = QLabel()
+        self.vehicle_label.setTextFormat(Qt.TextFormat.RichText)
+        self.choose_vehicle_button = QPushButton(_("Choose Vehicle File…"))
+        self.choose_vehicle_button.setToolTip(_("Link the driver's car (a *.vehicle.json of the driver's class)"))
+        self.choose_vehicle_button.clicked.connect(lambda: self.choose_vehicle())
+        self.open_vehicle_button = QPushButton(_("Open in Vehicle Editor"))
+        self.open_vehicle_button.clicked.connect(lambda: self.open_vehicle())
+        self.unlink_vehicle_button = QPushButton(_("Unlink"))
+        self.unlink_vehicle_button.setToolTip(_("Forget the driver's vehicle file (the file itself stays)"))
+        self.unlink_vehicle_button.clicked.connect(lambda: self.unlink_vehicle())
+        vehicle_bar.addWidget(self.vehicle_label, 1)
+        for button in (self.choose_vehicle_button, self.open_vehicle_button, self.unlink_vehicle_button):
+            vehicle_bar.addWidget(button)
+        layout.addLayout(vehicle_bar)
 
         bottom = QHBoxLayout()
         games = QVBoxLayout()
@@ -199,15 +226,25 @@ class CareersPage(QWidget):
         self.needs_frame.setVisible(bool(needs))
 
     def _fill_table(self) -> None:
+        chosen = self.selected_driver()
+        self.table.blockSignals(True)
         self.table.setRowCount(len(self.records))
         for row, r in enumerate(self.records):
-            values = (r.name, r.player, r.vehicle or "—", r.games, r.kills, r.wins, r.earned, r.used, r.rerolls,
-                      status_text(r))
+            values = (r.name, r.player, r.vehicle or "—", vehicle_file_text(self.vehicle_file(r.name)), r.games,
+                      r.kills, r.wins, r.earned, r.used, r.rerolls, status_text(r))
             for col, value in enumerate(values):
                 item = _cell(value, align_right=isinstance(value, int))
                 if col == len(COLUMNS) - 1:
                     item.setForeground(Qt.GlobalColor.darkGreen if r.alive else Qt.GlobalColor.red)
                 self.table.setItem(row, col, item)
+            self.table.item(row, 3).setToolTip(literal(self.vehicle_file(r.name) or ""))
+        self.table.blockSignals(False)
+        names = [r.name for r in self.records]
+        if chosen in names:
+            self.table.selectRow(names.index(chosen))
+        elif names and self.selected_driver() is None:
+            self.table.selectRow(0)
+        self._update_vehicle_bar()
 
     def _fill_games(self) -> None:
         self.games_list.blockSignals(True)
@@ -268,6 +305,80 @@ class CareersPage(QWidget):
 
     def show_message(self, text: str) -> None:
         self.message.show_message(text)
+
+    # --- the driver's vehicle file ------------------------------------------------------------------
+    def selected_driver(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        item = self.table.item(rows[0].row(), 0) if rows else None
+        return item.text() if item is not None else None
+
+    def select_driver(self, name: str) -> None:
+        names = [r.name for r in self.records]
+        if name in names:
+            self.table.selectRow(names.index(name))
+
+    def vehicle_file(self, driver: str) -> str | None:
+        """The driver's vehicle file as the campaign stores it (relative to the campaign file)."""
+        found = next((d for d in self.session.document.drivers if d.name.casefold() == driver.casefold()), None)
+        return found.vehicle_file if found is not None else None
+
+    def choose_vehicle(self, driver: str | None = None) -> str | None:
+        """Ask for a vehicle file for `driver` (default: the chosen row) and link it."""
+        driver = driver or self.selected_driver()
+        if driver is None:
+            return None
+        stored = resolve_track(self.session.path, self.vehicle_file(driver))
+        folder = stored.parent if stored else (self.session.path.parent if self.session.path else Path.cwd())
+        vehicles = _("Axles and Alloys vehicles ({pattern})").format(pattern=f"*{VEHICLE_SUFFIX}")
+        name, _filter = QFileDialog.getOpenFileName(self, _("Choose Vehicle File for {driver}").format(driver=driver),
+                                                    str(folder), f"{vehicles};;{all_files_filter()}")
+        return self.link_vehicle(driver, Path(name)) if name else None
+
+    def link_vehicle(self, driver: str, path: Path) -> str | None:
+        """Link the car in `path` to `driver`, stored relative to the campaign; refused (one line in the
+        message line, nothing changed) when the file is unreadable or its class is not the driver's."""
+        stored = relative_track(self.session.path, path)
+        record = self.record(driver)
+        try:
+            vehicle = driver_vehicle(self.session.path, stored)
+            class_id = record.vehicle_id if record is not None else None
+            check_vehicle_class(self.session.context, driver, class_id, vehicle.weight_class, path.name)
+        except (DocumentError, CampaignError) as exc:
+            reason = str(exc)
+            self.show_message(not_changed(reason))
+            return reason
+        adopt = vehicle.weight_class if record is not None and record.vehicle_id is None else None
+        return self._apply(_("Vehicle file for {driver}").format(driver=driver), set_driver_vehicle, driver, stored,
+                           adopt)
+
+    def unlink_vehicle(self, driver: str | None = None) -> str | None:
+        driver = driver or self.selected_driver()
+        if driver is None or not self.vehicle_file(driver):
+            return None
+        return self._apply(_("No vehicle file for {driver}").format(driver=driver), set_driver_vehicle, driver,
+                           None)
+
+    def open_vehicle(self, driver: str | None = None) -> Path | None:
+        driver = driver or self.selected_driver()
+        path = resolve_track(self.session.path, self.vehicle_file(driver)) if driver else None
+        if path is not None:
+            self.open_vehicle_requested.emit(path)
+        return path
+
+    def _update_vehicle_bar(self) -> None:
+        driver = self.selected_driver()
+        stored = self.vehicle_file(driver) if driver else None
+        if driver is None:
+            text = _("Choose a driver to link the vehicle file.")
+        elif stored:
+            text = _("<b>{driver}</b> drives {file}").format(driver=escaped(driver),
+                                                             file=escaped(vehicle_file_text(stored)))
+        else:
+            text = _("<b>{driver}</b> has no vehicle file").format(driver=escaped(driver))
+        self.vehicle_label.setText(text)
+        self.choose_vehicle_button.setEnabled(driver is not None)
+        self.open_vehicle_button.setEnabled(bool(stored))
+        self.unlink_vehicle_button.setEnabled(bool(stored))
 
     def _apply(self, text: str, edit, *args) -> str | None:
         refusal = self.session.apply(text, edit, *args)

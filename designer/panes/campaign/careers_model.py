@@ -1,10 +1,11 @@
 """Pure helpers behind the careers page (no Qt): one checkbox change turned into a consistent game entry,
-the death roll in words and who needs a new driver.
+the death roll in words, who needs a new driver and a driver's vehicle file as shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePosixPath
 
 from designer.campaign.careers import DriverRecord
 from designer.i18n import _
@@ -68,3 +69,8 @@ def dead_before(record: DriverRecord, game: int) -> bool:
 
 def status_text(record: DriverRecord) -> str:
     return _("alive") if record.alive else _("died in game {n}").format(n=record.died_in)
+
+
+def vehicle_file_text(vehicle_file: str | None) -> str:
+    """A driver's vehicle file as the table shows it: the file's name ("buggy.vehicle.json"), or "—"."""
+    return PurePosixPath(vehicle_file.replace("\\", "/")).name if vehicle_file else "—"

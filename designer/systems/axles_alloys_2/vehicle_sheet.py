@@ -1,14 +1,13 @@
 """Axles and Alloys II vehicle sheets: one per vehicle, two to a page, from the rule data's weight classes.
 
 Each sheet has the vehicle's number and name line, the weight-class table to tick one row of (arena and
-race MAX / ACC / DEC / TURN, hull and capacity), the hull grid with each line's threshold, and one line
-per component slot. A first version: [8/10] builds the full sheet (firing faces, speed, damage log).
-Drawn with reportlab in the print shop's page frame; no Qt.
+race MAX / ACC / DEC / TURN, hull and capacity), the hull grid with each line's threshold, one line per
+component slot, and the systems every car has with their damage boxes: the blank to fill in by hand (a
+built car prints its own sheet: `vehicle_print.py`; the blocks both draw are in `sheet_parts.py`). Drawn
+with reportlab in the print shop's page frame; no Qt.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -21,29 +20,14 @@ from designer.export.paper import LayoutError, Rect
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
 from designer.export.tokens import KART_COLOURS
 from designer.i18n import N_, _
-from designer.rules.systems import AxlesRules, Threshold
+from designer.rules.systems import AxlesRules
 from designer.rules.texts import weight_class_name
+from designer.systems.axles_alloys_2 import sheet_parts
+from designer.systems.axles_alloys_2.sheet_parts import HEADER_MM
 
 #: MAX, ACC, DEC and TURN are the rulebook's own stat names and stay as printed there.
 COLUMNS = (N_("CLASS"), "MAX", "ACC", "DEC", "TURN", N_("RACE MAX"), "ACC", "DEC", "TURN", N_("HULL"), N_("CAPACITY"))
-HEADER_MM = 13.0
 ROW_MM = 6.5
-
-
-def _faces(faces: Sequence[int]) -> str:
-    if not faces:
-        return ""
-    return f"{faces[0]}" if len(faces) == 1 else f"{faces[0]}–{faces[-1]}"
-
-
-def threshold_note(threshold: Threshold | None) -> str:
-    """What crossing out a hull line does, in a few words."""
-    if threshold is None:
-        return ""
-    if threshold.destroys_vehicle:
-        return _("destroyed")
-    faces = _faces(sorted(threshold.component_lost_on))
-    return _("lose a component on {faces}").format(faces=faces) if faces else ""
 
 
 def table_rows(axles: AxlesRules, ruleset_id: str) -> list[tuple[str, ...]]:
@@ -57,15 +41,8 @@ def table_rows(axles: AxlesRules, ruleset_id: str) -> list[tuple[str, ...]]:
 def draw_vehicle_sheet(c: Canvas, number: int, axles: AxlesRules, area: Rect, ruleset_id: str) -> None:
     p = Painter(c)
     colour: Color = HexColor(KART_COLOURS[(number - 1) % len(KART_COLOURS)])
-    p.rect(area.x, area.y, area.w, area.h, 3.0, fill=white, stroke=colour, lw=0.8)
-    p.rect(area.x, area.y, area.w, HEADER_MM, 3.0, fill=colour, stroke=None)
-    p.rect(area.x, area.y + HEADER_MM / 2, area.w, HEADER_MM / 2, fill=colour, stroke=None)
-    mid = area.y + HEADER_MM / 2
-    text(c, area.x + 5, mid, *pdf.fit_line(_("VEHICLE {n}").format(n=number), 26, 9, BOLD), BOLD, "start", white,
-         middle=True)
-    label = _("Name")
-    text(c, area.x + 32, mid, label, 8, FONT, "start", white, middle=True)
-    p.line(area.x + max(42.0, 33.5 + pdf.width_mm(label, 8)), mid + 2, area.right - 5, mid + 2, white, 0.4)
+    sheet_parts.frame(c, area, colour, _("VEHICLE {n}").format(n=number), 26)
+    sheet_parts.write_in(c, area.x + 34, area.right - 5, area.y + HEADER_MM / 2, _("Name"))
 
     x0, y = area.x + 4.0, area.y + HEADER_MM + 4.0
     width = area.w - 8.0
@@ -87,23 +64,16 @@ def draw_vehicle_sheet(c: Canvas, number: int, axles: AxlesRules, area: Rect, ru
         y += ROW_MM
 
     y += 3.0
+    # the hull and the component lines on the left, the systems every car has on the right
+    split = width * 0.56
+    sheet_parts.systems(c, x0 + split + 5.0, y - 1.0, width - split - 5.0, colour)
+    width = split
     boxes = max(w.boxes_per_line for w in axles.weight_classes)
     lines = max(w.hit_point_lines for w in axles.weight_classes)
     per_class = " · ".join(f"{weight_class_name(ruleset_id, w)} {w.boxes_per_line}" for w in axles.weight_classes)
     hull = _("HULL (boxes a line: {classes}; cross off the ones your class lacks)").format(classes=per_class)
-    text(c, x0, y + 2, *pdf.fit_line(hull, width, 7, BOLD, 5.0), BOLD, colour=colour)
-    y += 4.0
-    size = 6.0
-    thresholds = {t.line: t for t in axles.thresholds}
-    for line in range(1, lines + 1):
-        text(c, x0, y + size / 2, *pdf.fit_line(_("LINE {n}").format(n=line), 13, 7, BOLD), BOLD, colour=colour,
-             middle=True)
-        for b in range(boxes):
-            p.rect(x0 + 14 + b * (size + 1.5), y, size, size, 1.0, fill=white, stroke=colour, lw=0.4)
-        note_x = x0 + 16 + boxes * (size + 1.5)
-        text(c, note_x, y + size / 2, *pdf.fit_line(threshold_note(thresholds.get(line)), x0 + width - note_x, 7, FONT),
-             FONT, colour=GREY, middle=True)
-        y += size + 1.5
+    text(c, x0, y + 2, *pdf.fit_line(hull, width, 7, BOLD, 4.0), BOLD, colour=colour)
+    y = sheet_parts.hull_lines(c, x0, y + 4.0, width, boxes, lines, axles.thresholds, colour)
 
     y += 3.0
     slots = max(w.capacity for w in axles.weight_classes)
@@ -123,7 +93,7 @@ def render_vehicle_sheets(c: Canvas, job: PrintJob) -> int:
     axles = job.ruleset.axles
     if axles is None:
         raise LayoutError(_("ruleset '{id}' has no vehicle rules").format(id=job.ruleset.id))
-    need = HEADER_MM + 8 + ROW_MM * (1 + len(axles.weight_classes)) + 7 + 7.5 * 3 + 3 + 6 * 3
+    need = HEADER_MM + 8 + ROW_MM * (1 + len(axles.weight_classes)) + 7 + 7.6 * 3 + 3 + 6 * 3
     return render_player_sheets(
         c, job, lambda c, number, area: draw_vehicle_sheet(c, number, axles, area, job.ruleset.id),
         lambda area: area.h >= need and area.w >= 150,

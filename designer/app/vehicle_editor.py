@@ -1,0 +1,383 @@
+"""The vehicle editor: one Axles and Alloys II car (`*.vehicle.json`) in a window of its own, and
+`VehicleWindows`, which keeps those windows alive, opens files into them and brings a window forward when
+its file is opened again.
+
+The window shows the "Vehicle" box (`designer.panes.vehicle_form`: name, driver, weight class, arena or
+race, the random variant's adjustments, notes) and the components table (`designer.panes.vehicle_components`)
+on the left, and the live summary on the right (`designer.panes.vehicle_summary`: capacity, the arena and
+race stat lines, the rules the build breaks — the builder's rules, the same `kartographer vehicle check`
+applies). The document is an immutable `VehicleDocument`; every edit is one `SetVehicle` command on the
+window's QUndoStack swapping the whole value, so Undo gives back exactly the car before. Save and Save As
+write atomically and never onto a file open in another window; closing with unsaved changes asks Save /
+Discard / Cancel; an unreadable file is refused with one line. Print… writes the vehicle sheet PDF.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGroupBox,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.app import prompts
+from designer.i18n import _, ngettext
+from designer.io.errors import DocumentError
+from designer.io.vehicle_io import load_vehicle, save_vehicle
+from designer.model.vehicle import VehicleDocument
+from designer.panes.file_filters import all_files_filter
+from designer.panes.markup import literal
+from designer.panes.vehicle_components import ComponentsTable
+from designer.panes.vehicle_files import (
+    file_stem,
+    is_vehicle_file,
+    new_vehicle_document,
+    one_line,
+    open_vehicle_filters,
+    rules_for,
+    same_file_key,
+    with_vehicle_suffix,
+)
+from designer.panes.vehicle_form import VehicleForm
+from designer.panes.vehicle_summary import VehicleSummary
+from designer.rules import load_ruleset
+from designer.rules.schema import Ruleset
+
+__all__ = ["VehicleEditor", "VehicleWindows", "is_vehicle_file", "link_careers"]
+
+STATUS_MS = 5000
+DEFAULT_RULESET = "axles-alloys-2"
+Answer = QMessageBox.StandardButton
+
+
+class SetVehicle(QUndoCommand):
+    """One edit: the whole vehicle before and after."""
+
+    def __init__(self, editor: VehicleEditor, before: VehicleDocument, after: VehicleDocument, text: str) -> None:
+        super().__init__(text)
+        self.editor, self.before, self.after = editor, before, after
+
+    def redo(self) -> None:
+        self.editor.show_document(self.after)
+
+    def undo(self) -> None:
+        self.editor.show_document(self.before)
+
+
+class VehicleEditor(QMainWindow):
+    closed = Signal()
+
+    def __init__(self, document: VehicleDocument, path: Path | None, ruleset: Ruleset,
+                 manager: VehicleWindows | None = None) -> None:
+        super().__init__()
+        assert ruleset.axles is not None
+        self.document, self.path, self.ruleset, self.rules = document, path, ruleset, ruleset.axles
+        self.manager = manager
+        self.undo_stack = QUndoStack(self)
+        self._build()
+        self._menus()
+        self.undo_stack.cleanChanged.connect(self._update_title)
+        self.show_document(document)
+        self.resize(1040, 660)
+
+    # --- layout ------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        central = QWidget()
+        outer = QVBoxLayout(central)
+        splitter = QSplitter()
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+
+        self.form = VehicleForm(self.rules, self.ruleset)
+        self.form.field_edited.connect(self._edit_field)
+        left_layout.addWidget(self.form)
+
+        parts = QGroupBox(_("Components"))
+        parts_layout = QVBoxLayout(parts)
+        self.components = ComponentsTable()
+        self.components.set_rules(self.rules, self.ruleset)
+        self.components.components_edited.connect(self._edit_components)
+        parts_layout.addWidget(self.components)
+        left_layout.addWidget(parts, 1)
+        splitter.addWidget(left)
+
+        self.summary = VehicleSummary()
+        splitter.addWidget(self.summary)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(False)
+        outer.addWidget(splitter)
+        self.setCentralWidget(central)
+        self.statusBar()
+
+    def _menus(self) -> None:
+        key = QKeySequence.StandardKey
+        file_menu = self.file_menu = self.menuBar().addMenu(_("&File"))
+        self.new_action = file_menu.addAction(_("New &Vehicle"), self._new_vehicle)
+        self.open_action = file_menu.addAction(_("&Open Vehicle…"), self._open_vehicle)
+        self.open_action.setShortcuts(QKeySequence.keyBindings(key.Open))
+        file_menu.addSeparator()
+        self.save_action = file_menu.addAction(_("&Save"), lambda: self.save())
+        self.save_action.setShortcuts(QKeySequence.keyBindings(key.Save))
+        self.save_as_action = file_menu.addAction(_("Save &As…"), lambda: self.save_as())
+        self.save_as_action.setShortcuts(QKeySequence.keyBindings(key.SaveAs))
+        file_menu.addSeparator()
+        self.print_action = file_menu.addAction(_("&Print Vehicle Sheet…"), lambda: self.print_sheet())
+        self.print_action.setShortcuts(QKeySequence.keyBindings(key.Print))
+        file_menu.addSeparator()
+        self.close_action = file_menu.addAction(_("&Close"), self.close)
+        self.close_action.setShortcuts(QKeySequence.keyBindings(key.Close))
+
+        edit_menu = self.menuBar().addMenu(_("&Edit"))
+        self.undo_action = self.undo_stack.createUndoAction(self, _("&Undo"))
+        self.undo_action.setShortcuts(QKeySequence.keyBindings(key.Undo))
+        self.redo_action = self.undo_stack.createRedoAction(self, _("&Redo"))
+        redo_keys = QKeySequence.keyBindings(key.Redo)
+        if QKeySequence("Ctrl+Shift+Z") not in redo_keys:
+            redo_keys.append(QKeySequence("Ctrl+Shift+Z"))
+        self.redo_action.setShortcuts(redo_keys)
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+
+    # --- the document ------------------------------------------------------------------------------
+    @property
+    def is_modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def show_document(self, document: VehicleDocument) -> None:
+        """Make `document` the car shown (no undo step: the commands call this)."""
+        self.document = document
+        self.form.show_vehicle(document)
+        self.components.show_vehicle(document)
+        self.summary.show_vehicle(document, self.rules, self.ruleset)
+        self._update_title()
+
+    def edit(self, text: str, changes: dict) -> str | None:
+        """Push the car with `changes` as one undo step; a value the document refuses is said on one line
+        in the status bar and the widgets snap back. Returns the refusal, or None."""
+        data = self.document.model_dump()
+        data.update(changes)
+        try:
+            after = VehicleDocument.model_validate(data)
+        except ValueError as exc:
+            reason = _("not changed: {reason}").format(reason=one_line(exc))
+            self.statusBar().showMessage(reason, STATUS_MS)
+            QTimer.singleShot(0, self, lambda: self.show_document(self.document))
+            return reason
+        if after != self.document:
+            self.undo_stack.push(SetVehicle(self, self.document, after, text))
+        return None
+
+    def _edit_field(self, what: str, changes: dict) -> None:
+        if "name" in changes and not changes["name"].strip():
+            self.statusBar().showMessage(_("not changed: a vehicle needs a name"), STATUS_MS)
+            self.form.name_edit.setText(self.document.name)
+            return
+        self.edit(_("Change {what}").format(what=what), changes)
+
+    def _edit_components(self, components: list, text: str) -> None:
+        self.edit(text, {"components": [c.model_dump() for c in components]})
+
+    def display_name(self) -> str:
+        return self.path.name if self.path is not None else self.document.name
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(_("{name}[*] — Vehicle Editor").format(name=self.display_name()))
+        self.setWindowModified(self.is_modified)
+
+    # --- files -------------------------------------------------------------------------------------
+    def save(self) -> bool:
+        return self.save_as() if self.path is None else self.write(self.path)
+
+    def save_as(self) -> bool:
+        folder = self.path.parent if self.path else (self.manager.last_folder() if self.manager else Path.cwd())
+        suggestion = self.path or folder / f"{file_stem(None, self.document.name)}.vehicle.json"
+        name, _filter = QFileDialog.getSaveFileName(self, _("Save Vehicle As"), str(suggestion),
+                                                    open_vehicle_filters())
+        if not name:
+            return False
+        path = Path(name).absolute()
+        target = with_vehicle_suffix(path)
+        if target != path and target.exists() and not prompts.ask_replace(self, target):
+            return False
+        return self.write(target)
+
+    def write(self, path: Path) -> bool:
+        """Write the car to `path` atomically; on failure say why on one line and stay modified."""
+        path = Path(path).absolute()
+        if self.manager is not None and self.manager.open_elsewhere(path, self):
+            message = _("{path}: this file is open in another window; close it there first").format(path=path)
+            QMessageBox.warning(self, _("Cannot Save"), literal(message))
+            return False
+        try:
+            save_vehicle(self.document, path)
+        except DocumentError as exc:
+            QMessageBox.warning(self, _("Could Not Save"), literal(str(exc)))
+            return False
+        self.path = path
+        self.undo_stack.setClean()
+        self._update_title()
+        if self.manager is not None:
+            self.manager.remember(path)
+        self.statusBar().showMessage(_("Saved {name}").format(name=path.name), STATUS_MS)
+        return True
+
+    def print_sheet(self) -> Path | None:
+        """Ask where, then write the vehicle sheet PDF; the status bar says what was written."""
+        from designer.export.paper import LayoutError
+        from designer.systems.axles_alloys_2.vehicle_print import render_vehicle_pdf
+
+        stem = file_stem(self.path, self.document.name)
+        folder = self.path.parent if self.path else (self.manager.last_folder() if self.manager else Path.cwd())
+        name, _filter = QFileDialog.getSaveFileName(self, _("Print Vehicle Sheet"), str(folder / f"{stem}.pdf"),
+                                                    f"{_('PDF files (*.pdf)')};;{all_files_filter()}")
+        if not name:
+            return None
+        path = Path(name).absolute()
+        if path.suffix.lower() != ".pdf":
+            path = path.with_name(path.name + ".pdf")
+            if path.exists() and not prompts.ask_replace(self, path):
+                return None
+        if self.path is not None and same_file_key(path) == same_file_key(self.path):
+            QMessageBox.warning(self, _("Could Not Print"), literal(_("{path}: that is the vehicle file itself")
+                                                                    .format(path=path)))
+            return None
+        source = self.path.name if self.path else ""
+        try:
+            with prompts.busy():
+                pages = render_vehicle_pdf(path, [(source, self.document)], self.ruleset,
+                                           self.manager.paper() if self.manager else "a4")
+        except (DocumentError, LayoutError, OSError) as exc:
+            QMessageBox.warning(self, _("Could Not Print"), literal(one_line(exc)))
+            return None
+        message = ngettext("Wrote {name} — {n} page", "Wrote {name} — {n} pages", pages).format(name=path.name,
+                                                                                            n=pages)
+        self.statusBar().showMessage(message, STATUS_MS)
+        return path
+
+    def _new_vehicle(self) -> None:
+        if self.manager is not None:
+            self.manager.new_vehicle()
+
+    def _open_vehicle(self) -> None:
+        if self.manager is not None:
+            self.manager.open_dialog(self)
+
+    # --- closing -----------------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.is_modified:
+            answer = prompts.ask_save_changes(self, self.display_name())
+            if answer == Answer.Save:
+                if not self.save():
+                    event.ignore()
+                    return
+            elif answer != Answer.Discard:
+                event.ignore()
+                return
+        event.accept()
+        self.closed.emit()
+
+
+class VehicleWindows(QObject):
+    """Every open vehicle editor. `settings` (the application's, optional) gives the last folder and the
+    paper; `open_elsewhere_hook(path)` (set by the main window) says whether a track tab or campaign
+    window has that file open."""
+
+    window_added = Signal(object)
+
+    def __init__(self, parent: QObject | None = None, settings=None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.windows: list[VehicleEditor] = []
+        self.open_elsewhere_hook = None
+
+    def last_folder(self) -> Path:
+        return self.settings.last_folder() if self.settings is not None else Path.cwd()
+
+    def paper(self) -> str:
+        return self.settings.preferences().paper if self.settings is not None else "a4"
+
+    def remember(self, path: Path) -> None:
+        if self.settings is not None:
+            self.settings.set_last_folder(path.parent)
+
+    def find(self, path: str | Path) -> VehicleEditor | None:
+        wanted = same_file_key(path)
+        return next((w for w in self.windows if w.path is not None and same_file_key(w.path) == wanted), None)
+
+    def open_elsewhere(self, path: Path, editor: VehicleEditor) -> bool:
+        other = self.find(path)
+        if other is not None and other is not editor:
+            return True
+        return bool(self.open_elsewhere_hook and self.open_elsewhere_hook(path))
+
+    def show_editor(self, document: VehicleDocument, path: Path | None, ruleset: Ruleset) -> VehicleEditor:
+        editor = VehicleEditor(document, path, ruleset, self)
+        self.windows.append(editor)
+        editor.closed.connect(lambda: QTimer.singleShot(0, self, lambda: self._forget(editor)))
+        editor.show()
+        editor.raise_()
+        self.window_added.emit(editor)
+        return editor
+
+    def _forget(self, editor: VehicleEditor) -> None:
+        if editor in self.windows:
+            self.windows.remove(editor)
+
+    def new_vehicle(self, ruleset_id: str = DEFAULT_RULESET) -> VehicleEditor:
+        ruleset = load_ruleset(ruleset_id)
+        assert ruleset.axles is not None
+        editor = self.show_editor(new_vehicle_document(ruleset.axles), None, ruleset)
+        editor.undo_stack.resetClean()  # never saved: closing it asks
+        editor._update_title()
+        return editor
+
+    def open_path(self, path: str | Path, parent: QWidget | None = None) -> VehicleEditor | None:
+        """The editor for `path` (brought forward when already open); None, with a one-line message box,
+        when the file cannot be read."""
+        path = Path(path).absolute()
+        editor = self.find(path)
+        if editor is None:
+            try:
+                document = load_vehicle(path)
+                ruleset, _rules = rules_for(document, path)
+            except DocumentError as exc:
+                QMessageBox.warning(parent, _("Cannot Open Vehicle"), literal(str(exc)))
+                return None
+            editor = self.show_editor(document, path, ruleset)
+            self.remember(path)
+        editor.show()
+        editor.raise_()
+        editor.activateWindow()
+        return editor
+
+    def open_paths(self, paths) -> list[VehicleEditor]:
+        return [e for e in (self.open_path(p) for p in paths) if e is not None]
+
+    def open_dialog(self, parent: QWidget | None = None) -> list[VehicleEditor]:
+        names, _filter = QFileDialog.getOpenFileNames(parent, _("Open Vehicle"), str(self.last_folder()),
+                                                      open_vehicle_filters())
+        return [e for e in (self.open_path(n, parent) for n in names) if e is not None]
+
+    def close_all(self) -> bool:
+        """Close every editor (each asks about unsaved changes); False when one stayed open."""
+        return all(w.close() for w in list(self.windows))
+
+
+def link_careers(vehicles: VehicleWindows, campaign_windows) -> None:
+    """From now on, a careers page's "Open in Vehicle Editor" (in any campaign window) opens here."""
+    def on_window(campaign_window) -> None:
+        page = getattr(campaign_window, "page", None)
+        if hasattr(page, "open_vehicle_requested"):
+            page.open_vehicle_requested.connect(lambda path: vehicles.open_path(path, campaign_window))
+
+    campaign_windows.window_added.connect(on_window)

@@ -1,0 +1,239 @@
+"""Axles and Alloys II driver careers on the command line: `kartographer campaign driver add | game | list`.
+Called from `designer.campaign_cli`, which turns a refusal (CampaignError) into one line naming the campaign
+file, exit status 2. No Qt.
+
+Every edit loads the campaign (fully checked), applies pure edits from `designer.campaign.edit` — whose
+career replay (`designer.campaign.careers`) refuses what cannot have happened — and saves atomically. A
+driver's vehicle file is typed relative to the current folder and stored relative to the campaign file, like
+a track; the file must hold a car of the driver's weight class.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from designer.campaign import edit
+from designer.campaign.careers import (
+    DriverRecord,
+    axles_rules,
+    careers,
+    check_vehicle_class,
+    find_driver,
+    game_location,
+    require_careers,
+    rerolls_earned,
+    resolve_vehicle,
+)
+from designer.campaign.context import Context
+from designer.campaign.errors import CampaignError
+from designer.i18n import N_, _, ngettext, pgettext
+from designer.io.campaign_io import driver_vehicle, load_campaign, relative_track, save_campaign
+from designer.io.display import json_printable, printable
+from designer.io.errors import DocumentError
+from designer.io.track_io import load_track
+from designer.io.validation import describe_validation_error
+from designer.model.campaign import CampaignDocument, GameEntry
+from designer.rules.texts import reroll_event
+
+SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
+
+
+def add_driver_parser(actions: argparse._SubParsersAction, text: Callable[[str], str]) -> None:
+    """Register `driver` and its own actions on `campaign`'s; `text` is the CLI's UTF-8 argument type."""
+    driver = actions.add_parser("driver", help=_("Axles and Alloys II careers: add drivers, enter games, list them"))
+    sub = driver.add_subparsers(dest="driver_action", metavar="ACTION", required=True, parser_class=type(driver))
+
+    add = sub.add_parser("add", help=_("add a named driver for a player"))
+    add.add_argument("file", type=Path)
+    add.add_argument("--name", type=text, required=True, metavar="NAME")
+    add.add_argument("--player", type=text, required=True, metavar="PLAYER")
+    add.add_argument("--class", dest="vehicle_class", type=text, metavar="CLASS",
+                     help=_("the car's weight class: light, medium or heavy (default: the vehicle file's)"))
+    add.add_argument("--vehicle-file", type=Path, metavar="PATH",
+                     help=_("the driver's *.vehicle.json (stored relative to the campaign file)"))
+
+    game = sub.add_parser("game", help=_("enter one driver's result in a game, or in a new one"))
+    game.add_argument("file", type=Path)
+    game.add_argument("--driver", type=text, required=True, metavar="NAME")
+    which = game.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", type=int, metavar="N", help=_("1 for the first game"))
+    which.add_argument("--new", action="store_true", help=_("start a new game (give --scenario)"))
+    game.add_argument("--scenario", choices=tuple(SCENARIO_TITLES), help=_("a new game's scenario"))
+    game.add_argument("--track", type=Path, metavar="FILE",
+                      help=_("a new game's track or arena (stored relative to the campaign file)"))
+    game.add_argument("--destroyed", action="store_true", help=_("the driver's vehicle was destroyed"))
+    game.add_argument("--kills", type=int, default=0, metavar="K", help=_("vehicles the driver destroyed (0)"))
+    game.add_argument("--finished", action="store_true", help=_("a race: finished with a working vehicle"))
+    game.add_argument("--won", action="store_true", help=_("a race: won it"))
+    game.add_argument("--died", action="store_true", help=_("the driver died after the vehicle was destroyed"))
+    game.add_argument("--rerolls-used", type=int, default=0, metavar="R", help=_("rerolls spent in this game (0)"))
+
+    listing = sub.add_parser("list", help=_("each driver's player, class, games, kills and rerolls"))
+    listing.add_argument("file", type=Path)
+    listing.add_argument("--json", action="store_true", help=_("a JSON list in the campaign's order"))
+
+
+def run_driver(args: argparse.Namespace) -> int:
+    return {"add": _add, "game": _game, "list": _list}[args.driver_action](args)
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _stored_path(campaign: Path, path: Path) -> str:
+    """How the campaign stores a file typed on the command line (relative to the current folder)."""
+    if not _is_text(str(path)):
+        raise DocumentError(path, _("the name is not UTF-8 text, so a campaign file cannot store it"))
+    return relative_track(campaign, path)
+
+
+# --- add -------------------------------------------------------------------------------------------
+def _add(args: argparse.Namespace) -> int:
+    doc, ctx = load_campaign(args.file)
+    require_careers(doc)
+    stored = _stored_path(args.file, args.vehicle_file) if args.vehicle_file is not None else None
+    class_id = resolve_vehicle(ctx, args.vehicle_class, f"drivers ({args.name.strip()})")
+    if stored is not None:
+        vehicle = driver_vehicle(args.file, stored)
+        check_vehicle_class(ctx, args.name.strip(), class_id, vehicle, str(args.vehicle_file),
+                            f"drivers ({args.name.strip()})")
+        class_id = vehicle.weight_class
+    new = edit.add_driver(doc, ctx, args.name, args.player, class_id)
+    if stored is not None:
+        new = edit.set_driver_vehicle(new, ctx, new.drivers[-1].name, stored)
+    save_campaign(new, args.file)
+    record = _record(new, ctx, new.drivers[-1].name)
+    if record.vehicle is None:
+        line = _("{file}: driver {name} for {player} (no car class yet)").format(
+            file=args.file, name=record.name, player=record.player)
+    elif stored is not None:
+        line = _("{file}: driver {name} for {player}: {car} car, {vehicle}").format(
+            file=args.file, name=record.name, player=record.player, car=record.vehicle, vehicle=stored)
+    else:
+        line = _("{file}: driver {name} for {player}: {car} car").format(
+            file=args.file, name=record.name, player=record.player, car=record.vehicle)
+    print(printable(line))
+    return 0
+
+
+# --- game ------------------------------------------------------------------------------------------
+def _game(args: argparse.Namespace) -> int:
+    doc, ctx = load_campaign(args.file)
+    require_careers(doc)
+    name = doc.drivers[find_driver(doc, args.driver)].name
+    if args.new:
+        if args.scenario is None:
+            raise CampaignError(_("a new game needs --scenario deathmatch or race"), "games")
+        number = len(doc.games) + 1
+        scenario = args.scenario
+    else:
+        number = args.game
+        if not 1 <= number <= len(doc.games):
+            raise CampaignError(_("there is no game {n}").format(n=number), "games")
+        scenario = doc.games[number - 1].scenario
+        if args.track is not None:
+            raise CampaignError(_("--track is for a new game; game {n} already has its track").format(n=number),
+                                game_location(number - 1))
+        if args.scenario is not None and args.scenario != scenario:
+            kind = _("game {n} is a deathmatch") if scenario == "deathmatch" else _("game {n} is a race")
+            raise CampaignError(kind.format(n=number), game_location(number - 1))
+    where = f"{game_location(number - 1)}, {name}"
+    entry = _entry(where, driver=name, destroyed=args.destroyed, kills=args.kills, finished=args.finished,
+                   won=args.won, died=args.died, rerolls_used=args.rerolls_used)
+    if args.new:
+        track = _game_track(args.file, args.track, ctx) if args.track is not None else None
+        new = edit.add_game(doc, ctx, scenario, track, [entry])
+    else:
+        new = edit.set_game_entry(doc, ctx, number, entry)
+    save_campaign(new, args.file)
+    print(printable(_game_line(args.file, new, ctx, number, name)))
+    return 0
+
+
+def _entry(where: str, **fields: Any) -> GameEntry:
+    try:
+        return GameEntry(**fields)
+    except ValidationError as exc:  # a death without a destroyed vehicle, a winner who did not finish…
+        location, reason = describe_validation_error(exc, fields)
+        raise CampaignError(reason, f"{where}: {location}" if location else where) from None
+
+
+def _game_track(campaign: Path, track: Path, ctx: Context) -> str:
+    document = load_track(track)
+    if document.ruleset != ctx.ruleset.id:
+        raise DocumentError(track, _("is a {track} track; the campaign plays {campaign}").format(
+            track=document.ruleset, campaign=ctx.ruleset.id), "ruleset")
+    return _stored_path(campaign, track)
+
+
+def _game_line(file: Path, doc: CampaignDocument, ctx: Context, number: int, name: str) -> str:
+    """ "c.campaign.json: game 1 (Deathmatch): Max: Survive +1, Destroy at least one vehicle +1; 2 rerolls
+    earned in all, 0 used, 2 left" """
+    game = doc.games[number - 1]
+    entry = next(e for e in game.entries if e.driver == name)
+    awards = rerolls_earned(entry, game.scenario, axles_rules(ctx))
+    if awards:
+        earned = ", ".join(_("{event} +{rerolls}").format(event=reroll_event(ctx.ruleset.id, event), rerolls=n)
+                           for event, n in awards)
+    else:
+        earned = _("no rerolls earned")
+    record = _record(doc, ctx, name)
+    total = ngettext("{earned} reroll earned in all, {used} used, {left} left",
+                     "{earned} rerolls earned in all, {used} used, {left} left", record.earned).format(
+        earned=record.earned, used=record.used, left=record.rerolls)
+    line = _("{file}: game {n} ({scenario}): {name}: {earned}; {total}").format(
+        file=file, n=number, scenario=_(SCENARIO_TITLES[game.scenario]), name=name, earned=earned, total=total)
+    if entry.died:
+        line += "; " + _("{name} died").format(name=name)
+    return line
+
+
+# --- list ------------------------------------------------------------------------------------------
+def _record(doc: CampaignDocument, ctx: Context, name: str) -> DriverRecord:
+    return next(r for r in careers(doc, ctx) if r.name == name)
+
+
+def drivers_data(doc: CampaignDocument, ctx: Context) -> list[dict[str, Any]]:
+    """The `--json` list: one entry per driver in the campaign's order."""
+    files = {d.name: d.vehicle_file for d in doc.drivers}
+    return [{"driver": r.name, "player": r.player, "class": r.vehicle, "class_id": r.vehicle_id,
+             "vehicle_file": files[r.name], "games": r.games, "kills": r.kills, "wins": r.wins,
+             "rerolls_earned": r.earned, "rerolls_used": r.used, "rerolls_left": r.rerolls, "alive": r.alive,
+             "died_in": r.died_in} for r in careers(doc, ctx)]
+
+
+def _list(args: argparse.Namespace) -> int:
+    doc, ctx = load_campaign(args.file)
+    require_careers(doc)
+    if args.json:
+        print(json_printable(json.dumps(drivers_data(doc, ctx), indent=2, ensure_ascii=False)))
+        return 0
+    files = {d.name: d.vehicle_file for d in doc.drivers}
+    head = [_("Driver"), _("Player"), pgettext("a car's weight class", "Class"), _("Vehicle file"), _("Games"),
+            _("Kills"), pgettext("rerolls", "Earned"), pgettext("rerolls", "Used"), pgettext("rerolls", "Left"),
+            _("Status")]
+    table = [head]
+    for r in careers(doc, ctx):
+        status = _("alive") if r.alive else _("died in game {n}").format(n=r.died_in)
+        table.append([printable(r.name), printable(r.player), r.vehicle or "-", printable(files[r.name] or "-"),
+                      str(r.games), str(r.kills), str(r.earned), str(r.used), str(r.rerolls), status])
+    drivers = ngettext("{n} driver", "{n} drivers", len(doc.drivers)).format(n=len(doc.drivers))
+    games = ngettext("{n} game", "{n} games", len(doc.games)).format(n=len(doc.games))
+    print(printable(_("{name}: {drivers}, {games}").format(name=doc.name, drivers=drivers, games=games)))
+    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
+    for row in table:
+        cells = [cell.rjust(w) if 4 <= i <= 8 else cell.ljust(w)
+                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
+        print("  ".join(cells).rstrip())
+    return 0

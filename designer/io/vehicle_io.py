@@ -1,0 +1,39 @@
+"""Load and save `*.vehicle.json` (one Axles and Alloys II car): read defensively, migrate, validate the shape,
+write atomically. Whether the build is legal is the builder's question
+(`designer.systems.axles_alloys_2.builder.problems`): a file may hold a car that breaks a rule, so the editor
+can open it and say what to fix."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from designer.io.atomic import atomic_write_text
+from designer.io.documents import document_from_data
+from designer.io.jsonfile import parse_json_text, read_json_file
+from designer.model.vehicle import VEHICLE_FORMAT, VehicleDocument
+
+VEHICLE_SUFFIX = ".vehicle.json"
+
+
+def vehicle_from_data(data: Any, source: str | Path = "<data>") -> VehicleDocument:
+    return document_from_data(VehicleDocument, data, VEHICLE_FORMAT, str(source))
+
+
+def load_vehicle(path: str | Path) -> VehicleDocument:
+    return vehicle_from_data(read_json_file(path), path)
+
+
+def vehicle_from_json(text: str, source: str | Path = "<text>") -> VehicleDocument:
+    return vehicle_from_data(parse_json_text(text, source), source)
+
+
+def dumps_vehicle(doc: VehicleDocument) -> str:
+    return json.dumps(doc.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+
+
+def save_vehicle(doc: VehicleDocument, path: str | Path, protect: Iterable[str | Path] = ()) -> None:
+    """Atomic save; refused when `path` is one of the files in `protect`."""
+    atomic_write_text(path, dumps_vehicle(doc), protect)

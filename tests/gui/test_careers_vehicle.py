@@ -1,0 +1,134 @@
+"""The careers page's vehicle files: a file chosen for a driver (through the file dialog) is stored relative to
+the campaign and shown by name, undo clears it, a car of another class is refused on the message line with
+nothing changed, Unlink forgets it, and Open in Vehicle Editor opens the car in the main window's editor."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
+
+from designer.campaign.context import Context
+from designer.campaign.edit import add_driver, new_campaign
+from designer.document.campaign import CampaignSession
+from designer.io.campaign_io import load_campaign
+from designer.panes.campaign.careers import CareersPage
+from designer.paths import TEMPLATES_DIR
+from designer.rules import load_ruleset
+
+
+@pytest.fixture
+def session(tmp_path) -> CampaignSession:
+    ctx = Context(load_ruleset("axles-alloys-2"))
+    doc = new_campaign("Wasteland", ctx, "career", [("Ann", "-"), ("Bob", "-")])
+    doc = add_driver(add_driver(doc, ctx, "Rex", "Ann", "light"), ctx, "Zed", "Bob", None)
+    cars = tmp_path / "cars"
+    cars.mkdir()
+    for name in ("axles-light-buggy", "axles-medium-turret"):
+        shutil.copy(TEMPLATES_DIR / f"{name}.vehicle.json", cars / f"{name}.vehicle.json")
+    session = CampaignSession(doc, tmp_path / "wasteland.campaign.json", ctx)
+    session.save()
+    return session
+
+
+@pytest.fixture
+def page(qtbot, session) -> CareersPage:
+    widget = CareersPage(session)
+    qtbot.addWidget(widget)
+    widget.show()
+    return widget
+
+
+def choose(monkeypatch, path: Path) -> list[str]:
+    asked: list[str] = []
+
+    def dialog(_parent, caption, folder, filters, *rest):
+        asked.append(filters)
+        return str(path), ""
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
+    return asked
+
+
+def cell(page: CareersPage, driver: str, header: str) -> str:
+    headers = [page.table.horizontalHeaderItem(c).text() for c in range(page.table.columnCount())]
+    row = [page.table.item(r, 0).text() for r in range(page.table.rowCount())].index(driver)
+    return page.table.item(row, headers.index(header)).text()
+
+
+def test_a_chosen_vehicle_file_is_stored_relative_and_undo_clears_it(qtbot, page, session, tmp_path, monkeypatch):
+    car = tmp_path / "cars" / "axles-light-buggy.vehicle.json"
+    filters = choose(monkeypatch, car)
+    page.select_driver("Rex")
+    assert not page.open_vehicle_button.isEnabled() and cell(page, "Rex", "Vehicle file") == "—"
+    qtbot.mouseClick(page.choose_vehicle_button, Qt.MouseButton.LeftButton)
+    assert filters and filters[0].startswith("Axles and Alloys vehicles (*.vehicle.json)")
+    rex = session.document.drivers[0]
+    assert rex.vehicle_file == "cars/axles-light-buggy.vehicle.json" and rex.vehicle == "light"
+    assert cell(page, "Rex", "Vehicle file") == "axles-light-buggy.vehicle.json"
+    assert "drives axles-light-buggy.vehicle.json" in page.vehicle_label.text()
+    assert page.open_vehicle_button.isEnabled() and page.message.text() == ""
+    session.save()
+    assert load_campaign(session.path)[0].drivers[0].vehicle_file == "cars/axles-light-buggy.vehicle.json"
+
+    session.undo_stack.undo()
+    assert session.document.drivers[0].vehicle_file is None and cell(page, "Rex", "Vehicle file") == "—"
+    session.undo_stack.redo()
+    assert session.document.drivers[0].vehicle_file == "cars/axles-light-buggy.vehicle.json"
+    page.select_driver("Rex")
+    qtbot.mouseClick(page.unlink_vehicle_button, Qt.MouseButton.LeftButton)
+    assert session.document.drivers[0].vehicle_file is None and session.document.drivers[0].vehicle == "light"
+
+
+def test_a_car_of_another_class_is_refused(qtbot, page, session, tmp_path, monkeypatch):
+    before = session.document
+    choose(monkeypatch, tmp_path / "cars" / "axles-medium-turret.vehicle.json")
+    page.select_driver("Rex")
+    depth = session.undo_stack.count()
+    qtbot.mouseClick(page.choose_vehicle_button, Qt.MouseButton.LeftButton)
+    assert session.document == before and session.undo_stack.count() == depth
+    shown = page.message.text()
+    assert shown == "Not changed — Rex drives a Light car, but axles-medium-turret.vehicle.json is a Medium one"
+    assert cell(page, "Rex", "Vehicle file") == "—"
+
+
+def test_a_driver_without_a_class_takes_the_cars_class(qtbot, page, session, tmp_path):
+    assert page.link_vehicle("Zed", tmp_path / "cars" / "axles-medium-turret.vehicle.json") is None
+    zed = session.document.drivers[1]
+    assert (zed.vehicle, zed.vehicle_file) == ("medium", "cars/axles-medium-turret.vehicle.json")
+    assert cell(page, "Zed", "Vehicle") == "Medium"
+    session.undo_stack.undo()
+    assert session.document.drivers[1].vehicle is None and session.document.drivers[1].vehicle_file is None
+
+
+def test_an_unreadable_file_is_refused_on_one_line(qtbot, page, session, tmp_path):
+    bad = tmp_path / "cars" / "bad.vehicle.json"
+    bad.write_text("{", encoding="utf-8")
+    before = session.document
+    reason = page.link_vehicle("Rex", bad)
+    assert reason is not None and reason.startswith("cars/bad.vehicle.json") and "\n" not in reason
+    assert session.document == before and page.message.text().startswith("Not changed — cars/bad.vehicle.json")
+
+
+def test_open_in_vehicle_editor_opens_it_from_a_campaign_window(qtbot, session, tmp_path, every_kind):
+    from designer.app.window import MainWindow
+
+    window = MainWindow(every_kind)
+    qtbot.addWidget(window)
+    try:
+        campaign = window.campaign_windows.open_path(session.path, window)
+        careers = campaign.page
+        car = tmp_path / "cars" / "axles-light-buggy.vehicle.json"
+        assert careers.link_vehicle("Rex", car) is None
+        careers.select_driver("Rex")
+        qtbot.mouseClick(careers.open_vehicle_button, Qt.MouseButton.LeftButton)
+        [editor] = window.vehicle_windows.windows
+        assert editor.path.resolve() == car.resolve() and editor.document.name
+    finally:
+        for w in window.campaign_windows.windows:
+            w.session.undo_stack.setClean()
+        for e in window.editors():
+            e.document.undo_stack.setClean()
+        window.close()
