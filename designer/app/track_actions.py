@@ -11,7 +11,8 @@
 - Fill Item Boxes puts a line of `karts` item boxes after each selected gate (every gate when no gate is
   selected), replacing each gate's old line, all in one undo step.
 - The board actions (Lay Spaces Along Track …) follow, from `designer.app.board_actions`, then the section
-  actions (Section Tool, Renumber Sections Along Route), from `designer.app.pitchkart_actions`.
+  actions (Section Tool, Renumber Sections Along Route), from `designer.app.pitchkart_actions`, then Draw
+  Barrier and Scatter Race Hazards, from `designer.app.axles_actions`.
 
 Every action works on the current tab; problems are reported on the status bar.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from designer.app import board_actions, pitchkart_actions
+from designer.app import axles_actions, board_actions, pitchkart_actions
 from designer.canvas.tools.coins import CoinTrailTool
 from designer.canvas.tools.gate import GateTool
 from designer.canvas.tools.measure import MeasureTool
@@ -41,6 +42,7 @@ def install(window) -> TrackActions:
     window.track_controller = controller
     board_actions.install(window)  # the board-of-spaces actions follow, for the systems that lay spaces
     pitchkart_actions.install(window)  # … and the section actions, for the systems that lay track sections
+    axles_actions.install(window)  # … and Draw Barrier / Scatter Race Hazards, for the systems with barriers
     return controller
 
 

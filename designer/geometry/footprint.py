@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from shapely import affinity
-from shapely.geometry import Point, box
+from shapely.geometry import LineString, Point, box
 from shapely.geometry.base import BaseGeometry
 
 from designer.geometry.outline import outline_area
@@ -40,7 +40,13 @@ def local_footprint(element: Element, ruleset: Ruleset) -> BaseGeometry:
     if element.kind == "scenery":
         return outline_area(element.polygon)
     length, width = local_size(element, ruleset)
-    if element.kind in ROUND_KINDS:
+    cls = type(element)
+    if getattr(cls, "POLYLINE", False):
+        points = list(element.points)  # type: ignore[union-attr]
+        if getattr(element, "closed", False) and len(points) > 2:
+            points.append(points[0])
+        return LineString(points).buffer(width / 2.0, cap_style="flat", join_style="mitre")
+    if element.kind in ROUND_KINDS or getattr(cls, "ROUND", False):
         return Point(0, 0).buffer(length / 2.0, quad_segs=12)
     return box(-length / 2.0, -width / 2.0, length / 2.0, width / 2.0)
 

@@ -58,6 +58,11 @@ class ElementBase(StrictModel):
     #: The kind is part of the driving surface (PitchKart's track sections), not a piece placed on it: the
     #: overlap check never compares it.
     SURFACE: ClassVar[bool] = False
+    #: The footprint is a disc whose diameter is the ruleset's length (coins, counters …).
+    ROUND: ClassVar[bool] = False
+    #: The footprint follows the element's own `points` (an open or `closed` polyline relative to x/y, e.g.
+    #: Axles and Alloys' barriers), as a band as wide as the ruleset's width.
+    POLYLINE: ClassVar[bool] = False
 
     id: ElementId
     kind: StrictStr

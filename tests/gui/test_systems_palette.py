@@ -83,7 +83,7 @@ def test_the_new_dialog_lists_starters_per_system(qtbot, tmp_path, every_kind):
     assert dialog.chosen_document().ruleset == "mk-downforce"
 
 
-def test_the_bundled_starters_are_gaslands_board_game_and_pitchkart_ones(qtbot):
+def test_the_bundled_starters_are_gaslands_board_game_pitchkart_and_axles_ones(qtbot):
     dialog = new_dialog.NewDocumentDialog(system_id="pitchkart")
     qtbot.addWidget(dialog)
     assert dialog.system_combo.currentData() == "pitchkart"
@@ -91,8 +91,10 @@ def test_the_bundled_starters_are_gaslands_board_game_and_pitchkart_ones(qtbot):
     gaslands = new_dialog.starter_choices(system_id="mk-gaslands")[0]
     board = new_dialog.starter_choices(system_id="mk-board")[0]
     pitchkart = new_dialog.starter_choices(system_id="pitchkart")[0]
+    axles = new_dialog.starter_choices(system_id="axles-alloys-2")[0]
     assert len(board) == 3 and len(pitchkart) == 3  # the blank table and two starters each
-    assert len(gaslands) + len(board) + len(pitchkart) - 2 == len(new_dialog.starter_choices()[0])
+    assert [c.title for c in axles] == ["Blank table", "Axles Deathmatch Arena", "Axles Figure-8", "Axles Tri-Oval"]
+    assert len(gaslands) + len(board) + len(pitchkart) + len(axles) - 3 == len(new_dialog.starter_choices()[0])
     assert len(gaslands) >= 6
 
 

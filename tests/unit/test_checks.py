@@ -118,6 +118,9 @@ def test_codes_are_unique_and_complete():
         # PitchKart's own ([6/10], designer/systems/pitchkart/checks.py)
         "pk-unknown-piece", "pk-loop-open", "pk-section-overlap", "pk-numbering", "pk-numbering-route",
         "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
+        # Axles and Alloys II's own ([8/10], designer/systems/axles_alloys_2/track_width.py, track_checks.py)
+        "axles-track-too-narrow", "axles-track-too-wide", "axles-ramp-landing-off-track", "axles-bend-at-max",
+        "axles-ambush-distance",
     }
     # the designer's own checks (a game system's test module may register one of its own beside them)
     own = [c for c in CHECKS if c.fn.__module__.startswith("designer.")]

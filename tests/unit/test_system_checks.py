@@ -194,7 +194,9 @@ def test_every_listed_code_is_a_registered_check_and_gaslands_gets_them_all():
 def test_starters_are_found_by_their_ruleset():
     board = ["board-blank-loop.track.json", "board-coin-cove-loop.track.json"]
     pitchkart = ["pitchkart-kidney-bend.track.json", "pitchkart-stadium.track.json"]
+    axles = ["axles-deathmatch-arena.track.json", "axles-figure-eight.track.json", "axles-tri-oval.track.json"]
     assert [s.path.name for s in starters_for("mk-board")] == board
     assert [s.path.name for s in starters_for("pitchkart")] == pitchkart
+    assert [s.path.name for s in starters_for("axles-alloys-2")] == axles
     assert [s.path.name for s in starters_for("mk-gaslands")] == \
-        [s.path.name for s in list_starter_tracks() if s.path.name not in board + pitchkart]
+        [s.path.name for s in list_starter_tracks() if s.path.name not in board + pitchkart + axles]

@@ -97,7 +97,8 @@ def test_a_document_with_the_fake_kind_loads_validates_and_saves_byte_identicall
         id="b2", x_mm=1.0, y_mm=2.0)
     n = len(ELEMENT_KINDS)  # the built-in kinds first, then the systems' own: mk-board's, PitchKart's, the fake's
     assert element_kinds()[:n] == ELEMENT_KINDS
-    assert set(element_kinds()[n:]) == {"space", "shortcut", "track_section", "fake_beacon"}
+    assert set(element_kinds()[n:]) == {"space", "shortcut", "track_section", "barrier", "dropped_template", "wreck",
+                                        "counter", "entry_point", "fake_beacon"}
     assert kind_classes()["fake_beacon"] is Beacon
 
 

@@ -1,14 +1,30 @@
-"""Axles and Alloys II (`axles-alloys-2`): what this game system contributes — its palette kinds, checks, print
-sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resources/rulesets/axles-alloys-2.json`."""
+"""Axles and Alloys II (`axles-alloys-2`): what this game system contributes — its palette kinds, its own kinds
+(barriers, dropped-weapon templates, wrecks, counters, entry points), checks, print sections, campaign modes —
+declared once in `SYSTEM`. Its rule data is `resources/rulesets/axles-alloys-2.json`."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.axles_alloys_2.checks import CHECKS
+from designer.systems.axles_alloys_2.defaults import new_defaults
+from designer.systems.axles_alloys_2.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.axles_alloys_2.modes import DEFAULT_MODE, MODES
 from designer.systems.axles_alloys_2.prints import DASHBOARD, PRINTS
+
+
+def _print_art(kind: str) -> Callable[[Any, Any, Any], None]:
+    """`System.print_art` for `kind`, imported when first drawn (`track_art` needs reportlab)."""
+    def draw(painter: Any, element: Any, ctx: Any) -> None:
+        from designer.systems.axles_alloys_2.track_art import PRINT_ART
+
+        PRINT_ART[kind](painter, element, ctx)
+    return draw
+
 
 SYSTEM = System(
     id="axles-alloys-2",
@@ -19,4 +35,9 @@ SYSTEM = System(
     dashboard=DASHBOARD,
     modes=MODES,
     default_mode=DEFAULT_MODE,
+    element_classes=ELEMENT_CLASSES,
+    kind_names=KIND_NAMES,
+    qt_module="designer.systems.axles_alloys_2.qt",
+    new_defaults=new_defaults,
+    print_art={kind: _print_art(kind) for kind in KIND_NAMES},
 )

@@ -1,15 +1,22 @@
 """The playability checks that apply to Axles and Alloys II documents, besides the universal ones.
 
-A race between barriers (8–12" wide: the rule data's minimum width) with ramps for crossovers: where
-pieces stand and the course's gates and width apply. Not Gaslands' rules: its ramps are crossovers, not
-Medium/Long jumps (no landing zones); no item boxes, turn templates, pipes or hazards.
+A race between barriers (8–12" wide: `track_width` measures it between the barriers, `track-too-narrow`
+the surface's own width) with ramps for crossovers, which must land on the track; for information, the bends
+each weight class cannot take at its race MAX; the Badlands Ambush entry points' distances from the table's
+centre (`track_checks`). Where pieces stand and the course's gates apply as in every race. Not Gaslands'
+rules: its ramps are crossovers, not Medium/Long jumps (no landing zones); no item boxes, turn templates,
+pipes or hazards.
 """
 
 from __future__ import annotations
+
+from designer.systems.axles_alloys_2 import track_checks, track_width  # noqa: F401  (register the checks)
 
 #: Codes of the registered checks (`designer.geometry.checks`) this system's documents get.
 CHECKS: tuple[str, ...] = (
     "element-in-solid-scenery", "elements-overlap",
     "gate-off-surface", "gate-number-duplicate", "gate-number-missing", "gates-out-of-order", "no-start-finish",
     "track-too-narrow",
+    "axles-track-too-narrow", "axles-track-too-wide", "axles-ramp-landing-off-track", "axles-bend-at-max",
+    "axles-ambush-distance",
 )
