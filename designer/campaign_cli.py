@@ -36,7 +36,7 @@ from designer.careers_cli import add_driver_parser, run_driver
 from designer.cli_help import LazyHelp
 from designer.i18n import _, ngettext, pgettext, place_ordinal
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
-from designer.io.display import json_printable, printable
+from designer.io.display import is_text, json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.output import write_pdf
 from designer.io.track_io import load_track
@@ -50,17 +50,8 @@ PAPERS = ("a4", "letter", "a3", "tabloid")
 SUFFIX = ".campaign.json"
 
 
-def _is_text(value: str) -> bool:
-    """False for a name holding bytes that are not UTF-8 (argv keeps them as lone surrogates)."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _text(value: str) -> str:
-    if not _is_text(value):
+    if not is_text(value):
         raise argparse.ArgumentTypeError(_("'{name}' is not UTF-8 text").format(name=printable(value)))
     return value
 
@@ -183,7 +174,7 @@ def _new(args: argparse.Namespace) -> int:
     tracks = []
     for track in args.tracks:
         document = load_track(track)
-        if not _is_text(str(track)):
+        if not is_text(str(track)):
             raise DocumentError(track, _("the name is not UTF-8 text, so a campaign file cannot store it"))
         if document.ruleset != ruleset.id:
             raise DocumentError(track, _("is a {track} track; the campaign plays {campaign}").format(

@@ -34,7 +34,7 @@ from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.i18n import N_, _, ngettext, pgettext
 from designer.io.campaign_io import driver_vehicle, load_campaign, relative_track, save_campaign
-from designer.io.display import json_printable, printable
+from designer.io.display import is_text, json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.io.validation import describe_validation_error
@@ -83,17 +83,9 @@ def run_driver(args: argparse.Namespace) -> int:
     return {"add": _add, "game": _game, "list": _list}[args.driver_action](args)
 
 
-def _is_text(value: str) -> bool:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _stored_path(campaign: Path, path: Path) -> str:
     """How the campaign stores a file typed on the command line (relative to the current folder)."""
-    if not _is_text(str(path)):
+    if not is_text(str(path)):
         raise DocumentError(path, _("the name is not UTF-8 text, so a campaign file cannot store it"))
     return relative_track(campaign, path)
 

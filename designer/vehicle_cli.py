@@ -22,9 +22,9 @@ from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.output import write_pdf
 from designer.io.validation import describe_validation_error
-from designer.io.vehicle_io import VEHICLE_SUFFIX, load_vehicle, save_vehicle
+from designer.io.vehicle_io import VEHICLE_SUFFIX, load_vehicle, save_vehicle, vehicle_rules
 from designer.model.vehicle import VehicleDocument
-from designer.rules import RulesetError, load_ruleset
+from designer.rules import load_ruleset
 from designer.rules.schema import Ruleset
 from designer.rules.systems import AxlesRules
 from designer.rules.texts import weight_class_name
@@ -71,20 +71,9 @@ def run(args: argparse.Namespace) -> int:
     return {"check": _check, "new": _new, "print": _print}[args.action](args)
 
 
-def _rules(doc: VehicleDocument, path: Path) -> tuple[Ruleset, AxlesRules]:
-    """The ruleset a car names, refused (DocumentError) when it has no vehicles to build."""
-    try:
-        ruleset = load_ruleset(doc.ruleset)
-    except RulesetError as exc:
-        raise DocumentError(path, str(exc), "ruleset") from None
-    if ruleset.axles is None:
-        raise DocumentError(path, _("ruleset '{id}' has no vehicles to build").format(id=ruleset.id), "ruleset")
-    return ruleset, ruleset.axles
-
-
 def _read(path: Path) -> tuple[VehicleDocument, Ruleset, AxlesRules]:
     doc = load_vehicle(path)
-    ruleset, rules = _rules(doc, path)
+    ruleset, rules = vehicle_rules(doc, path)
     return doc, ruleset, rules
 
 

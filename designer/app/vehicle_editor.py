@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from designer.app import prompts
 from designer.i18n import _, ngettext
 from designer.io.errors import DocumentError
-from designer.io.vehicle_io import load_vehicle, save_vehicle
+from designer.io.vehicle_io import load_vehicle, save_vehicle, vehicle_rules
 from designer.model.vehicle import VehicleDocument
 from designer.panes.file_filters import all_files_filter
 from designer.panes.markup import literal
@@ -42,7 +42,6 @@ from designer.panes.vehicle_files import (
     new_vehicle_document,
     one_line,
     open_vehicle_filters,
-    rules_for,
     same_file_key,
     with_vehicle_suffix,
 )
@@ -349,7 +348,7 @@ class VehicleWindows(QObject):
         if editor is None:
             try:
                 document = load_vehicle(path)
-                ruleset, _rules = rules_for(document, path)
+                ruleset, _rules = vehicle_rules(document, path)
             except DocumentError as exc:
                 QMessageBox.warning(parent, _("Cannot Open Vehicle"), literal(str(exc)))
                 return None

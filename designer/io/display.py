@@ -35,3 +35,12 @@ def json_printable(text: str) -> str:
     """JSON text (from `json.dumps(..., ensure_ascii=False)`) with the same characters written as \\uXXXX
     escapes: still valid JSON, decoding to the very same strings."""
     return _HIDDEN_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def is_text(value: str) -> bool:
+    """False for a name holding bytes that are not UTF-8 (argv keeps them as lone surrogates)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

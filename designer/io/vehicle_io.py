@@ -10,10 +10,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from designer.i18n import _
 from designer.io.atomic import atomic_write_text
 from designer.io.documents import document_from_data
+from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text, read_json_file
 from designer.model.vehicle import VEHICLE_FORMAT, VehicleDocument
+from designer.rules import RulesetError, load_ruleset
+from designer.rules.schema import Ruleset
+from designer.rules.systems import AxlesRules
 
 VEHICLE_SUFFIX = ".vehicle.json"
 
@@ -37,3 +42,15 @@ def dumps_vehicle(doc: VehicleDocument) -> str:
 def save_vehicle(doc: VehicleDocument, path: str | Path, protect: Iterable[str | Path] = ()) -> None:
     """Atomic save; refused when `path` is one of the files in `protect`."""
     atomic_write_text(path, dumps_vehicle(doc), protect)
+
+
+def vehicle_rules(doc: VehicleDocument, source: str | Path) -> tuple[Ruleset, AxlesRules]:
+    """The ruleset a car names and its vehicle rules; a DocumentError (one line) when it has no vehicles to
+    build or cannot be read."""
+    try:
+        ruleset = load_ruleset(doc.ruleset)
+    except RulesetError as exc:
+        raise DocumentError(source, str(exc), "ruleset") from None
+    if ruleset.axles is None:
+        raise DocumentError(source, _("ruleset '{id}' has no vehicles to build").format(id=ruleset.id), "ruleset")
+    return ruleset, ruleset.axles

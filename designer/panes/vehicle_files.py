@@ -11,12 +11,9 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from designer.i18n import _
-from designer.io.errors import DocumentError
 from designer.io.vehicle_io import VEHICLE_SUFFIX
 from designer.model.vehicle import VehicleDocument
 from designer.panes.file_filters import all_files_filter
-from designer.rules import RulesetError, load_ruleset
-from designer.rules.schema import Ruleset
 from designer.rules.systems import AxlesRules
 
 
@@ -51,17 +48,6 @@ def file_stem(path: Path | None, name: str) -> str:
     if path is not None and is_vehicle_file(path):
         return path.name[: -len(VEHICLE_SUFFIX)]
     return re.sub(r"[^\w]+", "-", name.lower(), flags=re.UNICODE).strip("-") or "vehicle"
-
-
-def rules_for(doc: VehicleDocument, source: str | Path) -> tuple[Ruleset, AxlesRules]:
-    """The ruleset the car names, refused (DocumentError, one line) when it has no vehicles to build."""
-    try:
-        ruleset = load_ruleset(doc.ruleset)
-    except RulesetError as exc:
-        raise DocumentError(source, str(exc), "ruleset") from None
-    if ruleset.axles is None:
-        raise DocumentError(source, _("ruleset '{id}' has no vehicles to build").format(id=ruleset.id), "ruleset")
-    return ruleset, ruleset.axles
 
 
 def new_vehicle_document(rules: AxlesRules) -> VehicleDocument:
