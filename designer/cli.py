@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from designer import __version__, campaign_cli, vehicle_cli
+from designer import __version__, campaign_cli, desktop_install, vehicle_cli
 from designer.cli_help import LazyHelp
 from designer.i18n import LANGUAGES, _, language_from_environment, ngettext, set_language
 from designer.io.display import json_printable, printable
@@ -25,7 +25,8 @@ from designer.io.track_io import load_track
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 from designer.rules.texts import card_name, character_name, ruleset_name, ruleset_summary
 
-COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign", "vehicle")
+COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign", "vehicle",
+            "install-desktop")
 LANGUAGE_CHOICES = tuple(sorted(LANGUAGES))
 
 
@@ -80,6 +81,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_print_parsers(sub)
     campaign_cli.add_campaign_parser(sub)
     vehicle_cli.add_vehicle_parser(sub)
+    desktop_install.add_install_desktop_parser(sub)
     return parser
 
 
@@ -374,6 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "cards": _cmd_cards,
             "campaign": campaign_cli.run,
             "vehicle": vehicle_cli.run,
+            "install-desktop": desktop_install.run,
         }[args.command]
         return handler(args)
     except UsageError as exc:

@@ -13,7 +13,7 @@ case); from the menu it lands offset from the originals, a little further with e
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QObject, Qt
+from PySide6.QtCore import QMimeData, QObject, QPointF, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence
 
 from designer.app.settings import SHOW_GRID, Settings
@@ -188,6 +188,10 @@ class EditActions(QObject):
                 delete_elements(editor.document, ids)
 
     def paste(self) -> list[str]:
+        return self.paste_at(None)
+
+    def paste_at(self, at: QPointF | None) -> list[str]:
+        """Paste centred on `at` (scene mm; the context menu's Paste Here), else on the pointer, else offset."""
         editor = self.window.current_editor()
         if editor is None:
             return []
@@ -200,7 +204,7 @@ class EditActions(QObject):
             self.window.statusBar().showMessage(_("Nothing to paste"), STATUS_MS)
             return []
         editor.tools.use_select()
-        at = editor.tools.cursor_scene_pos()
+        at = at if at is not None else editor.tools.cursor_scene_pos()
         if at is not None:
             ids = paste_elements(editor.document, elements, at=editor.tools.snap_point(at))
         else:

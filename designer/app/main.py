@@ -20,6 +20,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from designer.app import errors
+from designer.app.app_icon import apply_identity
 from designer.app.autosave import HEADLESS_PLATFORMS
 from designer.app.settings import Settings
 from designer.app.untitled import untitled_document
@@ -37,6 +38,7 @@ def application() -> QApplication:
         app = QApplication(sys.argv[:1])
     app.setOrganizationName(APP_NAME)
     app.setApplicationName(APP_NAME)
+    apply_identity(app)
     return app  # type: ignore[return-value]
 
 

@@ -1,7 +1,8 @@
 """The New dialog: start a document from a blank table or from one of the starter tracks in `templates/`.
 
 Starters are listed per game system (a starter belongs to the system its `ruleset` field names); the blank
-table takes the chosen system's rules.
+table takes the chosen system's rules and the size and units of the Blank table box (`new_table`). The
+blank table is selected when the dialog opens, so Enter creates it; editing the box selects it again.
 
 Each choice shows a preview rendered offscreen from the document itself (a headless `Document` +
 `TrackScene`), so the thumbnails always match what opens. Whatever is chosen opens as a new untitled
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.app.new_table import TableSizeBox
 from designer.app.untitled import READOUT_DECIMALS, untitled_document
 from designer.canvas.scene import TrackScene
 from designer.document.document import Document
@@ -40,6 +42,7 @@ from designer.io.track_io import TRACK_SUFFIX, load_track
 from designer.model.track import MM_PER_UNIT, TrackDocument
 from designer.panes.dialog_buttons import ok_cancel
 from designer.panes.markup import literal, number_text, plain
+from designer.panes.theme import error_style
 from designer.paths import TEMPLATES_DIR
 from designer.rules import list_rulesets, load_ruleset
 from designer.rules.texts import ruleset_name
@@ -158,8 +161,10 @@ def _draw_plus(painter: QPainter, target: QRectF) -> None:
 def thumbnail(choice: StarterChoice, size: QSize = THUMBNAIL_SIZE, ratio: float = 1.0) -> QPixmap:
     """The cached preview of a choice (re-rendered when its file changes)."""
     stamp = choice.source.stat().st_mtime_ns if choice.source and choice.source.exists() else 0
-    # The units too: the blank table's grid follows the preferred units of new documents.
-    key = (str(choice.source), stamp, choice.document.display_units, size.width(), size.height(), ratio)
+    # The units and size too: the blank table's grid and shape follow the Blank table box.
+    table = choice.document.table
+    key = (str(choice.source), stamp, choice.document.display_units, table.width_mm, table.height_mm,
+           size.width(), size.height(), ratio)
     if key not in _thumbnail_cache:
         _thumbnail_cache[key] = render_thumbnail(choice.document, size, ratio, blank=choice.is_blank)
     return _thumbnail_cache[key]
@@ -186,6 +191,8 @@ class NewDocumentDialog(QDialog):
             self.system_combo.addItem(title, ruleset.id)
         system_row = QFormLayout()
         system_row.addRow(_("Game &system"), self.system_combo)
+        blank = untitled_document()
+        self.table_box = TableSizeBox(blank.table.width_mm, blank.table.height_mm, blank.display_units, self)
         self.list = QListWidget(self)
         self.list.setViewMode(QListView.ViewMode.IconMode)
         self.list.setIconSize(THUMBNAIL_SIZE)
@@ -204,13 +211,14 @@ class NewDocumentDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
         layout.addLayout(system_row)
+        layout.addWidget(self.table_box)
         layout.addWidget(self.list, 1)
         layout.addWidget(self.details)
         if self.errors:
             problems = plain(QLabel(_("Some starter tracks could not be read:\n{errors}").format(
                 errors="\n".join(self.errors)), self))
             problems.setWordWrap(True)
-            problems.setStyleSheet("color: #b3261e;")
+            problems.setStyleSheet(error_style(problems))
             layout.addWidget(problems)
         self.buttons = ok_cancel(self, _("&Create"))
         self.create_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -218,12 +226,13 @@ class NewDocumentDialog(QDialog):
         layout.addWidget(self.buttons)
 
         self.list.currentRowChanged.connect(self._show_details)
+        self.table_box.changed.connect(self._on_table_changed)
         self.show_system(system_id or untitled_document().ruleset)
         self.system_combo.currentIndexChanged.connect(lambda _i: self.show_system(self.system_combo.currentData()))
         self.list.itemDoubleClicked.connect(lambda _item: self.accept())
         self.list.itemActivated.connect(lambda _item: self.accept())
         grid = self.list.gridSize()
-        self.resize(grid.width() * 3 + 64, grid.height() * 2 + 150)
+        self.resize(grid.width() * 3 + 64, grid.height() * 2 + 150 + self.table_box.sizeHint().height())
 
     def show_system(self, system_id: str) -> None:
         """List the blank table and the starter tracks of one game system."""
@@ -231,6 +240,7 @@ class NewDocumentDialog(QDialog):
         self.system_combo.setCurrentIndex(self.system_combo.findData(system_id))
         self.system_combo.blockSignals(blocked)
         self.choices = for_system(self._every_choice, system_id)
+        self.choices[0] = StarterChoice(self.choices[0].title, self.table_box.apply(self.choices[0].document))
         ratio = self.devicePixelRatioF()
         self.list.clear()
         for choice in self.choices:
@@ -238,7 +248,22 @@ class NewDocumentDialog(QDialog):
             item.setToolTip(literal(describe(choice.document)))
             item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             self.list.addItem(item)
-        self.select(1 if len(self.choices) > 1 else 0)
+        self.select(0)  # Enter creates a blank table; a starter is one click away
+
+    def _on_table_changed(self) -> None:
+        """The blank table takes the box's size and units: its preview and description follow."""
+        if not self.choices or not self.choices[0].is_blank:
+            return
+        blank = self.choices[0]
+        self.choices[0] = StarterChoice(blank.title, self.table_box.apply(blank.document))
+        item = self.list.item(0)
+        if item is not None:
+            item.setIcon(QIcon(thumbnail(self.choices[0], THUMBNAIL_SIZE, self.devicePixelRatioF())))
+            item.setToolTip(literal(describe(self.choices[0].document)))
+        if self.list.currentRow() == 0:
+            self._show_details(0)
+        else:
+            self.select(0)  # sizing a table means starting from the blank one
 
     def select(self, row: int) -> None:
         self.list.setCurrentRow(row)

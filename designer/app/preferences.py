@@ -43,6 +43,7 @@ from designer.app.settings import (
     Settings,
 )
 from designer.i18n import LANGUAGES, N_, _, pgettext
+from designer.panes.theme import mute
 
 UNIT_NAMES = {"mm": N_("Millimetres (mm)"), "cm": N_("Centimetres (cm)"), "in": N_("Inches (in)")}
 SYSTEM_DEFAULT = N_("System default")
@@ -61,7 +62,7 @@ def _minutes(seconds: int) -> int:
 def _hint(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet("color: palette(mid);")
+    mute(label)
     return label
 
 

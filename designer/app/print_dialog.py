@@ -2,12 +2,15 @@
 the very PDF that will be written (rendered by QtPdf from the same bytes that Save writes). The sections
 to tick are the ones the document's game system offers, under its titles. Paper and margin start from the
 preferences (Edit ▸ Preferences… ▸ Print). Every label is in the user's language; paper and card names are
-`paper_name` / `card_name`, looked up when shown.
+`paper_name` / `card_name`, looked up when shown. The PDF is laid out in an `ExportWorker` thread from the
+document snapshot the dialog was opened on (a long build shows a progress dialog with Cancel); `refresh`
+builds it on the calling thread instead. Save writes the previewed bytes and says so in the window's status bar.
 """
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QTimer
@@ -30,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.app.export_worker import ExportProgress, ExportWorker, report_written
 from designer.app.settings import Settings
 from designer.export import CARD_SIZES, CLI_PAPERS, ExportOptions, LayoutError, PrintJob, export_pdf
 from designer.export.bundle import offered, system_for
@@ -40,6 +44,7 @@ from designer.io.atomic import atomic_write_bytes
 from designer.io.errors import DocumentError
 from designer.model.track import TrackDocument
 from designer.panes.markup import literal
+from designer.panes.theme import error_style, mute
 from designer.rules import load_ruleset
 
 #: Paper and card names in English; `paper_name` / `card_name` give them in the user's language.
@@ -58,6 +63,29 @@ def card_name(key: str) -> str:
     return _(CARD_NAMES[key]) if key in CARD_NAMES else key
 
 
+@dataclass(frozen=True)
+class Preview:
+    """A built PDF (or why there is none) and the status line that describes it."""
+
+    data: bytes
+    pages: int
+    status: str
+    error: bool = False
+
+
+def build_preview(document: TrackDocument, sections: list[str], options: ExportOptions, ruleset) -> Preview:
+    """Lay out the PDF in memory (no Qt: this runs in the export worker's thread)."""
+    out = io.BytesIO()
+    try:
+        with notices() as font_warnings:
+            pages = export_pdf(out, document, sections, options, ruleset)
+    except LayoutError as exc:
+        return Preview(b"", 0, str(exc), error=True)
+    size = f"{len(out.getvalue()) / 1024:.0f}"
+    status = ngettext("{n} page, {size} KB", "{n} pages, {size} KB", pages).format(n=pages, size=size)
+    return Preview(out.getvalue(), pages, " — ".join([status, *font_warnings]))
+
+
 class PrintDialog(QDialog):
     """Choose what to print and how; the preview follows every change after a short pause."""
 
@@ -72,10 +100,16 @@ class PrintDialog(QDialog):
         self._pdf = QPdfDocument(self)
         self._buffer = QBuffer(self)
         self._timer = QTimer(self, singleShot=True, interval=PREVIEW_DELAY_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(self.start_build)
+        #: The PDF is laid out off the GUI thread; a big bundle shows a progress dialog that can cancel it.
+        self.worker = ExportWorker(self)
+        self.worker.succeeded.connect(self._apply)
+        self.worker.failed.connect(lambda exc: self._show(b"", 0, str(exc), error=True))
+        self.worker.cancelled.connect(self._on_cancelled)
         self._build()
+        self.progress = ExportProgress(self.worker, _("Laying out the pages…"), self)
         self.resize(1100, 760)
-        self.refresh()
+        self.start_build()
 
     # --- layout ----------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -132,7 +166,7 @@ class PrintDialog(QDialog):
         self.status_label.setWordWrap(True)
         hint = QLabel(_("Print at 100 % (“actual size”) and check the calibration bars with a ruler."))
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: palette(mid);")
+        mute(hint)
 
         left = QVBoxLayout()
         left.addWidget(sections)
@@ -216,33 +250,52 @@ class PrintDialog(QDialog):
     def _schedule(self, *_args) -> None:
         self._timer.start()
 
-    def refresh(self) -> None:
-        """Write the PDF into memory and show it; a layout problem is shown instead, Save disabled."""
-        self._timer.stop()
-        sections = self.sections()
-        if not sections:
-            self._show(b"", 0, _("Choose at least one thing to print."))
-            return
+    def _refused(self) -> Preview | None:
+        """Why nothing can be built with the current choices (decided at once, on the GUI thread)."""
+        if not self.sections():
+            return Preview(b"", 0, _("Choose at least one thing to print."))
         reasons = self._degenerate
         if reasons:  # the same refusal as `kartographer export`: fix the geometry first
-            self._show(b"", 0, _("Cannot print this track: {reason}.").format(reason=reasons[0]), error=True)
+            return Preview(b"", 0, _("Cannot print this track: {reason}.").format(reason=reasons[0]), error=True)
+        return None
+
+    def refresh(self) -> None:
+        """Build the PDF now, on this thread, and show it (a build running in the worker is dropped)."""
+        self._timer.stop()
+        self.worker.cancel()
+        refused = self._refused()
+        self._apply(refused or build_preview(self.document, self.sections(), self.options(), self.ruleset))
+
+    def start_build(self) -> None:
+        """Build the PDF in the worker; Save waits for it. What the preview timer does after a pause."""
+        self._timer.stop()
+        refused = self._refused()
+        if refused is not None:
+            self.worker.cancel()
+            self._apply(refused)
             return
-        out = io.BytesIO()
-        try:
-            with notices() as font_warnings:
-                pages = export_pdf(out, self.document, sections, self.options(), self.ruleset)
-        except LayoutError as exc:
-            self._show(b"", 0, str(exc), error=True)
-            return
-        size = f"{len(out.getvalue()) / 1024:.0f}"
-        status = ngettext("{n} page, {size} KB", "{n} pages, {size} KB", pages).format(n=pages, size=size)
-        self._show(out.getvalue(), pages, " — ".join([status, *font_warnings]))
+        self.save_button.setEnabled(False)  # the bytes shown no longer match the options
+        self.status_label.setText(_("Laying out the pages…"))
+        self.status_label.setStyleSheet("")
+        document, sections, options, ruleset = self.document, self.sections(), self.options(), self.ruleset
+        self.worker.start(lambda: build_preview(document, sections, options, ruleset))
+        self.progress.begin()
+
+    def is_building(self) -> bool:
+        return self.worker.is_running()
+
+    def _apply(self, preview: Preview) -> None:
+        self._show(preview.data, preview.pages, preview.status, preview.error)
+
+    def _on_cancelled(self) -> None:
+        if not self.is_building():
+            self._show(b"", 0, _("Preview cancelled: change an option to lay out the pages again."))
 
     def _show(self, data: bytes, pages: int, status: str, error: bool = False) -> None:
         self.pdf_bytes = data
         self.page_count = pages
         self.status_label.setText(status)
-        self.status_label.setStyleSheet("color: #b3261e;" if error else "")
+        self.status_label.setStyleSheet(error_style(self.status_label) if error else "")
         self.save_button.setEnabled(bool(data))
         self._pdf.close()
         self._buffer.close()
@@ -267,7 +320,13 @@ class PrintDialog(QDialog):
         except DocumentError as exc:
             QMessageBox.warning(self, _("Cannot save PDF"), literal(str(exc)))
             return
+        report_written(self.parentWidget(), path, self.page_count)
         self.accept()
+
+    def done(self, result: int) -> None:
+        self._timer.stop()
+        self.worker.cancel()  # closing the dialog stops a build still running
+        super().done(result)
 
 
 def install(window) -> None:

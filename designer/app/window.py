@@ -59,9 +59,12 @@ class MainWindow(QMainWindow):
                 authoring_setup,
                 campaign_actions,
                 checks_setup,
+                context_menu,
                 drop_files,
                 edit_actions,
                 file_actions,
+                help_menu,
+                layout_reset,
                 overlay_actions,
                 panes_setup,
                 preferences,
@@ -79,8 +82,11 @@ class MainWindow(QMainWindow):
             track_actions.install(self)
             authoring_setup.install(self)
             overlay_actions.install(self)
+            context_menu.install(self)
+            help_menu.install(self)  # Manual, Keyboard Shortcuts, then About
             about.install(self)
             preferences.install(self)
+            layout_reset.install(self)  # last: it keeps the layout as every dock was added
         self.add_editor(document if document is not None else untitled_document(), path)
 
     # --- tabs ------------------------------------------------------------------------------------

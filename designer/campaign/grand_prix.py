@@ -79,6 +79,12 @@ def race_complete(doc: CampaignDocument, race: Race) -> bool:
     return bool(doc.players) and all(race.result(p.name) is not None for p in doc.players)
 
 
+def counted_races(doc: CampaignDocument) -> tuple[bool, ...]:
+    """Per race, whether it counts in the standings: only once every player's place is in, so a race being
+    entered never reorders the table, the chart or the champion half-way (the same rule in every mode)."""
+    return tuple(race_complete(doc, race) for race in doc.races)
+
+
 def races_complete(doc: CampaignDocument) -> int:
     """How many races from the first are complete (every player has a result)."""
     count = 0
@@ -136,17 +142,24 @@ def effective_stat(doc: CampaignDocument, ctx: Context, player: str, stat: str,
     return min(base + rule.step * upgrade_count(doc, player, stat, through_race), max(rule.cap, base))
 
 
+def _counted(doc: CampaignDocument, line: LedgerLine) -> bool:
+    counted = counted_races(doc)
+    return line.race <= len(counted) and counted[line.race - 1]
+
+
 def standings(doc: CampaignDocument, ctx: Context) -> list[Standing]:
-    """Every player in rank order (see TIE_RULE)."""
+    """Every player in rank order (see TIE_RULE), over the races that count (`counted_races`); `lines`
+    keep every result entered, counted or not."""
     gp = ctx.grand_prix()
     rows: list[Standing] = []
     for p in doc.players:
         lines = ledger(doc, gp, p.name)
-        results = [line.result for line in lines if line.result]
+        counted = [line for line in lines if _counted(doc, line)]
+        results = [line.result for line in counted if line.result]
+        earned, spent = sum(line.earned for line in counted), sum(line.spent for line in lines)
         rows.append(Standing(
             rank=0, player=p.name, character=character_label(doc, ctx.ruleset, p.character), character_id=p.character,
-            earned=sum(line.earned for line in lines), spent=sum(line.spent for line in lines),
-            total=lines[-1].total if lines else 0,
+            earned=earned, spent=spent, total=earned - spent,
             wins=sum(1 for r in results if r.place == 1), coins=sum(r.coins for r in results),
             gates=sum(r.gates for r in results), lines=tuple(lines),
             handling=effective_stat(doc, ctx, p.name, "handling"),
@@ -164,10 +177,19 @@ def _with_rank(row: Standing, rank: int) -> Standing:
 
 
 def totals_by_race(doc: CampaignDocument, ctx: Context) -> dict[str, list[int]]:
-    """For the chart: each player's running total after every complete race."""
+    """For the chart: each player's running total after every race up to the last that counts; a race
+    that does not count yet adds nothing, so the last point is the standings' total."""
     gp = ctx.grand_prix()
-    done = races_complete(doc)
-    return {p.name: [line.total for line in ledger(doc, gp, p.name)[:done]] for p in doc.players}
+    counted = counted_races(doc)
+    last = max((i + 1 for i, c in enumerate(counted) if c), default=0)
+    totals: dict[str, list[int]] = {}
+    for p in doc.players:
+        running, line_totals = 0, []
+        for line in ledger(doc, gp, p.name)[:last]:
+            running += (line.earned if counted[line.race - 1] else 0) - line.spent
+            line_totals.append(running)
+        totals[p.name] = line_totals
+    return totals
 
 
 def is_finished(doc: CampaignDocument, ctx: Context) -> bool:

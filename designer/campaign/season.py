@@ -13,6 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from designer.campaign.errors import CampaignError
+from designer.campaign.grand_prix import counted_races
 from designer.campaign.roster import character_label
 from designer.campaign.validate import race_location
 from designer.i18n import N_, _, format_dollars
@@ -78,13 +79,16 @@ def race_money(doc: CampaignDocument, ruleset: Ruleset, result: RaceResult) -> R
                      result.coins * coin_value(ruleset), result.bets)
 
 
-def season_standings(doc: CampaignDocument, ruleset: Ruleset) -> list[SeasonStanding]:
-    """Every player in rank order by money; equal totals share a rank (roster order among them)."""
+def season_standings(doc: CampaignDocument, ruleset: Ruleset, *, complete_only: bool = False) -> list[SeasonStanding]:
+    """Every player in rank order by money; equal totals share a rank (roster order among them). With
+    `complete_only` (the campaign window), only races with every place in count (`counted_races`); `by_race`
+    shows every result entered either way."""
+    counted = counted_races(doc) if complete_only else tuple(True for _race in doc.races)
     rows: list[SeasonStanding] = []
     for p in doc.players:
         by_race = tuple(None if r is None else race_money(doc, ruleset, r)
                         for r in (race.result(p.name) for race in doc.races))
-        done = [m for m in by_race if m is not None]
+        done = [m for m, c in zip(by_race, counted, strict=True) if m is not None and c]
         rows.append(SeasonStanding(
             0, p.name, character_label(doc, ruleset, p.character), len(done), sum(1 for m in done if m.place == 1),
             sum(m.prize for m in done), sum(m.coins for m in done), sum(m.coin_money for m in done),
@@ -97,9 +101,12 @@ def season_standings(doc: CampaignDocument, ruleset: Ruleset) -> list[SeasonStan
     return ranked
 
 
-def money_totals_by_race(doc: CampaignDocument, ruleset: Ruleset) -> dict[str, list[int]]:
-    """{player: money after race 1, after race 2, …} over the races run so far (what the chart draws)."""
-    run = [i for i, race in enumerate(doc.races) if race.results]
+def money_totals_by_race(doc: CampaignDocument, ruleset: Ruleset, *, complete_only: bool = False
+                         ) -> dict[str, list[int]]:
+    """{player: money after race 1, after race 2, …} over the races run so far (what the chart draws); with
+    `complete_only`, over the races that count (`counted_races`), as `season_standings` does."""
+    counted = counted_races(doc) if complete_only else tuple(bool(race.results) for race in doc.races)
+    run = [i for i, counts in enumerate(counted) if counts]
     totals: dict[str, list[int]] = {}
     for p in doc.players:
         money, line = 0, []

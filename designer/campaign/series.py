@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from designer.campaign.grand_prix import counted_races
 from designer.campaign.roster import character_label
 from designer.i18n import N_
 from designer.model.campaign import CampaignDocument
@@ -40,18 +41,21 @@ class SeriesStanding:
         return self.place_counts
 
 
-def series_standings(doc: CampaignDocument, ruleset: Ruleset | None = None) -> list[SeriesStanding]:
+def series_standings(doc: CampaignDocument, ruleset: Ruleset | None = None, *,
+                     complete_only: bool = False) -> list[SeriesStanding]:
     """Every player in rank order; equal place counts share a rank. With the ruleset, `character` is the
-    character's name (else the stored id)."""
+    character's name (else the stored id). With `complete_only` (the campaign window), only races with every
+    place in count (`counted_races`); `places` shows every place entered either way."""
     size = max(len(doc.players), 1)
+    counted = counted_races(doc) if complete_only else tuple(True for _race in doc.races)
     rows: list[SeriesStanding] = []
     for p in doc.players:
         results = [race.result(p.name) for race in doc.races]
+        done = [r for r, c in zip(results, counted, strict=True) if r is not None and c]
         counts = [0] * size
-        for r in results:
-            if r is not None and r.place <= size:
+        for r in done:
+            if r.place <= size:
                 counts[r.place - 1] += 1
-        done = [r for r in results if r is not None]
         shown = character_label(doc, ruleset, p.character) if ruleset is not None else p.character
         rows.append(SeriesStanding(0, p.name, shown, len(done), tuple(counts),
                                    sum(r.coins for r in done), sum(r.gates for r in done),

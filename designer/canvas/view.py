@@ -13,6 +13,7 @@ import math
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
+    QContextMenuEvent,
     QKeyEvent,
     QMouseEvent,
     QNativeGestureEvent,
@@ -64,6 +65,8 @@ class TrackView(QGraphicsView):
         self._pan_from: QPoint | None = None
         #: Gets mouse_press/move/release(event) and key_press(event) → bool (True: used) unless panning.
         self.tool_handler = None
+        #: Called with a QContextMenuEvent that no scene item (a guide) took: the canvas menus.
+        self.context_menu_handler = None
         self._last_zoom = self.zoom_percent()
 
     # --- zoom --------------------------------------------------------------------------------------
@@ -236,6 +239,11 @@ class TrackView(QGraphicsView):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        super().contextMenuEvent(event)
+        if not event.isAccepted() and self.context_menu_handler is not None:
+            self.context_menu_handler(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

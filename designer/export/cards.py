@@ -26,7 +26,7 @@ from designer.export import pdf
 from designer.export.element_art import box_face
 from designer.export.item_art import SHELL_COLOURS, draw_item
 from designer.export.painter import Painter
-from designer.export.paper import CardGrid, Rect, card_grid
+from designer.export.paper import CardGrid, Rect, card_grid, fmt_mm
 from designer.export.pdf import BOLD, FONT, Output, text
 from designer.i18n import _, ngettext
 from designer.rules import Ruleset
@@ -165,27 +165,25 @@ def draw_back(c: Canvas, slot: Rect, ruleset_name: str) -> None:
 
 
 # --- sheets ------------------------------------------------------------------------------------------
-def _no_card(grid: CardGrid, filled: set[int], mirrored: bool, look_col: int, row: int) -> bool:
-    """Whether the page shows no card at column `look_col` (as seen on the sheet), `row`; off the grid counts."""
-    if not (0 <= look_col < grid.cols and 0 <= row < grid.rows):
-        return True
-    return row * grid.cols + ((grid.cols - 1 - look_col) if mirrored else look_col) not in filled
-
-
-def _bleed(c: Canvas, grid: CardGrid, slots: Sequence[Rect], filled: set[int], mirrored: bool) -> None:
-    """Frame colour past the trim on every side of a card that has no card next to it."""
+def _bleed(c: Canvas, grid: CardGrid, slots: Sequence[Rect], filled: set[int]) -> None:
+    """Frame colour past the trim on every side of a card that has no card next to it on the sheet."""
     b = grid.bleed_mm
     if b <= 0:
         return
+    block = grid.block
+
+    def cell(s: Rect) -> tuple[int, int]:  # where a slot is as seen on this sheet (backs are mirrored)
+        return round((s.x - block.x) / grid.card_w), round((s.y - block.y) / grid.card_h)
+
+    taken = {cell(slots[i]) for i in filled}
     c.setFillColor(FRAME)
     for index in filled:
-        row, col = divmod(index, grid.cols)
         s = slots[index]
-        look_col = (grid.cols - 1 - col) if mirrored else col
-        x0 = s.x - (b if _no_card(grid, filled, mirrored, look_col - 1, row) else 0)
-        x1 = s.right + (b if _no_card(grid, filled, mirrored, look_col + 1, row) else 0)
-        y0 = s.y - (b if _no_card(grid, filled, mirrored, look_col, row - 1) else 0)
-        y1 = s.bottom + (b if _no_card(grid, filled, mirrored, look_col, row + 1) else 0)
+        col, row = cell(s)
+        x0 = s.x - (b if (col - 1, row) not in taken else 0)
+        x1 = s.right + (b if (col + 1, row) not in taken else 0)
+        y0 = s.y - (b if (col, row - 1) not in taken else 0)
+        y1 = s.bottom + (b if (col, row + 1) not in taken else 0)
         for rx, ry, rw, rh in ((x0, y0, x1 - x0, s.y - y0), (x0, s.bottom, x1 - x0, y1 - s.bottom),
                                (x0, s.y, s.x - x0, s.h), (s.right, s.y, x1 - s.right, s.h)):
             if rw > 0 and rh > 0:
@@ -193,17 +191,45 @@ def _bleed(c: Canvas, grid: CardGrid, slots: Sequence[Rect], filled: set[int], m
 
 
 def cut_marks(c: Canvas, grid: CardGrid) -> None:
-    """Marks along every card edge, outside the block only: from 1 mm off the trim towards the page edge."""
+    """Marks along every card edge, outside the block only: from 1 mm off the trim towards the page edge,
+    stopping `pdf.CUT_EDGE_MM` short of it."""
     xs, ys = grid.cut_lines()
     b = grid.block
     length = 7.0
     W, H = grid.paper.width_mm, grid.paper.height_mm
+    e = pdf.CUT_EDGE_MM
+    # (start, end) along each mark; a block too near the edge for any mark gets none on that side
+    top, bottom = (b.y - 1.0, max(e, b.y - 1.0 - length)), (b.bottom + 1.0, min(H - e, b.bottom + 1.0 + length))
+    left, right = (b.x - 1.0, max(e, b.x - 1.0 - length)), (b.right + 1.0, min(W - e, b.right + 1.0 + length))
     for x in xs:
-        pdf.cut_mark(c, x, b.y - 1.0, x, max(0.5, b.y - 1.0 - length))
-        pdf.cut_mark(c, x, b.bottom + 1.0, x, min(H - 0.5, b.bottom + 1.0 + length))
+        for y0, y1 in (top, bottom):
+            if abs(y1 - y0) >= 1.0 and (y1 - y0) * (y0 - b.centre[1]) > 0:
+                pdf.cut_mark(c, x, y0, x, y1)
     for y in ys:
-        pdf.cut_mark(c, b.x - 1.0, y, max(0.5, b.x - 1.0 - length), y)
-        pdf.cut_mark(c, b.right + 1.0, y, min(W - 0.5, b.right + 1.0 + length), y)
+        for x0, x1 in (left, right):
+            if abs(x1 - x0) >= 1.0 and (x1 - x0) * (x0 - b.centre[0]) > 0:
+                pdf.cut_mark(c, x0, y, x1, y)
+
+
+CARD_BARS_MM = (50.0, 40.0, 30.0, 20.0)
+
+
+def calibration(c: Canvas, grid: CardGrid) -> None:
+    """A ruler of a round length off the block: above the first column, between the cut marks, or when the
+    top band is too thin, under a middle column (clear of the sheet notes under the outer ones)."""
+    xs, _ys = grid.cut_lines()
+    b, label_room, t = grid.block, 8.5, pdf.BAR_THICKNESS
+    length = next((n for n in CARD_BARS_MM if n + label_room <= grid.card_w - 4.0), None)
+    if length is None:
+        return
+    x = xs[0] + (grid.card_w - length - label_room) / 2
+    y = b.y - grid.bleed_mm - 3.0
+    if y - t / 2 < 3.0:
+        y = b.bottom + grid.bleed_mm + 3.0
+        if y + t / 2 > grid.paper.height_mm - 3.0 or grid.cols < 3:
+            return
+        x += grid.card_w * (grid.cols // 2)
+    pdf.calibration_bar(c, x, y - t / 2, length, 10, _("{mm} mm").format(mm=fmt_mm(length)))
 
 
 def _sheet_note(c: Canvas, grid: CardGrid, left: str, right: str) -> None:
@@ -231,13 +257,14 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
             pdf.start_page(c, grid.paper)
             with pdf.mm_frame(c, grid.paper):
                 slots = [grid.back_slot(i) if back else grid.slot(i) for i in range(per)]
-                _bleed(c, grid, slots, filled, back)
+                _bleed(c, grid, slots, filled)
                 for i, card in enumerate(sheet):
                     if back:
                         draw_back(c, slots[i], rule_texts.ruleset_name(ruleset))
                     else:
                         draw_front(c, card, slots[i], ruleset.id)
                 cut_marks(c, grid)
+                calibration(c, grid)
                 deck_name = rule_texts.ruleset_name(ruleset)
                 _sheet_note(c, grid, _("sheet {n} of {total}, ").format(n=number, total=len(sheets))
                             + (_("backs (mirrored for long-edge duplex)") if back else _("fronts")), deck_name)

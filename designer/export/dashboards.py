@@ -329,7 +329,7 @@ def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],
                 c.setStrokeColor(GREY)
                 c.setLineWidth(pdf.pt(0.4))
                 c.setDash([2, 2])
-                c.line(0, y, sheet.width_mm, y)
+                c.line(pdf.CUT_EDGE_MM, y, sheet.width_mm - pdf.CUT_EDGE_MM, y)
                 c.setDash([])
                 text(c, sheet.width_mm / 2, y, " " + _("cut") + " ", 6, FONT, "middle", GREY, middle=True, halo=white)
         c.showPage()

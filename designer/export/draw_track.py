@@ -22,6 +22,7 @@ from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from designer.export.element_art import ART, draw_launcher_link, draw_reach
+from designer.export.ink_extents import drawn_extras
 from designer.export.painter import Painter
 from designer.export.pdf import GREY, INK
 from designer.geometry.footprint import footprint, local_size
@@ -93,6 +94,7 @@ def ink_index(document: TrackDocument, ruleset: Ruleset, reach_rings: bool = Fal
     if document.track is not None:
         shapes.append(surface(document.track))
     shapes.extend(element_ink(e, ruleset, reach_rings) for e in document.elements)
+    shapes.extend(drawn_extras(document, ruleset))  # kerbs, links, gate arrows, labels: ink past the footprints
     return InkIndex(shapes)
 
 

@@ -279,8 +279,12 @@ class CardGrid:
         return Rect(b.x + col * self.card_w, b.y + row * self.card_h, self.card_w, self.card_h)
 
     def back_slot(self, index: int) -> Rect:
-        """Where the back of card `index` goes on the back sheet: columns reversed (long-edge duplex)."""
+        """Where the back of card `index` goes on the back sheet for long-edge duplex. A portrait sheet turns
+        over about its long edge, the upright one: columns reversed. A landscape sheet turns over about its
+        long edge too, which is the top one (like a calendar): rows reversed, columns kept."""
         row, col = divmod(index, self.cols)
+        if self.paper.orientation == "landscape":
+            return self.slot((self.rows - 1 - row) * self.cols + col)
         return self.slot(row * self.cols + (self.cols - 1 - col))
 
     def cut_lines(self) -> tuple[list[float], list[float]]:

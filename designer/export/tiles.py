@@ -5,9 +5,10 @@ nothing but empty table), drawing second. The track is drawn ONCE into a PDF for
 page (and the scaled assembly map) places that form under a clip, so files stay small and fast.
 
 Each tile page carries, in its margins: its own label (columns A, B, C …, rows 1, 2, 3 …), the track's
-name, its neighbours' labels at each edge with an arrow, a 100 mm and a 4-inch calibration bar, and a
-registration mark on each corner of its content area. The right and bottom overlap strips, which the next
-page covers, are shaded as glue strips.
+name, its neighbours' labels at each edge with an arrow, a 100 mm and a 4-inch calibration bar along its
+long side and a 100 mm bar across, and a registration mark on each corner of its content area. Two more
+marks sit in each strip it shares with a printed neighbour, at the same table spot on both pages. The right
+and bottom overlap strips, which the next page covers, are shaded as glue strips.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf
 from designer.export.draw_track import define_track_form, ink_index
-from designer.export.paper import INCH_MM, Paper, Rect, TileGrid, choose_tile_grid, fmt_mm, get_paper, tile_label
+from designer.export.paper import Paper, Rect, TileGrid, choose_tile_grid, fmt_mm, get_paper, tile_label
 from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
+from designer.export.tile_marks import calibration_bars, shared_marks
+from designer.geometry.units import format_size
 from designer.i18n import N_, _
 from designer.model.kind_names import kind_name
 from designer.model.track import TrackDocument
@@ -145,7 +148,8 @@ def _map_page(c: Canvas, document: TrackDocument, plan: TilePlan, form: str, opt
         summary = (_("Assembly map · 1:1 on {paper} {orientation}, {cols} × {rows} pages, {printed} printed").format(
             paper=g.paper.name, orientation=orientation_name, cols=g.cols, rows=g.rows, printed=len(plan.printed))
             + (_(", {n} empty left out").format(n=len(plan.skipped)) if plan.skipped else "")
-            + _(" · table {w} × {h} mm").format(w=fmt_mm(table.width_mm), h=fmt_mm(table.height_mm)))
+            + _(" · table {size}").format(
+                size=table_size_text(table.width_mm, table.height_mm, document.display_units)))
         text(c, m, m + 11, pdf.truncate(summary, paper.width_mm - 2 * m, 8), 8, FONT, colour=GREY)
         map_w, map_h = table.width_mm * scale, table.height_mm * scale
         top = m + header
@@ -196,6 +200,13 @@ def _draw_map(c: Canvas, plan: TilePlan, form: str, area: Rect, scale: float) ->
                             own_h * 0.5 / pdf.pt(1.0)))
         text(c, x + own_w / 2, y + own_h / 2, label, size, BOLD, "middle",
              Color(0.1, 0.3, 0.75) if printed else GREY, middle=True, halo=white if printed else None)
+
+
+def table_size_text(width_mm: float, height_mm: float, units: str) -> str:
+    """The table in the document's units: "1828.8 × 1219.2 mm", "72 × 48 in"."""
+    if units == "mm":
+        return f"{fmt_mm(width_mm)} × {fmt_mm(height_mm)} mm"
+    return format_size(width_mm, height_mm, units)
 
 
 def _draw_info(c: Canvas, document: TrackDocument, plan: TilePlan, box: Rect) -> None:
@@ -259,6 +270,10 @@ def _tile_page(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[i
         c.rect(area.x, area.y, area.w, area.h, stroke=1, fill=0)
         for x, y in area.corners():
             pdf.registration_mark(c, x, y)
+        for side, n in neighbours.items():
+            if ov > 0 and plan.is_printed(n):
+                for x, y in shared_marks(area, side, ov):
+                    pdf.registration_mark(c, x, y, min(2.5, ov * 0.28))
         _annotate(c, document, plan, cell, page_no, total)
 
 
@@ -321,29 +336,28 @@ def _annotate(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[in
     if "down" in neighbours:
         label = neighbour_name("down")
         w = pdf.arrow_label_width(label, 8)
-        backdrop(W / 2 - w / 2, H - a - 1.6, w, 3.2)
-        pdf.label_with_arrow(c, W / 2, H - a, label, "down")
+        cx = W / 2 if paper.orientation == "landscape" else (W + 112) / 2  # right of the cross bar in portrait
+        backdrop(cx - w / 2, H - a - 1.6, w, 3.2)
+        pdf.label_with_arrow(c, cx, H - a, label, "down")
+    landscape = paper.orientation == "landscape"
+    # A side margin is narrow: the name must stay between the paper's edge and the content, and a page
+    # left out says "(empty)" on a line of its own, turned to run down the margin.
+    side_room = 2 * min(a, 9.0) - 1.0 if inside else 2 * min(a - 1.0, m - a - 0.3)
     for side, x in (("left", a), ("right", W - a)):
         if side in neighbours:
-            label = neighbour_name(side)
-            size = pdf.fit_size(label, 2 * min(a, 9.0) - 1.0, 8, BOLD)
+            empty = not plan.is_printed(neighbours[side])
+            label = tile_label(*neighbours[side]) if empty else neighbour_name(side)
+            size = pdf.fit_size(label, side_room, 8, BOLD)
             w = pdf.width_mm(label, size, BOLD)
-            backdrop(x - w / 2, H / 2 - 4.5, w, 8.5)
-            pdf.triangle(c, x, H / 2 - 2.2, side, 2.4)
-            text(c, x, H / 2 + 1.8, label, size, BOLD, "middle", middle=True)
-    four_in = 4 * INCH_MM
-    if paper.orientation == "landscape":
-        y = H - a - pdf.BAR_THICKNESS / 2
-        backdrop(m + 6, y, 112, pdf.BAR_THICKNESS)
-        backdrop(W - m - 6 - four_in - 9, y, four_in + 9, pdf.BAR_THICKNESS)
-        pdf.calibration_bar(c, m + 6, y, 100.0, 10, "100 mm")
-        pdf.calibration_bar(c, W - m - 6 - four_in, y, four_in, 8, "4 in", label_before=True)
-    else:
-        x = a - pdf.BAR_THICKNESS / 2
-        backdrop(x, m + 6, pdf.BAR_THICKNESS, 112)
-        backdrop(x, H - m - 6 - four_in - 9, pdf.BAR_THICKNESS, four_in + 9)
-        pdf.calibration_bar(c, x, m + 6, 100.0, 10, "100 mm", vertical=True)
-        pdf.calibration_bar(c, x, H - m - 6 - four_in, four_in, 8, "4 in", vertical=True, label_before=True)
+            cy = (H + 112) / 2 if landscape and side == "left" else H / 2  # below the cross bar on the left
+            note = _(" (empty)").strip()
+            note_w = pdf.width_mm(note, 6, FONT) if empty else 0.0
+            backdrop(x - w / 2, cy - 4.5, w, 8.5 + (note_w + 1.0 if empty else 0.0))
+            pdf.triangle(c, x, cy - 2.2, side, 2.4)
+            text(c, x, cy + 1.8, label, size, BOLD, "middle", middle=True)
+            if empty:
+                text(c, x, cy + 4.5, note, 6, FONT, "start", GREY, middle=True, angle=90)
+    calibration_bars(c, paper, m, a, backdrop)
 
 
 # --- entry points ----------------------------------------------------------------------------------

@@ -324,8 +324,12 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
     groups = token_groups(document, ruleset, content, options.spare, options.min_spare)
     pages = pack_tokens(groups, content)
     p = Painter(c)
+
+    def bar() -> None:  # under the "true size" note, right-aligned with it; clear of the first heading
+        pdf.calibration_bar(c, page.right - 100.0, page.y + 6.0, 100.0, 10, "100 mm", label_before=True)
+
     return render_token_pages(c, paper, page, content, pages, _("Tokens · {name}").format(name=document.name),
-                              lambda t, x, y: _draw_token(p, t, x, y))
+                              lambda t, x, y: _draw_token(p, t, x, y), bar)
 
 
 def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages: list[list[Placed]], heading: str,

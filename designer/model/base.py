@@ -7,6 +7,9 @@ string. Lists and tuples stay lax (a point is a JSON array of two numbers). Ever
 document model is one of `StrictFloat`, `StrictInt`, `StrictBool`, `StrictStr` (bounds added with
 `Field`), a Literal of strings, or a Literal of whole numbers marked `WHOLE_NUMBER` (Strict cannot be put
 on a Literal, which would otherwise take `1.0` and `true` for `1`).
+
+Lengths and coordinates are rounded to 0.01 mm and angles to 0.01° as they are validated (`ROUND_MM`,
+`ROUND_DEG`), so a file never holds `1219.1999999999998` and save → load gives back an equal document.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -29,6 +33,9 @@ from pydantic_core import PydanticCustomError
 
 __all__ = [
     "COORD_LIMIT_MM",
+    "DECIMALS",
+    "ROUND_DEG",
+    "ROUND_MM",
     "WHOLE_NUMBER",
     "Angle",
     "Coord",
@@ -40,6 +47,8 @@ __all__ = [
     "StrictInt",
     "StrictModel",
     "StrictStr",
+    "round_deg",
+    "round_mm",
 ]
 
 #: Coordinates may lie off the table (a user drags something aside) but not absurdly far.
@@ -55,9 +64,28 @@ def _whole_number(value: Any) -> Any:
 #: On a Literal of whole numbers: refuses `1.0` and `true` where `1` is meant (as StrictInt does).
 WHOLE_NUMBER = BeforeValidator(_whole_number)
 
-Coord = Annotated[StrictFloat, Field(ge=-COORD_LIMIT_MM, le=COORD_LIMIT_MM)]
-Length = Annotated[StrictFloat, Field(gt=0, le=COORD_LIMIT_MM)]
-Angle = Annotated[StrictFloat, Field(ge=-360.0, le=360.0)]
+#: Places kept of a length in millimetres and of an angle in degrees.
+DECIMALS = 2
+
+
+def round_mm(value: float) -> float:
+    """`value` to 0.01 mm; never `-0.0`. Idempotent, so a loaded file validates to the same numbers."""
+    return round(value, DECIMALS) + 0.0
+
+
+round_deg = round_mm  # the same 0.01 step, in degrees
+
+
+def _round_length(value: float) -> float:
+    return max(round_mm(value), 10.0 ** -DECIMALS)  # a positive length stays positive
+
+
+ROUND_MM = AfterValidator(round_mm)
+ROUND_DEG = AfterValidator(round_deg)
+
+Coord = Annotated[StrictFloat, Field(ge=-COORD_LIMIT_MM, le=COORD_LIMIT_MM), ROUND_MM]
+Length = Annotated[StrictFloat, Field(gt=0, le=COORD_LIMIT_MM), AfterValidator(_round_length)]
+Angle = Annotated[StrictFloat, Field(ge=-360.0, le=360.0), ROUND_DEG]
 Point = tuple[Coord, Coord]
 
 

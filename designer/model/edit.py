@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
-from designer.model.base import COORD_LIMIT_MM
-from designer.model.elements import Element, element_adapter
+from designer.model.base import COORD_LIMIT_MM, round_deg, round_mm
+from designer.model.elements import Element, ElementBase, element_adapter
 
 
 def validate_element(data: Mapping[str, Any]) -> Element:
@@ -31,16 +31,19 @@ def normalize_angle(degrees: float) -> float:
 
 
 def _clamp(value: float) -> float:
-    return max(-COORD_LIMIT_MM, min(COORD_LIMIT_MM, value))
+    return round_mm(max(-COORD_LIMIT_MM, min(COORD_LIMIT_MM, value)))
 
 
-def placed(element: Element, x_mm: float, y_mm: float, rotation_deg: float | None = None) -> Element:
+AnyElement = TypeVar("AnyElement", bound=ElementBase)
+
+
+def placed(element: AnyElement, x_mm: float, y_mm: float, rotation_deg: float | None = None) -> AnyElement:
     """Placement is one value: position and rotation change together (no re-validation needed)."""
-    rotation = element.rotation_deg if rotation_deg is None else normalize_angle(rotation_deg)
+    rotation = element.rotation_deg if rotation_deg is None else normalize_angle(round_deg(rotation_deg))
     return element.model_copy(update={"x_mm": _clamp(x_mm), "y_mm": _clamp(y_mm), "rotation_deg": rotation})
 
 
-def moved(element: Element, dx_mm: float, dy_mm: float) -> Element:
+def moved(element: AnyElement, dx_mm: float, dy_mm: float) -> AnyElement:
     return placed(element, element.x_mm + dx_mm, element.y_mm + dy_mm)
 
 

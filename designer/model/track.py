@@ -7,7 +7,16 @@ from typing import Annotated, Final, Literal
 from pydantic import Field, model_validator
 
 from designer.i18n import _
-from designer.model.base import WHOLE_NUMBER, Point, StrictBool, StrictFloat, StrictInt, StrictModel, StrictStr
+from designer.model.base import (
+    ROUND_MM,
+    WHOLE_NUMBER,
+    Point,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictModel,
+    StrictStr,
+)
 from designer.model.elements import Element, ElementsField, on_kinds_changed
 
 FORMAT_NAME: Final = "kartographer-track"
@@ -15,7 +24,7 @@ SCHEMA_VERSION: Final = 1
 MAX_ELEMENTS = 20_000
 MAX_CENTERLINE_POINTS = 2_000
 
-TableSize = Annotated[StrictFloat, Field(ge=100.0, le=10_000.0)]
+TableSize = Annotated[StrictFloat, Field(ge=100.0, le=10_000.0), ROUND_MM]
 
 
 class Table(StrictModel):
@@ -28,7 +37,7 @@ class TrackSurface(StrictModel):
 
     centerline: Annotated[list[Point], Field(min_length=2, max_length=MAX_CENTERLINE_POINTS)]
     closed: StrictBool = True
-    width_mm: Annotated[StrictFloat, Field(ge=10.0, le=2_000.0)]
+    width_mm: Annotated[StrictFloat, Field(ge=10.0, le=2_000.0), ROUND_MM]
 
     @model_validator(mode="after")
     def _enough_points(self) -> TrackSurface:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from designer.geometry.checks import Problem
 from designer.i18n import N_, _, ngettext, pgettext
 from designer.panes.markup import literal, plain
+from designer.panes.theme import table_text
 
 SEVERITIES = ("error", "warning", "info")
 SEVERITY_COLORS = {"error": QColor("#d0312d"), "warning": QColor("#e08a00"), "info": QColor("#2f6fd0")}
@@ -119,7 +120,8 @@ class ProblemsModel(QAbstractTableModel):
         if column == 0 and role == Qt.ItemDataRole.DecorationRole:
             return severity_icon(problem.severity)
         if column == 0 and role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(SEVERITY_COLORS[problem.severity])
+            # the severity's hue, made readable on the theme's table background (light or dark)
+            return QBrush(table_text(SEVERITY_COLORS[problem.severity]))
         if column == 2 and role == Qt.ItemDataRole.ToolTipRole:
             return literal(problem.message)
         return None

@@ -7,19 +7,25 @@ line each — or a green "legal build". Read-only: `show_vehicle` redraws it fro
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QListWidget, QProgressBar, QVBoxLayout, QWidget
 
 from designer.i18n import N_, _, ngettext
 from designer.model.vehicle import VehicleDocument
+from designer.panes import theme
 from designer.panes.markup import escaped
 from designer.rules.systems import AxlesRules
 from designer.systems.axles_alloys_2 import builder
 
 STATS = ("MAX", "ACC", "DEC", "TURN")
 LINES = (("deathmatch", N_("Arena")), ("race", N_("Race")))
-BAR_OK = "QProgressBar::chunk { background: #2f9e44; }"
-BAR_FULL = "QProgressBar::chunk { background: #1c7ed6; }"
-BAR_OVER = "QProgressBar { color: white; } QProgressBar::chunk { background: #e03131; }"
+BAR_OK, BAR_FULL, BAR_OVER = QColor("#2f9e44"), QColor("#1c7ed6"), QColor("#e03131")  # hues of the bar's fill
+
+
+def bar_style(hue: QColor) -> str:
+    """The capacity bar's fill: the hue moved away from the theme's text colour, so "12 of 20" reads on it."""
+    text = QGuiApplication.palette().color(QPalette.ColorRole.Text)
+    return f"QProgressBar::chunk {{ background: {theme.readable(hue, text).name()}; }}"
 
 
 class VehicleSummary(QWidget):
@@ -83,11 +89,12 @@ class VehicleSummary(QWidget):
         self.capacity_bar.setValue(used)
         self.capacity_bar.setFormat(_("{used} of {total}").format(used=used, total=total))
         over = used > total
-        self.capacity_bar.setStyleSheet(BAR_OVER if over else BAR_FULL if used == total else BAR_OK)
+        theme.set_style(self.capacity_bar, bar_style(BAR_OVER if over else BAR_FULL if used == total else BAR_OK))
         self.capacity_bar.setProperty("over", over)
         if over:
             text = ngettext("{n} point over", "{n} points over", used - total).format(n=used - total)
-            self.capacity_label.setText(f"<span style='color:#c92a2a'><b>{escaped(text)}</b></span>")
+            red = theme.error_text().name()
+            self.capacity_label.setText(f"<span style='color:{red}'><b>{escaped(text)}</b></span>")
         else:
             self.capacity_label.setText(ngettext("{n} point free", "{n} points free", total - used).format(
                 n=total - used))
@@ -109,10 +116,11 @@ class VehicleSummary(QWidget):
         self.problem_list.setVisible(bool(problems))
         if problems:
             count = ngettext("This build breaks {n} rule:", "This build breaks {n} rules:", len(problems))
-            self.verdict.setText(f"<span style='color:#c92a2a'><b>{escaped(count.format(n=len(problems)))}</b></span>")
+            self.verdict.setText(f"<span style='color:{theme.error_text().name()}'>"
+                                 f"<b>{escaped(count.format(n=len(problems)))}</b></span>")
         else:
-            self.verdict.setText("<span style='color:#2b8a3e'><b>{}</b></span>".format(
-                escaped(_("A legal build: it breaks no rule."))))
+            self.verdict.setText("<span style='color:{}'><b>{}</b></span>".format(
+                theme.success_text().name(), escaped(_("A legal build: it breaks no rule."))))
 
     def problems(self) -> list[str]:
         return [self.problem_list.item(i).text() for i in range(self.problem_list.count())]

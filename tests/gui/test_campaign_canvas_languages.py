@@ -47,8 +47,8 @@ def german_cup(qtbot, tmp_path: Path, errors):
 
 def test_campaign_window_in_german(german_cup):
     win = german_cup
-    assert win.windowTitle().endswith("[*] — Kampagne")
-    assert [a.text() for a in win.menuBar().actions()] == ["&Datei", "&Bearbeiten"]
+    assert win.windowTitle().endswith("[*] — Kampagne — Kartographer")
+    assert [a.text() for a in win.menuBar().actions()] == ["&Datei", "&Bearbeiten", "&Fenster", "&Hilfe"]
     assert win.save_as_action.text() == "Speichern &unter…"
     tabs = [win.tabs.tabText(i) for i in range(win.tabs.count())]
     assert tabs[0] == "Aufstellung" and tabs[-1] == "Upgrade-Shop"

@@ -77,7 +77,7 @@ def enter_race(qtbot, win, number: int, results: dict[str, tuple[int, int, int]]
 
 
 def test_the_sample_opens_with_roster_races_shop_and_standings(win, cup):
-    assert win.windowTitle() == "Mushroom Cup[*] — Campaign"
+    assert win.windowTitle() == "Mushroom Cup[*] — Campaign — Kartographer"
     assert not win.isWindowModified()
     titles = [win.tabs.tabText(i) for i in range(win.tabs.count())]
     assert titles == ["Roster", "Race 1 · Luigi Circuit", "Race 2 · Moo Moo Meadows", "Race 3 · Thwomp Ruins",
@@ -402,7 +402,7 @@ def test_new_campaign_opens_an_unsaved_window_of_its_own(qtbot, win, monkeypatch
     fresh = win.windows.windows[-1]
     qtbot.addWidget(fresh)
     assert fresh is not win and fresh.session.document == document and fresh.session.path is None
-    assert fresh.windowTitle() == "Star Cup[*] — Campaign" and fresh.isWindowModified()
+    assert fresh.windowTitle() == "Star Cup[*] — Campaign — Kartographer" and fresh.isWindowModified()
     assert [fresh.tabs.tabText(i) for i in range(1, 5)] == [f"Race {n} · no track" for n in range(1, 5)]
     close_quietly(fresh)
 

@@ -161,6 +161,7 @@ def test_the_print_dialog_in_french(qtbot, every_kind):
     i18n.set_language("fr")
     dialog = PrintDialog(every_kind)
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.is_building(), timeout=10000)
     assert dialog.windowTitle() == "Exporter / Imprimer — Every Kind"
     assert group_titles(dialog) == ["Imprimer", "Papier"]
     orientations = [dialog.orientation_combo.itemText(i) for i in range(dialog.orientation_combo.count())]

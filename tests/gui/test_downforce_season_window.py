@@ -185,6 +185,9 @@ def test_in_german_amounts_read_and_show_the_german_way(qtbot, tmp_path: Path, e
         assert page.cell("Ann", MONEY).text() == "3.500.000\xa0$"
         type_cell(qtbot, page, "Ann", PRIZE, page.cell("Ann", PRIZE).text() + "0")  # "1.500.000 $0" is no amount
         assert window.messages.isVisible()
+        assert window.standings.value("Ann", "Summe") == "0\xa0$"  # race 1 counts once every place is in
+        type_cell(qtbot, page, "Bob", PLACE, "2")
+        type_cell(qtbot, page, "Cy", PLACE, "3")
         assert window.standings.value("Ann", "Summe") == "3.500.000\xa0$"
         assert window.standings.chart.tick_label(5_000_000) == "5\xa0Mio.\xa0$"
     finally:

@@ -46,7 +46,8 @@ def test_a_german_problem_centres_the_view_on_the_place_it_names(qtbot, german):
     qtbot.waitUntil(lambda: editor.checks.has_run)
     corners = [p for p in window.checks.pane.rows(visible_only=False) if p.code == "tight-corner"]
     far = max(corners, key=lambda p: p.at[0])
-    assert far.at[0] > 1000 and "1.5" in far.message and far.message.startswith("Die Kurve bei")
+    # an inch document: the place in inches, with the German decimal comma
+    assert far.at[0] > 1000 and "(59,2, 8) in" in far.message and far.message.startswith("Die Kurve bei")
     editor.view.set_zoom_percent(400.0)
     editor.view.centerOn(QPointF(100.0, 100.0))
     window.checks.show_problem(far)

@@ -17,6 +17,7 @@ from designer.paths import DEFAULT_TRACK
 def dialog(qtbot):
     dlg = PrintDialog(load_track(DEFAULT_TRACK))
     qtbot.addWidget(dlg)
+    qtbot.waitUntil(lambda: not dlg.is_building(), timeout=10000)  # the first preview is laid out in a worker
     return dlg
 
 

@@ -46,9 +46,10 @@ def messages(document: TrackDocument, code: str, ruleset=GASLANDS) -> list[str]:
 # --- the CLI in German ---------------------------------------------------------------------------------
 @pytest.fixture
 def narrow_axles_track(tmp_path):
-    """Luigi Circuit as an Axles and Alloys II race 150.5 mm wide (the rules need 203.2 mm), coins and all."""
+    """Luigi Circuit as an Axles and Alloys II race 150.5 mm wide (the rules need 203.2 mm), coins and all, in a
+    millimetre document (messages give lengths in the document's units)."""
     luigi = load_track(DEFAULT_TRACK)
-    document = luigi.model_copy(update={"ruleset": "axles-alloys-2",
+    document = luigi.model_copy(update={"ruleset": "axles-alloys-2", "display_units": "mm",
                                         "track": luigi.track.model_copy(update={"width_mm": 150.5})})
     path = tmp_path / "narrow.track.json"
     save_track(document, path)

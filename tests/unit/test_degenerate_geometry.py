@@ -51,7 +51,8 @@ DEGENERATE = {
     "two identical points, open": ([P, P], False),
     "1e-12 apart, closed": ([P, (P[0] + TINY, P[1]), (P[0], P[1] + TINY)], True),
     "1e-12 apart, open": ([P, (P[0] + TINY, P[1])], False),
-    "1e-5 apart, closed": ([P, (P[0] + 1e-5, P[1]), (P[0], P[1] + 1e-5)], True),
+    # 0.01 mm, the finest step a stored coordinate takes (closer points are one point)
+    "0.01 mm apart, closed": ([P, (P[0] + 0.01, P[1]), (P[0], P[1] + 0.01)], True),
     "closed with first == last only": ([P, (600.0, 300.0), P], True),
     "closed back and forth": ([P, (600.0, 300.0), P, (600.0, 300.0)], True),
     "closed, all on one line": ([P, (400.0, 300.0), (500.0, 300.0)], True),
@@ -139,7 +140,7 @@ def test_the_messages_say_what_is_wrong():
     first_is_last = document(*DEGENERATE["closed with first == last only"]).track
     assert "only 2 distinct centerline points" in track_flaw(first_is_last)
     assert "all lie on one line" in track_flaw(document(*DEGENERATE["closed, all on one line"]).track)
-    assert track_flaw(document(*DEGENERATE["1e-5 apart, closed"]).track).startswith("has a centerline only ")
+    assert track_flaw(document(*DEGENERATE["0.01 mm apart, closed"]).track).startswith("has a centerline only ")
 
 
 def test_a_single_point_track_has_a_disc_for_a_surface():
@@ -197,7 +198,7 @@ def with_outline(polygon) -> TrackDocument:
 
 @pytest.mark.parametrize(("polygon", "needle"), [
     ([[0, 0], [10, 0], [20, 0]], "encloses no area"),
-    ([[0, 0], [TINY, 0], [0, TINY]], "encloses no area"),
+    ([[0, 0], [0.01, 0], [0, 0.01]], "encloses no area"),
     ([[0, 0], [0, 0], [0, 0], [1, 1], [2, 2]], "encloses no area"),
     ([[-50, -50], [50, -50], [50, -50], [50, 50], [-50, 50]], "points 2 and 3"),
 ])

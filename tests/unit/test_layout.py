@@ -155,7 +155,8 @@ def test_mirrored_footprints_are_mirror_images(axis, scale):
     track, mirrored = mirror_layout(DOC.track, elements, axis, DOC.table)
     for before, after in zip(elements, mirrored, strict=True):
         expected = affinity.scale(footprint(before, RULES), *scale, origin=centre)
-        assert same_shape(footprint(after, RULES), expected), before.id
+        # placements are stored to 0.01 mm and 0.01°: the outlines may differ by a sliver that thin
+        assert footprint(after, RULES).symmetric_difference(expected).area < 0.02 * expected.length, before.id
     flipped = [affinity.scale(Point(p), *scale, origin=centre).coords[0] for p in DOC.track.centerline]
     assert track.centerline == [pytest.approx(p) for p in flipped]
 
@@ -189,7 +190,8 @@ def test_rotated_footprints_are_rotated_images():
     _, turned = rotate_layout(DOC.track, DOC.elements, 33, about)
     for before, after in zip(DOC.elements, turned, strict=True):
         expected = affinity.rotate(footprint(before, RULES), 33, origin=about)
-        assert same_shape(footprint(after, RULES), expected), before.id
+        # placements are stored to 0.01 mm and 0.01°: the outlines may differ by a sliver that thin
+        assert footprint(after, RULES).symmetric_difference(expected).area < 0.02 * expected.length, before.id
 
 
 def test_rotate_half_turn_twice_is_the_identity():
@@ -203,9 +205,10 @@ def test_rotate_half_turn_twice_is_the_identity():
        st.tuples(st.floats(-500, 1500), st.floats(-500, 1500)))
 def test_rotate_there_and_back_is_the_identity(degrees, about):
     track, elements = rotate_layout(*rotate_layout(DOC.track, DOC.elements, degrees, about), -degrees, about)
-    assert [pytest.approx(p, abs=1e-6) for p in track.centerline] == DOC.track.centerline
+    # each turn stores its result to 0.01 mm and 0.01°
+    assert [pytest.approx(p, abs=0.02) for p in track.centerline] == DOC.track.centerline
     for a, b in zip(elements, DOC.elements, strict=True):
-        assert (a.x_mm, a.y_mm) == pytest.approx((b.x_mm, b.y_mm), abs=1e-6)
-        assert angle_gap(a.rotation_deg, b.rotation_deg) < 1e-6
+        assert (a.x_mm, a.y_mm) == pytest.approx((b.x_mm, b.y_mm), abs=0.02)
+        assert angle_gap(a.rotation_deg, b.rotation_deg) < 0.011
         assert -180 < a.rotation_deg <= 180 and a.rotation_deg == normalize_angle(a.rotation_deg)
     assert math.isfinite(track.width_mm)

@@ -95,7 +95,8 @@ def test_lengths_keep_english_and_take_the_decimal_comma_elsewhere():
 # --- the place a problem names ------------------------------------------------------------------------
 def test_problems_carry_the_place_they_name_whatever_the_language():
     i18n.set_language("fr")
-    document = TrackDocument.model_validate(minimal_track_data(track=WIDE, elements=[]))
+    # a millimetre document: its table points run past a thousand
+    document = TrackDocument.model_validate(minimal_track_data(track=WIDE, elements=[], display_units="mm"))
     corners = [p for p in run_checks(document, GASLANDS) if p.code == "tight-corner"]
     assert corners and all(p.at is not None for p in corners)
     far = max(corners, key=lambda p: p.at[0])
@@ -108,7 +109,7 @@ def test_problems_carry_the_place_they_name_whatever_the_language():
 
 def test_validate_json_carries_the_point(capsys, tmp_path):
     path = tmp_path / "wide.track.json"
-    path.write_text(json.dumps(minimal_track_data(track=WIDE)), encoding="utf-8")
+    path.write_text(json.dumps(minimal_track_data(track=WIDE, display_units="mm")), encoding="utf-8")
     main(["--lang", "de", "validate", str(path), "--json"])
     report = json.loads(capsys.readouterr().out)
     corners = [p for p in report["problems"] if p["code"] == "tight-corner"]

@@ -72,7 +72,7 @@ def test_track_section_has_its_print_art():
 def test_on_a3_each_section_is_one_piece_on_its_own_page_with_its_number():
     pages = page_texts(printed("pieces", paper="a3"))
     assert len(pages) == 12  # a 300 × 170 straight or a 45° curve takes most of an A3 sheet
-    numbers = [{t for t in page if t.isdigit()} for page in pages]  # (a number is drawn twice: halo, then ink)
+    numbers = [{t for t in page if t.isdigit()} for page in pages]
     assert numbers == [{str(n)} for n in range(1, 13)]
     assert all(any(t.startswith("Section ") for t in page) for page in pages)
 
@@ -139,7 +139,7 @@ def test_sticker_sheet_has_arrows_question_squares_and_every_section_number():
     data = printed("stickers")
     texts = [t for page in page_texts(data) for t in page]
     assert [t for t in texts if t.isdigit()] == [str(n) for n in range(1, 13)]
-    assert texts.count("?") == 2 * 4  # two "?" squares on the track, two spares (each drawn halo, then ink)
+    assert texts.count("?") == 4  # two "?" squares on the track, two spares (halo and ink in one text show)
     groups = kit.sticker_groups(PrintJob(load_track(STADIUM), PITCHKART))
     assert [len(g.tokens) for g in groups] == [3, 4, 12]  # one booster arrow + 2 spares
 
@@ -175,7 +175,7 @@ def test_starters_close_exactly_fit_the_set_and_validate_clean(path):
     inventory = PITCHKART.pitchkart.inventory
     route = track_sections(doc.elements)
     joint = closure_gap(route, inventory)
-    assert joint is not None and joint.gap_mm < 1e-6 and joint.heading_deg < 1e-6
+    assert joint is not None and joint.gap_mm < 0.01 and joint.heading_deg < 1e-6  # placements: 0.01 mm
     counts = Counter(s.piece for s in route)
     assert all(counts[p.id] <= p.count for p in inventory.pieces)
     assert doc.track is None and doc.ruleset == "pitchkart"

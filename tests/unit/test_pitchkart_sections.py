@@ -148,7 +148,7 @@ def test_eight_45_degree_curves_close_exactly():
     assert (halfway.x_mm, halfway.y_mm, halfway.heading_deg) == (pytest.approx(400), pytest.approx(-450),
                                                                  pytest.approx(180))
     gap = closure_gap(lay_chain(["curve-45"] * 8, START, INVENTORY), INVENTORY)
-    assert gap.joined and gap.gap_mm < 1e-6 and gap.heading_deg < 1e-6
+    assert gap.joined and gap.gap_mm < 0.01 and gap.heading_deg < 1e-6  # placements are stored to 0.01 mm
 
 
 def test_four_90_degree_curves_close_exactly():
@@ -163,7 +163,7 @@ def test_a_stadium_of_two_straights_and_two_half_circles_closes():
     assert [s.number for s in sections] == list(range(1, 11))
     assert all(j.joined for j in joints(sections, INVENTORY))
     gap = closure_gap(sections, INVENTORY)
-    assert (gap.from_id, gap.to_id) == ("ts10", "ts1") and gap.gap_mm < 1e-6 and gap.heading_deg < 1e-6
+    assert (gap.from_id, gap.to_id) == ("ts10", "ts1") and gap.gap_mm < 0.01 and gap.heading_deg < 1e-6
     far = sections[5]  # the second straight starts across the stadium, heading back
     assert (far.x_mm, far.y_mm, far.rotation_deg) == (pytest.approx(700), pytest.approx(750), pytest.approx(180))
 
@@ -182,7 +182,7 @@ def test_a_joint_off_by_a_millimetre_is_open():
     sections = stadium()
     nudged = sections[3].model_copy(update={"x_mm": sections[3].x_mm + 1.0})
     broken = [*sections[:3], nudged, *sections[4:]]
-    open_joints = [(j.from_id, j.to_id, round(j.gap_mm, 6)) for j in joints(broken, INVENTORY) if not j.joined]
+    open_joints = [(j.from_id, j.to_id, round(j.gap_mm, 2)) for j in joints(broken, INVENTORY) if not j.joined]
     assert open_joints == [("ts3", "ts4", 1.0), ("ts4", "ts5", 1.0)]
 
 
@@ -191,7 +191,8 @@ def test_consecutive_outlines_touch_but_do_not_overlap():
     sections = stadium()
     outlines = [section_outline(s, INVENTORY) for s in sections]
     for a, b in zip(outlines, outlines[1:] + outlines[:1], strict=True):
-        assert a.distance(b) < 1e-9 and a.intersection(b).area < 1e-6
+        # placements are stored to 0.01 mm: a joint may overlap by a sliver of that width across the track
+        assert a.distance(b) < 0.01 and a.intersection(b).area < 0.01 * 200
     assert overlapping_pairs(sections, INVENTORY) == []
 
 
@@ -199,7 +200,7 @@ def test_the_surface_of_a_closed_loop_is_one_polygon_around_the_infield():
     sections = stadium()
     surface = drivable_surface(sections, INVENTORY)
     assert surface.geom_type == "Polygon" and len(surface.interiors) == 1
-    assert surface.area == pytest.approx(sum(section_outline(s, INVENTORY).area for s in sections), abs=1e-3)
+    assert surface.area == pytest.approx(sum(section_outline(s, INVENTORY).area for s in sections), abs=0.01 * 200 * 12)
     assert surface.bounds == pytest.approx((400 - 385, 450 - 385, 700 + 385, 450 + 385))
     ring = drivable_surface(lay_chain(["curve-45"] * 8, START, INVENTORY), INVENTORY)
     assert ring.geom_type == "Polygon" and len(ring.interiors) == 1

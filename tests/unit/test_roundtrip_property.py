@@ -30,7 +30,9 @@ EXTRA = {
     ),
     "scenery": st.fixed_dictionaries(
         {
-            "polygon": st.lists(st.tuples(coord, coord), min_size=3, max_size=8, unique=True),
+            # distinct once stored to 0.01 mm
+            "polygon": st.lists(st.tuples(coord, coord), min_size=3, max_size=8,
+                                unique_by=lambda p: (round(p[0], 2), round(p[1], 2))),
             "solid": st.booleans(),
             "label": st.text(max_size=20),
         }

@@ -40,7 +40,7 @@ def star(points: int, step: int, radius: float = 40.0) -> list[list[float]]:
 
 
 def with_outline(polygon, **scenery) -> dict:
-    data = minimal_track_data()
+    data = minimal_track_data(display_units="mm")  # messages give table points in the document's units
     data["elements"][-1].update(polygon=polygon, **scenery)
     return data
 

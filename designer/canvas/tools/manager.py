@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from designer.canvas.items import ElementItem
 from designer.canvas.selection import SelectionOverlay
 from designer.canvas.tools.base import Tool, ToolEvent
+from designer.canvas.tools.gestures import NudgeBurst
 from designer.canvas.tools.place import PlaceTool
 from designer.canvas.tools.select import SelectTool
 from designer.document.operations import rotate_elements
@@ -37,6 +38,9 @@ class ToolManager(QObject):
         self.nudge_steps_mm = (snap.NUDGE_MM, snap.NUDGE_LARGE_MM)
         self._last_view_pos: QPointF | None = None
         self._pointer_inside = False
+        #: False after a right press that a tool used (the context menu then stays shut)
+        self.menu_allowed = True
+        self._rotations = NudgeBurst()  # a quick run of R / Shift+R on one selection is one undo step
         self.overlay = SelectionOverlay(host.scene, host.view, self.is_element_item)
         self.select_tool = SelectTool(self)
         self._active: Tool = self.select_tool
@@ -102,8 +106,9 @@ class ToolManager(QObject):
         ids = self.selected_ids()
         if not ids:
             return False
-        # A fresh merge key: each press is its own undo step (a None key would fold into the last rotation).
-        rotate_elements(self.document, ids, degrees, merge_key=object())
+        stack = self.document.undo_stack
+        rotate_elements(self.document, ids, degrees, merge_key=self._rotations.key(ids, stack.index()))
+        self._rotations.pushed(stack.index())
         return True
 
     def set_cursor(self, shape: Qt.CursorShape) -> None:
@@ -145,6 +150,10 @@ class ToolManager(QObject):
             return None
         return self.view.mapToScene(self._last_view_pos.toPoint())
 
+    def last_view_pos(self) -> QPointF | None:
+        """The viewport pixel the pointer was last seen at over this view (even if it has left), or None."""
+        return self._last_view_pos
+
     # --- events from the view --------------------------------------------------------------------
     def _tool_event(self, event: QMouseEvent) -> ToolEvent:
         pos = event.position()
@@ -152,6 +161,9 @@ class ToolManager(QObject):
         return ToolEvent(self.view.mapToScene(pos.toPoint()), QPointF(pos), event.button(), event.modifiers(), double)
 
     def mouse_press(self, event: QMouseEvent) -> bool:
+        if event.button() == Qt.MouseButton.RightButton:
+            # The context menu follows the press: none after a right click that disarms a tool or aborts a drag.
+            self.menu_allowed = self._active is self.select_tool and self.select_tool.gesture is None
         return self._active.mouse_press(self._tool_event(event))
 
     def mouse_move(self, event: QMouseEvent) -> bool:

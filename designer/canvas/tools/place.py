@@ -1,16 +1,24 @@
 """The place tool: armed with one element kind from the palette, it shows a translucent ghost of that kind
 under the pointer (on the grid when snapping is on) and a click puts a real element there.
 
+On the track, a directional kind takes the direction of travel where it is dropped, and a start/finish
+line or a gate moves onto the centerline and spans the track, as Place Gate (G) puts it
+(`geometry.track_pose`); R / Shift+R then turn a ramp or pad away from the travel. Alt places freely: no
+grid, no track, the tool's own rotation. The ghost always shows the pose a click gives.
+
 A plain click places one element and hands back to the select tool with the new element selected;
-Shift+click keeps the tool armed for the next one. R / Shift+R turn the ghost; Esc or a right click
-disarms. New elements get a fresh id (`kind-N`) and the ruleset's defaults; a new gate takes the next
+Shift+click keeps the tool armed for the next one. Enter places from the keyboard, as a click would, at the
+last pointer position over the canvas, or the view centre when the pointer never was there.
+R / Shift+R turn the ghost; Esc or a right click disarms.
+
+New elements get a fresh id (`kind-N`) and the ruleset's defaults; a new gate takes the next
 free `order` number; a new warp pipe pairs with the most recent unpaired pipe (`authoring.auto_pair`); a kind
 a game system defines takes what its `new_defaults` gives (a board's space: the next free number).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent
 
 from designer.canvas.items import ElementItem, create_element_item
@@ -19,6 +27,7 @@ from designer.canvas.tools.base import Tool, ToolEvent
 from designer.commands.elements import kind_phrase
 from designer.document.operations import add_elements, change_elements, macro
 from designer.geometry.authoring import auto_pair
+from designer.geometry.track_pose import ACROSS_KINDS, TrackPose, pose_on_track
 from designer.i18n import _
 from designer.model.edit import normalize_angle, placed, unique_id
 from designer.model.elements import Element
@@ -27,6 +36,7 @@ from designer.systems import registry
 
 GHOST_OPACITY = 0.55
 MAX_GATE_ORDER = 999
+ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 def kind_label(kind: str) -> str:
@@ -61,19 +71,24 @@ class PlaceTool(Tool):
         self.kind = kind
         self.rotation_deg = 0.0
         self.ghost: ElementItem | None = None
+        self._free = False                       # Alt held at the last pointer move
+        self._pointer: QPointF | None = None     # the scene point of the last pointer move
 
     @property
     def hint(self) -> str:
-        return _("Click to place a {kind} — Shift+click to place several, R / Shift+R to turn it, "
-                 "Esc to stop").format(kind=kind_label(self.kind))
+        return _("Click or press Enter to place a {kind} — Shift to place several, Alt to place freely, "
+                 "R / Shift+R to turn it, Esc to stop").format(kind=kind_label(self.kind))
 
     # --- lifecycle -------------------------------------------------------------------------------
     def activate(self) -> None:
         super().activate()
         self.ghost = add_ghost(self.manager, self._new_element("ghost", 0.0, 0.0))
+        # Off the canvas (armed from the palette, or by a keyboard user) the ghost shows where Enter places.
         at = self.manager.cursor_scene_pos()
-        if at is not None:
-            self._follow(at)
+        if at is None:
+            at = self.enter_point()
+        self._pointer = at
+        self._follow(at)
 
     def deactivate(self) -> None:
         self.discard(self.ghost)
@@ -85,6 +100,7 @@ class PlaceTool(Tool):
 
     # --- events ----------------------------------------------------------------------------------
     def mouse_move(self, event: ToolEvent) -> bool:
+        self._free, self._pointer = event.alt, event.scene_pos
         self._follow(event.scene_pos)
         return True
 
@@ -93,8 +109,8 @@ class PlaceTool(Tool):
             return True
         if not event.left:
             return True
-        x, y = self.manager.snap_point(event.scene_pos)
-        element_id = self.place(x, y)
+        pose = self.pose_at(event.scene_pos, free=event.alt)
+        element_id = self.place(pose.x_mm, pose.y_mm, pose.rotation_deg, pose.width_mm)
         if not event.shift:
             self.manager.use_select()
         self.manager.select([element_id])
@@ -107,7 +123,24 @@ class PlaceTool(Tool):
         if event.key() == Qt.Key.Key_Escape:
             self.manager.use_select()
             return True
+        if event.key() in ENTER_KEYS:
+            if event.isAutoRepeat():   # a held Enter places one, not a row
+                return True
+            # A click where the keyboard user points: a subclass's own click rules (a gate only on the
+            # track) apply as well.
+            at = self.enter_point()
+            self.mouse_press(ToolEvent(at, QPointF(self.manager.view.mapFromScene(at)), Qt.MouseButton.LeftButton,
+                                       event.modifiers()))
+            return True
         return False
+
+    def enter_point(self) -> QPointF:
+        """Where Enter places: the last pointer position over the canvas if still in view, else the view centre."""
+        view = self.manager.view
+        area = view.viewport().rect()
+        last = self.manager.last_view_pos()
+        at = last.toPoint() if last is not None and QRectF(area).contains(last) else area.center()
+        return view.mapToScene(at)
 
     def leave(self) -> None:
         if self.ghost is not None:
@@ -116,15 +149,31 @@ class PlaceTool(Tool):
     def rotate(self, degrees: float) -> bool:
         self.rotation_deg = normalize_angle(self.rotation_deg + degrees)
         if self.ghost is not None:
-            e = self.ghost.element
-            self.ghost.set_element(placed(e, e.x_mm, e.y_mm, self.rotation_deg))
+            if self._pointer is not None and self.ghost.isVisible():
+                self._follow(self._pointer)   # on the track the turn is relative to the travel there
+            else:
+                e = self.ghost.element
+                self.ghost.set_element(placed(e, e.x_mm, e.y_mm, self.rotation_deg))
         return True
 
     # --- placing ---------------------------------------------------------------------------------
-    def place(self, x_mm: float, y_mm: float) -> str:
-        """Add one element of this kind at (x, y) as one undo step; returns its id."""
+    def pose_at(self, scene_pos: QPointF, free: bool = False) -> TrackPose:
+        """The pose a click at `scene_pos` gives: on the track, along it; else (or `free`) as dropped, on the
+        grid unless `free`."""
+        if free:
+            return TrackPose(scene_pos.x(), scene_pos.y(), self.rotation_deg, None)
+        x, y = self.manager.snap_point(scene_pos)
+        # A line across the track lands on the centerline anyway: the grid would only shift it along.
+        drop = (scene_pos.x(), scene_pos.y()) if self.kind in ACROSS_KINDS else (x, y)
+        pose = pose_on_track(self.manager.document.track, self.kind, drop, self.rotation_deg)
+        return pose if pose is not None else TrackPose(x, y, self.rotation_deg, None)
+
+    def place(self, x_mm: float, y_mm: float, rotation_deg: float | None = None,
+              width_mm: float | None = None) -> str:
+        """Add one element of this kind at (x, y) as one undo step; returns its id. `rotation_deg` defaults
+        to the tool's, `width_mm` (a line across the track) to the ruleset's."""
         document = self.manager.document
-        element = self._new_element(unique_id(self.kind, document.ids()), x_mm, y_mm)
+        element = self._new_element(unique_id(self.kind, document.ids()), x_mm, y_mm, rotation_deg, width_mm)
         partner_id = auto_pair(element.id, document.elements) if self.kind == "warp_pipe" else None
         if partner_id is None:
             add_elements(document, [element], _("Place {kind}").format(kind=kind_label(self.kind)))
@@ -139,21 +188,29 @@ class PlaceTool(Tool):
             self._refresh_ghost()  # show the next gate's (or a system's next element's) number
         return element.id
 
-    def _new_element(self, element_id: str, x_mm: float, y_mm: float) -> Element:
+    def _new_element(self, element_id: str, x_mm: float, y_mm: float, rotation_deg: float | None = None,
+                     width_mm: float | None = None) -> Element:
         document = self.manager.document
         extra = {"order": next_gate_order(document.elements)} if self.kind == "gate" else {}
+        if width_mm is not None:
+            extra["width_mm"] = width_mm
         system = registry.find(document.prop("ruleset"))
         if system is not None and system.new_defaults is not None:
             extra.update(system.new_defaults(document.elements, self.kind))
-        return new_element(document.ruleset, self.kind, element_id, x_mm, y_mm, self.rotation_deg, **extra)
+        rotation = self.rotation_deg if rotation_deg is None else rotation_deg
+        return new_element(document.ruleset, self.kind, element_id, x_mm, y_mm, rotation, **extra)
 
     def _refresh_ghost(self) -> None:
         e = self.ghost.element
-        self.ghost.set_element(self._new_element("ghost", e.x_mm, e.y_mm))
+        width = e.width_mm if self.kind in ACROSS_KINDS else None
+        self.ghost.set_element(self._new_element("ghost", e.x_mm, e.y_mm, e.rotation_deg, width))
 
     def _follow(self, scene_pos: QPointF) -> None:
         if self.ghost is None:
             return
-        x, y = self.manager.snap_point(scene_pos)
-        self.ghost.set_element(placed(self.ghost.element, x, y, self.rotation_deg))
+        pose = self.pose_at(scene_pos, free=self._free)
+        if self.kind in ACROSS_KINDS:   # its width changes on and off the track
+            self.ghost.set_element(self._new_element("ghost", pose.x_mm, pose.y_mm, pose.rotation_deg, pose.width_mm))
+        else:
+            self.ghost.set_element(placed(self.ghost.element, pose.x_mm, pose.y_mm, pose.rotation_deg))
         self.ghost.setVisible(True)

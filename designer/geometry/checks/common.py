@@ -9,7 +9,8 @@ Numbers come from the ruleset, never from code. Document checks: cheap work over
 from __future__ import annotations
 
 from designer.geometry.checks.base import CheckContext, check, problem
-from designer.geometry.checks.report import Problem, kind_name, number
+from designer.geometry.checks.lengths import length_text
+from designer.geometry.checks.report import Problem, kind_name
 from designer.i18n import _, ngettext
 from designer.rules.schema import Karts
 from designer.rules.texts import ruleset_name
@@ -83,5 +84,5 @@ def track_off_table(ctx: CheckContext) -> list[Problem]:
         return []
     if not ctx.surface.intersects(ctx.table_box):
         return [problem("track-off-table", _("The track lies entirely off the table"))]
-    return [problem("track-off-table", _("The track surface runs up to {distance} mm past the edge of the table")
-                    .format(distance=number(past, ".0f")))]
+    return [problem("track-off-table", _("The track surface runs up to {distance} past the edge of the table")
+                    .format(distance=length_text(past, ctx.document.display_units, ".0f")))]

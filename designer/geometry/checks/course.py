@@ -20,6 +20,7 @@ from shapely.geometry.base import BaseGeometry
 
 from designer.geometry.checks.base import CheckContext, check, ordinal, problem
 from designer.geometry.checks.bulk import projections
+from designer.geometry.checks.lengths import length_text, point_text
 from designer.geometry.checks.report import Problem, label, named, namer, number, opens
 from designer.geometry.hazards import reach_radius
 from designer.geometry.route import Route, route_of
@@ -161,30 +162,30 @@ def _nowhere_narrower(ctx: CheckContext, minimum_mm: float) -> bool:
     return bool(shapely.contains(ctx.surface, centres).all() and not shapely.dwithin(edge, centres, reach).any())
 
 
-def corner_message(ruleset: Ruleset, corner: Corner) -> str:
+def corner_message(ruleset: Ruleset, corner: Corner, units: str = "mm") -> str:
     """What `tight-corner` says of a corner: where it is, its radius and the fastest gear, or the gentlest
     template, that can take it (or that it is tighter than every template)."""
     turns = sorted(ruleset.templates.turns, key=lambda t: t.radius_mm)
     radius_mm = corner.radius_mm
     fits = [t for t in turns if t.radius_mm <= radius_mm + 1e-9]
-    where = {"x": number(corner.point[0], ".0f"), "y": number(corner.point[1], ".0f"),
-             "along": number(corner.distance_mm, ".0f"), "radius": number(radius_mm, ".0f")}
+    where = {"point": point_text(*corner.point, units), "along": length_text(corner.distance_mm, units, ".0f"),
+             "radius": length_text(radius_mm, units, ".0f")}
     if ruleset.gears:
         radius_of = {t.name: t.radius_mm for t in turns}
         gears = [g for g in ruleset.gears if radius_of.get(g.max_template, math.inf) <= radius_mm + 1e-9]
         if gears:
             best = max(gears, key=lambda g: g.gear)
-            return _("The corner at ({x}, {y}) mm, {along} mm along the route, has a radius of {radius} mm: "
+            return _("The corner at {point}, {along} along the route, has a radius of {radius}: "
                      "gear {gear} (up to the {template}) is the fastest that can take it").format(
                 **where, gear=best.gear, template=best.max_template)
     if not fits:
-        return _("The corner at ({x}, {y}) mm, {along} mm along the route, has a radius of {radius} mm: "
-                 "tighter than even the {template} ({template_radius} mm)").format(
-            **where, template=turns[0].name, template_radius=number(turns[0].radius_mm))
+        return _("The corner at {point}, {along} along the route, has a radius of {radius}: "
+                 "tighter than even the {template} ({template_radius})").format(
+            **where, template=turns[0].name, template_radius=length_text(turns[0].radius_mm, units))
     gentlest = fits[-1]
-    return _("The corner at ({x}, {y}) mm, {along} mm along the route, has a radius of {radius} mm: "
-             "the {template} ({template_radius} mm) is the gentlest template that fits").format(
-        **where, template=gentlest.name, template_radius=number(gentlest.radius_mm))
+    return _("The corner at {point}, {along} along the route, has a radius of {radius}: "
+             "the {template} ({template_radius}) is the gentlest template that fits").format(
+        **where, template=gentlest.name, template_radius=length_text(gentlest.radius_mm, units))
 
 
 # --- checks --------------------------------------------------------------------------------------
@@ -237,16 +238,19 @@ def _prepared(geometry: BaseGeometry) -> BaseGeometry:
 def track_too_narrow(ctx: CheckContext) -> list[Problem]:
     minimum = ctx.ruleset.min_track_width_mm
     configured = ctx.track.width_mm
+    units = ctx.document.display_units
     if configured < minimum - 1e-9:
-        return [problem("track-too-narrow", _("The track is {width} mm wide; {ruleset} needs at least {minimum} mm")
-                        .format(width=number(configured), ruleset=ruleset_name(ctx.ruleset), minimum=number(minimum)))]
+        return [problem("track-too-narrow", _("The track is {width} wide; {ruleset} needs at least {minimum}")
+                        .format(width=length_text(configured, units), ruleset=ruleset_name(ctx.ruleset),
+                                minimum=length_text(minimum, units)))]
     if _nowhere_narrower(ctx, minimum):
         return []
     measured = ctx.track_value("narrowest", lambda: narrowest_width(ctx.track, area=ctx.surface))
     if measured < minimum - 1e-9:
-        return [problem("track-too-narrow", _("The track narrows to {width} mm somewhere (a corner tighter than half "
-                                              "its width?); {ruleset} needs at least {minimum} mm").format(
-            width=number(measured, ".0f"), ruleset=ruleset_name(ctx.ruleset), minimum=number(minimum)))]
+        return [problem("track-too-narrow", _("The track narrows to {width} somewhere (a corner tighter than half "
+                                              "its width?); {ruleset} needs at least {minimum}").format(
+            width=length_text(measured, units, ".0f"), ruleset=ruleset_name(ctx.ruleset),
+            minimum=length_text(minimum, units)))]
     return []
 
 
@@ -257,7 +261,8 @@ def tight_corner(ctx: CheckContext) -> list[Problem]:
         return []
     threshold = max(t.radius_mm for t in turns)
     found = ctx.track_value("corners", lambda: corners(ctx.route, threshold))
-    return [problem("tight-corner", corner_message(ctx.ruleset, c), at=c.point) for c in found]
+    units = ctx.document.display_units
+    return [problem("tight-corner", corner_message(ctx.ruleset, c, units), at=c.point) for c in found]
 
 
 @check("gates-out-of-order", "warning", needs_track=True)
@@ -360,7 +365,8 @@ def reach_blocks_track(ctx: CheckContext, hazard: PiranhaPlant | ChainChomp) -> 
     a, b = (where.point[0] - nx, where.point[1] - ny), (where.point[0] + nx, where.point[1] + ny)
     centre = (hazard.x_mm, hazard.y_mm)
     if math.dist(centre, a) <= radius and math.dist(centre, b) <= radius:
-        message = _("{element} reaches across the whole track ({radius} mm): no kart can pass it unchallenged")
+        message = _("{element} reaches across the whole track ({radius}): no kart can pass it unchallenged")
+        radius_text = length_text(radius, ctx.document.display_units)
         return [problem("reach-blocks-track", message.format(element=named(message, "element", hazard),
-                                                             radius=number(radius)), (hazard.id,))]
+                                                             radius=radius_text), (hazard.id,))]
     return []

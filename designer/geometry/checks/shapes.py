@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from designer.geometry.checks.base import CheckContext, check, label, lowered, problem
-from designer.geometry.checks.report import Problem, named, number, opens
+from designer.geometry.checks.lengths import length_text, point_text
+from designer.geometry.checks.report import Problem, named, opens
 from designer.geometry.outline import OutlineFlaw, outline_flaws, outline_report
 from designer.geometry.track import TrackDefect, track_defect
 from designer.i18n import _, ngettext
@@ -28,7 +29,7 @@ def degenerate_track(ctx: CheckContext) -> bool:
     return track is not None and ctx.track_value("flaw", lambda: track_defect(track)) is not None
 
 
-def flaw_sentence(defect: TrackDefect) -> str:
+def flaw_sentence(defect: TrackDefect, units: str = "mm") -> str:
     """Why the track is degenerate, as a whole sentence in the current language: "The track has all its
     centerline points in one place"."""
     if defect.kind == "one-place":
@@ -37,7 +38,7 @@ def flaw_sentence(defect: TrackDefect) -> str:
         return _("The track is closed but has only 2 distinct centerline points: a loop needs at least 3")
     if defect.kind == "on-one-line":
         return _("The track is closed but its centerline points all lie on one line: the loop encloses nothing")
-    return _("The track has a centerline only {length} mm long").format(length=number(defect.length_mm, ".2g"))
+    return _("The track has a centerline only {length} long").format(length=length_text(defect.length_mm, units, ".2g"))
 
 
 @check("degenerate-track", "error", universal=True)
@@ -47,7 +48,7 @@ def track_degenerate(ctx: CheckContext) -> list[Problem]:
     if defect is None:
         return []
     return [problem("degenerate-track", _("{flaw}; the checks along the track wait until it is fixed")
-                    .format(flaw=flaw_sentence(defect)))]
+                    .format(flaw=flaw_sentence(defect, ctx.document.display_units)))]
 
 
 def _on_table(element: Element, point: tuple[float, float]) -> tuple[float, float]:
@@ -89,19 +90,20 @@ def scenery_degenerate(ctx: CheckContext, element: Scenery) -> list[Problem]:
     return _degenerate_batch(ctx, [element]).get(element.id, [])
 
 
-def _crossing_problem(element: Element, flaw: OutlineFlaw) -> list[Problem]:
+def _crossing_problem(element: Element, flaw: OutlineFlaw, units: str) -> list[Problem]:
     x, y = _on_table(element, flaw.point)
-    message = (_("The outline of {element} crosses itself near ({x}, {y}) mm: move its points so that no edges meet")
+    message = (_("The outline of {element} crosses itself near {point}: move its points so that no edges meet")
                if flaw.kind == "crosses" else
-               _("The outline of {element} touches itself near ({x}, {y}) mm: move its points so that no edges meet"))
+               _("The outline of {element} touches itself near {point}: move its points so that no edges meet"))
     return [problem("scenery-self-crossing", message.format(element=named(message, "element", element),
-                                                            x=number(x, ".0f"), y=number(y, ".0f")), (element.id,),
+                                                            point=point_text(x, y, units)), (element.id,),
                     at=(x, y))]
 
 
 def _crossing_batch(ctx: CheckContext, sceneries: Sequence[Scenery]) -> dict[str, list[Problem]]:
     report = _outline_report(ctx, sceneries)
-    return {e.id: _crossing_problem(e, flaw) for e in sceneries if (flaw := report[e.id][1]) is not None}
+    units = ctx.document.display_units
+    return {e.id: _crossing_problem(e, flaw, units) for e in sceneries if (flaw := report[e.id][1]) is not None}
 
 
 @check("scenery-self-crossing", "error", kinds=["scenery"], universal=True)
@@ -117,7 +119,7 @@ def degenerate_reasons(document: TrackDocument) -> list[str]:
     """What makes the document's geometry degenerate (its track, its scenery outlines), in words that
     continue a sentence after a colon ("the track has all its centerline points in one place")."""
     defect = track_defect(document.track) if document.track is not None else None
-    found = [lowered(flaw_sentence(defect))] if defect is not None else []
+    found = [lowered(flaw_sentence(defect, document.display_units))] if defect is not None else []
     sceneries = [e for e in document.elements if e.kind == "scenery"]
     for element, outline in zip(sceneries, outline_flaws([e.polygon for e in sceneries]), strict=True):
         if outline is not None:

@@ -32,10 +32,12 @@ from designer.campaign.roster import character_label
 from designer.i18n import _, ngettext
 from designer.io.campaign_io import relative_track
 from designer.model.campaign import Battle
+from designer.panes import theme
 from designer.panes.campaign.battle_cards import KartCard, kart_color
 from designer.panes.campaign.battle_dialog import NewBattleDialog, choose_track_file
 from designer.panes.campaign.common import MessageLine, not_changed, ordinal, track_state
 from designer.panes.markup import escaped, literal, plain
+from designer.panes.theme import follow_palette
 
 CARD_COLUMNS = 3
 
@@ -101,8 +103,7 @@ class BattlePage(QWidget):
         layout.addWidget(self.message)
         self.banner = plain(QLabel())
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.banner.setStyleSheet("background: #ffe066; color: #5c4400; border: 1px solid #e0a800;"
-                                  " border-radius: 6px; padding: 8px; font-size: 15pt; font-weight: 700")
+        follow_palette(self.banner, self._restyle_banner)
         layout.addWidget(self.banner)
 
         body = QHBoxLayout()
@@ -124,6 +125,10 @@ class BattlePage(QWidget):
         layout.addLayout(body, 1)
 
     # --- refresh from the document ---------------------------------------------------------------
+    def _restyle_banner(self) -> None:
+        theme.set_style(self.banner, theme.gold_notice(theme.palette(self.banner), 0.4).style(
+            extra="border-radius: 6px; padding: 8px; font-size: 15pt; font-weight: 700;"))
+
     def refresh(self) -> None:
         doc = self.session.document
         count = len(doc.battles)

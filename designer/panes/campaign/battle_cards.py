@@ -9,10 +9,11 @@ optional "by whom" choice; it only emits `wipe_out_requested(player, by)` — th
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from designer.i18n import N_, _, ngettext
+from designer.panes import theme
 from designer.panes.markup import escaped, literal, plain
 
 #: one colour per kart, in roster order (repeats after eight karts)
@@ -54,11 +55,16 @@ class BalloonStrip(QWidget):
                 self._popped(painter, slot)
         painter.end()
 
+    def _string_colour(self, fade: float) -> QColor:
+        """The theme's text colour faded `fade` of the way towards the card (light grey on white, dark on dark)."""
+        pal = self.palette()
+        return theme.mix(pal.color(QPalette.ColorRole.Text), pal.color(QPalette.ColorRole.Base), fade)
+
     def _whole(self, painter: QPainter, r: QRectF) -> None:
         knot = QPointF(r.center().x(), r.bottom())
         string = QPainterPath(knot)
         string.cubicTo(knot + QPointF(-5, 6), knot + QPointF(5, 11), knot + QPointF(0, 17))
-        painter.setPen(QPen(QColor("#555555"), 1))
+        painter.setPen(QPen(self._string_colour(0.35), 1))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(string)
         painter.setPen(QPen(self.color.darker(140), 1.2))
@@ -70,7 +76,7 @@ class BalloonStrip(QWidget):
         painter.drawEllipse(QRectF(r.left() + 5, r.top() + 6, 6, 10))
 
     def _popped(self, painter: QPainter, r: QRectF) -> None:
-        painter.setPen(QPen(QColor("#c8c8c8"), 1, Qt.PenStyle.DashLine))  # where the balloon was
+        painter.setPen(QPen(self._string_colour(0.7), 1, Qt.PenStyle.DashLine))  # where the balloon was
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(r)
         cx, bottom, k = r.center().x(), r.bottom(), r.width() / 16
@@ -102,20 +108,27 @@ class KartCard(QFrame):
         self.player = player
         self.setObjectName("kartCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        border = "#e0a800" if winner else (color.name() if left else "#bbbbbb")
-        background = "#fff8dc" if winner else ("#ffffff" if left else "#f1f1f1")
-        self.setStyleSheet(f"QFrame#kartCard {{ border: 2px solid {border}; border-radius: 8px;"
-                           f" background: {background}; }}")
+        # the card on the theme: the view's Base (a gold tint for the winner, the window's colour when out)
+        pal = theme.palette(self)
+        base, text = pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text)
+        background = theme.tint(base, theme.GOLD_HUE, 0.2, text) if winner else (
+            base if left else pal.color(QPalette.ColorRole.Window))
+        edge = theme.GOLD_HUE if winner else (color if left else theme.mix(text, background, 0.6))
+        border = theme.readable(edge, background, theme.GRAPHIC_RATIO) if winner or left else edge
+        self.setStyleSheet(f"QFrame#kartCard {{ border: 2px solid {border.name()}; border-radius: 8px;"
+                           f" background: {background.name()}; }}")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         name = QLabel(f"<span style='font-size:13pt; font-weight:600'>{escaped(player)}</span>"
-                      f"<span style='color:#666'>&nbsp;&nbsp;{escaped(character)}</span>")
+                      f"<span style='color:{theme.readable(theme.muted(pal), background).name()}'>"
+                      f"&nbsp;&nbsp;{escaped(character)}</span>")
         name.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(name)
         self.balloons = BalloonStrip(color, total, left)
         layout.addWidget(self.balloons)
         self.status = plain(QLabel(status))
-        self.status.setStyleSheet("color:#444" if left else "color:#c92a2a; font-weight:600")
+        status_colour = theme.readable(theme.muted(pal) if left else theme.ERROR_HUE, background)
+        self.status.setStyleSheet(f"color:{status_colour.name()}" + ("" if left else "; font-weight:600"))
         layout.addWidget(self.status)
         row = QHBoxLayout()
         self.by_combo = QComboBox()

@@ -39,11 +39,13 @@ from designer.io.campaign_io import driver_vehicle, relative_track, resolve_trac
 from designer.io.errors import DocumentError
 from designer.io.vehicle_io import VEHICLE_SUFFIX
 from designer.model.campaign import GameEntry
+from designer.panes import theme
 from designer.panes.campaign.careers_entries import SCENARIO_TITLES, EntryEditor, scenario_title
 from designer.panes.campaign.careers_model import players_needing_driver, status_text, vehicle_file_text
 from designer.panes.campaign.common import MessageLine, not_changed
 from designer.panes.file_filters import all_files_filter
 from designer.panes.markup import escaped, literal
+from designer.panes.theme import follow_palette, frame_notice, set_style
 from designer.rules.texts import weight_class_name
 
 COLUMNS = (N_("Driver"), N_("Player"), N_("Vehicle"), N_("Vehicle file"), N_("Games"), N_("Kills"), N_("Wins"),
@@ -84,8 +86,7 @@ class CareersPage(QWidget):
 
         self.needs_frame = QFrame()
         self.needs_frame.setObjectName("needsDriver")
-        self.needs_frame.setStyleSheet("QFrame#needsDriver { background: #fff3bf; border: 1px solid #f08c00;"
-                                       " border-radius: 6px; }")
+        follow_palette(self.needs_frame, self._restyle_needs)
         self.needs_layout = QVBoxLayout(self.needs_frame)
         layout.addWidget(self.needs_frame)
 
@@ -168,6 +169,10 @@ class CareersPage(QWidget):
         layout.addLayout(bottom, 4)
 
     # --- refresh from the document ---------------------------------------------------------------
+    def _restyle_needs(self) -> None:
+        colours = frame_notice(theme.WARNING_HUE, theme.palette(self.needs_frame), 0.25)
+        set_style(self.needs_frame, colours.style("QFrame#needsDriver", "border-radius: 6px;"))
+
     def refresh(self) -> None:
         doc, ctx = self.session.document, self.session.context
         try:

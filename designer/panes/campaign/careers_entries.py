@@ -16,6 +16,7 @@ from designer.campaign.careers import DriverRecord, rerolls_earned
 from designer.i18n import N_, _, ngettext
 from designer.model.campaign import CampaignDocument, Game, GameEntry
 from designer.panes.campaign.careers_model import dead_before, death_tooltip, updated_entry
+from designer.panes.campaign.common import muted_colour, refusal_colour
 from designer.panes.markup import escaped, literal
 from designer.rules.texts import reroll_event
 
@@ -83,7 +84,7 @@ class EntryEditor(QGroupBox):
                  entry: GameEntry | None, rules, death_faces: list[int], ruleset_id: str) -> None:
         name = record.name
         gone = dead_before(record, game)
-        label = QLabel(f"{escaped(name)} <span style='color:#666'>({escaped(record.player)})</span>")
+        label = QLabel(f"{escaped(name)} <span style='color:{muted_colour()}'>({escaped(record.player)})</span>")
         label.setTextFormat(Qt.TextFormat.RichText)
         widgets: dict[str, QWidget] = {"label": label}
         played = QCheckBox()
@@ -123,7 +124,7 @@ class EntryEditor(QGroupBox):
                                    or ("—" if entry is not None else ""))
         if gone and entry is None:
             died = _("died in game {n}").format(n=record.died_in)
-            widgets["earned"] = QLabel(f"<span style='color:#c92a2a'>{died}</span>")
+            widgets["earned"] = QLabel(f"<span style='color:{refusal_colour()}'>{died}</span>")
             label.setEnabled(False)
         order = ["label", "played", "destroyed", "kills"] + \
             (["finished", "won"] if current.scenario == "race" else []) + ["died", "rerolls_used", "earned"]

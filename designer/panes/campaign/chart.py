@@ -11,16 +11,15 @@ import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from designer.i18n import N_, _, format_dollars, pgettext
+from designer.panes.theme import GRAPHIC_RATIO, mix, muted, readable
 
 # Distinguishable for most kinds of colour blindness (Okabe & Ito), then a few more.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C564B",
            "#7F7F7F", "#BCBD22", "#17BECF", "#9467BD", "#F0E442", "#1F3A93", "#A50026", "#4D9221")
-AXIS_COLOUR = QColor("#444444")
-GRID_COLOUR = QColor("#e3e3e3")
 POINTS_AXIS = N_("Points (running total)")
 MONEY_AXIS = N_("Money (running total)")
 
@@ -58,6 +57,8 @@ class TotalsChart(QWidget):
         self._races = 0
         self._axis_title = POINTS_AXIS
         self._label: Callable[[int], str] = str
+        self._colours: list[QColor] = []  # the players' own (`set_colours`); else the palette
+        self._paper = self._ink = self._grid = QColor()  # set from the palette at each paint
         self.setMinimumSize(360, 240)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -69,6 +70,11 @@ class TotalsChart(QWidget):
         """`totals`: per player, the total after race 1, 2, … (finished races only); `races`: x-axis length."""
         self._totals = {name: list(values) for name, values in totals.items()}
         self._races = max(races, max((len(v) for v in totals.values()), default=0))
+        self.update()
+
+    def set_colours(self, colours: list[QColor]) -> None:
+        """The players' colours, in the order of `set_series`' totals (their dashboards' colours)."""
+        self._colours = list(colours)
         self.update()
 
     def set_axis(self, title: str, label: Callable[[int], str] = str) -> None:
@@ -86,7 +92,12 @@ class TotalsChart(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), QColor("white"))
+        # the chart follows the theme: the view's Base as paper, its Text for labels and axes
+        pal = self.palette()
+        self._paper = pal.color(QPalette.ColorRole.Base)
+        self._ink = pal.color(QPalette.ColorRole.Text)
+        self._grid = mix(self._paper, self._ink, 0.14)
+        painter.fillRect(self.rect(), self._paper)
         metrics = painter.fontMetrics()
         line = metrics.height()
         legend_rows = self._legend_rows(metrics.horizontalAdvance, self.width() - 24)
@@ -111,41 +122,46 @@ class TotalsChart(QWidget):
 
         self._draw_axes(painter, plot, low, high, step, races, at)
         if not values:
-            painter.setPen(QColor("#777777"))
+            painter.setPen(muted(pal, QPalette.ColorRole.Base))
             painter.drawText(plot, Qt.AlignmentFlag.AlignCenter, _("The chart fills in as races are finished"))
         for index, series in enumerate(self._totals.values()):
-            colour = player_colour(index)
+            colour = self.line_colour(index)
             points = [at(0, 0)] + [at(race + 1, value) for race, value in enumerate(series)]
             painter.setPen(QPen(colour, 2.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                                 Qt.PenJoinStyle.RoundJoin))
             if len(points) > 1:
                 painter.drawPolyline(points)
             painter.setBrush(colour)
-            painter.setPen(QPen(QColor("white"), 1.5))
+            painter.setPen(QPen(self._paper, 1.5))
             for point in points[1:]:
                 painter.drawEllipse(point, 4.5, 4.5)
         self._draw_legend(painter, plot.bottom() + line * 2 + 14, line)
         painter.end()
+
+    def line_colour(self, index: int) -> QColor:
+        """A player's colour as drawn: its hue, made to stand out (3:1) on the chart's background."""
+        base = self._colours[index] if index < len(self._colours) else player_colour(index)
+        return readable(base, self.palette().color(QPalette.ColorRole.Base), GRAPHIC_RATIO)
 
     def _draw_axes(self, painter: QPainter, plot: QRectF, low: int, high: int, step: int, races: int, at) -> None:
         metrics = painter.fontMetrics()
         line = metrics.height()
         for value in range(low, high + 1, step):
             y = at(0, value).y()
-            painter.setPen(QPen(GRID_COLOUR, 1))
+            painter.setPen(QPen(self._grid, 1))
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
-            painter.setPen(AXIS_COLOUR)
+            painter.setPen(self._ink)
             painter.drawText(QRectF(0, y - line / 2, plot.left() - 6, line),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self._label(value))
         for race in range(races + 1):
             x = at(race, low).x()
-            painter.setPen(QPen(GRID_COLOUR, 1))
+            painter.setPen(QPen(self._grid, 1))
             painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
-            painter.setPen(AXIS_COLOUR)
+            painter.setPen(self._ink)
             painter.drawText(QRectF(x - 40, plot.bottom() + 4, 80, line), Qt.AlignmentFlag.AlignCenter,
                              pgettext("chart axis", "Start") if race == 0
                              else pgettext("race number, abbreviated", "R{n}").format(n=race))
-        painter.setPen(QPen(AXIS_COLOUR, 1.2))
+        painter.setPen(QPen(self._ink, 1.2))
         painter.drawLine(plot.bottomLeft(), plot.bottomRight())
         painter.drawLine(plot.bottomLeft(), plot.topLeft())
         bold = QFont(painter.font())
@@ -187,10 +203,9 @@ class TotalsChart(QWidget):
         for row in rows:
             x = (self.width() - sum(w for _i, _n, w in row)) / 2
             for index, name, w in row:
-                colour = player_colour(index)
-                painter.setPen(QPen(colour, 3))
+                painter.setPen(QPen(self.line_colour(index), 3))
                 painter.drawLine(QPointF(x, y + line / 2), QPointF(x + 16, y + line / 2))
-                painter.setPen(AXIS_COLOUR)
+                painter.setPen(self._ink)
                 painter.drawText(QRectF(x + 22, y, w - 22, line), Qt.AlignmentFlag.AlignVCenter, name)
                 x += w
             y += line + 6

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Qt
-from PySide6.QtGui import QColor, QRegularExpressionValidator
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -27,36 +27,58 @@ from designer.document.campaign import CampaignSession
 from designer.i18n import _, pgettext
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
+from designer.panes import theme
 from designer.panes.markup import literal
+from designer.panes.theme import follow_palette, notice, set_style
 
+# hues only: what is drawn is made readable on the theme's background (`refusal_colour`, `muted_colour`)
 REFUSAL_COLOUR = "#b3261e"
 MUTED_COLOUR = "#5f6368"
 ALIGN_NUMBER = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_TEXT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 ALIGN_CENTRE = Qt.AlignmentFlag.AlignCenter
+MESSAGE_LINES = 2
+MESSAGE_PADDING = 6
 
 _track_names: dict[tuple[str, int], str] = {}
 
 
 class MessageLine(QLabel):
-    """A red one-line notice; hidden while there is nothing to say."""
+    """A red notice of up to `MESSAGE_LINES` lines; hidden while there is nothing to say.
+
+    Its space is reserved even while hidden and its height never changes, so a refusal appearing or going
+    never moves the table under the pointer (the next double-click would land on another player's row).
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("campaignMessage")
         self.setTextFormat(Qt.TextFormat.PlainText)  # refusals quote names, which may look like markup
         self.setWordWrap(True)
+        self.setAlignment(ALIGN_TEXT)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.setStyleSheet(f"color: {REFUSAL_COLOUR}; background: #fdecea; border: 1px solid #f3c1bd; "
-                           "border-radius: 4px; padding: 6px 10px; font-weight: 600;")
+        follow_palette(self, self._restyle)
+        bold = QFont(self.font())
+        bold.setWeight(QFont.Weight.DemiBold)
+        self.setFixedHeight(MESSAGE_LINES * QFontMetrics(bold).lineSpacing() + 2 * MESSAGE_PADDING + 2)
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
         self.hide()
+
+    def _restyle(self) -> None:
+        colours = notice(theme.ERROR_HUE, theme.palette(self))
+        set_style(self, colours.style(extra=f"border-radius: 4px; padding: {MESSAGE_PADDING}px 10px; "
+                                            "font-weight: 600;"))
 
     def show_message(self, text: str) -> None:
         self.setText(text)
+        self.setToolTip(literal(text))  # the whole reason, should it need more than the lines reserved
         self.setVisible(bool(text))
 
     def clear_message(self) -> None:
         self.clear()
+        self.setToolTip("")
         self.hide()
 
 
@@ -79,8 +101,18 @@ def run_edit(session: CampaignSession, messages: MessageLine, text: str,
 def muted_label(text: str = "", parent: QWidget | None = None) -> QLabel:
     label = QLabel(text, parent)
     label.setWordWrap(True)
-    label.setStyleSheet(f"color: {MUTED_COLOUR};")
+    follow_palette(label, lambda: set_style(label, f"color: {muted_colour(label)};"))
     return label
+
+
+def refusal_colour(widget: QWidget | None = None) -> str:
+    """The refusal red, readable on the current theme's window background (a colour name for markup)."""
+    return theme.error_text(theme.palette(widget)).name()
+
+
+def muted_colour(widget: QWidget | None = None, role: QPalette.ColorRole = QPalette.ColorRole.Window) -> str:
+    """Secondary text readable on the current theme's `role` background (a colour name for markup)."""
+    return theme.muted(theme.palette(widget), role).name()
 
 
 def heading(text: str, parent: QWidget | None = None) -> QLabel:
@@ -152,7 +184,8 @@ def set_cell(table: QTableWidget, row: int, column: int, text: Any, *, editable:
     font = item.font()
     font.setBold(bold)
     item.setFont(font)
-    item.setForeground(QColor(colour) if colour else table.palette().text())
+    pal = theme.palette(table)  # the theme's, also while a theme switch is still reaching the widgets
+    item.setForeground(theme.readable(QColor(colour), pal.color(QPalette.ColorRole.Base)) if colour else pal.text())
     item.setData(Qt.ItemDataRole.UserRole, data)
     return item
 

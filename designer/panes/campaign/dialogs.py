@@ -9,6 +9,7 @@ stays open. Each dialog has an `ask_…` function that tests replace.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -274,12 +275,20 @@ def print_campaign(parent: QWidget, session) -> Path | None:
     if not name:
         return None
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
-    try:
-        # Imported here: printing is rare, and the campaign window must open without reportlab loaded.
-        from designer.export.campaign_print import write_campaign_pdf
+    # Imported here: printing is rare, and the campaign window must open without reportlab loaded.
+    from designer.app.export_worker import export_to_file
+    from designer.export.campaign_print import write_campaign_pdf
 
-        write_campaign_pdf(path, session.document, session.context, sections, paper, source=session.path)
+    document, context, source = session.document, session.context, session.path  # immutable: safe in a thread
+
+    def build() -> tuple[bytes, int]:
+        out = io.BytesIO()
+        pages = write_campaign_pdf(out, document, context, sections, paper, source=source)
+        return out.getvalue(), pages
+
+    try:  # off the GUI thread, with a progress dialog that can cancel it; the status bar says what was written
+        pages = export_to_file(parent, path, _("Writing {name}…").format(name=path.name), build)
     except (DocumentError, OSError, ValueError) as exc:
         QMessageBox.warning(parent, _("Could Not Print"), literal(" ".join(str(exc).split())))
         return None
-    return path
+    return None if pages is None else path

@@ -33,16 +33,16 @@ from designer.model.campaign import Race
 from designer.panes.campaign.common import (
     ALIGN_CENTRE,
     ALIGN_NUMBER,
-    MUTED_COLOUR,
-    REFUSAL_COLOUR,
     MessageLine,
     WholeNumberDelegate,
     fit_height,
     fit_width,
+    muted_colour,
     muted_label,
     not_changed,
     ordinal,
     prepare_table,
+    refusal_colour,
     run_edit,
     set_cell,
     track_state,
@@ -158,11 +158,12 @@ class RacePage(QWidget):
         doc, ctx = self.session.document, self.session.context
         race = self.race()
         path, label, usable = track_state(self.session, race.track)
-        colour = REFUSAL_COLOUR if race.track else MUTED_COLOUR  # no track yet is not a fault
+        muted = muted_colour(self.track_label)
+        colour = refusal_colour(self.track_label) if race.track else muted  # no track yet is not a fault
         label = escaped(label)
         shown = f"<b>{label}</b>" if usable else f"<span style='color:{colour}'><b>{label}</b></span>"
         if path is not None:
-            shown += f"&nbsp;&nbsp;<span style='color:{MUTED_COLOUR}'>{escaped(race.track)}</span>"
+            shown += f"&nbsp;&nbsp;<span style='color:{muted}'>{escaped(race.track)}</span>"
         self.track_label.setText(shown)
         self.track_label.setToolTip(literal(str(path)) if path else "")
         self.open_button.setEnabled(usable)

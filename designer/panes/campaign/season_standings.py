@@ -46,7 +46,7 @@ def fill_season_standings(panel: StandingsPanel) -> None:
     session = panel.session
     doc, ruleset = session.document, session.context.ruleset
     panel._columns(SEASON_COLUMNS)
-    rows = season_standings(doc, ruleset)
+    rows = season_standings(doc, ruleset, complete_only=True)
     panel.table.setRowCount(len(rows))
     order = doc.player_names()
     for row, s in enumerate(rows):
@@ -60,4 +60,4 @@ def fill_season_standings(panel: StandingsPanel) -> None:
             if money is not None and item is not None:
                 item.setToolTip(race_money_tip(ruleset, money))
     if panel.chart is not None:
-        panel.chart.set_series(money_totals_by_race(doc, ruleset), len(doc.races))
+        panel.chart.set_series(money_totals_by_race(doc, ruleset, complete_only=True), len(doc.races))

@@ -5,16 +5,17 @@ champion banner once the last race is in."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QVBoxLayout, QWidget
 
-from designer.campaign.grand_prix import TIE_RULE, champions, standings, totals_by_race
+from designer.campaign.grand_prix import TIE_RULE, champions, counted_races, standings, totals_by_race
 from designer.campaign.modes import in_money, scored
 from designer.campaign.season import season_rule
 from designer.campaign.series import SERIES_RULE, series_standings
 from designer.document.campaign import CampaignSession
 from designer.i18n import N_, _, ngettext, pgettext
-from designer.panes.campaign.chart import MONEY_AXIS, TotalsChart, compact_dollars, player_colour
+from designer.panes import theme
+from designer.panes.campaign.chart import MONEY_AXIS, TotalsChart, compact_dollars
 from designer.panes.campaign.common import (
     ALIGN_CENTRE,
     ALIGN_NUMBER,
@@ -27,14 +28,16 @@ from designer.panes.campaign.common import (
     prepare_table,
     set_cell,
 )
+from designer.panes.campaign.partial import mark_uncounted
+from designer.panes.campaign.player_colours import player_colours
 from designer.panes.campaign.season_standings import fill_season_standings
+from designer.panes.theme import follow_palette, readable, set_style
 
 GP_COLUMNS = ["#", N_("Player"), N_("Character"), N_("Earned"), N_("Spent"), N_("Total"), N_("Wins"), N_("Coins"),
               N_("Handling"), N_("Max Gear")]
 #: "1st", "2nd", "3rd": how many races a player finished first, second, third (see `_columns`).
 SERIES_COLUMNS = ["#", N_("Player"), N_("Character"), N_("Races"), "1st", "2nd", "3rd", N_("Coins"), N_("Gates")]
 _PLACE_COLUMNS = {"1st": 1, "2nd": 2, "3rd": 3}
-PODIUM = {1: "#fff4c2", 2: "#eef1f5", 3: "#f8e8da"}
 
 
 def race_count(session: CampaignSession) -> int:
@@ -62,10 +65,14 @@ class ChampionBanner(QLabel):
         self.setObjectName("championBanner")
         self.setTextFormat(Qt.TextFormat.PlainText)  # names, never markup
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setStyleSheet("QLabel#championBanner { background: #fff4c2; border: 1px solid #e0c25a; "
-                           "border-radius: 6px; padding: 10px; color: #5a4300; font-size: 15pt; font-weight: 700; }")
+        follow_palette(self, self._restyle)
         session.changed.connect(self.refresh)
         self.refresh()
+
+    def _restyle(self) -> None:
+        """Gold on the theme: a pale gold box with dark text in a light theme, a dark gold one in a dark theme."""
+        set_style(self, theme.gold_notice(theme.palette(self)).style("QLabel#championBanner",
+                                      "border-radius: 6px; padding: 10px; font-size: 15pt; font-weight: 700;"))
 
     def refresh(self) -> None:
         doc = self.session.document
@@ -116,15 +123,20 @@ class StandingsPanel(QWidget):
             layout.addSpacing(12)
             layout.addLayout(chart_column, 1)
         session.changed.connect(self.refresh)
-        self.refresh()
+        follow_palette(self, self.refresh)  # now, and again on a theme switch: the podium tints are the theme's
 
     def refresh(self) -> None:
+        self.colours = player_colours(self.session.document, self.session.context.ruleset)
+        if self.chart is not None:
+            self.chart.set_colours(self.colours)  # the chart's lines in the dashboards' colours, as the names
         if self.money:
             fill_season_standings(self)
         elif self.scored:
             self._refresh_grand_prix()
         else:
             self._refresh_series()
+        mark_uncounted(self.table, self.table.columnCount() - race_count(self.session),
+                       counted_races(self.session.document))
         fit_height(self.table, 2)
         fit_width(self.table, text_width=110, number_width=44)
 
@@ -158,7 +170,7 @@ class StandingsPanel(QWidget):
     def _refresh_series(self) -> None:
         doc = self.session.document
         self._columns(SERIES_COLUMNS)
-        rows = series_standings(doc, self.session.context.ruleset)
+        rows = series_standings(doc, self.session.context.ruleset, complete_only=True)
         self.table.setRowCount(len(rows))
         order = doc.player_names()
         for row, s in enumerate(rows):
@@ -171,12 +183,15 @@ class StandingsPanel(QWidget):
             self.table.setColumnHidden(SERIES_COLUMNS.index(header), not any(count(s) for s in rows))
 
     def _fill_row(self, row: int, values: list, rank: int, colour_index: int, total_column: int) -> None:
-        background = QBrush(QColor(PODIUM[rank])) if rank in PODIUM else QBrush()
+        podium = theme.podium_background(rank, theme.palette(self.table))
+        background = QBrush(podium) if podium is not None else QBrush()
         for column, value in enumerate(values):
             align = ALIGN_CENTRE if column == 0 else ALIGN_TEXT if column in (1, 2) else ALIGN_NUMBER
             item = set_cell(self.table, row, column, value, bold=column in (0, 1, total_column), align=align,
-                            colour=player_colour(colour_index).name() if column == 1 else None)
+                            colour=self.colours[colour_index].name() if column == 1 else None)
             item.setBackground(background)
+            if podium is not None and column == 1:  # the player's colour must read on the podium tint too
+                item.setForeground(readable(self.colours[colour_index], podium))
 
     def row_of(self, player: str) -> int:
         return next(r for r in range(self.table.rowCount()) if self.table.item(r, 1).text() == player)

@@ -1,7 +1,8 @@
 """`CampaignWindow`: one campaign in its own top-level window.
 
-File (New Campaign…, Open…, Save, Save As…, Print…, Close) and Edit (Undo, Redo on the session's stack)
-menus; the title is "name[*] — Campaign" with the unsaved marker following the stack's clean state.
+File (New Campaign…, Open…, Save, Save As…, Print…, Close), Edit (Undo, Redo on the session's stack), and the
+editor's Window and Help menus (`menus`); the title is "name[*] — Campaign — Kartographer" with the unsaved
+marker following the stack's clean state.
 The body depends on the mode: a Grand Prix, a race series or a Downforce season (its race pages are
 `season.SeasonRacePage`) shows tabs (Roster, one per race, the upgrade shop) beside the standings and the
 chart; Balloon Battle and careers show their own pages.
@@ -15,7 +16,7 @@ import uuid
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -34,6 +35,7 @@ from designer.document.campaign import CampaignSession
 from designer.i18n import N_, _
 from designer.io.campaign_io import CAMPAIGN_SUFFIX
 from designer.io.errors import DocumentError
+from designer.panes.campaign import menus
 from designer.panes.campaign.common import MessageLine, race_title, run_edit
 from designer.panes.campaign.dialogs import print_campaign
 from designer.panes.campaign.races import RacePage
@@ -65,15 +67,12 @@ def with_campaign_suffix(name: str | Path) -> Path:
 
 
 def ask_save_changes(parent: QWidget, name: str) -> QMessageBox.StandardButton:
-    """Save, Discard or Cancel before a modified campaign closes (tests replace this).
-
-    Without a screen nobody can answer, so closing goes ahead as it would without the question.
+    """Save, Discard or Cancel before a modified campaign closes: the editor's prompt, word for word (tests
+    replace this). Without a screen nobody can answer, so closing goes ahead as it would without the question.
     """
-    if QGuiApplication.platformName() in ("offscreen", "minimal"):
-        return Answer.Discard
-    return QMessageBox.question(parent, _("Unsaved Changes"),
-                                literal(_("Save changes to “{name}” before closing?").format(name=name)),
-                                Answer.Save | Answer.Discard | Answer.Cancel, Answer.Save)
+    from designer.app import prompts
+
+    return prompts.ask_save_changes(parent, name)
 
 
 def mode_page(session: CampaignSession) -> QWidget:
@@ -113,13 +112,14 @@ class CampaignWindow(QMainWindow):
         self.page: QWidget | None = None
         self._build_body()
         self._create_menus()
+        menus.install(self)  # Window and Help, as in the editor
         # A refusal changes nothing, so any change means the last refusal no longer applies.
         session.changed.connect(self.messages.clear_message)
         session.changed.connect(self._on_changed)
         session.path_changed.connect(self._update_title)
         session.undo_stack.cleanChanged.connect(self._update_title)
         self._update_title()
-        self.resize(1440, 900)
+        menus.place_new_window(self)
         self.windows.adopt(self)
 
     # --- layout ----------------------------------------------------------------------------------
@@ -212,7 +212,9 @@ class CampaignWindow(QMainWindow):
         self._update_title()
 
     def _update_title(self, *_args) -> None:
-        self.setWindowTitle(_("{name}[*] — Campaign").format(name=self.session.document.name))
+        # the editor's "{name} — Kartographer" around "{name}[*] — Campaign": both already translated
+        campaign = _("{name}[*] — Campaign").format(name=self.session.document.name)
+        self.setWindowTitle(_("{name} — Kartographer").format(name=campaign))
         self.setWindowModified(not self.session.undo_stack.isClean())
 
     def is_modified(self) -> bool:
@@ -247,10 +249,7 @@ class CampaignWindow(QMainWindow):
         return True
 
     def print_pdf(self) -> Path | None:
-        path = print_campaign(self, self.session)
-        if path is not None:
-            self.statusBar().showMessage(_("Printed to {name}").format(name=path.name), STATUS_MS)
-        return path
+        return print_campaign(self, self.session)  # which says "Wrote … — N pages" in the status bar
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.is_modified():

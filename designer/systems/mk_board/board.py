@@ -15,7 +15,7 @@ from typing import NamedTuple
 from designer.geometry.route import route_of
 from designer.geometry.track import track_defect
 from designer.i18n import _
-from designer.model.edit import normalize_angle, unique_id
+from designer.model.edit import normalize_angle, placed, unique_id
 from designer.model.track import TrackSurface
 from designer.rules import Ruleset
 from designer.systems.mk_board.elements import MAX_NUMBER, SHORTCUT, SPACE, Shortcut, Space, next_field
@@ -105,7 +105,7 @@ def lay_spaces(track: TrackSurface | None, elements: Sequence, ruleset: Ruleset)
         angle = normalize_angle(route.angle(origin + slot * step))
         if slot in best:
             space = best[slot][1]
-            moved = space.model_copy(update={"x_mm": x, "y_mm": y, "rotation_deg": angle, "number": slot + 1})
+            moved = placed(space, x, y, angle).model_copy(update={"number": slot + 1})  # placed() rounds
             if moved != space:
                 changed.append(moved)
         else:
@@ -132,8 +132,7 @@ def shortcut_placement(shortcut: Shortcut, spaces: dict) -> Shortcut:
     if a is None or b is None:
         return shortcut
     angle = math.degrees(math.atan2(b.y_mm - a.y_mm, b.x_mm - a.x_mm)) if (a.x_mm, a.y_mm) != (b.x_mm, b.y_mm) else 0.0
-    return shortcut.model_copy(update={"x_mm": (a.x_mm + b.x_mm) / 2.0, "y_mm": (a.y_mm + b.y_mm) / 2.0,
-                                       "rotation_deg": normalize_angle(angle)})
+    return placed(shortcut, (a.x_mm + b.x_mm) / 2.0, (a.y_mm + b.y_mm) / 2.0, angle)
 
 
 def _replaced_shortcuts(elements: Iterable, spaces: dict, removed: set[str]) -> list:

@@ -23,7 +23,8 @@ import numpy as np
 import shapely
 
 from designer.geometry.checks.base import CheckContext, check, problem
-from designer.geometry.checks.report import Problem, named, namer, number
+from designer.geometry.checks.lengths import area_text
+from designer.geometry.checks.report import Problem, named, namer
 from designer.i18n import _, ngettext
 from designer.systems.mk_board.elements import SPACE, Shortcut, Space
 
@@ -132,14 +133,15 @@ def board_space_overlap(ctx: CheckContext) -> list[Problem]:
     keep = first < second
     first, second = first[keep], second[keep]
     areas = shapely.area(shapely.intersection(squares[first], squares[second]))
-    message = _("The tiles of {space} and {other} overlap by {area} mm²")
+    message = _("The tiles of {space} and {other} overlap by {area}")
+    units = ctx.document.display_units
     name, other = namer(message, "space"), namer(message, "other")
     out = []
     for i, j, area in sorted(zip(first.tolist(), second.tolist(), areas.tolist(), strict=True)):
         if area > OVERLAP_AREA_MM2:
             a, b = board.spaces[i], board.spaces[j]
             out.append(problem("board-space-overlap",
-                               message.format(space=name(a), other=other(b), area=number(area, ".0f")),
+                               message.format(space=name(a), other=other(b), area=area_text(area, units)),
                                (a.id, b.id)))
     return out
 

@@ -30,6 +30,7 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from designer.geometry.checks.base import CheckContext, check, problem
+from designer.geometry.checks.lengths import area_text, length_text, number_in
 from designer.geometry.checks.report import Problem, namer, number
 from designer.i18n import N_, _, ngettext
 from designer.model.track import TrackDocument
@@ -101,10 +102,6 @@ def _quoted(ids: list[str]) -> str:
     return ", ".join(f"'{i}'" for i in ids)
 
 
-def _mm(value: float) -> str:
-    return number(value, ".0f")
-
-
 # --- the sections ------------------------------------------------------------------------------------------
 @check("pk-unknown-piece", "error")
 def pk_unknown_piece(ctx: CheckContext) -> list[Problem]:
@@ -118,8 +115,8 @@ def pk_unknown_piece(ctx: CheckContext) -> list[Problem]:
             for s in track.sections if s.id not in known]
 
 
-def _where(at: Connector) -> dict[str, str]:
-    return {"x": _mm(at.x_mm), "y": _mm(at.y_mm)}
+def _where(at: Connector, units: str) -> dict[str, str]:
+    return {"x": number_in(at.x_mm, units, ".0f"), "y": number_in(at.y_mm, units, ".0f"), "unit": units}
 
 
 @check("pk-loop-open", "error")
@@ -133,10 +130,11 @@ def pk_loop_open(ctx: CheckContext) -> list[Problem]:
     starts = [c for c in found if c.side == "start"]
     used: set[str] = set()
     out = []
-    after = _("The track is open after {section}, at x {x}, y {y} mm: its end is {gap} mm and {turn}° off the start "
+    units = ctx.document.display_units
+    after = _("The track is open after {section}, at x {x}, y {y} {unit}: its end is {gap} and {turn}° off the start "
               "of {other}")
-    alone = _("The track is open after {section}, at x {x}, y {y} mm")
-    before = _("The track is open before {section}, at x {x}, y {y} mm")
+    alone = _("The track is open after {section}, at x {x}, y {y} {unit}")
+    before = _("The track is open before {section}, at x {x}, y {y} {unit}")
     for end in (c for c in found if c.side == "end"):
         section = by_id[end.section_id]
         nearest: OpenConnector | None = min(
@@ -144,20 +142,20 @@ def pk_loop_open(ctx: CheckContext) -> list[Problem]:
             key=lambda s: end.connector.distance_to(s.connector), default=None)
         at = end.connector
         if nearest is None:
-            out.append(problem("pk-loop-open", alone.format(section=namer(alone, "section")(section), **_where(at)),
-                               (section.id,), (at.x_mm, at.y_mm)))
+            text = alone.format(section=namer(alone, "section")(section), **_where(at, units))
+            out.append(problem("pk-loop-open", text, (section.id,), (at.x_mm, at.y_mm)))
             continue
         used.add(nearest.section_id)
         distance, turn = gap(at, nearest.connector)
         out.append(problem("pk-loop-open", after.format(
             section=namer(after, "section")(section), other=namer(after, "other")(by_id[nearest.section_id]),
-            gap=number(distance, ".1f"), turn=number(turn, ".1f"), **_where(at)),
+            gap=length_text(distance, units, ".1f"), turn=number(turn, ".1f"), **_where(at, units)),
             (section.id, nearest.section_id), (at.x_mm, at.y_mm)))
     for start in starts:
         if start.section_id not in used:
             at = start.connector
             out.append(problem("pk-loop-open", before.format(
-                section=namer(before, "section")(by_id[start.section_id]), **_where(at)),
+                section=namer(before, "section")(by_id[start.section_id]), **_where(at, units)),
                 (start.section_id,), (at.x_mm, at.y_mm)))
     return out
 
@@ -168,10 +166,11 @@ def pk_section_overlap(ctx: CheckContext) -> list[Problem]:
     if track is None or len(track.shaped) < 2:
         return []
     by_id = {s.id: s for s in track.shaped}
-    message = _("{section} and {other} overlap by {area} mm²")
+    message = _("{section} and {other} overlap by {area}")
+    units = ctx.document.display_units
     name, other = namer(message, "section"), namer(message, "other")
     return [problem("pk-section-overlap", message.format(section=name(by_id[a]), other=other(by_id[b]),
-                                                         area=_mm(area)), (a, b))
+                                                         area=area_text(area, units)), (a, b))
             for a, b, area in overlapping_pairs(track.shaped, track.inventory, OVERLAP_AREA_MM2)]
 
 
@@ -263,8 +262,9 @@ def pk_coin_spacing(ctx: CheckContext) -> list[Problem]:
     if _track(ctx) is None or rules is None or len(coins) < 2:
         return []
     least, most = rules.spare_coin_spacing_min_mm, rules.spare_coin_spacing_max_mm
-    close = _("{coin} is {distance} mm from {other}: spare coins lie {least} to {most} mm apart")
-    far = _("{coin} is {distance} mm from the nearest coin, {other}: spare coins lie {least} to {most} mm apart")
+    units = ctx.document.display_units
+    close = _("{coin} is {distance} from {other}: spare coins lie {least} to {most} {unit} apart")
+    far = _("{coin} is {distance} from the nearest coin, {other}: spare coins lie {least} to {most} {unit} apart")
     out = []
     for coin in coins:
         other = min((c for c in coins if c is not coin),
@@ -274,8 +274,9 @@ def pk_coin_spacing(ctx: CheckContext) -> list[Problem]:
             continue
         message = close if distance < least else far
         out.append(problem("pk-coin-spacing", message.format(
-            coin=namer(message, "coin")(coin), other=namer(message, "other")(other), distance=number(distance, ".1f"),
-            least=_mm(least), most=_mm(most)), (coin.id, other.id)))
+            coin=namer(message, "coin")(coin), other=namer(message, "other")(other),
+            distance=length_text(distance, units, ".1f"), least=number_in(least, units, ".0f"),
+            most=number_in(most, units, ".0f"), unit=units), (coin.id, other.id)))
     return out
 
 

@@ -29,6 +29,9 @@ from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
 ARC_STEP_DEG = 2.0
 #: The drivable surface is joined on this grid (mm), so joints that meet to float noise leave no sliver.
 UNION_GRID_MM = 1e-6
+#: Placements are stored to 0.01 mm, so neighbours that should only touch may overlap by a sliver that thin;
+#: an overlap counts only where it reaches deeper than this.
+SLIVER_MM = 0.02
 
 Side = Literal["start", "end"]
 
@@ -297,12 +300,13 @@ def drivable_surface(sections: Iterable[TrackSection], inventory: PieceInventory
 def overlapping_pairs(sections: Sequence[TrackSection], inventory: PieceInventory,
                       min_area_mm2: float = 1.0) -> list[tuple[str, str, float]]:
     """(id, id, area mm²) of the sections whose outlines overlap by more than `min_area_mm2` (neighbours only
-    touch, so they share no area)."""
+    touch, so they share no area) and deeper than a `SLIVER_MM`."""
     shaped = [(s.id, section_outline(s, inventory)) for s in known_sections(sections, inventory)]
+    inner = [outline.buffer(-SLIVER_MM) for _, outline in shaped]
     found = []
     for i, (a_id, a) in enumerate(shaped):
         for b_id, b in shaped[i + 1:]:
-            if a.intersects(b):
+            if inner[i].intersects(b):
                 area = a.intersection(b).area
                 if area > min_area_mm2:
                     found.append((a_id, b_id, area))
