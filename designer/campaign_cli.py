@@ -31,6 +31,7 @@ from designer.campaign.grand_prix import (
     stat_label,
 )
 from designer.campaign.modes import campaign_mode, default_mode, in_money, records, scored, system_for
+from designer.campaign.partial import races_counted, waiting_lines
 from designer.campaign.series import SERIES_RULE, has_start_order_coins, races_run, series_standings
 from designer.careers_cli import add_driver_parser, run_driver
 from designer.cli_help import LazyHelp
@@ -317,6 +318,8 @@ def _standings(args: argparse.Namespace) -> int:
         cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w)
                  for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
         print("  ".join(cells).rstrip())
+    for line in waiting_lines(doc):
+        print(line)
     print(_("Ties: {rule}").format(rule=_(TIE_RULE)))
     _champion_line(doc, ctx)
     return 0
@@ -359,11 +362,14 @@ def _series_standings(args: argparse.Namespace, doc: CampaignDocument, ctx: Cont
         cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w)
                  for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
         print("  ".join(cells).rstrip())
+    for line in waiting_lines(doc):
+        print(line)
     print(_("Ties: {rule}").format(rule=_(SERIES_RULE)))
     leaders = [row["player"] for row in rows if row["rank"] == 1]
-    if run_count and len(leaders) == 1:
+    counted = races_counted(doc)
+    if counted and len(leaders) == 1:
         print(printable(_("Leader: {name}").format(name=leaders[0])))
-    elif run_count:
+    elif counted:
         print(printable(_("Joint leaders: {names}").format(names=", ".join(leaders))))
     return 0
 

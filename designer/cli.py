@@ -151,6 +151,8 @@ def _add_paper_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--margin", type=float, default=None, metavar="MM",
                         help=_("page margin (default 10; 3 for card sheets)"))
     parser.add_argument("--card-size", type=str.lower, choices=("poker", "bridge", "mini"), default="poker")
+    parser.add_argument("--duplex", type=str.lower, choices=("long", "short"), default="long",
+                        help=_("the edge your printer turns card sheets over for the backs (default long)"))
     parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
 
 
@@ -176,7 +178,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     except LayoutError as exc:
         raise UsageError(f"{source}: {exc}") from None
     options = ExportOptions(args.paper, args.margin, args.overlap, args.orientation, args.ink_saver,
-                            args.keep_empty, args.card_size, args.reach_rings, settings)
+                            args.keep_empty, args.card_size, args.reach_rings, settings, args.duplex)
     if args.what is None:  # the first section this document can have
         job = PrintJob(document, ruleset, options)
         ready = [s for s in offered(document, blank) if s.unavailable(job) is None]
@@ -194,7 +196,7 @@ def _cmd_cards(args: argparse.Namespace) -> int:
 
     ruleset = load_ruleset(args.ruleset)
     margin = 3.0 if args.margin is None else args.margin
-    options = CardOptions(args.paper, args.card_size, margin, backs=not args.no_backs)
+    options = CardOptions(args.paper, args.card_size, margin, backs=not args.no_backs, duplex=args.duplex)
     if not ruleset.deck:
         raise UsageError(str(LayoutError(_("ruleset '{id}' has no item deck to print").format(id=ruleset.id))))
     return write_pdf(args.output, lambda out: write_cards_pdf(out, ruleset, options))

@@ -12,7 +12,9 @@ import argparse
 import json
 
 from designer.campaign.context import Context
+from designer.campaign.grand_prix import race_complete
 from designer.campaign.money import MoneyError, parse_dollars
+from designer.campaign.partial import races_counted, waiting_lines
 from designer.campaign.season import SeasonStanding, race_money, season_rule, season_standings
 from designer.i18n import _, format_dollars, format_number, ngettext, pgettext
 from designer.io.display import json_printable, printable
@@ -57,7 +59,12 @@ def result_line(doc: CampaignDocument, ctx: Context, file: object, race: int, pl
     coins = ngettext("{n} coin ({money})", "{n} coins ({money})", money.coins).format(
         n=format_number(money.coins, 0), money=format_dollars(money.coin_money))
     season = next(s.total for s in season_standings(doc, ctx.ruleset) if s.player == result.player)
-    return _("{file}: race {race}: {who}: prize {prize}, {coins}, bets {bets} = {total}; season {season}").format(
+    if race_complete(doc, doc.races[race - 1]):
+        line = _("{file}: race {race}: {who}: prize {prize}, {coins}, bets {bets} = {total}; season {season}")
+    else:  # the season total leaves this race out until every place is in
+        line = _("{file}: race {race}: {who}: prize {prize}, {coins}, bets {bets} = {total}; season {season} "
+                 "(race {race} counts once every place is in)")
+    return line.format(
         file=file, race=race, who=who, prize=format_dollars(money.prize), coins=coins,
         bets=format_dollars(money.bets), total=format_dollars(money.total), season=format_dollars(season))
 
@@ -109,8 +116,10 @@ def print_standings(args: argparse.Namespace, doc: CampaignDocument, ctx: Contex
         cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w)
                  for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
         print("  ".join(cells).rstrip())
+    for line in waiting_lines(doc):
+        print(line)
     print(season_rule(ctx.ruleset))
-    leader = leader_line(rows, run_count)
+    leader = leader_line(rows, races_counted(doc))
     if leader:
         print(printable(leader))
     return 0

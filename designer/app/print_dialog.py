@@ -13,9 +13,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QTimer
-from PySide6.QtPdf import QPdfDocument
-from PySide6.QtPdfWidgets import QPdfView
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.app.export_worker import ExportProgress, ExportWorker, report_written
+from designer.app.pdf_preview import PdfPreview
 from designer.app.settings import Settings
 from designer.export import CARD_SIZES, CLI_PAPERS, ExportOptions, LayoutError, PrintJob, export_pdf
 from designer.export.bundle import offered, system_for
@@ -97,8 +96,8 @@ class PrintDialog(QDialog):
         self.ruleset = load_ruleset(document.ruleset)
         self.pdf_bytes = b""
         self.page_count = 0
-        self._pdf = QPdfDocument(self)
-        self._buffer = QBuffer(self)
+        self.preview = PdfPreview(self)
+        self._pdf = self.preview.pdf
         self._timer = QTimer(self, singleShot=True, interval=PREVIEW_DELAY_MS)
         self._timer.timeout.connect(self.start_build)
         #: The PDF is laid out off the GUI thread; a big bundle shows a progress dialog that can cancel it.
@@ -144,6 +143,11 @@ class PrintDialog(QDialog):
         self.card_combo = QComboBox()
         for key in CARD_SIZES:
             self.card_combo.addItem(card_name(key), key)
+        self.duplex_combo = QComboBox()
+        self.duplex_combo.addItem(_("Long edge (usual)"), "long")
+        self.duplex_combo.addItem(_("Short edge"), "short")
+        self.duplex_combo.setToolTip(_("The edge your printer turns a card sheet over on, so each back lands "
+                                       "behind its own front"))
         self.ink_saver_box = QCheckBox(_("Ink saver (outlines instead of fills)"))
         self.keep_empty_box = QCheckBox(_("Keep pages with only empty table"))
         self.reach_box = QCheckBox(_("Print hazards' reach rings"))
@@ -152,10 +156,11 @@ class PrintDialog(QDialog):
         form.addRow(_("Margin"), self.margin_spin)
         form.addRow(_("Glue overlap"), self.overlap_spin)
         form.addRow(_("Card size"), self.card_combo)
+        form.addRow(_("Card backs' duplex"), self.duplex_combo)
         form.addRow(self.ink_saver_box)
         form.addRow(self.keep_empty_box)
         form.addRow(self.reach_box)
-        for combo in (self.paper_combo, self.orientation_combo, self.card_combo):
+        for combo in (self.paper_combo, self.orientation_combo, self.card_combo, self.duplex_combo):
             combo.currentIndexChanged.connect(self._schedule)
         for box in (self.ink_saver_box, self.keep_empty_box, self.reach_box):
             box.toggled.connect(self._schedule)
@@ -176,12 +181,6 @@ class PrintDialog(QDialog):
         left.addWidget(self.status_label)
         left.addStretch(1)
         left.addWidget(hint)
-
-        self.preview = QPdfView(self)
-        self.preview.setDocument(self._pdf)
-        self.preview.setPageMode(QPdfView.PageMode.MultiPage)
-        self.preview.setZoomMode(QPdfView.ZoomMode.FitInView)
-        self.preview.setPageSpacing(12)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.save_button = QPushButton(_("Save PDF…"))
@@ -245,6 +244,7 @@ class PrintDialog(QDialog):
             card_size=self.card_combo.currentData(),
             reach_rings=self.reach_box.isChecked(),
             settings=tuple((name, spin.value()) for name, spin in self.option_spins.items()),
+            duplex=self.duplex_combo.currentData(),
         )
 
     def _schedule(self, *_args) -> None:
@@ -297,12 +297,7 @@ class PrintDialog(QDialog):
         self.status_label.setText(status)
         self.status_label.setStyleSheet(error_style(self.status_label) if error else "")
         self.save_button.setEnabled(bool(data))
-        self._pdf.close()
-        self._buffer.close()
-        if data:
-            self._buffer.setData(QByteArray(data))
-            self._buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-            self._pdf.load(self._buffer)
+        self.preview.show_pdf(data)
 
     def save_to(self, path: str | Path) -> None:
         """Write exactly the previewed bytes (atomically)."""

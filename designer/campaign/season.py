@@ -79,10 +79,10 @@ def race_money(doc: CampaignDocument, ruleset: Ruleset, result: RaceResult) -> R
                      result.coins * coin_value(ruleset), result.bets)
 
 
-def season_standings(doc: CampaignDocument, ruleset: Ruleset, *, complete_only: bool = False) -> list[SeasonStanding]:
-    """Every player in rank order by money; equal totals share a rank (roster order among them). With
-    `complete_only` (the campaign window), only races with every place in count (`counted_races`); `by_race`
-    shows every result entered either way."""
+def season_standings(doc: CampaignDocument, ruleset: Ruleset, *, complete_only: bool = True) -> list[SeasonStanding]:
+    """Every player in rank order by money; equal totals share a rank (roster order among them). Only races
+    with every place in count (`counted_races`), everywhere; `complete_only=False` counts every result entered.
+    `by_race` shows every result entered either way."""
     counted = counted_races(doc) if complete_only else tuple(True for _race in doc.races)
     rows: list[SeasonStanding] = []
     for p in doc.players:
@@ -101,10 +101,10 @@ def season_standings(doc: CampaignDocument, ruleset: Ruleset, *, complete_only: 
     return ranked
 
 
-def money_totals_by_race(doc: CampaignDocument, ruleset: Ruleset, *, complete_only: bool = False
+def money_totals_by_race(doc: CampaignDocument, ruleset: Ruleset, *, complete_only: bool = True
                          ) -> dict[str, list[int]]:
-    """{player: money after race 1, after race 2, …} over the races run so far (what the chart draws); with
-    `complete_only`, over the races that count (`counted_races`), as `season_standings` does."""
+    """{player: money after race 1, after race 2, …} over the races that count (`counted_races`), as
+    `season_standings` does (what the chart draws); `complete_only=False`: over every race with a result."""
     counted = counted_races(doc) if complete_only else tuple(bool(race.results) for race in doc.races)
     run = [i for i, counts in enumerate(counted) if counts]
     totals: dict[str, list[int]] = {}

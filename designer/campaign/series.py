@@ -42,10 +42,11 @@ class SeriesStanding:
 
 
 def series_standings(doc: CampaignDocument, ruleset: Ruleset | None = None, *,
-                     complete_only: bool = False) -> list[SeriesStanding]:
+                     complete_only: bool = True) -> list[SeriesStanding]:
     """Every player in rank order; equal place counts share a rank. With the ruleset, `character` is the
-    character's name (else the stored id). With `complete_only` (the campaign window), only races with every
-    place in count (`counted_races`); `places` shows every place entered either way."""
+    character's name (else the stored id). Only races with every place in count (`counted_races`), as in the
+    window, the CLI and the printed sheets; `complete_only=False` counts every result entered (no caller
+    needs it today). `places` shows every place entered either way."""
     size = max(len(doc.players), 1)
     counted = counted_races(doc) if complete_only else tuple(True for _race in doc.races)
     rows: list[SeriesStanding] = []

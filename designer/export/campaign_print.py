@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from designer.campaign.context import Context
-from designer.campaign.grand_prix import TIE_RULE, effective_stat, is_finished, ledger, standings
+from designer.campaign.grand_prix import TIE_RULE, counted_races, effective_stat, is_finished, ledger, standings
 from designer.campaign.modes import in_money, records, scored
 from designer.campaign.roster import character_label, character_stats
 from designer.campaign.series import has_start_order_coins, starting_coins_by_place
@@ -75,7 +75,7 @@ def scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
     `source` is the campaign file, so race names can come from the track documents themselves."""
     gp = ctx.grand_prix()
     ranks = {s.player: s.rank for s in standings(doc, ctx)}
-    started = any(race.results for race in doc.races)
+    started = any(counted_races(doc))
     players = []
     for p in doc.players:
         races: list[RaceResult | None] = []
@@ -85,7 +85,8 @@ def scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
         shown = character_label(doc, ctx.ruleset, p.character)
         players.append(PlayerResults(p.name, shown, tuple(races), ranks[p.name] if started else None))
     names = tuple(race_name(race.track, source, doc.name) for race in doc.races[: gp.races])
-    return GrandPrixScores(doc.name, tuple(players), names, gp.races, _(TIE_RULE), is_finished(doc, ctx))
+    return GrandPrixScores(doc.name, tuple(players), names, gp.races, _(TIE_RULE), is_finished(doc, ctx),
+                           counted_races(doc)[: gp.races])
 
 
 def season_scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
@@ -95,7 +96,7 @@ def season_scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
     from designer.campaign.season import season_standings
     from designer.systems.mk_downforce.season_sheet import SeasonPlayer, SeasonRace, SeasonScores
 
-    started = any(race.results for race in doc.races)
+    started = any(counted_races(doc))  # ranks and season money only once a race counts (every place in)
     by_player = {s.player: s for s in season_standings(doc, ctx.ruleset)}
     players = []
     for p in doc.players:

@@ -6,8 +6,8 @@ outside (and next to empty slots); between cards the shared dark frame colour ac
 slightly off the line still shows frame colour. Cut marks are drawn outside the trim only, along every
 card edge, never across a card.
 
-A back sheet follows each front sheet. For long-edge duplex the backs are mirrored left to right
-(columns reversed) so each back lands behind its own front.
+A back sheet follows each front sheet, mirrored for the duplex binding chosen (long edge, as usual, or short
+edge) so each back lands behind its own front.
 
 Every word printed on a front comes from the ruleset's card data (`name`, `text`, `uses_note`,
 `reach`, `last_place_only`) — the rule text is the project's own wording kept in the rule files.
@@ -51,6 +51,27 @@ class CardOptions:
     margin_mm: float = 3.0
     bleed_mm: float = 3.0
     backs: bool = True
+    #: which edge the printer turns the sheet over: "long" (the usual duplex) or "short"
+    duplex: str = "long"
+
+
+DUPLEX = ("long", "short")
+
+
+def back_slot(grid: CardGrid, index: int, duplex: str = "long") -> Rect:
+    """Where the back of card `index` goes so it lands behind its front once the sheet turns over about its
+    `duplex` edge. A long-edge turn is `CardGrid.back_slot`'s; a short-edge turn mirrors the other way: rows
+    reversed on a portrait sheet (it turns about its top edge), columns reversed on a landscape one."""
+    if duplex not in DUPLEX:
+        from designer.export.paper import LayoutError
+
+        raise LayoutError(_("duplex must be long or short, got '{duplex}'").format(duplex=duplex))
+    if duplex == "long":
+        return grid.back_slot(index)
+    row, col = divmod(index, grid.cols)
+    if grid.paper.orientation == "landscape":
+        return grid.slot(row * grid.cols + (grid.cols - 1 - col))
+    return grid.slot((grid.rows - 1 - row) * grid.cols + col)
 
 
 def deck_cards(ruleset: Ruleset) -> list[ItemCard]:
@@ -247,6 +268,7 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
                  cards: Sequence[ItemCard] | None = None) -> int:
     """Append front sheets (each followed by its back sheet) to `c`; returns the pages drawn."""
     grid = card_grid(options.paper, options.size, options.margin_mm, options.bleed_mm)
+    back_slot(grid, 0, options.duplex)  # refuse an unknown binding before drawing anything
     cards = deck_cards(ruleset) if cards is None else list(cards)
     per = grid.per_sheet
     sheets = [cards[i:i + per] for i in range(0, len(cards), per)]
@@ -256,7 +278,7 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
         for back in ((False, True) if options.backs else (False,)):
             pdf.start_page(c, grid.paper)
             with pdf.mm_frame(c, grid.paper):
-                slots = [grid.back_slot(i) if back else grid.slot(i) for i in range(per)]
+                slots = [back_slot(grid, i, options.duplex) if back else grid.slot(i) for i in range(per)]
                 _bleed(c, grid, slots, filled)
                 for i, card in enumerate(sheet):
                     if back:
@@ -267,10 +289,16 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
                 calibration(c, grid)
                 deck_name = rule_texts.ruleset_name(ruleset)
                 _sheet_note(c, grid, _("sheet {n} of {total}, ").format(n=number, total=len(sheets))
-                            + (_("backs (mirrored for long-edge duplex)") if back else _("fronts")), deck_name)
+                            + (_backs_note(options.duplex) if back else _("fronts")), deck_name)
             c.showPage()
             pages += 1
     return pages
+
+
+def _backs_note(duplex: str) -> str:
+    if duplex == "short":
+        return _("backs (mirrored for short-edge duplex)")
+    return _("backs (mirrored for long-edge duplex)")
 
 
 def write_cards_pdf(out: Output, ruleset: Ruleset, options: CardOptions = CardOptions()) -> int:

@@ -127,6 +127,14 @@ class DashboardLayout:
     tracks: Rect
 
 
+SLOT_CLEARANCE_MM = 2.0  # free room round a card in its slot, each way, so it goes in and comes out easily
+
+
+def slot_size(card: tuple[float, float]) -> tuple[float, float]:
+    """The item slot for a card of (w, h) mm: the card plus the clearance on every side."""
+    return card[0] + 2 * SLOT_CLEARANCE_MM, card[1] + 2 * SLOT_CLEARANCE_MM
+
+
 def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots: int = 2) -> DashboardLayout:
     """Split a dashboard's area: header band, stats column, `slots` card-shaped item slots (maybe none),
     track rows."""
@@ -136,8 +144,9 @@ def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots
     tracks = Rect(area.x + pad, area.bottom - pad - tracks_h, area.w - 2 * pad, tracks_h)
     mid_top = header.bottom + pad
     mid_h = tracks.y - pad - mid_top
-    slot_h = min(mid_h, card[1])
-    slot_w = slot_h * card[0] / card[1]
+    slot_w, slot_h = slot_size(card)
+    if slots and slot_h > mid_h:
+        raise LayoutError(_("dashboards do not fit this paper; try one per page"))
     right = area.right - pad
     boxes = tuple(Rect(right - (slots - i) * slot_w - (slots - 1 - i) * 4.0, mid_top, slot_w, slot_h)
                   for i in range(slots))
@@ -294,13 +303,31 @@ def dashboard_areas(paper: Paper, margin: float, per_page: int) -> tuple[Paper, 
     return sheet, [Rect(content.x, content.y, content.w, h), Rect(content.x, content.y + h + gap, content.w, h)]
 
 
+def _dashboard_pages(paper: Paper, margin: float, per_page: int, card: tuple[float, float],
+                     slots: int) -> tuple[Paper, list[Rect]]:
+    """The sheet and areas for dashboards: two to a page only while a half page holds the card slots, else one
+    to a landscape page; fails before anything is drawn when not even that holds them."""
+    sheet, areas = dashboard_areas(paper, margin, per_page)
+    try:
+        dashboard_layout(areas[0], card, slots)
+    except LayoutError:
+        if per_page == 1:
+            raise
+        sheet, areas = dashboard_areas(paper, margin, 1)
+        dashboard_layout(areas[0], card, slots)
+    return sheet, areas
+
+
 def render_player_sheets(c: Canvas, job: PrintJob, draw: Callable[[Canvas, int, Rect], None],
                          fits: Callable[[Rect], bool], refusal: str) -> int:
     """One sheet per player of the job's document (`karts`), two to a portrait page: `draw(c, number, area)`
     fills one; `refusal` is the one-line error when a half page does not `fit`. Returns the pages drawn."""
-    sheet, areas = dashboard_areas(get_paper(job.options.paper), job.options.margin(10.0), 2)
+    paper, margin = get_paper(job.options.paper), job.options.margin(10.0)
+    sheet, areas = dashboard_areas(paper, margin, 2)
     if not fits(areas[0]):
-        raise LayoutError(refusal)
+        sheet, areas = dashboard_areas(paper, margin, 1)  # a landscape page each, when a half page is too small
+        if not fits(areas[0]):
+            raise LayoutError(refusal)
     count, pages = job.document.karts, 0
     for start in range(0, count, len(areas)):
         pdf.start_page(c, sheet)
@@ -314,10 +341,9 @@ def render_player_sheets(c: Canvas, job: PrintJob, draw: Callable[[Canvas, int, 
 
 def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],
                       options: DashboardOptions = DashboardOptions()) -> int:
-    sheet, areas = dashboard_areas(get_paper(options.paper), options.margin_mm, options.per_page)
     card = card_size(options.card_size)
-    for area in areas:
-        dashboard_layout(area, card, item_slots(ruleset))  # fail before drawing anything
+    sheet, areas = _dashboard_pages(get_paper(options.paper), options.margin_mm, options.per_page, card,
+                                    item_slots(ruleset))
     pages = 0
     for start in range(0, len(karts), len(areas)):
         pdf.start_page(c, sheet)

@@ -31,6 +31,8 @@ class ExportOptions:
     reach_rings: bool = False
     #: (name, value) of the system's own print options (`designer.systems.api.PrintOption`) set for this print
     settings: tuple[tuple[str, float], ...] = ()
+    #: the edge the printer turns card sheets over for their backs: "long" or "short"
+    duplex: str = "long"
 
     def margin(self, default: float) -> float:
         return default if self.margin_mm is None else self.margin_mm

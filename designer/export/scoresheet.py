@@ -64,6 +64,12 @@ class GrandPrixScores:
     races: int | None = None  # defaults to the ruleset's number of races
     tie_rule: str = ""  # how equal totals are split, printed under the scoring key
     final: bool = True  # False while races are still to run: the podium stays empty
+    #: per race, whether it counts (a campaign's race with every place in); () or missing: it counts
+    counted: tuple[bool, ...] = ()
+
+    def counts(self, race: int) -> bool:
+        """Whether race `race` (0-based) adds points: a race still being entered prints its results only."""
+        return race >= len(self.counted) or self.counted[race]
 
     @property
     def shown_title(self) -> str:
@@ -76,6 +82,7 @@ class ScoredRace:
     result: RaceResult
     points: int
     total: int
+    counts: bool = True  # False: the race is waiting for places, its points and total print empty
 
 
 @dataclass
@@ -103,16 +110,16 @@ def standings(scores: GrandPrixScores, gp: GrandPrix) -> list[Standing]:
                 name=player.name, count=len(player.races), races=races))
         standing = Standing(player)
         total = 0
-        for result in player.races:
+        for race, result in enumerate(player.races):
             if result is None:
                 standing.races.append(None)
                 continue
-            points = score_race(result, gp)
-            total += points - result.spent
-            standing.races.append(ScoredRace(result, points, total))
+            points, counts = score_race(result, gp), scores.counts(race)
+            total += (points if counts else 0) - result.spent
+            standing.races.append(ScoredRace(result, points, total, counts))
         standing.total = total
         out.append(standing)
-    played = [s for s in out if any(r is not None for r in s.races)]
+    played = [s for s in out if any(r is not None and r.counts for r in s.races)]
     for s in played:
         s.rank = 1 + sum(1 for other in played if other.total > s.total)
     for s in out:
@@ -199,9 +206,10 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
                 continue
             res = scored.result
             upgrades = "".join(STAT_LETTER.get(u, u[:1].upper()) for u in res.upgrades)
-            values = [str(res.place) if res.place else "—", str(res.gates), str(res.coins), str(scored.points),
+            values = [str(res.place) if res.place else "—", str(res.gates), str(res.coins),
+                      str(scored.points) if scored.counts else "",
                       (f"−{res.spent}" + (f" {upgrades}" if upgrades else "")) if res.spent else "",
-                      str(scored.total)]
+                      str(scored.total) if scored.counts else ""]
             for k, value in enumerate(values):
                 value, size = pdf.fit_line(value, sub_w - 1, 8.5, BOLD if k == 5 else FONT)
                 _cell(c, x + k * sub_w, y, sub_w, row_h, value, k == 5, size)

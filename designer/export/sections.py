@@ -32,7 +32,7 @@ def render_cards_section(c: Canvas, job: PrintJob) -> int:
     from designer.export.cards import CardOptions, render_cards
 
     o = job.options
-    return render_cards(c, job.ruleset, CardOptions(o.paper, o.card_size, o.margin(3.0)))
+    return render_cards(c, job.ruleset, CardOptions(o.paper, o.card_size, o.margin(3.0), duplex=o.duplex))
 
 
 def render_tokens_section(c: Canvas, job: PrintJob) -> int:

@@ -8,7 +8,7 @@ from designer.campaign import edit
 from designer.campaign.context import Context
 from designer.document.campaign import CampaignSession
 from designer.panes.campaign import CampaignWindows
-from designer.panes.campaign.dialogs import CampaignPrintDialog
+from designer.panes.campaign.print_preview import CampaignPreviewDialog
 from designer.panes.campaign.standings import SERIES_COLUMNS
 from designer.rules import load_ruleset
 
@@ -40,22 +40,10 @@ def test_board_series_standings_and_start_order(qtbot, errors, tmp_path, monkeyp
     page.fill_button.click()
     assert window.session.document.races[1].grid == [n for n, _c in PLAYERS]
     assert [page.grid_table.item(r, 2).text() for r in range(6)] == ["0", "0", "0", "0", "1", "1"]
-    dialog = CampaignPrintDialog(window, offered=["dashboards", "startorder"])
+    dialog = CampaignPreviewDialog(window.session, window)
     qtbot.addWidget(dialog)
     assert list(dialog.boxes) == ["dashboards", "startorder"] and dialog.sections() == ["dashboards", "startorder"]
-    from designer.panes.campaign import dialogs
-
-    seen = {}
-
-    class Recorder(CampaignPrintDialog):
-        def __init__(self, parent=None, paper="a4", offered=None):
-            super().__init__(parent, paper, offered)
-            seen["offered"] = offered
-
-        def exec(self):
-            return 0
-
-    monkeypatch.setattr(dialogs, "CampaignPrintDialog", Recorder)
-    assert dialogs.ask_print_options(window) is None
-    assert seen["offered"] == ["dashboards", "startorder"]
+    qtbot.waitUntil(lambda: not dialog.is_building(), timeout=15000)
+    assert dialog.page_count > 0 and dialog.preview.page_count() == dialog.page_count
+    dialog.reject()
     close_quietly(window)

@@ -303,16 +303,16 @@ def test_closing_with_unsaved_changes_asks(qtbot, win, cup, monkeypatch):
 def test_print_writes_the_filled_score_sheet_and_upgraded_dashboards(qtbot, win, tmp_path, monkeypatch):
     from pypdf import PdfReader
 
-    from designer.panes.campaign import dialogs
+    from .test_campaign_preview import save_on
 
-    monkeypatch.setattr(dialogs, "ask_print_options", lambda parent: (["scoresheet", "dashboards"], "letter"))
+    save_on(qtbot, monkeypatch, "letter")  # File ▸ Print…'s preview, Save PDF… pressed once it is laid out
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "cup"), ""))
     win.print_action.trigger()
     pages = PdfReader(tmp_path / "cup.pdf").pages
-    assert len(pages) == 3  # the score sheet, then four dashboards two to a page
+    assert len(pages) == 5  # the score sheet, then four dashboards one to a page
     sheet = pages[0].extract_text()
     assert "Mushroom Cup — score sheet" in sheet and "Luigi Circuit" in sheet  # races named after their tracks
-    assert "4 + 1 upgrade" in pages[1].extract_text()  # Billie's Yoshi bought +1 Max Gear
+    assert "4 + 1 upgrade" in pages[2].extract_text()  # Billie's Yoshi bought +1 Max Gear
 
 
 def test_a_race_series_has_places_grid_coins_and_no_points(qtbot, errors):

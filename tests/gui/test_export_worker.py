@@ -129,7 +129,6 @@ def test_a_cancelled_export_writes_no_file(qtbot, tmp_path):
 
 def test_campaign_print_runs_in_the_worker_and_says_what_was_written(qtbot, win, tmp_path, monkeypatch):  # noqa: F811
     from designer.export import campaign_print
-    from designer.panes.campaign import dialogs
 
     threads = []
     original = campaign_print.write_campaign_pdf
@@ -139,12 +138,14 @@ def test_campaign_print_runs_in_the_worker_and_says_what_was_written(qtbot, win,
         return original(*args, **kwargs)
 
     monkeypatch.setattr(campaign_print, "write_campaign_pdf", spy)
-    monkeypatch.setattr(dialogs, "ask_print_options", lambda parent: (["scoresheet", "dashboards"], "letter"))
+    from .test_campaign_preview import save_on
+
+    save_on(qtbot, monkeypatch, "letter")  # File ▸ Print…'s preview: Save PDF… once the worker laid it out
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "cup"), ""))
     win.print_action.trigger()
     assert threads and threads[0].startswith("export-")
-    assert len(PdfReader(tmp_path / "cup.pdf").pages) == 3
-    assert win.statusBar().currentMessage() == "Wrote cup.pdf — 3 pages"
+    assert len(PdfReader(tmp_path / "cup.pdf").pages) == 5
+    assert win.statusBar().currentMessage() == "Wrote cup.pdf — 5 pages"
 
 
 def test_the_status_line_is_plural_aware():

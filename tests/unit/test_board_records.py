@@ -105,11 +105,19 @@ def test_cli_standings_before_any_race_and_with_coins(capsys, tmp_path):
     assert "leader" not in out.lower()
     run(capsys, "campaign", "result", path, "--race", "1", "--player", "Ben", "--place", "1", "--coins", "6")
     code, out, _err = run(capsys, "campaign", "standings", path)
+    lines = out.splitlines()  # race 1 waits for Ana's place: nothing counts yet, nobody leads
+    assert lines[1].split() == ["Rank", "Player", "Character", "Races", "1st", "2nd", "R1"]
+    assert [line.split() for line in lines[2:4]] == [["1", "Ana", "Mario", "0", "0", "0", "-"],
+                                                     ["1", "Ben", "Luigi", "0", "0", "0", "1st"]]
+    assert "race 1 is waiting for 1 place; it counts once every place is in" in lines
+    assert "leader" not in out.lower()
+    run(capsys, "campaign", "result", path, "--race", "1", "--player", "Ana", "--place", "2")
+    code, out, _err = run(capsys, "campaign", "standings", path)
     lines = out.splitlines()
     assert lines[1].split() == ["Rank", "Player", "Character", "Races", "1st", "2nd", "Coins", "R1"]
     assert lines[2].split() == ["1", "Ben", "Luigi", "1", "1", "0", "6", "1st"]
-    assert lines[3].split() == ["2", "Ana", "Mario", "0", "0", "0", "0", "-"]
-    assert lines[-1] == "Leader: Ben"
+    assert lines[3].split() == ["2", "Ana", "Mario", "1", "0", "1", "0", "2nd"]
+    assert "waiting" not in out and lines[-1] == "Leader: Ben"
 
 
 def test_standings_still_refused_for_a_battle(capsys, tmp_path):
@@ -160,7 +168,7 @@ def test_start_order_is_printed_by_default_and_refused_without_coins(capsys, tmp
     path = tmp_path / "night.campaign.json"
     save_campaign(doc, path)
     code, out, _err = run(capsys, "campaign", "print", path, "-o", tmp_path / "night.pdf")
-    assert code == 0 and out.strip() == f"wrote {tmp_path / 'night.pdf'}: 5 pages"  # 7 mats two a page + sheet
+    assert code == 0 and out.strip() == f"wrote {tmp_path / 'night.pdf'}: 8 pages"  # 7 mats one a page + sheet
     gp = Context(load_ruleset("mk-gaslands"))
     cup = edit.new_campaign("Cup", gp, "grand_prix", [("A", "Mario"), ("B", "Luigi")])
     with pytest.raises(LayoutError, match="cannot print startorder: ruleset 'mk-gaslands' gives no coins"):

@@ -283,15 +283,15 @@ def test_wipe_out_refusals(capsys, tmp_path, cup):
 def test_print_writes_the_score_sheet_and_dashboards(capsys, tmp_path):
     out = tmp_path / "cup.pdf"
     code, stdout, err = run(capsys, "campaign", "print", GOLDEN, "-o", out, "--paper", "letter")
-    assert code == 0 and err == "" and stdout == f"wrote {out}: 3 pages\n"
+    assert code == 0 and err == "" and stdout == f"wrote {out}: 4 pages\n"
     pdf = pdfscan.reader(out.read_bytes())
-    assert len(pdf.pages) == 3 and [item.title for item in pdf.outline] == ["Score sheet", "Kart dashboards"]
+    assert len(pdf.pages) == 4 and [item.title for item in pdf.outline] == ["Score sheet", "Kart dashboards"]
     assert round(float(pdf.pages[0].mediabox[2]), 1) == 792.0  # Letter, landscape
     first = pdf.pages[0].extract_text()
     assert "Golden Cup — score sheet" in first and "Race 1 · Test Loop" in first
     only = tmp_path / "dash.pdf"
     code, stdout, _ = run(capsys, "campaign", "print", GOLDEN, "--sections", "dashboards", "-o", only)
-    assert code == 0 and stdout == f"wrote {only}: 2 pages\n"
+    assert code == 0 and stdout == f"wrote {only}: 3 pages\n"
 
 
 def test_print_refusals_write_nothing(capsys, tmp_path):
@@ -306,7 +306,7 @@ def test_print_refusals_write_nothing(capsys, tmp_path):
     assert "invalid choice: 'a5'" in refused(capsys, None, "campaign", "print", GOLDEN, "--paper", "a5", "-o", out)
     assert not out.exists()
     code, stdout, _ = run(capsys, "campaign", "print", arena, "-o", out)  # default: what the mode has
-    assert code == 0 and stdout == f"wrote {out}: 1 page\n"
+    assert code == 0 and stdout == f"wrote {out}: 2 pages\n"
 
 
 def test_campaign_needs_an_action(capsys):

@@ -200,6 +200,9 @@ def test_a_fake_systems_mode_shows_in_campaign_new_and_the_campaign_is_created(l
     code, stdout, _ = run(capsys, "campaign", "result", path, "--race", "1", "--player", "Ana", "--place", "1")
     assert code == 0 and stdout == f"{path}: race 1: Ana 1st\n"  # a race record without points
     code, stdout, _ = run(capsys, "campaign", "standings", path)  # races without points: a race series' table
+    assert code == 0 and "race 1 is waiting for 1 place" in stdout and "Leader" not in stdout  # Ben's not in
+    run(capsys, "campaign", "result", path, "--race", "1", "--player", "Ben", "--place", "2")
+    code, stdout, _ = run(capsys, "campaign", "standings", path)
     assert code == 0 and "Ana" in stdout and "Leader: Ana" in stdout
     # its own rule about who races runs with the core's checks
     line = refused(capsys, None, "campaign", "new", "--ruleset", FAKE_ID, "--player", "A:Toad", "B:Toad", "C:Toad",

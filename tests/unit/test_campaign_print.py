@@ -79,7 +79,7 @@ def test_no_ranks_before_the_first_result():
     doc = edit.new_campaign("Empty", ctx, "grand_prix", [("Ann", "Mario"), ("Bob", "Luigi")])
     assert [p.rank for p in scores_from_campaign(doc, ctx).players] == [None, None]
     data = io.BytesIO()
-    assert write_campaign_pdf(data, doc, ctx) == 2
+    assert write_campaign_pdf(data, doc, ctx) == 3  # the score sheet, a dashboard a page
     lines = rows(data.getvalue(), 0)
     assert "Ann (Mario)" in lines and "Bob (Luigi)" in lines  # names only: no numbers, no rank, no podium
     assert "Podium 1. 2. 3." in lines
@@ -99,7 +99,7 @@ def test_race_names_from_track_documents_without_the_campaign_name():
 
 def test_the_score_sheet_prints_points_totals_ranks_and_the_tie_rule():
     data, pages = printed(GOLDEN, source=GOLDEN)
-    assert pages == 3  # the score sheet, then three dashboards two to a page
+    assert pages == 4  # the score sheet, then three dashboards one to a page (their item slots hold a card)
     lines = rows(data, 0)
     assert "Golden Cup — score sheet" in pdfscan.reader(data).pages[0].extract_text()
     assert lines[2] == f"Ties: {TIE_RULE}"
@@ -117,12 +117,12 @@ def test_the_score_sheet_prints_points_totals_ranks_and_the_tie_rule():
 
 def test_dashboards_show_each_player_with_upgraded_stats():
     data, pages = printed(GOLDEN, sections=["dashboards"])
-    assert pages == 2
-    first, second = rows(data, 0), rows(data, 1)
-    assert first[:5] == ["KART 1 Mario Middleweight", "HANDLING MAX GEAR", "3 6", "5 + 1 upgrade",
-                         "ITEM 1 ITEM 2"]
+    assert pages == 3
+    first, yoshi, second = rows(data, 0), rows(data, 1), rows(data, 2)
+    assert first[:4] == ["KART 1 Mario Middleweight", "HANDLING MAX GEAR", "3 6", "5 + 1 upgrade"]
+    assert "ITEM 1 ITEM 2" in first
     assert "Player: Alex" in first and "GEAR 1 2 3 4 5 6" in first  # an upgraded max gear adds a gear box
-    assert "Player: Billie" in first and "GEAR 1 2 3 4" in first
+    assert "Player: Billie" in yoshi and "GEAR 1 2 3 4" in yoshi
     assert second[:4] == ["KART 3 Wario Heavyweight", "HANDLING MAX GEAR", "3 6", "2 + 1 upgrade"]
     assert "Player: Casey" in second
 
@@ -154,7 +154,7 @@ def test_custom_characters_print_with_their_own_stats():
     assert {s.name: s.value for s in stats(ann, ctx.ruleset)} == {"Handling": 4, "Max gear": 4}
     assert bob.upgrades.handling == 0 and bob.number == 2
     data = io.BytesIO()
-    assert write_campaign_pdf(data, doc, ctx) == 2
+    assert write_campaign_pdf(data, doc, ctx) == 3
     dashboards = rows(data.getvalue(), 1)
     assert "KART 1 Dry Bones Lightweight" in dashboards and "3 + 1 upgrade" in dashboards
 
@@ -170,11 +170,11 @@ def test_sections_that_do_not_apply_are_refused():
     arena = edit.new_campaign("Arena", ctx, "balloon_battle", [("Ann", "Mario"), ("Bob", "Luigi")])
     with pytest.raises(LayoutError, match="a balloon battle campaign has no Grand Prix score sheet"):
         write_campaign_pdf(io.BytesIO(), arena, ctx)
-    assert write_campaign_pdf(io.BytesIO(), arena, ctx, ("dashboards",)) == 1
+    assert write_campaign_pdf(io.BytesIO(), arena, ctx, ("dashboards",)) == 2
 
 
 def test_writes_to_a_path(tmp_path):
     doc, ctx = load_campaign(SAMPLE)
     out = tmp_path / "cup.pdf"
-    assert write_campaign_pdf(out, doc, ctx, ("scoresheet", "dashboards"), "letter") == 3
+    assert write_campaign_pdf(out, doc, ctx, ("scoresheet", "dashboards"), "letter") == 5
     assert out.read_bytes().startswith(b"%PDF")

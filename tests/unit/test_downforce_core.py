@@ -66,6 +66,11 @@ def test_money_is_prize_plus_coins_at_a_million_plus_bets():
     doc = edit.set_result(doc, CTX, 1, "Ben", 2, coins=5, prize=4_000_000)
     doc = edit.set_result(doc, CTX, 1, "Cy", 3, bets=7_000_000)
     doc = edit.set_result(doc, CTX, 2, "Cy", 1, coins=1, prize=6_000_000)
+    # race 2 is waiting for Ana's and Ben's places: it shows no money in the standings yet
+    assert {s.player: s.total for s in season_standings(doc, DOWNFORCE)}["Cy"] == 7_000_000
+    assert money_totals_by_race(doc, DOWNFORCE)["Cy"] == [7_000_000]
+    doc = edit.set_result(doc, CTX, 2, "Ana", 2)
+    doc = edit.set_result(doc, CTX, 2, "Ben", 3)
     rows = {s.player: s for s in season_standings(doc, DOWNFORCE)}
     assert rows["Ana"].total == 6_000_000 + 2 * 1_000_000 + 2_000_000 == 10_000_000
     assert (rows["Ben"].prize, rows["Ben"].coin_money, rows["Ben"].bets, rows["Ben"].total) == (
@@ -80,6 +85,7 @@ def test_equal_money_shares_the_rank():
     doc = season()
     doc = edit.set_result(doc, CTX, 1, "Ana", 1, prize=3_000_000)
     doc = edit.set_result(doc, CTX, 1, "Ben", 2, coins=1, prize=2_000_000)
+    doc = edit.set_result(doc, CTX, 1, "Cy", 3)  # the race counts once every place is in
     assert [(s.rank, s.player, s.total) for s in season_standings(doc, DOWNFORCE)] == [
         (1, "Ana", 3_000_000), (1, "Ben", 3_000_000), (3, "Cy", 0)]
 

@@ -81,10 +81,13 @@ def test_the_result_line_adds_prize_coins_and_bets(season, capsys):
     line = result(capsys, season, "--race", "1", "--player", "Ann", "--place", "1", "--coins", "2", "--kart", "red",
                   "--prize", "6M", "--bets", "$3M")
     assert line == (f"{season}: race 1: Ann 1st in the red kart: prize $6,000,000, 2 coins ($2,000,000), "
-                    "bets $3,000,000 = $11,000,000; season $11,000,000")
+                    "bets $3,000,000 = $11,000,000; season $0 (race 1 counts once every place is in)")
+    result(capsys, season, "--race", "1", "--player", "Bob", "--place", "2")
+    line = result(capsys, season, "--race", "1", "--player", "Cy", "--place", "3", "--prize", "1M")
+    assert line.endswith(" = $1,000,000; season $1,000,000")  # race 1 complete: it counts
     line = result(capsys, season, "--race", "2", "--player", "Ann", "--place", "3", "--coins", "1", "--prize", "500k")
     assert line == (f"{season}: race 2: Ann 3rd in the red kart: prize $500,000, 1 coin ($1,000,000), "
-                    "bets $0 = $1,500,000; season $12,500,000")
+                    "bets $0 = $1,500,000; season $11,000,000 (race 2 counts once every place is in)")
     data = json.loads(season.read_text(encoding="utf-8"))
     assert data["races"][0]["results"][0] == {"player": "Ann", "place": 1, "gates": 0, "coins": 2, "kart": "red",
                                               "prize": 6 * MILLION, "bets": 3 * MILLION}
@@ -98,6 +101,12 @@ def test_money_totals_and_standings_json(season, capsys):
            "--kart", "black")
     result(capsys, season, "--race", "2", "--player", "Bob", "--place", "1", "--prize", "6M", "--bets", "250k")
     rows = standings_json(capsys, season)
+    assert all(r["total"] == 0 for r in rows)  # neither race has Cy's place yet: no money counts
+    assert rows[1]["by_race"][0]["total"] == 9 * MILLION  # though every result entered is listed
+    result(capsys, season, "--race", "1", "--player", "Cy", "--place", "3")
+    result(capsys, season, "--race", "2", "--player", "Ann", "--place", "2")
+    result(capsys, season, "--race", "2", "--player", "Cy", "--place", "3")
+    rows = standings_json(capsys, season)
     assert [(r["rank"], r["player"], r["total"]) for r in rows] == [
         (1, "Bob", 4 * MILLION + 5 * MILLION + 6 * MILLION + 250_000), (2, "Ann", 11 * MILLION), (3, "Cy", 0)]
     bob = rows[0]
@@ -106,7 +115,7 @@ def test_money_totals_and_standings_json(season, capsys):
     assert bob["by_race"][0] == {"race": 1, "place": 2, "kart": "black", "prize": 4 * MILLION, "coins": 5,
                                  "coin_money": 5 * MILLION, "bets": 0, "total": 9 * MILLION}
     assert bob["by_race"][1]["kart"] == "green"  # Luigi's colour when no kart is given
-    assert rows[2]["by_race"] == [None, None]
+    assert [m["total"] for m in rows[2]["by_race"]] == [0, 0]
     assert all(isinstance(r["total"], int) for r in rows)
 
 
@@ -130,6 +139,8 @@ def test_players_level_on_money_share_the_rank(season, capsys):
 
 def test_standings_in_german(season, capsys):
     result(capsys, season, "--race", "1", "--player", "Ann", "--place", "1", "--prize", "12M")
+    result(capsys, season, "--race", "1", "--player", "Bob", "--place", "2")
+    result(capsys, season, "--race", "1", "--player", "Cy", "--place", "3")
     code, out, _err = run(capsys, "--lang", "de", "campaign", "standings", season)
     lines = out.splitlines()
     assert code == 0 and lines[0] == "S — Mario Kart for Downforce: 1 Rennen gefahren"
@@ -206,6 +217,7 @@ def test_a_race_series_standings_are_unchanged(tmp_path, capsys):
     run(capsys, "campaign", "new", "--ruleset", "mk-downforce", "--mode", "race_series", "--player", "Ann:mario",
         "Bob:luigi", "-o", path)
     result(capsys, path, "--race", "1", "--player", "Ann", "--place", "1")
+    result(capsys, path, "--race", "1", "--player", "Bob", "--place", "2")
     code, out, _err = run(capsys, "campaign", "standings", path)
     assert code == 0 and out.splitlines()[1].split() == ["Rank", "Player", "Character", "Races", "1st", "2nd", "R1"]
     assert "Prize" not in out and out.splitlines()[-1] == "Leader: Ann"
@@ -223,8 +235,11 @@ def played(capsys, season: Path, races: int = 2) -> None:
     result(capsys, season, "--race", "1", "--player", "Ann", "--place", "1", "--coins", "2", "--prize", "6M",
            "--bets", "3M")
     result(capsys, season, "--race", "1", "--player", "Bob", "--place", "2", "--prize", "12M", "--kart", "yellow")
-    for n in range(2, races + 1):
+    result(capsys, season, "--race", "1", "--player", "Cy", "--place", "3")
+    for n in range(2, races + 1):  # every place in, so each race counts
         result(capsys, season, "--race", str(n), "--player", "Cy", "--place", "1", "--prize", "1M")
+        result(capsys, season, "--race", str(n), "--player", "Ann", "--place", "2")
+        result(capsys, season, "--race", str(n), "--player", "Bob", "--place", "3")
 
 
 def test_the_blank_sheet_has_a_row_per_kart_and_four_races(tmp_path, capsys):
@@ -243,8 +258,10 @@ def test_the_blank_sheet_has_a_row_per_kart_and_four_races(tmp_path, capsys):
 @pytest.mark.parametrize(("language", "total", "race_label"), [("en", "$20,000,000", "Race 2"),
                                                                ("de", "20.000.000 $", "Rennen 2")])
 def test_the_filled_sheet_carries_names_money_and_ranks(season, capsys, language, total, race_label):
-    played(capsys, season)
+    played(capsys, season, races=1)
+    result(capsys, season, "--race", "2", "--player", "Cy", "--place", "1", "--prize", "1M")
     result(capsys, season, "--race", "2", "--player", "Ann", "--place", "2", "--prize", "9M")
+    result(capsys, season, "--race", "2", "--player", "Bob", "--place", "3")
     data = printed(capsys, season, "--lang", language, "campaign", "print", season, "--sections", "scoresheet")
     texts = all_text(data)
     assert len(pdfscan.reader(data).pages) == 1

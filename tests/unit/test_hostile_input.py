@@ -177,7 +177,7 @@ def test_campaign_commands_on_tracks_that_are_a_fifo_and_a_device_finish(tmp_pat
     assert result.returncode == 0 and result.stderr == "", result.stderr
     out = tmp_path / "cup.pdf"
     result = run_cli("campaign", "print", cup_on_a_fifo, "-o", out)
-    assert result.returncode == 0 and result.stdout == f"wrote {out}: 2 pages\n", result.stderr
+    assert result.returncode == 0 and result.stdout == f"wrote {out}: 3 pages\n", result.stderr  # sheet + 2 dashboards
     result = run_cli("campaign", "result", cup_on_a_fifo, "--race", "1", "--player", "A", "--place", "1")
     assert result.returncode == 0, result.stderr
 

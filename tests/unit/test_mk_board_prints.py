@@ -111,7 +111,7 @@ def test_tokens_are_the_bank_the_banana_chips_and_one_standee_per_colour():
     assert len(reader.pages) == 1
 
 
-@pytest.mark.parametrize(("karts", "pages"), [(4, 2), (7, 4)])
+@pytest.mark.parametrize(("karts", "pages"), [(4, 4), (7, 7)])  # a landscape page each: the slot holds a card
 def test_a_player_mat_per_player_with_a_coin_track_from_0_to_20(karts, pages):
     data = printed("dashboards", board_document().model_copy(update={"karts": karts}))
     texts = page_texts(data)

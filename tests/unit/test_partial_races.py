@@ -54,13 +54,14 @@ def test_the_chart_ends_on_the_standings_total():
     assert totals == {"Alex": [17, 17, 25], "Billie": [13, 13, 23]}  # race 2 adds nothing yet
 
 
-def test_a_race_series_counts_complete_races_when_asked():
+def test_a_race_series_counts_only_complete_races():
     doc = doc_with([RACE_1, HALF_RACE_2], mode="race_series")
-    rows = {s.player: s for s in series_standings(doc, complete_only=True)}
+    assert series_standings(doc) == series_standings(doc, complete_only=True)  # the rule by default, everywhere
+    rows = {s.player: s for s in series_standings(doc)}
     assert (rows["Billie"].races, rows["Billie"].place_counts, rows["Billie"].rank) == (1, (0, 1), 2)
     assert rows["Billie"].places == (2, 1)  # every place entered is still shown
     assert rows["Alex"].rank == 1
-    assert series_standings(doc)[0].player == "Billie"  # without the window's rule, every result counts
+    assert series_standings(doc, complete_only=False)[0].player == "Billie"  # the opt-out counts every result
 
 
 def test_a_season_counts_complete_races_in_the_table_and_the_chart():
@@ -88,3 +89,55 @@ def test_the_windows_player_colours_are_the_printed_dashboards():
     printed = [dashboards.kart_colour(kart).hexval().replace("0x", "#") for kart in campaign_karts(doc, GASLANDS)]
     assert shown == printed
     assert len(set(shown)) == 4
+
+
+def sheet_runs(doc: CampaignDocument, ctx: Context) -> list[str]:
+    import io
+
+    from designer.export.campaign_print import write_campaign_pdf
+
+    from . import pdfscan
+
+    buffer = io.BytesIO()
+    write_campaign_pdf(buffer, doc, ctx, "scoresheet")
+    reader = pdfscan.reader(buffer.getvalue())
+    return [t for page in reader.pages for t in pdfscan.texts(page, reader)]
+
+
+def test_the_printed_grand_prix_sheet_shows_a_half_entered_race_without_points():
+    runs = sheet_runs(doc_with([RACE_1, HALF_RACE_2]), GASLANDS)
+    assert "17" in runs and "13" in runs  # race 1 counts: points and running totals
+    assert "6" in runs and "3" in runs  # Billie's race 2 gates and coins are printed as entered
+    assert "19" not in runs and "32" not in runs  # but no points and no total until Alex's place is in
+    complete = sheet_runs(doc_with([RACE_1, [*HALF_RACE_2, ("Alex", 2, 6, 0)]]), GASLANDS)
+    assert "19" in complete and "32" in complete and "31" in complete
+
+
+def season_doc(*races: list[tuple[str, int, int]]) -> CampaignDocument:
+    return CampaignDocument(
+        name="Season", ruleset="mk-downforce", mode="season",
+        players=[Player(name="Ana", character="mario"), Player(name="Ben", character="luigi")],
+        races=[Race(results=[RaceResult(player=p, place=pl, prize=m) for p, pl, m in race]) for race in races])
+
+
+def test_the_printed_season_sheet_counts_no_money_before_the_race_is_complete():
+    def ana_row(runs: list[str]) -> list[str]:
+        return runs[runs.index("Ana (Mario)") + 1: runs.index("Ben (Luigi)")]
+
+    # place, kart, prize, coins, bets as entered; no season money and no rank while Ben's place is missing
+    assert ana_row(sheet_runs(season_doc([("Ana", 1, 6_000_000)]), Context(DOWNFORCE))) == [
+        "1", "red", "$6,000,000", "0", "$0"]
+    full = sheet_runs(season_doc([("Ana", 1, 6_000_000), ("Ben", 2, 4_000_000)]), Context(DOWNFORCE))
+    assert ana_row(full) == ["1", "red", "$6,000,000", "0", "$0", "$6,000,000", "1"]
+
+
+def test_the_cli_says_which_races_wait_for_places(tmp_path, capsys):
+    from designer.io.campaign_io import save_campaign
+
+    from .cli_runner import run
+
+    path = tmp_path / "p.campaign.json"
+    save_campaign(doc_with([RACE_1, HALF_RACE_2, []]), path)
+    code, out, _err = run(capsys, "campaign", "standings", path)
+    assert code == 0 and "race 2 is waiting for 1 place; it counts once every place is in" in out.splitlines()
+    assert "race 3" not in out  # a race not started is not waiting

@@ -1,28 +1,23 @@
 """The campaign window's two dialogs: New Campaign (a name, the ruleset, the kind of campaign the
 ruleset supports, the players and their characters) and Print (those of the filled score sheet, the
 upgraded kart dashboards and the start-order sheet the campaign can fill, the paper, then a PDF file written
-by `designer.export.campaign_print`).
+by `designer.export.campaign_print`, previewed by `print_preview`).
 
 The new campaign is built by the pure `new_campaign` edit; a refusal is shown in the dialog, which
-stays open. Each dialog has an `ask_…` function that tests replace.
+stays open; `ask_new_campaign` is what tests replace. Print is `print_preview.print_campaign`.
 """
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QTableWidget,
     QVBoxLayout,
@@ -34,11 +29,9 @@ from designer.campaign.edit import new_campaign
 from designer.campaign.errors import CampaignError
 from designer.campaign.modes import default_mode, playable_modes
 from designer.i18n import N_, _
-from designer.io.errors import DocumentError
 from designer.model.campaign import MAX_PLAYERS, CampaignDocument
 from designer.panes.campaign.common import MessageLine, prepare_table, set_cell
 from designer.panes.dialog_buttons import ok_cancel
-from designer.panes.markup import literal
 from designer.rules import Ruleset, list_rulesets, load_ruleset
 from designer.rules.texts import character_name, ruleset_name
 from designer.systems.api import CampaignMode
@@ -208,87 +201,8 @@ def ask_new_campaign(parent: QWidget | None) -> CampaignDocument | None:
 
 
 # --- print ----------------------------------------------------------------------------------------
-class CampaignPrintDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None, paper: str = "a4", offered: list[str] | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(_("Print Campaign"))
-        self.boxes: dict[str, QCheckBox] = {}
-        layout = QVBoxLayout(self)
-        for key, title in SECTION_TITLES.items():
-            if offered is not None and key not in offered:
-                continue
-            box = QCheckBox(_(title))
-            box.setChecked(True)
-            box.toggled.connect(self._update_ok)
-            layout.addWidget(box)
-            self.boxes[key] = box
-        form = QFormLayout()
-        self.paper_combo = QComboBox()
-        for key, title in PAPERS.items():
-            self.paper_combo.addItem(_(title), key)
-        self.paper_combo.setCurrentIndex(max(0, self.paper_combo.findData(paper)))
-        form.addRow(_("&Paper:"), self.paper_combo)
-        layout.addLayout(form)
-        self.buttons = ok_cancel(self, _("Save PDF…"))
-        layout.addWidget(self.buttons)
-
-    def _update_ok(self) -> None:
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(self.sections()))
-
-    def sections(self) -> list[str]:
-        return [key for key, box in self.boxes.items() if box.isChecked()]
-
-    def paper(self) -> str:
-        return self.paper_combo.currentData()
-
-
-def ask_print_options(parent: QWidget) -> tuple[list[str], str] | None:
-    """(sections, paper), or None when cancelled (tests replace this). Offers what the parent window's
-    campaign can fill."""
-    session = getattr(parent, "session", None)
-    offered = None
-    if session is not None:
-        from designer.export.campaign_print import offered_sections  # printing is rare: reportlab loads here
-
-        offered = offered_sections(session.document, session.context)
-    dialog = CampaignPrintDialog(parent, offered=offered)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return None
-    return dialog.sections(), dialog.paper()
-
-
 def pdf_name(session) -> Path:
     if session.path is not None:
         stem = session.path.name.removesuffix(".json").removesuffix(".campaign")
         return session.path.with_name(f"{stem}.pdf")
     return Path.cwd() / f"{session.document.name}.pdf"
-
-
-def print_campaign(parent: QWidget, session) -> Path | None:
-    """Ask what to print and where, write the PDF; a failure is one line in a message box."""
-    options = ask_print_options(parent)
-    if options is None:
-        return None
-    sections, paper = options
-    name, _filter = QFileDialog.getSaveFileName(parent, _("Print Campaign to PDF"), str(pdf_name(session)),
-                                                _(PDF_FILTER))
-    if not name:
-        return None
-    path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
-    # Imported here: printing is rare, and the campaign window must open without reportlab loaded.
-    from designer.app.export_worker import export_to_file
-    from designer.export.campaign_print import write_campaign_pdf
-
-    document, context, source = session.document, session.context, session.path  # immutable: safe in a thread
-
-    def build() -> tuple[bytes, int]:
-        out = io.BytesIO()
-        pages = write_campaign_pdf(out, document, context, sections, paper, source=source)
-        return out.getvalue(), pages
-
-    try:  # off the GUI thread, with a progress dialog that can cancel it; the status bar says what was written
-        pages = export_to_file(parent, path, _("Writing {name}…").format(name=path.name), build)
-    except (DocumentError, OSError, ValueError) as exc:
-        QMessageBox.warning(parent, _("Could Not Print"), literal(" ".join(str(exc).split())))
-        return None
-    return None if pages is None else path

@@ -5,7 +5,7 @@ champion banner once the last race is in."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush
+from PySide6.QtGui import QBrush, QFont, QFontMetrics
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QVBoxLayout, QWidget
 
 from designer.campaign.grand_prix import TIE_RULE, champions, counted_races, standings, totals_by_race
@@ -56,8 +56,15 @@ def race_tip(line) -> str:
     return _("{result}; spent {points} after it").format(result=tip, points=line.spent) if line.spent else tip
 
 
+BANNER_POINTS, BANNER_PADDING = 15, 10
+
+
 class ChampionBanner(QLabel):
-    """Shown above everything once the Grand Prix has a champion."""
+    """Shown above everything once the Grand Prix has a champion.
+
+    In a campaign that can have one, its space is reserved from the start and its height never changes, so
+    the champion appearing with the last result never moves the rows under the pointer (like MessageLine).
+    """
 
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,13 +73,21 @@ class ChampionBanner(QLabel):
         self.setTextFormat(Qt.TextFormat.PlainText)  # names, never markup
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         follow_palette(self, self._restyle)
+        if scored(session.document):  # the only campaigns with a champion; the mode never changes
+            big = QFont(self.font())
+            big.setPointSize(BANNER_POINTS)
+            big.setWeight(QFont.Weight.Bold)
+            self.setFixedHeight(QFontMetrics(big).lineSpacing() + 2 * BANNER_PADDING + 2)
+            policy = self.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            self.setSizePolicy(policy)
         session.changed.connect(self.refresh)
         self.refresh()
 
     def _restyle(self) -> None:
         """Gold on the theme: a pale gold box with dark text in a light theme, a dark gold one in a dark theme."""
-        set_style(self, theme.gold_notice(theme.palette(self)).style("QLabel#championBanner",
-                                      "border-radius: 6px; padding: 10px; font-size: 15pt; font-weight: 700;"))
+        extra = f"border-radius: 6px; padding: {BANNER_PADDING}px; font-size: {BANNER_POINTS}pt; font-weight: 700;"
+        set_style(self, theme.gold_notice(theme.palette(self)).style("QLabel#championBanner", extra))
 
     def refresh(self) -> None:
         doc = self.session.document

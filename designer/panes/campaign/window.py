@@ -37,7 +37,6 @@ from designer.io.campaign_io import CAMPAIGN_SUFFIX
 from designer.io.errors import DocumentError
 from designer.panes.campaign import menus
 from designer.panes.campaign.common import MessageLine, race_title, run_edit
-from designer.panes.campaign.dialogs import print_campaign
 from designer.panes.campaign.races import RacePage
 from designer.panes.campaign.roster import RosterPage
 from designer.panes.campaign.season import SeasonRacePage
@@ -249,6 +248,9 @@ class CampaignWindow(QMainWindow):
         return True
 
     def print_pdf(self) -> Path | None:
+        # Imported here: printing is rare, and the campaign window must open without reportlab loaded.
+        from designer.panes.campaign.print_preview import print_campaign
+
         return print_campaign(self, self.session)  # which says "Wrote … — N pages" in the status bar
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
 from designer.export import pdf
-from designer.export.dashboards import NAMED_COLOURS, render_player_sheets
+from designer.export.dashboards import NAMED_COLOURS, render_player_sheets, slot_size
 from designer.export.item_art import banana
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
@@ -135,6 +135,16 @@ def _boxes(c: Canvas, p: Painter, x: float, y: float, labels: list[str], size: f
                  middle=True)
 
 
+def mat_slot(area: Rect, card: tuple[float, float], ruleset: Ruleset) -> Rect:
+    """The mat's item slot (a card plus clearance each way), under the coin track; it may run past the mat's
+    foot, which `render_mats` checks."""
+    top = board_rules(ruleset).bank_coins
+    inner = area.w - 10.0
+    size = min(10.0, (inner - top * 1.2) / (top + 1))
+    w, h = slot_size(card)
+    return Rect(area.x + 5.0, area.y + MAT_HEADER + 5.0 + 9.0 + 4.0 + size + 5.0, w, h)
+
+
 def draw_mat(c: Canvas, number: int, character: Character | None, ruleset: Ruleset, area: Rect,
              card: tuple[float, float]) -> None:
     """One player's mat in `area` (page mm)."""
@@ -172,11 +182,7 @@ def draw_mat(c: Canvas, number: int, character: Character | None, ruleset: Rules
     _boxes(c, p, x0, y, [str(n) for n in range(top + 1)], size, gap, colour)
     y += size + 5.0
 
-    cw, ch = card
-    room = area.bottom - 5.0 - y
-    if ch > room:
-        cw, ch = cw * room / ch, room
-    slot = Rect(x0, y, cw, ch)
+    slot = mat_slot(area, card, ruleset)
     p.rect(slot.x, slot.y, slot.w, slot.h, 3.0, fill=pdf.lighter(colour, 0.92), stroke=colour, lw=0.4, dash=(2, 1.5))
     text(c, slot.x + slot.w / 2, slot.y + slot.h / 2 - 2, *pdf.fit_line(_("ITEM"), slot.w - 3, 10, BOLD), BOLD,
          "middle", colour, middle=True)
@@ -208,7 +214,10 @@ def render_mats(c: Canvas, job: PrintJob) -> int:
     def draw(c: Canvas, number: int, area: Rect) -> None:
         draw_mat(c, number, chars[(number - 1) % len(chars)] if chars else None, ruleset, area, card)
 
-    return render_player_sheets(c, job, draw, lambda area: area.w >= 150 and area.h >= 60,
+    def fits(area: Rect) -> bool:
+        return area.w >= 150 and mat_slot(area, card, ruleset).bottom <= area.bottom - 5.0
+
+    return render_player_sheets(c, job, draw, fits,
                                 _("player mats do not fit this paper; try a larger one or a smaller margin"))
 
 
