@@ -32,7 +32,7 @@ from designer.campaign.grand_prix import (
 )
 from designer.campaign.modes import campaign_mode, default_mode, in_money, records, scored, system_for
 from designer.campaign.partial import races_counted, waiting_lines
-from designer.campaign.series import SERIES_RULE, has_start_order_coins, races_run, series_standings
+from designer.campaign.series import SERIES_RULE, races_run, series_standings
 from designer.careers_cli import add_driver_parser, run_driver
 from designer.cli_help import LazyHelp
 from designer.i18n import _, ngettext, pgettext, place_ordinal
@@ -408,17 +408,11 @@ def _battle_index(doc: CampaignDocument, battle: int | None) -> int:
 
 # --- printing --------------------------------------------------------------------------------------
 def _print(args: argparse.Namespace) -> int:
-    from designer.export.campaign_print import write_campaign_pdf
+    from designer.export.campaign_print import offered_sections, write_campaign_pdf
 
     doc, ctx = load_campaign(args.file)
-    if args.sections is not None:
-        sections = [s for s in args.sections.split(",") if s.strip()]
-    elif scored(doc) or in_money(doc):
-        sections = ["scoresheet", "dashboards"]
-    elif records(doc, "races") and has_start_order_coins(ctx.ruleset):
-        sections = ["dashboards", "startorder"]
-    else:
-        sections = ["dashboards"]
+    sections = ([s for s in args.sections.split(",") if s.strip()] if args.sections is not None
+                else offered_sections(doc, ctx))
     # never over the campaign or one of its tracks
     tracks = [resolve_track(args.file, item.track) for item in (*doc.races, *doc.battles, *doc.games)]
     inputs = [args.file, *(t for t in tracks if t is not None)]

@@ -140,9 +140,15 @@ def start_order_from_campaign(doc: CampaignDocument, ctx: Context, *,
     return StartOrder(doc.name, tuple(players), tuple(coins), races)
 
 
+def has_player_sheets(doc: CampaignDocument) -> bool:
+    """Whether the campaign's game system prints a sheet per player (Downforce's kit has kart cards instead)."""
+    return registry.get(doc.ruleset).section("dashboards") is not None
+
+
 def _choices(doc: CampaignDocument, ctx: Context) -> list[str]:
     """The sections the campaign's rule data can give (what a refusal lists)."""
     can = {"scoresheet": (ctx.ruleset.downforce if in_money(doc) else ctx.ruleset.grand_prix) is not None,
+           "dashboards": has_player_sheets(doc),
            "startorder": has_start_order_coins(ctx.ruleset)}
     return [s for s in CAMPAIGN_SECTIONS if can.get(s, True)]
 
@@ -150,7 +156,7 @@ def _choices(doc: CampaignDocument, ctx: Context) -> list[str]:
 def offered_sections(doc: CampaignDocument, ctx: Context) -> list[str]:
     """The sections this campaign can fill (what the print dialog offers): the score sheet only when scored
     on points, the start-order sheet only for a race record with coins by starting place."""
-    offered = ["dashboards"]
+    offered = ["dashboards"] if has_player_sheets(doc) else []
     if (scored(doc) and ctx.ruleset.grand_prix is not None) or (in_money(doc) and ctx.ruleset.downforce is not None):
         offered.insert(0, "scoresheet")
     if records(doc, "races") and not scored(doc) and has_start_order_coins(ctx.ruleset):
@@ -166,6 +172,8 @@ def campaign_sections(doc: CampaignDocument, ctx: Context, sections: Sequence[st
     unknown = [s for s in wanted if s not in CAMPAIGN_SECTIONS]
     if unknown:
         raise LayoutError(_("unknown section '{name}' (choose {choices})").format(name=unknown[0], choices=choices))
+    if not wanted and not choices:
+        raise LayoutError(_("'{name}' has nothing to print").format(name=doc.name))
     if not wanted:
         raise LayoutError(_("nothing to print (choose {choices})").format(choices=choices))
     if "startorder" in wanted and not has_start_order_coins(ctx.ruleset):
@@ -174,6 +182,10 @@ def campaign_sections(doc: CampaignDocument, ctx: Context, sections: Sequence[st
                 id=ctx.ruleset.id)))
     if not doc.players:
         raise LayoutError(_("'{name}' has no players to print").format(name=doc.name))
+    if "dashboards" in wanted and not has_player_sheets(doc):
+        raise LayoutError(_("cannot print {section}: {reason}").format(
+            section="dashboards", reason=_("{system} prints no sheet per player (choose {choices})").format(
+                system=doc.ruleset, choices=choices)))
     if "scoresheet" in wanted and in_money(doc):
         if ctx.ruleset.downforce is None:
             raise LayoutError(_("cannot print {section}: {reason}").format(

@@ -306,6 +306,14 @@ def test_a_season_prints_its_sheet_by_default(season, capsys):
     played(capsys, season)
     data = printed(capsys, season, "campaign", "print", season)
     assert "S — season score sheet" in all_text(data)
+    assert len(pdfscan.reader(data).pages) == 1  # no empty per-player sheets: Downforce has kart cards instead
+
+
+def test_a_season_has_no_per_player_sheets_to_print(season, capsys):
+    out = season.with_name("sheets.pdf")
+    line = refused(capsys, season, "campaign", "print", season, "--sections", "dashboards", "-o", out)
+    assert line == ("kartographer: error: cannot print dashboards: mk-downforce prints no sheet per player "
+                    "(choose scoresheet)") and not out.exists()
 
 
 def test_nothing_runs_out_of_its_box_in_pseudo_translation(season, capsys, monkeypatch):
