@@ -37,7 +37,7 @@ from designer.careers_cli import add_driver_parser, run_driver
 from designer.cli_help import LazyHelp
 from designer.i18n import _, ngettext, pgettext, place_ordinal
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
-from designer.io.display import is_text, json_printable, printable
+from designer.io.display import is_text, json_printable, print_table, printable
 from designer.io.errors import DocumentError
 from designer.io.output import write_pdf
 from designer.io.track_io import load_track
@@ -313,11 +313,7 @@ def _standings(args: argparse.Namespace) -> int:
         table.append([str(row["rank"]), printable(row["player"]), printable(row["character"]), str(row["earned"]),
                       str(row["spent"]), str(row["total"]), str(row["wins"]), str(row["coins"]), *per_race,
                       _stat(row["handling"]), _stat(row["max_gear"])])
-    widths = [max(len(r[i]) for r in table) for i in range(len(head))]
-    for r in table:
-        cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w)
-                 for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
-        print("  ".join(cells).rstrip())
+    print_table(table)
     for line in waiting_lines(doc):
         print(line)
     print(_("Ties: {rule}").format(rule=_(TIE_RULE)))
@@ -357,11 +353,7 @@ def _series_standings(args: argparse.Namespace, doc: CampaignDocument, ctx: Cont
         table.append([str(row["rank"]), printable(row["player"]), printable(row["character"]), str(row["races"]),
                       *(str(c) for c in row["place_counts"]), *(str(row[key]) for key, _title in extras),
                       *(place_ordinal(p) if p is not None else "-" for p in row["places"])])
-    widths = [max(len(r[i]) for r in table) for i in range(len(head))]
-    for r in table:
-        cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w)
-                 for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
-        print("  ".join(cells).rstrip())
+    print_table(table)
     for line in waiting_lines(doc):
         print(line)
     print(_("Ties: {rule}").format(rule=_(SERIES_RULE)))

@@ -17,7 +17,7 @@ from designer.campaign.money import MoneyError, parse_dollars
 from designer.campaign.partial import races_counted, waiting_lines
 from designer.campaign.season import SeasonStanding, race_money, season_rule, season_standings
 from designer.i18n import _, format_dollars, format_number, ngettext, pgettext
-from designer.io.display import json_printable, printable
+from designer.io.display import json_printable, print_table, printable
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
 from designer.rules.texts import kart_colour_name
@@ -111,11 +111,7 @@ def print_standings(args: argparse.Namespace, doc: CampaignDocument, ctx: Contex
                       str(row.wins), format_dollars(row.prize), format_number(row.coins, 0),
                       format_dollars(row.coin_money), format_dollars(row.bets), format_dollars(row.total),
                       *("-" if m is None else format_dollars(m.total) for m in row.by_race)])
-    widths = [max(len(r[i]) for r in table) for i in range(len(head))]
-    for r in table:
-        cells = [cell.ljust(w) if i in (1, 2) else cell.rjust(w)
-                 for i, (cell, w) in enumerate(zip(r, widths, strict=True))]
-        print("  ".join(cells).rstrip())
+    print_table(table)
     for line in waiting_lines(doc):
         print(line)
     print(season_rule(ctx.ruleset))

@@ -44,3 +44,13 @@ def is_text(value: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def print_table(rows: list[list[str]], left: tuple[int, ...] = (1, 2)) -> None:
+    """Print rows of cells (the first the heading) in columns two spaces apart: the `left` columns (names)
+    aligned left, the others (numbers) right."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        cells = [cell.ljust(w) if i in left else cell.rjust(w)
+                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
+        print("  ".join(cells).rstrip())
