@@ -11,7 +11,7 @@ import io
 from designer.export import CardOptions, TrackPrintOptions, write_cards_pdf, write_track_pdf
 from designer.rules import load_ruleset
 
-from .conftest import crowded_document
+from .workload import crowded_document
 
 
 def test_tiled_track_with_400_elements_on_a4(benchmark):

@@ -1,0 +1,165 @@
+"""Side by side: our commands and start-up against floors measured in the same run, as ratios ([10/10]).
+
+    python tests/benchmarks/side_by_side.py [--kartographer PATH] [--runs 5] [--json]
+
+Every figure is a whole process's wall time (launch to exit; for the windows, launch to the moment the
+probe reports), the median of `--runs`, the runs of all rows interleaved so a busy moment of the machine
+hits every row alike. The floors are floor_reportlab.py (the least a program does to print the same tiles
+with reportlab) and a bare PySide6 window (gui_probe.py bare). Rows:
+
+    export 400 / 2000      `kartographer export FILE --what track` of the crowded 6'×4' table (workload.py)
+    validate starter       `kartographer validate` of the default starter track, against the 400 floor
+    cards 66               `kartographer cards --ruleset mk-gaslands`, against the 400 floor
+    window shown / drawn   the editor's first paint, and its canvas's first paint with the starter track
+    … + libraries          a floor that also imports pydantic and shapely (unused): what those imports
+                           alone cost, out of every ratio (no target; for reading the others)
+
+Run it with the Python of the installation to measure (an installed wheel is byte-compiled; an editable
+install under PYTHONDONTWRITEBYTECODE=1 recompiles at every start, so this script clears that variable and
+makes one warm-up round that is not counted). Settings and autosaves go to a throwaway home folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+STARTER = "mushroom-cup-1-luigi-circuit.track.json"
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    floor: str | None  # the row it is divided by
+    target: float | None
+
+
+ROWS = (
+    Row("floor 400", None, None),
+    Row("floor 400 + libraries", "floor 400", None),
+    Row("export 400", "floor 400", 1.5),
+    Row("floor 2000", None, None),
+    Row("export 2000", "floor 2000", 2.0),
+    Row("validate starter", "floor 400", 1.2),
+    Row("cards 66", "floor 400", 1.5),
+    Row("bare window", None, None),
+    Row("bare + libraries", "bare window", None),
+    Row("window shown", "bare window", 2.0),
+    Row("starter drawn", "bare window", 2.5),
+)
+
+
+def _commands(kartographer: str, python: str, work: Path) -> dict[str, list[str]]:
+    floor, probe = str(HERE / "floor_reportlab.py"), str(HERE / "gui_probe.py")
+    w400, w2000 = str(work / "crowded-400.track.json"), str(work / "crowded-2000.track.json")
+    return {
+        "floor 400": [python, floor, w400, str(work / "floor-400.pdf")],
+        "floor 400 + libraries": [python, floor, w400, str(work / "floor-400.pdf"), "--with-libraries"],
+        "export 400": [kartographer, "export", w400, "--what", "track", "-o", str(work / "export-400.pdf")],
+        "floor 2000": [python, floor, w2000, str(work / "floor-2000.pdf")],
+        "export 2000": [kartographer, "export", w2000, "--what", "track", "-o", str(work / "export-2000.pdf")],
+        "validate starter": [kartographer, "validate", STARTER],
+        "cards 66": [kartographer, "cards", "--ruleset", "mk-gaslands", "-o", str(work / "cards.pdf")],
+        "bare window": [python, probe, "bare"],
+        "bare + libraries": [python, probe, "bare-libraries"],
+        "window shown": [python, probe, "shown"],
+        "starter drawn": [python, probe, "drawn"],
+    }
+
+
+def _environment(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+               XDG_CACHE_HOME=str(home / "cache"), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    return env
+
+
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _time(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run; CPU time (user + system) suffers less from a busy machine."""
+    env = dict(env, KARTOGRAPHER_PROBE_T0=repr(time.time()))
+    cpu = _cpu()
+    start = time.perf_counter()
+    done = subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True, timeout=300)
+    wall = time.perf_counter() - start
+    cpu = _cpu() - cpu
+    if done.returncode not in (0, 1):  # validate exits 1 when a track has warnings
+        raise SystemExit(f"side_by_side: {' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
+    if command[-1] in ("bare", "bare-libraries", "shown", "drawn"):
+        return float(done.stdout.split()[-1]), cpu
+    return wall, cpu
+
+
+def measure(kartographer: str, python: str, runs: int = 5, only: tuple[str, ...] = ()
+            ) -> dict[str, list[tuple[float, float]]]:
+    """(wall, CPU) seconds per row, `runs` of them each (after one warm-up round)."""
+    with tempfile.TemporaryDirectory(prefix="kartographer-speed-") as folder:
+        work = Path(folder)
+        env = _environment(work / "home")
+        for count in (400, 2000):
+            subprocess.run([python, str(HERE / "workload.py"), str(count), str(work / f"crowded-{count}.track.json")],
+                           env=env, check=True, cwd=work)
+        commands = _commands(kartographer, python, work)
+        names = [r.name for r in ROWS if not only or r.name in only or any(r.name == x.floor for x in ROWS
+                                                                           if x.name in only)]
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+        for round_ in range(runs + 1):
+            for name in names:
+                seconds = _time(commands[name], env, work)
+                if round_:
+                    times[name].append(seconds)
+        return times
+
+
+def report(times: dict[str, list[tuple[float, float]]]) -> list[dict]:
+    """Per row: the medians of wall and CPU time, and the wall-time ratio to its floor against the target."""
+    medians = {name: statistics.median(w for w, _ in values) for name, values in times.items()}
+    cpu = {name: statistics.median(c for _, c in values) for name, values in times.items()}
+    rows = []
+    for row in ROWS:
+        if row.name not in medians:
+            continue
+        ratio = medians[row.name] / medians[row.floor] if row.floor in medians else None
+        cpu_ratio = cpu[row.name] / cpu[row.floor] if cpu.get(row.floor) else None
+        rows.append({"row": row.name, "median_s": round(medians[row.name], 3), "cpu_s": round(cpu[row.name], 3),
+                     "runs_s": [round(w, 3) for w, _ in times[row.name]], "floor": row.floor,
+                     "ratio": None if ratio is None else round(ratio, 2),
+                     "cpu_ratio": None if cpu_ratio is None else round(cpu_ratio, 2), "target": row.target,
+                     "met": None if ratio is None or row.target is None else ratio <= row.target})
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kartographer", default=str(Path(sys.executable).with_name("kartographer")))
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", action="append", default=[], help="measure only this row (and its floor)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = report(measure(args.kartographer, sys.executable, args.runs, tuple(args.only)))
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        ratio = "" if r["ratio"] is None else f"{r['ratio']:5.2f}× {r['floor']}"
+        if r["target"] is not None:
+            ratio += f" (target ≤ {r['target']}×: " + ("met)" if r["met"] else "NOT met)")
+        print(f"{r['row']:22s} {r['median_s']:7.3f} s  (CPU {r['cpu_s']:6.3f} s)  {ratio}")
+
+
+if __name__ == "__main__":
+    main()
