@@ -33,8 +33,7 @@ from designer.campaign.grand_prix import (
 from designer.campaign.modes import campaign_mode, default_mode, in_money, records, scored, system_for
 from designer.campaign.partial import races_counted, waiting_lines
 from designer.campaign.series import SERIES_RULE, races_run, series_standings
-from designer.careers_cli import add_driver_parser, run_driver
-from designer.cli_help import LazyHelp
+from designer.careers_cli import run_driver
 from designer.i18n import _, ngettext, pgettext, place_ordinal
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
 from designer.io.display import is_text, json_printable, print_table, printable
@@ -42,102 +41,11 @@ from designer.io.errors import DocumentError
 from designer.io.output import write_pdf
 from designer.io.track_io import load_track
 from designer.io.validation import describe_validation_error
-from designer.model.campaign import STATS, CampaignDocument
+from designer.model.campaign import CampaignDocument
 from designer.rules import load_ruleset
-from designer.season_cli import kart_colour, parse_money, print_standings, result_line
-from designer.systems import registry
+from designer.season_cli import kart_colour, print_standings, result_line
 
-PAPERS = ("a4", "letter", "a3", "tabloid")
 SUFFIX = ".campaign.json"
-
-
-def _text(value: str) -> str:
-    if not is_text(value):
-        raise argparse.ArgumentTypeError(_("'{name}' is not UTF-8 text").format(name=printable(value)))
-    return value
-
-
-def _player_spec(value: str) -> tuple[str, str]:
-    name, colon, character = _text(value).rpartition(":")
-    if not colon or not name.strip() or not character.strip():
-        raise argparse.ArgumentTypeError(_("'{value}' is not NAME:CHARACTER (e.g. Alex:Mario)").format(value=value))
-    return name.strip(), character.strip()
-
-
-def _mode_help() -> str:
-    """Each system's modes, its default first: argparse cannot know the ruleset yet, so `_new` checks."""
-    try:
-        systems = registry.systems()
-    except registry.GameSystemError:  # a broken plug-in is reported when it is used, not in --help
-        systems = ()
-    offered = []
-    for system in systems:
-        names = sorted((m.name for m in system.modes), key=lambda n: n != system.default_mode)
-        if names:
-            offered.append(f"{system.id}: {', '.join(names)}")
-    if not offered:
-        return _("a campaign mode of the ruleset's game system; default: the system's first one listed")
-    return _("a campaign mode of the ruleset's game system ({modes}); default: the system's first one listed").format(
-        modes="; ".join(offered))
-
-
-def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
-    """Register `campaign` and its actions on the main parser's subcommands."""
-    campaign = sub.add_parser("campaign", help=_("create, update, rank and print a campaign (*.campaign.json)"))
-    actions = campaign.add_subparsers(dest="action", metavar="ACTION", required=True,
-                                      parser_class=type(campaign))
-
-    new = actions.add_parser("new", help=_("start a campaign file"))
-    new.add_argument("--ruleset", required=True, help=_("a ruleset id, e.g. mk-gaslands"))
-    new.add_argument("--mode", type=_text, help=LazyHelp(_mode_help))
-    new.add_argument("--name", type=_text, help=_("the campaign's name (default: from the file name)"))
-    new.add_argument("--player", dest="players", type=_player_spec, action="extend", nargs="+", required=True,
-                     metavar="NAME:CHARACTER",
-                     help=_("a player and their character (its id or name, e.g. Alex:mario); repeat or list several"))
-    new.add_argument("--track", dest="tracks", type=Path, action="extend", nargs="+", default=[],
-                     metavar="FILE", help=_("track files in race order (stored relative to the campaign file)"))
-    new.add_argument("--force", action="store_true", help=_("replace an existing file"))
-    new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
-
-    result = actions.add_parser("result", help=_("enter or replace a player's result in a race"))
-    result.add_argument("file", type=Path)
-    result.add_argument("--race", type=int, required=True, metavar="N", help=_("1 for the first race"))
-    result.add_argument("--player", required=True, metavar="NAME")
-    result.add_argument("--place", type=int, required=True, metavar="P")
-    result.add_argument("--gates", type=int, default=0, metavar="G", help=_("gates cleared in order (0)"))
-    result.add_argument("--coins", type=int, default=0, metavar="C", help=_("coins collected (0)"))
-    result.add_argument("--kart", type=_text, metavar="COLOUR",
-                        help=_("a season: the colour of the kart raced (default: the character's)"))
-    result.add_argument("--prize", type=parse_money, default=0, metavar="MONEY",
-                        help=_("a season: the prize money won, e.g. 6M, $6,000,000 or 500k (0)"))
-    result.add_argument("--bets", type=parse_money, default=0, metavar="MONEY",
-                        help=_("a season: the bet winnings (0)"))
-
-    upgrade = actions.add_parser("upgrade", help=_("buy a kart upgrade between races"))
-    upgrade.add_argument("file", type=Path)
-    upgrade.add_argument("--player", required=True, metavar="NAME")
-    upgrade.add_argument("--stat", required=True, choices=STATS)
-    upgrade.add_argument("--after-race", type=int, metavar="N",
-                         help=_("bought after race N (default: after the last finished race)"))
-
-    ranks = actions.add_parser("standings", help=_("the standings: Grand Prix points, or a race series' places"))
-    ranks.add_argument("file", type=Path)
-    ranks.add_argument("--json", action="store_true", help=_("a JSON list in rank order"))
-
-    wipe = actions.add_parser("wipe-out", help=_("log a Wipe Out in a Balloon Battle (one balloon popped)"))
-    wipe.add_argument("file", type=Path)
-    wipe.add_argument("--battle", type=int, metavar="N", help=_("1 for the first battle (default: the last)"))
-    wipe.add_argument("--player", required=True, metavar="NAME", help=_("whose balloon pops"))
-    wipe.add_argument("--by", metavar="NAME", help=_("who popped it"))
-
-    add_driver_parser(actions, _text)
-
-    printing = actions.add_parser("print", help=_("print the filled score sheet and the upgraded kart dashboards"))
-    printing.add_argument("file", type=Path)
-    printing.add_argument("--paper", type=str.lower, choices=PAPERS, default="a4")
-    printing.add_argument("--sections", metavar="LIST",
-                          help=_("comma-separated: scoresheet,dashboards,startorder (default: those the campaign has)"))
-    printing.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
 
 
 def run(args: argparse.Namespace) -> int:

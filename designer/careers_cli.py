@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,8 @@ from designer.campaign.careers import (
 )
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.i18n import N_, _, ngettext, pgettext
+from designer.cli_args import SCENARIO_TITLES
+from designer.i18n import _, ngettext, pgettext
 from designer.io.campaign_io import driver_vehicle, load_campaign, relative_track, save_campaign
 from designer.io.display import is_text, json_printable, printable
 from designer.io.errors import DocumentError
@@ -40,43 +40,6 @@ from designer.io.track_io import load_track
 from designer.io.validation import describe_validation_error
 from designer.model.campaign import CampaignDocument, GameEntry
 from designer.rules.texts import reroll_event
-
-SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
-
-
-def add_driver_parser(actions: argparse._SubParsersAction, text: Callable[[str], str]) -> None:
-    """Register `driver` and its own actions on `campaign`'s; `text` is the CLI's UTF-8 argument type."""
-    driver = actions.add_parser("driver", help=_("Axles and Alloys II careers: add drivers, enter games, list them"))
-    sub = driver.add_subparsers(dest="driver_action", metavar="ACTION", required=True, parser_class=type(driver))
-
-    add = sub.add_parser("add", help=_("add a named driver for a player"))
-    add.add_argument("file", type=Path)
-    add.add_argument("--name", type=text, required=True, metavar="NAME")
-    add.add_argument("--player", type=text, required=True, metavar="PLAYER")
-    add.add_argument("--class", dest="vehicle_class", type=text, metavar="CLASS",
-                     help=_("the car's weight class: light, medium or heavy (default: the vehicle file's)"))
-    add.add_argument("--vehicle-file", type=Path, metavar="PATH",
-                     help=_("the driver's *.vehicle.json (stored relative to the campaign file)"))
-
-    game = sub.add_parser("game", help=_("enter one driver's result in a game, or in a new one"))
-    game.add_argument("file", type=Path)
-    game.add_argument("--driver", type=text, required=True, metavar="NAME")
-    which = game.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", type=int, metavar="N", help=_("1 for the first game"))
-    which.add_argument("--new", action="store_true", help=_("start a new game (give --scenario)"))
-    game.add_argument("--scenario", choices=tuple(SCENARIO_TITLES), help=_("a new game's scenario"))
-    game.add_argument("--track", type=Path, metavar="FILE",
-                      help=_("a new game's track or arena (stored relative to the campaign file)"))
-    game.add_argument("--destroyed", action="store_true", help=_("the driver's vehicle was destroyed"))
-    game.add_argument("--kills", type=int, default=0, metavar="K", help=_("vehicles the driver destroyed (0)"))
-    game.add_argument("--finished", action="store_true", help=_("a race: finished with a working vehicle"))
-    game.add_argument("--won", action="store_true", help=_("a race: won it"))
-    game.add_argument("--died", action="store_true", help=_("the driver died after the vehicle was destroyed"))
-    game.add_argument("--rerolls-used", type=int, default=0, metavar="R", help=_("rerolls spent in this game (0)"))
-
-    listing = sub.add_parser("list", help=_("each driver's player, class, games, kills and rerolls"))
-    listing.add_argument("file", type=Path)
-    listing.add_argument("--json", action="store_true", help=_("a JSON list in the campaign's order"))
 
 
 def run_driver(args: argparse.Namespace) -> int:

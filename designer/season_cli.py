@@ -13,7 +13,6 @@ import json
 
 from designer.campaign.context import Context
 from designer.campaign.grand_prix import race_complete
-from designer.campaign.money import MoneyError, parse_dollars
 from designer.campaign.partial import races_counted, waiting_lines
 from designer.campaign.season import SeasonStanding, race_money, season_rule, season_standings
 from designer.i18n import _, format_dollars, format_number, ngettext, pgettext
@@ -21,15 +20,6 @@ from designer.io.display import json_printable, print_table, printable
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
 from designer.rules.texts import kart_colour_name
-
-
-def parse_money(value: str) -> int:
-    """Whole dollars from "2000000", "2,000,000", "$2M", "2M", "1.5M" or "500k" (argparse type; the same
-    reading as the campaign window's money cells, `designer.campaign.money.parse_dollars`)."""
-    try:
-        return parse_dollars(value)
-    except MoneyError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def kart_colour(ruleset: Ruleset, value: str | None) -> str | None:

@@ -29,42 +29,7 @@ from designer.rules.schema import Ruleset
 from designer.rules.systems import AxlesRules
 from designer.rules.texts import weight_class_name
 
-PAPERS = ("a4", "letter", "a3", "tabloid")
-CLASSES = ("light", "medium", "heavy")
 DEFAULT_RULESET = "axles-alloys-2"
-
-
-def add_vehicle_parser(sub: argparse._SubParsersAction) -> None:
-    """Register `vehicle` and its actions on the main parser's subcommands."""
-    vehicle = sub.add_parser("vehicle", help=_("check, start and print Axles and Alloys II cars (*.vehicle.json)"))
-    actions = vehicle.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(vehicle))
-
-    check = actions.add_parser("check", help=_("check that each car is a legal build"))
-    check.add_argument("files", nargs="+", type=Path, metavar="FILE")
-    check.add_argument("--json", action="store_true", help=_("a JSON list: one entry per file"))
-
-    new = actions.add_parser("new", help=_("write a bare car of a weight class, with no components yet"))
-    new.add_argument("--class", dest="weight_class", type=str.lower, choices=CLASSES, required=True,
-                     help=_("the car's weight class"))
-    new.add_argument("--name", type=_text, help=_("the car's name (default: from the file name)"))
-    new.add_argument("--driver", type=_text, default="", help=_("the driver's name"))
-    new.add_argument("--race", action="store_true", help=_("built for a race (no dropped weapons), not the arena"))
-    new.add_argument("--force", action="store_true", help=_("replace an existing file"))
-    new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
-
-    printing = actions.add_parser("print", help=_("print a vehicle sheet for each car"))
-    printing.add_argument("files", nargs="+", type=Path, metavar="FILE")
-    printing.add_argument("--paper", type=str.lower, choices=PAPERS, default="a4")
-    printing.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
-
-
-def _text(value: str) -> str:
-    """A name typed on the command line, refused when it holds bytes that are not UTF-8 (lone surrogates)."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise argparse.ArgumentTypeError(_("'{name}' is not UTF-8 text").format(name=printable(value))) from None
-    return value
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,16 +14,19 @@ system's own print options (`System.print_options`) arrive as NAME=VALUE pairs, 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from designer.export import pdf
 from designer.export.options import ExportOptions, PrintJob
 from designer.export.paper import LayoutError, get_paper
-from designer.export.scoresheet import GrandPrixScores
 from designer.i18n import N_, _, plain_decimal
 from designer.model.track import Table, TrackDocument
 from designer.rules import Ruleset, load_ruleset
 from designer.systems import registry
 from designer.systems.api import PrintSection, System
+
+if TYPE_CHECKING:
+    from designer.export.scoresheet import GrandPrixScores
 
 __all__ = ["ExportOptions", "PrintJob", "blank_document", "export_pdf", "offered", "print_settings", "refusal",
            "sections_for", "system_for"]

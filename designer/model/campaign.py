@@ -28,6 +28,7 @@ from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
 from designer.i18n import _
 from designer.model.base import WHOLE_NUMBER, OmitUnused, StrictBool, StrictInt, StrictModel, StrictStr
+from designer.model.stats import STATS  # noqa: F401 - re-exported: the campaign code reads it here
 
 CAMPAIGN_FORMAT: Final = "kartographer-campaign"
 CAMPAIGN_SCHEMA_VERSION: Final = 3
@@ -37,7 +38,6 @@ MAX_RACES = 50
 #: A campaign mode's name, as a game system spells it (which names are allowed depends on the system).
 ModeName = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 Stat = Literal["handling", "max_gear"]
-STATS: tuple[str, ...] = ("handling", "max_gear")
 
 PersonName = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 #: A stable id, spelt as the rule data's ids are (`designer.rules.base.Slug`).

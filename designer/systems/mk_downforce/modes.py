@@ -4,12 +4,15 @@ in the roster and in every race of a season (`designer.campaign.season`)."""
 
 from __future__ import annotations
 
-from designer.campaign.context import Context
+from typing import TYPE_CHECKING
+
 from designer.campaign.errors import CampaignError
-from designer.campaign.roster import character_label
 from designer.i18n import N_, _
-from designer.model.campaign import CampaignDocument
 from designer.systems.api import CampaignMode
+
+if TYPE_CHECKING:  # the registry loads every system for any document: the campaign model only when a rule runs
+    from designer.campaign.context import Context
+    from designer.model.campaign import CampaignDocument
 
 
 def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
@@ -23,6 +26,8 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
         raise CampaignError(_("{players} players but {system} has {karts} karts, one per colour ({colours})").format(
             players=len(doc.players), system=ctx.ruleset.name, karts=len(colours), colours=", ".join(colours)),
             "players")
+    from designer.campaign.roster import character_label
+
     colour_of = {d: k.colour for k in rules.karts for d in k.drivers}  # character id → kart colour
     taken: dict[str, tuple[str, str]] = {}
     for i, player in enumerate(doc.players):

@@ -1,0 +1,181 @@
+"""The argument parsers of `kartographer campaign …` and `kartographer vehicle …`, apart from the commands.
+
+`designer.cli` builds its whole parser for every command; keeping these parsers here, with only light imports,
+means `kartographer export` or `validate` never loads the campaign and vehicle code (issue [10/10]): the
+commands themselves (`designer.campaign_cli`, `careers_cli`, `vehicle_cli`) are imported when run.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from designer.campaign.money import MoneyError, parse_dollars
+from designer.cli_help import LazyHelp
+from designer.i18n import N_, _
+from designer.io.display import is_text, printable
+from designer.model.stats import STATS
+
+PAPERS = ("a4", "letter", "a3", "tabloid")
+CLASSES = ("light", "medium", "heavy")
+SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
+
+
+def text_argument(value: str) -> str:
+    """A name typed on the command line, refused when it holds bytes that are not UTF-8 (lone surrogates)."""
+    if not is_text(value):
+        raise argparse.ArgumentTypeError(_("'{name}' is not UTF-8 text").format(name=printable(value)))
+    return value
+
+
+def parse_money(value: str) -> int:
+    """Whole dollars from "2000000", "2,000,000", "$2M", "2M", "1.5M" or "500k" (argparse type; the same
+    reading as the campaign window's money cells, `designer.campaign.money.parse_dollars`)."""
+    try:
+        return parse_dollars(value)
+    except MoneyError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _player_spec(value: str) -> tuple[str, str]:
+    name, colon, character = text_argument(value).rpartition(":")
+    if not colon or not name.strip() or not character.strip():
+        raise argparse.ArgumentTypeError(_("'{value}' is not NAME:CHARACTER (e.g. Alex:Mario)").format(value=value))
+    return name.strip(), character.strip()
+
+
+def _mode_help() -> str:
+    """Each system's modes, its default first: argparse cannot know the ruleset yet, so `_new` checks."""
+    from designer.systems import registry
+
+    try:
+        systems = registry.systems()
+    except registry.GameSystemError:  # a broken plug-in is reported when it is used, not in --help
+        systems = ()
+    offered = []
+    for system in systems:
+        names = sorted((m.name for m in system.modes), key=lambda n: n != system.default_mode)
+        if names:
+            offered.append(f"{system.id}: {', '.join(names)}")
+    if not offered:
+        return _("a campaign mode of the ruleset's game system; default: the system's first one listed")
+    return _("a campaign mode of the ruleset's game system ({modes}); default: the system's first one listed").format(
+        modes="; ".join(offered))
+
+
+def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
+    """Register `campaign` and its actions on the main parser's subcommands."""
+    campaign = sub.add_parser("campaign", help=_("create, update, rank and print a campaign (*.campaign.json)"))
+    actions = campaign.add_subparsers(dest="action", metavar="ACTION", required=True,
+                                      parser_class=type(campaign))
+
+    new = actions.add_parser("new", help=_("start a campaign file"))
+    new.add_argument("--ruleset", required=True, help=_("a ruleset id, e.g. mk-gaslands"))
+    new.add_argument("--mode", type=text_argument, help=LazyHelp(_mode_help))
+    new.add_argument("--name", type=text_argument, help=_("the campaign's name (default: from the file name)"))
+    new.add_argument("--player", dest="players", type=_player_spec, action="extend", nargs="+", required=True,
+                     metavar="NAME:CHARACTER",
+                     help=_("a player and their character (its id or name, e.g. Alex:mario); repeat or list several"))
+    new.add_argument("--track", dest="tracks", type=Path, action="extend", nargs="+", default=[],
+                     metavar="FILE", help=_("track files in race order (stored relative to the campaign file)"))
+    new.add_argument("--force", action="store_true", help=_("replace an existing file"))
+    new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+
+    result = actions.add_parser("result", help=_("enter or replace a player's result in a race"))
+    result.add_argument("file", type=Path)
+    result.add_argument("--race", type=int, required=True, metavar="N", help=_("1 for the first race"))
+    result.add_argument("--player", required=True, metavar="NAME")
+    result.add_argument("--place", type=int, required=True, metavar="P")
+    result.add_argument("--gates", type=int, default=0, metavar="G", help=_("gates cleared in order (0)"))
+    result.add_argument("--coins", type=int, default=0, metavar="C", help=_("coins collected (0)"))
+    result.add_argument("--kart", type=text_argument, metavar="COLOUR",
+                        help=_("a season: the colour of the kart raced (default: the character's)"))
+    result.add_argument("--prize", type=parse_money, default=0, metavar="MONEY",
+                        help=_("a season: the prize money won, e.g. 6M, $6,000,000 or 500k (0)"))
+    result.add_argument("--bets", type=parse_money, default=0, metavar="MONEY",
+                        help=_("a season: the bet winnings (0)"))
+
+    upgrade = actions.add_parser("upgrade", help=_("buy a kart upgrade between races"))
+    upgrade.add_argument("file", type=Path)
+    upgrade.add_argument("--player", required=True, metavar="NAME")
+    upgrade.add_argument("--stat", required=True, choices=STATS)
+    upgrade.add_argument("--after-race", type=int, metavar="N",
+                         help=_("bought after race N (default: after the last finished race)"))
+
+    ranks = actions.add_parser("standings", help=_("the standings: Grand Prix points, or a race series' places"))
+    ranks.add_argument("file", type=Path)
+    ranks.add_argument("--json", action="store_true", help=_("a JSON list in rank order"))
+
+    wipe = actions.add_parser("wipe-out", help=_("log a Wipe Out in a Balloon Battle (one balloon popped)"))
+    wipe.add_argument("file", type=Path)
+    wipe.add_argument("--battle", type=int, metavar="N", help=_("1 for the first battle (default: the last)"))
+    wipe.add_argument("--player", required=True, metavar="NAME", help=_("whose balloon pops"))
+    wipe.add_argument("--by", metavar="NAME", help=_("who popped it"))
+
+    add_driver_parser(actions)
+
+    printing = actions.add_parser("print", help=_("print the filled score sheet and the upgraded kart dashboards"))
+    printing.add_argument("file", type=Path)
+    printing.add_argument("--paper", type=str.lower, choices=PAPERS, default="a4")
+    printing.add_argument("--sections", metavar="LIST",
+                          help=_("comma-separated: scoresheet,dashboards,startorder (default: those the campaign has)"))
+    printing.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
+
+
+def add_driver_parser(actions: argparse._SubParsersAction) -> None:
+    """Register `driver` and its own actions on `campaign`'s."""
+    driver = actions.add_parser("driver", help=_("Axles and Alloys II careers: add drivers, enter games, list them"))
+    sub = driver.add_subparsers(dest="driver_action", metavar="ACTION", required=True, parser_class=type(driver))
+
+    add = sub.add_parser("add", help=_("add a named driver for a player"))
+    add.add_argument("file", type=Path)
+    add.add_argument("--name", type=text_argument, required=True, metavar="NAME")
+    add.add_argument("--player", type=text_argument, required=True, metavar="PLAYER")
+    add.add_argument("--class", dest="vehicle_class", type=text_argument, metavar="CLASS",
+                     help=_("the car's weight class: light, medium or heavy (default: the vehicle file's)"))
+    add.add_argument("--vehicle-file", type=Path, metavar="PATH",
+                     help=_("the driver's *.vehicle.json (stored relative to the campaign file)"))
+
+    game = sub.add_parser("game", help=_("enter one driver's result in a game, or in a new one"))
+    game.add_argument("file", type=Path)
+    game.add_argument("--driver", type=text_argument, required=True, metavar="NAME")
+    which = game.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", type=int, metavar="N", help=_("1 for the first game"))
+    which.add_argument("--new", action="store_true", help=_("start a new game (give --scenario)"))
+    game.add_argument("--scenario", choices=tuple(SCENARIO_TITLES), help=_("a new game's scenario"))
+    game.add_argument("--track", type=Path, metavar="FILE",
+                      help=_("a new game's track or arena (stored relative to the campaign file)"))
+    game.add_argument("--destroyed", action="store_true", help=_("the driver's vehicle was destroyed"))
+    game.add_argument("--kills", type=int, default=0, metavar="K", help=_("vehicles the driver destroyed (0)"))
+    game.add_argument("--finished", action="store_true", help=_("a race: finished with a working vehicle"))
+    game.add_argument("--won", action="store_true", help=_("a race: won it"))
+    game.add_argument("--died", action="store_true", help=_("the driver died after the vehicle was destroyed"))
+    game.add_argument("--rerolls-used", type=int, default=0, metavar="R", help=_("rerolls spent in this game (0)"))
+
+    listing = sub.add_parser("list", help=_("each driver's player, class, games, kills and rerolls"))
+    listing.add_argument("file", type=Path)
+    listing.add_argument("--json", action="store_true", help=_("a JSON list in the campaign's order"))
+
+
+def add_vehicle_parser(sub: argparse._SubParsersAction) -> None:
+    """Register `vehicle` and its actions on the main parser's subcommands."""
+    vehicle = sub.add_parser("vehicle", help=_("check, start and print Axles and Alloys II cars (*.vehicle.json)"))
+    actions = vehicle.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(vehicle))
+
+    check = actions.add_parser("check", help=_("check that each car is a legal build"))
+    check.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    check.add_argument("--json", action="store_true", help=_("a JSON list: one entry per file"))
+
+    new = actions.add_parser("new", help=_("write a bare car of a weight class, with no components yet"))
+    new.add_argument("--class", dest="weight_class", type=str.lower, choices=CLASSES, required=True,
+                     help=_("the car's weight class"))
+    new.add_argument("--name", type=text_argument, help=_("the car's name (default: from the file name)"))
+    new.add_argument("--driver", type=text_argument, default="", help=_("the driver's name"))
+    new.add_argument("--race", action="store_true", help=_("built for a race (no dropped weapons), not the arena"))
+    new.add_argument("--force", action="store_true", help=_("replace an existing file"))
+    new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+
+    printing = actions.add_parser("print", help=_("print a vehicle sheet for each car"))
+    printing.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    printing.add_argument("--paper", type=str.lower, choices=PAPERS, default="a4")
+    printing.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")

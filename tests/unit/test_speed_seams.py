@@ -1,0 +1,64 @@
+"""What [10/10] changed for speed, held in place: reportlab's C accelerator is in use, printing and checking a
+track load no campaign or vehicle code, and the campaign and vehicle commands still parse and run.
+
+Times themselves are measured in tests/benchmarks (side_by_side.py), never asserted here.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from designer.paths import DEFAULT_TRACK
+
+from .cli_runner import run
+
+LAZY = ("designer.campaign_cli", "designer.careers_cli", "designer.season_cli", "designer.vehicle_cli",
+        "designer.model.campaign", "designer.model.vehicle", "designer.campaign.roster",
+        "designer.export.scoresheet")
+
+
+def _modules_after(args: list[str]) -> list[str]:
+    """The LAZY modules loaded by `kartographer ARGS` run in a fresh interpreter."""
+    code = (f"import json, sys\nfrom designer.cli import main\nstatus = main({args!r})\n"
+            f"print(json.dumps([status, [m for m in {LAZY!r} if m in sys.modules]]))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    status, loaded = json.loads(done.stdout.splitlines()[-1])
+    assert status in (0, 1), done.stderr
+    return loaded
+
+
+def test_the_pdf_number_formatting_is_reportlabs_c_accelerator():
+    # Without rl-accel installed reportlab falls back to its Python versions (_py_fp_str): same bytes, ~4× slower.
+    from reportlab.lib import rl_accel
+
+    assert rl_accel.fp_str.__module__ == "_rl_accel"
+    assert rl_accel.asciiBase85Encode.__module__ == "_rl_accel"
+    assert rl_accel.fp_str(1.5, 2.25) == "1.5 2.25"
+
+
+def test_export_loads_no_campaign_or_vehicle_code(tmp_path: Path):
+    assert _modules_after(["export", str(DEFAULT_TRACK), "--what", "track", "-o", str(tmp_path / "t.pdf")]) == []
+    assert (tmp_path / "t.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_validate_loads_no_campaign_or_vehicle_code():
+    assert _modules_after(["validate", str(DEFAULT_TRACK)]) == []
+
+
+def test_the_campaign_and_vehicle_commands_parse_and_run(capsys, tmp_path: Path):
+    campaign = tmp_path / "cup.campaign.json"
+    code, _, err = run(capsys, "campaign", "new", "--ruleset", "mk-gaslands", "--player", "Alex:mario", "Sam:luigi",
+                       "-o", campaign)
+    assert code == 0 and json.loads(campaign.read_text())["players"][1]["name"] == "Sam", err
+    code, _, err = run(capsys, "campaign", "result", campaign, "--race", "1", "--player", "Alex", "--place", "1",
+                       "--prize", "lots")
+    assert code == 2 and "lots" in err  # the money type (now in cli_args) still reads --prize
+    car = tmp_path / "car.vehicle.json"
+    code, _, err = run(capsys, "vehicle", "new", "--class", "light", "--name", "Zoë", "-o", car)
+    assert code == 0 and json.loads(car.read_text())["name"] == "Zoë", err
+    refused = tmp_path / "x.vehicle.json"
+    code, _, err = run(capsys, "vehicle", "new", "--class", "light", "--name", "\udcff", "-o", refused)
+    assert code == 2 and "UTF-8" in err and not refused.exists()
