@@ -10,14 +10,13 @@ only keep a page).
 
 from __future__ import annotations
 
-from shapely import affinity
 from shapely.geometry import LineString, Point, box
 from shapely.geometry.base import BaseGeometry
 
 from designer.export import fonts
 from designer.export.fonts import BOLD
 from designer.export.pdf import pt, width_mm
-from designer.geometry.footprint import local_size
+from designer.geometry.footprint import local_size, placed_on
 from designer.geometry.labels import label_point
 from designer.geometry.track import surface
 from designer.model.elements import ElementBase
@@ -27,13 +26,6 @@ from designer.rules import Ruleset
 KERB_HALF_MM = 3.5  # half of draw_track.KERB_MM: the kerb is stroked centred on the surface's edge
 LINK_HALF_MM = 2.0  # the link's end dot (its line is 1.2 mm wide)
 LABEL_MM = 8.0  # cap height of scenery and threat labels
-
-
-def _placed(shape: BaseGeometry, element: ElementBase) -> BaseGeometry:
-    """A shape in the element's frame, turned and moved onto the table as the art is drawn."""
-    if element.rotation_deg:
-        shape = affinity.rotate(shape, element.rotation_deg, origin=(0, 0), use_radians=False)
-    return affinity.translate(shape, element.x_mm, element.y_mm)
 
 
 def label_box(x: float, y: float, s: str, height_mm: float = LABEL_MM) -> BaseGeometry:
@@ -55,7 +47,7 @@ def element_extras(element: ElementBase, ruleset: Ruleset, positions: dict[str, 
     elif element.kind == "gate":
         length, width = local_size(element, ruleset)  # type: ignore[arg-type]
         x0 = length / 2 + 3.0  # two arrows 24 mm long and 16 mm wide at ±width/4
-        out.append(_placed(box(x0, -width / 4 - 8.0, x0 + 24.0, width / 4 + 8.0), element))
+        out.append(placed_on(box(x0, -width / 4 - 8.0, x0 + 24.0, width / 4 + 8.0), element))
     elif element.kind == "wandering_threat":
         length, width = local_size(element, ruleset)  # type: ignore[arg-type]
         name = getattr(element, "name", "")
@@ -64,7 +56,7 @@ def element_extras(element: ElementBase, ruleset: Ruleset, positions: dict[str, 
     elif element.kind == "scenery" and getattr(element, "label", ""):
         points = [(float(x), float(y)) for x, y in element.polygon]  # type: ignore[attr-defined]
         lx, ly = label_point(points)
-        centre = _placed(Point(lx, ly), element)
+        centre = placed_on(Point(lx, ly), element)
         out.append(label_box(centre.x, centre.y, element.label))  # type: ignore[attr-defined]
     return out
 

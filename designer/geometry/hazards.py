@@ -20,12 +20,11 @@ from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 import shapely
-from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
-from designer.geometry.footprint import direction, footprint, local_size
+from designer.geometry.footprint import direction, footprint, local_size, placed_on
 from designer.geometry.track import surface
 from designer.model.elements import Element
 from designer.model.track import Table, TrackDocument, TrackSurface
@@ -36,13 +35,6 @@ StopReason = Literal["left_track", "left_table", "hit_scenery", "max_steps"]
 
 #: Depth of the flaming hoop's marker, along the direction of travel (mm); the rules give no size.
 HOOP_DEPTH_MM = 10.0
-
-
-def _placed(shape: BaseGeometry, element: Element) -> BaseGeometry:
-    """A shape drawn in the element's local frame (facing +x, centred on 0, 0) put on the table."""
-    if element.rotation_deg:
-        shape = affinity.rotate(shape, element.rotation_deg, origin=(0, 0))
-    return affinity.translate(shape, element.x_mm, element.y_mm)
 
 
 # --- Bullet Bill ---------------------------------------------------------------------------------
@@ -142,12 +134,12 @@ def ramp_landing_zones(ramp: Element, ruleset: Ruleset,
     back = ramp_length / 2.0
 
     def kart_at(distance: float) -> Polygon:
-        return _placed(box(back + distance, -zone_width / 2, back + distance + kart_length, zone_width / 2), ramp)
+        return placed_on(box(back + distance, -zone_width / 2, back + distance + kart_length, zone_width / 2), ramp)
 
     hoop = None
     if ramp.hoop:
         centre = back + movement.short_mm
-        hoop = _placed(box(centre - hoop_depth_mm / 2, -ramp_width / 2, centre + hoop_depth_mm / 2,
+        hoop = placed_on(box(centre - hoop_depth_mm / 2, -ramp_width / 2, centre + hoop_depth_mm / 2,
                            ramp_width / 2), ramp)
     return {
         "medium": kart_at(movement.medium_mm),
@@ -190,4 +182,4 @@ def boost_push(element: Element, ruleset: Ruleset) -> Polygon:
         raise ValueError(f"a {element.kind} gives no boost")
     length, width = local_size(element, ruleset)
     front = length / 2.0
-    return _placed(box(front, -width / 2, front + ruleset.movement.short_mm, width / 2), element)
+    return placed_on(box(front, -width / 2, front + ruleset.movement.short_mm, width / 2), element)

@@ -19,6 +19,7 @@ from typing import Literal
 from shapely import affinity
 from shapely.geometry import Polygon, box
 
+from designer.geometry.footprint import placed
 from designer.model.edit import normalize_angle
 from designer.model.track import MM_PER_UNIT
 from designer.rules import Ruleset
@@ -121,5 +122,4 @@ def template_shapes(ruleset: Ruleset, width_mm: float = TEMPLATE_WIDTH_MM, left:
 
 def place_template(shape: TemplateShape, x_mm: float, y_mm: float, rotation_deg: float) -> Polygon:
     """A template outline laid on the table: its start at (x, y), leaving along `rotation_deg`."""
-    outline = affinity.rotate(shape.outline, rotation_deg, origin=(0, 0)) if rotation_deg else shape.outline
-    return affinity.translate(outline, x_mm, y_mm)
+    return placed(shape.outline, rotation_deg, x_mm, y_mm)

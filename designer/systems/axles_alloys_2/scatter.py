@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from shapely import affinity, prepared
+from shapely import prepared
 from shapely.geometry import LineString, Point, box
 from shapely.geometry.base import BaseGeometry
 
-from designer.geometry.footprint import footprint
+from designer.geometry.footprint import footprint, placed_on
 from designer.geometry.track import centerline, surface
 from designer.model.edit import unique_id
 from designer.model.elements import Element, kind_classes
@@ -83,10 +83,7 @@ def barrier_line(element: Any) -> BaseGeometry:
     points = list(element.points)
     if element.closed and len(points) > 2:
         points.append(points[0])
-    line = LineString(points)
-    if element.rotation_deg:
-        line = affinity.rotate(line, element.rotation_deg, origin=(0, 0), use_radians=False)
-    return affinity.translate(line, element.x_mm, element.y_mm)
+    return placed_on(LineString(points), element)
 
 
 def obstacles(elements: Sequence[Element], ruleset: Ruleset) -> list[BaseGeometry]:

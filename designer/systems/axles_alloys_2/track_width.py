@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from shapely import affinity
 from shapely.geometry import LineString
 
 from designer.geometry.checks.base import CheckContext, check, problem
 from designer.geometry.checks.report import Problem
+from designer.geometry.footprint import placed_on
 from designer.geometry.units import format_length
 from designer.i18n import _
 from designer.model.elements import StartFinish
@@ -44,10 +44,7 @@ def barrier_line(barrier: Barrier) -> LineString:
     points = [tuple(p) for p in barrier.points]
     if barrier.closed and points[0] != points[-1]:
         points.append(points[0])
-    line = LineString(points)
-    if barrier.rotation_deg:
-        line = affinity.rotate(line, barrier.rotation_deg, origin=(0, 0), use_radians=False)
-    return affinity.translate(line, barrier.x_mm, barrier.y_mm)
+    return placed_on(LineString(points), barrier)
 
 
 @dataclass(frozen=True)
