@@ -28,7 +28,6 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from designer.app.recovery_dialog import RecoveryChoice, RecoveryDialog
 from designer.app.settings import Settings
-from designer.document.campaign import CampaignSession
 from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.io.recovery import CAMPAIGN, RecoveryEntry, RecoveryStore
@@ -340,6 +339,8 @@ def _restore(window, store: RecoveryStore, entry: RecoveryEntry):
     """Open one recovered document, modified; the file as it is on disk, if open and unmodified, makes way."""
     document = store.load(entry)
     if entry.kind == CAMPAIGN:
+        from designer.document.campaign import CampaignSession  # the campaign code: only for a campaign
+
         # The original path, not the copy's: relative race tracks resolve against the campaign's folder,
         # and Save writes the original file.
         session = CampaignSession(document, entry.original_path)

@@ -15,6 +15,7 @@ on tab switches and ruleset changes.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
@@ -24,11 +25,12 @@ from designer.canvas.tools.barrier import BarrierTool
 from designer.canvas.tools.barrier_points import BarrierPointsEditor
 from designer.document.operations import add_elements, delete_elements, macro
 from designer.i18n import N_, _, ngettext, pgettext
-from designer.systems.axles_alloys_2.elements import BARRIER, TEMPLATE, WRECK
-from designer.systems.axles_alloys_2.scatter import RAMP, Scatter, is_scattered, roll_scatter
 
-#: What each line of the scatter's report is about.
-WHAT = {TEMPLATE: N_("Dropped-weapon templates"), RAMP: N_("Ramps"), WRECK: N_("Wrecks")}
+if TYPE_CHECKING:
+    from designer.systems.axles_alloys_2.scatter import Scatter
+
+#: What each line of the scatter's report is about, by kind (the system's TEMPLATE, RAMP and WRECK).
+WHAT = {"dropped_template": N_("Dropped-weapon templates"), "ramp": N_("Ramps"), "wreck": N_("Wrecks")}
 
 
 def install(window) -> AxlesActions:
@@ -86,7 +88,7 @@ class ScatterDialog(QDialog):
 
 
 class AxlesActions(KindActions):
-    KIND = BARRIER
+    KIND = "barrier"  # designer.systems.axles_alloys_2.elements.BARRIER
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -122,6 +124,8 @@ class AxlesActions(KindActions):
     def scatter_hazards(self, seed: int | None = None, show: bool = True) -> Scatter | None:
         """Throw the race hazards with `seed` (a new random one without), replacing the last scatter, as one
         undo step; shows the dialog (`show`). None when there is nothing to scatter on."""
+        from designer.systems.axles_alloys_2.scatter import is_scattered, roll_scatter
+
         editor = self._editor()
         if editor is None:
             return None

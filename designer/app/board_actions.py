@@ -13,12 +13,13 @@ enabled only for such documents, re-checked on tab switches and ruleset changes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from designer.app.kind_actions import KindActions
-from designer.canvas.tools.shortcut import ShortcutTool
-from designer.commands.board import cycle_text, insert_text, lay_text, push
 from designer.i18n import _
-from designer.systems.mk_board.board import BoardEdit, cycled, insert_space_after, lay_spaces
-from designer.systems.mk_board.elements import SPACE
+
+if TYPE_CHECKING:
+    from designer.canvas.tools.shortcut import ShortcutTool
 
 
 def install(window) -> BoardActions:
@@ -29,7 +30,7 @@ def install(window) -> BoardActions:
 
 
 class BoardActions(KindActions):
-    KIND = SPACE
+    KIND = "space"  # designer.systems.mk_board.elements.SPACE
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -50,6 +51,9 @@ class BoardActions(KindActions):
 
     # --- actions ---------------------------------------------------------------------------------
     def lay_spaces(self) -> bool:
+        from designer.commands.board import lay_text, push
+        from designer.systems.mk_board.board import lay_spaces
+
         editor = self._editor()
         if editor is None:
             return False
@@ -61,7 +65,7 @@ class BoardActions(KindActions):
         except ValueError as exc:
             self._status(_("Cannot lay spaces: {error}").format(error=exc))
             return False
-        count = len(edit.added) + sum(1 for e in document.elements if e.kind == SPACE and e.id not in edit.removed)
+        count = len(edit.added) + sum(1 for e in document.elements if e.kind == self.KIND and e.id not in edit.removed)
         if not push(document, edit, lay_text(count)):
             self._status(_("The spaces already lie along the track"))
             return False
@@ -69,10 +73,13 @@ class BoardActions(KindActions):
 
     def _selected_spaces(self, editor) -> list:
         chosen = set(editor.selected_ids())
-        return [e for e in editor.document.elements if e.kind == SPACE and e.id in chosen]
+        return [e for e in editor.document.elements if e.kind == self.KIND and e.id in chosen]
 
     def insert_space(self) -> str | None:
         """Insert after the one selected space; returns the new space's id."""
+        from designer.commands.board import insert_text, push
+        from designer.systems.mk_board.board import insert_space_after
+
         editor = self._editor()
         if editor is None:
             return None
@@ -90,6 +97,9 @@ class BoardActions(KindActions):
         return edit.added[0].id
 
     def cycle_fields(self) -> bool:
+        from designer.commands.board import cycle_text, push
+        from designer.systems.mk_board.board import BoardEdit, cycled
+
         editor = self._editor()
         if editor is None:
             return False
@@ -100,6 +110,8 @@ class BoardActions(KindActions):
         return push(editor.document, BoardEdit(changed=tuple(cycled(spaces))), cycle_text(len(spaces)))
 
     def shortcut_tool(self) -> ShortcutTool | None:
+        from designer.canvas.tools.shortcut import ShortcutTool
+
         editor = self._editor()
         if editor is None:
             return None

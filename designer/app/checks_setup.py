@@ -17,18 +17,21 @@ overlay items (not in `scene.items_by_id`), so image export hides them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QToolButton
 
-from designer.app.report_dialog import RacingLineItem, show_track_report
 from designer.app.settings import Preferences, Settings
 from designer.geometry.checks import CheckContext, Problem, run_checks
 from designer.geometry.checks.base import SEVERITY_RANK
-from designer.geometry.figures import racing_line
 from designer.i18n import _, pgettext
 from designer.panes.markup import literal
 from designer.panes.problems import SEVERITY_COLORS, ProblemsPane, counts_text, severity_icon
+
+if TYPE_CHECKING:
+    from designer.app.report_dialog import RacingLineItem
 
 DEBOUNCE_MS = Preferences().checks_delay_ms
 MARKER_Z = 1_000_000.0
@@ -190,6 +193,10 @@ class EditorChecks(QObject):
         key = (model.track, [e for e in model.elements if e.kind == "gate"], ruleset)
         if self.racing_line_item is not None and self._racing_key == key:
             return
+        # The report's modules load once the line is first shown, not with the window.
+        from designer.app.report_dialog import RacingLineItem
+        from designer.geometry.figures import racing_line
+
         try:
             points = racing_line(model, ruleset)["points"]
         except Exception:
@@ -241,7 +248,7 @@ class ChecksFeature(QObject):
             _("Show &Racing Line"), self._set_racing_line_visible, tip=_("Draw the estimated racing line"),
             menu="View", checkable=True)
         self.report_action = window.action(
-            _("Track &Report…"), lambda: show_track_report(window), "Ctrl+Shift+R",
+            _("Track &Report…"), lambda: _show_track_report(window), "Ctrl+Shift+R",
             _("Lap length, racing line, activations per lap and element counts"), menu="Track")
 
         self.status_button = QToolButton(window)
@@ -318,6 +325,12 @@ class ChecksFeature(QObject):
     def _set_racing_line_visible(self, visible: bool) -> None:
         for editor in self.window.editors():
             self.attach(editor).set_racing_line_visible(visible)
+
+
+def _show_track_report(window) -> None:
+    from designer.app.report_dialog import show_track_report
+
+    show_track_report(window)
 
 
 def install(window) -> ChecksFeature:

@@ -20,7 +20,7 @@ from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QTimer
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from designer.i18n import N_, _, ngettext
-from designer.io.campaign_io import CAMPAIGN_SUFFIX
+from designer.io.suffixes import CAMPAIGN_SUFFIX
 from designer.io.track_io import TRACK_SUFFIX
 from designer.io.vehicle_io import VEHICLE_SUFFIX
 

@@ -19,7 +19,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog
 
-from designer.app import image_export, new_dialog
 from designer.app.autosave import Autosaver
 from designer.app.prompts import Answer, ask_replace, ask_save_changes, busy
 from designer.app.recent_menu import RecentMenu
@@ -107,6 +106,8 @@ class FileActions(QObject):
 
     # --- new and open ------------------------------------------------------------------------------
     def new_document(self):
+        from designer.app import new_dialog  # the dialogs of this menu load when first opened
+
         document = new_dialog.ask_new_document(self.window)
         return None if document is None else self.window.add_editor(document)
 
@@ -256,6 +257,8 @@ class FileActions(QObject):
         return path
 
     def export_png(self) -> Path | None:
+        from designer.app import image_export
+
         editor = self.window.current_editor()
         if editor is None:
             return None
@@ -280,6 +283,8 @@ class FileActions(QObject):
         return path
 
     def export_svg(self) -> Path | None:
+        from designer.app import image_export
+
         editor = self.window.current_editor()
         if editor is None:
             return None

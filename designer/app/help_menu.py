@@ -12,8 +12,6 @@ Markdown; links open in the web browser.
 
 from __future__ import annotations
 
-from importlib import metadata
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -145,6 +143,8 @@ class ShortcutsDialog(QDialog):
 
 def manual_text() -> str:
     """The README as the installed package's metadata holds it (Markdown), or "" when it is missing."""
+    from importlib import metadata  # read when the manual opens, not with every window
+
     try:
         meta = metadata.metadata(DISTRIBUTION)
     except metadata.PackageNotFoundError:

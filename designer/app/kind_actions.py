@@ -2,7 +2,9 @@
 they are enabled only while the current document's ruleset offers that kind — decided from the palette
 (`element_kinds`), never from a system id — and re-checked when the tab or the document's ruleset changes.
 
-A subclass names its `KIND`, builds its actions into `self.actions` and then calls `self.watch()`.
+A subclass names its `KIND`, builds its actions into `self.actions` and then calls `self.watch()`. `KIND` is
+the kind's id written out, and the system's own modules are imported inside the actions that use them: the
+main window builds these menus at start-up, before (and whether or not) any document of that system is open.
 """
 
 from __future__ import annotations

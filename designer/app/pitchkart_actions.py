@@ -17,18 +17,20 @@ re-checked on tab switches and ruleset changes; the piece list follows the docum
 from __future__ import annotations
 
 import contextlib
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup
 
 from designer.app.kind_actions import KindActions
-from designer.canvas.tools.section import SectionTool, document_inventory
 from designer.document.operations import change_elements
 from designer.i18n import _, ngettext, plain_decimal
-from designer.rules.systems import PieceInventory
 from designer.rules.texts import piece_name
 from designer.systems.api import move_attached, set_move_attached
-from designer.systems.pitchkart.elements import TRACK_SECTION
-from designer.systems.pitchkart.sections import Joint, joints, known_sections, renumbered, track_sections
+
+if TYPE_CHECKING:
+    from designer.canvas.tools.section import SectionTool
+    from designer.rules.systems import PieceInventory
+    from designer.systems.pitchkart.sections import Joint
 
 
 def install(window) -> PitchKartActions:
@@ -38,8 +40,17 @@ def install(window) -> PitchKartActions:
     return controller
 
 
+def _inventory(document) -> PieceInventory | None:
+    """The piece set of `document`'s rule data; None without a document or PitchKart rules."""
+    if document is None:
+        return None
+    from designer.canvas.tools.section import document_inventory
+
+    return document_inventory(document)
+
+
 class PitchKartActions(KindActions):
-    KIND = TRACK_SECTION
+    KIND = "track_section"  # designer.systems.pitchkart.elements.TRACK_SECTION
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -86,9 +97,11 @@ class PitchKartActions(KindActions):
     def _gaps(self) -> tuple[list[Joint], PieceInventory] | None:
         """The joints of the current document's sections that do not meet, in lap order (None: no sections)."""
         editor = self._editor()
-        inventory = document_inventory(editor.document) if editor is not None else None
+        inventory = _inventory(editor.document if editor is not None else None)
         if inventory is None:
             return None
+        from designer.systems.pitchkart.sections import joints, known_sections, track_sections
+
         route = known_sections(track_sections(editor.document.elements), inventory)
         if not route:
             return None
@@ -106,6 +119,8 @@ class PitchKartActions(KindActions):
             if was_closed and found is None:
                 self._status(_("The last track sections are gone: there is no loop any more"))
             return
+        from designer.systems.pitchkart.sections import track_sections
+
         gaps = found[0]
         editor = self._editor()
         number = {s.id: s.number for s in track_sections(editor.document.elements)}
@@ -131,7 +146,7 @@ class PitchKartActions(KindActions):
         for action in self.piece_group.actions():
             self.piece_group.removeAction(action)
         self.piece_menu.clear()
-        inventory = document_inventory(document) if document is not None else None
+        inventory = _inventory(document)
         self.piece_menu.setEnabled(inventory is not None)
         if inventory is None:
             return
@@ -154,10 +169,12 @@ class PitchKartActions(KindActions):
         editor = self._editor()
         if editor is None:
             return None
-        inventory = document_inventory(editor.document)
+        inventory = _inventory(editor.document)
         if inventory is None:
             self._status(_("The rule data holds no track pieces to lay"))
             return None
+        from designer.canvas.tools.section import SectionTool
+
         active = editor.tools.active
         if isinstance(active, SectionTool) and active.inventory is inventory:
             if self.piece_id is not None:
@@ -183,8 +200,10 @@ class PitchKartActions(KindActions):
         editor = self._editor()
         if editor is None:
             return False
+        from designer.systems.pitchkart.sections import renumbered, track_sections
+
         document = editor.document
-        inventory = document_inventory(document)
+        inventory = _inventory(document)
         sections = track_sections(document.elements)
         if inventory is None or not sections:
             self._status(_("There are no track sections to number"))

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.app.print_dialog import paper_name
+from designer.app.paper_names import paper_name
 from designer.app.settings import (
     AUTOSAVE_MAX_SECONDS,
     CHECKS_DELAY_RANGE_MS,

@@ -2,7 +2,7 @@
 the very PDF that will be written (rendered by QtPdf from the same bytes that Save writes). The sections
 to tick are the ones the document's game system offers, under its titles. Paper and margin start from the
 preferences (Edit ▸ Preferences… ▸ Print). Every label is in the user's language; paper and card names are
-`paper_name` / `card_name`, looked up when shown. The PDF is laid out in an `ExportWorker` thread from the
+`paper_names.paper_name` / `card_name`, looked up when shown. The PDF is laid out in an `ExportWorker` thread from the
 document snapshot the dialog was opened on (a long build shows a progress dialog with Cancel); `refresh`
 builds it on the calling thread instead. Save writes the previewed bytes and says so in the window's status bar.
 """
@@ -32,13 +32,14 @@ from PySide6.QtWidgets import (
 )
 
 from designer.app.export_worker import ExportProgress, ExportWorker, report_written
+from designer.app.paper_names import card_name, paper_name
 from designer.app.pdf_preview import PdfPreview
 from designer.app.settings import Settings
 from designer.export import CARD_SIZES, CLI_PAPERS, ExportOptions, LayoutError, PrintJob, export_pdf
 from designer.export.bundle import offered, system_for
 from designer.export.fonts import notices
 from designer.geometry.checks.shapes import degenerate_reasons
-from designer.i18n import N_, _, ngettext, pgettext
+from designer.i18n import _, ngettext, pgettext
 from designer.io.atomic import atomic_write_bytes
 from designer.io.errors import DocumentError
 from designer.model.track import TrackDocument
@@ -46,20 +47,7 @@ from designer.panes.markup import literal
 from designer.panes.theme import error_style, mute
 from designer.rules import load_ruleset
 
-#: Paper and card names in English; `paper_name` / `card_name` give them in the user's language.
-PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
-CARD_NAMES = {"poker": N_("Poker 63 × 88 mm"), "bridge": N_("Bridge 57 × 89 mm"), "mini": N_("Mini 44 × 67 mm")}
 PREVIEW_DELAY_MS = 300
-
-
-def paper_name(key: str) -> str:
-    """"Letter" in the current language ("A4" is A4 everywhere); an unknown key as it is."""
-    names = {"letter": pgettext("paper size", "Letter"), "tabloid": pgettext("paper size", "Tabloid")}
-    return names.get(key) or PAPER_NAMES.get(key, key)
-
-
-def card_name(key: str) -> str:
-    return _(CARD_NAMES[key]) if key in CARD_NAMES else key
 
 
 @dataclass(frozen=True)
@@ -323,22 +311,3 @@ class PrintDialog(QDialog):
         self.worker.cancel()  # closing the dialog stops a build still running
         super().done(result)
 
-
-def install(window) -> None:
-    """File ▸ Export / Print… (Ctrl+P) for the current document."""
-
-    def open_dialog() -> None:
-        editor = window.current_editor()
-        if editor is not None:
-            PrintDialog(editor.document.snapshot(), window).exec()
-
-    action = window.action(_("Export / &Print…"), open_dialog, "Ctrl+P",
-                           _("Print the track 1:1, cards, tokens, dashboards and score sheets as PDF"))
-    quit_action = getattr(getattr(window, "file_actions", None), "quit_action", None)
-    menu = window.menus["File"]
-    if quit_action is not None:
-        menu.insertAction(quit_action, action)
-        menu.insertSeparator(quit_action)
-    else:
-        menu.addAction(action)
-    window.print_action = action

@@ -35,7 +35,6 @@ from designer.io.vehicle_io import load_vehicle, save_vehicle, vehicle_rules
 from designer.model.vehicle import VehicleDocument
 from designer.panes.file_filters import all_files_filter
 from designer.panes.markup import literal
-from designer.panes.vehicle_components import ComponentsTable
 from designer.panes.vehicle_files import (
     file_stem,
     is_vehicle_file,
@@ -45,8 +44,6 @@ from designer.panes.vehicle_files import (
     same_file_key,
     with_vehicle_suffix,
 )
-from designer.panes.vehicle_form import VehicleForm
-from designer.panes.vehicle_summary import VehicleSummary
 from designer.rules import load_ruleset
 from designer.rules.schema import Ruleset
 
@@ -89,6 +86,12 @@ class VehicleEditor(QMainWindow):
 
     # --- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
+        # Here, not at the top: the main window makes a `VehicleWindows` at start-up, and these bring in the
+        # Axles and Alloys II builder, which only a vehicle editor needs.
+        from designer.panes.vehicle_components import ComponentsTable
+        from designer.panes.vehicle_form import VehicleForm
+        from designer.panes.vehicle_summary import VehicleSummary
+
         central = QWidget()
         outer = QVBoxLayout(central)
         splitter = QSplitter()

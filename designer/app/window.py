@@ -4,6 +4,9 @@ Each tab is an `Editor`. Actions act on the current tab; undo and redo go throug
 follow the tab. Feature modules plug themselves in with `install(window)`: file handling
 (`file_actions`), editing and tools (`edit_actions`), the docks and dialogs (`panes_setup`), Help ▸ About
 (`about`), and Edit ▸ Preferences… (`preferences`, last, as it adjusts what the others built).
+An `install` builds only what the first window shows: the modules behind a dialog or a window of its own
+(printing, the vehicle editor, campaigns, the track report, New…, image export) are imported when it first
+opens, so start-up does not pay for them (tests/gui/test_startup_imports.py keeps it so).
 """
 
 from __future__ import annotations
@@ -68,14 +71,14 @@ class MainWindow(QMainWindow):
                 overlay_actions,
                 panes_setup,
                 preferences,
-                print_dialog,
+                print_action,
                 track_actions,
             )
 
             file_actions.install(self)
             campaign_actions.install(self)
             drop_files.install(self)
-            print_dialog.install(self)
+            print_action.install(self)
             edit_actions.install(self)
             panes_setup.install(self)
             checks_setup.install(self)

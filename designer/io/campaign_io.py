@@ -17,13 +17,12 @@ from designer.io.atomic import atomic_write_text
 from designer.io.documents import document_from_data
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text, read_json_file
+from designer.io.suffixes import CAMPAIGN_SUFFIX  # noqa: F401 - re-exported: read here by the callers
 from designer.io.track_io import load_track
 from designer.io.vehicle_io import load_vehicle
 from designer.model.campaign import CAMPAIGN_FORMAT, CampaignDocument
 from designer.model.vehicle import VehicleDocument
 from designer.rules import RulesetError, load_ruleset
-
-CAMPAIGN_SUFFIX = ".campaign.json"
 
 
 def campaign_from_data(data: Any, source: str | Path = "<data>") -> CampaignDocument:

@@ -13,14 +13,17 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from designer.io.atomic import atomic_write_text
-from designer.io.campaign_io import CAMPAIGN_SUFFIX, campaign_from_data, dumps_campaign
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import read_json_file, read_regular_file
-from designer.io.track_io import TRACK_SUFFIX, dumps_track, load_track
-from designer.model.campaign import CampaignDocument
+from designer.io.suffixes import CAMPAIGN_SUFFIX, TRACK_SUFFIX
+from designer.io.track_io import dumps_track, load_track
 from designer.model.track import TrackDocument
+
+if TYPE_CHECKING:  # the campaign code loads only when a campaign is kept or recovered, not with every editor
+    from designer.model.campaign import CampaignDocument
 
 TRACK = "track"
 CAMPAIGN = "campaign"
@@ -47,10 +50,12 @@ class RecoveryStore:
 
     def write(self, key: str, document: TrackDocument | CampaignDocument,
               original_path: str | Path | None) -> None:
-        if isinstance(document, CampaignDocument):
-            kind, text = CAMPAIGN, dumps_campaign(document)
-        else:
+        if isinstance(document, TrackDocument):
             kind, text = TRACK, dumps_track(document)
+        else:
+            from designer.io.campaign_io import dumps_campaign
+
+            kind, text = CAMPAIGN, dumps_campaign(document)
         self.folder.mkdir(parents=True, exist_ok=True)
         atomic_write_text(self.folder / f"{key}{SUFFIXES[kind]}", text)
         meta = {"kind": kind, "original_path": str(original_path) if original_path else None,
@@ -94,6 +99,8 @@ class RecoveryStore:
         which the caller knows, not against this folder.
         """
         if entry.kind == CAMPAIGN:
+            from designer.io.campaign_io import campaign_from_data
+
             return campaign_from_data(read_json_file(entry.document_path), entry.document_path)
         return load_track(entry.document_path)
 

@@ -13,12 +13,11 @@ from designer.io.atomic import atomic_write_text
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text, read_json_file
 from designer.io.migrations import migrate
+from designer.io.suffixes import TRACK_SUFFIX  # noqa: F401 - re-exported: read here by the callers
 from designer.io.validation import describe_validation_error
 from designer.model.track import FORMAT_NAME, TrackDocument
 from designer.rules import ruleset_ids
 from designer.systems import registry
-
-TRACK_SUFFIX = ".track.json"
 
 
 def track_from_data(data: Any, source: str | Path = "<data>") -> TrackDocument:

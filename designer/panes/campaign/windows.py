@@ -10,23 +10,32 @@ application hooks in through `window_added` (menus, drag and drop) and `saved` (
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from designer.document.campaign import CampaignSession
 from designer.i18n import _
-from designer.io.campaign_io import CAMPAIGN_SUFFIX
 from designer.io.errors import DocumentError
-from designer.panes.campaign.dialogs import ask_new_campaign
+from designer.io.suffixes import CAMPAIGN_SUFFIX
 from designer.panes.file_filters import all_files_filter
 from designer.panes.markup import literal
+
+if TYPE_CHECKING:
+    from designer.document.campaign import CampaignSession
 
 GEOMETRY_KEY = "campaign/window_geometry"
 
 
 def is_campaign_file(path: str | Path) -> bool:
     return str(path).lower().endswith(CAMPAIGN_SUFFIX)
+
+
+def ask_new_campaign(parent: QWidget | None):
+    """The New Campaign dialog (`dialogs.ask_new_campaign`), whose campaign modes load when it first opens."""
+    from designer.panes.campaign.dialogs import ask_new_campaign as ask
+
+    return ask(parent)
 
 
 def _key(path: str | Path) -> str:
@@ -37,9 +46,10 @@ def _key(path: str | Path) -> str:
 
 
 class CampaignWindows(QObject):
-    #: The window class it opens campaigns into; the package (`designer.panes.campaign`) sets it to
-    #: `CampaignWindow`, which itself imports this module — so this one never imports the window.
-    window_class: type | None = None
+    #: Makes the window it opens a campaign into, `(session, windows) → CampaignWindow`; the package
+    #: (`designer.panes.campaign`) sets it, as `CampaignWindow` itself imports this module — so this one
+    #: never imports the window.
+    window_class = None
 
     open_track_requested = Signal(Path)
     window_added = Signal(object)  # a new CampaignWindow, fully built
@@ -94,6 +104,8 @@ class CampaignWindows(QObject):
         document = ask_new_campaign(parent)
         if document is None:
             return None
+        from designer.document.campaign import CampaignSession  # the campaign code loads with the first campaign
+
         session = CampaignSession(document)
         session.undo_stack.resetClean()  # never saved: closing it asks
         return self.show_session(session)
@@ -109,6 +121,8 @@ class CampaignWindows(QObject):
         saying in one line why the file cannot be opened."""
         window = self.find(path)
         if window is None:
+            from designer.document.campaign import CampaignSession
+
             try:
                 session = CampaignSession.open(Path(path).absolute())
             except DocumentError as exc:

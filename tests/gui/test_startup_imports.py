@@ -1,0 +1,142 @@
+"""Start-up imports only what the first window shows and draws ([10/10] Speed): the print shop (reportlab,
+QtPdf), the vehicle editor's panes, the campaign window, the track report and the file menu's dialogs load
+when first used — and then work as before.
+
+Each test starts a fresh interpreter (modules once imported stay imported), opens the main window the way
+`kartographer` does (`run_gui` without its event loop), and reports what `sys.modules` holds as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CAMPAIGN = REPO / "templates" / "mushroom-cup.campaign.json"
+
+#: Modules the first window must not need.
+DEFERRED = (
+    "reportlab",
+    "designer.export.pdf",
+    "designer.app.print_dialog",
+    "designer.app.pdf_preview",
+    "designer.app.export_worker",
+    "PySide6.QtPdf",
+    "designer.panes.vehicle_components",
+    "designer.panes.vehicle_form",
+    "designer.panes.vehicle_summary",
+    "designer.panes.campaign.window",
+    "designer.panes.campaign.dialogs",
+    "designer.app.report_dialog",
+    "designer.app.new_dialog",
+    "designer.app.image_export",
+    "designer.io.campaign_io",  # the autosave's recovery store reads a campaign only when it keeps one
+    "designer.model.campaign",
+)
+
+START = textwrap.dedent("""
+    import json, sys
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from designer.app import errors
+    from designer.app.main import application, install_language, open_main_window
+
+    app = application()
+    install_language(app)
+    errors.install()
+    window = open_main_window([], restore_session=True)
+    app.processEvents()
+    report = {"items": len(window.scene.items()), "loaded": [m for m in DEFERRED if m in sys.modules]}
+
+    def modal_class(trigger):
+        '''Trigger an action that opens a modal dialog; the dialog's class name (it is closed at once).'''
+        seen = []
+
+        def close():
+            dialog = QApplication.activeModalWidget()
+            seen.append(type(dialog).__name__ if dialog is not None else None)
+            if dialog is not None:
+                dialog.reject()
+        QTimer.singleShot(0, close)
+        trigger()
+        return seen[0] if seen else None
+""")
+
+
+def _run(body: str, tmp_path: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    home = tmp_path / "home"
+    env.update(QT_QPA_PLATFORM="offscreen", HOME=str(home), XDG_CONFIG_HOME=str(home / "config"),
+               XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"), LANGUAGE="en", LC_ALL="C.UTF-8",
+               KARTOGRAPHER_RECOVERY_DIR=str(tmp_path / "recovery"))
+    code = f"DEFERRED = {DEFERRED!r}\n{START}\n{textwrap.dedent(body)}\nprint(json.dumps(report))\n"
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_window_draws_the_starter_track_without_the_deferred_modules(tmp_path):
+    report = _run("", tmp_path)
+    assert report["items"] > 0  # the starter track is on the canvas
+    assert report["loaded"] == []
+
+
+def test_export_print_loads_the_print_dialog_when_chosen(tmp_path):
+    report = _run("""
+        report["dialog"] = modal_class(window.print_action.trigger)
+        report["after"] = [m for m in ("designer.app.print_dialog", "reportlab") if m in sys.modules]
+    """, tmp_path)
+    assert report["loaded"] == []
+    assert report["dialog"] == "PrintDialog"
+    assert report["after"] == ["designer.app.print_dialog", "reportlab"]
+
+
+def test_the_other_deferred_windows_and_dialogs_open_when_chosen(tmp_path):
+    report = _run(f"""
+        opened = {{}}
+        window.file_actions.new_vehicle_action.trigger()
+        opened["vehicle"] = [type(w).__name__ for w in window.vehicle_windows.windows]
+        window.checks.report_action.trigger()
+        opened["report"] = type(window.track_report).__name__
+        opened["new track"] = modal_class(window.file_actions.new_action.trigger)
+        opened["new campaign"] = modal_class(window.campaign_actions.new_action.trigger)
+        opened["campaign"] = [type(w).__name__ for w in window.campaign_actions.open_paths([{str(CAMPAIGN)!r}])]
+        opened["preferences"] = modal_class(window.preferences_action.trigger)
+        report["opened"] = opened
+        report["after"] = [m for m in DEFERRED if m in sys.modules]
+    """, tmp_path)
+    assert report["loaded"] == []
+    assert report["opened"] == {"vehicle": ["VehicleEditor"], "report": "TrackReportDialog",
+                                "new track": "NewDocumentDialog", "new campaign": "NewCampaignDialog",
+                                "campaign": ["CampaignWindow"], "preferences": "PreferencesDialog"}
+    for module in ("designer.panes.vehicle_summary", "designer.app.report_dialog", "designer.app.new_dialog",
+                   "designer.panes.campaign.dialogs", "designer.panes.campaign.window"):
+        assert module in report["after"]
+
+
+def test_the_kind_ids_the_track_menu_names_are_the_systems_own():
+    """The system action modules write their kind ids out (importing the systems waits for an action)."""
+    from designer.app import axles_actions, board_actions, pitchkart_actions
+    from designer.systems.axles_alloys_2.elements import BARRIER, TEMPLATE, WRECK
+    from designer.systems.axles_alloys_2.scatter import RAMP
+    from designer.systems.mk_board.elements import SPACE
+    from designer.systems.pitchkart.elements import TRACK_SECTION
+
+    assert axles_actions.AxlesActions.KIND == BARRIER
+    assert set(axles_actions.WHAT) == {TEMPLATE, RAMP, WRECK}
+    assert board_actions.BoardActions.KIND == SPACE
+    assert pitchkart_actions.PitchKartActions.KIND == TRACK_SECTION
+
+
+@pytest.mark.parametrize("name", ["CampaignWindow", "CampaignWindows", "is_campaign_file"])
+def test_the_campaign_package_still_names_its_window(name):
+    import designer.panes.campaign as campaign
+
+    assert getattr(campaign, name) is not None
