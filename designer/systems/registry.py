@@ -44,6 +44,7 @@ class Registry:
         self._entry_points = entry_points
         self._systems: dict[str, System] = {}
         self._loaded = False
+        self._loading = False  # while the built-ins and entry points register: the kind table is synced once
 
     # --- registering ---------------------------------------------------------------------------------
     def register(self, system: System) -> System:
@@ -84,7 +85,7 @@ class Registry:
                     id=repr(system.id), kind=repr(kind)))
             taken.add(kind)
         self._systems[system.id] = system
-        if self is _current:
+        if self is _current and not self._loading:
             _sync_kinds(self)
         return system
 
@@ -103,11 +104,17 @@ class Registry:
         if self._loaded:
             return
         self._loaded = True
-        for name in self._builtins:
-            self.register_module(name)
-        if self._entry_points:
-            for point in entry_points(group=ENTRY_POINT_GROUP):
-                self.register(_system_of(point.load(), point.name))
+        self._loading = True  # the document model is rebuilt once for all the new kinds, not once per system
+        try:
+            for name in self._builtins:
+                self.register_module(name)
+            if self._entry_points:
+                for point in entry_points(group=ENTRY_POINT_GROUP):
+                    self.register(_system_of(point.load(), point.name))
+        finally:
+            self._loading = False
+            if self is _current:
+                _sync_kinds(self)
 
     # --- asking --------------------------------------------------------------------------------------
     def get(self, system_id: str) -> System:

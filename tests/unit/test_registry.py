@@ -68,3 +68,15 @@ def test_a_second_system_with_the_same_id_is_refused():
 def test_a_module_without_a_system_is_refused():
     with pytest.raises(GameSystemError, match=r"designer\.systems\.api has no SYSTEM"):
         Registry(builtins=(), entry_points=False).register_module("designer.systems.api")
+
+
+def test_loading_the_built_ins_changes_the_kind_table_once():
+    """Each change of the kind table rebuilds the document model; loading five systems used to do it five times."""
+    from designer.model.elements import element_kinds, kinds_version
+
+    with registry.use(Registry(builtins=(), entry_points=False)):
+        before = kinds_version()
+        with registry.use(Registry(builtins=BUILTIN_SYSTEMS, entry_points=False)) as fresh:
+            fresh.load()
+            assert kinds_version() - before == 1
+            assert {"space", "track_section", "barrier"} <= set(element_kinds())
