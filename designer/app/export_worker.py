@@ -3,10 +3,11 @@ the PDF's bytes and whatever else the caller needs) in a Python thread and repor
 the window keeps painting and answering while a 70-page bundle is laid out.
 
 `ExportProgress` is the progress dialog of such a build: it appears only when the build takes longer than
-PROGRESS_DELAY_MS, and its Cancel stops the build. Cancelling raises `ExportCancelled` inside the build's thread
-(the build is pure Python, so it stops at once, wherever it is; it only ever touches its own canvas and buffer,
-so what it leaves half-done is garbage nobody sees); nothing is ever written by the thread itself —
-the caller writes the finished bytes atomically (`designer.io.atomic`) — so a cancelled export leaves no file.
+PROGRESS_DELAY_MS, and its Cancel stops the build. Cancelling marks the build cancelled; at its next checkpoint
+(every new page, every element of a table: `designer.export.pdf.checkpoint`) the build raises `ExportCancelled`
+in its own thread and ends (it only ever touches its own canvas and buffer, so what it leaves half-done is
+garbage nobody sees). Nothing is ever written by the thread itself — the caller writes the finished bytes
+atomically (`designer.io.atomic`) — so a cancelled export leaves no file.
 `run_export` is the blocking form for a one-shot export: it spins a local event loop until the build is done.
 `export_to_file` is that, then the atomic write and the status line: `report_written` puts "Wrote luigi.pdf —
 73 pages" in a window's status bar.
@@ -15,7 +16,6 @@ the caller writes the finished bytes atomically (`designer.io.atomic`) — so a 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -33,44 +33,39 @@ STATUS_MS = 5000
 
 
 class ExportCancelled(BaseException):
-    """Raised inside a build's thread by `ExportWorker.cancel` (a BaseException: `except Exception` lets it by)."""
+    """Raised at a build's checkpoint once it is cancelled (a BaseException: `except Exception` lets it by)."""
 
 
 class _Job:
     def __init__(self, number: int, build: Callable[[], Any]) -> None:
         self.number = number
         self.build = build
-        self.lock = threading.Lock()
-        self.finished = False  # the build has returned or raised: no cancel may be raised into the thread now
-        self.cancelled = False
+        self.cancelled = False  # set from the GUI thread, read at the build's checkpoints
         self.thread = threading.Thread(target=self._run, name=f"export-{number}", daemon=True)
         self.report: Callable[[int, str, object], None] | None = None
 
     def _run(self) -> None:
+        from designer.export.pdf import checkpoints  # the print shop loads with the first build
+
+        outcome: tuple[str, object]
         try:
-            try:
-                outcome: tuple[str, object] = ("done", self.build())
-            except Exception as exc:  # handed to the GUI thread, which shows it
-                outcome = ("failed", exc)
-            with self.lock:
-                self.finished = True
+            with checkpoints(self._check):
+                outcome = ("done", self.build())
         except ExportCancelled:
             outcome = ("cancelled", None)
-            with self.lock:
-                self.finished = True
+        except Exception as exc:  # handed to the GUI thread, which shows it
+            outcome = ("failed", exc)
         if self.report is not None:
             # RuntimeError: the worker was deleted (its dialog closed) while this build ran.
             with contextlib.suppress(RuntimeError):
                 self.report(self.number, *outcome)
 
+    def _check(self) -> None:
+        if self.cancelled:
+            raise ExportCancelled
+
     def cancel(self) -> None:
-        with self.lock:
-            if self.cancelled:
-                return
-            self.cancelled = True
-            if not self.finished and self.thread.ident is not None:
-                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread.ident),
-                                                           ctypes.py_object(ExportCancelled))
+        self.cancelled = True
 
 
 class ExportWorker(QObject):

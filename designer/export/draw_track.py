@@ -24,7 +24,7 @@ from shapely.geometry.base import BaseGeometry
 from designer.export.element_art import ART, draw_launcher_link, draw_reach
 from designer.export.ink_extents import drawn_extras
 from designer.export.painter import Painter
-from designer.export.pdf import GREY, INK
+from designer.export.pdf import GREY, INK, checkpoint
 from designer.geometry.footprint import footprint, local_size
 from designer.geometry.labels import warp_pipe_labels
 from designer.geometry.track import centerline_points, edge_rings, surface
@@ -215,6 +215,7 @@ def draw_track(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: 
     for element in reaching:
         draw_element(painter, element, ctx, "rim")
     for element in others:
+        checkpoint()  # a table of thousands of elements takes a while: a build may be stopped here too
         draw_element(painter, element, ctx)
 
 

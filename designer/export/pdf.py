@@ -7,6 +7,10 @@ track document and the layout specs in `paper.py`: `mm_frame(c, paper)` installs
 measured is what is drawn and a character no font has prints as a visible mark; a document's canvas notes
 those characters and warns once when it is saved. Arrows and triangles are drawn as vector shapes.
 
+A build can be stopped between pages: `checkpoint()` runs at every new page of a document's canvas (and
+between a table's elements), calling the check a caller installed for its thread with `checkpoints(check)`;
+the editor's Cancel makes that check raise (`designer.app.export_worker`).
+
 Printers' marks drawn here:
 * `registration_mark` – a circle and cross centred on a point (corners of a tile's content area);
 * `calibration_bar` – a stroked outline of exactly the stated length with alternate blocks filled;
@@ -19,6 +23,7 @@ import io
 import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import BinaryIO
 
@@ -41,12 +46,38 @@ Output = str | Path | BinaryIO
 
 
 # --- output ---------------------------------------------------------------------------------------
+_check: ContextVar[Callable[[], None] | None] = ContextVar("kartographer_export_check", default=None)
+
+
+@contextmanager
+def checkpoints(check: Callable[[], None]) -> Iterator[None]:
+    """Run `check()` at every `checkpoint()` of the builds inside the block (this thread's only); it stops a
+    build by raising."""
+    token = _check.set(check)
+    try:
+        yield
+    finally:
+        _check.reset(token)
+
+
+def checkpoint() -> None:
+    """Where a build may be stopped: between pages and between a table's elements."""
+    check = _check.get()
+    if check is not None:
+        check()
+
+
 class DocumentCanvas(Canvas):
-    """A canvas that notes the characters its text could not print, and warns about them once when saved."""
+    """A canvas that notes the characters its text could not print, and warns about them once when saved;
+    every new page is a `checkpoint()`."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lost_glyphs: set[str] = set()
+
+    def showPage(self) -> None:
+        checkpoint()
+        super().showPage()
 
     def save(self) -> None:
         super().save()

@@ -3,6 +3,7 @@ dialog without leaving a file behind, and confirmed in the status bar ("Wrote lu
 
 from __future__ import annotations
 
+import contextlib
 import io
 import threading
 import time
@@ -12,9 +13,9 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QPushButton
 
 from designer.app import export_worker, print_dialog
-from designer.app.export_worker import ExportProgress, export_to_file
+from designer.app.export_worker import ExportProgress, ExportWorker, export_to_file
 from designer.app.print_dialog import PrintDialog
-from designer.export import export_pdf
+from designer.export import export_pdf, pdf
 from designer.io.track_io import load_track
 from designer.paths import DEFAULT_TRACK
 
@@ -103,7 +104,33 @@ def test_no_progress_dialog_without_a_long_build(qtbot):
     assert not dialog.progress.isVisible() and not dialog.is_building()
 
 
-def test_a_cancelled_export_writes_no_file(qtbot, tmp_path):
+def test_cancel_stops_a_build_that_swallows_exceptions_between_its_pages(qtbot):
+    """Cancel used to raise an exception into the build's thread wherever it happened to be, so code that swallows
+    exceptions there (a __del__, a gc callback; here the build's own `except BaseException`) could eat it, and the
+    build ran on to the end. Now the build stops itself at its next page."""
+    pages: list[int] = []
+
+    def build() -> tuple[bytes, int]:
+        c = pdf.new_canvas(io.BytesIO(), "Slow")
+        for _ in range(400):
+            with contextlib.suppress(BaseException):
+                time.sleep(0.005)  # where the cancel used to land, and vanish
+            c.showPage()
+            pages.append(1)
+        return b"", len(pages)
+
+    worker = ExportWorker()
+    cancelled: list[bool] = []
+    worker.cancelled.connect(lambda: cancelled.append(True))
+    worker.start(build)
+    qtbot.waitUntil(lambda: len(pages) >= 5, timeout=5000)
+    worker.cancel()
+    qtbot.waitUntil(lambda: not _export_threads(), timeout=1000)  # 400 pages would take 2 s
+    assert cancelled and len(pages) < 100
+
+
+def test_a_cancelled_export_writes_no_file(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(export_worker, "PROGRESS_DELAY_MS", 50)  # the bar (and its Cancel) before the kit is done
     parent = QApplication.activeWindow()
     target = tmp_path / "luigi.pdf"
     finished = []
