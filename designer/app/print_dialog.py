@@ -2,62 +2,41 @@
 the very PDF that will be written (rendered by QtPdf from the same bytes that Save writes). The sections
 to tick are the ones the document's game system offers, under its titles. Paper and margin start from the
 preferences (Edit ▸ Preferences… ▸ Print). Every label is in the user's language; paper and card names are
-`paper_names.paper_name` / `card_name`, looked up when shown. The PDF is laid out in an `ExportWorker` thread from the
-document snapshot the dialog was opened on (a long build shows a progress dialog with Cancel); `refresh`
-builds it on the calling thread instead. Save writes the previewed bytes and says so in the window's status bar.
+`paper_names.paper_name` / `card_name`, looked up when shown. The PDF is laid out from the document snapshot
+the dialog was opened on, in the background as every preview dialog does (`preview_dialog.PreviewDialog`); Save
+writes the previewed bytes and says so in the window's status bar.
 """
 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
-    QLabel,
     QMessageBox,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from designer.app.export_worker import ExportProgress, ExportWorker, report_written
+from designer.app.export_worker import report_written
 from designer.app.paper_names import card_name, paper_name
-from designer.app.pdf_preview import PdfPreview
+from designer.app.preview_dialog import Preview, PreviewDialog, pdf_status
 from designer.app.settings import Settings
 from designer.export import CARD_SIZES, CLI_PAPERS, ExportOptions, LayoutError, PrintJob, export_pdf
 from designer.export.bundle import offered, system_for
 from designer.export.fonts import notices
 from designer.geometry.checks.shapes import degenerate_reasons
-from designer.i18n import _, ngettext, pgettext
-from designer.io.atomic import atomic_write_bytes
+from designer.i18n import _, pgettext
 from designer.io.errors import DocumentError
 from designer.model.track import TrackDocument
 from designer.panes.markup import literal
-from designer.panes.theme import error_style, mute
 from designer.rules import load_ruleset
-
-PREVIEW_DELAY_MS = 300
-
-
-@dataclass(frozen=True)
-class Preview:
-    """A built PDF (or why there is none) and the status line that describes it."""
-
-    data: bytes
-    pages: int
-    status: str
-    error: bool = False
 
 
 def build_preview(document: TrackDocument, sections: list[str], options: ExportOptions, ruleset) -> Preview:
@@ -68,12 +47,11 @@ def build_preview(document: TrackDocument, sections: list[str], options: ExportO
             pages = export_pdf(out, document, sections, options, ruleset)
     except LayoutError as exc:
         return Preview(b"", 0, str(exc), error=True)
-    size = f"{len(out.getvalue()) / 1024:.0f}"
-    status = ngettext("{n} page, {size} KB", "{n} pages, {size} KB", pages).format(n=pages, size=size)
-    return Preview(out.getvalue(), pages, " — ".join([status, *font_warnings]))
+    data = out.getvalue()
+    return Preview(data, pages, " — ".join([pdf_status(data, pages), *font_warnings]))
 
 
-class PrintDialog(QDialog):
+class PrintDialog(PreviewDialog):
     """Choose what to print and how; the preview follows every change after a short pause."""
 
     def __init__(self, document: TrackDocument, parent: QWidget | None = None) -> None:
@@ -82,19 +60,8 @@ class PrintDialog(QDialog):
         self.document = document
         self._degenerate = degenerate_reasons(document)  # the document cannot change while the dialog is open
         self.ruleset = load_ruleset(document.ruleset)
-        self.pdf_bytes = b""
-        self.page_count = 0
-        self.preview = PdfPreview(self)
         self._pdf = self.preview.pdf
-        self._timer = QTimer(self, singleShot=True, interval=PREVIEW_DELAY_MS)
-        self._timer.timeout.connect(self.start_build)
-        #: The PDF is laid out off the GUI thread; a big bundle shows a progress dialog that can cancel it.
-        self.worker = ExportWorker(self)
-        self.worker.succeeded.connect(self._apply)
-        self.worker.failed.connect(lambda exc: self._show(b"", 0, str(exc), error=True))
-        self.worker.cancelled.connect(self._on_cancelled)
         self._build()
-        self.progress = ExportProgress(self.worker, _("Laying out the pages…"), self)
         self.resize(1100, 760)
         self.start_build()
 
@@ -154,38 +121,7 @@ class PrintDialog(QDialog):
             box.toggled.connect(self._schedule)
 
         kit = self._build_kit_options()
-
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        hint = QLabel(_("Print at 100 % (“actual size”) and check the calibration bars with a ruler."))
-        hint.setWordWrap(True)
-        mute(hint)
-
-        left = QVBoxLayout()
-        left.addWidget(sections)
-        left.addWidget(paper)
-        if kit is not None:
-            left.addWidget(kit)
-        left.addWidget(self.status_label)
-        left.addStretch(1)
-        left.addWidget(hint)
-
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.save_button = QPushButton(_("Save PDF…"))
-        self.save_button.setDefault(True)
-        buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.rejected.connect(self.reject)
-        self.save_button.clicked.connect(self.save_dialog)
-
-        body = QHBoxLayout()
-        side = QWidget()
-        side.setLayout(left)
-        side.setFixedWidth(max(300, left.minimumSize().width()))  # wider only when a language needs it
-        body.addWidget(side)
-        body.addWidget(self.preview, 1)
-        outer = QVBoxLayout(self)
-        outer.addLayout(body, 1)
-        outer.addWidget(buttons)
+        self._layout([sections, paper] + ([kit] if kit is not None else []), 300)
 
     def _build_kit_options(self) -> QGroupBox | None:
         """A spin box per print option of the document's game system (Downforce: lanes, betting lines, token
@@ -235,9 +171,6 @@ class PrintDialog(QDialog):
             duplex=self.duplex_combo.currentData(),
         )
 
-    def _schedule(self, *_args) -> None:
-        self._timer.start()
-
     def _refused(self) -> Preview | None:
         """Why nothing can be built with the current choices (decided at once, on the GUI thread)."""
         if not self.sections():
@@ -247,49 +180,9 @@ class PrintDialog(QDialog):
             return Preview(b"", 0, _("Cannot print this track: {reason}.").format(reason=reasons[0]), error=True)
         return None
 
-    def refresh(self) -> None:
-        """Build the PDF now, on this thread, and show it (a build running in the worker is dropped)."""
-        self._timer.stop()
-        self.worker.cancel()
-        refused = self._refused()
-        self._apply(refused or build_preview(self.document, self.sections(), self.options(), self.ruleset))
-
-    def start_build(self) -> None:
-        """Build the PDF in the worker; Save waits for it. What the preview timer does after a pause."""
-        self._timer.stop()
-        refused = self._refused()
-        if refused is not None:
-            self.worker.cancel()
-            self._apply(refused)
-            return
-        self.save_button.setEnabled(False)  # the bytes shown no longer match the options
-        self.status_label.setText(_("Laying out the pages…"))
-        self.status_label.setStyleSheet("")
+    def _builder(self) -> Callable[[], Preview]:
         document, sections, options, ruleset = self.document, self.sections(), self.options(), self.ruleset
-        self.worker.start(lambda: build_preview(document, sections, options, ruleset))
-        self.progress.begin()
-
-    def is_building(self) -> bool:
-        return self.worker.is_running()
-
-    def _apply(self, preview: Preview) -> None:
-        self._show(preview.data, preview.pages, preview.status, preview.error)
-
-    def _on_cancelled(self) -> None:
-        if not self.is_building():
-            self._show(b"", 0, _("Preview cancelled: change an option to lay out the pages again."))
-
-    def _show(self, data: bytes, pages: int, status: str, error: bool = False) -> None:
-        self.pdf_bytes = data
-        self.page_count = pages
-        self.status_label.setText(status)
-        self.status_label.setStyleSheet(error_style(self.status_label) if error else "")
-        self.save_button.setEnabled(bool(data))
-        self.preview.show_pdf(data)
-
-    def save_to(self, path: str | Path) -> None:
-        """Write exactly the previewed bytes (atomically)."""
-        atomic_write_bytes(path, self.pdf_bytes)
+        return lambda: build_preview(document, sections, options, ruleset)
 
     def save_dialog(self) -> None:
         start = f"{self.document.name}.pdf"
@@ -305,9 +198,3 @@ class PrintDialog(QDialog):
             return
         report_written(self.parentWidget(), path, self.page_count)
         self.accept()
-
-    def done(self, result: int) -> None:
-        self._timer.stop()
-        self.worker.cancel()  # closing the dialog stops a build still running
-        super().done(result)
-
