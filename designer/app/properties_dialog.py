@@ -3,9 +3,10 @@
 OK applies every changed value as ONE undoable step (none when nothing changed); Cancel changes nothing.
 When the chosen ruleset does not offer some elements' kinds, the dialog lists them ("3 coins, 2 boost pads,
 1 dash panel") and offers to remove them in that same step; kept, they stay and the checks flag them.
-The table size is kept in millimetres while the dialog is open, so switching units or presets never rounds
-it. Changing the table or the units moves no element. Labels, notes and undo texts are in the user's
-language (`COMMAND_TEXTS` and `CUSTOM` are `N_`-marked: translated where used).
+The table size and units are the New dialog's fields (`table_size.TableSizeFields`: millimetres kept while the
+dialog is open, so switching units or presets never rounds them). Changing the table or the units moves no
+element. Labels, notes and undo texts are in the user's
+language (`COMMAND_TEXTS` is `N_`-marked: translated where used).
 """
 
 from __future__ import annotations
@@ -18,39 +19,26 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSpinBox,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from designer.app.table_size import TableSizeFields
 from designer.document.document import Document
 from designer.document.operations import change_properties, not_offered
-from designer.geometry.units import (
-    TABLE_PRESETS,
-    UNITS,
-    from_mm,
-    matching_preset,
-    spin_decimals,
-    spin_range,
-    spin_step,
-    to_mm,
-)
 from designer.i18n import N_, _, ngettext, pgettext
 from designer.model.kind_names import count_kinds
 from designer.model.track import Table, TrackDocument
 from designer.panes.dialog_buttons import ok_cancel
-from designer.panes.inspector_fields import TrimmedDoubleSpinBox, mute, unit_title
+from designer.panes.inspector_fields import mute
 from designer.panes.palette import palette_kinds
 from designer.rules import Ruleset, list_rulesets
 from designer.rules.texts import ruleset_name, ruleset_summary
 
-CUSTOM = N_("Custom")
 _FIELD = TrackDocument.model_fields
-TABLE_MIN_MM, TABLE_MAX_MM = 100.0, 10_000.0
 NAME_MAX = 120
 COMMAND_TEXTS = {
     "name": N_("Rename track"), "ruleset": N_("Change ruleset"), "table": N_("Resize table"),
@@ -72,8 +60,9 @@ class DocumentPropertiesDialog(QDialog):
         self.setWindowTitle(_("Document Properties"))
         self._document = document
         table = document.prop("table")
-        self._width_mm, self._height_mm = table.width_mm, table.height_mm
-        self._units = document.prop("display_units")
+        self._size = size = TableSizeFields(table.width_mm, table.height_mm, document.prop("display_units"), self)
+        self.preset_combo, self.units_combo = size.preset_combo, size.units_combo
+        self.width_spin, self.height_spin, self.swap_button = size.width_spin, size.height_spin, size.swap_button
 
         general, form = _form(_("Track"))
         self._ruleset_form = form
@@ -98,41 +87,13 @@ class DocumentPropertiesDialog(QDialog):
         form.addRow(self.remove_check)
 
         table_box, table_form = _form(pgettext("game table", "Table"))
-        self.preset_combo = QComboBox()
-        for preset in TABLE_PRESETS:
-            self.preset_combo.addItem(preset.name, preset)
-        self.preset_combo.addItem(_(CUSTOM), None)
-        self.preset_combo.activated.connect(self._on_preset)
-        self.width_spin, self.height_spin = TrimmedDoubleSpinBox(), TrimmedDoubleSpinBox()
-        tips = (_("Width of the table, {low}–{high} mm"), _("Height of the table, {low}–{high} mm"))
-        for spin, tip in zip((self.width_spin, self.height_spin), tips, strict=True):
-            spin.setKeyboardTracking(False)
-            spin.setAlignment(Qt.AlignmentFlag.AlignRight)
-            spin.setToolTip(tip.format(low=f"{TABLE_MIN_MM:g}", high=f"{TABLE_MAX_MM:g}"))
-            spin.valueChanged.connect(self._on_size_edited)
-        self.swap_button = swap = QToolButton()
-        swap.setText("⇄")
-        swap.setToolTip(_("Swap width and height"))
-        swap.clicked.connect(self._swap)
-        size_row = QHBoxLayout()
-        size_row.addWidget(self.width_spin, 1)
-        size_row.addWidget(QLabel("×"))
-        size_row.addWidget(self.height_spin, 1)
-        size_row.addWidget(swap)
-        size_label = QLabel(_("&Size"))
-        size_label.setBuddy(self.width_spin)
         table_form.addRow(_("&Preset"), self.preset_combo)
-        table_form.addRow(size_label, size_row)
+        table_form.addRow(size.size_label, size.size_row)
         self.notes = mute(QLabel())
         self.notes.setWordWrap(True)
         table_form.addRow(self.notes)
 
         race, race_form = _form(_("Race and Display"))
-        self.units_combo = QComboBox()
-        for units in UNITS:
-            self.units_combo.addItem(unit_title(units), units)
-        self.units_combo.setCurrentIndex(self.units_combo.findData(self._units))
-        self.units_combo.currentIndexChanged.connect(self._on_units)
         self.laps_spin = self._count_spin("laps", document.prop("laps"), " " + pgettext("spin box suffix", "laps"))
         self.karts_spin = self._count_spin("karts", document.prop("karts"), " " + pgettext("spin box suffix", "karts"))
         race_form.addRow(_("&Units"), self.units_combo)
@@ -152,7 +113,8 @@ class DocumentPropertiesDialog(QDialog):
             layout.addWidget(widget)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(440)
-        self._show_size()
+        size.changed.connect(self._update_notes)
+        self._update_notes()
         self._validate()
 
     def _count_spin(self, field: str, value: int, suffix: str) -> QSpinBox:
@@ -167,49 +129,12 @@ class DocumentPropertiesDialog(QDialog):
 
     # --- the table size --------------------------------------------------------------------------
     def table_mm(self) -> tuple[float, float]:
-        return self._width_mm, self._height_mm
-
-    def _show_size(self) -> None:
-        """Show the size in millimetres-exact state in the current units, without emitting edits."""
-        low, high = spin_range(TABLE_MIN_MM, TABLE_MAX_MM, self._units)
-        for spin, mm in ((self.width_spin, self._width_mm), (self.height_spin, self._height_mm)):
-            blocked = spin.blockSignals(True)
-            spin.setDecimals(spin_decimals(self._units))
-            spin.setSingleStep(spin_step(self._units) * (10 if self._units == "mm" else 1))
-            spin.setRange(low, high)
-            spin.setSuffix(f" {self._units}")
-            spin.setValue(from_mm(mm, self._units))
-            spin.blockSignals(blocked)
-        preset = matching_preset(self._width_mm, self._height_mm)
-        index = self.preset_combo.findText(preset.name) if preset else self.preset_combo.findText(_(CUSTOM))
-        self.preset_combo.setCurrentIndex(index)
-        self._update_notes()
-
-    def _on_preset(self, index: int) -> None:
-        preset = self.preset_combo.itemData(index)
-        if preset is not None:
-            self._width_mm, self._height_mm = preset.width_mm, preset.height_mm
-            self._show_size()
-
-    def _on_size_edited(self) -> None:
-        clamp = lambda v: min(max(to_mm(v, self._units), TABLE_MIN_MM), TABLE_MAX_MM)  # noqa: E731
-        if self.sender() is self.width_spin:
-            self._width_mm = clamp(self.width_spin.value())
-        else:
-            self._height_mm = clamp(self.height_spin.value())
-        self._show_size()
-
-    def _swap(self) -> None:
-        self._width_mm, self._height_mm = self._height_mm, self._width_mm
-        self._show_size()
-
-    def _on_units(self) -> None:
-        self._units = self.units_combo.currentData()
-        self._show_size()
+        return self._size.table_mm()
 
     def _update_notes(self) -> None:
         elements = self._document.elements
-        outside = sum(1 for e in elements if not (0 <= e.x_mm <= self._width_mm and 0 <= e.y_mm <= self._height_mm))
+        width, height = self.table_mm()
+        outside = sum(1 for e in elements if not (0 <= e.x_mm <= width and 0 <= e.y_mm <= height))
         notes = [_("Changing the table or the units moves no element.")]
         if outside:
             notes.append(ngettext("{n} element lies outside this table.", "{n} elements lie outside this table.",
@@ -249,11 +174,12 @@ class DocumentPropertiesDialog(QDialog):
     def values(self) -> dict:
         """The properties the user changed, as document values."""
         document = self._document
+        width, height = self.table_mm()
         wanted = {
             "name": self.name_edit.text().strip(),
             "ruleset": self.ruleset_combo.currentData(),
-            "table": Table(width_mm=self._width_mm, height_mm=self._height_mm),
-            "display_units": self._units,
+            "table": Table(width_mm=width, height_mm=height),
+            "display_units": self._size.units(),
             "laps": self.laps_spin.value(),
             "karts": self.karts_spin.value(),
         }

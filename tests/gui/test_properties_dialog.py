@@ -6,7 +6,8 @@ import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialogButtonBox
 
-from designer.app.properties_dialog import CUSTOM, DocumentPropertiesDialog
+from designer.app.properties_dialog import DocumentPropertiesDialog
+from designer.app.table_size import CUSTOM
 from designer.app.window import MainWindow
 from designer.model.track import Table
 
