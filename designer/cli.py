@@ -86,7 +86,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 # --- printing (designer.export; imported only when a print command runs) ---------------------------
-PRINT_PAPERS = cli_args.PAPERS
 
 
 class _ExportHelp(_Help):
@@ -147,7 +146,7 @@ def _print_options_help() -> str:
 
 
 def _add_paper_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--paper", type=str.lower, choices=PRINT_PAPERS, default="a4")
+    parser.add_argument("--paper", type=str.lower, choices=cli_args.PAPERS, default="a4")
     parser.add_argument("--margin", type=float, default=None, metavar="MM",
                         help=_("page margin (default 10; 3 for card sheets)"))
     parser.add_argument("--card-size", type=str.lower, choices=("poker", "bridge", "mini"), default="poker")
