@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reportlab.lib.colors import Color, white
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from designer.export import fonts
 from designer.export.pdf import BOLD, FONT, GREY, INK, darker, pt, text
@@ -47,7 +47,7 @@ class Painter:
         self.c.saveState()
         f, s = self._set(fill, stroke, lw, dash)
         if f or s:
-            self.c.drawPath(p, stroke=s, fill=f, fillMode=1 if even_odd else 0)
+            self.c.drawPath(p, stroke=s, fill=f, fillMode=FILL_EVEN_ODD if even_odd else FILL_NON_ZERO)
         self.c.restoreState()
 
     def new_path(self):
