@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
-from designer.export import fonts
+from designer.export import fonts, operators
 from designer.export.pdf import BOLD, FONT, GREY, INK, darker, pt, text
 
 
@@ -26,14 +26,30 @@ class Painter:
     def __init__(self, c: Canvas, ink_saver: bool = False) -> None:
         self.c = c
         self.ink_saver = ink_saver
+        self._colours = operators.ColourOps(c)
 
-    def _set(self, fill: Color | None, stroke: Color | None, lw: float, dash: Sequence[float] | None
-             ) -> tuple[int, int]:
-        c = self.c
+    def _inks(self, fill: Color | None, stroke: Color | None) -> tuple[Color | None, Color | None]:
         if self.ink_saver:
             if fill is not None and stroke is None:
                 stroke = GREY if _light(fill) else darker(fill, 0.8)
             fill = None
+        return fill, stroke
+
+    def _direct(self, fill: Color | None, stroke: Color | None, lw: float, dash: Sequence[float] | None
+                ) -> list[str] | None:
+        """q and the style's operators as reportlab's calls would write them (see export.operators), or
+        None when a colour or dash needs reportlab's own call."""
+        ops: list[str | None] = ["q"]
+        if fill is not None:
+            ops.append(self._colours.fill(fill))
+        if stroke is not None:
+            ops += (self._colours.stroke(stroke), operators.width(max(lw, 0.12)), operators.dash(dash))
+        return None if None in ops else [op for op in ops if op is not None]
+
+    def _set(self, fill: Color | None, stroke: Color | None, lw: float, dash: Sequence[float] | None
+             ) -> tuple[int, int]:
+        c = self.c
+        fill, stroke = self._inks(fill, stroke)
         if fill is not None:
             c.setFillColor(fill)
         if stroke is not None:
@@ -44,6 +60,14 @@ class Painter:
 
     def path(self, p, fill: Color | None = None, stroke: Color | None = INK, lw: float = 0.3,
              dash: Sequence[float] | None = None, even_odd: bool = False) -> None:
+        fill, stroke = self._inks(fill, stroke)
+        ops = self._direct(fill, stroke, lw, dash)
+        if ops is not None:
+            if fill is not None or stroke is not None:
+                ops += (str(p.getCode()), operators.paint(stroke is not None, fill is not None, even_odd))
+            ops.append("Q")
+            self.c.addLiteral("\n".join(ops))  # reportlab joins a stream's operators with newlines too
+            return
         self.c.saveState()
         f, s = self._set(fill, stroke, lw, dash)
         if f or s:
@@ -86,6 +110,13 @@ class Painter:
 
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke: Color = INK, lw: float = 0.3,
              dash: Sequence[float] | None = None, cap: int = 1) -> None:
+        ops = self._direct(None, stroke, lw, dash)
+        cap_op = operators.cap(cap)
+        if ops is not None and cap_op is not None:
+            ops[1:1] = [cap_op]
+            ops += (operators.line(x1, y1, x2, y2), "Q")
+            self.c.addLiteral("\n".join(ops))
+            return
         c = self.c
         c.saveState()
         c.setLineCap(cap)

@@ -1,0 +1,88 @@
+"""PDF operators spelled exactly as reportlab's own calls spell them, for the Painter's direct path.
+
+A table draws thousands of small shapes, each in its own q … Q. Through reportlab's calls every one of
+them copies the canvas's whole graphics state at q and looks each colour up again; inside q … Q none of
+that bookkeeping matters, so the Painter writes the same operators itself (`Painter.path`). These are
+those operators, formatted once per colour, width and dash: the content streams stay byte for byte what
+reportlab's calls give (tests/unit/test_painter.py holds that), only faster to write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from reportlab.lib.colors import Color
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
+
+
+@lru_cache(maxsize=1024)
+def _rgb(red: float, green: float, blue: float, operator: str) -> str:
+    return f"{fp_str((red, green, blue))} {operator}"
+
+
+@lru_cache(maxsize=256)
+def width(lw: float) -> str:
+    """setLineWidth's operator."""
+    return f"{fp_str(lw)} w"
+
+
+@lru_cache(maxsize=256)
+def _dash(pattern: tuple[float, ...]) -> str | None:
+    if any(not isinstance(n, (int, float)) or n < 0 for n in pattern) or (pattern and sum(pattern) <= 0):
+        return None  # reportlab refuses it: let its own call say so
+    return f"[{fp_str(list(pattern))}] 0 d"
+
+
+def dash(pattern: Sequence[float] | None) -> str | None:
+    """setDash's operator for `pattern` (None or empty: solid), or None when reportlab would refuse it."""
+    return _dash(tuple(pattern) if pattern else ())
+
+
+def cap(mode: int) -> str | None:
+    """setLineCap's operator, or None for a mode reportlab refuses."""
+    return f"{mode} J" if mode in (0, 1, 2) else None
+
+
+def paint(stroke: bool, fill: bool, even_odd: bool) -> str:
+    """drawPath's painting operator: n, S, f, f*, B or B*."""
+    return PATH_OPS[int(stroke), int(fill), FILL_EVEN_ODD if even_odd else FILL_NON_ZERO]
+
+
+def line(x1: float, y1: float, x2: float, y2: float) -> str:
+    """Canvas.line's operators."""
+    return f"n {fp_str(x1, y1)} m {fp_str(x2, y2)} l S"
+
+
+class ColourOps:
+    """A canvas's colour operators for plain RGB colours, or None where only reportlab's call is right.
+
+    setFillColor / setStrokeColor write `r g b rg` / `RG` and then set the colour's alpha: that writes
+    nothing while the alpha equals the state's (always so in our forms, which carry no transparency),
+    but marks the document as PDF 1.4, which is done here the first time too. CMYK colours, a canvas with
+    a colour-space rule and an alpha that would change the state go through reportlab.
+    """
+
+    def __init__(self, c: Canvas) -> None:
+        self.c = c
+        self.direct = getattr(c, "_enforceColorSpace", None) is None
+        self._versioned = False
+
+    def op(self, colour: Color, operator: str, alpha_key: str) -> str | None:
+        if not self.direct or type(colour) is not Color:
+            return None
+        alpha = colour.alpha
+        if alpha is not None:
+            if alpha != self.c._extgstate.getValue(alpha_key):
+                return None
+            if not self._versioned:
+                self.c._doc.ensureMinPdfVersion("transparency")
+                self._versioned = True
+        return _rgb(colour.red, colour.green, colour.blue, operator)
+
+    def fill(self, colour: Color) -> str | None:
+        return self.op(colour, "rg", "ca")
+
+    def stroke(self, colour: Color) -> str | None:
+        return self.op(colour, "RG", "CA")
