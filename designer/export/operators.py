@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from math import cos, pi, sin
 
 from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 
 @lru_cache(maxsize=1024)
@@ -86,3 +88,26 @@ class ColourOps:
 
     def stroke(self, colour: Color) -> str | None:
         return self.op(colour, "RG", "CA")
+
+
+# pdfgeom.bezierArc's four quarter-arcs of a whole ellipse (start 0°, extent 360°), with the trigonometry
+# done once: each point is then reckoned with exactly bezierArc's operations, so it is the same float.
+_HALF = 90.0 * pi / 360.0
+_KAPPA = abs(4.0 / 3.0 * (1.0 - cos(_HALF)) / sin(_HALF))
+_QUARTERS = []
+for _i in range(4):
+    _t0, _t1 = (0 + _i * 90.0) * pi / 180.0, (0 + (_i + 1) * 90.0) * pi / 180.0
+    _QUARTERS.append((cos(_t0) - _KAPPA * sin(_t0), sin(_t0) + _KAPPA * cos(_t0),
+                      cos(_t1) + _KAPPA * sin(_t1), sin(_t1) - _KAPPA * cos(_t1), cos(_t1), sin(_t1)))
+_START = (cos(0.0), sin(0.0))
+
+
+def ellipse(p: PDFPathObject, x: float, y: float, width: float, height: float) -> None:
+    """Add to path `p` what its `ellipse(x, y, width, height)` adds: the same moveto and four curvetos."""
+    x1, y1, x2, y2 = x, y, x + width, y + height
+    x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+    x_cen, y_cen = (x1 + x2) / 2.0, (y1 + y2) / 2.0
+    rx, ry = (x2 - x1) / 2.0, (y2 - y1) / 2.0
+    p.moveTo(x_cen + rx * _START[0], y_cen - ry * _START[1])
+    for a, b, c, d, e, f in _QUARTERS:
+        p.curveTo(x_cen + rx * a, y_cen - ry * b, x_cen + rx * c, y_cen - ry * d, x_cen + rx * e, y_cen - ry * f)

@@ -9,7 +9,9 @@ import random
 import pytest
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
+from designer.export import operators
 from designer.export.painter import Painter
 from designer.export.pdf import GREY, INK, darker
 
@@ -126,3 +128,20 @@ def test_plain_shapes_skip_reportlabs_state_copies(monkeypatch) -> None:
         painter.circle(n, n, 3, fill=HexColor("#336699"))
         painter.line(0, 0, n, n, dash=(2, 1))
     assert copies == []
+
+
+def test_ellipses_are_the_curves_reportlab_reckons() -> None:
+    """operators.ellipse repeats pdfgeom.bezierArc's arithmetic with its trigonometry done once: same code."""
+    rng = random.Random(3)
+    cases = [(0, 0, 0, 0), (1, 2, 3, 4), (-5, 5, -2, 7)]
+    cases += [tuple(rng.uniform(-900, 900) for _ in range(4)) for _ in range(2000)]
+    for x, y, w, h in cases:
+        ours, theirs = PDFPathObject(), PDFPathObject()
+        operators.ellipse(ours, x, y, w, h)
+        theirs.ellipse(x, y, w, h)
+        assert ours.getCode() == theirs.getCode(), (x, y, w, h)
+    for x, y, r in ((0, 0, 1), *(tuple(rng.uniform(-500, 500) for _ in range(3)) for _ in range(500))):
+        ours, theirs = PDFPathObject(), PDFPathObject()
+        operators.ellipse(ours, x - r, y - r, 2 * r, 2 * r)
+        theirs.circle(x, y, r)
+        assert ours.getCode() == theirs.getCode(), (x, y, r)
