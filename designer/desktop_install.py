@@ -107,7 +107,7 @@ def add_install_desktop_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     prefix = (args.prefix or default_prefix()).expanduser()
     for path in install_files(prefix):
-        print(printable(_("Wrote {path}").format(path=path)))
+        print(printable(_("wrote {path}").format(path=path)))
     for warning in refresh_databases(prefix):
         print(printable(_("kartographer: warning: {message}").format(message=warning)), file=sys.stderr)
     return 0
