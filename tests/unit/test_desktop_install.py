@@ -45,7 +45,8 @@ def test_writes_the_launcher_file_types_and_icons(capsys, tmp_path, bare_path):
     prefix = tmp_path / "share"
     code, out, err = run(capsys, "install-desktop", "--prefix", prefix)
     assert (code, err) == (0, "")
-    assert out.splitlines() == [f"wrote {prefix / name}" for name in WRITTEN]  # one line per file, as every command says it
+    # a line per file, in lower case as every command writes it
+    assert out.splitlines() == [f"wrote {prefix / name}" for name in WRITTEN]
     assert sorted(p.relative_to(prefix).as_posix() for p in prefix.rglob("*") if p.is_file()) == sorted(WRITTEN)
 
     entry = desktop_entry(prefix / "applications" / "kartographer.desktop")
