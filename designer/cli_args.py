@@ -12,11 +12,12 @@ from pathlib import Path
 
 from designer.campaign.money import MoneyError, parse_dollars
 from designer.cli_help import LazyHelp
+from designer.export.paper_names import PAPER_IDS
 from designer.i18n import N_, _
 from designer.io.display import is_text, printable
 from designer.model.stats import STATS
 
-PAPERS = ("a4", "letter", "a3", "tabloid")
+PAPERS = PAPER_IDS
 CLASSES = ("light", "medium", "heavy")
 SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
 

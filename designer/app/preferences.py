@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.app.paper_names import paper_name
 from designer.app.settings import (
     AUTOSAVE_MAX_SECONDS,
     CHECKS_DELAY_RANGE_MS,
@@ -42,6 +41,7 @@ from designer.app.settings import (
     Preferences,
     Settings,
 )
+from designer.export.paper_names import paper_name
 from designer.i18n import LANGUAGES, N_, _, pgettext
 from designer.panes.theme import mute
 

@@ -2,7 +2,7 @@
 the very PDF that will be written (rendered by QtPdf from the same bytes that Save writes). The sections
 to tick are the ones the document's game system offers, under its titles. Paper and margin start from the
 preferences (Edit ▸ Preferences… ▸ Print). Every label is in the user's language; paper and card names are
-`paper_names.paper_name` / `card_name`, looked up when shown. The PDF is laid out from the document snapshot
+`export.paper_names.paper_name` / `card_name`, looked up when shown. The PDF is laid out from the document snapshot
 the dialog was opened on, in the background as every preview dialog does (`preview_dialog.PreviewDialog`); Save
 writes the previewed bytes and says so in the window's status bar.
 """
@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from designer.app.export_worker import report_written
-from designer.app.paper_names import card_name, paper_name
 from designer.app.preview_dialog import Preview, PreviewDialog, pdf_status
 from designer.app.settings import Settings
 from designer.export import CARD_SIZES, CLI_PAPERS, ExportOptions, LayoutError, PrintJob, export_pdf
 from designer.export.bundle import offered, system_for
 from designer.export.fonts import notices
+from designer.export.paper_names import card_name, paper_name
 from designer.geometry.checks.shapes import degenerate_reasons
 from designer.i18n import _, pgettext
 from designer.io.errors import DocumentError

@@ -22,6 +22,8 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 from PySide6.QtWidgets import QMainWindow
 
+from designer.export.paper_names import PAPER_IDS
+
 ORGANIZATION = "Kartographer"
 APPLICATION = "Kartographer"
 
@@ -55,7 +57,7 @@ CHECKS_DELAY_RANGE_MS = (0, 2000)
 MARGIN_RANGE_MM = (0.0, 100.0)
 NUDGE_RANGE_MM = (0.1, 500.0)
 UNITS = ("mm", "cm", "in")
-PAPERS = ("a4", "letter", "a3", "tabloid")
+PAPERS = PAPER_IDS
 #: The languages Preferences offers; "" follows the system (designer.i18n.language_from_environment).
 LANGUAGE_CODES = ("", "en", "de", "es", "fr")
 #: Bumped when the dock layout changes incompatibly, so an old saved layout is ignored, not misapplied.

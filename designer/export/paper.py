@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from designer.export.paper_names import PAPER_IDS
 from designer.geometry.labels import letters
 from designer.i18n import N_, _, plain_decimal
 
@@ -63,7 +64,7 @@ PAPERS: dict[str, Paper] = {
     "tabloid": Paper("Tabloid", 279.4, 431.8),
     "a5": Paper("A5", 148.0, 210.0),  # not offered by the CLI; handy for small prints and tests
 }
-CLI_PAPERS: tuple[str, ...] = ("a4", "letter", "a3", "tabloid")
+CLI_PAPERS = PAPER_IDS
 
 
 def lookup(table: dict, name: object, what: str, choices) -> object:

@@ -14,6 +14,7 @@ from designer.app.preferences import PreferencesDialog, preferences_shortcuts
 from designer.app.print_dialog import PrintDialog
 from designer.app.settings import AUTOSAVE_INTERVAL, CHECKS_DELAY, NEW_UNITS, PRINT_PAPER, Preferences, Settings
 from designer.app.window import MainWindow
+from designer.export.paper_names import PAPER_IDS
 from designer.paths import DEFAULT_TRACK
 
 BUTTON = QDialogButtonBox.StandardButton
@@ -193,6 +194,9 @@ def test_problems_delay(window: MainWindow, dialog, qtbot, every_kind):
 def test_print_dialog_starts_with_the_preferred_paper_and_margin(window: MainWindow, dialog, qtbot):
     before = PrintDialog(window.document.snapshot())
     qtbot.addWidget(before)
+    offered = [before.paper_combo.itemData(i) for i in range(before.paper_combo.count())]
+    assert offered == [dialog.paper_combo.itemData(i) for i in range(dialog.paper_combo.count())]
+    assert tuple(offered) == PAPER_IDS  # the one list the CLI offers too
     assert before.paper_combo.currentData() == "a4" and before.margin_spin.value() == 10.0
     choose(dialog.paper_combo, "letter")
     dialog.margin_spin.setValue(6.5)

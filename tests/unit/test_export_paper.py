@@ -130,3 +130,14 @@ def test_tile_grid_covers_the_table_with_no_spare_row_or_column(w, h, paper, mar
         assert grid.window(grid.cols - 2, 0).right < w
     if grid.rows > 1:
         assert grid.window(0, grid.rows - 2).bottom < h
+
+
+def test_one_list_of_offered_papers() -> None:
+    """The CLI and the print shop offer the same papers: one tuple, each a laid-out paper (the editor's
+    Preferences and print dialogs: tests/gui/test_preferences.py)."""
+    from designer import cli_args
+    from designer.export import paper
+    from designer.export.paper_names import PAPER_IDS, paper_name
+
+    assert cli_args.PAPERS is PAPER_IDS and paper.CLI_PAPERS is PAPER_IDS
+    assert set(PAPER_IDS) <= set(PAPERS) and [paper_name(key) for key in PAPER_IDS] == ["A4", "Letter", "A3", "Tabloid"]

@@ -39,7 +39,6 @@ from designer.systems.api import CampaignMode
 DEFAULT_PLAYERS = 4
 SECTION_TITLES = {"scoresheet": N_("Filled score sheet"), "dashboards": N_("Kart dashboards (with upgrades)"),
                   "startorder": N_("Start-order sheet (coins by starting place)")}
-PAPERS = {"a4": "A4", "letter": N_("Letter"), "a3": "A3", "tabloid": N_("Tabloid")}
 PDF_FILTER = N_("PDF documents (*.pdf)")
 
 

@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
 from designer.app.export_worker import report_written
 from designer.app.preview_dialog import Preview, PreviewDialog, pdf_status
 from designer.export import campaign_print
+from designer.export.paper_names import PAPER_IDS, paper_name
 from designer.i18n import _, pgettext
 from designer.io.errors import DocumentError
-from designer.panes.campaign.dialogs import PAPERS, PDF_FILTER, SECTION_TITLES, pdf_name
+from designer.panes.campaign.dialogs import PDF_FILTER, SECTION_TITLES, pdf_name
 from designer.panes.markup import literal
 
 
@@ -70,8 +71,8 @@ class CampaignPreviewDialog(PreviewDialog):
                 self.boxes[key] = box
         form = QFormLayout()
         self.paper_combo = QComboBox()
-        for key, title in PAPERS.items():
-            self.paper_combo.addItem(_(title), key)
+        for key in PAPER_IDS:
+            self.paper_combo.addItem(paper_name(key), key)
         self.paper_combo.setCurrentIndex(max(0, self.paper_combo.findData(paper)))
         self.paper_combo.currentIndexChanged.connect(self._schedule)
         form.addRow(_("&Paper:"), self.paper_combo)
