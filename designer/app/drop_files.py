@@ -20,9 +20,7 @@ from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QTimer
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from designer.i18n import N_, _, ngettext
-from designer.io.suffixes import CAMPAIGN_SUFFIX
-from designer.io.track_io import TRACK_SUFFIX
-from designer.io.vehicle_io import VEHICLE_SUFFIX
+from designer.io.suffixes import CAMPAIGN_SUFFIX, TRACK_SUFFIX, VEHICLE_SUFFIX
 
 STATUS_MS = 8000
 #: Why a file was refused; translated where shown, with the `{tracks}` and `{campaigns}` patterns filled in.
@@ -153,7 +151,7 @@ def install(window) -> FileDrop:
     window.campaign_windows.window_added.connect(on_campaign_window)
     if getattr(window, "vehicle_windows", None) is not None:
         # here, where the campaign windows are known: a careers page's vehicle file opens in a vehicle editor
-        from designer.app.vehicle_editor import link_careers
+        from designer.app.vehicle_windows import link_careers
 
         link_careers(window.vehicle_windows, window.campaign_windows)
     return drop

@@ -64,7 +64,7 @@ class FileActions(QObject):
         self.window = window
         self.settings: Settings = window.settings
         self.autosaver: Autosaver = window.autosaver
-        from designer.app.vehicle_editor import VehicleWindows
+        from designer.app.vehicle_windows import VehicleWindows
 
         self.vehicles = window.vehicle_windows = VehicleWindows(window, self.settings)
         self.vehicles.open_elsewhere_hook = self._open_in_this_window

@@ -1,6 +1,5 @@
-"""The vehicle editor: one Axles and Alloys II car (`*.vehicle.json`) in a window of its own, and
-`VehicleWindows`, which keeps those windows alive, opens files into them and brings a window forward when
-its file is opened again.
+"""The vehicle editor: one Axles and Alloys II car (`*.vehicle.json`) in a window of its own (the windows are
+kept, opened from files and brought forward by `designer.app.vehicle_windows.VehicleWindows`).
 
 The window shows the "Vehicle" box (`designer.panes.vehicle_form`: name, driver, weight class, arena or
 race, the random variant's adjustments, notes) and the components table (`designer.panes.vehicle_components`)
@@ -15,8 +14,9 @@ Discard / Cancel; an unreadable file is refused with one line. Print… writes t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -31,26 +31,23 @@ from PySide6.QtWidgets import (
 from designer.app import prompts
 from designer.i18n import _, ngettext
 from designer.io.errors import DocumentError
-from designer.io.vehicle_io import load_vehicle, save_vehicle, vehicle_rules
+from designer.io.vehicle_io import save_vehicle
 from designer.model.vehicle import VehicleDocument
 from designer.panes.file_filters import all_files_filter
 from designer.panes.markup import literal
 from designer.panes.vehicle_files import (
     file_stem,
-    is_vehicle_file,
-    new_vehicle_document,
     one_line,
     open_vehicle_filters,
     same_file_key,
     with_vehicle_suffix,
 )
-from designer.rules import load_ruleset
 from designer.rules.schema import Ruleset
 
-__all__ = ["VehicleEditor", "VehicleWindows", "is_vehicle_file", "link_careers"]
+if TYPE_CHECKING:
+    from designer.app.vehicle_windows import VehicleWindows
 
 STATUS_MS = 5000
-DEFAULT_RULESET = "axles-alloys-2"
 Answer = QMessageBox.StandardButton
 
 
@@ -86,8 +83,7 @@ class VehicleEditor(QMainWindow):
 
     # --- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
-        # Here, not at the top: the main window makes a `VehicleWindows` at start-up, and these bring in the
-        # Axles and Alloys II builder, which only a vehicle editor needs.
+        # Here, not at the top: they bring in the Axles and Alloys II builder, which only an open editor needs.
         from designer.panes.vehicle_components import ComponentsTable
         from designer.panes.vehicle_form import VehicleForm
         from designer.panes.vehicle_summary import VehicleSummary
@@ -287,99 +283,3 @@ class VehicleEditor(QMainWindow):
                 return
         event.accept()
         self.closed.emit()
-
-
-class VehicleWindows(QObject):
-    """Every open vehicle editor. `settings` (the application's, optional) gives the last folder and the
-    paper; `open_elsewhere_hook(path)` (set by the main window) says whether a track tab or campaign
-    window has that file open."""
-
-    window_added = Signal(object)
-
-    def __init__(self, parent: QObject | None = None, settings=None) -> None:
-        super().__init__(parent)
-        self.settings = settings
-        self.windows: list[VehicleEditor] = []
-        self.open_elsewhere_hook = None
-
-    def last_folder(self) -> Path:
-        return self.settings.last_folder() if self.settings is not None else Path.cwd()
-
-    def paper(self) -> str:
-        return self.settings.preferences().paper if self.settings is not None else "a4"
-
-    def remember(self, path: Path) -> None:
-        if self.settings is not None:
-            self.settings.set_last_folder(path.parent)
-
-    def find(self, path: str | Path) -> VehicleEditor | None:
-        wanted = same_file_key(path)
-        return next((w for w in self.windows if w.path is not None and same_file_key(w.path) == wanted), None)
-
-    def open_elsewhere(self, path: Path, editor: VehicleEditor) -> bool:
-        other = self.find(path)
-        if other is not None and other is not editor:
-            return True
-        return bool(self.open_elsewhere_hook and self.open_elsewhere_hook(path))
-
-    def show_editor(self, document: VehicleDocument, path: Path | None, ruleset: Ruleset) -> VehicleEditor:
-        editor = VehicleEditor(document, path, ruleset, self)
-        self.windows.append(editor)
-        editor.closed.connect(lambda: QTimer.singleShot(0, self, lambda: self._forget(editor)))
-        editor.show()
-        editor.raise_()
-        self.window_added.emit(editor)
-        return editor
-
-    def _forget(self, editor: VehicleEditor) -> None:
-        if editor in self.windows:
-            self.windows.remove(editor)
-
-    def new_vehicle(self, ruleset_id: str = DEFAULT_RULESET) -> VehicleEditor:
-        ruleset = load_ruleset(ruleset_id)
-        assert ruleset.axles is not None
-        editor = self.show_editor(new_vehicle_document(ruleset.axles), None, ruleset)
-        editor.undo_stack.resetClean()  # never saved: closing it asks
-        editor._update_title()
-        return editor
-
-    def open_path(self, path: str | Path, parent: QWidget | None = None) -> VehicleEditor | None:
-        """The editor for `path` (brought forward when already open); None, with a one-line message box,
-        when the file cannot be read."""
-        path = Path(path).absolute()
-        editor = self.find(path)
-        if editor is None:
-            try:
-                document = load_vehicle(path)
-                ruleset, _rules = vehicle_rules(document, path)
-            except DocumentError as exc:
-                QMessageBox.warning(parent, _("Cannot Open Vehicle"), literal(str(exc)))
-                return None
-            editor = self.show_editor(document, path, ruleset)
-            self.remember(path)
-        editor.show()
-        editor.raise_()
-        editor.activateWindow()
-        return editor
-
-    def open_paths(self, paths) -> list[VehicleEditor]:
-        return [e for e in (self.open_path(p) for p in paths) if e is not None]
-
-    def open_dialog(self, parent: QWidget | None = None) -> list[VehicleEditor]:
-        names, _filter = QFileDialog.getOpenFileNames(parent, _("Open Vehicle"), str(self.last_folder()),
-                                                      open_vehicle_filters())
-        return [e for e in (self.open_path(n, parent) for n in names) if e is not None]
-
-    def close_all(self) -> bool:
-        """Close every editor (each asks about unsaved changes); False when one stayed open."""
-        return all(w.close() for w in list(self.windows))
-
-
-def link_careers(vehicles: VehicleWindows, campaign_windows) -> None:
-    """From now on, a careers page's "Open in Vehicle Editor" (in any campaign window) opens here."""
-    def on_window(campaign_window) -> None:
-        page = getattr(campaign_window, "page", None)
-        if hasattr(page, "open_vehicle_requested"):
-            page.open_vehicle_requested.connect(lambda path: vehicles.open_path(path, campaign_window))
-
-    campaign_windows.window_added.connect(on_window)

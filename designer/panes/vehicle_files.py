@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from designer.i18n import _
-from designer.io.vehicle_io import VEHICLE_SUFFIX
+from designer.io.suffixes import VEHICLE_SUFFIX, is_vehicle_file
 from designer.model.vehicle import VehicleDocument
 from designer.panes.file_filters import all_files_filter
 from designer.rules.systems import AxlesRules
@@ -24,10 +24,6 @@ def vehicle_filter() -> str:
 
 def open_vehicle_filters() -> str:
     return f"{vehicle_filter()};;{all_files_filter()}"
-
-
-def is_vehicle_file(path: str | Path) -> bool:
-    return str(path).lower().endswith(VEHICLE_SUFFIX)
 
 
 def with_vehicle_suffix(path: str | Path) -> Path:

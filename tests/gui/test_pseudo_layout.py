@@ -121,7 +121,7 @@ def test_downforce_season_window(qtbot, pseudo, errors):
 
 def test_vehicle_editor(qtbot, pseudo, errors):
     """A car over capacity, so the red bar and a broken rule show too."""
-    from designer.app.vehicle_editor import VehicleWindows
+    from designer.app.vehicle_windows import VehicleWindows
     from designer.paths import TEMPLATES_DIR
 
     path = TEMPLATES_DIR / "axles-medium-turret.vehicle.json"

@@ -31,6 +31,10 @@ DEFERRED = (
     "designer.panes.vehicle_components",
     "designer.panes.vehicle_form",
     "designer.panes.vehicle_summary",
+    "designer.app.vehicle_editor",  # the main window keeps a VehicleWindows; an editor loads with its first car
+    "designer.panes.vehicle_files",
+    "designer.io.vehicle_io",
+    "designer.model.vehicle",
     "designer.panes.campaign.window",
     "designer.panes.campaign.dialogs",
     "designer.app.report_dialog",

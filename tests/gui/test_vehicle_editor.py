@@ -14,7 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from designer.app import prompts
-from designer.app.vehicle_editor import VehicleEditor, VehicleWindows
+from designer.app.vehicle_editor import VehicleEditor
+from designer.app.vehicle_windows import VehicleWindows
 from designer.io.vehicle_io import load_vehicle
 from designer.paths import TEMPLATES_DIR
 
