@@ -89,10 +89,12 @@ def _fc_match() -> Path | None:
 def _folders() -> Iterator[Path]:
     if os.environ.get(ENV_DIR):
         yield Path(os.environ[ENV_DIR]).expanduser()
+    yield from _well_known()
+    # Last: asking fontconfig starts a process (some 15 ms of every print command), worth it only when no
+    # usual folder has the font.
     found = _fc_match()
     if found is not None:
         yield found
-    yield from _well_known()
 
 
 def find_fonts() -> Faces | None:

@@ -178,6 +178,22 @@ def test_the_font_folder_from_the_environment_comes_first(tmp_path, monkeypatch,
     assert fonts.find_fonts() == fonts.Faces(tmp_path / fonts.REGULAR_FILE, tmp_path / fonts.REGULAR_FILE)
 
 
+def test_fontconfig_is_asked_only_when_no_usual_folder_has_the_font(tmp_path, monkeypatch):
+    usual, elsewhere = tmp_path / "usual", tmp_path / "elsewhere"
+    for folder in (usual, elsewhere):
+        folder.mkdir()
+        (folder / fonts.REGULAR_FILE).write_bytes(b"")
+    asked = []
+    monkeypatch.delenv(fonts.ENV_DIR, raising=False)
+    monkeypatch.setattr(fonts, "_fc_match", lambda: asked.append(1) or elsewhere)
+    monkeypatch.setattr(fonts, "_well_known", lambda: iter([tmp_path / "none", usual]))
+    assert fonts.find_fonts() == fonts.Faces(usual / fonts.REGULAR_FILE, usual / fonts.REGULAR_FILE)
+    assert asked == []  # no process started
+    monkeypatch.setattr(fonts, "_well_known", lambda: iter([tmp_path / "none"]))
+    assert fonts.find_fonts() == fonts.Faces(elsewhere / fonts.REGULAR_FILE, elsewhere / fonts.REGULAR_FILE)
+    assert asked == [1]
+
+
 @needs_dejavu
 def test_cli_export_warns_in_one_line_and_succeeds(capsys, tmp_path, fresh_fonts):
     track = tmp_path / "cjk.track.json"
