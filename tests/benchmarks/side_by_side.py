@@ -1,6 +1,7 @@
 """Side by side: our commands and start-up against floors measured in the same run, as ratios ([10/10]).
 
-    python tests/benchmarks/side_by_side.py [--kartographer PATH] [--runs 5] [--json]
+    python tests/benchmarks/side_by_side.py [--kartographer PATH] [--runs 5] [--only ROW] [--json]
+    python tests/benchmarks/side_by_side.py --instructions [--only ROW] [--json]
 
 Every figure is a whole process's wall time (launch to exit; for the windows, launch to the moment the
 probe reports), the median of `--runs`, the runs of all rows interleaved so a busy moment of the machine
@@ -17,6 +18,12 @@ with reportlab) and a bare PySide6 window (gui_probe.py bare). Rows:
 Run it with the Python of the installation to measure (an installed wheel is byte-compiled; an editable
 install under PYTHONDONTWRITEBYTECODE=1 recompiles at every start, so this script clears that variable and
 makes one warm-up round that is not counted). Settings and autosaves go to a throwaway home folder.
+
+On a shared machine a median of wall times moves by a tenth from one run to the next, which hides a smaller
+change. `--instructions` counts instead what each row executes, once, under valgrind's callgrind (slow: a
+minute or two a row, two rows at a time): the count repeats to a few parts in a thousand, and its ratio to
+the floor's count reads like the time ratio, without the noise. The targets are wall-time ones; they are
+printed beside it for reading.
 """
 
 from __future__ import annotations
@@ -24,12 +31,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,18 +114,44 @@ def _time(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, fl
     return wall, cpu
 
 
-def measure(kartographer: str, python: str, runs: int = 5, only: tuple[str, ...] = ()
-            ) -> dict[str, list[tuple[float, float]]]:
-    """(wall, CPU) seconds per row, `runs` of them each (after one warm-up round)."""
+CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
+
+
+def instruction_count(valgrind_output: str) -> int:
+    """The number of instructions callgrind says a run executed ("==12== Collected : 3362282413")."""
+    found = re.search(r"Collected : (\d+)", valgrind_output)
+    if found is None:
+        raise SystemExit("side_by_side: valgrind printed no instruction count")
+    return int(found.group(1))
+
+
+def _instructions(command: list[str], env: dict[str, str], cwd: Path) -> int:
+    env = dict(env, KARTOGRAPHER_PROBE_T0=repr(time.time()))
+    done = subprocess.run([*CALLGRIND, *command], env=env, cwd=cwd, capture_output=True, text=True, timeout=1800)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"side_by_side: {' '.join(command)} failed under valgrind ({done.returncode}): "
+                         f"{done.stderr.strip()[-300:]}")
+    return instruction_count(done.stderr)
+
+
+@contextmanager
+def _workspace(kartographer: str, python: str, only: tuple[str, ...]):
+    """(folder, environment, commands, the rows to run): the workloads written, a throwaway home."""
     with tempfile.TemporaryDirectory(prefix="kartographer-speed-") as folder:
         work = Path(folder)
         env = _environment(work / "home")
         for count in (400, 2000):
             subprocess.run([python, str(HERE / "workload.py"), str(count), str(work / f"crowded-{count}.track.json")],
                            env=env, check=True, cwd=work)
-        commands = _commands(kartographer, python, work)
         names = [r.name for r in ROWS if not only or r.name in only or any(r.name == x.floor for x in ROWS
                                                                            if x.name in only)]
+        yield work, env, _commands(kartographer, python, work), names
+
+
+def measure(kartographer: str, python: str, runs: int = 5, only: tuple[str, ...] = ()
+            ) -> dict[str, list[tuple[float, float]]]:
+    """(wall, CPU) seconds per row, `runs` of them each (after one warm-up round)."""
+    with _workspace(kartographer, python, only) as (work, env, commands, names):
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
         for round_ in range(runs + 1):
             for name in names:
@@ -123,6 +159,24 @@ def measure(kartographer: str, python: str, runs: int = 5, only: tuple[str, ...]
                 if round_:
                     times[name].append(seconds)
         return times
+
+
+def count_instructions(kartographer: str, python: str, only: tuple[str, ...] = ()) -> dict[str, int]:
+    """Instructions per row, one run each under callgrind (after one plain warm-up run, which writes the
+    byte-code caches), as many rows at a time as there are cores."""
+    with _workspace(kartographer, python, only) as (work, env, commands, names):
+        for name in names:
+            _time(commands[name], env, work)
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            counts = pool.map(lambda name: _instructions(commands[name], env, work), names)
+            return dict(zip(names, counts, strict=True))
+
+
+def report_instructions(counts: dict[str, int]) -> list[dict]:
+    """Per row: its instruction count and the ratio to its floor's."""
+    return [{"row": row.name, "instructions": counts[row.name], "floor": row.floor,
+             "ratio": round(counts[row.name] / counts[row.floor], 2) if row.floor in counts else None,
+             "target": row.target} for row in ROWS if row.name in counts]
 
 
 def report(times: dict[str, list[tuple[float, float]]]) -> list[dict]:
@@ -148,8 +202,21 @@ def main() -> None:
     parser.add_argument("--kartographer", default=str(Path(sys.executable).with_name("kartographer")))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", action="append", default=[], help="measure only this row (and its floor)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under valgrind instead of timing (one run a row)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.instructions:
+        counted = report_instructions(count_instructions(args.kartographer, sys.executable, tuple(args.only)))
+        if args.json:
+            print(json.dumps(counted, indent=2))
+            return
+        for r in counted:
+            ratio = "" if r["ratio"] is None else f"{r['ratio']:5.2f}× {r['floor']}"
+            if r["target"] is not None:
+                ratio += f" (wall-time target ≤ {r['target']}×)"
+            print(f"{r['row']:22s} {r['instructions'] / 1e9:7.3f} G instructions  {ratio}")
+        return
     rows = report(measure(args.kartographer, sys.executable, args.runs, tuple(args.only)))
     if args.json:
         print(json.dumps(rows, indent=2))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .side_by_side import ROWS, measure, report
+from .side_by_side import ROWS, count_instructions, instruction_count, measure, report, report_instructions
 
 #: Ratios measured at [10/10] (installed wheel, median of 5): export 4.5× / 5.1× (4.4× / 4.45× once the Painter
 #: wrote its own operators), validate 2.6×, cards 4.0×, window 6.1× / 5.7×; each guard is about a quarter
@@ -43,3 +43,18 @@ def test_side_by_side_ratios(benchmark):
     assert {r.name for r in ROWS} == set(rows)
     for name, guard in GUARDS.items():
         assert rows[name]["ratio"] <= guard, (name, rows[name])
+
+
+def test_an_instruction_count_is_read_from_valgrinds_summary():
+    assert instruction_count("==12== Events    : Ir\n==12== Collected : 3362282413\n==12==\n") == 3362282413
+    with pytest.raises(SystemExit, match="no instruction count"):
+        instruction_count("valgrind: Bad option: --tool=callgrind")
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_instructions_count_what_a_floor_imports_on_top():
+    """Counted, the floor with pydantic and shapely imported is well above the bare floor (1.8–2.2× in time)."""
+    counts = count_instructions("kartographer", sys.executable, ("floor 400 + libraries",))
+    assert set(counts) == {"floor 400", "floor 400 + libraries"} and counts["floor 400"] > 10**8
+    [_floor, libraries] = report_instructions(counts)
+    assert libraries["floor"] == "floor 400" and libraries["ratio"] > 1.3
