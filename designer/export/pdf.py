@@ -30,9 +30,10 @@ from typing import BinaryIO
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from designer import __version__
-from designer.export import fonts
+from designer.export import fonts, operators
 from designer.export.fonts import BOLD, FONT
 from designer.export.paper import MM, Paper
 from designer.i18n import SOURCE_LANGUAGE, _, current_language
@@ -359,7 +360,24 @@ def hatch(c: Canvas, x: float, y: float, w: float, h: float, spacing: float = 3.
 
 
 def registration_mark(c: Canvas, x: float, y: float, radius: float = 2.5) -> None:
-    """A target centred on (x, y): a circle and a cross reaching 1.6 radii each way."""
+    """A target centred on (x, y): a circle and a cross reaching 1.6 radii each way.
+
+    A tiled track has ten or so on every page, so they are written as the calls below would write them
+    (see export.operators), without reportlab's graphics-state copy; a canvas whose colours need
+    reportlab's own call gets the calls.
+    """
+    ink = operators.ColourOps(c).stroke(black)
+    if ink is None:
+        _registration_mark_calls(c, x, y, radius)
+        return
+    arm = radius * 1.6
+    ops = ["q", ink, operators.width(pt(0.5))]
+    operators.ellipse(PDFPathObject(code=ops), x - radius, y - radius, 2 * radius, 2 * radius)  # c.circle's
+    ops += ("S", operators.line(x - arm, y, x + arm, y), operators.line(x, y - arm, x, y + arm), "Q")
+    c.addLiteral("\n".join(ops))
+
+
+def _registration_mark_calls(c: Canvas, x: float, y: float, radius: float) -> None:
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(pt(0.5))
@@ -375,7 +393,19 @@ CUT_EDGE_MM = 3.0
 
 
 def cut_mark(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
-    """A thin black cut line on a white underlay, readable on white paper and on dark bleed."""
+    """A thin black cut line on a white underlay, readable on white paper and on dark bleed (written as
+    `registration_mark` is, for the same reason: a card sheet has dozens)."""
+    colours = operators.ColourOps(c)
+    under, ink = colours.stroke(white), colours.stroke(black)
+    if under is None or ink is None:
+        _cut_mark_calls(c, x1, y1, x2, y2)
+        return
+    line = operators.line(x1, y1, x2, y2)
+    c.addLiteral("\n".join(("q", "0 J", under, operators.width(pt(1.6)), line, ink, operators.width(pt(0.4)),
+                             line, "Q")))
+
+
+def _cut_mark_calls(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
     c.saveState()
     c.setLineCap(0)
     c.setStrokeColor(white)

@@ -145,3 +145,32 @@ def test_ellipses_are_the_curves_reportlab_reckons() -> None:
         operators.ellipse(ours, x - r, y - r, 2 * r, 2 * r)
         theirs.circle(x, y, r)
         assert ours.getCode() == theirs.getCode(), (x, y, r)
+
+
+@pytest.mark.parametrize("colour_space", [None, "cmyk"])
+def test_registration_and_cut_marks_write_what_reportlabs_calls_write(colour_space) -> None:
+    """The page marks take the same direct path (a tiled table has some 500 registration marks)."""
+    from designer.export import pdf
+
+    rng = random.Random(5)
+    marks = [(rng.uniform(-300, 300), rng.uniform(-300, 300), rng.uniform(0.5, 3)) for _ in range(200)]
+    pages = []
+    for mark, cut in ((pdf.registration_mark, pdf.cut_mark), (pdf._registration_mark_calls, pdf._cut_mark_calls)):
+        c = Canvas(io.BytesIO(), enforceColorSpace=colour_space)
+        for x, y, r in marks:
+            mark(c, x, y, r)
+            cut(c, x, y, y, x)
+        pages.append(c.getCurrentPageContent())
+    assert pages[0] == pages[1] and pages[0].count("\nS\n") == 200
+
+
+def test_page_marks_skip_reportlabs_state_copies(monkeypatch) -> None:
+    from designer.export import pdf
+
+    copies = []
+    monkeypatch.setattr(Canvas, "push_state_stack", lambda self: copies.append(1))
+    c = Canvas(io.BytesIO())
+    for n in range(20):
+        pdf.registration_mark(c, n, n)
+        pdf.cut_mark(c, 0, n, 10, n)
+    assert copies == []
