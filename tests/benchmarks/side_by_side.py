@@ -197,6 +197,18 @@ def report(times: dict[str, list[tuple[float, float]]]) -> list[dict]:
     return rows
 
 
+def _show(rows: list[dict], as_json: bool, figure, verdict) -> None:
+    """Rows as JSON, or a line each: the row, `figure(row)`, its ratio and `verdict(row)` on its target."""
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        ratio = "" if r["ratio"] is None else f"{r['ratio']:5.2f}× {r['floor']}"
+        if r["target"] is not None:
+            ratio += verdict(r)
+        print(f"{r['row']:22s} {figure(r)}  {ratio}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kartographer", default=str(Path(sys.executable).with_name("kartographer")))
@@ -206,26 +218,15 @@ def main() -> None:
                         help="count instructions under valgrind instead of timing (one run a row)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    only = tuple(args.only)
     if args.instructions:
-        counted = report_instructions(count_instructions(args.kartographer, sys.executable, tuple(args.only)))
-        if args.json:
-            print(json.dumps(counted, indent=2))
-            return
-        for r in counted:
-            ratio = "" if r["ratio"] is None else f"{r['ratio']:5.2f}× {r['floor']}"
-            if r["target"] is not None:
-                ratio += f" (wall-time target ≤ {r['target']}×)"
-            print(f"{r['row']:22s} {r['instructions'] / 1e9:7.3f} G instructions  {ratio}")
-        return
-    rows = report(measure(args.kartographer, sys.executable, args.runs, tuple(args.only)))
-    if args.json:
-        print(json.dumps(rows, indent=2))
-        return
-    for r in rows:
-        ratio = "" if r["ratio"] is None else f"{r['ratio']:5.2f}× {r['floor']}"
-        if r["target"] is not None:
-            ratio += f" (target ≤ {r['target']}×: " + ("met)" if r["met"] else "NOT met)")
-        print(f"{r['row']:22s} {r['median_s']:7.3f} s  (CPU {r['cpu_s']:6.3f} s)  {ratio}")
+        _show(report_instructions(count_instructions(args.kartographer, sys.executable, only)), args.json,
+              lambda r: f"{r['instructions'] / 1e9:7.3f} G instructions",
+              lambda r: f" (wall-time target ≤ {r['target']}×)")
+    else:
+        _show(report(measure(args.kartographer, sys.executable, args.runs, only)), args.json,
+              lambda r: f"{r['median_s']:7.3f} s  (CPU {r['cpu_s']:6.3f} s)",
+              lambda r: f" (target ≤ {r['target']}×: " + ("met)" if r["met"] else "NOT met)"))
 
 
 if __name__ == "__main__":
