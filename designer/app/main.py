@@ -52,8 +52,7 @@ def open_main_window(files: Sequence[str], restore_session: bool = False) -> Mai
     so they never read the user's settings) the window gets back its size and dock layout, and
     documents left behind by a crash are offered for recovery.
     """
-    from designer.io.suffixes import is_vehicle_file
-    from designer.panes.campaign import is_campaign_file
+    from designer.io.suffixes import is_campaign_file, is_vehicle_file
 
     campaigns = [f for f in files if is_campaign_file(f)]
     vehicles = [f for f in files if is_vehicle_file(f)]

@@ -48,8 +48,8 @@ class Painter:
 
     def _set(self, fill: Color | None, stroke: Color | None, lw: float, dash: Sequence[float] | None
              ) -> tuple[int, int]:
+        """reportlab's calls for a style whose colours have been through `_inks`."""
         c = self.c
-        fill, stroke = self._inks(fill, stroke)
         if fill is not None:
             c.setFillColor(fill)
         if stroke is not None:

@@ -401,7 +401,7 @@ def cut_mark(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
         _cut_mark_calls(c, x1, y1, x2, y2)
         return
     line = operators.line(x1, y1, x2, y2)
-    c.addLiteral("\n".join(("q", "0 J", under, operators.width(pt(1.6)), line, ink, operators.width(pt(0.4)),
+    c.addLiteral("\n".join(("q", operators.cap(0), under, operators.width(pt(1.6)), line, ink, operators.width(pt(0.4)),
                              line, "Q")))
 
 

@@ -8,6 +8,11 @@ CAMPAIGN_SUFFIX = ".campaign.json"
 VEHICLE_SUFFIX = ".vehicle.json"
 
 
+def is_campaign_file(path: str | Path) -> bool:
+    """Whether a file's name says it is a campaign (`*.campaign.json`, any case)."""
+    return str(path).lower().endswith(CAMPAIGN_SUFFIX)
+
+
 def is_vehicle_file(path: str | Path) -> bool:
     """Whether a file's name says it is an Axles and Alloys II car (`*.vehicle.json`, any case)."""
     return str(path).lower().endswith(VEHICLE_SUFFIX)

@@ -4,7 +4,8 @@
 not with the editor's main window, which only needs `CampaignWindows` for its File menu.
 """
 
-from designer.panes.campaign.windows import CampaignWindows, is_campaign_file
+from designer.io.suffixes import is_campaign_file
+from designer.panes.campaign.windows import CampaignWindows
 
 
 def _campaign_window(session, windows):

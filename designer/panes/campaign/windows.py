@@ -27,10 +27,6 @@ if TYPE_CHECKING:
 GEOMETRY_KEY = "campaign/window_geometry"
 
 
-def is_campaign_file(path: str | Path) -> bool:
-    return str(path).lower().endswith(CAMPAIGN_SUFFIX)
-
-
 def ask_new_campaign(parent: QWidget | None):
     """The New Campaign dialog (`dialogs.ask_new_campaign`), whose campaign modes load when it first opens."""
     from designer.panes.campaign.dialogs import ask_new_campaign as ask
