@@ -5,11 +5,6 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 
-from shapely.errors import GEOSException
-from shapely.geometry import MultiPolygon, Polygon
-from shapely.ops import polylabel
-
-from designer.geometry.outline import repaired_area
 from designer.model.elements import ElementBase
 
 PRIME = "\u2032"
@@ -52,6 +47,14 @@ def warp_pipe_labels(elements: Sequence[ElementBase]) -> dict[str, str]:
 
 def label_point(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
     """A point well inside a polygon for its label (falls back to the centre of its box)."""
+    # shapely is imported here, not with the module: a print that places no label (a card deck, a
+    # scoresheet) uses the letters above and need not load it
+    from shapely.errors import GEOSException
+    from shapely.geometry import MultiPolygon, Polygon
+    from shapely.ops import polylabel
+
+    from designer.geometry.outline import repaired_area
+
     try:
         polygon = Polygon(points)
         if not polygon.is_valid:  # an outline crossing itself: its repaired area, found in bounded time

@@ -193,7 +193,9 @@ class System:
     - the element kinds its palette offers are its rule data's `element_kinds` (a list is data); the
       pydantic models of kinds it defines itself are `element_classes`.
     - `checks`: the codes of the playability checks that apply to its documents, besides the universal ones
-      every system gets.
+      every system gets. `check_modules`: the modules that register its own checks (`@check`); the checks
+      engine imports them before it runs or lists checks, so a command that never checks (a card deck, a
+      campaign) does not load them, nor the geometry they stand on.
     - `prints`: the sections it offers for a track, in print order; `dashboard` names what its per-player
       sheet is called ("Kart dashboards", "Vehicle sheets", …).
     - `print_options`: the numbers its sections take besides the shared options (`PrintOption`).
@@ -231,6 +233,7 @@ class System:
     name: str
     ruleset_path: Path
     checks: tuple[str, ...] = ()
+    check_modules: tuple[str, ...] = ()
     prints: tuple[PrintSection, ...] = ()
     print_options: tuple[PrintOption, ...] = ()
     dashboard: str = "Player sheets"

@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from designer.geometry.checks import CHECKS, CheckContext, Problem, check_codes, run_checks
+from designer.geometry.checks import CheckContext, Problem, check_codes, registered_checks, run_checks
 from designer.geometry.checks.course import narrowest_width
 from designer.geometry.figures import track_figures
 from designer.io.templates import list_starter_tracks
@@ -123,7 +123,7 @@ def test_codes_are_unique_and_complete():
         "axles-ambush-distance",
     }
     # the designer's own checks (a game system's test module may register one of its own beside them)
-    own = [c for c in CHECKS if c.fn.__module__.startswith("designer.")]
+    own = [c for c in registered_checks() if c.fn.__module__.startswith("designer.")]
     assert {c.code for c in own} == expected and expected <= set(check_codes())
     assert len(own) == len(expected)
 
@@ -310,7 +310,7 @@ def test_tight_corner_names_the_fastest_gear():
 # --- arenas, contexts, starter documents ----------------------------------------------------------
 def test_arena_skips_track_checks():
     arena = doc(base_data(track=None))
-    track_codes = {c.code for c in CHECKS if c.needs_track}
+    track_codes = {c.code for c in registered_checks() if c.needs_track}
     assert not codes(arena) & track_codes
 
 

@@ -1,5 +1,6 @@
 """What [10/10] changed for speed, held in place: reportlab's C accelerator is in use, printing and checking a
-track load no campaign or vehicle code, and the campaign and vehicle commands still parse and run.
+track load no campaign or vehicle code, the prints without a track (card decks, kits, campaign and vehicle
+sheets) load no shapely or numpy, and the campaign and vehicle commands still parse and run.
 
 Times themselves are measured in tests/benchmarks (side_by_side.py), never asserted here.
 """
@@ -11,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from designer.paths import DEFAULT_TRACK
 
 from .cli_runner import run
@@ -20,11 +23,15 @@ LAZY = ("designer.campaign_cli", "designer.careers_cli", "designer.season_cli", 
         "designer.export.scoresheet")
 
 
-def _modules_after(args: list[str]) -> list[str]:
-    """The LAZY modules loaded by `kartographer ARGS` run in a fresh interpreter."""
+#: The geometry libraries: importing them costs about 0.18 s, a sixth of a card deck's whole run.
+GEOMETRY = ("shapely", "numpy")
+
+
+def _modules_after(args: list[str], watched: tuple[str, ...] = LAZY, cwd: Path | None = None) -> list[str]:
+    """The `watched` modules loaded by `kartographer ARGS` run in a fresh interpreter."""
     code = (f"import json, sys\nfrom designer.cli import main\nstatus = main({args!r})\n"
-            f"print(json.dumps([status, [m for m in {LAZY!r} if m in sys.modules]]))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+            f"print(json.dumps([status, [m for m in {watched!r} if m in sys.modules]]))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=cwd)
     status, loaded = json.loads(done.stdout.splitlines()[-1])
     assert status in (0, 1), done.stderr
     return loaded
@@ -46,6 +53,36 @@ def test_export_loads_no_campaign_or_vehicle_code(tmp_path: Path):
 
 def test_validate_loads_no_campaign_or_vehicle_code():
     assert _modules_after(["validate", str(DEFAULT_TRACK)]) == []
+
+
+@pytest.mark.parametrize("ruleset", ["mk-gaslands", "mk-board", "pitchkart"])
+def test_a_card_deck_loads_no_geometry_library(tmp_path: Path, ruleset: str):
+    assert _modules_after(["cards", "--ruleset", ruleset, "-o", str(tmp_path / "c.pdf")], GEOMETRY) == []
+    assert (tmp_path / "c.pdf").read_bytes().startswith(b"%PDF-")
+
+
+@pytest.mark.parametrize("ruleset", ["mk-gaslands", "mk-board", "pitchkart", "mk-downforce", "axles-alloys-2"])
+def test_a_kit_without_a_track_loads_no_geometry_library(tmp_path: Path, ruleset: str):
+    # registering the five systems, and every section `export --ruleset ID --what all` prints
+    assert _modules_after(["export", "--ruleset", ruleset, "--what", "all", "-o", str(tmp_path / "k.pdf")],
+                          GEOMETRY) == []
+    assert (tmp_path / "k.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_campaign_and_vehicle_sheets_load_no_geometry_library(capsys, tmp_path: Path):
+    cup, car = tmp_path / "cup.campaign.json", tmp_path / "car.vehicle.json"
+    assert run(capsys, "campaign", "new", "--ruleset", "mk-gaslands", "--player", "Alex:mario", "-o", cup)[0] == 0
+    assert run(capsys, "vehicle", "new", "--class", "light", "--name", "Zoë", "-o", car)[0] == 0
+    assert _modules_after(["campaign", "print", str(cup), "-o", str(tmp_path / "s.pdf")], GEOMETRY) == []
+    assert _modules_after(["campaign", "result", str(cup), "--race", "1", "--player", "Alex", "--place", "1"],
+                          GEOMETRY) == []
+    assert _modules_after(["vehicle", "print", str(car), "-o", str(tmp_path / "v.pdf")], GEOMETRY) == []
+    assert (tmp_path / "s.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_checking_a_track_still_loads_them(tmp_path: Path):
+    # the guard above must be able to fail: `validate` needs the geometry, and says so
+    assert _modules_after(["validate", str(DEFAULT_TRACK)], GEOMETRY) == list(GEOMETRY)
 
 
 def test_the_campaign_and_vehicle_commands_parse_and_run(capsys, tmp_path: Path):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -190,6 +192,22 @@ def test_every_listed_code_is_a_registered_check_and_gaslands_gets_them_all():
                          "element-off-table", "degenerate-track", "degenerate-scenery", "scenery-self-crossing"}
     for system in SYSTEMS[1:]:
         assert not {c.code for c in checks_for(system)} & GASLANDS_ONLY, system
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_checking_one_systems_document_first_registers_every_check_it_lists(system_id):
+    # A fresh interpreter: the system's own check modules are imported by the engine when its checks are asked
+    # for (System.check_modules), not with the system; nothing else may have imported them first.
+    code = ("import json\nfrom designer.geometry.checks import checks_for\nfrom designer.systems import registry\n"
+            f"chosen = {{c.code for c in checks_for({system_id!r})}}\n"
+            f"print(json.dumps(sorted(set(registry.get({system_id!r}).checks) - chosen)))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "[]", done.stderr
+
+
+def test_a_system_with_no_check_modules_of_its_own_gets_the_shared_checks():
+    assert registry.get("mk-gaslands").check_modules == () and registry.get("mk-downforce").check_modules == ()
+    assert {c.code for c in checks_for("mk-downforce")} >= {"gates-out-of-order", "track-too-narrow"}
 
 
 def test_starters_are_found_by_their_ruleset():

@@ -31,6 +31,7 @@ SYSTEM = System(
     name=N_("Axles and Alloys II"),
     ruleset_path=RULESETS_DIR / "axles-alloys-2.json",
     checks=CHECKS,
+    check_modules=("designer.systems.axles_alloys_2.track_width", "designer.systems.axles_alloys_2.track_checks"),
     prints=PRINTS,
     dashboard=DASHBOARD,
     modes=MODES,

@@ -10,9 +10,8 @@ pipes or hazards.
 
 from __future__ import annotations
 
-from designer.systems.axles_alloys_2 import track_checks, track_width  # noqa: F401  (register the checks)
-
-#: Codes of the registered checks (`designer.geometry.checks`) this system's documents get.
+#: Codes of the checks this system's documents get: shared ones and its own, registered by `track_width` and
+#: `track_checks` (`System.check_modules`: the checks engine imports them when a document is checked).
 CHECKS: tuple[str, ...] = (
     "element-in-solid-scenery", "elements-overlap",
     "gate-off-surface", "gate-number-duplicate", "gate-number-missing", "gates-out-of-order", "no-start-finish",

@@ -7,16 +7,25 @@ from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.mk_board.board import delete_cascade, follow_moves, new_defaults
-from designer.systems.mk_board.checks import CHECKS
 from designer.systems.mk_board.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_board.prints import DASHBOARD, PRINTS
+
+#: Codes of the checks this system's documents get: the shared ones named here and its own, registered by
+#: `designer.systems.mk_board.checks` (imported by the checks engine when a document is checked).
+CHECKS: tuple[str, ...] = (
+    "element-in-solid-scenery", "track-too-narrow",
+    "board-start-count", "board-numbering", "board-space-overlap", "board-shortcut-end", "board-shortcut-backward",
+    "board-shortcut-short", "board-shortcut-shared", "board-shortcut-start", "board-lap-short",
+    "board-lap-within-blue-shell",
+)
 
 SYSTEM = System(
     id="mk-board",
     name=N_("Mario Kart Board Game"),
     ruleset_path=RULESETS_DIR / "mk-board.json",
     checks=CHECKS,
+    check_modules=("designer.systems.mk_board.checks",),
     prints=PRINTS,
     dashboard=DASHBOARD,
     modes=MODES,

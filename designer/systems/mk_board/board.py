@@ -12,8 +12,6 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from designer.geometry.route import route_of
-from designer.geometry.track import track_defect
 from designer.i18n import _
 from designer.model.edit import normalize_angle, placed, unique_id
 from designer.model.track import TrackSurface
@@ -61,6 +59,9 @@ def lay_spaces(track: TrackSurface | None, elements: Sequence, ruleset: Ruleset)
     id and field, moved onto the line and renumbered; the others go, with the shortcuts that end on them.
     A new first space is the start when no space that stays is. Raises ValueError (one line) without a track.
     """
+    from designer.geometry.route import route_of  # numpy and shapely: loaded by the first lay-out, not with
+    from designer.geometry.track import track_defect  # the system (a card deck or a campaign never lays one)
+
     if track is None:
         raise ValueError(_("Draw a track first: the spaces are laid along it"))
     if track_defect(track) is not None:

@@ -1,5 +1,5 @@
-"""The playability checks that apply to Mario Kart Board Game documents, besides the universal ones, and the
-board's own checks (registered here with `@check`, codes `board-…`).
+"""The board game's own playability checks (registered here with `@check`, codes `board-…`; the codes its
+documents get are `CHECKS` in the package, and the checks engine imports this module to run them).
 
 A board is a closed loop of numbered `space`s (one of them the start/finish) and `shortcut` arrows between
 them; the lap order is the `number` order. The board checks: exactly one start; numbers 1…N without a gap
@@ -27,14 +27,6 @@ from designer.geometry.checks.lengths import area_text
 from designer.geometry.checks.report import Problem, named, namer
 from designer.i18n import _, ngettext
 from designer.systems.mk_board.elements import SPACE, Shortcut, Space
-
-#: Codes of the registered checks (`designer.geometry.checks`) this system's documents get.
-CHECKS: tuple[str, ...] = (
-    "element-in-solid-scenery", "track-too-narrow",
-    "board-start-count", "board-numbering", "board-space-overlap", "board-shortcut-end", "board-shortcut-backward",
-    "board-shortcut-short", "board-shortcut-shared", "board-shortcut-start", "board-lap-short",
-    "board-lap-within-blue-shell",
-)
 
 #: Two tiles overlap when they share more than this (mm²): tiles laid edge to edge, or a rounding error
 #: apart, only touch.

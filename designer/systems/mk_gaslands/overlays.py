@@ -1,6 +1,7 @@
 """Mario Kart Gaslands' View ▸ Overlays: where ramps land, boosts push, Thwomps crash and Bullet Bill flies.
 
-Pure geometry (from `designer.geometry.hazards`), declared as `OVERLAYS` in menu order; the canvas
+Pure geometry (from `designer.geometry.hazards`, imported when an overlay is first worked out, so that
+registering the system loads no shapely), declared as `OVERLAYS` in menu order; the canvas
 (`designer.canvas.overlays`) paints the marks:
 
 - "ramps": each ramp's Medium ("gear 2–3") and Long ("gear 4+") landing zones beyond the back edge, and
@@ -17,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from designer.geometry.hazards import boost_push, bullet_bill_path, launcher_of, ramp_landing_zones, thwomp_footprint
 from designer.i18n import N_, _
 from designer.model.elements import Element
 from designer.rules import Ruleset
@@ -45,6 +45,8 @@ def _per_element(layout: Layout, kinds: tuple[str, ...],
 
 
 def ramps(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
+    from designer.geometry.hazards import ramp_landing_zones
+
     def zones(ramp: Element) -> Iterator[OverlayMark]:
         for role, zone in ramp_landing_zones(ramp, ruleset).items():
             if zone is not None and role in ZONE_LABELS:
@@ -54,16 +56,22 @@ def ramps(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
 
 
 def boost(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
+    from designer.geometry.hazards import boost_push
+
     return _per_element(layout, ("boost_pad", "dash_panel"),
                         lambda pad: [OverlayMark("push", area=boost_push(pad, ruleset))])
 
 
 def thwomps(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
+    from designer.geometry.hazards import thwomp_footprint
+
     return _per_element(layout, ("thwomp",),
                         lambda thwomp: [OverlayMark("footprint", area=thwomp_footprint(thwomp, ruleset))])
 
 
 def bullet_bill(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
+    from designer.geometry.hazards import bullet_bill_path, launcher_of
+
     def flight(plate: Element) -> Iterator[OverlayMark]:
         pipe = launcher_of(plate, layout.elements)
         if pipe is None:

@@ -8,17 +8,25 @@ from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.pitchkart.chain import follow_moves
-from designer.systems.pitchkart.checks import CHECKS
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
 from designer.systems.pitchkart.sections import new_defaults
+
+#: Codes of the checks this system's documents get: the shared ones named here and its own, registered by
+#: `designer.systems.pitchkart.checks` (imported by the checks engine when a document is checked).
+CHECKS: tuple[str, ...] = (
+    "element-in-solid-scenery", "elements-overlap", "gate-number-duplicate", "gate-number-missing",
+    "pk-unknown-piece", "pk-loop-open", "pk-section-overlap", "pk-numbering", "pk-numbering-route",
+    "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
+)
 
 SYSTEM = System(
     id="pitchkart",
     name=N_("Super Mario PitchKart"),
     ruleset_path=RULESETS_DIR / "pitchkart.json",
     checks=CHECKS,
+    check_modules=("designer.systems.pitchkart.checks",),
     prints=PRINTS,
     dashboard=DASHBOARD,
     modes=MODES,

@@ -1,5 +1,6 @@
-"""The playability checks that apply to Super Mario PitchKart documents, besides the universal ones, and the
-track's own checks (registered here with `@check`, codes `pk-…`), with the figures of the validate report.
+"""Super Mario PitchKart's own playability checks (registered here with `@check`, codes `pk-…`; the codes its
+documents get are `CHECKS` in the package, and the checks engine imports this module to run them), with the
+figures of the validate report.
 
 In a PitchKart document the numbered `track_section`s are the track (its `track` is null): the drivable
 surface is their union (`designer.systems.pitchkart.sections`). The section checks: every section names a
@@ -49,13 +50,6 @@ from designer.systems.pitchkart.sections import (
     overlapping_pairs,
     section_outline,
     track_sections,
-)
-
-#: Codes of the registered checks (`designer.geometry.checks`) this system's documents get.
-CHECKS: tuple[str, ...] = (
-    "element-in-solid-scenery", "elements-overlap", "gate-number-duplicate", "gate-number-missing",
-    "pk-unknown-piece", "pk-loop-open", "pk-section-overlap", "pk-numbering", "pk-numbering-route",
-    "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
 )
 
 #: Two sections overlap when they share more than this (mm²): neighbours only touch.

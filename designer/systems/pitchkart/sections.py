@@ -15,15 +15,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
-
-import shapely
-from shapely.geometry import Polygon
-from shapely.geometry.base import BaseGeometry
+from typing import TYPE_CHECKING, Literal
 
 from designer.i18n import _
 from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
+
+if TYPE_CHECKING:  # shapely is imported by the outlines themselves: snapping and numbering need none
+    from shapely.geometry import Polygon
+    from shapely.geometry.base import BaseGeometry
 
 #: A curve's edges are drawn as chords at most this many degrees apart (0.06 mm off a 385 mm radius).
 ARC_STEP_DEG = 2.0
@@ -153,6 +153,8 @@ def _edge(at: Connector, offset_mm: float) -> tuple[float, float]:
 def piece_outline(piece: TrackPiece, start: Connector, width_mm: float, flipped: bool = False) -> Polygon:
     """The piece's outline on the table: a rectangle, or an annulus sector `width_mm` wide about its centre line.
     The two end edges are computed from the connectors alone, so neighbours share them exactly."""
+    from shapely.geometry import Polygon
+
     end = piece_end(piece, start, flipped)
     half = width_mm / 2.0
     if piece.kind == "straight":
@@ -293,6 +295,9 @@ def snapped_start(piece: TrackPiece, target: OpenConnector, flipped: bool = Fals
 def drivable_surface(sections: Iterable[TrackSection], inventory: PieceInventory) -> BaseGeometry:
     """The union of the sections' outlines (empty without sections): one polygon for a joined track, with the
     infield as its hole when the loop closes."""
+    import shapely
+    from shapely.geometry import Polygon
+
     outlines = [section_outline(s, inventory) for s in known_sections(sections, inventory)]
     return shapely.union_all(outlines, grid_size=UNION_GRID_MM) if outlines else Polygon()
 
