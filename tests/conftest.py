@@ -1,5 +1,5 @@
 """Shared test set-up: Qt runs offscreen; the package (and so pydantic) loads before any Qt module; no test
-writes to the real user's log folder."""
+writes to the real user's log or cache folder."""
 
 import os
 
@@ -9,6 +9,16 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import designer  # noqa: F401  (see designer/__init__.py: pydantic must load before PySide6)
 from designer import logs
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache_folder(tmp_path_factory):
+    """Parsed fonts (`designer.export.font_cache`) are kept in one folder of the run's own, shared by its tests
+    and the commands they start."""
+    from designer.export import font_cache
+
+    os.environ[font_cache.CACHE_ENV] = str(tmp_path_factory.mktemp("cache"))
+    yield
 
 
 @pytest.fixture(autouse=True)

@@ -2,8 +2,9 @@
 happens to the characters no font has.
 
 `ensure()` registers the two faces every export draws with, `FONT` and `BOLD`, once per process: the
-DejaVu Sans TrueType files found by `find_fonts()` (KARTOGRAPHER_FONT_DIR, then fontconfig, then the
-usual install folders), or, when there are none, Helvetica under the same names. `printable()` is the
+DejaVu Sans TrueType files found by `find_fonts()` (KARTOGRAPHER_FONT_DIR, then the usual install
+folders, then fontconfig), loaded through `designer.export.font_cache` (parsed once, not at every print),
+or, when there are none, Helvetica under the same names. `printable()` is the
 one place text meets the font's character map: characters the font cannot draw become a visible mark
 (□, or ? with Helvetica) instead of vanishing, and `report()` turns what one document lost into one
 warning: into the list a caller opened with `notices()` (the CLI prints it on stderr), else a Python
@@ -25,6 +26,8 @@ from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from designer.export.font_cache import load_ttfont
 
 FONT = "Kartographer-Sans"
 BOLD = "Kartographer-Sans-Bold"
@@ -125,7 +128,7 @@ def _register(faces: Faces | None) -> Active:
     _coverage.clear()
     if faces is not None:
         try:
-            regular, bold = TTFont(FONT, str(faces.regular)), TTFont(BOLD, str(faces.bold))
+            regular, bold = load_ttfont(FONT, faces.regular), load_ttfont(BOLD, faces.bold)
         except (OSError, TTFError):
             pass  # an unreadable file counts as no font
         else:

@@ -1,0 +1,130 @@
+"""Parsed TrueType faces kept between runs (designer/export/font_cache.py): a font from the cache is the font
+reportlab parses, a print made with it has the same bytes, and a cache that is missing, broken, stale or
+unwritable only costs the parse again."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from reportlab.pdfbase.ttfonts import TTFError, TTFNameBytes, TTFont
+
+from designer.export import font_cache, fonts
+from designer.export.cards import write_cards_pdf
+from designer.export.font_cache import load_ttfont
+from designer.rules import load_ruleset
+
+FACES = fonts.find_fonts()
+pytestmark = pytest.mark.skipif(FACES is None, reason="DejaVu Sans is not installed")
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(font_cache.CACHE_ENV, str(folder))
+    return folder
+
+
+@pytest.fixture
+def font_file(tmp_path) -> Path:
+    copy = tmp_path / "fonts" / "DejaVuSans.ttf"
+    copy.parent.mkdir()
+    shutil.copyfile(FACES.regular, copy)
+    return copy
+
+
+def _entries(cache: Path) -> list[Path]:
+    return sorted(cache.glob("*.face")) if cache.exists() else []
+
+
+def _same_font(cached: TTFont, parsed: TTFont) -> None:
+    ours, theirs = vars(cached.face), vars(parsed.face)
+    assert ours.keys() == theirs.keys()
+    for name, value in theirs.items():
+        if name == "_pdfScale":
+            assert [ours[name](v) for v in (0, 1, 1234.5, -17)] == [value(v) for v in (0, 1, 1234.5, -17)]
+            continue
+        assert type(ours[name]) is type(value) and ours[name] == value, name
+        if isinstance(value, TTFNameBytes):
+            assert ours[name].ustr == value.ustr, name
+    plain = ("fontName", "_asciiReadable", "_shapable", "_multiByte", "_dynamicFont")
+    assert {k: getattr(cached, k) for k in plain} == {k: getattr(parsed, k) for k in plain}
+    assert vars(cached).keys() == vars(parsed).keys()
+    assert vars(cached.encoding) == vars(parsed.encoding) and len(cached.state) == 0
+
+
+def test_the_first_load_parses_and_keeps_it_the_second_reads_it_back(cache, font_file):
+    first = load_ttfont("T-first", font_file)
+    assert len(_entries(cache)) == 1
+    second = load_ttfont("T-second", font_file)
+    assert second.face is not first.face and len(_entries(cache)) == 1
+    _same_font(second, TTFont("T-second", str(font_file)))
+    assert second.stringWidth("Zoë ŁÓDŹ Ωμέγα", 10) == TTFont("T-x", str(font_file)).stringWidth("Zoë ŁÓDŹ Ωμέγα", 10)
+
+
+def _deck(tmp_path: Path, name: str) -> bytes:
+    fonts.reset()
+    out = tmp_path / name
+    write_cards_pdf(out, load_ruleset("mk-gaslands"))
+    return out.read_bytes()
+
+
+def test_a_deck_printed_from_the_cache_has_the_same_bytes(cache, tmp_path):
+    try:
+        cold = _deck(tmp_path, "cold.pdf")
+        assert len(_entries(cache)) == (1 if FACES.bold == FACES.regular else 2)
+        warm = _deck(tmp_path, "warm.pdf")
+    finally:
+        fonts.reset()
+    assert warm == cold and b"/FontFile2" in warm  # the subset embedded from the file's bytes, as before
+
+
+@pytest.mark.parametrize("damage", [b"", b"not marshal at all", b"\xe3\x00\x00", "truncated", "other font"])
+def test_a_broken_entry_is_parsed_again_and_replaced(cache, font_file, damage):
+    load_ttfont("T", font_file)
+    entry, = _entries(cache)
+    good = entry.read_bytes()
+    if damage == "truncated":
+        entry.write_bytes(good[: len(good) // 2])
+    elif damage == "other font":  # a well-formed entry whose key is another font's
+        other = font_file.with_name("Other.ttf")
+        shutil.copyfile(font_file, other)
+        load_ttfont("O", other)
+        entry.write_bytes(next(p for p in _entries(cache) if p != entry).read_bytes())
+    else:
+        entry.write_bytes(damage)
+    _same_font(load_ttfont("T", font_file), TTFont("T", str(font_file)))
+    assert entry.read_bytes() == good  # written again after the parse
+
+
+def test_a_changed_font_file_is_not_served_from_the_old_entry(cache, font_file):
+    load_ttfont("T", font_file)
+    stamp = font_file.stat().st_mtime_ns
+    os.utime(font_file, ns=(stamp + 5_000_000_000, stamp + 5_000_000_000))
+    load_ttfont("T", font_file)
+    assert len(_entries(cache)) == 2  # a new key: size and modification time are part of it
+
+
+def test_without_a_writable_cache_the_font_still_loads(tmp_path, monkeypatch, font_file):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(font_cache.CACHE_ENV, str(blocker / "cache"))
+    _same_font(load_ttfont("T", font_file), TTFont("T", str(font_file)))
+    assert blocker.read_text() == "not a folder"
+
+
+def test_a_file_that_is_no_font_raises_as_reportlab_does_and_leaves_no_entry(cache, tmp_path):
+    bogus = tmp_path / "bogus.ttf"
+    bogus.write_bytes(b"hello world, not a font at all")
+    with pytest.raises(TTFError):
+        load_ttfont("B", bogus)
+    assert _entries(cache) == []
+    with pytest.raises(TTFError):
+        load_ttfont("M", tmp_path / "missing.ttf")
+
+
+def test_no_temporary_file_is_left_behind(cache, font_file):
+    load_ttfont("T", font_file)
+    assert [p.name for p in cache.iterdir()] == [e.name for e in _entries(cache)]
