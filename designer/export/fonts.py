@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import struct
 import subprocess
 import unicodedata
 import warnings
@@ -129,8 +130,8 @@ def _register(faces: Faces | None) -> Active:
     if faces is not None:
         try:
             regular, bold = load_ttfont(FONT, faces.regular), load_ttfont(BOLD, faces.bold)
-        except (OSError, TTFError):
-            pass  # an unreadable file counts as no font
+        except (OSError, TTFError, struct.error, KeyError, IndexError, ValueError):
+            pass  # an unreadable file counts as no font (a damaged one fails in reportlab's parser)
         else:
             pdfmetrics.registerFont(regular)
             pdfmetrics.registerFont(bold)

@@ -178,6 +178,17 @@ def test_the_font_folder_from_the_environment_comes_first(tmp_path, monkeypatch,
     assert fonts.find_fonts() == fonts.Faces(tmp_path / fonts.REGULAR_FILE, tmp_path / fonts.REGULAR_FILE)
 
 
+@needs_dejavu
+@pytest.mark.parametrize("keep", [0, 100, 1000, 300_000])
+def test_a_damaged_font_file_counts_as_no_font(tmp_path, monkeypatch, fresh_fonts, keep):
+    # cut short, reportlab's parser fails with its own error, or with struct's, IndexError …
+    (tmp_path / fonts.REGULAR_FILE).write_bytes(fonts.find_fonts().regular.read_bytes()[:keep])
+    monkeypatch.setenv(fonts.ENV_DIR, str(tmp_path))
+    assert fonts.ensure().family == "Helvetica"
+    data, pages, found = campaign_pdf([("Jürgen", "Mario"), ("Zoë", "Luigi")])
+    assert pages == 3 and found and found[0].startswith("no DejaVu Sans font found")
+
+
 def test_fontconfig_is_asked_only_when_no_usual_folder_has_the_font(tmp_path, monkeypatch):
     usual, elsewhere = tmp_path / "usual", tmp_path / "elsewhere"
     for folder in (usual, elsewhere):
