@@ -150,7 +150,8 @@ def _workspace(kartographer: str, python: str, only: tuple[str, ...]):
 
 def measure(kartographer: str, python: str, runs: int = 5, only: tuple[str, ...] = ()
             ) -> dict[str, list[tuple[float, float]]]:
-    """(wall, CPU) seconds per row, `runs` of them each (after one warm-up round)."""
+    """(wall, CPU) seconds per row, `runs` of them each (after one warm-up round: byte-code caches and the
+    parsed fonts written, as a user's earlier runs have)."""
     with _workspace(kartographer, python, only) as (work, env, commands, names):
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
         for round_ in range(runs + 1):
@@ -163,7 +164,8 @@ def measure(kartographer: str, python: str, runs: int = 5, only: tuple[str, ...]
 
 def count_instructions(kartographer: str, python: str, only: tuple[str, ...] = ()) -> dict[str, int]:
     """Instructions per row, one run each under callgrind (after one plain warm-up run, which writes the
-    byte-code caches), as many rows at a time as there are cores."""
+    byte-code caches and the parsed fonts, as a user's earlier runs have), as many rows at a time as there
+    are cores."""
     with _workspace(kartographer, python, only) as (work, env, commands, names):
         for name in names:
             _time(commands[name], env, work)
