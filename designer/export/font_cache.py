@@ -3,7 +3,7 @@
 reportlab reads a font's tables in Python when it loads one: about 30 ms for DejaVu Sans, and every print
 command loads the regular and the bold. What that parse finds (glyph map, widths, metrics, names) is kept
 in the user's cache folder after the first time and read back in a few milliseconds while the font file
-(path, size, modification time), reportlab and Python stay the same; the font's own bytes are still read
+(path, size, times, inode), reportlab and Python stay the same; the font's own bytes are still read
 from its file, as reportlab reads them. Whatever goes wrong with the cache (no folder, a file that does not
 read, an entry for another font) the font is parsed as before, so the cache can make a print faster but
 never different.
@@ -48,8 +48,9 @@ def _key(path: Path) -> str | None:
         found = path.stat()
     except OSError:
         return None
+    # ctime and inode too: a file replaced by another of the same size and date still gets a new key
     return "|".join(map(str, (FORMAT, reportlab.Version, sys.version_info[:3], marshal.version, path.resolve(),
-                              found.st_size, found.st_mtime_ns)))
+                              found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino)))
 
 
 def _entry(key: str) -> Path:

@@ -187,6 +187,7 @@ def test_a_damaged_font_file_counts_as_no_font(tmp_path, monkeypatch, fresh_font
     assert fonts.ensure().family == "Helvetica"
     data, pages, found = campaign_pdf([("Jürgen", "Mario"), ("Zoë", "Luigi")])
     assert pages == 3 and found and found[0].startswith("no DejaVu Sans font found")
+    assert sorted(font_dicts(data)) == ["/Helvetica", "/Helvetica-Bold"]
 
 
 def test_fontconfig_is_asked_only_when_no_usual_folder_has_the_font(tmp_path, monkeypatch):
