@@ -29,9 +29,15 @@ import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
+from designer.io.errors import DocumentError
+from designer.io.jsonfile import read_regular_file
+
 CACHE_ENV = "KARTOGRAPHER_CACHE_DIR"
 #: Bump when what an entry holds changes.
 FORMAT = 1
+#: Larger entries or font files are not read from the cache (DejaVu Sans: 0.34 MB and 0.76 MB).
+MAX_ENTRY_BYTES = 16 * 1024 * 1024
+MAX_FONT_BYTES = 64 * 1024 * 1024
 #: Face attributes not kept: the font file's bytes (read from the file) and a scale function (rebuilt).
 _NOT_KEPT = ("_ttf_data", "_pdfScale")
 
@@ -97,9 +103,10 @@ def _font(name: str, face: TTFontFace) -> TTFont:
 
 def _cached_face(key: str, path: Path) -> TTFontFace | None:
     try:
-        stored = marshal.loads(_entry(key).read_bytes())
-        data = path.read_bytes()
-    except (OSError, EOFError, ValueError, TypeError):
+        # regular files only, read bounded: an entry swapped for a FIFO or a device must not block or run on
+        stored = marshal.loads(read_regular_file(_entry(key), MAX_ENTRY_BYTES))
+        data = read_regular_file(path, MAX_FONT_BYTES)
+    except (DocumentError, EOFError, ValueError, TypeError):
         return None
     if not isinstance(stored, dict) or stored.get("key") != key or not isinstance(stored.get("face"), dict):
         return None

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -142,3 +144,24 @@ def test_a_file_that_is_no_font_raises_as_reportlab_does_and_leaves_no_entry(cac
 def test_no_temporary_file_is_left_behind(cache, font_file):
     load_ttfont("T", font_file)
     assert [p.name for p in cache.iterdir()] == [e.name for e in _entries(cache)]
+
+
+@pytest.mark.parametrize("swap", ["fifo", "device", "folder"])
+def test_an_entry_swapped_for_a_fifo_a_device_or_a_folder_neither_blocks_nor_breaks(cache, font_file, swap):
+    load_ttfont("T", font_file)
+    entry, = _entries(cache)
+    entry.unlink()
+    if swap == "fifo":
+        os.mkfifo(entry)
+    elif swap == "device":
+        entry.symlink_to("/dev/zero")  # endless
+    else:
+        entry.mkdir()
+    # in a fresh process with a time limit: a read that blocks would otherwise stop the whole run
+    code = (f"from designer.export.font_cache import load_ttfont\n"
+            f"print(load_ttfont('T', {str(font_file)!r}).face.name.decode())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, font_cache.CACHE_ENV: str(cache)})
+    assert done.returncode == 0 and done.stdout.strip() == "DejaVuSans", done.stderr
+    if swap != "folder":  # the parse put a good entry back in its place
+        assert entry.is_file() and not entry.is_symlink()
