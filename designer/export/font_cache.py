@@ -20,6 +20,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -27,6 +28,7 @@ from weakref import WeakKeyDictionary
 import platformdirs
 import reportlab
 from reportlab import rl_config
+from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 from designer.io.errors import DocumentError
@@ -90,14 +92,15 @@ def _face(kept: dict[str, Any], data: bytes) -> TTFontFace:
 
 
 def _font(name: str, face: TTFontFace) -> TTFont:
-    """What `TTFont.__init__` makes of a face (its defaults: no validation, the first subfont, shaping on)."""
+    """What `TTFont.__init__` makes of a face (its defaults: no validation, the first subfont, shaping unless
+    reportlab's settings turn it off for this name)."""
     font = TTFont.__new__(TTFont)
     font.fontName = name
     font.face = face
     font.encoding = TTEncoding()
     font.state = WeakKeyDictionary()
     font._asciiReadable = rl_config.ttfAsciiReadable
-    font.shapable = True
+    font.shapable = not any(fnmatch(name, pattern) for pattern in ttfonts.unShapedFontGlob)
     return font
 
 

@@ -165,3 +165,14 @@ def test_an_entry_swapped_for_a_fifo_a_device_or_a_folder_neither_blocks_nor_bre
     assert done.returncode == 0 and done.stdout.strip() == "DejaVuSans", done.stderr
     if swap != "folder":  # the parse put a good entry back in its place
         assert entry.is_file() and not entry.is_symlink()
+
+
+@pytest.mark.parametrize("globs", [[], ["Kartographer-*"]])
+def test_shaping_is_decided_as_reportlab_decides_it(cache, font_file, monkeypatch, globs):
+    from reportlab.pdfbase import ttfonts
+
+    monkeypatch.setattr(ttfonts, "uharfbuzz", object())  # as if the shaping library were installed
+    monkeypatch.setattr(ttfonts, "unShapedFontGlob", globs)
+    load_ttfont("Kartographer-Sans", font_file)
+    cached = load_ttfont("Kartographer-Sans", font_file)
+    assert cached._shapable == TTFont("Kartographer-Sans", str(font_file))._shapable == (not globs)
