@@ -36,7 +36,7 @@ from designer.io.jsonfile import read_regular_file
 
 CACHE_ENV = "KARTOGRAPHER_CACHE_DIR"
 #: Bump when what an entry holds changes.
-FORMAT = 1
+FORMAT = 2
 #: Larger entries or font files are not read from the cache (DejaVu Sans: 0.34 MB and 0.76 MB).
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
 MAX_FONT_BYTES = 64 * 1024 * 1024
@@ -104,26 +104,30 @@ def _font(name: str, face: TTFontFace) -> TTFont:
     return font
 
 
-def _cached_face(key: str, path: Path) -> TTFontFace | None:
+def _cached_font(name: str, key: str, path: Path) -> TTFont | None:
     try:
         # regular files only, read bounded: an entry swapped for a FIFO or a device must not block or run on
         stored = marshal.loads(read_regular_file(_entry(key), MAX_ENTRY_BYTES))
         data = read_regular_file(path, MAX_FONT_BYTES)
     except (DocumentError, EOFError, ValueError, TypeError):
         return None
-    if not isinstance(stored, dict) or stored.get("key") != key or not isinstance(stored.get("face"), dict):
+    if not isinstance(stored, dict) or stored.get("key") != key or not isinstance(stored.get("face"), dict) \
+            or len(data) != stored.get("size"):
         return None
     try:
-        face = _face(stored["face"], data)
+        font = _font(name, _face(stored["face"], data))
     except (TypeError, ValueError, AttributeError):
         return None
-    return face if len(data) == stored.get("size") else None
+    # `_font` repeats TTFont.__init__; the entry records the attributes the real one had under this reportlab
+    # (part of the key), so a reportlab whose TTFont holds more than `_font` sets is parsed, never half-built
+    return font if sorted(vars(font)) == stored.get("font") else None
 
 
-def _write(key: str, face: TTFontFace) -> None:
+def _write(key: str, font: TTFont) -> None:
     entry = _entry(key)
     try:
-        blob = marshal.dumps({"key": key, "size": len(face._ttf_data), "face": _kept(face)})
+        blob = marshal.dumps({"key": key, "size": len(font.face._ttf_data), "face": _kept(font.face),
+                              "font": sorted(vars(font))})
         entry.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".", suffix=".tmp")
         try:
@@ -141,10 +145,10 @@ def load_ttfont(name: str, path: str | Path) -> TTFont:
     """`TTFont(name, path)`, from the cache when it holds this font file; raises as `TTFont` does."""
     path = Path(path)
     key = _key(path)
-    face = _cached_face(key, path) if key is not None else None
-    if face is not None:
-        return _font(name, face)
+    cached = _cached_font(name, key, path) if key is not None else None
+    if cached is not None:
+        return cached
     font = TTFont(name, str(path))
     if key is not None:
-        _write(key, font.face)
+        _write(key, font)
     return font

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from reportlab.pdfbase.ttfonts import TTFError, TTFNameBytes, TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFNameBytes, TTFont, TTFontFile
 
 from designer.export import font_cache, fonts
 from designer.export.cards import write_cards_pdf
@@ -57,10 +57,12 @@ def _same_font(cached: TTFont, parsed: TTFont) -> None:
     assert vars(cached.encoding) == vars(parsed.encoding) and len(cached.state) == 0
 
 
-def test_the_first_load_parses_and_keeps_it_the_second_reads_it_back(cache, font_file):
+def test_the_first_load_parses_and_keeps_it_the_second_reads_it_back(cache, font_file, monkeypatch):
     first = load_ttfont("T-first", font_file)
     assert len(_entries(cache)) == 1
-    second = load_ttfont("T-second", font_file)
+    with monkeypatch.context() as patch:  # the second load must not parse
+        patch.setattr(TTFontFile, "extractInfo", lambda *a, **k: pytest.fail("parsed again"))
+        second = load_ttfont("T-second", font_file)
     assert second.face is not first.face and len(_entries(cache)) == 1
     _same_font(second, TTFont("T-second", str(font_file)))
     assert second.stringWidth("Zoë ŁÓDŹ Ωμέγα", 10) == TTFont("T-x", str(font_file)).stringWidth("Zoë ŁÓDŹ Ωμέγα", 10)
@@ -176,3 +178,19 @@ def test_shaping_is_decided_as_reportlab_decides_it(cache, font_file, monkeypatc
     load_ttfont("Kartographer-Sans", font_file)
     cached = load_ttfont("Kartographer-Sans", font_file)
     assert cached._shapable == TTFont("Kartographer-Sans", str(font_file))._shapable == (not globs)
+
+
+def test_a_reportlab_whose_ttfont_holds_more_than_the_cache_sets_gets_the_parse(cache, font_file, monkeypatch):
+    load_ttfont("T", font_file)  # the entry records what TTFont holds here
+    original = TTFont.__init__
+
+    def with_more(self, *args, **kwargs):  # as if a later reportlab set one more attribute
+        original(self, *args, **kwargs)
+        self.extra = 1
+
+    monkeypatch.setattr(TTFont, "__init__", with_more)
+    for entry in _entries(cache):
+        entry.unlink()
+    load_ttfont("T", font_file)  # written again, recording `extra`
+    font = load_ttfont("T", font_file)
+    assert font.extra == 1  # the cache's own build lacks it, so the font was parsed
