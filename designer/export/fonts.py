@@ -29,6 +29,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from designer.export.font_cache import load_ttfont
+from designer.i18n import _, ngettext
 
 FONT = "Kartographer-Sans"
 BOLD = "Kartographer-Sans-Bold"
@@ -216,14 +217,15 @@ def report(lost: Iterable[str]) -> None:
     parts = []
     if not active.unicode and not _announced:
         _announced = True
-        parts.append(f"no DejaVu Sans font found (install fonts-dejavu-core or set {ENV_DIR}): "
-                     "PDFs print with Helvetica")
+        parts.append(_("no usable DejaVu Sans font found (install fonts-dejavu-core or set {variable}): PDFs "
+                       "print with Helvetica").format(variable=ENV_DIR))
     chars = sorted(set(lost))
     if chars:
         n = len(chars)
         shown = "".join(chars[:12]) + ("…" if n > 12 else "")
-        parts.append(f"{n} character{'s' if n != 1 else ''} {'have' if n != 1 else 'has'} no glyph in "
-                     f"{active.family} and print{'' if n != 1 else 's'} as {active.mark}: {shown}")
+        parts.append(ngettext("{count} character has no glyph in {font} and prints as {mark}: {characters}",
+                              "{count} characters have no glyph in {font} and print as {mark}: {characters}", n)
+                     .format(count=n, font=active.family, mark=active.mark, characters=shown))
     if parts:
         message = "; ".join(parts)
         sink = _sink.get()

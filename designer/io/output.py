@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
-from designer.i18n import ngettext
+from designer.i18n import _, ngettext
 from designer.io.atomic import atomic_write_bytes, refuse_same_file
 from designer.io.display import printable
 
@@ -41,7 +41,7 @@ def write_pdf(path: str | Path, render: Callable[[BinaryIO], int], inputs: Itera
     except LayoutError as exc:
         raise UsageError(str(exc)) from None
     for line in font_warnings:
-        print(f"warning: {printable(line)}", file=sys.stderr)
+        print(_("warning: {message}").format(message=printable(line)), file=sys.stderr)
     atomic_write_bytes(path, buffer.getvalue(), protect=inputs)
     print(ngettext("wrote {path}: {count} page", "wrote {path}: {count} pages", pages)
           .format(path=printable(path), count=pages))

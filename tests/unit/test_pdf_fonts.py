@@ -153,8 +153,9 @@ def test_without_dejavu_helvetica_prints_marks_and_warns_once(no_dejavu):
     data, pages, found = campaign_pdf(players)
     assert pages == 5  # the score sheet and four dashboards, one a page
     lost = sorted(set("ŁŻłć" + "АлексейСмирнов" + "🏎"))
-    assert found == ["no DejaVu Sans font found (install fonts-dejavu-core or set KARTOGRAPHER_FONT_DIR): PDFs print "
-                     f"with Helvetica; 18 characters have no glyph in Helvetica and print as ?: {''.join(lost[:12])}…"]
+    assert found == ["no usable DejaVu Sans font found (install fonts-dejavu-core or set KARTOGRAPHER_FONT_DIR): "
+                     "PDFs print with Helvetica; 18 characters have no glyph in Helvetica and print as ?: "
+                     f"{''.join(lost[:12])}…"]
     sheet = page_texts(data)[0].splitlines()
     assert "Jürgen Größe (Mario)" in sheet  # Latin-1 still prints
     assert "?ukasz ?ó?? (Luigi)" in sheet and "??????? ??????? (Yoshi)" in sheet
@@ -186,7 +187,7 @@ def test_a_damaged_font_file_counts_as_no_font(tmp_path, monkeypatch, fresh_font
     monkeypatch.setenv(fonts.ENV_DIR, str(tmp_path))
     assert fonts.ensure().family == "Helvetica"
     data, pages, found = campaign_pdf([("Jürgen", "Mario"), ("Zoë", "Luigi")])
-    assert pages == 3 and found and found[0].startswith("no DejaVu Sans font found")
+    assert pages == 3 and found and found[0].startswith("no usable DejaVu Sans font found")
     assert sorted(font_dicts(data)) == ["/Helvetica", "/Helvetica-Bold"]
 
 

@@ -99,3 +99,30 @@ def test_every_cli_word_comes_from_the_catalogue(capsys, pseudo, argv):
     syntax += argv + [s.name for system in registry.systems() for s in system.prints]  # --what values
     syntax += [f"{o.name}" for system in registry.systems() for o in system.print_options]  # --set names
     assert outside(out + err, data + syntax + ["usage", "kartographer"]) == []
+
+
+@pytest.mark.parametrize("font", ["none", "damaged"])
+def test_the_font_notices_come_from_the_catalogue(tmp_path, capsys, pseudo, monkeypatch, font):
+    # without DejaVu Sans (or with a damaged file) the CLI warns once, and names the characters Helvetica lacks
+    from designer.export import fonts
+
+    folder = tmp_path / "fonts"
+    folder.mkdir()
+    if font == "damaged":
+        (folder / fonts.REGULAR_FILE).write_bytes(b"\x00\x01\x00\x00 not really a font")
+    monkeypatch.setenv(fonts.ENV_DIR, str(folder))
+    monkeypatch.setattr(fonts, "_well_known", lambda: iter([]))
+    monkeypatch.setattr(fonts, "_fc_match", lambda: None)
+    data = json.loads(LUIGI.read_text(encoding="utf-8"))
+    data["name"] = "Łódź Ωμέγα"
+    track = tmp_path / "polish.track.json"
+    track.write_text(json.dumps(data), encoding="utf-8")
+    fonts.reset()
+    try:
+        assert main(["export", str(track), "--what", "track", "-o", str(tmp_path / "t.pdf")]) == 0
+    finally:
+        fonts.reset()
+    err = capsys.readouterr().err
+    assert "Helvetica" in err and "Ł" in err
+    syntax = [fonts.ENV_DIR, "DejaVu", "Sans", "Helvetica", "fonts-dejavu-core"]  # names, the same everywhere
+    assert outside(err, [data["name"], *syntax]) == []
