@@ -124,6 +124,8 @@ def _cached_font(name: str, key: str, path: Path) -> TTFont | None:
 
 
 def _write(key: str, font: TTFont) -> None:
+    # Not io.atomic.atomic_write_bytes: a document save must refuse a FIFO or a folder in its place and
+    # must reach the disk (fsync); a cache entry replaces whatever stands in its place and may be lost.
     entry = _entry(key)
     try:
         blob = marshal.dumps({"key": key, "size": len(font.face._ttf_data), "face": _kept(font.face),
