@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import sys
 import textwrap
 from collections import Counter
@@ -17,8 +18,9 @@ from pathlib import Path
 from designer import __version__, cli_args, desktop_install
 from designer.cli_help import LazyHelp
 from designer.i18n import LANGUAGES, _, language_from_environment, ngettext, set_language
-from designer.io.display import json_printable, printable
+from designer.io.display import clip, json_printable, printable
 from designer.io.errors import DocumentError
+from designer.io.filekind import special_kind
 from designer.io.output import UsageError, write_pdf
 from designer.io.templates import list_starter_tracks, resolve_track_argument
 from designer.io.track_io import load_track
@@ -52,6 +54,18 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
+
+    # argparse quotes what was typed whole; a refusal quotes at most `clip`'s share of it
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            self.error(_("unrecognized arguments: {args}").format(args=clip(" ".join(extras))))
+        return parsed
+
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        if isinstance(value, str) and action.choices is not None and value not in action.choices:
+            value = clip(value)
+        super()._check_value(action, value)  # type: ignore[misc]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -121,7 +135,8 @@ def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
     export.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
                         help=LazyHelp(_print_options_help))
     _add_paper_options(export)
-    export.add_argument("--overlap", type=float, default=10.0, metavar="MM", help=_("overlap between tiles (10)"))
+    export.add_argument("--overlap", type=cli_args.millimetres(), default=10.0, metavar="MM",
+                        help=_("overlap between tiles (10)"))
     export.add_argument("--orientation", choices=("auto", "portrait", "landscape"), default="auto",
                         help=_("tile orientation; auto picks the fewest pages"))
     export.add_argument("--ink-saver", action="store_true", help=_("outline the track instead of filling it"))
@@ -147,7 +162,7 @@ def _print_options_help() -> str:
 
 def _add_paper_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", type=str.lower, choices=cli_args.PAPERS, default="a4")
-    parser.add_argument("--margin", type=float, default=None, metavar="MM",
+    parser.add_argument("--margin", type=cli_args.millimetres(), default=None, metavar="MM",
                         help=_("page margin (default 10; 3 for card sheets)"))
     parser.add_argument("--card-size", type=str.lower, choices=("poker", "bridge", "mini"), default="poker")
     parser.add_argument("--duplex", type=str.lower, choices=("long", "short"), default="long",
@@ -314,10 +329,23 @@ def _cmd_templates(args: argparse.Namespace) -> int:
 
 
 def _cmd_gui(args: argparse.Namespace) -> int:
+    for path in args.files:  # before Qt starts: a folder or a FIFO would leave the editor waiting on it
+        _refuse_special(path)
     _load_before_qt()
     from designer.app.main import run_gui
 
     return run_gui([str(p) for p in args.files], language=args.lang)
+
+
+def _refuse_special(path: Path) -> None:
+    """A path to open that exists but is no regular file (a folder, a FIFO, a device) is refused on one line."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):  # not there yet (the editor starts it), or a name no file can have
+        return
+    kind = special_kind(mode)
+    if kind is not None:
+        raise DocumentError(path, _("is {kind}, not a document; nothing was opened").format(kind=kind))
 
 
 def _load_before_qt() -> None:
@@ -363,7 +391,8 @@ def _with_command(argv: list[str]) -> list[str]:
     close = difflib.get_close_matches(first, COMMANDS, n=1)
     hint = (_("did you mean {command}?").format(command=close[0]) if close
             else _("commands: {commands}").format(commands=", ".join(COMMANDS)))
-    raise UsageError(_("'{word}' is not a command or an existing file ({hint})").format(word=first, hint=hint))
+    raise UsageError(_("'{word}' is not a command or an existing file ({hint})").format(word=clip(first),
+                                                                                        hint=hint))
 
 
 def _take_language(argv: list[str]) -> tuple[str | None, list[str]]:
@@ -379,7 +408,7 @@ def _take_language(argv: list[str]) -> tuple[str | None, list[str]]:
             language = word.partition("=")[2] if "=" in word else next(words, "")
             if language not in LANGUAGE_CHOICES:
                 raise UsageError(_("--lang: '{code}' is not one of {codes}").format(
-                    code=language, codes=", ".join(LANGUAGE_CHOICES)))
+                    code=clip(language), codes=", ".join(LANGUAGE_CHOICES)))
             continue
         rest.append(word)
     return language, rest

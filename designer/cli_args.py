@@ -8,17 +8,27 @@ commands themselves (`designer.campaign_cli`, `careers_cli`, `vehicle_cli`) are 
 from __future__ import annotations
 
 import argparse
+import math
+import re
 from pathlib import Path
 
-from designer.campaign.money import MoneyError, parse_dollars
+from designer.campaign.money import MoneyError, money_refusal, parse_dollars
 from designer.cli_help import LazyHelp
 from designer.export.paper_names import PAPER_IDS
 from designer.i18n import N_, _
-from designer.io.display import is_text, printable
+from designer.io.display import clip, is_text, printable
 from designer.model.stats import STATS
 
 PAPERS = PAPER_IDS
 CLASSES = ("light", "medium", "heavy")
+#: The command line's bounds, the campaign format's own (`designer.model.campaign`, not imported here so that
+#: `export` and `validate` load no campaign code; a test holds them equal).
+MAX_PLAYERS, MAX_RACES, MAX_GAMES, MAX_COUNT, MAX_REROLLS = 16, 50, 1_000, 10_000, 1_000
+#: Millimetres of a page margin or a tile overlap: more than any sheet's side (the layout refuses what does
+#: not fit the paper chosen, in its own words).
+MAX_PAGE_MM = 1_000.0
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
 SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
 
 
@@ -29,9 +39,60 @@ def text_argument(value: str) -> str:
     return value
 
 
+def name_argument(value: str) -> str:
+    """A name or colour that must say something: UTF-8 text, not empty or blank."""
+    if not text_argument(value).strip():
+        raise argparse.ArgumentTypeError(_("an empty or blank value is not allowed"))
+    return value
+
+
+class Bounded:
+    """The argparse type of every numeric option: a finite number from `low` to `high`, written with the digits
+    0-9 (Python's own int() and float() also read other scripts' digits, "nan" and "inf"). The refusal is one
+    line naming the value as typed (shortened) and the range."""
+
+    def __init__(self, kind: type[int] | type[float], low: float, high: float) -> None:
+        self.kind, self.low, self.high = kind, low, high
+        self.__name__ = kind.__name__  # argparse names the type in its own messages
+
+    def __call__(self, text: str) -> int | float:
+        shown, typed = clip(text), text.strip()
+        if self.kind is int:
+            if not _WHOLE.fullmatch(typed):
+                raise argparse.ArgumentTypeError(_("'{value}' is not a whole number (digits 0-9)").format(value=shown))
+            value: float = int(typed) if len(typed) <= 30 else math.inf  # past int()'s digit limit: out of range
+        else:
+            if not _DECIMAL.fullmatch(typed):
+                raise argparse.ArgumentTypeError(_("'{value}' is not a finite number (digits 0-9, e.g. 2.5)").format(
+                    value=shown))
+            value = float(typed)  # "1e999" is infinite: out of range below
+        if not self.low <= value <= self.high:
+            raise argparse.ArgumentTypeError(_("{value} is not in {low}…{high}").format(
+                value=clip(typed), low=_plain(self.low), high=_plain(self.high)))
+        return value
+
+    def __repr__(self) -> str:
+        return f"Bounded({self.kind.__name__}, {self.low}, {self.high})"
+
+
+def _plain(number: float) -> str:
+    return str(int(number)) if number == int(number) else str(number)
+
+
+def whole(low: int, high: int) -> Bounded:
+    return Bounded(int, low, high)
+
+
+def millimetres(low: float = 0.0, high: float = MAX_PAGE_MM) -> Bounded:
+    return Bounded(float, low, high)
+
+
 def parse_money(value: str) -> int:
     """Whole dollars from "2000000", "2,000,000", "$2M", "2M", "1.5M" or "500k" (argparse type; the same
-    reading as the campaign window's money cells, `designer.campaign.money.parse_dollars`)."""
+    reading as the campaign window's money cells, `designer.campaign.money.parse_dollars`). On the command
+    line an amount has digits, 0-9 only: an empty value or a bare "$" is a slip, not $0."""
+    if not any("0" <= ch <= "9" for ch in value) or any(ch.isdigit() and not ch.isascii() for ch in value):
+        raise argparse.ArgumentTypeError(str(money_refusal(value.strip())))
     try:
         return parse_dollars(value)
     except MoneyError as exc:
@@ -84,12 +145,13 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
 
     result = actions.add_parser("result", help=_("enter or replace a player's result in a race"))
     result.add_argument("file", type=Path)
-    result.add_argument("--race", type=int, required=True, metavar="N", help=_("1 for the first race"))
+    result.add_argument("--race", type=whole(1, MAX_RACES), required=True, metavar="N", help=_("1 for the first race"))
     result.add_argument("--player", required=True, metavar="NAME")
-    result.add_argument("--place", type=int, required=True, metavar="P")
-    result.add_argument("--gates", type=int, default=0, metavar="G", help=_("gates cleared in order (0)"))
-    result.add_argument("--coins", type=int, default=0, metavar="C", help=_("coins collected (0)"))
-    result.add_argument("--kart", type=text_argument, metavar="COLOUR",
+    result.add_argument("--place", type=whole(1, MAX_PLAYERS), required=True, metavar="P")
+    result.add_argument("--gates", type=whole(0, MAX_COUNT), default=0, metavar="G",
+                        help=_("gates cleared in order (0)"))
+    result.add_argument("--coins", type=whole(0, MAX_COUNT), default=0, metavar="C", help=_("coins collected (0)"))
+    result.add_argument("--kart", type=name_argument, metavar="COLOUR",
                         help=_("a season: the colour of the kart raced (default: the character's)"))
     result.add_argument("--prize", type=parse_money, default=0, metavar="MONEY",
                         help=_("a season: the prize money won, e.g. 6M, $6,000,000 or 500k (0)"))
@@ -100,7 +162,7 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     upgrade.add_argument("file", type=Path)
     upgrade.add_argument("--player", required=True, metavar="NAME")
     upgrade.add_argument("--stat", required=True, choices=STATS)
-    upgrade.add_argument("--after-race", type=int, metavar="N",
+    upgrade.add_argument("--after-race", type=whole(1, MAX_RACES), metavar="N",
                          help=_("bought after race N (default: after the last finished race)"))
 
     ranks = actions.add_parser("standings", help=_("the standings: Grand Prix points, or a race series' places"))
@@ -109,7 +171,8 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
 
     wipe = actions.add_parser("wipe-out", help=_("log a Wipe Out in a Balloon Battle (one balloon popped)"))
     wipe.add_argument("file", type=Path)
-    wipe.add_argument("--battle", type=int, metavar="N", help=_("1 for the first battle (default: the last)"))
+    wipe.add_argument("--battle", type=whole(1, MAX_RACES), metavar="N",
+                      help=_("1 for the first battle (default: the last)"))
     wipe.add_argument("--player", required=True, metavar="NAME", help=_("whose balloon pops"))
     wipe.add_argument("--by", metavar="NAME", help=_("who popped it"))
 
@@ -141,17 +204,19 @@ def add_driver_parser(actions: argparse._SubParsersAction) -> None:
     game.add_argument("file", type=Path)
     game.add_argument("--driver", type=text_argument, required=True, metavar="NAME")
     which = game.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", type=int, metavar="N", help=_("1 for the first game"))
+    which.add_argument("--game", type=whole(1, MAX_GAMES), metavar="N", help=_("1 for the first game"))
     which.add_argument("--new", action="store_true", help=_("start a new game (give --scenario)"))
     game.add_argument("--scenario", choices=tuple(SCENARIO_TITLES), help=_("a new game's scenario"))
     game.add_argument("--track", type=Path, metavar="FILE",
                       help=_("a new game's track or arena (stored relative to the campaign file)"))
     game.add_argument("--destroyed", action="store_true", help=_("the driver's vehicle was destroyed"))
-    game.add_argument("--kills", type=int, default=0, metavar="K", help=_("vehicles the driver destroyed (0)"))
+    game.add_argument("--kills", type=whole(0, MAX_PLAYERS), default=0, metavar="K",
+                      help=_("vehicles the driver destroyed (0)"))
     game.add_argument("--finished", action="store_true", help=_("a race: finished with a working vehicle"))
     game.add_argument("--won", action="store_true", help=_("a race: won it"))
     game.add_argument("--died", action="store_true", help=_("the driver died after the vehicle was destroyed"))
-    game.add_argument("--rerolls-used", type=int, default=0, metavar="R", help=_("rerolls spent in this game (0)"))
+    game.add_argument("--rerolls-used", type=whole(0, MAX_REROLLS), default=0, metavar="R",
+                      help=_("rerolls spent in this game (0)"))
 
     listing = sub.add_parser("list", help=_("each driver's player, class, games, kills and rerolls"))
     listing.add_argument("file", type=Path)

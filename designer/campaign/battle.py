@@ -9,6 +9,7 @@ from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.roster import require_player
 from designer.i18n import _
+from designer.io.display import clip
 from designer.model.campaign import Battle, CampaignDocument
 
 
@@ -88,7 +89,7 @@ def _kart(state: BattleState, name: str, where: str) -> str:
         if kart.casefold() == key:
             return kart
     raise CampaignError(_("'{name}' is not a kart in this battle (karts: {karts})").format(
-        name=name, karts=", ".join(state.karts)), where)
+        name=clip(name), karts=", ".join(state.karts)), where)
 
 
 def check_battles(doc: CampaignDocument, ctx: Context) -> None:

@@ -12,6 +12,7 @@ from designer.campaign.errors import CampaignError
 from designer.campaign.modes import mode_title, records
 from designer.campaign.roster import require_player
 from designer.i18n import _, ngettext, pgettext
+from designer.io.display import clip
 from designer.model.campaign import CampaignDocument, Game, GameEntry
 from designer.model.vehicle import VehicleDocument
 from designer.rules.systems import AxlesRules
@@ -94,9 +95,9 @@ def find_driver(doc: CampaignDocument, name: str, location: str = "drivers") -> 
     if found is None:
         if not doc.drivers:
             raise CampaignError(_("unknown driver '{name}' (the campaign has no drivers yet)").format(
-                name=name.strip()), location)
+                name=clip(name.strip())), location)
         known = ", ".join(d.name for d in doc.drivers)
-        raise CampaignError(_("unknown driver '{name}' (known: {known})").format(name=name.strip(), known=known),
+        raise CampaignError(_("unknown driver '{name}' (known: {known})").format(name=clip(name.strip()), known=known),
                             location)
     return found
 
@@ -159,7 +160,7 @@ def _play(records: dict[str, DriverRecord], game: Game, g: int, rules: AxlesRule
     for entry in game.entries:
         record = records.get(entry.driver.casefold())
         if record is None:
-            raise CampaignError(_("'{name}' is not a driver in this campaign").format(name=entry.driver), where)
+            raise CampaignError(_("'{name}' is not a driver in this campaign").format(name=clip(entry.driver)), where)
         if record.name in seen:
             raise CampaignError(_("{name} has two entries").format(name=record.name), where)
         seen.add(record.name)

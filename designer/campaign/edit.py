@@ -28,6 +28,7 @@ from designer.campaign.validate import (
     race_location,
 )
 from designer.i18n import _, ngettext, pgettext
+from designer.io.display import clip
 from designer.io.validation import describe_validation_error
 from designer.model.campaign import (
     MAX_RACES,
@@ -114,7 +115,7 @@ def new_campaign(name: str, ctx: Context, mode: str, players: Sequence[tuple[str
         known = ctx.ruleset.find_character(character)
         if known is None and ctx.ruleset.characters:
             names = ", ".join(character_name(ctx.ruleset, c) for c in ctx.ruleset.characters)
-            raise CampaignError(_("unknown character '{name}' (known: {known})").format(name=character.strip(),
+            raise CampaignError(_("unknown character '{name}' (known: {known})").format(name=clip(character.strip()),
                                                                                       known=names),
                                 f"players[{i}] ({player.strip()})")
         roster.append({"name": player, "character": known.id if known else character})
@@ -354,6 +355,9 @@ def wipe_out(doc: CampaignDocument, ctx: Context, index: int, player: str,
     apply_wipe_out(state, player, by, where)
     name = require_player(doc, player, where)
     hitter = require_player(doc, by, where) if by else None
+    if hitter == name:  # a kart that loses a balloon by itself (off the edge, its own banana) was popped by nobody
+        raise CampaignError(_("{kart} cannot pop its own balloon; log the Wipe Out without who popped it").format(
+            kart=name), where)
     battles = list(doc.battles)
     battles[index] = battle.model_copy(update={"wipe_outs": [*battle.wipe_outs, WipeOut(player=name, by=hitter)]})
     return rebuild(doc, ctx, battles=battles)

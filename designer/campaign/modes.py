@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from designer.campaign.errors import CampaignError
 from designer.i18n import N_, SOURCE_LANGUAGE, _, current_language
+from designer.io.display import clip
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
 from designer.systems import registry
@@ -40,7 +41,7 @@ def campaign_mode(ruleset_id: str, name: str) -> CampaignMode:
     mode = system.mode(name)
     if mode is None:
         raise CampaignError(_("{system} has no {mode} campaigns (its modes: {modes})").format(
-            system=system.display_name, mode=name, modes=mode_names(system)), "mode")
+            system=system.display_name, mode=clip(name), modes=mode_names(system)), "mode")
     return mode
 
 

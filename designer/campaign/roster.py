@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.i18n import _
+from designer.io.display import clip
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
 from designer.rules.texts import character_name
@@ -89,8 +90,8 @@ def require_character_id(doc: CampaignDocument, ruleset: Ruleset, text: str, loc
     found = resolve_character(doc, ruleset, text)
     if found is None:
         known = ", ".join(character_names(doc, ruleset)) or _("none; add a custom character")
-        raise CampaignError(_("unknown character '{name}' (known: {known})").format(name=text.strip(), known=known),
-                            location)
+        raise CampaignError(_("unknown character '{name}' (known: {known})").format(
+            name=clip(text.strip()), known=known), location)
     return found
 
 
@@ -100,7 +101,7 @@ def require_player(doc: CampaignDocument, name: str, location: str = "") -> str:
     if player is None:
         known = ", ".join(doc.player_names()) or _("nobody yet")
         raise CampaignError(_("'{name}' is not a player in this campaign (players: {players})").format(
-            name=name, players=known), location)
+            name=clip(name), players=known), location)
     return player.name
 
 

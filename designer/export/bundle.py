@@ -20,6 +20,7 @@ from designer.export import pdf
 from designer.export.options import ExportOptions, PrintJob
 from designer.export.paper import LayoutError, get_paper
 from designer.i18n import N_, _, plain_decimal
+from designer.io.display import clip
 from designer.model.track import Table, TrackDocument
 from designer.rules import Ruleset, load_ruleset
 from designer.systems import registry
@@ -63,7 +64,7 @@ def refusal(document: TrackDocument, what: str, blank: bool = False) -> str | No
     if blank and system.section(what) is not None:
         return _("{system}'s {what} is printed from a track file; without one it prints {listed}").format(
             system=system.id, what=what, listed=listed)
-    return _("{system} prints {listed}; not '{what}'").format(system=system.id, listed=listed, what=what)
+    return _("{system} prints {listed}; not '{what}'").format(system=system.id, listed=listed, what=clip(what))
 
 
 def _span(low: float, high: float, decimals: int) -> str:
@@ -81,7 +82,7 @@ def print_settings(system: System, pairs: Sequence[str]) -> tuple[tuple[str, flo
             known = ", ".join(f"{o.name} ({_span(o.minimum, o.maximum, o.decimals)})"
                               for o in system.print_options) or _("none")
             raise LayoutError(_("{system} has no print option '{pair}' (its options: {known})").format(
-                system=system.id, pair=pair, known=known))
+                system=system.id, pair=clip(pair), known=known))
         try:
             value = float(text.strip().replace(",", "."))
         except ValueError:
@@ -91,7 +92,7 @@ def print_settings(system: System, pairs: Sequence[str]) -> tuple[tuple[str, flo
             kind = _("a whole number") if whole else _("a number")
             raise LayoutError(_("{name} must be {kind} from {low} to {high}, not '{text}'").format(
                 name=option.name, kind=kind, low=plain_decimal(option.minimum, option.decimals),
-                high=plain_decimal(option.maximum, option.decimals), text=text.strip()))
+                high=plain_decimal(option.maximum, option.decimals), text=clip(text.strip())))
         settings[option.name] = value
     return tuple(settings.items())
 

@@ -35,6 +35,7 @@ from designer.export.scoresheet import (
 from designer.export.start_order import StartOrder, StartPlayer, render_start_order
 from designer.i18n import N_, _
 from designer.io.campaign_io import resolve_track
+from designer.io.display import clip
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.model.campaign import CampaignDocument
@@ -171,7 +172,8 @@ def campaign_sections(doc: CampaignDocument, ctx: Context, sections: Sequence[st
     choices = ", ".join(_choices(doc, ctx))
     unknown = [s for s in wanted if s not in CAMPAIGN_SECTIONS]
     if unknown:
-        raise LayoutError(_("unknown section '{name}' (choose {choices})").format(name=unknown[0], choices=choices))
+        raise LayoutError(_("unknown section '{name}' (choose {choices})").format(name=clip(unknown[0]),
+                                                                                  choices=choices))
     if not wanted and not choices:
         raise LayoutError(_("'{name}' has nothing to print").format(name=doc.name))
     if not wanted:

@@ -3,7 +3,9 @@
 What "the target" is matters as much as the rename:
 * a symlink is followed to the file it finally names (which may not exist yet) and that file is replaced,
   so the link stays a link; the temporary file is made in the target's folder, where the rename is atomic;
-* anything but a regular file (a FIFO, a device, a socket, a folder) is refused before anything is written;
+* anything but a regular file (a FIFO, a device, a socket, a folder) is refused before anything is written,
+  and so is a read-only file or another user's (the rename would replace it all the same); a file that is
+  replaced keeps its mode bits;
 * an output that is one of a command's inputs (`protect`) is refused, whatever name it goes by;
 * after the rename the folder itself is synced, so the new name survives a power cut.
 Temporary files are named `.<name>.XXXXXXXX.tmp`: hidden, and ending in `.tmp` so no `*.track.json` glob
@@ -77,9 +79,12 @@ def atomic_write_text(path: str | Path, text: str, protect: Iterable[str | Path]
 
 
 def _existing_mode(path: Path, target: Path) -> int | None:
-    """The mode of the file about to be replaced, None for a new file; refuses anything not regular."""
+    """The mode of the file about to be replaced, None for a new file; refuses anything not regular, and a file
+    that is read-only or another user's: the rename would replace it whatever its permissions (and make it
+    ours), where an editor that respects them refuses."""
     try:
-        mode = os.stat(target).st_mode
+        info = os.stat(target)
+        mode = info.st_mode
     except FileNotFoundError:
         return None
     except OSError as exc:  # e.g. a loop of symlinks, a file used as a folder
@@ -87,6 +92,11 @@ def _existing_mode(path: Path, target: Path) -> int | None:
     kind = special_kind(mode)
     if kind is not None:
         raise DocumentError(path, _("is {kind}, not a regular file; nothing was written").format(kind=kind))
+    owner = getattr(os, "geteuid", None)
+    if owner is not None and info.st_uid != owner():
+        raise DocumentError(path, _("belongs to another user; nothing was written"))
+    if not mode & stat.S_IWUSR or not os.access(target, os.W_OK):  # root may write anything: the mode says
+        raise DocumentError(path, _("is read-only; nothing was written"))
     return mode
 
 

@@ -37,6 +37,17 @@ def json_printable(text: str) -> str:
     return _HIDDEN_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+#: How much of a value an error line quotes: enough to recognise it, never a whole 30 MB string.
+QUOTE_LIMIT = 80
+
+
+def clip(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """`value` as text, cut to `limit` characters with an ellipsis when longer: the one place that decides
+    how much of an offending value (a field, a key, an argument) a refusal quotes."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def is_text(value: str) -> bool:
     """False for a name holding bytes that are not UTF-8 (argv keeps them as lone surrogates)."""
     try:

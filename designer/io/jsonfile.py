@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from designer.i18n import _, format_number
+from designer.io.display import clip
 from designer.io.errors import DocumentError
 from designer.io.filekind import special_kind
 
@@ -21,7 +22,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise ValueError(_("duplicate key '{key}'").format(key=key))
+            raise ValueError(_("duplicate key '{key}'").format(key=clip(key)))
         result[key] = value
     return result
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from designer.i18n import N_, _
+from designer.io.display import clip
 from designer.io.errors import DocumentError
 
 if TYPE_CHECKING:
@@ -128,8 +129,8 @@ def migrate(data: Any, format_name: str, source: str) -> dict[str, Any]:
         if found is None:
             raise DocumentError(source, _("not a {format} file (no 'format' field)").format(format=format_name),
                                 "format")
-        raise DocumentError(source, _("not a {format} file (format is {found})").format(format=format_name,
-                                                                                        found=repr(found)), "format")
+        raise DocumentError(source, _("not a {format} file (format is {found})").format(
+            format=format_name, found=clip(repr(found))), "format")
     version = data.get("schema_version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise DocumentError(source, _("must be a whole number"), "schema_version")
@@ -137,11 +138,12 @@ def migrate(data: Any, format_name: str, source: str) -> dict[str, Any]:
         raise DocumentError(
             source,
             _("written by a newer Kartographer (schema_version {version}; this version reads up to {current})").format(
-                version=version, current=current),
+                version=clip(version), current=current),
             "schema_version",
         )
     if version < 1:
-        raise DocumentError(source, _("must be at least 1, not {version}").format(version=version), "schema_version")
+        raise DocumentError(source, _("must be at least 1, not {version}").format(version=clip(version)),
+                            "schema_version")
     while version < current:
         try:
             data = steps[version](dict(data))

@@ -8,6 +8,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from designer.i18n import N_, _, ngettext
+from designer.io.display import clip
 
 #: pydantic's error type → our reason (marked for the catalogue, translated when a reason is made).
 _MESSAGES = {
@@ -52,7 +53,7 @@ def _format_location(loc: tuple[Any, ...], data: Any, show_kind: bool = True) ->
                 parts.append(text)
         else:
             node = node.get(key) if isinstance(node, dict) else None
-            parts.append(str(key))
+            parts.append(clip(key))  # a key is input too: an unknown field may be 30 MB long
         i += 1
     # "elements[3] (thwomp)" stays one part, the field after it another
     out: list[str] = []
@@ -68,7 +69,7 @@ def _message(error: ErrorDetails) -> str:
     kind = error["type"]
     ctx = error.get("ctx") or {}
     if kind == "union_tag_invalid":
-        return _("unknown kind '{kind}'").format(kind=ctx.get("tag"))
+        return _("unknown kind '{kind}'").format(kind=clip(ctx.get("tag")))
     if kind == "union_tag_not_found":
         return _("'kind' is missing")
     if kind == "literal_error":

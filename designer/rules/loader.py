@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from designer.i18n import _
+from designer.io.display import clip
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import read_json_file
 from designer.io.validation import describe_validation_error
@@ -59,7 +60,7 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     system = registry.find(ruleset_id)
     if system is None:
         raise RulesetError(_("unknown ruleset {id} (known: {known})").format(
-            id=repr(ruleset_id), known=", ".join(ruleset_ids()) or _("none")))
+            id=repr(clip(ruleset_id)), known=", ".join(ruleset_ids()) or _("none")))
     ruleset = _load_file(Path(system.ruleset_path))
     if ruleset.id != system.id:
         raise RulesetError(_("{path}: id: is {id} but its game system is {system}").format(

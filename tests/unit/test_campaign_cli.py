@@ -133,12 +133,14 @@ def test_result_refusals_leave_the_file_untouched(capsys, cup, tmp_path):
         ((*base, "--race", "1", "--player", "Casey", "--place", "3", "--gates", "19"),
          "19 gates is more than the track has (6 gates × 3 laps = 18)"),
         ((*base, "--race", "1", "--player", "Casey", "--place", "5"), "place 5 is outside 1…4"),
-        ((*base, "--race", "1", "--player", "Casey", "--place", "3", "--coins", "-1"), "coins cannot be negative"),
+        ((*base, "--race", "1", "--player", "Casey", "--place", "3", "--coins", "-1"),
+         "argument --coins: -1 is not in 0…10000"),
         ((*base, "--race", "1", "--player", "Zed", "--place", "3"), "'Zed' is not a player in this campaign"),
         ((*base, "--race", "5", "--player", "Casey", "--place", "3"), "there is no race 5 (races 1…4)"),
         ((*base, "--race", "2", "--player", "Casey", "--place", "1"),
          "race 1 is not finished yet (no result for Casey, Dana)"),
-        ((*base, "--race", "x", "--player", "Casey", "--place", "1"), "argument --race: invalid int value"),
+        ((*base, "--race", "x", "--player", "Casey", "--place", "1"),
+         "argument --race: 'x' is not a whole number (digits 0-9)"),
         (("campaign", "result", cup, "--player", "Casey", "--place", "1"), "required: --race"),
     ]
     for argv, fragment in cases:
@@ -342,7 +344,10 @@ def test_upgrade_after_race_zero_is_refused_as_no_such_race(capsys, cup):
     for after in ("0", "-3"):
         line = refused(capsys, cup, "campaign", "upgrade", cup, "--player", "Alex", "--stat", "handling",
                        "--after-race", after)
-        assert f"race {after}" in line and "started" not in line and "points" not in line
+        assert line == f"kartographer: error: argument --after-race: {after} is not in 1…50"
+    line = refused(capsys, cup, "campaign", "upgrade", cup, "--player", "Alex", "--stat", "handling",
+                   "--after-race", "4")
+    assert "race 4" in line and "started" not in line and "points" not in line
 
 
 def test_the_per_player_sheets_carry_their_systems_name(capsys, tmp_path):

@@ -45,14 +45,14 @@ def edited(path: Path, change) -> Path:
 
 # --- 1. model bounds are one-line refusals -------------------------------------------------------
 @pytest.mark.parametrize(("option", "value", "words"), [
-    ("--coins", "10001", "coins: must be ≤ 10000"),
-    ("--gates", "10001", "gates: must be ≤ 10000"),
-    ("--gates", "1" + "0" * 30, "gates: must be ≤ 10000"),
+    ("--coins", "10001", "10001 is not in 0…10000"),
+    ("--gates", "10001", "10001 is not in 0…10000"),
+    ("--gates", "1" + "0" * 30, "1" + "0" * 30 + " is not in 0…10000"),
 ])
 def test_result_out_of_bounds_is_one_line(capsys, gp, option, value, words):
     line = refused(capsys, gp, "campaign", "result", gp, "--race", "1", "--player", "Alex", "--place", "1",
                    option, value)
-    assert line == f"{gp}: race 1, Alex: {words}"
+    assert line == f"kartographer: error: argument {option}: {words}"
 
 
 @pytest.mark.parametrize(("name", "words"), [
@@ -86,7 +86,7 @@ def test_a_race_series_stops_at_fifty_races_in_our_words(capsys, tmp_path):
                "-o", path)[0] == 0
     edited(path, lambda d: d.update(races=[{"results": [{"player": "A", "place": 1}]}] * 50))
     line = refused(capsys, path, "campaign", "result", path, "--race", "51", "--player", "A", "--place", "1")
-    assert line == f"{path}: races: there is no race 51 (races 1…50)"
+    assert line == "kartographer: error: argument --race: 51 is not in 1…50"
 
 
 def test_nul_in_a_track_path_is_refused_on_loading(capsys, gp, tmp_path):

@@ -54,7 +54,7 @@ def standings_json(capsys, path: Path) -> list[dict]:
     ("2000000", 2 * MILLION), ("2,000,000", 2 * MILLION), ("$2M", 2 * MILLION), ("2M", 2 * MILLION),
     ("1.5M", 1_500_000), ("500k", 500_000), ("$2,000,000", 2 * MILLION), (" 3m ", 3 * MILLION), ("0", 0),
     ("12,500k", 12_500_000), ("0.25M", 250_000), ("1.001k", 1001), ("2 000 000", 2 * MILLION),
-    ("2B", 2_000_000_000), ("", 0),
+    ("2B", 2_000_000_000),
 ])
 def test_money_is_read_as_players_say_it(typed, dollars):
     assert parse_money(typed) == dollars
@@ -65,6 +65,8 @@ def test_money_is_read_as_players_say_it(typed, dollars):
     ("2,0000", "is not a whole number of dollars"), ("2,00,000", "is not an amount of money"),
     ("2MM", "is not an amount of money"), ("abc", "is not an amount of money"), ("1e6", "is not an amount of money"),
     ("M", "is not an amount of money"), ("$-", "is not an amount of money"), ("-2M", "cannot be negative"),
+    ("", "'' is not an amount of money"), ("$", "'\\$' is not an amount of money"), (" ", "is not an amount"),
+    ("\u0663M", "'\u0663M' is not an amount of money"),
     ("2000000000001", "more money than a season can hold")])
 def test_what_is_not_money_is_refused(typed, reason):
     with pytest.raises(argparse.ArgumentTypeError, match=reason):

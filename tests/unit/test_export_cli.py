@@ -77,7 +77,7 @@ def test_cards_need_no_track(capsys, tmp_path):
 
 
 @pytest.mark.parametrize(("argv", "fragment"), [
-    (["export", LUIGI, "--margin", "-5"], "margin must be 0 mm or more"),
+    (["export", LUIGI, "--margin", "-5"], "argument --margin: -5 is not in 0…1000"),
     (["export", LUIGI, "--overlap", "300"], "overlap of 300 mm is too large"),
     (["export", LUIGI, "--paper", "b5"], "invalid choice: 'b5'"),
     (["export", LUIGI, "--what", "poster"], "mk-gaslands prints track, cards, tokens, dashboards, scoresheet (or "
