@@ -279,3 +279,50 @@ def test_an_overwritten_file_keeps_its_mode(capsys, tmp_path):
     code, _out, err = run(capsys, "export", LUIGI, "-o", out)
     assert code == 0, err
     assert stat.S_IMODE(out.stat().st_mode) == 0o664 and out.read_bytes().startswith(b"%PDF-")
+
+
+# --- 7. held in place (already refused when this was written) ---------------------------------------------
+def test_a_pitchkart_piece_id_in_another_case_is_an_unknown_piece(capsys, tmp_path):
+    source = TEMPLATES_DIR / "pitchkart-stadium.track.json"
+    path = tmp_path / "upper.track.json"
+    path.write_text(source.read_text(encoding="utf-8").replace('"piece": "straight"', '"piece": "STRAIGHT"'),
+                    encoding="utf-8")
+    code, out, _err = run(capsys, "validate", path)
+    assert code == 1
+    assert f"{path}: error pk-unknown-piece: Track section 'ts1' names the piece 'STRAIGHT', which the set does " \
+           "not hold [ts1]" in out.splitlines()
+
+
+def _strings(node, at=()):
+    """The place of every string value in parsed JSON."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _strings(value, (*at, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _strings(value, (*at, i))
+    elif isinstance(node, str):
+        yield at
+
+
+@pytest.mark.parametrize("template", ["mushroom-cup-1-luigi-circuit.track.json", "pitchkart-stadium.track.json",
+                                      "axles-light-buggy.vehicle.json"])
+def test_a_lone_surrogate_in_any_text_field_is_refused_at_load(tmp_path, template):
+    from designer.io.track_io import load_track
+    from designer.io.vehicle_io import load_vehicle
+
+    load = load_vehicle if template.endswith(".vehicle.json") else load_track
+    data = json.loads((TEMPLATES_DIR / template).read_text(encoding="utf-8"))
+    places = list(_strings(data))
+    assert places
+    for place in places:
+        changed = json.loads(json.dumps(data))
+        node = changed
+        for key in place[:-1]:
+            node = node[key]
+        node[place[-1]] += "\ud800"
+        path = tmp_path / template
+        path.write_text(json.dumps(changed), encoding="utf-8")  # ASCII JSON: the \ud800 escape
+        with pytest.raises(DocumentError) as caught:
+            load(path)
+        assert "\n" not in str(caught.value), place
