@@ -15,7 +15,7 @@ from pathlib import Path
 from designer.campaign.money import MoneyError, money_refusal, parse_dollars
 from designer.cli_help import LazyHelp
 from designer.export.paper_names import PAPER_IDS
-from designer.i18n import N_, _
+from designer.i18n import N_, _, read_plain_number
 from designer.io.display import clip, is_text, printable
 from designer.model.stats import STATS
 
@@ -28,7 +28,6 @@ MAX_PLAYERS, MAX_RACES, MAX_GAMES, MAX_COUNT, MAX_REROLLS = 16, 50, 1_000, 10_00
 #: not fit the paper chosen, in its own words).
 MAX_PAGE_MM = 1_000.0
 _WHOLE = re.compile(r"[+-]?[0-9]+")
-_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
 SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
 
 
@@ -62,10 +61,10 @@ class Bounded:
                 raise argparse.ArgumentTypeError(_("'{value}' is not a whole number (digits 0-9)").format(value=shown))
             value: float = int(typed) if len(typed) <= 30 else math.inf  # past int()'s digit limit: out of range
         else:
-            if not _DECIMAL.fullmatch(typed):
+            value = read_plain_number(typed)  # "1e999" is infinite: out of range below
+            if math.isnan(value):
                 raise argparse.ArgumentTypeError(_("'{value}' is not a finite number (digits 0-9, e.g. 2.5)").format(
                     value=shown))
-            value = float(typed)  # "1e999" is infinite: out of range below
         if not self.low <= value <= self.high:
             raise argparse.ArgumentTypeError(_("{value} is not in {low}…{high}").format(
                 value=clip(typed), low=_plain(self.low), high=_plain(self.high)))

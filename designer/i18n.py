@@ -191,6 +191,17 @@ def decimal_sign(text: str) -> str:
     return text.replace(".", get_decimal_symbol(_language))
 
 
+_PLAIN_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+def read_plain_number(text: str) -> float:
+    """The number typed as `text` ("12", "-2.5", ".5", "1e3"; spaces around are fine), NaN for anything else:
+    Python's float() also reads other scripts' digits ("٣"), "1_0", "nan" and "inf", which a typed number
+    never means. A caller refuses NaN and infinity (an exponent can still overflow) with its range."""
+    typed = text.strip()
+    return float(typed) if _PLAIN_NUMBER.fullmatch(typed) else math.nan
+
+
 def plain_decimal(value: float, decimals: int, trim: bool = False) -> str:
     """`value` to `decimals` places with the language's decimal sign and no digit groups: "1219.2" in English,
     "1219,2" in German — how measurements read on screen and on paper. `trim` drops trailing zeros ("48" for

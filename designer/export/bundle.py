@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from designer.export import pdf
 from designer.export.options import ExportOptions, PrintJob
 from designer.export.paper import LayoutError, get_paper
-from designer.i18n import N_, _, plain_decimal
+from designer.i18n import N_, _, plain_decimal, read_plain_number
 from designer.io.display import clip
 from designer.model.track import Table, TrackDocument
 from designer.rules import Ruleset, load_ruleset
@@ -83,10 +83,7 @@ def print_settings(system: System, pairs: Sequence[str]) -> tuple[tuple[str, flo
                               for o in system.print_options) or _("none")
             raise LayoutError(_("{system} has no print option '{pair}' (its options: {known})").format(
                 system=system.id, pair=clip(pair), known=known))
-        try:
-            value = float(text.strip().replace(",", "."))
-        except ValueError:
-            value = float("nan")
+        value = read_plain_number(text.replace(",", "."))
         whole = option.decimals == 0
         if not (option.minimum <= value <= option.maximum) or (whole and value != int(value)):
             kind = _("a whole number") if whole else _("a number")

@@ -88,6 +88,15 @@ def test_cards_margin_nan_is_refused_by_the_parser(capsys, tmp_path):
     assert not (tmp_path / "c.pdf").exists()
 
 
+@pytest.mark.parametrize("value", ["\u0665", "1_0", "nan", "inf", "Infinity"])
+def test_a_system_print_option_is_a_plain_number_too(capsys, tmp_path, value):
+    out = tmp_path / "d.pdf"
+    line = refused(capsys, out, "export", "--ruleset", "mk-downforce", "--what", "die", "--set", f"lanes={value}",
+                   "-o", out)
+    assert line == f"kartographer: error: mk-downforce: lanes must be a whole number from 1 to 12, not '{value}'"
+    assert not out.exists()
+
+
 @pytest.fixture
 def gp(tmp_path, capsys) -> Path:
     path = tmp_path / "gp.campaign.json"
