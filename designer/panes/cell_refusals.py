@@ -8,7 +8,7 @@ A table's owner keeps one `CellRefusals`: `refuse(row, column, typed, message)` 
 puts the stored values back; `mark` then re-marks the refused cells and lets go of those whose stored value
 changed meanwhile). Rows are followed by a key (a player's name), so a refusal stays with its row when rows
 move. The notice line is anything with `hold(key, text)` and `release(key)` (the campaign window's
-`MessageLine`, the vehicle editor's `HeldStatus`).
+`MessageLine`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush
-from PySide6.QtWidgets import QStatusBar, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
 from designer.i18n import _
 from designer.panes import theme
@@ -120,24 +120,3 @@ class CellRefusals(QObject):
         if self._refused.pop(key, None) is not None:
             self.notices.release(self._notice_key(key))
 
-
-class HeldStatus:
-    """`Notices` on a window's status bar: a held refusal shows there, without timing out, until released
-    (then the one held before it, if any)."""
-
-    def __init__(self, status_bar: QStatusBar) -> None:
-        self.status_bar = status_bar
-        self._held: dict[Hashable, str] = {}
-
-    def hold(self, key: Hashable, text: str) -> None:
-        self._held.pop(key, None)
-        self._held[key] = text
-        self.status_bar.showMessage(text)
-
-    def release(self, key: Hashable) -> None:
-        if self._held.pop(key, None) is None:
-            return
-        if self._held:
-            self.status_bar.showMessage(list(self._held.values())[-1])
-        else:
-            self.status_bar.clearMessage()
