@@ -1,8 +1,9 @@
 """The palette dock: the element kinds the current document's ruleset offers, each with its icon and name.
 
-Choosing a kind arms the current editor's place tool (see `designer.canvas.tools.place`) and hands the
+Choosing a kind arms the current editor's place tool (see `designer.canvas.tools.place`), or the tool its
+game system draws it with (a shortcut arrow, a track section, a barrier: `ToolManager.arm`), and hands the
 keyboard to the canvas, so R and Esc work straight away. The list follows the current tab, the ruleset
-of its document, and its tool: when the place tool disarms, the highlight clears. Names and tips are looked
+of its document, and its tool: when that tool is put down, the highlight clears. Names and tips are looked
 up (in the language) each time the list is built, never at import.
 """
 
@@ -141,7 +142,7 @@ class PaletteDock(QDockWidget):
         self._sync_highlight()
 
     def _sync_highlight(self, *_args) -> None:
-        kind = self._editor.tools.placing_kind() if self._editor is not None else None
+        kind = self._editor.tools.palette_kind() if self._editor is not None else None
         self.list.blockSignals(True)
         try:
             self.list.clearSelection()
@@ -163,11 +164,14 @@ class PaletteDock(QDockWidget):
         return None
 
     def choose(self, kind: str) -> None:
-        """Arm the current editor's place tool with `kind`, as a click on its entry does."""
+        """Arm what puts down `kind` in the current editor, as a click on its entry does: the tool its system
+        draws it with, else the place tool (`ToolManager.arm`)."""
         if self._editor is None or kind not in self.kinds():
             return
-        self._editor.tools.place(kind)
+        armed = self._editor.tools.arm(kind)
         self._sync_highlight()
+        if armed is None:
+            return
         self._editor.view.setFocus(Qt.FocusReason.OtherFocusReason)
         self.kind_chosen.emit(kind)
 

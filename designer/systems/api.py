@@ -205,7 +205,9 @@ class System:
     - `overlays`: its View ▸ Overlays toggles (pure geometry; the canvas paints them).
     - `qt_module`: the name of its Qt half (by convention `<package>.qt`, the only Qt module a system may
       have), imported by the canvas only: its `ITEM_CLASSES` maps the kinds the system defines itself to
-      their `designer.canvas.items.ElementItem` classes. Without it those kinds get a generic tile.
+      their `designer.canvas.items.ElementItem` classes. Without it those kinds get a generic tile. Its
+      optional `PALETTE_TOOLS` {kind: make(tool_manager) -> Tool or None} names the tool a palette entry of
+      a kind drawn rather than dropped arms (a shortcut arrow, a track section, a barrier).
     - `print_art`: {kind: draw(painter, element, ctx)} for the kinds it defines itself, drawn on the printed
       track in the element's own frame (origin at its centre, +x = travel); without it a generic tile.
     - `kind_names`: {kind: (name, in mid-sentence)} of the kinds it defines itself, English, marked with

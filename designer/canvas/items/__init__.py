@@ -41,16 +41,33 @@ ITEM_CLASSES: dict[str, type[ElementItem]] = {
 assert set(ITEM_CLASSES) == set(ELEMENT_KINDS), "every element kind needs an item class"
 
 
-@functools.cache  # per System record (frozen): its Qt half is imported and sorted out once, not per element
+@functools.cache  # per System record (frozen): its Qt half is imported once
+def system_qt_half(system):
+    """`system`'s Qt half (the module `System.qt_module` names), or None without one or when it cannot be
+    imported (logged once)."""
+    if not system.qt_module:
+        return None
+    try:
+        return importlib.import_module(system.qt_module)
+    except ImportError as exc:
+        log.warning("game system %r: its Qt half %s cannot be imported (%s)", system.id, system.qt_module, exc)
+        return None
+
+
+def defining_system(kind: str):
+    """The registered system whose `element_classes` define `kind`, or None (a shared kind, or unknown)."""
+    for system in registry.systems():
+        if any(kind_of_class(cls) == kind for cls in system.element_classes):
+            return system
+    return None
+
+
+@functools.cache  # per System record (frozen): its Qt half is sorted out once, not per element
 def system_item_classes(system) -> dict[str, type[ElementItem]]:
     """The item classes `system`'s Qt half supplies for the kinds it defines itself (others are ignored:
     a system never redraws a shared kind). Empty without a Qt half, or when it cannot be imported."""
-    if not system.qt_module:
-        return {}
-    try:
-        module = importlib.import_module(system.qt_module)
-    except ImportError as exc:
-        log.warning("game system %r: its Qt half %s cannot be imported (%s)", system.id, system.qt_module, exc)
+    module = system_qt_half(system)
+    if module is None:
         return {}
     own = {kind_of_class(cls) for cls in system.element_classes}
     supplied = getattr(module, "ITEM_CLASSES", {})
@@ -60,10 +77,8 @@ def system_item_classes(system) -> dict[str, type[ElementItem]]:
 
 def system_item_class(kind: str) -> type[ElementItem] | None:
     """The item class the registered system that defines `kind` supplies for it, if any."""
-    for system in registry.systems():
-        if any(kind_of_class(cls) == kind for cls in system.element_classes):
-            return system_item_classes(system).get(kind)
-    return None
+    system = defining_system(kind)
+    return system_item_classes(system).get(kind) if system is not None else None
 
 
 def create_element_item(element: ElementBase, metrics: ItemMetrics = FALLBACK_METRICS) -> ElementItem:
@@ -93,6 +108,8 @@ __all__ = [
     "WanderingThreatItem",
     "WarpPipeItem",
     "create_element_item",
+    "defining_system",
     "system_item_class",
     "system_item_classes",
+    "system_qt_half",
 ]

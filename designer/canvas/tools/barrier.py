@@ -50,6 +50,7 @@ def barrier_from_points(element_id: str, points: list[tuple[float, float]], clos
 
 class BarrierTool(PolylineTool):
     name = "barrier"
+    draws = KIND
 
     def __init__(self, manager) -> None:
         super().__init__(manager)

@@ -62,6 +62,8 @@ class Tool:
 
     name: str = ""
     cursor: Qt.CursorShape = Qt.CursorShape.ArrowCursor
+    #: the element kind this tool puts down, so the palette highlights its entry (None: not a palette tool)
+    draws: str | None = None
 
     def __init__(self, manager: ToolManager) -> None:
         self.manager = manager

@@ -4,24 +4,44 @@ selection overlay and where the pointer is.
 The editor owns one manager; the view hands it mouse and key events (after its own panning, which always
 wins) and the manager converts them to `ToolEvent`s for the active tool. The host is the editor: it
 provides `document`, `scene`, `view`, `selected_ids()`, `select_ids(ids, add)` and `selection_changed`.
+
+`arm(kind)` is what a palette entry does: a kind a game system draws with a tool of its own (a board's
+shortcut arrow, a PitchKart section, an Axles barrier) arms that tool — the system's Qt half names it in its
+`PALETTE_TOOLS` {kind: make(manager) -> Tool or None} — and any other kind arms the place tool. A kind whose
+new element cannot be made from the rule data's defaults arms nothing and says so in one line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from pydantic import ValidationError
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsItem
 
-from designer.canvas.items import ElementItem
+from designer.canvas.items import ElementItem, defining_system, system_qt_half
 from designer.canvas.selection import SelectionOverlay
 from designer.canvas.tools.base import Tool, ToolEvent
 from designer.canvas.tools.gestures import NudgeBurst
+from designer.canvas.tools.handles import show_status
 from designer.canvas.tools.place import PlaceTool
 from designer.canvas.tools.select import SelectTool
+from designer.commands.elements import kind_phrase
 from designer.document.operations import rotate_elements
 from designer.geometry import snap
+from designer.i18n import _
+from designer.io.validation import describe_validation_error
+
+
+def palette_tool(kind: str) -> Callable[[ToolManager], Tool | None] | None:
+    """What arms `kind`'s drawing tool, from the Qt half of the system that defines it (`PALETTE_TOOLS`);
+    None for a kind that is placed with a click."""
+    system = defining_system(kind)
+    module = system_qt_half(system) if system is not None else None
+    make = getattr(module, "PALETTE_TOOLS", {}).get(kind) if module is not None else None
+    return make if callable(make) else None
+
 
 #: A click this close (screen pixels) to a small element still picks it.
 HIT_TOLERANCE_PX = 3.0
@@ -98,6 +118,30 @@ class ToolManager(QObject):
 
     def placing_kind(self) -> str | None:
         return self._active.kind if isinstance(self._active, PlaceTool) else None
+
+    def arm(self, kind: str) -> Tool | None:
+        """What choosing `kind` in the palette does: arm the tool that draws it, else the place tool. None,
+        the select tool kept and a line in the status bar, when neither can make one."""
+        make = palette_tool(kind)
+        if make is not None:
+            tool = make(self)
+            if tool is not None:
+                if tool is not self._active:
+                    self.set_tool(tool)
+                return tool
+        try:
+            PlaceTool(self, kind).new_element("ghost", 0.0, 0.0)
+        except (ValidationError, ValueError, KeyError) as exc:
+            self.use_select()
+            reason = describe_validation_error(exc, {})[1] if isinstance(exc, ValidationError) else str(exc)
+            show_status(self.view, _("A {kind} cannot be placed with a click: {reason}").format(
+                kind=kind_phrase(kind), reason=reason))
+            return None
+        return self.place(kind)
+
+    def palette_kind(self) -> str | None:
+        """The palette entry the active tool stands for (the kind it places or draws), or None."""
+        return getattr(self._active, "draws", None)
 
     def rotate(self, degrees: float) -> bool:
         """R / Shift+R: turn the active tool's own preview, or else the selection about its centre."""

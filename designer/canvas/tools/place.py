@@ -31,7 +31,7 @@ from designer.geometry.track_pose import ACROSS_KINDS, TrackPose, pose_on_track
 from designer.i18n import _
 from designer.model.edit import normalize_angle, placed, unique_id
 from designer.model.elements import Element
-from designer.rules.defaults import new_element
+from designer.rules.defaults import new_element as default_element
 from designer.systems import registry
 
 GHOST_OPACITY = 0.55
@@ -69,6 +69,8 @@ class PlaceTool(Tool):
     def __init__(self, manager, kind: str) -> None:
         super().__init__(manager)
         self.kind = kind
+        #: the palette entry this tool stands for (see `ToolManager.palette_kind`)
+        self.draws = kind
         self.rotation_deg = 0.0
         self.ghost: ElementItem | None = None
         self._free = False                       # Alt held at the last pointer move
@@ -82,7 +84,7 @@ class PlaceTool(Tool):
     # --- lifecycle -------------------------------------------------------------------------------
     def activate(self) -> None:
         super().activate()
-        self.ghost = add_ghost(self.manager, self._new_element("ghost", 0.0, 0.0))
+        self.ghost = add_ghost(self.manager, self.new_element("ghost", 0.0, 0.0))
         # Off the canvas (armed from the palette, or by a keyboard user) the ghost shows where Enter places.
         at = self.manager.cursor_scene_pos()
         if at is None:
@@ -173,7 +175,7 @@ class PlaceTool(Tool):
         """Add one element of this kind at (x, y) as one undo step; returns its id. `rotation_deg` defaults
         to the tool's, `width_mm` (a line across the track) to the ruleset's."""
         document = self.manager.document
-        element = self._new_element(unique_id(self.kind, document.ids()), x_mm, y_mm, rotation_deg, width_mm)
+        element = self.new_element(unique_id(self.kind, document.ids()), x_mm, y_mm, rotation_deg, width_mm)
         partner_id = auto_pair(element.id, document.elements) if self.kind == "warp_pipe" else None
         if partner_id is None:
             add_elements(document, [element], _("Place {kind}").format(kind=kind_label(self.kind)))
@@ -188,7 +190,7 @@ class PlaceTool(Tool):
             self._refresh_ghost()  # show the next gate's (or a system's next element's) number
         return element.id
 
-    def _new_element(self, element_id: str, x_mm: float, y_mm: float, rotation_deg: float | None = None,
+    def new_element(self, element_id: str, x_mm: float, y_mm: float, rotation_deg: float | None = None,
                      width_mm: float | None = None) -> Element:
         document = self.manager.document
         extra = {"order": next_gate_order(document.elements)} if self.kind == "gate" else {}
@@ -198,19 +200,19 @@ class PlaceTool(Tool):
         if system is not None and system.new_defaults is not None:
             extra.update(system.new_defaults(document.elements, self.kind))
         rotation = self.rotation_deg if rotation_deg is None else rotation_deg
-        return new_element(document.ruleset, self.kind, element_id, x_mm, y_mm, rotation, **extra)
+        return default_element(document.ruleset, self.kind, element_id, x_mm, y_mm, rotation, **extra)
 
     def _refresh_ghost(self) -> None:
         e = self.ghost.element
         width = e.width_mm if self.kind in ACROSS_KINDS else None
-        self.ghost.set_element(self._new_element("ghost", e.x_mm, e.y_mm, e.rotation_deg, width))
+        self.ghost.set_element(self.new_element("ghost", e.x_mm, e.y_mm, e.rotation_deg, width))
 
     def _follow(self, scene_pos: QPointF) -> None:
         if self.ghost is None:
             return
         pose = self.pose_at(scene_pos, free=self._free)
         if self.kind in ACROSS_KINDS:   # its width changes on and off the track
-            self.ghost.set_element(self._new_element("ghost", pose.x_mm, pose.y_mm, pose.rotation_deg, pose.width_mm))
+            self.ghost.set_element(self.new_element("ghost", pose.x_mm, pose.y_mm, pose.rotation_deg, pose.width_mm))
         else:
             self.ghost.set_element(placed(self.ghost.element, pose.x_mm, pose.y_mm, pose.rotation_deg))
         self.ghost.setVisible(True)

@@ -56,6 +56,7 @@ def lay_text(piece_label: str) -> str:
 
 class SectionTool(Tool):
     name = "section"
+    draws = TRACK_SECTION
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, manager, inventory: PieceInventory, piece_id: str | None = None) -> None:

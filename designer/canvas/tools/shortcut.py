@@ -17,7 +17,7 @@ from designer.commands.board import cycle_text, push, shortcut_text
 from designer.document.operations import add_elements
 from designer.i18n import _
 from designer.systems.mk_board.board import BoardEdit, cycled, new_shortcut
-from designer.systems.mk_board.elements import SPACE
+from designer.systems.mk_board.elements import SHORTCUT, SPACE
 
 #: A press that travels less than this many screen pixels is a click.
 CLICK_PX = 4.0
@@ -25,6 +25,7 @@ CLICK_PX = 4.0
 
 class ShortcutTool(Tool):
     name = "shortcut"
+    draws = SHORTCUT
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, manager) -> None:

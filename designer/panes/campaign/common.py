@@ -28,6 +28,7 @@ from designer.i18n import _, pgettext
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.panes import theme
+from designer.panes.cell_refusals import CellRefusals
 from designer.panes.markup import literal
 from designer.panes.theme import follow_palette, notice, set_style
 
@@ -64,6 +65,7 @@ class MessageLine(QLabel):
         policy = self.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
         self.setSizePolicy(policy)
+        self._held: dict[object, str] = {}
         self.hide()
 
     def _restyle(self) -> None:
@@ -72,14 +74,33 @@ class MessageLine(QLabel):
                                             "font-weight: 600;"))
 
     def show_message(self, text: str) -> None:
+        if not text:
+            self.clear_message()
+            return
         self.setText(text)
         self.setToolTip(literal(text))  # the whole reason, should it need more than the lines reserved
-        self.setVisible(bool(text))
+        self.show()
 
     def clear_message(self) -> None:
+        """Say nothing more, but for a refusal still held by a cell (`hold`): the latest of those shows."""
+        if self._held:
+            self.show_message(list(self._held.values())[-1])
+            return
         self.clear()
         self.setToolTip("")
         self.hide()
+
+    def hold(self, key: object, text: str) -> None:
+        """Show `text` and keep showing it (after other messages clear) until `release(key)`: a refused cell's
+        reason (`designer.panes.cell_refusals`)."""
+        self._held.pop(key, None)
+        self._held[key] = text
+        self.show_message(text)
+
+    def release(self, key: object) -> None:
+        text = self._held.pop(key, None)
+        if text is not None and self.text() == text:  # it is what shows now: the next held one, or nothing
+            self.clear_message()
 
 
 def not_changed(reason: str) -> str:
@@ -94,6 +115,21 @@ def run_edit(session: CampaignSession, messages: MessageLine, text: str,
     if reason:
         messages.show_message(not_changed(reason))
         return False
+    messages.clear_message()
+    return True
+
+
+def run_cell_edit(session: CampaignSession, messages: MessageLine, refusals: CellRefusals,
+                  cell: tuple[int, int, str], text: str, edit: Callable[..., Any], *args: Any) -> bool:
+    """`run_edit` for a value typed into a table's cell (row, column, typed): a refusal stays with the cell
+    until it is fixed (`CellRefusals`); an accepted value ends the cell's refusal. The caller rebuilds the
+    rows afterwards either way (the cell shows the stored value)."""
+    reason = session.apply(text, edit, *args)
+    row, column, typed = cell
+    if reason:
+        refusals.refuse(row, column, typed, not_changed(reason))
+        return False
+    refusals.accepted(row, column)
     messages.clear_message()
     return True
 

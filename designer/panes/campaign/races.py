@@ -1,8 +1,11 @@
 """One page per race: the track (open it in the designer, choose another), the results table with
 Place, Gates, Coins (and Grand Prix points), and the starting grid with PitchKart's starting coins.
 
-A result is checked the moment a cell is left: a refused value is explained on the message line and
-the cell shows the stored value again. Clearing the Place cell removes the player's result.
+A result is checked the moment a cell is left. A refused value is not stored: the cell shows the stored value
+again, marked red with what was typed and why in its tooltip, and the message line says why until that cell
+is fixed or its value replaced (`designer.panes.cell_refusals`), however many other cells are entered
+meanwhile; the row's points then carry a note that they count the stored value. Clearing the Place cell
+removes the player's result.
 """
 
 from __future__ import annotations
@@ -43,10 +46,12 @@ from designer.panes.campaign.common import (
     ordinal,
     prepare_table,
     refusal_colour,
+    run_cell_edit,
     run_edit,
     set_cell,
     track_state,
 )
+from designer.panes.cell_refusals import CellRefusals
 from designer.panes.file_filters import open_track_filters
 from designer.panes.markup import escaped, literal
 
@@ -90,6 +95,8 @@ class RacePage(QWidget):
         prepare_table(self.table, headers)
         self.table.setItemDelegate(WholeNumberDelegate(self.table))
         self.table.itemChanged.connect(self._on_item_changed)
+        self.refusals = CellRefusals(self.table, messages, self._row_player)
+        self._cell: tuple[int, int, str] | None = None  # (row, column, typed) of the cell being entered
         self.clear_button = QPushButton(_("Clear Result"))
         self.clear_button.setToolTip(_("Remove the selected player's result from this race"))
         self.clear_button.clicked.connect(self.clear_selected)
@@ -153,8 +160,41 @@ class RacePage(QWidget):
         races = self.session.document.races
         return races[self.index] if self.index < len(races) else Race()
 
+    def _row_player(self, row: int) -> str | None:
+        players = self.session.document.players
+        return players[row].name if 0 <= row < len(players) else None
+
     # --- view ------------------------------------------------------------------------------------
     def refresh(self) -> None:
+        self.fill()
+        self.refusals.mark()
+        self._note_points()
+        fit_height(self.table, 2)
+        fit_width(self.table)
+
+    def _note_points(self) -> None:
+        """A row with a refused cell: its points (or money) say they count the stored values."""
+        column = self.total_column()
+        for row in range(self.table.rowCount()):
+            item = self.table.item(row, column) if column is not None else None
+            if item is None:
+                continue
+            pending = any(self.refusals.refusal(row, c) for c in range(self.table.columnCount()))
+            font = item.font()
+            font.setItalic(pending)
+            item.setFont(font)
+            if pending:
+                self.table.blockSignals(True)
+                item.setToolTip(literal(_("These count the stored values: a refused entry in this row is not "
+                                          "counted until it is fixed.") + "\n" + item.toolTip()))
+                self.table.blockSignals(False)
+
+    def total_column(self) -> int | None:
+        """The column adding up the row (Points), if any."""
+        return POINTS if self.scored else None
+
+    def fill(self) -> None:
+        """Put the stored results in the rows (a season's page adds its own columns)."""
         doc, ctx = self.session.document, self.session.context
         race = self.race()
         path, label, usable = track_state(self.session, race.track)
@@ -189,8 +229,6 @@ class RacePage(QWidget):
                          bold=True)
         self.table.blockSignals(False)
         self.clear_button.setEnabled(bool(race.results))
-        fit_height(self.table, 2)
-        fit_width(self.table)
         self._refresh_grid(race)
 
     def _refresh_grid(self, race: Race) -> None:
@@ -211,6 +249,14 @@ class RacePage(QWidget):
 
     # --- results ---------------------------------------------------------------------------------
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
+        self._cell = (item.row(), item.column(), item.text().strip())
+        try:
+            self.enter_cell(item)
+        finally:
+            self._cell = None
+
+    def enter_cell(self, item: QTableWidgetItem) -> None:
+        """Store what was typed into `item`, or refuse it."""
         column = item.column()
         players = self.session.document.players
         if column not in (PLACE, GATES, COINS) or not 0 <= item.row() < len(players):
@@ -235,24 +281,32 @@ class RacePage(QWidget):
         self.enter_result(player, place, gates, coins)
 
     def _refuse(self, reason: str) -> None:
-        self.messages.show_message(not_changed(reason))
+        """Refuse the value being entered: the cell goes back to the stored value, marked (see the module)."""
+        if self._cell is not None:
+            row, column, typed = self._cell
+            self.refusals.refuse(row, column, typed, not_changed(reason))
+        else:
+            self.messages.show_message(not_changed(reason))
         self.refresh()
+
+    def apply(self, text: str, change, *args) -> bool:
+        """One undoable edit of the results; a refusal of a typed cell stays with that cell (`_refuse`)."""
+        if self._cell is None:
+            ok = run_edit(self.session, self.messages, text, change, *args)
+            if not ok:
+                self.refresh()
+            return ok
+        ok = run_cell_edit(self.session, self.messages, self.refusals, self._cell, text, change, *args)
+        self.refresh()
+        return ok
 
     def enter_result(self, player: str, place: int, gates: int = 0, coins: int = 0) -> bool:
         text = _("Race {n}: {player} {ordinal}").format(n=self.index + 1, player=player, ordinal=ordinal(place))
-        ok = run_edit(self.session, self.messages, text,
-                      edit.set_result, self.index + 1, player, place, gates, coins)
-        if not ok:
-            self.refresh()  # the cell goes back to the stored value
-        return ok
+        return self.apply(text, edit.set_result, self.index + 1, player, place, gates, coins)
 
     def clear_result(self, player: str) -> bool:
-        ok = run_edit(self.session, self.messages,
-                      _("Race {n}: clear {player}'s result").format(n=self.index + 1, player=player),
-                      edit.clear_result, self.index + 1, player)
-        if not ok:
-            self.refresh()
-        return ok
+        return self.apply(_("Race {n}: clear {player}'s result").format(n=self.index + 1, player=player),
+                          edit.clear_result, self.index + 1, player)
 
     def clear_selected(self) -> None:
         row = self.table.currentRow()

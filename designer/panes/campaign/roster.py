@@ -35,9 +35,11 @@ from designer.panes.campaign.common import (
     fit_width,
     muted_label,
     prepare_table,
+    run_cell_edit,
     run_edit,
     set_cell,
 )
+from designer.panes.cell_refusals import CellRefusals
 from designer.panes.dialog_buttons import ok_cancel
 from designer.rules.base import slugify
 from designer.rules.texts import weight_name
@@ -126,6 +128,7 @@ class RosterPage(QWidget):
         self.table = QTableWidget(0, 5)
         prepare_table(self.table, [_("Player"), _("Character"), _("Weight"), _("Handling"), _("Max Gear")])
         self.table.itemChanged.connect(self._on_item_changed)
+        self.refusals = CellRefusals(self.table, messages)
         self.add_button = QPushButton(_("&Add Player"))
         self.add_button.clicked.connect(self.add_player)
         self.remove_button = QPushButton(_("&Remove Player"))
@@ -184,6 +187,7 @@ class RosterPage(QWidget):
                 text, tip = stat_text(effective_stat(doc, ctx, player.name, stat), stats.base(stat) if stats else None)
                 set_cell(self.table, row, column, text, align=ALIGN_CENTRE, tip=tip)
         self.table.blockSignals(False)
+        self.refusals.mark()
         self.remove_button.setEnabled(bool(doc.players))
         fit_height(self.table, 2)
         fit_width(self.table, text_width=150)
@@ -221,10 +225,12 @@ class RosterPage(QWidget):
         if item.column() != NAME:
             return
         old, new = item.data(Qt.ItemDataRole.UserRole), item.text().strip()
-        if (new != old and not run_edit(self.session, self.messages,
-                                       _("Rename {old} to {new}").format(old=old, new=new),
-                                       edit.rename_player, old, new)) or new == old:
-            self.refresh()
+        if new == old:
+            self.refusals.accepted(item.row(), NAME)
+        else:
+            run_cell_edit(self.session, self.messages, self.refusals, (item.row(), NAME, new),
+                          _("Rename {old} to {new}").format(old=old, new=new), edit.rename_player, old, new)
+        self.refresh()
 
     def _on_character_chosen(self, combo: QComboBox) -> None:
         for row in range(self.table.rowCount()):

@@ -22,9 +22,7 @@ from designer.model.campaign import RaceResult
 from designer.panes.campaign.common import (
     ALIGN_NUMBER,
     MessageLine,
-    fit_width,
     ordinal,
-    run_edit,
     set_cell,
 )
 from designer.panes.campaign.races import GATES, RacePage
@@ -93,8 +91,11 @@ class SeasonRacePage(RacePage):
         self.table.setCellWidget(row, KART, combo)
         return combo
 
-    def refresh(self) -> None:
-        super().refresh()
+    def total_column(self) -> int | None:
+        return MONEY
+
+    def fill(self) -> None:
+        super().fill()
         doc, ruleset = self.session.document, self.session.context.ruleset
         rules = ruleset.downforce
         race = self.race()
@@ -121,14 +122,13 @@ class SeasonRacePage(RacePage):
             set_cell(self.table, row, MONEY, format_dollars(money.total) if money else "", align=ALIGN_NUMBER,
                      bold=True, tip=race_money_tip(ruleset, money) if money else "")
         self.table.blockSignals(False)
-        fit_width(self.table)
 
     # --- results ---------------------------------------------------------------------------------
-    def _on_item_changed(self, item: QTableWidgetItem) -> None:
+    def enter_cell(self, item: QTableWidgetItem) -> None:
         column = item.column()
         players = self.session.document.players
         if column not in (PRIZE, BETS) or not 0 <= item.row() < len(players):
-            super()._on_item_changed(item)
+            super().enter_cell(item)
             return
         player = players[item.row()].name
         current = self.race().result(player)
@@ -190,9 +190,5 @@ class SeasonRacePage(RacePage):
         bets = bets if bets is not None else (current.bets if current else 0)
         text = text or _("Race {n}: {player} {ordinal}").format(n=self.index + 1, player=player,
                                                                  ordinal=ordinal(place))
-        ok = run_edit(self.session, self.messages, text, edit.set_result, self.index + 1, player, place, gates, coins,
-                      kart, prize, bets)
-        if not ok:
-            self.refresh()
-        return ok
+        return self.apply(text, edit.set_result, self.index + 1, player, place, gates, coins, kart, prize, bets)
 
