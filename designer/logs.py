@@ -4,6 +4,9 @@ Pure (no Qt). `setup_logging()` sends the records of the `designer` loggers to `
 user's log folder (`platformdirs.user_log_dir("Kartographer")`, or `$KARTOGRAPHER_LOG_DIR`), rotated at
 1 MB with 3 older files kept. The file (and its folder) is made on the first record, so a run that logs
 nothing leaves nothing behind, and a log that cannot be written never stops the program.
+The log is opened only as a regular file: never through a symlink (which could point at a document), never
+blocking on a FIFO; anything else in its place, or a rotation that cannot happen (a folder where a backup
+goes), means the records are kept in the current file or, failing that, dropped and `log_written()` is False.
 
 The editor sets it up at start-up (`designer/app/errors.py` adds the Qt side); the CLI only when a
 command fails unexpectedly: `report_unexpected(exc)` logs the traceback and prints one line.
@@ -14,6 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import platform
+import stat
 import sys
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
@@ -53,10 +57,32 @@ class _LogFile(RotatingFileHandler):
     def __init__(self, path: Path) -> None:
         super().__init__(path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8", delay=True)
         self.failed = False
+        self.rotation_failed = False
 
     def _open(self):
-        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
-        return super()._open()
+        path = Path(self.baseFilename)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, flags, 0o644)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(f"{path} is not a regular file")
+            os.set_blocking(fd, True)
+            return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def shouldRollover(self, record: logging.LogRecord) -> bool:
+        return not self.rotation_failed and bool(super().shouldRollover(record))
+
+    def doRollover(self) -> None:
+        try:
+            super().doRollover()
+        except OSError:
+            # e.g. a folder where a backup goes: keep appending to the current file rather than lose records
+            self.rotation_failed = True
 
     def handleError(self, record: logging.LogRecord) -> None:
         # The default prints a traceback to stderr: a broken log must not add noise to a real error.

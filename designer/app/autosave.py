@@ -16,6 +16,7 @@ documents of the first. Nothing touches the disk until the first copy is written
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import uuid
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ from designer.io.recovery import CAMPAIGN, RecoveryEntry, RecoveryStore
 RECOVERY_ENV = "KARTOGRAPHER_RECOVERY_DIR"
 APP_NAME = "Kartographer"
 HEADLESS_PLATFORMS = ("offscreen", "minimal")
+
+log = logging.getLogger(__name__)
 
 
 def recovery_dir() -> Path:
@@ -256,9 +259,14 @@ class Autosaver(QObject):
         The returned locks are held, so another instance starting now does not offer the same copies.
         """
         found: list[tuple[RecoveryStore, RecoveryEntry, QLockFile]] = []
-        if not self.root.is_dir():
+        try:
+            folders = sorted(p for p in self.root.iterdir() if p.is_dir())
+        except FileNotFoundError:
             return found
-        for folder in sorted(p for p in self.root.iterdir() if p.is_dir()):
+        except OSError as exc:  # the start goes on without recovery; the copies stay for a readable next time
+            log.warning("recovery folder %s cannot be read (%s)", self.root, exc.strerror or exc)
+            return found
+        for folder in folders:
             if folder.name == self.session:
                 continue
             lock = _session_lock(self.root, folder.name)
@@ -266,8 +274,11 @@ class Autosaver(QObject):
                 continue  # a running instance
             store = RecoveryStore(folder)
             entries = store.pending()
+            for problem in store.problems:
+                log.warning("%s", problem)
             if not entries:
-                _remove_empty(folder)
+                if not store.problems:
+                    _remove_empty(folder)
                 lock.unlock()
                 continue
             found.extend((store, entry, lock) for entry in entries)

@@ -97,6 +97,9 @@ class RecoveryDialog(QDialog):
 
 
 def _when(timestamp: float) -> str:
-    if not timestamp:
-        return _("unknown")
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(timestamp))
+    try:
+        if timestamp > 0:  # not NaN either
+            return time.strftime("%Y-%m-%d %H:%M", time.localtime(timestamp))
+    except (OverflowError, ValueError, OSError):  # beyond what the C library's time can hold
+        pass
+    return _("unknown")

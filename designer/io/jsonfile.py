@@ -1,5 +1,9 @@
 """Reading JSON documents defensively: regular files only, size checked first and the read itself bounded,
-strict UTF-8, no duplicate keys, bounded nesting."""
+strict UTF-8, no duplicate keys, bounded nesting, a bounded number of objects and lists.
+
+Each object or list costs Python some 80 bytes however little it holds, so 30 MB of `[[],[],…]` would take
+800 MB to parse: past `MAX_CONTAINERS` a document is refused before it is parsed (no real document comes
+near: a track of 20,000 elements has some 100,000)."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from designer.io.filekind import special_kind
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_NESTING = 64
+MAX_CONTAINERS = 1_000_000
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -34,6 +39,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _STR = r'"[^"\\]*+(?:\\.[^"\\]*+)*+"'
 _FLAT = rf'(?:[^\[\]{{}}"]++|{_STR})*+'
 _LEAF = rf"[\[{{]{_FLAT}[\]}}]"
+_STRING = re.compile(_STR, re.DOTALL)
 _TOKEN = re.compile(
     rf"(?P<leaves>{_LEAF}(?:[^\[\]{{}}\"]++|{_STR}|{_LEAF})*+)"
     rf"|(?P<string>{_STR})"
@@ -64,9 +70,22 @@ def _nesting_depth_exceeds(text: str, limit: int) -> bool:
     return False
 
 
+def _containers(text: str, limit: int) -> int:
+    """How many objects and lists `text` holds, or any number up to `limit` when it surely holds no more."""
+    found = text.count("[") + text.count("{")
+    if found <= limit:
+        return found  # brackets inside strings counted too: an upper bound, exact enough below the limit
+    for string in _STRING.finditer(text):
+        found -= string.group().count("[") + string.group().count("{")
+    return found
+
+
 def parse_json_text(text: str, source: str | Path) -> Any:
     if _nesting_depth_exceeds(text, MAX_NESTING):
         raise DocumentError(source, _("JSON nested deeper than {n} levels").format(n=MAX_NESTING))
+    if (containers := _containers(text, MAX_CONTAINERS)) > MAX_CONTAINERS:
+        raise DocumentError(source, _("too many JSON objects and lists ({count}; the limit is {limit})").format(
+            count=format_number(containers, 0), limit=format_number(MAX_CONTAINERS, 0)))
     try:
         return json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:

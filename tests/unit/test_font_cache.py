@@ -85,7 +85,7 @@ def test_a_deck_printed_from_the_cache_has_the_same_bytes(cache, tmp_path):
     assert warm == cold and b"/FontFile2" in warm  # the subset embedded from the file's bytes, as before
 
 
-@pytest.mark.parametrize("damage", [b"", b"not marshal at all", b"\xe3\x00\x00", "truncated", "other font"])
+@pytest.mark.parametrize("damage", [b"", b"not JSON at all", b"\xe3\x00\x00", "truncated", "other font"])
 def test_a_broken_entry_is_parsed_again_and_replaced(cache, font_file, damage):
     load_ttfont("T", font_file)
     entry, = _entries(cache)
@@ -194,3 +194,134 @@ def test_a_reportlab_whose_ttfont_holds_more_than_the_cache_sets_gets_the_parse(
     load_ttfont("T", font_file)  # written again, recording `extra`
     font = load_ttfont("T", font_file)
     assert font.extra == 1  # the cache's own build lacks it, so the font was parsed
+
+
+def _in_a_subprocess(code: str, cache: Path, address_space: int = 3 << 30) -> subprocess.CompletedProcess:
+    """`code` run in a fresh process whose memory is capped: a bomb ends it with MemoryError, not the machine."""
+    limit = (f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({address_space}, {address_space}))\n")
+    return subprocess.run([sys.executable, "-c", limit + code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, font_cache.CACHE_ENV: str(cache)})
+
+
+def test_an_entry_crafted_to_eat_memory_is_not_read(cache, font_file):
+    """`marshal` (the old format) allocates what an entry's header claims: 2**30 list items, 8 GB."""
+    load_ttfont("T", font_file)
+    entry, = _entries(cache)
+    entry.write_bytes(b"[" + (2**30).to_bytes(4, "little"))
+    done = _in_a_subprocess(f"from designer.export.font_cache import load_ttfont\n"
+                            f"print(load_ttfont('T', {str(font_file)!r}).face.name.decode())", cache)
+    assert done.returncode == 0 and done.stdout.strip() == "DejaVuSans", done.stderr
+
+
+def test_a_huge_sparse_font_file_is_refused_before_it_is_read(cache, tmp_path):
+    folder = tmp_path / "huge"
+    folder.mkdir()
+    with open(folder / fonts.REGULAR_FILE, "wb") as sparse:
+        sparse.truncate(2 << 30)  # 2 GiB of nothing, taking no disk
+    code = (f"from designer.export import font_cache, fonts\n"
+            f"from reportlab.pdfbase.ttfonts import TTFError\n"
+            f"try:\n    font_cache.load_ttfont('T', {str(folder / fonts.REGULAR_FILE)!r})\n"
+            f"except TTFError as exc:\n    print('refused:', exc)\n")
+    done = _in_a_subprocess(code, cache, address_space=2 << 30)
+    assert done.returncode == 0 and done.stdout.startswith("refused:") and "too large" in done.stdout, done.stderr
+    assert _entries(cache) == []
+
+
+def _doctored(change):
+    """A parse whose face is changed by `change`, as a crafted entry would be read back."""
+    original = TTFont.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        change(self.face)
+
+    return init
+
+
+ODD_FACES = {
+    "unitsPerEm 0": lambda face: setattr(face, "unitsPerEm", 0),
+    "no metrics": lambda face: setattr(face, "hmetrics", []),
+    "no widths": lambda face: setattr(face, "charWidths", {}),
+    "widths of text": lambda face: setattr(face, "charWidths", dict.fromkeys(face.charWidths, "wide")),
+    "glyph numbers of text": lambda face: setattr(face, "charToGlyph", dict.fromkeys(face.charToGlyph, "g")),
+    "glyph beyond the count": lambda face: face.charToGlyph.update({65: face.numGlyphs + 5}),
+    "no glyph offsets": lambda face: setattr(face, "glyphPos", []),
+    "table beyond the file": lambda face: face.table["glyf"].update(offset=10**9),
+}
+
+
+@pytest.mark.parametrize("change", ODD_FACES.values(), ids=ODD_FACES.keys())
+def test_an_entry_with_odd_values_is_parsed_again_never_fatal(cache, font_file, monkeypatch, tmp_path, change):
+    with monkeypatch.context() as patch:  # the entry is written from a doctored face
+        patch.setattr(TTFont, "__init__", _doctored(change))
+        font_cache._write(font_cache._key(font_file), TTFont("T", str(font_file)))
+    _same_font(load_ttfont("T", font_file), TTFont("T", str(font_file)))
+    assert _entries(cache)  # a good entry in its place
+
+
+def _json_entry(cache: Path) -> tuple[Path, dict]:
+    import json
+
+    entry, = _entries(cache)
+    return entry, json.loads(entry.read_bytes())
+
+
+CRAFTED = {
+    "unitsPerEm 0": lambda face: face.update(unitsPerEm=0),
+    "glyph count 0": lambda face: face.update(numGlyphs=0),
+    "NaN width": lambda face: face.update(defaultWidth=float("nan")),
+    "huge number": lambda face: face.update(ascent=1e300),
+    "bool for int": lambda face: face.update(bold=True),
+    "missing attribute": lambda face: face.pop("charWidths"),
+    "extra attribute": lambda face: face.update(evil=1),
+    "empty metrics": lambda face: face.update(hmetrics=[[], []]),
+    "widths of text": lambda face: face.update(charWidths=[face["charWidths"][0], ["wide"]]),
+    "bad base64": lambda face: face.update(glyphPos={"i": "***"}),
+    "glyph offsets out of order": lambda face: face.update(glyphPos=list(range(face["numGlyphs"], -1, -1))),
+    "keys and values of different lengths": lambda face: face.update(charToGlyph=[[32, 33], [3]]),
+    "deep nesting": lambda face: face.update(glyphNames=[[[[[[]]]]]]),
+}
+
+
+@pytest.mark.parametrize("change", CRAFTED.values(), ids=CRAFTED.keys())
+def test_a_crafted_json_entry_is_parsed_again(cache, font_file, monkeypatch, change):
+    import json
+
+    load_ttfont("T", font_file)
+    entry, stored = _json_entry(cache)
+    change(stored["face"])
+    entry.write_text(json.dumps(stored), encoding="utf-8")
+    parses = []
+    real = TTFontFile.extractInfo
+    monkeypatch.setattr(TTFontFile, "extractInfo", lambda self, *a, **k: parses.append(1) or real(self, *a, **k))
+    _same_font(load_ttfont("T", font_file), TTFont("T", str(font_file)))
+    assert len(parses) == 2  # ours and the reference's
+
+
+@pytest.mark.parametrize("blob", [b"[" * 1_000_000, b"[" + b"[]," * 600_000 + b"[]]", b"{" + b'"a":1,' * 300_000])
+def test_a_json_bomb_in_the_entry_costs_little(cache, font_file, blob):
+    load_ttfont("T", font_file)
+    entry, = _entries(cache)
+    entry.write_bytes(blob)
+    code = (f"import resource\nfrom designer.export.font_cache import load_ttfont\n"
+            f"before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+            f"load_ttfont('T', {str(font_file)!r})\n"
+            f"print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)")
+    done = _in_a_subprocess(code, cache)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) < 150_000  # kB: the entry is bounded at 2 MB
+
+
+def test_the_warm_load_reads_the_entry_faster_than_reportlab_parses(cache, font_file):
+    import time
+
+    load_ttfont("T", font_file)
+    def best(load) -> float:
+        times = []
+        for _ in range(7):
+            start = time.perf_counter()
+            load()
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    assert best(lambda: load_ttfont("T", font_file)) < best(lambda: TTFont("T", str(font_file)))

@@ -110,3 +110,56 @@ def test_logging_needs_no_qt():
     code = "import sys, designer.logs; print('PySide6' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def _log_once_in_a_subprocess(log_folder: Path) -> subprocess.CompletedProcess:
+    code = ("import logging, designer.logs as l; l.setup_logging(); "
+            "logging.getLogger('designer').error('a record'); print(l.log_written())")
+    env = {**__import__("os").environ, logs.LOG_ENV: str(log_folder)}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30, env=env)
+
+
+def test_a_fifo_in_place_of_the_log_neither_blocks_nor_is_written(tmp_path):
+    import os
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    os.mkfifo(folder / "kartographer.log")
+    done = _log_once_in_a_subprocess(folder)  # used to hang in open() until someone read the FIFO
+    assert (done.returncode, done.stdout, done.stderr) == (0, "False\n", "")
+    reader = os.open(folder / "kartographer.log", os.O_RDONLY | os.O_NONBLOCK)  # now open() would not block
+    try:
+        done = _log_once_in_a_subprocess(folder)
+        assert (done.returncode, done.stdout, done.stderr) == (0, "False\n", "")
+        try:
+            written = os.read(reader, 100)
+        except BlockingIOError:
+            written = b""
+        assert written == b""  # nothing went into the pipe
+    finally:
+        os.close(reader)
+
+
+def test_a_symlink_in_place_of_the_log_is_not_followed(tmp_path):
+    document = tmp_path / "my.track.json"
+    document.write_text('{"format": "kartographer-track"}', encoding="utf-8")
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "kartographer.log").symlink_to(document)
+    logs.setup_logging()
+    logging.getLogger("designer").error("must not land in the document")
+    assert not logs.log_written()
+    assert document.read_text(encoding="utf-8") == '{"format": "kartographer-track"}'
+
+
+def test_a_folder_in_place_of_a_backup_does_not_stop_the_log(tmp_path):
+    folder = tmp_path / "logs"
+    (folder / "kartographer.log.3").mkdir(parents=True)  # where the rotation must remove the oldest backup
+    for older in ("kartographer.log.1", "kartographer.log.2"):
+        (folder / older).write_text("older records\n", encoding="utf-8")
+    logs.setup_logging()
+    for i in range(150):  # about 1.5 MB: past the first rotation
+        logging.getLogger("designer").warning("record %d %s", i, "x" * 10_000)
+    assert logs.log_written()
+    assert "record 149 " in log_text()  # the newest record is kept, though the rotation could not happen
+    assert (folder / "kartographer.log.3").is_dir()
