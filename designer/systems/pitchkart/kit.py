@@ -11,11 +11,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
 from designer.export import pdf
-from designer.export.cards import cut_marks
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
-from designer.export.paper import LayoutError, Rect, card_grid, check_margin, get_paper
+from designer.export.paper import CARD_MARGIN_MM, LayoutError, Rect, card_grid, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
+from designer.export.sheet_marks import card_marks
 from designer.export.tokens import CUT, Token, TokenGroup, pack_tokens, with_spares
 from designer.i18n import N_, _, ngettext
 from designer.rules import Ruleset
@@ -164,7 +164,7 @@ def render_characters(c: Canvas, job: PrintJob) -> int:
     ruleset = job.ruleset
     if not ruleset.characters:
         raise LayoutError(_("ruleset '{id}' has no characters").format(id=ruleset.id))
-    grid = card_grid(job.options.paper, job.options.card_size, job.options.margin(3.0))
+    grid = card_grid(job.options.paper, job.options.card_size, job.options.margin(CARD_MARGIN_MM))
     p = Painter(c, job.options.ink_saver)
     chars = list(ruleset.characters)
     sheets = [chars[i:i + grid.per_sheet] for i in range(0, len(chars), grid.per_sheet)]
@@ -173,7 +173,7 @@ def render_characters(c: Canvas, job: PrintJob) -> int:
         with pdf.mm_frame(c, grid.paper):
             for index, character in enumerate(sheet):
                 draw_character_card(c, p, ruleset, character, grid.slot(index).inset(1.0))
-            cut_marks(c, grid)
+            card_marks(c, grid)
         c.showPage()
     return len(sheets)
 
