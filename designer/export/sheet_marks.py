@@ -67,13 +67,14 @@ def _band(inner: float, outer: float) -> tuple[float, float] | None:
     return (inner + outer) / 2, abs(outer - inner)
 
 
-def margin_bars(c: Canvas, paper: Paper, content: Rect) -> None:
+def margin_bars(c: Canvas, paper: Paper, content: Rect, across: bool = True) -> None:
     """A bar across in the bottom band under `content` (from its left) and a bar down in the right-hand band
-    beside it (from its top), each between the content and the blank edge."""
+    beside it (from its top), each between the content and the blank edge; `across` False: the sheet draws
+    its own bar across."""
     edge = printable(paper)
-    across = _band(content.bottom, edge.bottom)
-    if across is not None:
-        bar(c, content.x, across[0], edge.right - content.x, band=across[1])
+    band = _band(content.bottom, edge.bottom)
+    if across and band is not None:
+        bar(c, content.x, band[0], edge.right - content.x, band=band[1])
     down = _band(content.right, edge.right)
     if down is not None:
         bar(c, down[0], content.y, edge.bottom - content.y, vertical=True, band=down[1])

@@ -24,6 +24,9 @@ BAR_MM = 2.0  # pdf.BAR_THICKNESS
 DOCUMENTS = {"mk-gaslands": "mushroom-cup-1-luigi-circuit", "mk-board": "board-coin-cove-loop",
              "pitchkart": "pitchkart-stadium", "axles-alloys-2": "axles-tri-oval", "mk-downforce": None}
 NOT_SHEETS = {"track", "board-fit", "scoresheet"}  # tiled at 1:1 with their own marks, or scaled / written on
+#: PitchKart's stadium pieces are too large for a sheet: they print as track tiles (`tiles.py`), whose labels
+#: follow the tiles' own rules
+TILED = {("pitchkart", "pieces")}
 
 
 def _document(ruleset_id: str):
@@ -51,8 +54,8 @@ def sheet_pdf(made: dict, case: tuple[str, str, str]) -> bytes:
 
 def stated_bars(page, pdf) -> tuple[list[float], list[float]]:
     """Lengths (mm) of the page's horizontal and vertical calibration bars: outlines 2 mm thick whose length is
-    a whole number of mm (or inches) that a label on the page states ("100 mm", "2 in")."""
-    words = set(pdfscan.texts(page, pdf))
+    a whole number of mm (or inches) that a label on the page states ("100 mm", "2 in", "100 mm: measure …")."""
+    words = {w.split(":")[0] for w in pdfscan.texts(page, pdf)}
     W, H = (float(v) / MM for v in page.mediabox[2:])
 
     def stated(length: float) -> bool:
@@ -93,6 +96,8 @@ def test_each_page_has_a_bar_across_and_a_bar_down(made, case):
 
 @pytest.mark.parametrize("case", CASES, ids=["-".join(c) for c in CASES])
 def test_no_text_within_5_mm_of_the_paper_edge(made, case):
+    if case[:2] in TILED:
+        pytest.skip("tiled like the track")
     near = []
     for page in pdfboxes.pages(sheet_pdf(made, case)):
         for run in page.runs:

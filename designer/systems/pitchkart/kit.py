@@ -10,7 +10,7 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
-from designer.export import pdf
+from designer.export import pdf, sheet_marks
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
 from designer.export.paper import CARD_MARGIN_MM, LayoutError, Rect, card_grid, check_margin, get_paper
@@ -115,6 +115,7 @@ def render_stickers(c: Canvas, job: PrintJob) -> int:
                     text(c, item.x, item.y + 3.8, *pdf.fit_line(item.heading, content.w, 8, BOLD), BOLD, colour=INK)
                 else:
                     _sticker(p, item.token, item.x, item.y)
+            sheet_marks.margin_bars(c, paper, page)
         c.showPage()
     return len(pages)
 
@@ -202,6 +203,7 @@ def render_grid(c: Canvas, job: PrintJob) -> int:
             x = page.x + col * (page.w / 2 + 2)
             y = top + row * slot_h + (slot_h / 2 if col else 0.0)
             _slot(c, p, Rect(x, y, slot_w, slot_h - 4), i + 1, count, kart)
+        sheet_marks.margin_bars(c, paper, page)
     c.showPage()
     return 1
 
