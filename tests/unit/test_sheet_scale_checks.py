@@ -13,6 +13,7 @@ import pytest
 from designer.export.bundle import ExportOptions, blank_document, export_pdf, offered
 from designer.export.paper import INCH_MM, MM
 from designer.io.track_io import load_track
+from designer.io.vehicle_io import load_vehicle
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 
@@ -35,7 +36,9 @@ def _document(ruleset_id: str):
 
 
 SHEETS = [(rs, s.name) for rs in DOCUMENTS for s in offered(_document(rs)) if s.name not in NOT_SHEETS]
-CASES = [(rs, name, paper) for rs, name in SHEETS for paper in ("a4", "letter")]
+#: `kartographer vehicle print`: the Axles vehicle files' own sheets, outside any track's kit
+VEHICLES = ("axles-light-buggy", "axles-medium-turret", "axles-heavy-dropper-van")
+CASES = [(rs, name, paper) for rs, name in [*SHEETS, ("axles-alloys-2", "vehicle-files")] for paper in ("a4", "letter")]
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +50,13 @@ def sheet_pdf(made: dict, case: tuple[str, str, str]) -> bytes:
     if case not in made:
         rs, section, paper = case
         buffer = io.BytesIO()
-        export_pdf(buffer, _document(rs), [section], ExportOptions(paper=paper))
+        if section == "vehicle-files":
+            from designer.systems.axles_alloys_2.vehicle_print import render_vehicle_pdf
+
+            vehicles = [(f"{n}.vehicle.json", load_vehicle(TEMPLATES_DIR / f"{n}.vehicle.json")) for n in VEHICLES]
+            render_vehicle_pdf(buffer, vehicles, rs, paper)
+        else:
+            export_pdf(buffer, _document(rs), [section], ExportOptions(paper=paper))
         made[case] = buffer.getvalue()
     return made[case]
 
@@ -108,3 +117,17 @@ def test_no_text_within_5_mm_of_the_paper_edge(made, case):
             if gap < EDGE_MM - 0.01:
                 near.append(f"page {page.number}: {run.text!r} {gap:.2f} mm from the edge")
     assert not near, f"{len(near)} runs: " + "; ".join(near[:4])
+
+
+@pytest.mark.parametrize("case", CASES, ids=["-".join(c) for c in CASES])
+def test_no_mark_within_5_mm_of_the_paper_edge(made, case):
+    """Cut marks, cut lines, bleed and art all stay off the blank edge."""
+    if case[:2] in TILED:
+        pytest.skip("tiled like the track")
+    near = []
+    for page in pdfboxes.pages(sheet_pdf(made, case)):
+        for shape in page.shapes:
+            gap = min(shape.x, shape.y, page.width_mm - shape.right, page.height_mm - shape.bottom)
+            if gap < EDGE_MM - 0.3:  # a stroke's half width past its path
+                near.append(f"page {page.number}: a shape {gap:.2f} mm from the edge")
+    assert not near, f"{len(near)} shapes: " + "; ".join(near[:4])
