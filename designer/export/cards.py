@@ -3,8 +3,8 @@
 Layout comes from `paper.card_grid`: cards sit edge to edge in a block centred on the sheet, so every
 sheet uses the same slots and a stack can be cut together. The block has `bleed_mm` of bleed on its
 outside (and next to empty slots); between cards the shared dark frame colour acts as bleed, so a cut
-slightly off the line still shows frame colour. Cut marks are drawn outside the trim only, along every
-card edge, never across a card.
+slightly off the line still shows frame colour. Cut marks (outside the trim only, along every card edge,
+never across a card) and the calibration bars across and down are `sheet_marks.card_marks`'s.
 
 A back sheet follows each front sheet, mirrored for the duplex binding chosen (long edge, as usual, or short
 edge) so each back lands behind its own front.
@@ -26,8 +26,9 @@ from designer.export import pdf
 from designer.export.element_art import box_face
 from designer.export.item_art import SHELL_COLOURS, draw_item
 from designer.export.painter import Painter
-from designer.export.paper import CardGrid, Rect, card_grid, fmt_mm
+from designer.export.paper import CARD_MARGIN_MM, CardGrid, Rect, card_grid
 from designer.export.pdf import BOLD, FONT, Output, text
+from designer.export.sheet_marks import card_marks, card_note_line
 from designer.i18n import _, ngettext
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
@@ -48,7 +49,7 @@ THEMES = {
 class CardOptions:
     paper: str = "a4"
     size: str = "poker"
-    margin_mm: float = 3.0
+    margin_mm: float = CARD_MARGIN_MM
     bleed_mm: float = 3.0
     backs: bool = True
     #: which edge the printer turns the sheet over: "long" (the usual duplex) or "short"
@@ -211,52 +212,13 @@ def _bleed(c: Canvas, grid: CardGrid, slots: Sequence[Rect], filled: set[int]) -
                 c.rect(rx, ry, rw, rh, stroke=0, fill=1)
 
 
-def cut_marks(c: Canvas, grid: CardGrid) -> None:
-    """Marks along every card edge, outside the block only: from 1 mm off the trim towards the page edge,
-    stopping `pdf.CUT_EDGE_MM` short of it."""
-    xs, ys = grid.cut_lines()
-    b = grid.block
-    length = 7.0
-    W, H = grid.paper.width_mm, grid.paper.height_mm
-    e = pdf.CUT_EDGE_MM
-    # (start, end) along each mark; a block too near the edge for any mark gets none on that side
-    top, bottom = (b.y - 1.0, max(e, b.y - 1.0 - length)), (b.bottom + 1.0, min(H - e, b.bottom + 1.0 + length))
-    left, right = (b.x - 1.0, max(e, b.x - 1.0 - length)), (b.right + 1.0, min(W - e, b.right + 1.0 + length))
-    for x in xs:
-        for y0, y1 in (top, bottom):
-            if abs(y1 - y0) >= 1.0 and (y1 - y0) * (y0 - b.centre[1]) > 0:
-                pdf.cut_mark(c, x, y0, x, y1)
-    for y in ys:
-        for x0, x1 in (left, right):
-            if abs(x1 - x0) >= 1.0 and (x1 - x0) * (x0 - b.centre[0]) > 0:
-                pdf.cut_mark(c, x0, y, x1, y)
-
-
-CARD_BARS_MM = (50.0, 40.0, 30.0, 20.0)
-
-
-def calibration(c: Canvas, grid: CardGrid) -> None:
-    """A ruler of a round length off the block: above the first column, between the cut marks, or when the
-    top band is too thin, under a middle column (clear of the sheet notes under the outer ones)."""
-    xs, _ys = grid.cut_lines()
-    b, label_room, t = grid.block, 8.5, pdf.BAR_THICKNESS
-    length = next((n for n in CARD_BARS_MM if n + label_room <= grid.card_w - 4.0), None)
-    if length is None:
-        return
-    x = xs[0] + (grid.card_w - length - label_room) / 2
-    y = b.y - grid.bleed_mm - 3.0
-    if y - t / 2 < 3.0:
-        y = b.bottom + grid.bleed_mm + 3.0
-        if y + t / 2 > grid.paper.height_mm - 3.0 or grid.cols < 3:
-            return
-        x += grid.card_w * (grid.cols // 2)
-    pdf.calibration_bar(c, x, y - t / 2, length, 10, _("{mm} mm").format(mm=fmt_mm(length)))
-
-
 def _sheet_note(c: Canvas, grid: CardGrid, left: str, right: str) -> None:
-    """Small grey notes under the block, kept between the cut marks."""
+    """Small grey notes under the block, kept between the cut marks (none when the paper's blank edge leaves
+    no room)."""
     xs, _ys = grid.cut_lines()
-    y = min(grid.paper.height_mm - 2.0, grid.block.bottom + grid.bleed_mm + 3.0)
+    y = card_note_line(grid)
+    if y is None:
+        return
     room = xs[1] - xs[0] - 4.0
     size = 5.5
     text(c, xs[0] + 2.0, y, pdf.truncate(left, room, size), size, FONT, "start", pdf.GREY, middle=True)
@@ -285,8 +247,7 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
                         draw_back(c, slots[i], rule_texts.ruleset_name(ruleset))
                     else:
                         draw_front(c, card, slots[i], ruleset.id)
-                cut_marks(c, grid)
-                calibration(c, grid)
+                card_marks(c, grid)
                 deck_name = rule_texts.ruleset_name(ruleset)
                 _sheet_note(c, grid, _("sheet {n} of {total}, ").format(n=number, total=len(sheets))
                             + (_backs_note(options.duplex) if back else _("fronts")), deck_name)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from designer.export import pdf
+from designer.export import pdf, sheet_marks
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Paper, Rect, card_size, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, Output, text
@@ -334,6 +334,7 @@ def render_player_sheets(c: Canvas, job: PrintJob, draw: Callable[[Canvas, int, 
         with pdf.mm_frame(c, sheet):
             for number, area in zip(range(start + 1, count + 1), areas, strict=False):
                 draw(c, number, area)
+            sheet_marks.margin_bars(c, sheet, check_margin(sheet, margin))
         c.showPage()
         pages += 1
     return pages
@@ -355,9 +356,10 @@ def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],
                 c.setStrokeColor(GREY)
                 c.setLineWidth(pdf.pt(0.4))
                 c.setDash([2, 2])
-                c.line(pdf.CUT_EDGE_MM, y, sheet.width_mm - pdf.CUT_EDGE_MM, y)
+                c.line(sheet_marks.KEEP_OUT_MM, y, sheet.width_mm - sheet_marks.KEEP_OUT_MM, y)
                 c.setDash([])
                 text(c, sheet.width_mm / 2, y, " " + _("cut") + " ", 6, FONT, "middle", GREY, middle=True, halo=white)
+            sheet_marks.margin_bars(c, sheet, check_margin(sheet, options.margin_mm))
         c.showPage()
         pages += 1
     return pages

@@ -296,7 +296,13 @@ class CardGrid:
         return xs, ys
 
 
-def card_grid(paper: Paper | str, size: str | tuple[float, float] = "poker", margin_mm: float = 3.0,
+#: The default margin of a card sheet, measured to the outer bleed: with 3 mm of bleed it leaves cut marks and
+#: calibration bars room clear of the printer's blank edge (`sheet_marks.KEEP_OUT_MM`), and still fits 3 × 3
+#: poker cards on A4 (Letter takes 4 × 2, turned).
+CARD_MARGIN_MM = 7.5
+
+
+def card_grid(paper: Paper | str, size: str | tuple[float, float] = "poker", margin_mm: float = CARD_MARGIN_MM,
               bleed_mm: float = 3.0, grid: tuple[int, int] | None = None) -> CardGrid:
     """As many cards as fit inside the margins (bleed included), or exactly `grid` (cols, rows).
 

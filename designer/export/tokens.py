@@ -22,7 +22,7 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
-from designer.export import pdf
+from designer.export import pdf, sheet_marks
 from designer.export.item_art import banana
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Paper, Rect, check_margin, get_paper, print_number
@@ -324,19 +324,16 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
     groups = token_groups(document, ruleset, content, options.spare, options.min_spare)
     pages = pack_tokens(groups, content)
     p = Painter(c)
-
-    def bar() -> None:  # under the "true size" note, right-aligned with it; clear of the first heading
-        pdf.calibration_bar(c, page.right - 100.0, page.y + 6.0, 100.0, 10, "100 mm", label_before=True)
-
     return render_token_pages(c, paper, page, content, pages, _("Tokens · {name}").format(name=document.name),
-                              lambda t, x, y: _draw_token(p, t, x, y), bar)
+                              lambda t, x, y: _draw_token(p, t, x, y))
 
 
 def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages: list[list[Placed]], heading: str,
                        draw: Callable[[Token, float, float], None],
-                       foot: Callable[[], None] | None = None) -> int:
+                       foot: Callable[[], None] | None = None, foot_bar: bool = False) -> int:
     """Draw packed token sheets (`pack_tokens`): each page titled `heading` with "true size" and its number,
-    each group's heading, each token by `draw(token, x, y)`, then `foot()` if given; returns the pages drawn."""
+    each group's heading, each token by `draw(token, x, y)`, then `foot()` if given (`foot_bar`: it draws a bar
+    across), and the calibration bars round `page`; returns the pages drawn."""
     for number, placed in enumerate(pages, 1):
         pdf.start_page(c, paper)
         with pdf.mm_frame(c, paper):
@@ -351,6 +348,7 @@ def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages
                     draw(item.token, item.x, item.y)
             if foot is not None:
                 foot()
+            sheet_marks.margin_bars(c, paper, page, across=not foot_bar)
         c.showPage()
     return len(pages)
 

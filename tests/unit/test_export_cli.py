@@ -43,7 +43,7 @@ def test_export_all_holds_every_section(capsys, tmp_path):
         assert code == 0 and err == "", err
         counts[what] = pages(out)
     assert counts["all"] == sum(v for k, v in counts.items() if k != "all")
-    assert counts["cards"] == 16 and counts["dashboards"] == 4 and counts["scoresheet"] == 1
+    assert counts["cards"] == 18 and counts["dashboards"] == 4 and counts["scoresheet"] == 1  # 66 cards, 8 a sheet
     outline = [item.title for item in pdfscan.reader((tmp_path / "all.pdf").read_bytes()).outline]
     assert outline == ["Track, 1:1", "Item cards", "Tokens", "Kart dashboards", "Score sheet"]
 
