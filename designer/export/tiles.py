@@ -17,16 +17,16 @@ import io
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf
 from designer.export.draw_track import define_track_form, ink_index
-from designer.export.paper import Paper, Rect, TileGrid, choose_tile_grid, fmt_mm, get_paper, tile_label
+from designer.export.paper import Paper, Rect, fmt_mm, get_paper, tile_label
 from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
 from designer.export.tile_marks import calibration_bars, shared_marks
+from designer.export.tile_plan import TilePlan, choose_plan
 from designer.geometry.units import format_size
 from designer.i18n import N_, _
 from designer.model.kind_names import kind_name
@@ -47,51 +47,13 @@ class TrackPrintOptions:
     reach_rings: bool = False  # hazards' reach rings are an overlay: printed only when asked
 
 
-@dataclass(frozen=True)
-class TilePlan:
-    """The chosen grid and which of its pages are printed (reading order) or skipped as empty."""
-
-    grid: TileGrid
-    printed: tuple[tuple[int, int], ...]
-    skipped: tuple[tuple[int, int], ...]
-
-    @property
-    def page_count(self) -> int:
-        """Pages in the PDF: the assembly map plus every printed tile."""
-        return 1 + len(self.printed)
-
-    def is_printed(self, cell: tuple[int, int]) -> bool:
-        return cell in self._printed_set
-
-    @cached_property
-    def _printed_set(self) -> frozenset[tuple[int, int]]:
-        return frozenset(self.printed)
-
-
-def _table_window(grid: TileGrid, col: int, row: int) -> Rect | None:
-    """The part of page (col, row)'s window that lies on the table, or None."""
-    w = grid.window(col, row)
-    x1, y1 = min(w.right, grid.table_w), min(w.bottom, grid.table_h)
-    if x1 <= w.x or y1 <= w.y:
-        return None
-    return Rect(w.x, w.y, x1 - w.x, y1 - w.y)
-
-
 def plan_tiles(document: TrackDocument, ruleset: Ruleset, options: TrackPrintOptions = TrackPrintOptions()
                ) -> TilePlan:
-    """Pick the grid (fewest printed pages for 'auto') and sort its pages into printed and skipped."""
-    index = ink_index(document, ruleset, options.reach_rings)
+    """The grid printing the fewest pages (`tile_plan.choose_plan`) for the track and its elements' ink."""
     table = document.table
-
-    def useful(grid: TileGrid, cell: tuple[int, int]) -> bool:
-        window = _table_window(grid, *cell)
-        return window is not None and (options.keep_empty or index.touches(window.x, window.y, window.w, window.h))
-
-    grid = choose_tile_grid(table.width_mm, table.height_mm, options.paper, options.margin_mm, options.overlap_mm,
-                            options.orientation, printed=lambda g: sum(useful(g, cell) for cell in g.cells()))
-    printed = tuple(cell for cell in grid.cells() if useful(grid, cell))
-    skipped = tuple(cell for cell in grid.cells() if cell not in printed)
-    return TilePlan(grid, printed, skipped)
+    ink = ink_index(document, ruleset, options.reach_rings).geometry
+    return choose_plan(table.width_mm, table.height_mm, ink, options.paper, options.margin_mm, options.overlap_mm,
+                       options.orientation, options.keep_empty)
 
 
 # --- the assembly map ------------------------------------------------------------------------------
