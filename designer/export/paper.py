@@ -232,7 +232,7 @@ def tile_grid(table_w: float, table_h: float, paper: Paper | str, margin_mm: flo
             "overlap of {mm} mm is too large for the {w}×{h} mm printable area of {paper} (use less than {most} mm)"
         ).format(mm=fmt_mm(overlap_mm), w=fmt_mm(content.w), h=fmt_mm(content.h), paper=sheet.name,
                  most=fmt_mm(min(content.w, content.h) / 2)))
-    ox, oy = min(origin[0], 0.0), min(origin[1], 0.0)
+    ox, oy = min(origin[0], 0.0) + 0.0, min(origin[1], 0.0) + 0.0  # + 0.0: no "-0.0"
     cols = _count(table_w - ox, content.w, overlap_mm)
     rows = _count(table_h - oy, content.h, overlap_mm)
     return TileGrid(sheet, margin_mm, overlap_mm, table_w, table_h, cols, rows, (ox, oy))

@@ -109,7 +109,7 @@ def _origins(extent: tuple[float, float], step: float, window: float, overlap: f
     if high > low:
         n = _count(high - low, window, overlap)
         start = (low + high) / 2 - (n * step + overlap) / 2
-        out.append(start - -(-start // step) * step)  # the same grid lines, moved to within one step of 0
+        out.append(start - -(-start // step) * step + 0.0)  # the same grid lines, moved to within one step of 0
     return sorted({round(o, 6) for o in out if -step < o <= 0.0}, key=abs)
 
 
