@@ -82,8 +82,8 @@ INSTRUCTIONS = (
        "corners). Leave the right and bottom margins on for now."),
     N_("Lay each page over its left and upper neighbours so the track runs on across the shaded strips, "
        "then glue or tape it down there. Labels in the margins name the neighbours."),
-    N_("Build one row at a time (A1, B1, C1 …), then join the rows. Hatched pages on this map were left out "
-       "because that part of the table is empty."),
+    N_("Build one row at a time (A1, B1, C1 …), then join the rows. Hatched pages on this map were left out: "
+       "that part of the table is empty or, where greyed, the pages beside it print all there is on it."),
 )
 
 
