@@ -74,12 +74,12 @@ def _box(r: Rect) -> BaseGeometry:
 
 def sort_cells(grid: TileGrid, ink: BaseGeometry, keep_empty: bool = False) -> TilePlan:
     """The plan for one grid: `ink` is everything drawn on the table (table mm), already clipped to it."""
-    windows = {cell: table_window(grid, *cell) for cell in grid.cells()}
-    on_table = [cell for cell in grid.cells() if windows[cell] is not None]
+    windows = {cell: w for cell in grid.cells() if (w := table_window(grid, *cell)) is not None}
+    on_table = list(windows)
     if keep_empty:
-        return TilePlan(grid, tuple(on_table), tuple(c for c in grid.cells() if c not in on_table))
-    rects = [windows[cell] for cell in on_table]
-    boxes = dict(zip(on_table, shapely.box([r.x for r in rects], [r.y for r in rects],  # type: ignore[union-attr]
+        return TilePlan(grid, tuple(on_table), tuple(c for c in grid.cells() if c not in windows))
+    rects = list(windows.values())
+    boxes = dict(zip(on_table, shapely.box([r.x for r in rects], [r.y for r in rects],
                                            [r.right for r in rects], [r.bottom for r in rects]), strict=True))
     parts = dict(zip(on_table, shapely.intersection(ink, list(boxes.values())), strict=True))
     # Ink in a window's core (the window less an overlap all round) is seen by no neighbour: that page stays.
