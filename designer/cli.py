@@ -163,7 +163,7 @@ def _print_options_help() -> str:
 def _add_paper_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", type=str.lower, choices=cli_args.PAPERS, default="a4")
     parser.add_argument("--margin", type=cli_args.millimetres(), default=None, metavar="MM",
-                        help=_("page margin (default 10; 3 for card sheets)"))
+                        help=_("page margin (default 10; 3 for card sheets; 8 or more for 1:1 tiles)"))
     parser.add_argument("--card-size", type=str.lower, choices=("poker", "bridge", "mini"), default="poker")
     parser.add_argument("--duplex", type=str.lower, choices=("long", "short"), default="long",
                         help=_("the edge your printer turns card sheets over for the backs (default long)"))

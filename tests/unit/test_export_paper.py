@@ -123,7 +123,7 @@ def test_back_slots_mirror_the_columns():
 
 @settings(max_examples=200, deadline=None)
 @given(w=st.floats(100, 10_000), h=st.floats(100, 10_000), paper=st.sampled_from(["a4", "letter", "a3", "tabloid"]),
-       margin=st.floats(0, 30), overlap=st.floats(0, 40), orientation=st.sampled_from(["portrait", "landscape"]))
+       margin=st.floats(8, 30), overlap=st.floats(0, 40), orientation=st.sampled_from(["portrait", "landscape"]))
 def test_tile_grid_covers_the_table_with_no_spare_row_or_column(w, h, paper, margin, overlap, orientation):
     grid = tile_grid(w, h, paper, margin, overlap, orientation)
     last = grid.window(grid.cols - 1, grid.rows - 1)
