@@ -1,8 +1,9 @@
 """The track at 1:1 on ordinary paper: an assembly map, then one page per useful part of the table.
 
 Layout first (`plan_tiles`, pure: the page grid from `paper.py`, moved onto the ink, and `tile_plan.py` to
-leave out pages that show nothing but empty table or only what their neighbours print), drawing second. The track is drawn ONCE into a PDF form XObject and every tile
-page (and the scaled assembly map) places that form under a clip, so files stay small and fast.
+leave out pages that show nothing but empty table or only what their neighbours print), drawing second.
+The track is drawn ONCE into a PDF form XObject and every tile page (and the scaled assembly map) places
+that form under a clip, so files stay small and fast.
 
 Each tile page carries, in its margins: its own label (columns A, B, C …, rows 1, 2, 3 …), the track's
 name, its neighbours' labels at each edge with an arrow, a 100 mm and a 4-inch calibration bar along its
