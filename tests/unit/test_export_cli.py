@@ -101,3 +101,11 @@ def test_bad_options_fail_on_one_line_with_status_2(capsys, tmp_path, argv, frag
 def test_unwritable_output_is_one_line(capsys, tmp_path):
     code, _, err = run(capsys, "export", LUIGI, "-o", str(tmp_path / "no" / "such" / "dir.pdf"))
     assert code == 2 and err.count("\n") == 1 and "cannot write here" in err
+
+
+def test_the_cards_command_lays_out_sheets_as_the_export_does(tmp_path, capsys):
+    """`cards` takes the card sheets' own default margin, so its Letter sheets are the export's (4 × 2, room
+    for the cut marks and both calibration bars), not 3 × 3 with marks at the paper's edge."""
+    out = tmp_path / "deck.pdf"
+    code, stdout, _ = run(capsys, "cards", "--ruleset", "mk-gaslands", "--paper", "letter", "-o", str(out))
+    assert code == 0 and "18 pages" in stdout  # 66 cards, 8 a sheet: 9 fronts + 9 backs
