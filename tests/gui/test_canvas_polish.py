@@ -125,6 +125,8 @@ def test_right_click_inside_the_selection_keeps_it_and_acts_on_all_of_it(win: Ma
 
 
 def test_select_all_of_this_kind_and_properties(win: MainWindow, qtbot):
+    win.activateWindow()  # focus is asserted below: a window left by an earlier test in this process may hold it
+    qtbot.waitUntil(win.isActiveWindow, timeout=3000)
     menu = right_click(qtbot, win, px(win, 920, 510))
     choose(menu, "Select All of This Kind")
     assert win.current_editor().selected_ids() == ["box1", "box2"]
