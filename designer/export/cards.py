@@ -54,8 +54,6 @@ class CardOptions:
     backs: bool = True
     #: which edge the printer turns the sheet over: "long" (the usual duplex) or "short"
     duplex: str = "long"
-    #: outlines and coloured words instead of the frame, bands and backs filled with colour
-    ink_saver: bool = False
 
 
 DUPLEX = ("long", "short")
@@ -97,47 +95,34 @@ def _scale(slot: Rect) -> float:
     return min(slot.w / 63.0, slot.h / 88.0)
 
 
-def _frame(c: Canvas, p: Painter, slot: Rect) -> None:
-    """The card's frame colour over its trim box; in ink-saver mode only its outline."""
-    if p.ink_saver:
-        p.rect(slot.x, slot.y, slot.w, slot.h, stroke=FRAME, lw=0.3)
-        return
-    c.setFillColor(FRAME)
-    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
-
-
-def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_id: str, ink_saver: bool = False) -> None:
+def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_id: str) -> None:
     """One card face inside its trim box (background exactly the trim box; bleed is drawn separately); its words
-    in the current language (`designer.rules.texts`), its colour and art chosen by the English name. In ink-saver
-    mode the frame, bands and badges are outlines and their words take the colour the band had."""
+    in the current language (`designer.rules.texts`), its colour and art chosen by the English name."""
     name = rule_texts.card_name(ruleset_id, card)
     reach_text = rule_texts.card_reach(ruleset_id, card)
     k = _scale(slot)
-    p = Painter(c, ink_saver)
-    _frame(c, p, slot)
+    p = Painter(c)
+    c.setFillColor(FRAME)
+    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
     inner = slot.inset(3.0 * k)
-    if not ink_saver:
-        p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, fill=PANEL, stroke=None)
+    p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, fill=PANEL, stroke=None)
     colour = theme(card)
     head_h = 10.0 * k
     p.rect(inner.x, inner.y, inner.w, head_h, 2.5 * k, fill=colour, stroke=None)
-    if not ink_saver:  # squares the band's lower corners; as an outline it would cross the band
-        p.rect(inner.x, inner.y + head_h / 2, inner.w, head_h / 2, fill=colour, stroke=None)
+    p.rect(inner.x, inner.y + head_h / 2, inner.w, head_h / 2, fill=colour, stroke=None)
     name, size = pdf.fit_line(name, inner.w - 4 * k, 11 * k, BOLD, 5.0)
-    text(c, inner.x + inner.w / 2, inner.y + head_h / 2, name, size, BOLD, "middle", colour if ink_saver else white,
-         middle=True)
+    text(c, inner.x + inner.w / 2, inner.y + head_h / 2, name, size, BOLD, "middle", white, middle=True)
     art_top = inner.y + head_h + 1.5 * k
     art_h = 30.0 * k
     cx, cy = inner.x + inner.w / 2, art_top + art_h / 2
-    if not ink_saver:
-        p.circle(cx, cy, art_h * 0.5, fill=pdf.lighter(colour, 0.85), stroke=None)
+    p.circle(cx, cy, art_h * 0.5, fill=pdf.lighter(colour, 0.85), stroke=None)
     draw_item(p, card.name, cx, cy, art_h * 0.95)
     y = art_top + art_h + 1.5 * k
     if card.last_place_only:
         badge, bsize = pdf.fit_line(_("LAST PLACE ONLY"), inner.w - 8 * k, 7 * k, BOLD, 4.5)
         bw = pdf.width_mm(badge, bsize, BOLD) + 4 * k
         p.rect(cx - bw / 2, y, bw, 4.6 * k, 2.3 * k, fill=BADGE, stroke=None)
-        text(c, cx, y + 2.3 * k, badge, bsize, BOLD, "middle", BADGE if ink_saver else white, middle=True)
+        text(c, cx, y + 2.3 * k, badge, bsize, BOLD, "middle", white, middle=True)
         y += 6.0 * k
     footer_h = 0.0
     if card.uses > 1 or card.uses_note:
@@ -183,12 +168,12 @@ def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float
         text(c, x, mid + (i - (len(lines) - 1) / 2) * step, line, size, BOLD, "start", colour, middle=True)
 
 
-def draw_back(c: Canvas, slot: Rect, ruleset_name: str, ink_saver: bool = False) -> None:
-    """The common card back: frame colour, a big item box and the deck's name (in ink-saver mode: outlines,
-    the words in the frame colour)."""
+def draw_back(c: Canvas, slot: Rect, ruleset_name: str) -> None:
+    """The common card back: frame colour, a big item box and the deck's name."""
     k = _scale(slot)
-    p = Painter(c, ink_saver)
-    _frame(c, p, slot)
+    p = Painter(c)
+    c.setFillColor(FRAME)
+    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
     inner = slot.inset(3.0 * k)
     p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, stroke=HexColor("#f5c518"), lw=0.6 * k)
     cx, cy = slot.centre
@@ -196,10 +181,9 @@ def draw_back(c: Canvas, slot: Rect, ruleset_name: str, ink_saver: bool = False)
         p.circle(cx, cy, (19 - i * 3.2) * k, fill=HexColor(colour), stroke=None)
     box_face(p, 22 * k, 22 * k, cx, cy)
     item, size = pdf.fit_line(_("ITEM"), inner.w - 4 * k, 14 * k, BOLD)
-    text(c, cx, inner.y + 9 * k, item, size, BOLD, "middle", FRAME if ink_saver else white, middle=True)
+    text(c, cx, inner.y + 9 * k, item, size, BOLD, "middle", white, middle=True)
     name = pdf.truncate(ruleset_name, inner.w - 4 * k, 6 * k)
-    text(c, cx, inner.bottom - 6 * k, name, 6 * k, FONT, "middle", FRAME if ink_saver else HexColor("#c9d2e3"),
-         middle=True)
+    text(c, cx, inner.bottom - 6 * k, name, 6 * k, FONT, "middle", HexColor("#c9d2e3"), middle=True)
 
 
 # --- sheets ------------------------------------------------------------------------------------------
@@ -257,13 +241,12 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
             pdf.start_page(c, grid.paper)
             with pdf.mm_frame(c, grid.paper):
                 slots = [back_slot(grid, i, options.duplex) if back else grid.slot(i) for i in range(per)]
-                if not options.ink_saver:  # no fill to run past the trim
-                    _bleed(c, grid, slots, filled)
+                _bleed(c, grid, slots, filled)
                 for i, card in enumerate(sheet):
                     if back:
-                        draw_back(c, slots[i], rule_texts.ruleset_name(ruleset), options.ink_saver)
+                        draw_back(c, slots[i], rule_texts.ruleset_name(ruleset))
                     else:
-                        draw_front(c, card, slots[i], ruleset.id, options.ink_saver)
+                        draw_front(c, card, slots[i], ruleset.id)
                 card_marks(c, grid)
                 deck_name = rule_texts.ruleset_name(ruleset)
                 _sheet_note(c, grid, _("sheet {n} of {total}, ").format(n=number, total=len(sheets))

@@ -200,7 +200,6 @@ def pack_tokens(groups: list[TokenGroup], content: Rect, gap: float = 3.0) -> li
             if x + token.w > content.right + 1e-6:
                 x, y, row_h = content.x, y + row_h + gap, 0.0
             if y + token.h > content.bottom + 1e-6:  # only on the last page: an earlier one took the group whole
-                tops[at] = content.bottom  # the group filled this page
                 new_page()
                 at = len(pages) - 1
                 y = tops[at]
@@ -333,8 +332,6 @@ class TokenOptions:
     margin_mm: float = 10.0
     spare: float = 0.25
     min_spare: int = 2
-    #: outlines instead of filled token faces
-    ink_saver: bool = False
 
 
 def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options: TokenOptions = TokenOptions()
@@ -345,7 +342,7 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
     content = Rect(page.x, page.y + 10.0, page.w, page.h - 10.0)
     groups = token_groups(document, ruleset, content, options.spare, options.min_spare)
     pages = pack_tokens(groups, content)
-    p = Painter(c, options.ink_saver)
+    p = Painter(c)
     return render_token_pages(c, paper, page, content, pages, _("Tokens · {name}").format(name=document.name),
                               lambda t, x, y: _draw_token(p, t, x, y))
 

@@ -67,37 +67,3 @@ def test_small_token_groups_fill_earlier_sheets():
     small = TokenGroup("Coins", [Token("coin", 20, 20, "circle")] * 5)
     pages = pack_tokens([big, big, small], content)
     assert len(pages) == 2 and any(p.heading == "Coins" for p in pages[0])
-
-
-FILLS = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
-
-
-def _filled_shapes(data: bytes) -> int:
-    """Shapes painted with a fill, over every page (text and the form XObjects of tiles aside)."""
-    from pypdf.generic import ContentStream
-
-    reader = pdfscan.reader(data)
-    return sum(op in FILLS for page in reader.pages
-               for _operands, op in ContentStream(page.get_contents(), reader).operations)
-
-
-@pytest.mark.parametrize("what", ["cards", "tokens"])
-def test_the_ink_saver_lightens_cards_and_tokens(what):
-    """Cards (fronts and their dark backs) and tokens print as outlines: before, `--ink-saver` changed nothing
-    on them."""
-    full, light = _print(RACE, what), _print(RACE, what, ink_saver=True)
-    assert len(pdfscan.reader(full).pages) == len(pdfscan.reader(light).pages)
-    assert _filled_shapes(light) < 0.2 * _filled_shapes(full)
-
-
-def test_a_group_that_runs_onto_a_new_sheet_leaves_no_room_behind_it():
-    """A group continued on a new sheet filled the one it began on: a later small group never lands on it."""
-    from designer.export.paper import Rect
-    from designer.export.tokens import Token, TokenGroup, pack_tokens
-
-    content = Rect(10, 10, 190, 277)
-    many = TokenGroup("Coins", [Token("coin", 40, 40, "circle")] * 40)  # 4 a row, 6 rows a sheet: two sheets
-    pages = pack_tokens([many, TokenGroup("Boxes", [Token("box", 20, 20)])], content)
-    first = [p for p in pages[0] if p.token is not None]
-    assert len(pages) == 2 and not any(p.heading == "Boxes" for p in pages[0])
-    assert all(p.y + 40 <= content.bottom + 1e-6 for p in first)
