@@ -160,56 +160,38 @@ class Placed:
 HEADING_MM = 6.0
 
 
-def _group_height(group: TokenGroup, content: Rect, gap: float) -> float:
-    """The height the group takes laid in rows from the left edge of `content`, heading included."""
-    x, y, row_h = content.x, 0.0, 0.0
-    for token in group.tokens:
-        if x + token.w > content.right + 1e-6:
-            x, y, row_h = content.x, y + row_h + gap, 0.0
-        x += token.w + gap
-        row_h = max(row_h, token.h)
-    return HEADING_MM + y + row_h
-
-
 def pack_tokens(groups: list[TokenGroup], content: Rect, gap: float = 3.0) -> list[list[Placed]]:
-    """Shelf-pack the groups row by row onto pages; each group starts with a heading line. A group that fits
-    whole in the room left on an earlier page goes there (first fit), so a few small groups after a big one
-    fill the sheets already printed instead of starting a nearly empty one."""
+    """Shelf-pack the groups row by row onto pages; each group starts with a heading line."""
     pages: list[list[Placed]] = [[]]
-    tops = [content.y]  # where the next group starts on each page
+    y = content.y
 
     def new_page() -> None:
+        nonlocal y
         pages.append([])
-        tops.append(content.y)
+        y = content.y
 
     for group in groups:
         big = max(t.h for t in group.tokens)
         if any(t.w > content.w or t.h > content.h - HEADING_MM for t in group.tokens):
             raise LayoutError(_("{tokens} ({mm} mm) do not fit on this paper").format(
                 tokens=group.title.split(' × ')[0], mm=pdf_mm(big)))
-        need = _group_height(group, content, gap)
-        at = next((i for i, top in enumerate(tops[:-1]) if top + need <= content.bottom + 1e-6), len(pages) - 1)
-        if at == len(pages) - 1 and tops[at] + HEADING_MM + big > content.bottom:
+        if y + HEADING_MM + big > content.bottom:
             new_page()
-            at += 1
-        y = tops[at]
-        pages[at].append(Placed(content.x, y, heading=group.title))
+        pages[-1].append(Placed(content.x, y, heading=group.title))
         y += HEADING_MM
         x, row_h = content.x, 0.0
         for token in group.tokens:
             if x + token.w > content.right + 1e-6:
                 x, y, row_h = content.x, y + row_h + gap, 0.0
-            if y + token.h > content.bottom + 1e-6:  # only on the last page: an earlier one took the group whole
+            if y + token.h > content.bottom + 1e-6:
                 new_page()
-                at = len(pages) - 1
-                y = tops[at]
-                pages[at].append(Placed(content.x, y, heading=group.title + _(" (continued)")))
+                pages[-1].append(Placed(content.x, y, heading=group.title + _(" (continued)")))
                 y += HEADING_MM
                 x, row_h = content.x, 0.0
-            pages[at].append(Placed(x, y, token))
+            pages[-1].append(Placed(x, y, token))
             x += token.w + gap
             row_h = max(row_h, token.h)
-        tops[at] = y + row_h + gap + 1.0
+        y += row_h + gap + 1.0
     return [page for page in pages if page]
 
 

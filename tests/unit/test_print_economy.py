@@ -52,18 +52,3 @@ def test_pitchkart_mats_share_a_page():
     assert len(reader.pages) == pages == -(-document.karts // 2)
     width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
     assert height > width  # portrait, two to a page
-
-
-def test_small_token_groups_fill_earlier_sheets():
-    """Thwomp Ruins' reach templates each take most of a sheet; the small groups after them (bananas, fake
-    boxes, hazards) go into the room left on earlier sheets: 6 → 5 sheets, and no sheet is nearly empty."""
-    from designer.export.paper import Rect
-    from designer.export.tokens import Token, TokenGroup, pack_tokens
-
-    data = _print("mushroom-cup-3-thwomp-ruins", "tokens")
-    assert len(pdfscan.reader(data).pages) == 5
-    content = Rect(10, 10, 190, 277)
-    big = TokenGroup("Ring", [Token("ring", 180, 200, "circle")])
-    small = TokenGroup("Coins", [Token("coin", 20, 20, "circle")] * 5)
-    pages = pack_tokens([big, big, small], content)
-    assert len(pages) == 2 and any(p.heading == "Coins" for p in pages[0])
