@@ -40,15 +40,3 @@ def test_a_race_track_prints_no_balloons(token_prints):
     assert "Balloons" not in race and "Hazard tokens" in race
     assert race.count("Balloons") == 0
     assert battle.count("Balloons, kart") == 4  # the arena: five balloons for each of its four karts
-
-
-def test_pitchkart_mats_share_a_page():
-    """A PitchKart mat has an item slot and no track rows (no gears, no coin limit): two fit a portrait page,
-    so six karts print on three pages (before: one nearly blank landscape page each)."""
-    document = load_track(TEMPLATES_DIR / "pitchkart-kidney-bend.track.json")
-    buffer = io.BytesIO()
-    pages = export_pdf(buffer, document, "dashboards", ExportOptions())
-    reader = pdfscan.reader(buffer.getvalue())
-    assert len(reader.pages) == pages == -(-document.karts // 2)
-    width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
-    assert height > width  # portrait, two to a page
