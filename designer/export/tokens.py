@@ -4,8 +4,9 @@
 boxes (single and double), coins and boost pads with spares; gate numbers 1…N; warp-pipe pair discs;
 Thwomp, Piranha Plant and Chain Chomp footprints plus one reach template per distinct reach (a full ring
 when it fits on the sheet, otherwise a quarter ring whose corner goes on the hazard's centre); banana and
-fake-item-box markers as many as the deck holds; five balloons per kart (from the rules) in each kart's
-colour; and a stack of hazard tokens.
+fake-item-box markers as many as the deck holds; for an arena (a document with no track: Balloon Battle is
+fought there, never on a race track) five balloons per kart (from the rules) in each kart's colour; and a
+stack of hazard tokens.
 
 `pack_tokens` shelves the groups onto pages (pure layout); `render_tokens` draws them, each with a thin
 grey cut line on its true outline and a heading per group.
@@ -129,7 +130,7 @@ def token_groups(document: TrackDocument, ruleset: Ruleset, content: Rect | None
     bananas, fakes = _deck_count(ruleset, "banana"), _deck_count(ruleset, "fake")
     add(_("Banana markers"), Token("banana", MARKER_MM, MARKER_MM, "circle"), bananas)
     add(_("Fake item box markers"), Token("fake_box", bw, bh), fakes)
-    if ruleset.balloon_battle is not None:
+    if ruleset.balloon_battle is not None and document.track is None:  # a race track holds no battle
         per = ruleset.balloon_battle.balloons_per_kart
         for kart in range(document.karts):
             groups.append(TokenGroup(_("Balloons, kart {n} × {count}").format(n=kart + 1, count=per), [
