@@ -403,8 +403,8 @@ def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages
             text(c, page.right, page.y + 4, note, 7, FONT, "end", GREY)
             for item in placed:
                 if item.token is None:
-                    text(c, item.x, item.y + 3.8, *pdf.fit_line(item.heading, item.width or content.w, HEADING_PT, BOLD),
-                         BOLD, colour=INK)
+                    line = pdf.fit_line(item.heading, item.width or content.w, HEADING_PT, BOLD)
+                    text(c, item.x, item.y + 3.8, *line, BOLD, colour=INK)
                 else:
                     draw(item.token, item.x, item.y)
             if foot is not None:
