@@ -42,12 +42,12 @@ def render_tokens_section(c: Canvas, job: PrintJob) -> int:
 
 
 def render_dashboards_section(c: Canvas, job: PrintJob) -> int:
-    """One sheet per kart, two to a page; what each shows comes from the rule data (`dashboards.py`)."""
+    """One sheet per kart, as many to a page as fit; what each shows comes from the rule data (`dashboards.py`)."""
     from designer.export.dashboards import DashboardOptions, karts_for, render_dashboards
 
     o = job.options
     return render_dashboards(c, job.ruleset, karts_for(job.ruleset, job.document.karts),
-                             DashboardOptions(o.paper, o.margin(10.0), 2, o.card_size))
+                             DashboardOptions(o.paper, o.margin(10.0), 4, o.card_size))
 
 
 def render_scoresheet_section(c: Canvas, job: PrintJob) -> int:

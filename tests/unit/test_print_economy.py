@@ -84,3 +84,12 @@ def test_token_print_pages(token_prints):
     assert len(pdfscan.reader(token_prints[RACE]).pages) == 3
     assert len(pdfscan.reader(token_prints[RUINS]).pages) == 5
     assert len(pdfscan.reader(token_prints[BATTLE]).pages) == 3
+
+
+def test_pitchkart_mats_share_a_page():
+    data = _print("pitchkart-stadium", "dashboards")
+    pdf = pdfscan.reader(data)
+    assert len(pdf.pages) == 3  # six karts; before: six nearly blank landscape pages
+    box = pdf.pages[0].mediabox
+    assert float(box.height) > float(box.width)  # two mats, one above the other, on a portrait page
+    assert _texts(data).count("ITEM") == 6
