@@ -32,13 +32,15 @@ def render_cards_section(c: Canvas, job: PrintJob) -> int:
     from designer.export.cards import CardOptions, render_cards
 
     o = job.options
-    return render_cards(c, job.ruleset, CardOptions(o.paper, o.card_size, o.margin(3.0), duplex=o.duplex))
+    return render_cards(c, job.ruleset, CardOptions(o.paper, o.card_size, o.margin(3.0), duplex=o.duplex,
+                                                      ink_saver=o.ink_saver))
 
 
 def render_tokens_section(c: Canvas, job: PrintJob) -> int:
     from designer.export.tokens import TokenOptions, render_tokens
 
-    return render_tokens(c, job.document, job.ruleset, TokenOptions(job.options.paper, job.options.margin(10.0)))
+    o = job.options
+    return render_tokens(c, job.document, job.ruleset, TokenOptions(o.paper, o.margin(10.0), ink_saver=o.ink_saver))
 
 
 def render_dashboards_section(c: Canvas, job: PrintJob) -> int:

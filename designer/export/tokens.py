@@ -370,6 +370,8 @@ class TokenOptions:
     margin_mm: float = 10.0
     spare: float = 0.25
     min_spare: int = 2
+    #: outlines instead of solid colour (`Painter`); the cut lines stay as they are
+    ink_saver: bool = False
 
 
 def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options: TokenOptions = TokenOptions()
@@ -380,7 +382,7 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
     content = Rect(page.x, page.y + 10.0, page.w, page.h - 10.0)
     groups = token_groups(document, ruleset, content, options.spare, options.min_spare)
     pages = pack_tokens(groups, content)
-    p = Painter(c)
+    p = Painter(c, options.ink_saver)
 
     def bar() -> None:  # under the "true size" note, right-aligned with it; clear of the first heading
         pdf.calibration_bar(c, page.right - 100.0, page.y + 6.0, 100.0, 10, "100 mm", label_before=True)
