@@ -4,6 +4,10 @@ sheets, PitchKart player mats several to a page, and ink-saver mode lightening c
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +97,23 @@ def test_pitchkart_mats_share_a_page():
     box = pdf.pages[0].mediabox
     assert float(box.height) > float(box.width)  # two mats, one above the other, on a portrait page
     assert _texts(data).count("ITEM") == 6
+
+
+def _ink(data: bytes, page: int = 1) -> float:
+    """Mean darkness (0 white … 1 black) of one page rendered in grey at 40 dpi by poppler."""
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "print.pdf"
+        source.write_bytes(data)
+        subprocess.run(["pdftoppm", "-r", "40", "-gray", "-f", str(page), "-l", str(page), str(source),
+                        str(Path(folder) / "p")], check=True)
+        pixels = next(Path(folder).glob("p*.pgm")).read_bytes().split(b"\n", 3)[3]
+    return sum(255 - b for b in pixels) / 255 / len(pixels)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+@pytest.mark.parametrize(("name", "what", "page", "most"), [
+    (RACE, "cards", 1, 0.4), (RACE, "cards", 2, 0.4),  # a front sheet and its back sheet
+    (RACE, "tokens", 1, 0.4), ("board-coin-cove-loop", "tokens", 1, 0.4)])
+def test_ink_saver_saves_ink_on_cards_and_tokens(name, what, page, most):
+    full, saved = _ink(_print(name, what), page), _ink(_print(name, what, ink_saver=True), page)
+    assert saved < most * full, (full, saved)
