@@ -2,7 +2,8 @@
 
 Every drawing of the track, its elements, tokens and card pictures goes through a Painter, so ink-saver
 mode is decided in one place: fills are dropped and a shape without an outline gets one in a darker
-shade of its fill; big labels become outlined glyphs. Colours are always opaque (see `draw_track` on why forms carry no transparency).
+shade of its fill; big labels become outlined glyphs. Colours are always opaque (see `draw_track` on why
+forms carry no transparency).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from designer.export import fonts, operators
 from designer.export.pdf import BOLD, FONT, GREY, INK, darker, pt, text
-
 
 #: In ink-saver mode labels with capitals at least this tall (mm) are printed as outlines.
 OUTLINED_LABEL_MM = 4.0
