@@ -137,12 +137,12 @@ def slot_size(card: tuple[float, float]) -> tuple[float, float]:
 
 
 def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots: int = 2,
-                     tracks: bool = True) -> DashboardLayout:
+                     with_tracks: bool = True) -> DashboardLayout:
     """Split a dashboard's area: header band, stats column, `slots` card-shaped item slots (maybe none),
-    track rows (no room kept for them when the mat has none: `tracks` False)."""
+    track rows (no room kept for them when the mat has none: `with_tracks` False)."""
     pad = 4.0
     header = Rect(area.x, area.y, area.w, 13.0)
-    tracks_h = min(48.0, area.h * 0.36) if tracks else 0.0
+    tracks_h = min(48.0, area.h * 0.36) if with_tracks else 0.0
     tracks = Rect(area.x + pad, area.bottom - pad - tracks_h, area.w - 2 * pad, tracks_h)
     mid_top = header.bottom + pad
     mid_h = tracks.y - pad - mid_top
