@@ -139,7 +139,8 @@ def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
                         help=_("overlap between tiles (10)"))
     export.add_argument("--orientation", choices=("auto", "portrait", "landscape"), default="auto",
                         help=_("tile orientation; auto picks the fewest pages"))
-    export.add_argument("--ink-saver", action="store_true", help=_("outline the track instead of filling it"))
+    export.add_argument("--ink-saver", action="store_true",
+                        help=_("outlines and pale tints instead of solid colour (track, cards, tokens)"))
     export.add_argument("--reach-rings", action="store_true",
                         help=_("print piranha-plant and chain-chomp reach rings on the track"))
     export.add_argument("--keep-empty", action="store_true", help=_("keep tiles that show only empty table"))

@@ -6,6 +6,10 @@ outside (and next to empty slots); between cards the shared dark frame colour ac
 slightly off the line still shows frame colour. Cut marks (outside the trim only, along every card edge,
 never across a card) and the calibration bars across and down are `sheet_marks.card_marks`'s.
 
+In ink-saver mode (`CardOptions.ink_saver`) no area is solid: the frame and panels become outlines on white
+paper (the trim line drawn in frame colour marks the cut), the name band and the art disc a pale tint, and
+words that were white on colour take the card's colour; there is no bleed, as nothing runs to the edge.
+
 A back sheet follows each front sheet, mirrored for the duplex binding chosen (long edge, as usual, or short
 edge) so each back lands behind its own front.
 
@@ -54,6 +58,8 @@ class CardOptions:
     backs: bool = True
     #: which edge the printer turns the sheet over: "long" (the usual duplex) or "short"
     duplex: str = "long"
+    #: outlines and pale tints instead of solid colour (see the module's docstring)
+    ink_saver: bool = False
 
 
 DUPLEX = ("long", "short")
@@ -95,34 +101,52 @@ def _scale(slot: Rect) -> float:
     return min(slot.w / 63.0, slot.h / 88.0)
 
 
-def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_id: str) -> None:
+def _frame(c: Canvas, slot: Rect, ink_saver: bool) -> None:
+    """The card's frame colour over its trim box, or in ink-saver mode just the trim line in that colour."""
+    if ink_saver:
+        c.setStrokeColor(FRAME)
+        c.setLineWidth(pdf.pt(0.6))
+        c.rect(slot.x, slot.y, slot.w, slot.h, stroke=1, fill=0)
+    else:
+        c.setFillColor(FRAME)
+        c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
+
+
+def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_id: str, ink_saver: bool = False) -> None:
     """One card face inside its trim box (background exactly the trim box; bleed is drawn separately); its words
     in the current language (`designer.rules.texts`), its colour and art chosen by the English name."""
     name = rule_texts.card_name(ruleset_id, card)
     reach_text = rule_texts.card_reach(ruleset_id, card)
     k = _scale(slot)
-    p = Painter(c)
-    c.setFillColor(FRAME)
-    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
+    p = Painter(c, ink_saver)
+    _frame(c, slot, ink_saver)
     inner = slot.inset(3.0 * k)
-    p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, fill=PANEL, stroke=None)
     colour = theme(card)
     head_h = 10.0 * k
-    p.rect(inner.x, inner.y, inner.w, head_h, 2.5 * k, fill=colour, stroke=None)
-    p.rect(inner.x, inner.y + head_h / 2, inner.w, head_h / 2, fill=colour, stroke=None)
+    if ink_saver:  # a pale band under a name in the card's colour; the panel's outline is the frame's
+        p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, stroke=colour, lw=0.35 * k)
+        pale = Painter(c)
+        pale.rect(inner.x, inner.y, inner.w, head_h, 2.5 * k, fill=pdf.lighter(colour, 0.88), stroke=None)
+        pale.rect(inner.x, inner.y + head_h / 2, inner.w, head_h / 2, fill=pdf.lighter(colour, 0.88), stroke=None)
+    else:
+        p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, fill=PANEL, stroke=None)
+        p.rect(inner.x, inner.y, inner.w, head_h, 2.5 * k, fill=colour, stroke=None)
+        p.rect(inner.x, inner.y + head_h / 2, inner.w, head_h / 2, fill=colour, stroke=None)
+    on_head = pdf.darker(colour, 0.7) if ink_saver else white
     name, size = pdf.fit_line(name, inner.w - 4 * k, 11 * k, BOLD, 5.0)
-    text(c, inner.x + inner.w / 2, inner.y + head_h / 2, name, size, BOLD, "middle", white, middle=True)
+    text(c, inner.x + inner.w / 2, inner.y + head_h / 2, name, size, BOLD, "middle", on_head, middle=True)
     art_top = inner.y + head_h + 1.5 * k
     art_h = 30.0 * k
     cx, cy = inner.x + inner.w / 2, art_top + art_h / 2
-    p.circle(cx, cy, art_h * 0.5, fill=pdf.lighter(colour, 0.85), stroke=None)
+    if not ink_saver:  # (outlined, the disc would only ring the picture)
+        p.circle(cx, cy, art_h * 0.5, fill=pdf.lighter(colour, 0.85), stroke=None)
     draw_item(p, card.name, cx, cy, art_h * 0.95)
     y = art_top + art_h + 1.5 * k
     if card.last_place_only:
         badge, bsize = pdf.fit_line(_("LAST PLACE ONLY"), inner.w - 8 * k, 7 * k, BOLD, 4.5)
         bw = pdf.width_mm(badge, bsize, BOLD) + 4 * k
         p.rect(cx - bw / 2, y, bw, 4.6 * k, 2.3 * k, fill=BADGE, stroke=None)
-        text(c, cx, y + 2.3 * k, badge, bsize, BOLD, "middle", white, middle=True)
+        text(c, cx, y + 2.3 * k, badge, bsize, BOLD, "middle", BADGE if ink_saver else white, middle=True)
         y += 6.0 * k
     footer_h = 0.0
     if card.uses > 1 or card.uses_note:
@@ -168,22 +192,24 @@ def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float
         text(c, x, mid + (i - (len(lines) - 1) / 2) * step, line, size, BOLD, "start", colour, middle=True)
 
 
-def draw_back(c: Canvas, slot: Rect, ruleset_name: str) -> None:
-    """The common card back: frame colour, a big item box and the deck's name."""
+def draw_back(c: Canvas, slot: Rect, ruleset_name: str, ink_saver: bool = False) -> None:
+    """The common card back: frame colour, a big item box and the deck's name (ink saver: their outlines on
+    white, the words in frame colour)."""
     k = _scale(slot)
-    p = Painter(c)
-    c.setFillColor(FRAME)
-    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
+    p = Painter(c, ink_saver)
+    _frame(c, slot, ink_saver)
     inner = slot.inset(3.0 * k)
     p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, stroke=HexColor("#f5c518"), lw=0.6 * k)
     cx, cy = slot.centre
     for i, colour in enumerate(("#7fd6ff", "#b98cff", "#ff9ad5", "#ffd86b")):
-        p.circle(cx, cy, (19 - i * 3.2) * k, fill=HexColor(colour), stroke=None)
+        if not ink_saver or i == 0:  # outlined, one ring says it; four would be a target
+            p.circle(cx, cy, (19 - i * 3.2) * k, fill=HexColor(colour), stroke=None)
     box_face(p, 22 * k, 22 * k, cx, cy)
     item, size = pdf.fit_line(_("ITEM"), inner.w - 4 * k, 14 * k, BOLD)
-    text(c, cx, inner.y + 9 * k, item, size, BOLD, "middle", white, middle=True)
+    text(c, cx, inner.y + 9 * k, item, size, BOLD, "middle", FRAME if ink_saver else white, middle=True)
     name = pdf.truncate(ruleset_name, inner.w - 4 * k, 6 * k)
-    text(c, cx, inner.bottom - 6 * k, name, 6 * k, FONT, "middle", HexColor("#c9d2e3"), middle=True)
+    text(c, cx, inner.bottom - 6 * k, name, 6 * k, FONT, "middle", pdf.GREY if ink_saver else HexColor("#c9d2e3"),
+         middle=True)
 
 
 # --- sheets ------------------------------------------------------------------------------------------
@@ -241,12 +267,13 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
             pdf.start_page(c, grid.paper)
             with pdf.mm_frame(c, grid.paper):
                 slots = [back_slot(grid, i, options.duplex) if back else grid.slot(i) for i in range(per)]
-                _bleed(c, grid, slots, filled)
+                if not options.ink_saver:
+                    _bleed(c, grid, slots, filled)
                 for i, card in enumerate(sheet):
                     if back:
-                        draw_back(c, slots[i], rule_texts.ruleset_name(ruleset))
+                        draw_back(c, slots[i], rule_texts.ruleset_name(ruleset), options.ink_saver)
                     else:
-                        draw_front(c, card, slots[i], ruleset.id)
+                        draw_front(c, card, slots[i], ruleset.id, options.ink_saver)
                 card_marks(c, grid)
                 deck_name = rule_texts.ruleset_name(ruleset)
                 _sheet_note(c, grid, _("sheet {n} of {total}, ").format(n=number, total=len(sheets))

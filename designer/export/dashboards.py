@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import Color, HexColor, white
@@ -135,12 +136,13 @@ def slot_size(card: tuple[float, float]) -> tuple[float, float]:
     return card[0] + 2 * SLOT_CLEARANCE_MM, card[1] + 2 * SLOT_CLEARANCE_MM
 
 
-def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots: int = 2) -> DashboardLayout:
+def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots: int = 2,
+                     with_tracks: bool = True) -> DashboardLayout:
     """Split a dashboard's area: header band, stats column, `slots` card-shaped item slots (maybe none),
-    track rows."""
+    track rows (no room kept for them when the mat has none: `with_tracks` False)."""
     pad = 4.0
     header = Rect(area.x, area.y, area.w, 13.0)
-    tracks_h = min(48.0, area.h * 0.36)
+    tracks_h = min(48.0, area.h * 0.36) if with_tracks else 0.0
     tracks = Rect(area.x + pad, area.bottom - pad - tracks_h, area.w - 2 * pad, tracks_h)
     mid_top = header.bottom + pad
     mid_h = tracks.y - pad - mid_top
@@ -159,7 +161,7 @@ def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots
 
 # --- drawing ---------------------------------------------------------------------------------------
 def draw_dashboard(c: Canvas, kart: Kart, ruleset: Ruleset, area: Rect, card: tuple[float, float]) -> None:
-    lay = dashboard_layout(area, card, item_slots(ruleset))
+    lay = dashboard_layout(area, card, item_slots(ruleset), bool(track_rows(kart, ruleset)))
     p = Painter(c)
     colour = kart_colour(kart)
     p.rect(area.x, area.y, area.w, area.h, 3.0, fill=white, stroke=colour, lw=0.8)
@@ -265,8 +267,10 @@ def _row(c: Canvas, p: Painter, y: float, step: float, box: Rect, label: str, ce
              stroke if alert else INK, middle=True)
 
 
-def _tracks(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colour: Color) -> None:
-    rows = []
+def track_rows(kart: Kart, ruleset: Ruleset) -> list[tuple[str, list[str], bool, bool, int | None]]:
+    """The mat's tick rows (label, cells, round, last cell an alert, faint from): gear, coins, hazards, as
+    the rules have them."""
+    rows: list[tuple[str, list[str], bool, bool, int | None]] = []
     gear = next((s for s in stats(kart, ruleset) if s.name == "Max gear"), None)
     if gear is not None:
         rows.append((_("GEAR"), [str(g) for g in range(1, gear.value + 1)], False, False,
@@ -276,6 +280,11 @@ def _tracks(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colo
         rows.append((_("COINS"), [str(n) for n in range(0, top + 1)], True, False, None))
     if any("hazard" in card.text.casefold() for card in ruleset.deck):
         rows.append((_("HAZARDS"), [str(n) for n in range(HAZARD_TOP)] + [f"{HAZARD_TOP}+"], False, True, None))
+    return rows
+
+
+def _tracks(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colour: Color) -> None:
+    rows = track_rows(kart, ruleset)
     step = box.h / max(len(rows), 1)
     for i, (label, cells, round_, alert, faint) in enumerate(rows):
         _row(c, p, box.y + i * step, step, box, label, cells, colour, round_, alert, faint)
@@ -286,35 +295,38 @@ def _tracks(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colo
 class DashboardOptions:
     paper: str = "a4"
     margin_mm: float = 10.0
+    #: the most to a page: 1 is a landscape page each; 2 or more are stacked on a portrait page, as many
+    #: of them as still hold the mat's card slots (at least one a landscape page)
     per_page: int = 2
     card_size: str = "poker"
 
 
 def dashboard_areas(paper: Paper, margin: float, per_page: int) -> tuple[Paper, list[Rect]]:
-    """Portrait halves for two per page, a landscape page for one."""
-    if per_page not in (1, 2):
-        raise LayoutError(_("dashboards come one or two per page, not {n}").format(n=per_page))
-    sheet = paper.portrait() if per_page == 2 else paper.landscape()
+    """`per_page` bands of a portrait page, one above the other (halves for two), or a landscape page for one."""
+    if per_page < 1:
+        raise LayoutError(_("dashboards come one or more per page, not {n}").format(n=per_page))
+    sheet = paper.portrait() if per_page >= 2 else paper.landscape()
     content = check_margin(sheet, margin)
     if per_page == 1:
         return sheet, [content]
     gap = 8.0
-    h = (content.h - gap) / 2
-    return sheet, [Rect(content.x, content.y, content.w, h), Rect(content.x, content.y + h + gap, content.w, h)]
+    h = (content.h - gap * (per_page - 1)) / per_page
+    return sheet, [Rect(content.x, content.y + i * (h + gap), content.w, h) for i in range(per_page)]
 
 
 def _dashboard_pages(paper: Paper, margin: float, per_page: int, card: tuple[float, float],
-                     slots: int) -> tuple[Paper, list[Rect]]:
-    """The sheet and areas for dashboards: two to a page only while a half page holds the card slots, else one
-    to a landscape page; fails before anything is drawn when not even that holds them."""
-    sheet, areas = dashboard_areas(paper, margin, per_page)
-    try:
-        dashboard_layout(areas[0], card, slots)
-    except LayoutError:
-        if per_page == 1:
-            raise
-        sheet, areas = dashboard_areas(paper, margin, 1)
-        dashboard_layout(areas[0], card, slots)
+                     slots: int, tracks: bool = True) -> tuple[Paper, list[Rect]]:
+    """The sheet and areas for dashboards: as many to a portrait page (up to `per_page`) as still hold the
+    card slots, else one to a landscape page; fails before anything is drawn when not even that holds them."""
+    for n in range(per_page, 1, -1):
+        sheet, areas = dashboard_areas(paper, margin, n)
+        try:
+            dashboard_layout(areas[0], card, slots, tracks)
+        except LayoutError:
+            continue
+        return sheet, areas
+    sheet, areas = dashboard_areas(paper, margin, 1)
+    dashboard_layout(areas[0], card, slots, tracks)
     return sheet, areas
 
 
@@ -344,15 +356,15 @@ def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],
                       options: DashboardOptions = DashboardOptions()) -> int:
     card = card_size(options.card_size)
     sheet, areas = _dashboard_pages(get_paper(options.paper), options.margin_mm, options.per_page, card,
-                                    item_slots(ruleset))
+                                    item_slots(ruleset), any(track_rows(kart, ruleset) for kart in karts))
     pages = 0
     for start in range(0, len(karts), len(areas)):
         pdf.start_page(c, sheet)
         with pdf.mm_frame(c, sheet):
             for kart, area in zip(karts[start:start + len(areas)], areas, strict=False):
                 draw_dashboard(c, kart, ruleset, area, card)
-            if len(areas) == 2:
-                y = (areas[0].bottom + areas[1].y) / 2
+            for above, below in pairwise(areas):
+                y = (above.bottom + below.y) / 2
                 c.setStrokeColor(GREY)
                 c.setLineWidth(pdf.pt(0.4))
                 c.setDash([2, 2])

@@ -2,7 +2,8 @@
 
 Every drawing of the track, its elements, tokens and card pictures goes through a Painter, so ink-saver
 mode is decided in one place: fills are dropped and a shape without an outline gets one in a darker
-shade of its fill. Colours are always opaque (see `draw_track` on why forms carry no transparency).
+shade of its fill; big labels become outlined glyphs. Colours are always opaque (see `draw_track` on why
+forms carry no transparency).
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from designer.export import fonts, operators
 from designer.export.pdf import BOLD, FONT, GREY, INK, darker, pt, text
+
+#: In ink-saver mode labels with capitals at least this tall (mm) are printed as outlines.
+OUTLINED_LABEL_MM = 4.0
 
 
 def _light(colour: Color) -> bool:
@@ -134,10 +138,14 @@ class Painter:
             c.rotate(-turn)
         font = BOLD if bold else FONT
         size_pt = height_mm / fonts.cap_height(font) / pt(1.0)
-        if self.ink_saver:
+        outline = None
+        if self.ink_saver:  # a big glyph is drawn as its outline (white inside costs no ink), a small one solid
             colour = INK if _light(colour) else colour
+            if height_mm >= OUTLINED_LABEL_MM:
+                colour, outline = white, colour
             halo = None
-        text(c, 0.0, 0.0, s, size_pt, font, "middle", colour, middle=True, halo=halo)
+        text(c, 0.0, 0.0, s, size_pt, font, "middle", colour, middle=True, outline=outline, halo=halo,
+             outline_mm=0.3)
         c.restoreState()
 
 

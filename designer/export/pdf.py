@@ -157,11 +157,12 @@ def width_mm(text: str, size_pt: float, font: str = FONT) -> float:
 
 def text(c: Canvas, x: float, y: float, s: str, size_pt: float = 7.0, font: str = FONT,
          anchor: str = "start", colour: Color = INK, middle: bool = False, angle: float = 0.0,
-         outline: Color | None = None, halo: Color | None = None) -> None:
+         outline: Color | None = None, halo: Color | None = None, outline_mm: float | None = None) -> None:
     """Text with its baseline at (x, y) in the mm frame (or centred on y when `middle`).
 
     `anchor` is start, middle or end; `angle` turns it clockwise; `outline` strokes the glyphs on top of
-    their fill, `halo` draws a wide stroke behind them so they read on any background.
+    their fill (`outline_mm` wide, else in proportion to the size), `halo` draws a wide stroke behind them so
+    they read on any background.
     """
     if not s:
         return
@@ -184,7 +185,7 @@ def text(c: Canvas, x: float, y: float, s: str, size_pt: float = 7.0, font: str 
     passes = []
     if halo is not None:
         passes.append((1, halo, size * 0.22))
-    passes.append((2 if outline is not None else 0, outline, size * 0.07))
+    passes.append((2 if outline is not None else 0, outline, size * 0.07 if outline_mm is None else outline_mm))
     for mode, stroke, line in passes:
         c.saveState()  # the render mode is graphics state: q/Q keeps it from leaking into the next pass
         t = c.beginText()

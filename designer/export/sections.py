@@ -33,22 +33,24 @@ def render_cards_section(c: Canvas, job: PrintJob) -> int:
     from designer.export.paper import CARD_MARGIN_MM
 
     o = job.options
-    return render_cards(c, job.ruleset, CardOptions(o.paper, o.card_size, o.margin(CARD_MARGIN_MM), duplex=o.duplex))
+    return render_cards(c, job.ruleset, CardOptions(o.paper, o.card_size, o.margin(CARD_MARGIN_MM), duplex=o.duplex,
+                                                      ink_saver=o.ink_saver))
 
 
 def render_tokens_section(c: Canvas, job: PrintJob) -> int:
     from designer.export.tokens import TokenOptions, render_tokens
 
-    return render_tokens(c, job.document, job.ruleset, TokenOptions(job.options.paper, job.options.margin(10.0)))
+    o = job.options
+    return render_tokens(c, job.document, job.ruleset, TokenOptions(o.paper, o.margin(10.0), ink_saver=o.ink_saver))
 
 
 def render_dashboards_section(c: Canvas, job: PrintJob) -> int:
-    """One sheet per kart, two to a page; what each shows comes from the rule data (`dashboards.py`)."""
+    """One sheet per kart, as many to a page as fit; what each shows comes from the rule data (`dashboards.py`)."""
     from designer.export.dashboards import DashboardOptions, karts_for, render_dashboards
 
     o = job.options
     return render_dashboards(c, job.ruleset, karts_for(job.ruleset, job.document.karts),
-                             DashboardOptions(o.paper, o.margin(10.0), 2, o.card_size))
+                             DashboardOptions(o.paper, o.margin(10.0), 4, o.card_size))
 
 
 def render_scoresheet_section(c: Canvas, job: PrintJob) -> int:

@@ -149,50 +149,106 @@ def pdf_mm(value: float) -> str:
 # --- layout ----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Placed:
-    """A token (or a heading when `token` is None) at its top-left corner on a page, in page mm."""
+    """A token (or a heading when `token` is None) at its top-left corner on a page, in page mm; a heading
+    of a group set beside another has the `width` it may take (0: the whole content width)."""
 
     x: float
     y: float
     token: Token | None = None
     heading: str = ""
+    width: float = 0.0
 
 
 HEADING_MM = 6.0
+HEADING_PT = 8.0
+
+
+@dataclass
+class _Sheet:
+    """A page being filled: what is on it, where the next full-width group may start, and the band of
+    one-row groups set side by side at its foot (top, next x), if the last group there was one."""
+
+    placed: list[Placed] = field(default_factory=list)
+    y: float = 0.0
+    band: tuple[float, float] | None = None
+
+
+def _one_row_width(tokens: list[Token], gap: float) -> float:
+    return sum(t.w for t in tokens) + gap * (len(tokens) - 1)
+
+
+def _block_height(tokens: list[Token], width: float, gap: float) -> float:
+    """Heading and rows of a group laid out `width` wide, as `pack_tokens` lays it."""
+    x, rows, row_h = 0.0, 0.0, 0.0
+    for token in tokens:
+        if x > 0 and x + token.w > width + 1e-6:
+            rows, x, row_h = rows + row_h + gap, 0.0, 0.0
+        x += token.w + gap
+        row_h = max(row_h, token.h)
+    return HEADING_MM + rows + row_h
 
 
 def pack_tokens(groups: list[TokenGroup], content: Rect, gap: float = 3.0) -> list[list[Placed]]:
-    """Shelf-pack the groups row by row onto pages; each group starts with a heading line."""
-    pages: list[list[Placed]] = [[]]
-    y = content.y
+    """Shelf-pack the groups row by row onto pages; each group starts with a heading line.
 
-    def new_page() -> None:
-        nonlocal y
-        pages.append([])
-        y = content.y
+    Paper is saved twice over: a group that fits in one row goes beside the one-row group before it when
+    there is width left; and a group that fits whole in the room left on an earlier page goes there
+    instead of starting a new one (first fit). Only a group that fits nowhere whole flows on from the
+    last page, across pages if need be."""
+    from designer.export.pdf import width_mm  # (reportlab's font metrics: a print is being laid out anyway)
+
+    spacing = gap + 1.0
+    sheets: list[_Sheet] = [_Sheet(y=content.y)]
+
+    def new_sheet() -> _Sheet:
+        sheets.append(_Sheet(y=content.y))
+        return sheets[-1]
 
     for group in groups:
         big = max(t.h for t in group.tokens)
         if any(t.w > content.w or t.h > content.h - HEADING_MM for t in group.tokens):
             raise LayoutError(_("{tokens} ({mm} mm) do not fit on this paper").format(
                 tokens=group.title.split(' × ')[0], mm=pdf_mm(big)))
-        if y + HEADING_MM + big > content.bottom:
-            new_page()
-        pages[-1].append(Placed(content.x, y, heading=group.title))
-        y += HEADING_MM
+        row_w = _one_row_width(group.tokens, gap)
+        wide = max(row_w, width_mm(group.title, HEADING_PT, BOLD))
+        block = _block_height(group.tokens, content.w, gap)
+        beside = next((s for s in sheets if s.band is not None and s.band[1] + wide <= content.right + 1e-6
+                       and s.band[0] + HEADING_MM + big <= content.bottom + 1e-6), None) \
+            if wide <= content.w else None
+        if beside is not None and beside.band is not None:
+            top, x = beside.band
+            beside.placed.append(Placed(x, top, heading=group.title, width=wide))
+            x_token = x
+            for token in group.tokens:
+                beside.placed.append(Placed(x_token, top + HEADING_MM, token))
+                x_token += token.w + gap
+            beside.band = (top, x + wide + gap)
+            beside.y = max(beside.y, top + HEADING_MM + big + spacing)
+            continue
+        whole = next((s for s in sheets if s.y + block <= content.bottom + 1e-6), None)
+        sheet = whole or sheets[-1]
+        if sheet.y + HEADING_MM + big > content.bottom + 1e-6:
+            sheet = new_sheet()
+        one_row = wide <= content.w
+        top = sheet.y
+        sheet.placed.append(Placed(content.x, top, heading=group.title, width=wide if one_row else 0.0))
+        y = top + HEADING_MM
         x, row_h = content.x, 0.0
         for token in group.tokens:
             if x + token.w > content.right + 1e-6:
                 x, y, row_h = content.x, y + row_h + gap, 0.0
             if y + token.h > content.bottom + 1e-6:
-                new_page()
-                pages[-1].append(Placed(content.x, y, heading=group.title + _(" (continued)")))
-                y += HEADING_MM
+                sheet.y, sheet.band = y + row_h + spacing, None
+                sheet = new_sheet()
+                sheet.placed.append(Placed(content.x, sheet.y, heading=group.title + _(" (continued)")))
+                y = sheet.y + HEADING_MM
                 x, row_h = content.x, 0.0
-            pages[-1].append(Placed(x, y, token))
+            sheet.placed.append(Placed(x, y, token))
             x += token.w + gap
             row_h = max(row_h, token.h)
-        y += row_h + gap + 1.0
-    return [page for page in pages if page]
+        sheet.y = y + row_h + spacing
+        sheet.band = (top, content.x + wide + gap) if one_row else None  # always the sheet's foot
+    return [sheet.placed for sheet in sheets if sheet.placed]
 
 
 # --- drawing ---------------------------------------------------------------------------------------
@@ -314,6 +370,8 @@ class TokenOptions:
     margin_mm: float = 10.0
     spare: float = 0.25
     min_spare: int = 2
+    #: outlines instead of solid colour (`Painter`); the cut lines stay as they are
+    ink_saver: bool = False
 
 
 def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options: TokenOptions = TokenOptions()
@@ -324,7 +382,7 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
     content = Rect(page.x, page.y + 10.0, page.w, page.h - 10.0)
     groups = token_groups(document, ruleset, content, options.spare, options.min_spare)
     pages = pack_tokens(groups, content)
-    p = Painter(c)
+    p = Painter(c, options.ink_saver)
     return render_token_pages(c, paper, page, content, pages, _("Tokens · {name}").format(name=document.name),
                               lambda t, x, y: _draw_token(p, t, x, y))
 
@@ -344,7 +402,8 @@ def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages
             text(c, page.right, page.y + 4, note, 7, FONT, "end", GREY)
             for item in placed:
                 if item.token is None:
-                    text(c, item.x, item.y + 3.8, *pdf.fit_line(item.heading, content.w, 8, BOLD), BOLD, colour=INK)
+                    line = pdf.fit_line(item.heading, item.width or content.w, HEADING_PT, BOLD)
+                    text(c, item.x, item.y + 3.8, *line, BOLD, colour=INK)
                 else:
                     draw(item.token, item.x, item.y)
             if foot is not None:

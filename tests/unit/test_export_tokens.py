@@ -44,8 +44,10 @@ def test_what_the_minimal_track_needs():
     quarter = groups["Chain Chomps: reach template 150 mm (quarter ring)"].tokens[0]
     assert quarter.shape == "quarter" and quarter.w == 150  # a 300 mm ring does not fit A4
     assert len(groups["Banana markers"].tokens) == 12 and len(groups["Fake item box markers"].tokens) == 2
-    balloons = [g for title, g in groups.items() if title.startswith("Balloons")]
-    assert balloons == []  # a race track: Balloon Battles are fought in arenas
+    assert not [title for title in groups if title.startswith("Balloons")]  # a race track: no battle
+    arena = groups_by_title(track_from_data(minimal_track_data(track=None)))
+    balloons = [g for title, g in arena.items() if title.startswith("Balloons")]
+    assert len(balloons) == 4 and all(len(g.tokens) == 5 for g in balloons)
     assert len(groups["Hazard tokens"].tokens) == with_spares(6 * 4)
 
 

@@ -79,7 +79,8 @@ def _standee(p: Painter, t: Token, x: float, y: float, character: Character | No
         p.rect(-t.w / 2, -face / 2, t.w, face, fill=colour, stroke=None)
         p.circle(0, -face * 0.12, t.w * 0.3, fill=white, stroke=pdf.darker(colour), lw=0.4)
         p.label(0, -face * 0.12, t.label[:1].upper(), t.w * 0.28, pdf.darker(colour), halo=None)
-        text(c, 0, face / 2 - 3.2, *pdf.fit_line(t.label, t.w - 2, 7, BOLD), BOLD, "middle", white)
+        text(c, 0, face / 2 - 3.2, *pdf.fit_line(t.label, t.w - 2, 7, BOLD), BOLD, "middle",
+             pdf.darker(colour) if p.ink_saver else white)
         c.restoreState()
     for fy in (y + BASE_MM, y + BASE_MM + face, y + t.h - BASE_MM):
         p.line(x, fy, x + t.w, fy, GREY, 0.3, dash=(1.5, 1.2))
@@ -116,7 +117,7 @@ def render_kit_tokens(c: Canvas, job: PrintJob) -> int:
     page = check_margin(paper, job.options.margin(10.0))
     content = Rect(page.x, page.y + 10.0, page.w, page.h - 10.0)
     pages = pack_tokens(kit_groups(job.ruleset), content, gap=3.0)
-    p = Painter(c)
+    p = Painter(c, job.options.ink_saver)
     return render_token_pages(c, paper, page, content, pages, _("Tokens · {name}").format(name=job.document.name),
                               lambda t, x, y: _draw_kit_token(p, t, x, y, job.ruleset))
 

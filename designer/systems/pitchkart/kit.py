@@ -112,7 +112,8 @@ def render_stickers(c: Canvas, job: PrintJob) -> int:
                      _("true size: print at 100 % · sheet {n} of {total}").format(n=number, total=len(pages)))
             for item in placed:
                 if item.token is None:
-                    text(c, item.x, item.y + 3.8, *pdf.fit_line(item.heading, content.w, 8, BOLD), BOLD, colour=INK)
+                    text(c, item.x, item.y + 3.8, *pdf.fit_line(item.heading, item.width or content.w, 8, BOLD), BOLD,
+                         colour=INK)
                 else:
                     _sticker(p, item.token, item.x, item.y)
             sheet_marks.margin_bars(c, paper, page)
