@@ -177,7 +177,7 @@ def hazards_block(ruleset: Ruleset) -> Block | None:
     lines.append(_("Goombas and other wanderers: each moves a {distance} straight in a random direction when a gear "
                    "phase ends, hits as {smash} and is removed when a kart or a shot hits it.").format(
         distance=distance(ruleset, g.wandering_threat.distance), smash=smash(g.wandering_threat.smash)))
-    return (_("Hazards"), lines)
+    return (_("Course hazards"), lines)
 
 
 def battle_block(ruleset: Ruleset) -> Block | None:
