@@ -19,6 +19,7 @@ from designer.export.options import ExportOptions
 from designer.i18n import set_language
 from designer.rules import load_ruleset
 from designer.rules.schema import Ruleset
+
 from . import pdfboxes, pdfscan
 
 MM_PT = pdfscan.MM_PT

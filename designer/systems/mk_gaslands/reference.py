@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from designer.export.options import PrintJob
-    from designer.rules.gaslands import Jump, Smash
+    from designer.export.paper import Paper
+    from designer.rules.gaslands import Jump, Reach, Smash
     from designer.rules.schema import Ruleset
 
 MAX_PAGES = 2
@@ -34,7 +35,7 @@ Block = tuple[str, list[str]]
 
 
 # --- the words ---------------------------------------------------------------------------------------
-def distance(ruleset: Ruleset, key: str) -> str:
+def distance(ruleset: Ruleset, key: Reach) -> str:
     """A named distance with its length: "Short (75 mm)"."""
     names = {"short": pgettext("distance", "Short"), "medium": pgettext("distance", "Medium"),
              "long": pgettext("distance", "Long")}
@@ -240,10 +241,13 @@ def _flow(sections: list[Block], size: float, col_w: float) -> list[list[tuple[f
     return out
 
 
-def _place(sections, columns: list[Rect]) -> list[list[tuple[Rect, float, list[Line]]]] | None:
+Placed = list[list[tuple[Rect, float, list[Line]]]]
+
+
+def _place(sections: list[list[tuple[float, list[Line]]]], columns: list[Rect]) -> Placed | None:
     """Lay the items into the columns in order (a heading never left alone at a column's foot); None when
     they run out of columns."""
-    placed: list[list[tuple[Rect, float, list[Line]]]] = [[] for _c in columns]
+    placed: Placed = [[] for _c in columns]
     col, y = 0, columns[0].y
     for items in sections:
         for index, (height, lines) in enumerate(items):
@@ -286,7 +290,7 @@ def render_reference(c: Canvas, job: PrintJob) -> int:
         size = max(MIN_PT, size - 0.25)
 
 
-def _draw(c: Canvas, paper, content: Rect, title: str, placed, pages: int) -> int:
+def _draw(c: Canvas, paper: Paper, content: Rect, title: str, placed: Placed, pages: int) -> int:
     for page in range(pages):
         pdf.start_page(c, paper)
         with pdf.mm_frame(c, paper):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from shapely import affinity
+from shapely.geometry import Polygon
 
 from designer.export import pdf
 from designer.export.fonts import BOLD, FONT
@@ -86,7 +87,7 @@ def straight_piece(ruleset: Ruleset, t: StraightTemplate) -> Piece:
     return Piece(t.length_mm, width, draw)
 
 
-def _best_turn(radius: float, angle: float, width: float) -> tuple[object, float]:
+def _best_turn(radius: float, angle: float, width: float) -> tuple[Polygon, float]:
     """The turn's outline turned to lie wider than tall on the least card, and that angle."""
     shape = turn_shape("", radius, angle, width).outline
 
@@ -143,7 +144,8 @@ def turn_piece(ruleset: Ruleset, t: TurnTemplate) -> Piece:
 def gear_rows(ruleset: Ruleset) -> list[tuple[int, str | None]]:
     """(gear, its fastest template's shown name or None) for gear 1 to the highest gear any kart reaches."""
     known = {g.gear: g.max_template for g in ruleset.gears}
-    kinds = {t.name: "straights" for t in ruleset.templates.straights} | {t.name: "turns" for t in ruleset.templates.turns}
+    kinds = {t.name: "straights" for t in ruleset.templates.straights}
+    kinds |= {t.name: "turns" for t in ruleset.templates.turns}
     caps = [c.max_gear or 0 for c in ruleset.characters]
     if ruleset.grand_prix and ruleset.grand_prix.upgrade("max_gear"):
         caps.append(ruleset.grand_prix.upgrade("max_gear").cap)  # type: ignore[union-attr]
@@ -286,9 +288,10 @@ def render_templates(c: Canvas, job: PrintJob) -> int:
             bar = bar_piece(False)
             bar.draw(c, content.right - bar.w, content.y)
             pdf.text(c, content.x, content.y + 3.5, *pdf.fit_line(title, content.w - bar.w - 4, 10.0, BOLD), BOLD)
-            hint = _("Print at 100 % (no scaling): each bar must measure exactly {mm} mm. Cut along the outlines.").format(
-                mm=fmt_mm(BAR_MM))
-            pdf.text(c, content.x, content.y + 8.0, hint, pdf.fit_size(hint, content.w, 7.0, FONT, 5.0), FONT, colour=pdf.GREY)
+            hint = _("Print at 100 % (no scaling): each bar must measure exactly {mm} mm. Cut along the "
+                     "outlines.").format(mm=fmt_mm(BAR_MM))
+            pdf.text(c, content.x, content.y + 8.0, hint, pdf.fit_size(hint, content.w, 7.0, FONT, 5.0), FONT,
+                     colour=pdf.GREY)
             upright.draw(c, content.x, body.y)
             for piece, x, y in placed:
                 piece.draw(c, x, y)
