@@ -95,6 +95,7 @@ def test_calibration_bars_run_both_ways(templates, paper):
 def test_all_templates_fit_one_sheet_with_no_text_in_the_outer_5_mm(templates, paper):
     pages = pdfboxes.pages(templates[paper])
     assert len(pages) == 1
+    assert pdfboxes.all_overflows(templates[paper]) == []
     for page in pages:
         for run in page.runs:
             b = run.box
@@ -152,6 +153,7 @@ def test_reference_fits_two_pages_no_small_or_cut_text(references, language):
     assert len(runs) > 60
     assert min(size for _t, size in runs) >= 5.0
     assert not any("…" in t for t, _s in runs)
+    assert pdfboxes.all_overflows(references[language]) == []
 
 
 def reference_text(data: bytes) -> str:
