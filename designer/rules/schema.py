@@ -26,6 +26,7 @@ from designer.rules.base import (
     Text,
     check_unique,
 )
+from designer.rules.gaslands import GaslandsRules
 from designer.rules.systems import AxlesRules, BoardRules, DownforceRules, PitchKartRules
 
 
@@ -65,12 +66,16 @@ class Movement(RuleModel):
 class StraightTemplate(RuleModel):
     name: Name
     length_mm: Mm
+    #: True: no source gives this figure; it is printed marked "approximate"
+    approximate: bool = False
 
 
 class TurnTemplate(RuleModel):
     name: Name
     radius_mm: Mm
     angle_deg: float = Field(gt=0, le=360)
+    #: True: the radius and angle are a guess (no source gives them); printed marked "approximate"
+    approximate: bool = False
 
 
 class Templates(RuleModel):
@@ -78,6 +83,8 @@ class Templates(RuleModel):
 
     straights: list[StraightTemplate] = Field(default_factory=list)
     turns: list[TurnTemplate] = Field(default_factory=list)
+    #: how wide the printed templates are (None: the editor's default guide width)
+    width_mm: Mm | None = None
     notes: Text | None = None
 
     @model_validator(mode="after")
@@ -266,6 +273,7 @@ class Ruleset(RuleModel):
     pitchkart: PitchKartRules | None = None
     downforce: DownforceRules | None = None
     axles: AxlesRules | None = None
+    gaslands: GaslandsRules | None = None
     notes: Text | None = None
 
     @model_validator(mode="after")

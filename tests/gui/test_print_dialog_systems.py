@@ -17,10 +17,11 @@ def _titles(dlg: PrintDialog) -> dict[str, str]:
     return {name: box.text() for name, box in dlg.section_boxes.items()}
 
 
-def test_gaslands_keeps_its_five_sections(qtbot):
+def test_gaslands_keeps_its_seven_sections(qtbot):
     dlg = _dialog(qtbot, load_track(DEFAULT_TRACK))
     assert _titles(dlg) == {"track": "Track, 1:1", "cards": "Item cards", "tokens": "Tokens",
-                            "dashboards": "Kart dashboards", "scoresheet": "Score sheet"}
+                            "dashboards": "Kart dashboards", "scoresheet": "Score sheet",
+                            "templates": "Movement templates, 1:1", "reference": "Rules reference"}
     assert dlg.sections() == ["track"]
 
 

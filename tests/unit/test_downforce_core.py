@@ -177,4 +177,5 @@ def test_gaslands_prints_its_deck_without_a_track(capsys, tmp_path):
     assert code == 0 and out.exists() and stdout.startswith(f"wrote {out}")
     line = refused(capsys, tmp_path / "t.pdf", "export", "--ruleset", "mk-gaslands", "--what", "track", "-o",
                    tmp_path / "t.pdf")
-    assert "mk-gaslands's track is printed from a track file; without one it prints cards, dashboards" in line
+    assert ("mk-gaslands's track is printed from a track file; without one it prints cards, dashboards, "
+            "templates, reference") in line

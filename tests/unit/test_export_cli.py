@@ -37,15 +37,17 @@ def test_export_all_holds_every_section(capsys, tmp_path):
     track = tmp_path / "t.track.json"
     track.write_text(json.dumps(minimal_track_data()), encoding="utf-8")
     counts = {}
-    for what in ("track", "cards", "tokens", "dashboards", "scoresheet", "all"):
+    for what in ("track", "cards", "tokens", "dashboards", "scoresheet", "templates", "reference", "all"):
         out = tmp_path / f"{what}.pdf"
         code, _, err = run(capsys, "export", str(track), "--what", what, "--paper", "letter", "-o", str(out))
         assert code == 0 and err == "", err
         counts[what] = pages(out)
     assert counts["all"] == sum(v for k, v in counts.items() if k != "all")
     assert counts["cards"] == 18 and counts["dashboards"] == 4 and counts["scoresheet"] == 1  # 66 cards, 8 a sheet
+    assert counts["templates"] == 1 and counts["reference"] == 1
     outline = [item.title for item in pdfscan.reader((tmp_path / "all.pdf").read_bytes()).outline]
-    assert outline == ["Track, 1:1", "Item cards", "Tokens", "Kart dashboards", "Score sheet"]
+    assert outline == ["Track, 1:1", "Item cards", "Tokens", "Kart dashboards", "Score sheet",
+                       "Movement templates, 1:1", "Rules reference"]
 
 
 def test_export_options_reach_the_pdf(capsys, tmp_path):
@@ -80,8 +82,8 @@ def test_cards_need_no_track(capsys, tmp_path):
     (["export", LUIGI, "--margin", "-5"], "argument --margin: -5 is not in 0…1000"),
     (["export", LUIGI, "--overlap", "300"], "overlap of 300 mm is too large"),
     (["export", LUIGI, "--paper", "b5"], "invalid choice: 'b5'"),
-    (["export", LUIGI, "--what", "poster"], "mk-gaslands prints track, cards, tokens, dashboards, scoresheet (or "
-                                           "all); not 'poster'"),
+    (["export", LUIGI, "--what", "poster"], "mk-gaslands prints track, cards, tokens, dashboards, scoresheet, "
+                                           "templates, reference (or all); not 'poster'"),
     (["export", LUIGI, "--card-size", "tarot"], "invalid choice: 'tarot'"),
     (["export", "missing.track.json"], "missing.track.json"),
     (["export", LUIGI, "--what", "cards", "--margin", "80"], "do not fit"),

@@ -108,7 +108,8 @@ def test_an_arena_gets_no_grand_prix_score_sheet(capsys, tmp_path):
     assert load_track(FORT).track is None
     out = tmp_path / "fort.pdf"
     assert run(capsys, "export", FORT, "--what", "all", "-o", out)[0] == 0
-    assert outline_and_text(out)[0] == ["Track, 1:1", "Item cards", "Tokens", "Kart dashboards"]
+    assert outline_and_text(out)[0] == ["Track, 1:1", "Item cards", "Tokens", "Kart dashboards",
+                                        "Movement templates, 1:1", "Rules reference"]
     code, stdout, err = run(capsys, "export", FORT, "--what", "scoresheet", "-o", tmp_path / "s.pdf")
     assert code == 2 and stdout == "" and err.count("\n") == 1
     assert "cannot print scoresheet: 'Balloon Battle — Block Fort Arena' is an arena with no track" in err
@@ -169,7 +170,7 @@ def test_a_fake_systems_section_is_offered_and_printed(capsys, tmp_path):
 
 # --- printing without a track file ---------------------------------------------------------------------
 KIT_WITHOUT_A_TRACK = {
-    "mk-gaslands": ["Item cards", "Kart dashboards"],
+    "mk-gaslands": ["Item cards", "Kart dashboards", "Movement templates, 1:1", "Rules reference"],
     "mk-board": ["Item cards", "Tokens", "Player mats", "Reference cards"],
     "pitchkart": ["Item cards", "Character cards", "Starting grid", "Player mats"],
     "mk-downforce": ["Tokens", "Item die", "Reference card", "Kart cards", "Season score sheet"],
