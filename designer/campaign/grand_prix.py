@@ -39,8 +39,8 @@ class RacePoints:
 
 
 def race_points(result: RaceResult, gp: GrandPrix) -> RacePoints:
-    return RacePoints(gp.place_points_for(result.place), result.gates * gp.points_per_gate,
-                      result.coins * gp.points_per_coin)
+    return RacePoints(gp.place_points_for(result.place), result.gates_counted * gp.points_per_gate,
+                      result.coins_counted * gp.points_per_coin)
 
 
 @dataclass(frozen=True)
@@ -160,8 +160,8 @@ def standings(doc: CampaignDocument, ctx: Context) -> list[Standing]:
         rows.append(Standing(
             rank=0, player=p.name, character=character_label(doc, ctx.ruleset, p.character), character_id=p.character,
             earned=earned, spent=spent, total=earned - spent,
-            wins=sum(1 for r in results if r.place == 1), coins=sum(r.coins for r in results),
-            gates=sum(r.gates for r in results), lines=tuple(lines),
+            wins=sum(1 for r in results if r.place == 1), coins=sum(r.coins_counted for r in results),
+            gates=sum(r.gates_counted for r in results), lines=tuple(lines),
             handling=effective_stat(doc, ctx, p.name, "handling"),
             max_gear=effective_stat(doc, ctx, p.name, "max_gear")))
     rows.sort(key=lambda s: s.tie_key(), reverse=True)

@@ -75,8 +75,8 @@ def kart_of(doc: CampaignDocument, ruleset: Ruleset, result: RaceResult) -> str 
 
 
 def race_money(doc: CampaignDocument, ruleset: Ruleset, result: RaceResult) -> RaceMoney:
-    return RaceMoney(result.place, kart_of(doc, ruleset, result), result.prize, result.coins,
-                     result.coins * coin_value(ruleset), result.bets)
+    return RaceMoney(result.place, kart_of(doc, ruleset, result), result.prize, result.coins_counted,
+                     result.coins_counted * coin_value(ruleset), result.bets)
 
 
 def season_standings(doc: CampaignDocument, ruleset: Ruleset, *, complete_only: bool = True) -> list[SeasonStanding]:

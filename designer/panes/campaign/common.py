@@ -1,5 +1,6 @@
-"""Shared pieces of the campaign window's pages: the red line that says why an edit was refused (it lives
-in `designer.panes.message_line`, shared with the vehicle editor), the one way pages run an edit, table cells that are updated in place, and the names shown for race tracks.
+"""Shared pieces of the campaign window's pages: the red line that says why an edit was refused (it
+lives in `designer.panes.message_line`, shared with the vehicle editor), the one way pages run an edit,
+table cells that are updated in place, and the names shown for race tracks.
 
 Tables are refreshed in place (same rows, new texts) rather than rebuilt, because a refresh can run
 inside the signal of the very cell or combo box the user just edited.
