@@ -38,6 +38,16 @@ class RacePoints:
         return self.place + self.gates + self.coins
 
 
+def gates_text(gates: int | None) -> str:
+    """"5 gates", or "gates not entered" (None)."""
+    return _("gates not entered") if gates is None else ngettext("{n} gate", "{n} gates", gates).format(n=gates)
+
+
+def coins_text(coins: int | None) -> str:
+    """"3 coins", or "coins not entered" (None)."""
+    return _("coins not entered") if coins is None else ngettext("{n} coin", "{n} coins", coins).format(n=coins)
+
+
 def race_points(result: RaceResult, gp: GrandPrix) -> RacePoints:
     return RacePoints(gp.place_points_for(result.place), result.gates_counted * gp.points_per_gate,
                       result.coins_counted * gp.points_per_coin)
