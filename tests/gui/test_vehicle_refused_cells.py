@@ -96,3 +96,20 @@ def test_a_refusal_ends_when_undo_replaces_the_stored_label(qtbot, editor):
     editor.undo_stack.undo()  # the label goes back to empty: the refused cell's value is replaced
     assert table.item(0, LABEL).text() == "" and not marked(table.item(0, LABEL))
     assert not editor.messages.isVisible()
+
+
+def test_a_refusal_moves_with_its_component(qtbot, editor):
+    table = editor.components.table
+    type_label(qtbot, table, 0, "z" * (MAX_LABEL + 1))
+    assert marked(table.item(0, LABEL)) and not marked(table.item(1, LABEL))
+    depth = editor.undo_stack.count()
+    editor.components.select_row(0)
+    editor.components.down_button.click()  # the weapon goes below the ram plates, as one undo step
+    assert [c.component for c in editor.document.components] == ["ramplates", "medium-weapon"]
+    assert editor.undo_stack.count() == depth + 1
+    assert marked(table.item(1, LABEL)) and not marked(table.item(0, LABEL))
+    assert "z" * (MAX_LABEL + 1) in table.item(1, LABEL).toolTip()
+    assert editor.messages.isVisible() and "(this one has 61)" in editor.messages.text()
+    type_label(qtbot, table, 1, "Gun")
+    assert editor.document.components[1].label == "Gun"
+    assert not marked(table.item(1, LABEL)) and not editor.messages.isVisible()
