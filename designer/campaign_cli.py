@@ -24,6 +24,8 @@ from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import (
     TIE_RULE,
     champions,
+    coins_text,
+    gates_text,
     ledger,
     race_points,
     races_complete,
@@ -134,9 +136,9 @@ def _result(args: argparse.Namespace) -> int:
         gp = ctx.grand_prix()
         points = race_points(result, gp).total
         total = ledger(doc, gp, result.player)[args.race - 1].total
-        line = _("{file}: race {race}: {player} {place}, {gates} gates, {coins} coins: {points} points "
-                 "(total {total})").format(file=args.file, race=args.race, player=result.player, place=place,
-                                           gates=result.gates, coins=result.coins, points=points, total=total)
+        line = _("{file}: race {race}: {player} {place}, {gates}, {coins}: {points} points (total {total})").format(
+            file=args.file, race=args.race, player=result.player, place=place, gates=gates_text(result.gates),
+            coins=coins_text(result.coins), points=points, total=total)
     else:
         line = _("{file}: race {race}: {player} {place}").format(file=args.file, race=args.race,
                                                                  player=result.player, place=place)

@@ -147,9 +147,10 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     result.add_argument("--race", type=whole(1, MAX_RACES), required=True, metavar="N", help=_("1 for the first race"))
     result.add_argument("--player", required=True, metavar="NAME")
     result.add_argument("--place", type=whole(1, MAX_PLAYERS), required=True, metavar="P")
-    result.add_argument("--gates", type=whole(0, MAX_COUNT), default=0, metavar="G",
-                        help=_("gates cleared in order (0)"))
-    result.add_argument("--coins", type=whole(0, MAX_COUNT), default=0, metavar="C", help=_("coins collected (0)"))
+    result.add_argument("--gates", type=whole(0, MAX_COUNT), default=None, metavar="G",
+                        help=_("gates cleared in order (left out: not entered, counting 0)"))
+    result.add_argument("--coins", type=whole(0, MAX_COUNT), default=None, metavar="C",
+                        help=_("coins collected (left out: not entered, counting 0)"))
     result.add_argument("--kart", type=name_argument, metavar="COLOUR",
                         help=_("a season: the colour of the kart raced (default: the character's)"))
     result.add_argument("--prize", type=parse_money, default=0, metavar="MONEY",

@@ -46,8 +46,9 @@ def result_line(doc: CampaignDocument, ctx: Context, file: object, race: int, pl
             player=result.player, place=place, colour=kart_colour_name(ctx.ruleset, money.kart))
     else:
         who = _("{player} {place}").format(player=result.player, place=place)
-    coins = ngettext("{n} coin ({money})", "{n} coins ({money})", money.coins).format(
-        n=format_number(money.coins, 0), money=format_dollars(money.coin_money))
+    coins = _("coins not entered") if money.coins is None else ngettext(
+        "{n} coin ({money})", "{n} coins ({money})", money.coins).format(n=format_number(money.coins, 0),
+                                                                         money=format_dollars(money.coin_money))
     season = next(s.total for s in season_standings(doc, ctx.ruleset) if s.player == result.player)
     if race_complete(doc, doc.races[race - 1]):
         line = _("{file}: race {race}: {who}: prize {prize}, {coins}, bets {bets} = {total}; season {season}")

@@ -3,7 +3,8 @@ kept, opened from files and brought forward by `designer.app.vehicle_windows.Veh
 
 The window shows the "Vehicle" box (`designer.panes.vehicle_form`: name, driver, weight class, arena or
 race, the random variant's adjustments, notes) and the components table (`designer.panes.vehicle_components`)
-on the left, and the live summary on the right (`designer.panes.vehicle_summary`: capacity, the arena and
+on the left, with the message line that keeps saying why a typed component label was refused until it is
+fixed, and the live summary on the right (`designer.panes.vehicle_summary`: capacity, the arena and
 race stat lines, the rules the build breaks — the builder's rules, the same `kartographer vehicle check`
 applies). The document is an immutable `VehicleDocument`; every edit is one `SetVehicle` command on the
 window's QUndoStack swapping the whole value, so Undo gives back exactly the car before. Save and Save As
@@ -35,6 +36,7 @@ from designer.io.vehicle_io import save_vehicle
 from designer.model.vehicle import VehicleDocument
 from designer.panes.file_filters import all_files_filter
 from designer.panes.markup import literal
+from designer.panes.message_line import MessageLine
 from designer.panes.vehicle_files import (
     file_stem,
     one_line,
@@ -101,10 +103,11 @@ class VehicleEditor(QMainWindow):
 
         parts = QGroupBox(_("Components"))
         parts_layout = QVBoxLayout(parts)
-        self.components = ComponentsTable()
+        self.messages = MessageLine()
+        self.components = ComponentsTable(self._edit_components, self.messages)
         self.components.set_rules(self.rules, self.ruleset)
-        self.components.components_edited.connect(self._edit_components)
         parts_layout.addWidget(self.components)
+        parts_layout.addWidget(self.messages)
         left_layout.addWidget(parts, 1)
         splitter.addWidget(left)
 
@@ -162,15 +165,22 @@ class VehicleEditor(QMainWindow):
     def edit(self, text: str, changes: dict) -> str | None:
         """Push the car with `changes` as one undo step; a value the document refuses is said on one line
         in the status bar and the widgets snap back. Returns the refusal, or None."""
+        reason = self.apply(text, changes)
+        if reason is not None:
+            reason = _("not changed: {reason}").format(reason=reason)
+            self.statusBar().showMessage(reason, STATUS_MS)
+            QTimer.singleShot(0, self, lambda: self.show_document(self.document))
+        return reason
+
+    def apply(self, text: str, changes: dict) -> str | None:
+        """Push the car with `changes` as one undo step, or return why the document refuses it (one line;
+        nothing is pushed and nothing said: the caller says it)."""
         data = self.document.model_dump()
         data.update(changes)
         try:
             after = VehicleDocument.model_validate(data)
         except ValueError as exc:
-            reason = _("not changed: {reason}").format(reason=one_line(exc))
-            self.statusBar().showMessage(reason, STATUS_MS)
-            QTimer.singleShot(0, self, lambda: self.show_document(self.document))
-            return reason
+            return one_line(exc)
         if after != self.document:
             self.undo_stack.push(SetVehicle(self, self.document, after, text))
         return None
@@ -182,8 +192,9 @@ class VehicleEditor(QMainWindow):
             return
         self.edit(_("Change {what}").format(what=what), changes)
 
-    def _edit_components(self, components: list, text: str) -> None:
-        self.edit(text, {"components": [c.model_dump() for c in components]})
+    def _edit_components(self, components: list, text: str) -> str | None:
+        """The components table's edits; it says a refusal on the message line itself."""
+        return self.apply(text, {"components": [c.model_dump() for c in components]})
 
     def display_name(self) -> str:
         return self.path.name if self.path is not None else self.document.name

@@ -246,10 +246,12 @@ def set_grid(doc: CampaignDocument, ctx: Context, race: int, grid: Sequence[str]
     return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"grid": names})))
 
 
-def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, place: int, gates: int = 0,
-               coins: int = 0, kart: str | None = None, prize: int = 0, bets: int = 0) -> CampaignDocument:
-    """Enter or replace one player's result in race `race` (1-based). `kart`, `prize` and `bets` are a
-    money season's (the kart raced, prize money and bet winnings in dollars)."""
+def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, place: int, gates: int | None = None,
+               coins: int | None = None, kart: str | None = None, prize: int = 0,
+               bets: int = 0) -> CampaignDocument:
+    """Enter or replace one player's result in race `race` (1-based). `gates` and `coins` are None when not
+    entered (nothing is stored the player did not give). `kart`, `prize` and `bets` are a money
+    season's (the kart raced, prize money and bet winnings in dollars)."""
     index = _race_index(doc, ctx, race)
     name = require_player(doc, player, race_location(index))
     where = f"{race_location(index)}, {name}"

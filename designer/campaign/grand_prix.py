@@ -38,9 +38,19 @@ class RacePoints:
         return self.place + self.gates + self.coins
 
 
+def gates_text(gates: int | None) -> str:
+    """"5 gates", or "gates not entered" (None)."""
+    return _("gates not entered") if gates is None else ngettext("{n} gate", "{n} gates", gates).format(n=gates)
+
+
+def coins_text(coins: int | None) -> str:
+    """"3 coins", or "coins not entered" (None)."""
+    return _("coins not entered") if coins is None else ngettext("{n} coin", "{n} coins", coins).format(n=coins)
+
+
 def race_points(result: RaceResult, gp: GrandPrix) -> RacePoints:
-    return RacePoints(gp.place_points_for(result.place), result.gates * gp.points_per_gate,
-                      result.coins * gp.points_per_coin)
+    return RacePoints(gp.place_points_for(result.place), result.gates_counted * gp.points_per_gate,
+                      result.coins_counted * gp.points_per_coin)
 
 
 @dataclass(frozen=True)
@@ -160,8 +170,8 @@ def standings(doc: CampaignDocument, ctx: Context) -> list[Standing]:
         rows.append(Standing(
             rank=0, player=p.name, character=character_label(doc, ctx.ruleset, p.character), character_id=p.character,
             earned=earned, spent=spent, total=earned - spent,
-            wins=sum(1 for r in results if r.place == 1), coins=sum(r.coins for r in results),
-            gates=sum(r.gates for r in results), lines=tuple(lines),
+            wins=sum(1 for r in results if r.place == 1), coins=sum(r.coins_counted for r in results),
+            gates=sum(r.gates_counted for r in results), lines=tuple(lines),
             handling=effective_stat(doc, ctx, p.name, "handling"),
             max_gear=effective_stat(doc, ctx, p.name, "max_gear")))
     rows.sort(key=lambda s: s.tie_key(), reverse=True)

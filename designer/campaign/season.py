@@ -33,7 +33,7 @@ class RaceMoney:
     place: int
     kart: str | None
     prize: int
-    coins: int
+    coins: int | None  # None: not entered (worth nothing)
     coin_money: int
     bets: int
 
@@ -76,7 +76,7 @@ def kart_of(doc: CampaignDocument, ruleset: Ruleset, result: RaceResult) -> str 
 
 def race_money(doc: CampaignDocument, ruleset: Ruleset, result: RaceResult) -> RaceMoney:
     return RaceMoney(result.place, kart_of(doc, ruleset, result), result.prize, result.coins,
-                     result.coins * coin_value(ruleset), result.bets)
+                     result.coins_counted * coin_value(ruleset), result.bets)
 
 
 def season_standings(doc: CampaignDocument, ruleset: Ruleset, *, complete_only: bool = True) -> list[SeasonStanding]:
@@ -91,7 +91,7 @@ def season_standings(doc: CampaignDocument, ruleset: Ruleset, *, complete_only: 
         done = [m for m, c in zip(by_race, counted, strict=True) if m is not None and c]
         rows.append(SeasonStanding(
             0, p.name, character_label(doc, ruleset, p.character), len(done), sum(1 for m in done if m.place == 1),
-            sum(m.prize for m in done), sum(m.coins for m in done), sum(m.coin_money for m in done),
+            sum(m.prize for m in done), sum(m.coins or 0 for m in done), sum(m.coin_money for m in done),
             sum(m.bets for m in done), sum(m.total for m in done), by_race, p.character))
     rows.sort(key=lambda s: s.total, reverse=True)
     ranked: list[SeasonStanding] = []

@@ -59,7 +59,7 @@ def series_standings(doc: CampaignDocument, ruleset: Ruleset | None = None, *,
                 counts[r.place - 1] += 1
         shown = character_label(doc, ruleset, p.character) if ruleset is not None else p.character
         rows.append(SeriesStanding(0, p.name, shown, len(done), tuple(counts),
-                                   sum(r.coins for r in done), sum(r.gates for r in done),
+                                   sum(r.coins_counted for r in done), sum(r.gates_counted for r in done),
                                    tuple(r.place if r else None for r in results), p.character))
     rows.sort(key=lambda s: s.tie_key(), reverse=True)
     ranked: list[SeriesStanding] = []

@@ -116,7 +116,9 @@ def check_place(doc: CampaignDocument, place: int, where: str) -> None:
                                 place=place, n=count), where)
 
 
-def check_gates(ctx: Context, index: int, gates: int, where: str) -> None:
+def check_gates(ctx: Context, index: int, gates: int | None, where: str) -> None:
+    if gates is None:  # not entered
+        return
     if gates < 0:
         raise CampaignError(_("gates cannot be negative ({gates})").format(gates=gates), where)
     limit = ctx.track_limits.get(index)
@@ -126,7 +128,9 @@ def check_gates(ctx: Context, index: int, gates: int, where: str) -> None:
                                                 most=limit.max_gates), where)
 
 
-def check_coins(coins: int, where: str) -> None:
+def check_coins(coins: int | None, where: str) -> None:
+    if coins is None:  # not entered
+        return
     if coins < 0:
         raise CampaignError(_("coins cannot be negative ({coins})").format(coins=coins), where)
 

@@ -33,11 +33,12 @@ STAT_LETTER = {"handling": "H", "max_gear": "G"}
 
 @dataclass(frozen=True)
 class RaceResult:
-    """One player's race: finishing place (None = did not finish), gates and coins, points spent after it."""
+    """One player's race: finishing place (None = did not finish), gates and coins (None = not entered: an
+    empty cell, counting 0), points spent after it."""
 
     place: int | None = None
-    gates: int = 0
-    coins: int = 0
+    gates: int | None = 0
+    coins: int | None = 0
     spent: int = 0
     upgrades: tuple[str, ...] = ()
 
@@ -96,7 +97,7 @@ class Standing:
 def score_race(result: RaceResult, gp: GrandPrix) -> int:
     """Points for one race: place points + gates + coins (upgrades are paid from the total separately)."""
     place = gp.place_points_for(result.place) if result.place else 0
-    return place + result.gates * gp.points_per_gate + result.coins * gp.points_per_coin
+    return place + (result.gates or 0) * gp.points_per_gate + (result.coins or 0) * gp.points_per_coin
 
 
 def standings(scores: GrandPrixScores, gp: GrandPrix) -> list[Standing]:
@@ -206,7 +207,8 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
                 continue
             res = scored.result
             upgrades = "".join(STAT_LETTER.get(u, u[:1].upper()) for u in res.upgrades)
-            values = [str(res.place) if res.place else "—", str(res.gates), str(res.coins),
+            values = [str(res.place) if res.place else "—", "" if res.gates is None else str(res.gates),
+                      "" if res.coins is None else str(res.coins),
                       str(scored.points) if scored.counts else "",
                       (f"−{res.spent}" + (f" {upgrades}" if upgrades else "")) if res.spent else "",
                       str(scored.total) if scored.counts else ""]

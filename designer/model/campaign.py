@@ -90,15 +90,26 @@ class CustomCharacter(StrictModel):
 
 
 class RaceResult(OmitUnused):
-    """A player's race. `kart`, `prize` and `bets` are Downforce's (the colour raced, prize money and bet
-    winnings in dollars) and are written to the file only when set."""
+    """A player's race. `gates` and `coins` are None while not entered (they count 0, and are left out of
+    the file, as an older Kartographer reads them: 0). `kart`, `prize` and `bets` are Downforce's (the
+    colour raced, prize money and bet winnings in dollars) and are written to the file only when set."""
 
-    OMIT_UNUSED = (("kart", None), ("prize", 0), ("bets", 0))
+    OMIT_UNUSED = (("gates", None), ("coins", None), ("kart", None), ("prize", 0), ("bets", 0))
 
     player: PersonName
     place: Annotated[StrictInt, Field(ge=1, le=MAX_PLAYERS)]
-    gates: Small = 0
-    coins: Small = 0
+    gates: Small | None = None
+    coins: Small | None = None
+
+    @property
+    def gates_counted(self) -> int:
+        """The gates as scored: not entered counts 0."""
+        return self.gates or 0
+
+    @property
+    def coins_counted(self) -> int:
+        """The coins as scored: not entered counts 0."""
+        return self.coins or 0
     kart: KartColour | None = None
     prize: Dollars = 0
     bets: Dollars = 0

@@ -22,6 +22,7 @@ from designer.model.base import WHOLE_NUMBER, StrictBool, StrictInt, StrictModel
 VEHICLE_FORMAT: Final = "kartographer-vehicle"
 VEHICLE_SCHEMA_VERSION: Final = 1
 MAX_COMPONENTS = 30
+MAX_LABEL = 60  # a component label printed on the vehicle sheet
 
 Facing = Literal["Front", "Rear", "Left", "Right"]
 FACINGS: tuple[str, ...] = ("Front", "Rear", "Left", "Right")
@@ -29,7 +30,7 @@ Scenario = Literal["deathmatch", "race"]
 SCENARIOS: tuple[str, ...] = ("deathmatch", "race")
 
 Slug = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
-Label = Annotated[StrictStr, StringConstraints(strip_whitespace=True, max_length=60)]
+Label = Annotated[StrictStr, StringConstraints(strip_whitespace=True, max_length=MAX_LABEL)]
 #: A rolled change to a stat: the random variant's table gives −2 … +2.
 Adjustment = Annotated[StrictInt, Field(ge=-6, le=6)]
 

@@ -2,14 +2,18 @@
 firing face, whether it sits in the turret, the capacity it takes), with Add (from the rule data's
 components that fit a vehicle), Remove, Move Up and Move Down.
 
-The table never edits the vehicle: every click or finished label emits `components_edited(list, text)` with
-the whole new component list and the name of the edit, and the editor pushes it as one undo step; then it
-calls `show_vehicle` and the table is rebuilt from the document, so a refused edit simply snaps back.
+The table never edits the vehicle: every click or finished label hands the whole new component list and the
+name of the edit to the editor's `apply`, which pushes it as one undo step (and calls `show_vehicle`, the
+rows then show the document) or returns why it was refused. A refused label is never cut or stored half-way:
+the cell keeps the label stored before, is marked, and the reason stays on the editor's message line until
+that cell is fixed (`designer.panes.cell_refusals`); a refused click snaps back and says why.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from collections.abc import Callable, Hashable
+
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -24,12 +28,17 @@ from PySide6.QtWidgets import (
 )
 
 from designer.i18n import N_, _, ngettext
-from designer.model.vehicle import VehicleComponent, VehicleDocument
+from designer.model.vehicle import MAX_LABEL, VehicleComponent, VehicleDocument
+from designer.panes.cell_refusals import CellRefusals
 from designer.panes.markup import literal
+from designer.panes.message_line import MessageLine, not_changed
 from designer.rules.systems import AxlesRules, Component
 from designer.rules.texts import component_includes, component_name, component_note, firing_face
 from designer.systems.axles_alloys_2 import builder
 
+#: Runs an edit (the new component list, the undo text); returns why it was refused, or None.
+Apply = Callable[[list[VehicleComponent], str], "str | None"]
+LABEL = 1
 COLUMNS = (N_("Component"), N_("Label"), N_("Firing face"), N_("In turret"), N_("Capacity"))
 KIND_NAMES = {"weapon": N_("weapon"), "turret": N_("turret"), "dropper": N_("dropper"), "equipment": N_("equipment")}
 
@@ -49,11 +58,18 @@ def default_facing(component: Component) -> str | None:
     return "Front" if component.kind == "weapon" else None
 
 
-class ComponentsTable(QWidget):
-    components_edited = Signal(list, str)  # the new list of VehicleComponent, the undo text
+def label_refusal(typed: str) -> str | None:
+    """Why a typed label cannot be stored (one too long for the sheet), or None."""
+    count = len(typed.strip())
+    if count > MAX_LABEL:
+        return _("a label is at most {most} characters (this one has {count})").format(most=MAX_LABEL, count=count)
+    return None
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+
+class ComponentsTable(QWidget):
+    def __init__(self, apply: Apply, messages: MessageLine, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.apply, self.messages = apply, messages
         self.vehicle: VehicleDocument | None = None
         self.rules: AxlesRules | None = None
         self.ruleset: object = "axles-alloys-2"
@@ -90,6 +106,7 @@ class ComponentsTable(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.itemChanged.connect(self._on_item_changed)
         self.table.itemSelectionChanged.connect(self._update_buttons)
+        self.refusals = CellRefusals(self.table, messages, self._row_key)
         layout.addWidget(self.table, 1)
 
     # --- from the document -------------------------------------------------------------------------
@@ -112,6 +129,7 @@ class ComponentsTable(QWidget):
         for row, fitted in enumerate(vehicle.components):
             self._fill_row(row, fitted)
         self.table.blockSignals(False)
+        self.refusals.mark()
         if row_now is not None and vehicle.components:
             self.select_row(min(row_now, len(vehicle.components) - 1))
         self._update_buttons()
@@ -132,13 +150,14 @@ class ComponentsTable(QWidget):
                 extras.append(ngettext("{n} charge", "{n} charges", component.charges).format(n=component.charges))
             note = component_note(self.ruleset, component)
             tip = " · ".join(extras) + (f"\n{note}" if note else "")
-        name_item = QTableWidgetItem(shown)
+        name_item = self._item(row, 0)
+        name_item.setText(shown)
         name_item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
         name_item.setToolTip(literal(tip))
-        self.table.setItem(row, 0, name_item)
-        label_item = QTableWidgetItem(fitted.label)
-        label_item.setToolTip(_("Your own name for it, printed on the sheet (double-click to edit)"))
-        self.table.setItem(row, 1, label_item)
+        label_item = self._item(row, LABEL)
+        label_item.setText(fitted.label)
+        if not self.refusals.refusal(row, LABEL):
+            label_item.setToolTip(_("Your own name for it, printed on the sheet (double-click to edit)"))
 
         face = QComboBox()
         face.addItem("—", None)
@@ -164,10 +183,28 @@ class ComponentsTable(QWidget):
         self.table.setCellWidget(row, 3, holder)
 
         cost = builder.component_cost(self.vehicle, self.rules, fitted)
-        cost_item = QTableWidgetItem(str(cost))
+        cost_item = self._item(row, 4)
+        cost_item.setText(str(cost))
         cost_item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
         cost_item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.table.setItem(row, 4, cost_item)
+
+    def _item(self, row: int, column: int) -> QTableWidgetItem:
+        """The cell's item, kept when there is one: a rebuild can run inside the signal of the very label
+        just typed."""
+        item = self.table.item(row, column)
+        if item is None:
+            item = QTableWidgetItem()
+            self.table.setItem(row, column, item)
+        return item
+
+    def _row_key(self, row: int) -> Hashable | None:
+        """A row is followed by its component and how many of that component come before it, so a refused
+        label stays with its component when rows move."""
+        components = self.vehicle.components if self.vehicle is not None else []
+        if not 0 <= row < len(components):
+            return None
+        component = components[row].component
+        return component, sum(1 for c in components[:row] if c.component == component)
 
     # --- widgets of a row (tests and the window use these) --------------------------------------------
     def facing_combo(self, row: int) -> QComboBox:
@@ -187,10 +224,27 @@ class ComponentsTable(QWidget):
     def _components(self) -> list[VehicleComponent]:
         return list(self.vehicle.components) if self.vehicle is not None else []
 
-    def _emit(self, components: list[VehicleComponent], text: str) -> None:
-        self.components_edited.emit(components, text)
+    def _emit(self, components: list[VehicleComponent], text: str, cell: tuple[int, int, str] | None = None) -> bool:
+        """Run one edit; `cell` (row, column, typed) when it is a value typed into a cell. True when stored."""
+        reason = self.apply(components, text)
+        if reason is None:
+            if cell is not None:
+                self.refusals.accepted(cell[0], cell[1])
+            self.messages.clear_message()
+            return True
+        if cell is not None:
+            self.refusals.refuse(*cell, not_changed(reason))
+        else:
+            self.messages.show_message(not_changed(reason))
+        # The widget that was clicked or typed into still shows the refused value: show the document's.
+        QTimer.singleShot(0, self, self._reshow)
+        return False
 
-    def _edit_row(self, row: int, what: str, **changes) -> None:
+    def _reshow(self) -> None:
+        if self.vehicle is not None:
+            self.show_vehicle(self.vehicle)
+
+    def _edit_row(self, row: int, what: str, cell: tuple[int, int, str] | None = None, **changes) -> None:
         components = self._components()
         if not 0 <= row < len(components):
             return
@@ -198,7 +252,9 @@ class ComponentsTable(QWidget):
         components[row] = fitted.model_copy(update=changes)
         if components[row] != fitted:
             shown = fitted.label or self.table.item(row, 0).text()
-            self._emit(components, _("{what}: {name}").format(what=what, name=shown))
+            self._emit(components, _("{what}: {name}").format(what=what, name=shown), cell)
+        elif cell is not None:  # the stored value typed again: the cell is fixed
+            self.refusals.accepted(cell[0], cell[1])
 
     def add_component(self, component_id: str) -> None:
         if self.rules is None or self.vehicle is None:
@@ -235,8 +291,15 @@ class ComponentsTable(QWidget):
         self.select_row(row + step)
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
-        if item.column() == 1:
-            self._edit_row(item.row(), _("Label"), label=item.text().strip()[:60])
+        if item.column() != LABEL:
+            return
+        row, typed = item.row(), item.text()
+        refusal = label_refusal(typed)
+        if refusal is not None:
+            self.refusals.refuse(row, LABEL, typed, not_changed(refusal))
+        else:
+            self._edit_row(row, _("Label"), (row, LABEL, typed), label=typed.strip())
+        self._reshow()  # the cell shows the stored label (stripped, or the one kept), marked if refused
 
     def _update_buttons(self) -> None:
         row = self.current_row()

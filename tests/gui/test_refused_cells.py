@@ -77,13 +77,13 @@ def test_a_refused_gates_cell_keeps_its_value_its_mark_and_its_message_while_the
     type_row(qtbot, page.table, row, PLACE, ["2", "16", "6"])  # place 2, Tab, gates 16, Tab, coins 6, Enter
 
     stored = win.session.document.races[1].result("Alex")
-    assert (stored.place, stored.gates, stored.coins) == (2, 0, 6)  # the 16 is not stored; 0 is what stood there
+    assert (stored.place, stored.gates, stored.coins) == (2, None, 6)  # the 16 is not stored; nor any gates
     assert win.session.undo_stack.count() == depth + 2                 # the place, then the coins
     gp = win.session.context.ruleset.grand_prix
     assert page.cell("Alex", POINTS).text() == str(race_points(stored, gp).total)
     assert page.cell("Alex", POINTS).font().italic()  # the points say they count the stored gates
     gates = page.cell("Alex", GATES)
-    assert gates.text() == "0"
+    assert gates.text() == ""  # not entered, as before the refused 16
     assert marked(gates)
     assert "16" in gates.toolTip() and "more than the track has" in gates.toolTip()
     assert not marked(page.cell("Alex", COINS)) and not marked(page.cell("Alex", PLACE))

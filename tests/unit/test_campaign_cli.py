@@ -125,6 +125,20 @@ def test_result_prints_the_points_and_saves(capsys, cup):
     assert load_campaign(cup)[0].races[0].result("Alex").place == 2
 
 
+def test_a_result_given_only_its_place_stores_no_gates_or_coins(capsys, cup):
+    code, out, err = run(capsys, "campaign", "result", cup, "--race", "1", "--player", "Alex", "--place", "2")
+    assert code == 0 and err == ""
+    assert out == f"{cup}: race 1: Alex 2nd, gates not entered, coins not entered: 8 points (total 8)\n"
+    stored = json.loads(cup.read_text(encoding="utf-8"))["races"][0]["results"]
+    assert stored == [{"player": "Alex", "place": 2}]
+    code, out, _ = run(capsys, "campaign", "standings", cup, "--json")
+    [alex] = [row for row in json.loads(out) if row["player"] == "Alex"]
+    assert (alex["races"][0]["gates"], alex["races"][0]["coins"], alex["gates"], alex["coins"]) == (None, None, 0, 0)
+    run(capsys, "campaign", "result", cup, "--race", "1", "--player", "Alex", "--place", "2", "--gates", "1")
+    doc, _ctx = load_campaign(cup)
+    assert (doc.races[0].result("Alex").gates, doc.races[0].result("Alex").coins) == (1, None)
+
+
 def test_result_refusals_leave_the_file_untouched(capsys, cup, tmp_path):
     play_race(capsys, cup, 1, RACE_1[:2])
     base = ("campaign", "result", cup)

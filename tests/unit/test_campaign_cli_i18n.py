@@ -38,7 +38,7 @@ def test_campaign_in_german(cup, capsys):
     code, out, _err = run(capsys, "--lang", "de", "campaign", "result", cup, "--race", "1", "--player", "Alex",
                           "--place", "1", "--gates", "6", "--coins", "2")
     assert code == 0
-    assert out.startswith(f"{cup}: Rennen 1: Alex 1., Tore 6, Münzen 2: Punkte ")
+    assert out == f"{cup}: Rennen 1: Alex 1., 6 Tore, 2 Münzen: 18 Punkte (gesamt 18)\n"
     code, out, _err = run(capsys, "campaign", "standings", cup, "--lang", "de")
     lines = out.splitlines()
     assert code == 0 and lines[0] == "Pokal — Mario Kart Gaslands: 0 von 4 Rennen gefahren"

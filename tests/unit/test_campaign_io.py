@@ -353,3 +353,27 @@ def test_a_track_path_with_nul_is_refused(tmp_path: Path) -> None:
 def test_a_file_that_is_not_an_object(tmp_path: Path) -> None:
     path = write_json(tmp_path / "x.campaign.json", [1, 2])
     assert refusal(path) == "the top level must be a JSON object, not a list"
+
+
+DATA = Path(__file__).parents[1] / "data"
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_older_files_keep_every_gate_and_coin_they_hold(version):
+    path = DATA / f"campaign-v{version}.campaign.json"
+    written = json.loads(path.read_text(encoding="utf-8"))["races"]
+    doc, _ctx = load_campaign(path)
+    assert [[(r.gates, r.coins) for r in race.results] for race in doc.races] == [
+        [(r.get("gates", 0), r.get("coins", 0)) for r in race["results"]] for race in written]
+    assert all(r.gates is not None and r.coins is not None for race in doc.races for r in race.results)
+
+
+def test_not_entered_gates_and_coins_are_left_out_of_the_file_and_come_back_not_entered():
+    doc = grand_prix(races=[RACE_1])
+    ctx = Context(load_ruleset("mk-gaslands"))
+    doc = edit.set_result(doc, ctx, 2, "Alex", 1, coins=3)
+    text = dumps_campaign(doc)
+    assert json.loads(text)["races"][1]["results"] == [{"player": "Alex", "place": 1, "coins": 3}]
+    again = campaign_from_json(text)
+    assert again == doc and again.races[1].result("Alex").gates is None
+    assert dumps_campaign(again) == text

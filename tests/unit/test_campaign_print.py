@@ -178,3 +178,15 @@ def test_writes_to_a_path(tmp_path):
     out = tmp_path / "cup.pdf"
     assert write_campaign_pdf(out, doc, ctx, ("scoresheet", "dashboards"), "letter") == 5
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_gates_and_coins_not_entered_print_as_empty_cells_counting_nothing(tmp_path):
+    doc, ctx = load_campaign(GOLDEN)
+    doc = edit.set_result(doc, ctx, 1, "Alex", 1)  # race 1 again, only the place given
+    assert (doc.races[0].result("Alex").gates, doc.races[0].result("Alex").coins) == (None, None)
+    buffer = io.BytesIO()
+    write_campaign_pdf(buffer, doc, ctx, source=GOLDEN, sections=["scoresheet"])
+    place_points = ctx.grand_prix().place_points_for(1)
+    alex = table(rows(buffer.getvalue(), 0), {"Alex"})["Alex"]
+    # place, (gates and coins empty), points, total: before, "1 3 2 15 15" with 3 gates and 2 coins
+    assert alex[:4] == ["1", str(place_points), str(place_points), "2"]

@@ -84,16 +84,19 @@ def test_the_result_line_adds_prize_coins_and_bets(season, capsys):
                   "--prize", "6M", "--bets", "$3M")
     assert line == (f"{season}: race 1: Ann 1st in the red kart: prize $6,000,000, 2 coins ($2,000,000), "
                     "bets $3,000,000 = $11,000,000; season $0 (race 1 counts once every place is in)")
-    result(capsys, season, "--race", "1", "--player", "Bob", "--place", "2")
+    line = result(capsys, season, "--race", "1", "--player", "Bob", "--place", "2")
+    assert line == (f"{season}: race 1: Bob 2nd in the green kart: prize $0, coins not entered, bets $0 = $0; "
+                    "season $0 (race 1 counts once every place is in)")
     line = result(capsys, season, "--race", "1", "--player", "Cy", "--place", "3", "--prize", "1M")
     assert line.endswith(" = $1,000,000; season $1,000,000")  # race 1 complete: it counts
     line = result(capsys, season, "--race", "2", "--player", "Ann", "--place", "3", "--coins", "1", "--prize", "500k")
     assert line == (f"{season}: race 2: Ann 3rd in the red kart: prize $500,000, 1 coin ($1,000,000), "
                     "bets $0 = $1,500,000; season $11,000,000 (race 2 counts once every place is in)")
     data = json.loads(season.read_text(encoding="utf-8"))
-    assert data["races"][0]["results"][0] == {"player": "Ann", "place": 1, "gates": 0, "coins": 2, "kart": "red",
+    assert data["races"][0]["results"][0] == {"player": "Ann", "place": 1, "coins": 2, "kart": "red",
                                               "prize": 6 * MILLION, "bets": 3 * MILLION}
     assert "kart" not in data["races"][1]["results"][0]  # not given: the character's colour, not stored
+    assert data["races"][0]["results"][1] == {"player": "Bob", "place": 2}  # no coins given: none stored
 
 
 def test_money_totals_and_standings_json(season, capsys):

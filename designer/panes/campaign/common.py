@@ -1,5 +1,6 @@
-"""Shared pieces of the campaign window's pages: the red line that says why an edit was refused, the
-one way pages run an edit, table cells that are updated in place, and the names shown for race tracks.
+"""Shared pieces of the campaign window's pages: the red line that says why an edit was refused (it
+lives in `designer.panes.message_line`, shared with the vehicle editor), the one way pages run an edit,
+table cells that are updated in place, and the names shown for race tracks.
 
 Tables are refreshed in place (same rows, new texts) rather than rebuilt, because a refresh can run
 inside the signal of the very cell or combo box the user just edited.
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QRegularExpressionValidator
+from PySide6.QtGui import QColor, QPalette, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -30,7 +31,9 @@ from designer.io.track_io import load_track
 from designer.panes import theme
 from designer.panes.cell_refusals import CellRefusals
 from designer.panes.markup import literal
-from designer.panes.theme import follow_palette, notice, set_style
+from designer.panes.message_line import MessageLine as MessageLine
+from designer.panes.message_line import not_changed as not_changed
+from designer.panes.theme import follow_palette, set_style
 
 # hues only: what is drawn is made readable on the theme's background (`refusal_colour`, `muted_colour`)
 REFUSAL_COLOUR = "#b3261e"
@@ -38,74 +41,8 @@ MUTED_COLOUR = "#5f6368"
 ALIGN_NUMBER = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_TEXT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 ALIGN_CENTRE = Qt.AlignmentFlag.AlignCenter
-MESSAGE_LINES = 2
-MESSAGE_PADDING = 6
 
 _track_names: dict[tuple[str, int], str] = {}
-
-
-class MessageLine(QLabel):
-    """A red notice of up to `MESSAGE_LINES` lines; hidden while there is nothing to say.
-
-    Its space is reserved even while hidden and its height never changes, so a refusal appearing or going
-    never moves the table under the pointer (the next double-click would land on another player's row).
-    """
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("campaignMessage")
-        self.setTextFormat(Qt.TextFormat.PlainText)  # refusals quote names, which may look like markup
-        self.setWordWrap(True)
-        self.setAlignment(ALIGN_TEXT)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        follow_palette(self, self._restyle)
-        bold = QFont(self.font())
-        bold.setWeight(QFont.Weight.DemiBold)
-        self.setFixedHeight(MESSAGE_LINES * QFontMetrics(bold).lineSpacing() + 2 * MESSAGE_PADDING + 2)
-        policy = self.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.setSizePolicy(policy)
-        self._held: dict[object, str] = {}
-        self.hide()
-
-    def _restyle(self) -> None:
-        colours = notice(theme.ERROR_HUE, theme.palette(self))
-        set_style(self, colours.style(extra=f"border-radius: 4px; padding: {MESSAGE_PADDING}px 10px; "
-                                            "font-weight: 600;"))
-
-    def show_message(self, text: str) -> None:
-        if not text:
-            self.clear_message()
-            return
-        self.setText(text)
-        self.setToolTip(literal(text))  # the whole reason, should it need more than the lines reserved
-        self.show()
-
-    def clear_message(self) -> None:
-        """Say nothing more, but for a refusal still held by a cell (`hold`): the latest of those shows."""
-        if self._held:
-            self.show_message(list(self._held.values())[-1])
-            return
-        self.clear()
-        self.setToolTip("")
-        self.hide()
-
-    def hold(self, key: object, text: str) -> None:
-        """Show `text` and keep showing it (after other messages clear) until `release(key)`: a refused cell's
-        reason (`designer.panes.cell_refusals`)."""
-        self._held.pop(key, None)
-        self._held[key] = text
-        self.show_message(text)
-
-    def release(self, key: object) -> None:
-        text = self._held.pop(key, None)
-        if text is not None and self.text() == text:  # it is what shows now: the next held one, or nothing
-            self.clear_message()
-
-
-def not_changed(reason: str) -> str:
-    """The message line's text for a refused edit: "Not changed — {reason}"."""
-    return _("Not changed — {reason}").format(reason=reason)
 
 
 def run_edit(session: CampaignSession, messages: MessageLine, text: str,

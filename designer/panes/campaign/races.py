@@ -5,7 +5,8 @@ A result is checked the moment a cell is left. A refused value is not stored: th
 again, marked red with what was typed and why in its tooltip, and the message line says why until that cell
 is fixed or its value replaced (`designer.panes.cell_refusals`), however many other cells are entered
 meanwhile; the row's points then carry a note that they count the stored value. Clearing the Place cell
-removes the player's result.
+removes the player's result. Gates and coins nobody typed are not entered (None): an empty cell that counts 0
+points and says so in its tooltip; emptying one makes it not entered again.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from designer.campaign.grand_prix import race_points
 from designer.campaign.modes import scored
 from designer.campaign.series import has_start_order_coins, starting_coins_by_place
 from designer.document.campaign import CampaignSession
-from designer.i18n import _
+from designer.i18n import N_, _
 from designer.io.campaign_io import relative_track
 from designer.model.campaign import Race
 from designer.panes.campaign.common import (
@@ -56,6 +57,9 @@ from designer.panes.file_filters import open_track_filters
 from designer.panes.markup import escaped, literal
 
 PLAYER, PLACE, GATES, COINS, POINTS = range(5)
+#: The tooltip of a result's empty gates or coins cell: nothing was typed there, and nothing is stored.
+NOT_ENTERED_TIP = {GATES: N_("Gates not entered: they count 0 points until you type them"),
+                   COINS: N_("Coins not entered: they count 0 points until you type them")}
 
 
 def limit_text(limit) -> str:
@@ -218,13 +222,19 @@ class RacePage(QWidget):
             result = race.result(player.name)
             set_cell(self.table, row, PLAYER, player.name, bold=bool(result and result.place == 1))
             set_cell(self.table, row, PLACE, result.place if result else "", editable=True, align=ALIGN_CENTRE)
-            set_cell(self.table, row, GATES, result.gates if result else "", editable=True, align=ALIGN_NUMBER)
-            set_cell(self.table, row, COINS, result.coins if result else "", editable=True, align=ALIGN_NUMBER)
+            for column, value in ((GATES, result.gates if result else None),
+                                  (COINS, result.coins if result else None)):
+                set_cell(self.table, row, column, value, editable=True, align=ALIGN_NUMBER,
+                         tip=_(NOT_ENTERED_TIP[column]) if result and value is None else "")
             if gp is not None:
                 points = race_points(result, gp) if result else None
-                tip = _("{place} for {ordinal} place + {gates} for gates + {coins} for coins").format(
-                    place=points.place, ordinal=ordinal(result.place), gates=points.gates, coins=points.coins
-                ) if points else ""
+                tip = _("{place} for {ordinal} place + {gates} + {coins}").format(
+                    place=points.place, ordinal=ordinal(result.place),
+                    gates=_("{points} for gates").format(points=points.gates) if result.gates is not None
+                    else _("gates not entered"),
+                    coins=_("{points} for coins").format(points=points.coins) if result.coins is not None
+                    else _("coins not entered"),
+                ) if points and result else ""
                 set_cell(self.table, row, POINTS, points.total if points else "", align=ALIGN_NUMBER, tip=tip,
                          bold=True)
         self.table.blockSignals(False)
@@ -271,13 +281,13 @@ class RacePage(QWidget):
             if current is not None:
                 self.clear_result(player)
             return
-        value = int(text) if text else 0
+        value = int(text) if text else None  # an emptied gates or coins cell is not entered
         if current is None and column != PLACE:
             self._refuse(_("enter {player}'s place first").format(player=player))
             return
-        place = value if column == PLACE else current.place
-        gates = value if column == GATES else (current.gates if current else 0)
-        coins = value if column == COINS else (current.coins if current else 0)
+        place = value if column == PLACE and value is not None else current.place
+        gates = value if column == GATES else (current.gates if current else None)
+        coins = value if column == COINS else (current.coins if current else None)
         self.enter_result(player, place, gates, coins)
 
     def _refuse(self, reason: str) -> None:
@@ -300,7 +310,7 @@ class RacePage(QWidget):
         self.refresh()
         return ok
 
-    def enter_result(self, player: str, place: int, gates: int = 0, coins: int = 0) -> bool:
+    def enter_result(self, player: str, place: int, gates: int | None = None, coins: int | None = None) -> bool:
         text = _("Race {n}: {player} {ordinal}").format(n=self.index + 1, player=player, ordinal=ordinal(place))
         return self.apply(text, edit.set_result, self.index + 1, player, place, gates, coins)
 

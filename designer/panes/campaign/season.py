@@ -181,8 +181,9 @@ class SeasonRacePage(RacePage):
             return None
         return next((k.colour for k in rules.karts if k.colour not in taken), None)
 
-    def enter_result(self, player: str, place: int, gates: int = 0, coins: int = 0, *, kart: str | None = None,
-                     prize: int | None = None, bets: int | None = None, text: str | None = None) -> bool:
+    def enter_result(self, player: str, place: int, gates: int | None = None, coins: int | None = None, *,
+                     kart: str | None = None, prize: int | None = None, bets: int | None = None,
+                     text: str | None = None) -> bool:
         """Enter the result keeping what is not given (the kart, prize and bets already entered)."""
         current: RaceResult | None = self.race().result(player)
         kart = kart if kart is not None else (current.kart if current else self.free_kart(player))

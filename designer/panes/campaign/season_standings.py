@@ -30,7 +30,8 @@ def coins_and_money(coins: int, money: int) -> str:
 
 def race_money_tip(ruleset: Ruleset, money: RaceMoney) -> str:
     """"1st in the red kart: prize $6,000,000, 2 coins ($2,000,000), bets $3,000,000 = $11,000,000"."""
-    coins = ngettext("{n} coin", "{n} coins", money.coins).format(n=format_number(money.coins, 0))
+    coins = _("coins not entered") if money.coins is None else ngettext(
+        "{n} coin", "{n} coins", money.coins).format(n=format_number(money.coins, 0))
     if money.kart:
         where = _("{place} in the {kart} kart").format(place=ordinal(money.place),
                                                        kart=kart_colour_name(ruleset, money.kart))

@@ -8,12 +8,20 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont, QFontMetrics
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QVBoxLayout, QWidget
 
-from designer.campaign.grand_prix import TIE_RULE, champions, counted_races, standings, totals_by_race
+from designer.campaign.grand_prix import (
+    TIE_RULE,
+    champions,
+    coins_text,
+    counted_races,
+    gates_text,
+    standings,
+    totals_by_race,
+)
 from designer.campaign.modes import in_money, scored
 from designer.campaign.season import season_rule
 from designer.campaign.series import SERIES_RULE, series_standings
 from designer.document.campaign import CampaignSession
-from designer.i18n import N_, _, ngettext, pgettext
+from designer.i18n import N_, _, pgettext
 from designer.panes import theme
 from designer.panes.campaign.chart import MONEY_AXIS, TotalsChart, compact_dollars
 from designer.panes.campaign.common import (
@@ -50,8 +58,7 @@ def race_count(session: CampaignSession) -> int:
 def race_tip(line) -> str:
     """A standings cell's tooltip: "2nd, 5 gates, 3 coins; spent 10 after it"."""
     result = line.result
-    gates = ngettext("{n} gate", "{n} gates", result.gates).format(n=result.gates)
-    coins = ngettext("{n} coin", "{n} coins", result.coins).format(n=result.coins)
+    gates, coins = gates_text(result.gates), coins_text(result.coins)
     tip = _("{place}, {gates}, {coins}").format(place=ordinal(result.place), gates=gates, coins=coins)
     return _("{result}; spent {points} after it").format(result=tip, points=line.spent) if line.spent else tip
 

@@ -40,12 +40,13 @@ SUB_COLUMNS: tuple[tuple[str, float], ...] = ((N_("Place"), 0.9), (N_("Kart"), 1
 
 @dataclass(frozen=True)
 class SeasonRace:
-    """One player's race: place, the kart's colour id (None: not known), prize, coins, bets (dollars)."""
+    """One player's race: place, the kart's colour id (None: not known), prize, coins (None: not entered, an
+    empty cell), bets (dollars)."""
 
     place: int
     kart: str | None = None
     prize: int = 0
-    coins: int = 0
+    coins: int | None = 0
     bets: int = 0
 
 
@@ -204,7 +205,7 @@ def _race_cells(c: Canvas, ruleset: Ruleset, result: SeasonRace, x: float, y: fl
     x += kart_w
     _cell(c, x, y, prize_w, row_h, format_dollars(result.prize), 8)
     x += prize_w
-    _cell(c, x, y, coins_w, row_h, format_number(result.coins, 0), 8)
+    _cell(c, x, y, coins_w, row_h, "" if result.coins is None else format_number(result.coins, 0), 8)
     x += coins_w
     _cell(c, x, y, bets_w, row_h, format_dollars(result.bets), 8)
 
