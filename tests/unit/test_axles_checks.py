@@ -232,7 +232,7 @@ def test_ambush_speeds_come_from_the_rule_data():
 def test_an_attacker_far_from_every_corner_and_edge_midpoint_is_warned():
     problems = found(seed_ambush(car_at("att-4", "attacker", 914.4 + 8 * IN, 609.6)), "axles-ambush-placement")
     assert [p.ids for p in problems] == [("att-4",)] and problems[0].severity == "warning"
-    assert problems[0].message == ("Entry point 'att-4' is 19.7 in from the nearest table corner or edge midpoint: "
+    assert problems[0].message == ("Entry point 'att-4' is 25.3 in from the nearest table corner or edge midpoint: "
                                    "in a Badlands Ambush the attackers enter within 6 in of one of the entry "
                                    "points they nominated")
 
