@@ -4,8 +4,8 @@ A race between barriers (8–12" wide: `track_width` measures it between the bar
 the surface's own width) with ramps for crossovers, which must land on the track; for information, the bends
 each weight class cannot take at its race MAX; the Badlands Ambush entry points' places (the defender in the
 centre, the attackers near one or two corners or edge midpoints) and speeds (`track_checks`). Where pieces
-stand and the course's gates apply as in every race. Not Gaslands' rules: its ramps are crossovers, not Medium/Long jumps (no landing zones); no item boxes, turn templates,
-pipes or hazards.
+stand and the course's gates apply as in every race. Not Gaslands' rules: its ramps are crossovers, not
+Medium/Long jumps (no landing zones); no item boxes, turn templates, pipes or hazards.
 """
 
 from __future__ import annotations
