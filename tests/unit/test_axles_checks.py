@@ -229,6 +229,12 @@ def test_ambush_speeds_come_from_the_rule_data():
     assert ambush.entry_within_mm == pytest.approx(6 * IN) and ambush.entry_points_max == 2
 
 
+def test_a_new_entry_point_enters_at_the_attackers_speed():
+    from designer.systems.axles_alloys_2.defaults import new_defaults
+
+    assert new_defaults([], "entry_point") == {"speed_mm": pytest.approx(15 * IN)}
+
+
 def test_an_attacker_far_from_every_corner_and_edge_midpoint_is_warned():
     problems = found(seed_ambush(car_at("att-4", "attacker", 914.4 + 8 * IN, 609.6)), "axles-ambush-placement")
     assert [p.ids for p in problems] == [("att-4",)] and problems[0].severity == "warning"
