@@ -45,6 +45,7 @@ from designer.io.track_io import load_track
 from designer.io.validation import describe_validation_error
 from designer.model.campaign import CampaignDocument
 from designer.rules import load_ruleset
+from designer.rules.texts import ruleset_name
 from designer.season_cli import kart_colour, print_standings, result_line
 
 SUFFIX = ".campaign.json"
@@ -213,7 +214,7 @@ def _standings(args: argparse.Namespace) -> int:
     gp = ctx.grand_prix()
     print(printable(ngettext("{name} — {ruleset}: {done} of {races} races run",
                              "{name} — {ruleset}: {done} of {races} races run", races_complete(doc)).format(
-        name=doc.name, ruleset=ctx.ruleset.name, done=races_complete(doc), races=gp.races)))
+        name=doc.name, ruleset=ruleset_name(ctx.ruleset), done=races_complete(doc), races=gp.races)))
     head = [_("Rank"), _("Player"), _("Character"), _("Earned"), _("Spent"), _("Total"), _("Wins"), _("Coins"),
             *(pgettext("standings column: race number", "R{n}").format(n=n) for n in range(1, gp.races + 1)),
             _("Handling"), _("Max gear")]
@@ -250,7 +251,7 @@ def _series_standings(args: argparse.Namespace, doc: CampaignDocument, ctx: Cont
         return 0
     run_count = races_run(doc)
     print(printable(ngettext("{name} — {ruleset}: {n} race run", "{name} — {ruleset}: {n} races run",
-                             run_count).format(name=doc.name, ruleset=ctx.ruleset.name, n=run_count)))
+                             run_count).format(name=doc.name, ruleset=ruleset_name(ctx.ruleset), n=run_count)))
     places = max(len(doc.players), 1)
     # a column nobody scored in says nothing (the board game has no gates; coins are optional)
     extras = [(key, title) for key, title in (("coins", _("Coins")), ("gates", _("Gates")))

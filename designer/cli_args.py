@@ -214,7 +214,9 @@ def add_driver_parser(actions: argparse._SubParsersAction) -> None:
                       help=_("vehicles the driver destroyed (0)"))
     game.add_argument("--finished", action="store_true", help=_("a race: finished with a working vehicle"))
     game.add_argument("--won", action="store_true", help=_("a race: won it"))
-    game.add_argument("--died", action="store_true", help=_("the driver died after the vehicle was destroyed"))
+    game.add_argument("--died", action="store_true", help=_(
+        "the driver died (the roll after the vehicle was destroyed, the Driver component lost, radiation, a "
+        "Deathshead)"))
     game.add_argument("--rerolls-used", type=whole(0, MAX_REROLLS), default=0, metavar="R",
                       help=_("rerolls spent in this game (0)"))
 

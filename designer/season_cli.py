@@ -19,7 +19,7 @@ from designer.i18n import _, format_dollars, format_number, ngettext, pgettext
 from designer.io.display import json_printable, print_table, printable
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
-from designer.rules.texts import kart_colour_name
+from designer.rules.texts import kart_colour_name, ruleset_name
 
 
 def kart_colour(ruleset: Ruleset, value: str | None) -> str | None:
@@ -92,7 +92,7 @@ def print_standings(args: argparse.Namespace, doc: CampaignDocument, ctx: Contex
     rows = season_standings(doc, ctx.ruleset)
     run_count = sum(1 for race in doc.races if race.results)
     print(printable(ngettext("{name} — {ruleset}: {n} race run", "{name} — {ruleset}: {n} races run",
-                             run_count).format(name=doc.name, ruleset=ctx.ruleset.name, n=run_count)))
+                             run_count).format(name=doc.name, ruleset=ruleset_name(ctx.ruleset), n=run_count)))
     head = [_("Rank"), _("Player"), _("Character"), _("Races"), _("Wins"), _("Prize"), _("Coins"),
             pgettext("standings column: the coins' worth in dollars", "Coins $"), _("Bets"), _("Total"),
             *(pgettext("standings column: race number", "R{n}").format(n=n) for n in range(1, len(doc.races) + 1))]

@@ -1,10 +1,12 @@
 """Axles and Alloys II careers: named drivers earn rerolls after each game (Deathmatch: survived, destroyed
-a vehicle; Race: finished still rolling, won), spend them in later games, and may die when their vehicle
-is destroyed — then the player starts a new driver. A driver's vehicle is stored as a weight class's stable
+a vehicle; Race: finished still rolling, won), spend them in later games, and may die (on the roll after
+their vehicle is destroyed, or with the vehicle still whole: the Driver component lost, radiation, a
+Deathshead) — then the player starts a new driver. A driver's vehicle is stored as a weight class's stable
 id; the record shows its name, and what a user types (an id or a name) is resolved to the id here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from designer.campaign.context import Context
@@ -20,7 +22,7 @@ from designer.rules.texts import reroll_event, ruleset_name, weight_class_name
 
 #: the award events of the rule data, matched to what an entry records
 EVENT_TESTS = {
-    "deathmatch": (("survive", lambda e: not e.destroyed), ("destroy", lambda e: e.kills > 0)),
+    "deathmatch": (("survive", lambda e: not e.destroyed and not e.died), ("destroy", lambda e: e.kills > 0)),
     "race": (("finish", lambda e: e.finished), ("win", lambda e: e.won)),
 }
 
@@ -195,3 +197,15 @@ def check_careers(doc: CampaignDocument, ctx: Context) -> None:
 def death_faces(ctx: Context) -> list[int]:
     """The d6 faces on which a driver in a destroyed vehicle dies."""
     return list(axles_rules(ctx).driver_dies_on)
+
+
+def faces_text(faces: Sequence[int]) -> str:
+    """[4, 5, 6] → "4–6"; [2, 6] → "2 or 6"."""
+    faces = sorted(set(faces))
+    if not faces:
+        return _("no roll")
+    if len(faces) > 2 and faces == list(range(faces[0], faces[-1] + 1)):
+        return f"{faces[0]}–{faces[-1]}"
+    if len(faces) == 1:
+        return str(faces[0])
+    return _("{faces} or {last}").format(faces=", ".join(map(str, faces[:-1])), last=faces[-1])

@@ -64,13 +64,18 @@ def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(players, list) or not (ruleset.characters or ids):
         return data
 
+    from designer.rules.texts import ruleset_name  # the rule data's own texts, as where the ruleset is read
+
     def character_id(name: str) -> str | None:
         known = ruleset.character(name)
         return known.id if known else ids.get(name.casefold())
 
+    def unknown(who: str, name: str) -> str:
+        return _("{who} drives {name}, which is no {ruleset} character and no custom one").format(
+            who=who, name=repr(name), ruleset=ruleset_name(ruleset))
+
     data["players"] = _to_ids(players, "character", "players", lambda n: _("player {n}").format(n=n), character_id,
-                              lambda who, name: _("{who} drives {name}, which is no {ruleset} character and no "
-                                                  "custom one").format(who=who, name=repr(name), ruleset=ruleset.name))
+                              unknown)
     return data
 
 

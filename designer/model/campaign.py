@@ -163,7 +163,8 @@ class Driver(OmitUnused):
 
 
 class GameEntry(StrictModel):
-    """How one driver fared in one game. `died` needs `destroyed` (the driver roll after losing the car)."""
+    """How one driver fared in one game. `died` does not need `destroyed`: besides the roll after losing the car,
+    the Driver component can be lost at a threshold, radiation can kill him, and a Deathshead impales him."""
 
     driver: PersonName
     destroyed: StrictBool = False
@@ -175,8 +176,8 @@ class GameEntry(StrictModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> GameEntry:
-        if self.died and not self.destroyed:
-            raise ValueError(_("a driver can only die when the vehicle was destroyed"))
+        if self.died and self.finished:
+            raise ValueError(_("a driver who died cannot finish the race"))
         if self.won and not self.finished:
             raise ValueError(_("a winner must have finished"))
         if self.finished and self.destroyed:

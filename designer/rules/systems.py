@@ -384,12 +384,15 @@ class RerollAward(RuleModel):
 
 
 class AmbushRules(RuleModel):
-    """Badlands Ambush: how far from the table's centre the defender and the attackers enter, and how near
-    an entry point must be to that distance to count."""
+    """Badlands Ambush: the speeds each side starts at (the defender's cars in the table's centre, heading the
+    way it nominated; the attackers' within `entry_within_mm` of the corners or edge midpoints they nominated,
+    at most `entry_points_max` of them), and how near the centre a defender's entry point must be to count."""
 
-    defender_from_centre_mm: Mm
-    attackers_from_centre_mm: Mm
-    tolerance_mm: Mm = 12.7
+    defender_speed_mm: Mm
+    attackers_speed_mm: Mm
+    entry_within_mm: Mm
+    entry_points_max: Positive = 2
+    centre_tolerance_mm: Mm = 12.7
 
 
 TemplateVariant = Literal["napalm", "oil", "spikes"]

@@ -140,7 +140,8 @@ def test_the_inspector_edits_a_variant_and_a_role(windows, qtbot):
 
     assert [s.name for s in field_specs("dropped_template")] == ["variant"]
     assert [s.name for s in field_specs("counter")] == ["variant"]
-    assert [s.name for s in field_specs("entry_point")] == ["role"]
+    assert [(s.name, s.kind, s.display_label) for s in field_specs("entry_point")] == [
+        ("role", "choice", "Role"), ("speed_mm", "length", "Speed")]  # the speed it enters at, in the units
     assert "closed" in [s.name for s in field_specs("barrier")]
 
 

@@ -79,12 +79,12 @@ def test_battle_page_in_spanish(qtbot):
     page = BattlePage(session)
     qtbot.addWidget(page)
     assert page.new_button.text() == "Nueva batalla…"
-    assert page.cards["Ann"].wipe_button.text() == "Wipe Out"
+    assert page.cards["Ann"].wipe_button.text() == "Accidente"
     assert page.cards["Ann"].status.text() == "quedan 5 globos"
     assert page.wipe_out("Bob", "Ann") is None
-    assert session.undo_stack.undoText() == "Wipe Out de Bob (por Ann)"
+    assert session.undo_stack.undoText() == "Accidente de Bob (por Ann)"
     assert page.undo_button.isEnabled()  # found on the stack by its edit, not by its (Spanish) text
-    assert log_lines(session.document.battles[0], 5) == ["1. Wipe Out de Bob (explotado por Ann): quedan 4"]
+    assert log_lines(session.document.battles[0], 5) == ["1. Accidente de Bob (explotado por Ann): quedan 4"]
     page.undo_last_wipe_out()
     assert session.document.battles[0].wipe_outs == []
 

@@ -28,7 +28,7 @@ RULES = load_ruleset("axles-alloys-2")
 IN = 25.4
 STARTERS = ["axles-deathmatch-arena.track.json", "axles-figure-eight.track.json", "axles-tri-oval.track.json"]
 OWN = ("axles-track-too-narrow", "axles-track-too-wide", "axles-ramp-landing-off-track", "axles-bend-at-max",
-       "axles-ambush-distance")
+       "axles-ambush-placement", "axles-ambush-speed")
 
 
 @pytest.fixture(autouse=True)
@@ -200,21 +200,88 @@ def entry(eid: str, role: str, distance: float, rotation: float = 0.0) -> dict:
             "role": role}
 
 
-def test_ambush_entry_points_must_be_10_and_15_inches_from_the_centre():
-    good = arena(entry("def", "defender", 10 * IN), entry("att-1", "attacker", 15 * IN + 12), )
-    assert found(good, "axles-ambush-distance") == []
-    bad = arena(entry("def", "defender", 12 * IN), entry("att-1", "attacker", 15 * IN),
-                entry("att-2", "attacker", 15 * IN - 13))
-    problems = found(bad, "axles-ambush-distance")
-    assert [p.ids for p in problems] == [("def",), ("att-2",)] and {p.severity for p in problems} == {"warning"}
-    assert problems[0].message == ("Entry point 'def' is 12 in from the table's centre: in a Badlands Ambush the "
-                                   "defender starts 10 in from it (give or take 0.5 in)")
-    assert problems[1].message == ("Entry point 'att-2' is 14.5 in from the table's centre: in a Badlands Ambush the "
-                                   "attackers enter 15 in from it (give or take 0.5 in)")
+def car_at(eid: str, role: str, x: float, y: float, rotation: float = 0.0, **extra) -> dict:
+    return {"id": eid, "kind": "entry_point", "x_mm": x, "y_mm": y, "rotation_deg": rotation, "role": role, **extra}
+
+
+def seed_ambush(*more: dict) -> dict:
+    """The seed's Badlands Ambush on a 6' × 4' table: the defender in the centre heading up the table, the
+    attackers entering within 6" of the two points they nominated, the middle of the top edge ("3' in on a 6'
+    long table edge") and the bottom-left corner. Speeds are the entry points' defaults."""
+    return arena(car_at("def", "defender", 914.4, 609.6, -90.0),
+                 car_at("att-1", "attacker", 914.4, 60.0, 90.0), car_at("att-2", "attacker", 1010.0, 90.0, 120.0),
+                 car_at("att-3", "attacker", 90.0, 1130.0, -45.0), *more)
+
+
+def test_the_seed_s_ambush_set_up_gets_no_warning():
+    # before: "Entry point 'def' is 0 in from the table's centre: ... the defender starts 10 in from it", and
+    # the three attackers 15 in from it
+    data = seed_ambush()
+    assert found(data, "axles-ambush-placement") == [] and found(data, "axles-ambush-speed") == []
+    speeds = {e.id: e.speed_mm for e in track_from_data(data).elements}
+    assert speeds == {"def": pytest.approx(10 * IN), "att-1": pytest.approx(15 * IN),
+                      "att-2": pytest.approx(15 * IN), "att-3": pytest.approx(15 * IN)}
+
+
+def test_ambush_speeds_come_from_the_rule_data():
+    ambush = RULES.axles.ambush
+    assert (ambush.defender_speed_mm, ambush.attackers_speed_mm) == (pytest.approx(10 * IN), pytest.approx(15 * IN))
+    assert ambush.entry_within_mm == pytest.approx(6 * IN) and ambush.entry_points_max == 2
+
+
+def test_a_new_entry_point_enters_at_the_attackers_speed():
+    from designer.systems.axles_alloys_2.defaults import new_defaults
+
+    assert new_defaults([], "entry_point") == {"speed_mm": pytest.approx(15 * IN)}
+
+
+def test_an_attacker_far_from_every_corner_and_edge_midpoint_is_warned():
+    problems = found(seed_ambush(car_at("att-4", "attacker", 914.4 + 8 * IN, 609.6)), "axles-ambush-placement")
+    assert [p.ids for p in problems] == [("att-4",)] and problems[0].severity == "warning"
+    assert problems[0].message == ("Entry point 'att-4' is 25.3 in from the nearest table corner or edge midpoint: "
+                                   "in a Badlands Ambush the attackers enter within 6 in of one of the entry "
+                                   "points they nominated")
+
+
+def test_attackers_at_three_entry_points_are_one_too_many():
+    problems = found(seed_ambush(car_at("att-4", "attacker", 1780.0, 600.0, 180.0)), "axles-ambush-placement")
+    assert [p.ids for p in problems] == [("att-1", "att-2", "att-3", "att-4")]
+    assert problems[0].message == ("The attackers enter at 3 corners or edge midpoints: in a Badlands Ambush they "
+                                   "nominate at most 2")
+
+
+def test_an_off_centre_defender_and_a_car_more_than_half_off_the_table_are_warned():
+    data = seed_ambush(car_at("def-2", "defender", 914.4 + 12 * IN, 609.6, -90.0),
+                       car_at("att-4", "attacker", -20.0, 1200.0))
+    messages_ = {p.ids: p.message for p in found(data, "axles-ambush-placement")}
+    assert messages_ == {
+        ("def-2",): ("Entry point 'def-2' is 12 in from the table's centre: in a Badlands Ambush the defender starts "
+                     "in the centre (give or take 0.5 in)"),
+        ("att-4",): "Entry point 'att-4' is more than half off the table: a car that leaves the table is lost"}
+
+
+def test_defenders_heading_different_ways_are_warned():
+    data = seed_ambush(car_at("def-2", "defender", 914.4 + 5, 609.6, 0.0))
+    (problem,) = found(data, "axles-ambush-placement")
+    assert problem.ids == ("def", "def-2")
+    assert problem.message == ("The defender's entry points head different ways: in a Badlands Ambush its cars all "
+                               "travel in the one direction it nominated")
+
+
+def test_an_entry_point_at_another_speed_than_its_side_s_is_warned():
+    data = seed_ambush(car_at("att-4", "attacker", 1780.0, 1180.0, speed_mm=10 * IN))
+    data["elements"][0]["speed_mm"] = 6 * IN
+    problems = found(data, "axles-ambush-speed")
+    assert [p.ids for p in problems] == [("def",), ("att-4",)] and {p.severity for p in problems} == {"warning"}
+    assert problems[0].message == ("Entry point 'def' enters at 6 in: in a Badlands Ambush the defender travels "
+                                   "at 10 in")
+    assert problems[1].message == ("Entry point 'att-4' enters at 10 in: in a Badlands Ambush the attackers travel "
+                                   "at 15 in")
 
 
 def test_entry_points_without_a_defender_are_a_deathmatch_not_an_ambush():
-    assert found(arena(entry("a", "attacker", 30 * IN)), "axles-ambush-distance") == []
+    data = arena(entry("a", "attacker", 30 * IN))
+    assert found(data, "axles-ambush-placement") == [] and found(data, "axles-ambush-speed") == []
 
 
 def test_one_message_in_german():

@@ -1,6 +1,7 @@
 """Axles and Alloys II careers (rules digest, section 5): named drivers earn rerolls — Deathmatch: survive
 +1, destroy a vehicle +1; Race: finish still rolling +1, win +1 — spend no more than they have, and die
-only when their vehicle is destroyed (on 4–6); a dead driver is replaced by a new one for the same player."""
+on 4–6 when their vehicle is destroyed or with it whole (Driver component, radiation, Deathshead); a dead
+driver is replaced by a new one for the same player."""
 
 from __future__ import annotations
 
@@ -94,10 +95,12 @@ def test_a_driver_dies_on_four_to_six() -> None:
 
 
 # --- death and replacement -------------------------------------------------------------------------
-def test_died_needs_a_destroyed_vehicle() -> None:
-    with pytest.raises(ValidationError, match="a driver can only die when the vehicle was destroyed"):
-        GameEntry(driver="Max", died=True)
+def test_a_driver_can_die_without_the_vehicle_destroyed() -> None:
+    """The Driver component lost at a threshold, radiation or a Deathshead; a dead driver finishes no race."""
+    assert GameEntry(driver="Max", died=True).died
     assert GameEntry(driver="Max", destroyed=True, died=True).died
+    with pytest.raises(ValidationError, match="a driver who died cannot finish the race"):
+        GameEntry(driver="Max", died=True, finished=True)
 
 
 def test_a_winner_finished_and_a_destroyed_car_did_not() -> None:

@@ -120,7 +120,7 @@ def test_codes_are_unique_and_complete():
         "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
         # Axles and Alloys II's own ([8/10], designer/systems/axles_alloys_2/track_width.py, track_checks.py)
         "axles-track-too-narrow", "axles-track-too-wide", "axles-ramp-landing-off-track", "axles-bend-at-max",
-        "axles-ambush-distance",
+        "axles-ambush-placement", "axles-ambush-speed",
     }
     # the designer's own checks (a game system's test module may register one of its own beside them)
     own = [c for c in registered_checks() if c.fn.__module__.startswith("designer.")]

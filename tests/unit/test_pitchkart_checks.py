@@ -156,12 +156,22 @@ def test_numbers_that_do_not_follow_the_chain():
 
 
 # --- stickers and coins -------------------------------------------------------------------------------------
-def test_booster_arrows_must_lie_across_two_sections():
-    across = {"id": "b1", "kind": "boost_pad", "x_mm": 700.0, "y_mm": 150.0}  # on the joint of ts1 and ts2
-    middle = {"id": "b2", "kind": "boost_pad", "x_mm": 550.0, "y_mm": 150.0}  # in the middle of ts1
-    problems = by_code(elements([across, middle]), "pk-boost-span")
-    assert [(p.severity, p.message, p.ids) for p in problems] == [
-        ("warning", "Boost pad 'b2' lies on 1 track section: booster arrows should lie across at least 2", ("b2",))]
+def pad(pid: str, x: float, y: float) -> dict:
+    return {"id": pid, "kind": "boost_pad", "x_mm": x, "y_mm": y}
+
+
+def test_booster_arrows_are_advised_to_be_spread_over_two_sections():
+    """The seed: "Se recomienda pegarlas repartidas en 2 o más secciones de pista" — the arrows spread over two
+    or more sections, not each arrow across two. All on one section: one note; on two: nothing."""
+    one_section = by_code(elements([pad("b1", 520, 150), pad("b2", 580, 150)]), "pk-boost-span")  # both in ts1
+    assert [(p.severity, p.message, p.ids) for p in one_section] == [
+        ("info", "All 2 booster arrows lie on track section 'ts1': the rules advise spreading them over 2 or more "
+                 "sections", ("b1", "b2"))]
+    alone = by_code(elements([pad("b1", 550, 150)]), "pk-boost-span")
+    assert [(p.severity, p.ids) for p in alone] == [("info", ("b1",))]
+    assert by_code(elements([pad("b1", 550, 150), pad("b2", 850, 150)]), "pk-boost-span") == []  # ts1 and ts2
+    assert by_code(elements([pad("b1", 700, 150)]), "pk-boost-span") == []  # on the joint of ts1 and ts2
+    assert by_code(elements(), "pk-boost-span") == []
 
 
 def test_spare_coins_lie_30_to_40_mm_apart():

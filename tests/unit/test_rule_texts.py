@@ -172,7 +172,7 @@ def test_a_character_name_in_french_in_the_campaign_standings():
     check_campaign(doc, ctx)
     i18n.set_language("fr")
     shown = {row.player: row.character for row in standings(doc, ctx)}
-    assert shown == {"Alex": "Princesse Peach", "Billie": "Maskass"}
+    assert shown == {"Alex": "Princesse Peach", "Billie": "Shy Guy"}
     assert doc.players[0].character == "princess-peach"  # the document keeps the id
 
 

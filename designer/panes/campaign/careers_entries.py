@@ -117,7 +117,6 @@ class EntryEditor(QGroupBox):
         for key, widget in widgets.items():
             if key not in ("label", "played"):
                 widget.setEnabled(entry is not None)
-        widgets["died"].setEnabled(entry is not None and value.destroyed)
         earned = rerolls_earned(entry, current.scenario, rules) if entry is not None else []
         widgets["earned"] = QLabel(", ".join(_("{event} +{rerolls}").format(event=reroll_event(ruleset_id, event),
                                                                              rerolls=n) for event, n in earned)

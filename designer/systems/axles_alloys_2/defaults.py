@@ -2,7 +2,8 @@
 
 A barrier needs its points: a new one is a straight as long as the rule data sizes a barrier
 (`element_sizes.barrier.length_mm`, 12"), centred on where it is put down, along +x before rotation.
-The other kinds take the ruleset's defaults. Pure: no Qt.
+An entry point enters at its side's Badlands Ambush speed (`axles.ambush`: the defender 10", the attackers
+15"). The other kinds take the ruleset's defaults. Pure: no Qt.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from designer.systems.axles_alloys_2.elements import BARRIER
+from designer.systems.axles_alloys_2.elements import BARRIER, ENTRY
 
 #: The length of a new barrier when the rule data cannot be read (12").
 FALLBACK_BARRIER_MM = 304.8
+#: An entry point's speed when the rule data cannot be read: the seed's (defender 10", attackers 15").
+FALLBACK_SPEED_MM = {"defender": 254.0, "attacker": 381.0}
 
 
 def barrier_length_mm() -> float:
@@ -27,6 +30,19 @@ def barrier_length_mm() -> float:
     return float(size.length_mm) if size is not None else FALLBACK_BARRIER_MM
 
 
+def entry_speed_mm(role: str) -> float:
+    """The speed a side's entry point starts with: the rule data's Badlands Ambush speed for `role`."""
+    from designer.rules.loader import load_ruleset  # here: the loader loads the systems, this one included
+
+    try:
+        ambush = load_ruleset("axles-alloys-2").axles.ambush  # type: ignore[union-attr]
+    except Exception:  # a broken rules file costs the default speed, never the document
+        ambush = None
+    if ambush is None:
+        return FALLBACK_SPEED_MM.get(role, FALLBACK_SPEED_MM["attacker"])
+    return float(ambush.defender_speed_mm if role == "defender" else ambush.attackers_speed_mm)
+
+
 def straight_points(length_mm: float) -> list[tuple[float, float]]:
     """A straight barrier `length_mm` long, centred on the origin, along +x."""
     half = length_mm / 2.0
@@ -34,7 +50,10 @@ def straight_points(length_mm: float) -> list[tuple[float, float]]:
 
 
 def new_defaults(elements: Iterable[object], kind: str) -> dict[str, Any]:
-    """A barrier: a straight of the rule data's length; {} for the other kinds."""
+    """A barrier: a straight of the rule data's length; an entry point: the attackers' speed (its default
+    side); {} for the other kinds."""
+    if kind == ENTRY:
+        return {"speed_mm": entry_speed_mm("attacker")}
     if kind != BARRIER:
         return {}
     return {"points": straight_points(barrier_length_mm()), "closed": False}

@@ -6,7 +6,7 @@ Sizes come from the rule data: a template is `axles.dropped_template_mm` (3" × 
 footprint (`kart_footprint`, 3" × 1.5"), a counter `axles.counter_diameter_mm` (1"). A `barrier` is a line
 or polyline whose `points` are relative to its x/y, before rotation; it is part of the track's edge, not a
 piece placed on it, so the overlap check never compares it. An entry point's rotation is the direction a
-car enters in; its `role` is the Badlands Ambush side it belongs to.
+car enters in, its `speed_mm` the speed it enters at; its `role` is the Badlands Ambush side it belongs to.
 
 Elements put down by Track ▸ Scatter have ids starting with `SCATTER_PREFIX`, so a re-roll replaces them
 and only them.
@@ -14,9 +14,9 @@ and only them.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from designer.i18n import N_, _
 from designer.model.base import Point, StrictBool
@@ -30,6 +30,8 @@ COUNTER = "counter"
 ENTRY = "entry_point"
 
 SCATTER_PREFIX = "scatter-"
+#: The fastest an entry point may say a car travels (100", far beyond any class's MAX).
+MAX_SPEED_MM = 2540.0
 
 CounterVariant = Literal["sword", "shield", "deathshead"]
 COUNTER_VARIANTS: tuple[str, ...] = ("sword", "shield", "deathshead")
@@ -85,12 +87,27 @@ class Counter(ElementBase):
 
 
 class EntryPoint(ElementBase):
-    """Where a car enters the table; rotation is its heading. Badlands Ambush: the defender starts 10" from
-    the table's centre, the attackers 15" (the rule data's `axles.ambush`)."""
+    """Where a car enters the table; rotation is its heading, `speed_mm` how far it travels a turn (inches per
+    turn, in millimetres). Badlands Ambush: the defender starts in the table's centre at 10", the attackers
+    near the corners or edge midpoints they nominated at 15" (the rule data's `axles.ambush`, which also gives
+    an entry point with no speed of its own its side's)."""
 
     kind: Literal["entry_point"] = "entry_point"
     role: EntryRole = "attacker"
+    speed_mm: Annotated[float, Field(ge=0, le=MAX_SPEED_MM)]
 
+    @model_validator(mode="before")
+    @classmethod
+    def _side_speed(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("speed_mm") is None:
+            from designer.systems.axles_alloys_2.defaults import entry_speed_mm  # the rule data's, read lazily
+
+            data = {**data, "speed_mm": entry_speed_mm(data.get("role", "attacker"))}
+        return data
+
+
+#: The inspector labels these fields from their names and translates the labels: here for the catalogues.
+FIELD_LABELS = (N_("Role"), N_("Speed"))
 
 ELEMENT_CLASSES = (Barrier, DroppedTemplate, Wreck, Counter, EntryPoint)
 KIND_NAMES = {

@@ -10,10 +10,13 @@
   the class's race TURN × 45° within one move at its race MAX (that many inches of centerline): such a car
   must slow for it. The turning is summed along the centerline (an S-bend counts both ways, as the car's
   45° pivots would), and one note is given per class per bend, at the bend's sharpest move.
-- `axles-ambush-distance` (warning): in a Badlands Ambush set-up (a document with a defender's entry point)
-  the defender starts `axles.ambush.defender_from_centre_mm` (10") from the table's centre and the attackers
-  `attackers_from_centre_mm` (15"), each within `tolerance_mm`. A deathmatch's entry points (no defender)
-  are not checked.
+- `axles-ambush-placement` (warning): in a Badlands Ambush set-up (a document with a defender's entry point)
+  the defender starts in the table's centre (within `axles.ambush.centre_tolerance_mm`), all its cars heading
+  the one direction it nominated; each attacker enters within `entry_within_mm` (6") of a table corner or
+  edge midpoint, at most `entry_points_max` (2) such points in all (the points used are the ones nominated);
+  an entry point more than half off the table is a lost car. The seed's 10" and 15" are speeds, not distances:
+- `axles-ambush-speed` (warning): each entry point's speed is its side's, `defender_speed_mm` (10") or
+  `attackers_speed_mm` (15"). A deathmatch's entry points (no defender) are not checked.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from designer.geometry.units import format_length
 from designer.i18n import _
 from designer.model.elements import Element, Gate, Ramp, StartFinish
 from designer.model.track import MM_PER_UNIT
+from designer.rules.systems import AmbushRules
 from designer.rules.texts import weight_class_name
 from designer.systems.axles_alloys_2.elements import EntryPoint
 from designer.systems.axles_alloys_2.track_width import sample_distances, stretches
@@ -161,28 +165,91 @@ def axles_bend_at_max(ctx: CheckContext) -> list[Problem]:
 
 
 # --- Badlands Ambush ------------------------------------------------------------------------------------------
-@check("axles-ambush-distance", "warning")
-def axles_ambush_distance(ctx: CheckContext) -> list[Problem]:
+def _ambush(ctx: CheckContext) -> tuple[AmbushRules, list[EntryPoint]] | None:
+    """The rules and entry points of a Badlands Ambush set-up: a document with a defender's entry point."""
     rules = ctx.ruleset.axles
     entries = ctx.of_class(EntryPoint)
     if rules is None or rules.ambush is None or not any(e.role == "defender" for e in entries):
+        return None
+    return rules.ambush, entries
+
+
+def entry_sites(width_mm: float, height_mm: float) -> list[tuple[float, float]]:
+    """The points an attacker may nominate: the table's four corners and the middles of its four edges."""
+    xs, ys = (0.0, width_mm / 2.0, width_mm), (0.0, height_mm / 2.0, height_mm)
+    return [(x, y) for x in xs for y in ys if (x, y) != (xs[1], ys[1])]
+
+
+def _same_heading(a: float, b: float) -> bool:
+    return abs((a - b + 180.0) % 360.0 - 180.0) <= TURN_TOLERANCE_DEG
+
+
+@check("axles-ambush-placement", "warning")
+def axles_ambush_placement(ctx: CheckContext) -> list[Problem]:
+    found = _ambush(ctx)
+    if found is None:
         return []
-    ambush = rules.ambush
+    ambush, entries = found
     table = ctx.document.table
     units = ctx.document.display_units
     centre = (table.width_mm / 2.0, table.height_mm / 2.0)
-    defender = _("{entry} is {distance} from the table's centre: in a Badlands Ambush the defender starts "
-                 "{expected} from it (give or take {tolerance})")
-    attacker = _("{entry} is {distance} from the table's centre: in a Badlands Ambush the attackers enter "
-                 "{expected} from it (give or take {tolerance})")
+    sites = entry_sites(table.width_mm, table.height_mm)
+    off_centre = _("{entry} is {distance} from the table's centre: in a Badlands Ambush the defender starts in "
+                   "the centre (give or take {tolerance})")
+    far = _("{entry} is {distance} from the nearest table corner or edge midpoint: in a Badlands Ambush the "
+            "attackers enter within {within} of one of the entry points they nominated")
+    off_table = _("{entry} is more than half off the table: a car that leaves the table is lost")
+    out = []
+    used: dict[int, list[str]] = {}
+    for entry in entries:
+        if entry.role == "defender":
+            distance = math.hypot(entry.x_mm - centre[0], entry.y_mm - centre[1])
+            if distance > ambush.centre_tolerance_mm + 1e-6:
+                text = off_centre.format(entry=namer(off_centre, "entry")(entry),
+                                         distance=format_length(distance, units, 1),
+                                         tolerance=format_length(ambush.centre_tolerance_mm, units, 1))
+                out.append(problem("axles-ambush-placement", text, (entry.id,)))
+        else:
+            distances = [math.hypot(entry.x_mm - x, entry.y_mm - y) for x, y in sites]
+            nearest = int(np.argmin(distances))
+            if distances[nearest] > ambush.entry_within_mm + 1e-6:
+                text = far.format(entry=namer(far, "entry")(entry),
+                                  distance=format_length(distances[nearest], units, 1),
+                                  within=format_length(ambush.entry_within_mm, units, 1))
+                out.append(problem("axles-ambush-placement", text, (entry.id,)))
+            else:
+                used.setdefault(nearest, []).append(entry.id)
+        if not (0.0 <= entry.x_mm <= table.width_mm and 0.0 <= entry.y_mm <= table.height_mm):
+            text = off_table.format(entry=namer(off_table, "entry")(entry))
+            out.append(problem("axles-ambush-placement", text, (entry.id,)))
+    if len(used) > ambush.entry_points_max:
+        text = _("The attackers enter at {count} corners or edge midpoints: in a Badlands Ambush they nominate at "
+                 "most {most}").format(count=len(used), most=ambush.entry_points_max)
+        ids = tuple(e.id for e in entries if any(e.id in group for group in used.values()))
+        out.append(problem("axles-ambush-placement", text, ids))
+    defenders = [e for e in entries if e.role == "defender"]
+    if any(not _same_heading(e.rotation_deg, defenders[0].rotation_deg) for e in defenders[1:]):
+        text = _("The defender's entry points head different ways: in a Badlands Ambush its cars all travel in the "
+                 "one direction it nominated")
+        out.append(problem("axles-ambush-placement", text, tuple(e.id for e in defenders)))
+    return out
+
+
+@check("axles-ambush-speed", "warning")
+def axles_ambush_speed(ctx: CheckContext) -> list[Problem]:
+    found = _ambush(ctx)
+    if found is None:
+        return []
+    ambush, entries = found
+    units = ctx.document.display_units
+    defender = _("{entry} enters at {speed}: in a Badlands Ambush the defender travels at {expected}")
+    attacker = _("{entry} enters at {speed}: in a Badlands Ambush the attackers travel at {expected}")
     out = []
     for entry in entries:
         message = defender if entry.role == "defender" else attacker
-        expected = ambush.defender_from_centre_mm if entry.role == "defender" else ambush.attackers_from_centre_mm
-        distance = math.hypot(entry.x_mm - centre[0], entry.y_mm - centre[1])
-        if abs(distance - expected) > ambush.tolerance_mm + 1e-6:
-            text = message.format(entry=namer(message, "entry")(entry), distance=format_length(distance, units, 1),
-                                  expected=format_length(expected, units, 1),
-                                  tolerance=format_length(ambush.tolerance_mm, units, 1))
-            out.append(problem("axles-ambush-distance", text, (entry.id,)))
+        expected = ambush.defender_speed_mm if entry.role == "defender" else ambush.attackers_speed_mm
+        if abs(entry.speed_mm - expected) > 0.05:
+            text = message.format(entry=namer(message, "entry")(entry), speed=format_length(entry.speed_mm, units, 1),
+                                  expected=format_length(expected, units, 1))
+            out.append(problem("axles-ambush-speed", text, (entry.id,)))
     return out

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from designer.campaign.errors import CampaignError
 from designer.i18n import N_, _
+from designer.rules.texts import kart_colour_name, ruleset_name
 from designer.systems.api import CampaignMode
 
 if TYPE_CHECKING:  # the registry loads every system for any document: the campaign model only when a rule runs
@@ -24,7 +25,8 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
     colours = [k.colour for k in rules.karts]
     if len(doc.players) > len(colours):
         raise CampaignError(_("{players} players but {system} has {karts} karts, one per colour ({colours})").format(
-            players=len(doc.players), system=ctx.ruleset.name, karts=len(colours), colours=", ".join(colours)),
+            players=len(doc.players), system=ruleset_name(ctx.ruleset), karts=len(colours),
+            colours=", ".join(kart_colour_name(ctx.ruleset, c) for c in colours)),
             "players")
     from designer.campaign.roster import character_label
 
@@ -37,9 +39,10 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
         shown = character_label(doc, ctx.ruleset, player.character)
         if colour in taken:
             other, character = taken[colour]
-            raise CampaignError(_("{character} drives the {colour} kart, already {player}'s ({other}); there is one "
-                                  "kart per colour").format(character=shown, colour=colour, player=other,
-                                                            other=character), f"players[{i}] ({player.name})")
+            message = _("{character} drives the {colour} kart, already {player}'s ({other}); there is one kart per "
+                        "colour")
+            raise CampaignError(message.format(character=shown, colour=kart_colour_name(ctx.ruleset, colour),
+                                               player=other, other=character), f"players[{i}] ({player.name})")
         taken[colour] = (player.name, shown)
 
 
