@@ -62,8 +62,8 @@ def _season():
     return doc, ctx
 
 
-def products() -> Iterator[tuple[str, bytes]]:
-    """(name, PDF bytes) of every print product."""
+def products(tracks: bool = True) -> Iterator[tuple[str, bytes]]:
+    """(name, PDF bytes) of every print product; `tracks=False` leaves out the 1:1 track sections."""
     for system in SYSTEMS:
         ruleset = load_ruleset(system)
         if system == "mk-board":
@@ -72,6 +72,8 @@ def products() -> Iterator[tuple[str, bytes]]:
             document = _track(TRACKS[system], system)
         names = [s.name for s in sections_for("all", PrintJob(document, ruleset))]
         for name in names:
+            if name == "track" and not tracks:
+                continue
             yield f"{system} {name}", written(export_pdf, document, name)
         if ruleset.deck:
             yield f"{system} cards (mini)", written(export_pdf, document, "cards", ExportOptions(card_size="mini"))
