@@ -19,12 +19,13 @@ run: $(STAMP)
 	$(VENV)/bin/kartographer  # with no file: the bundled Luigi Circuit, opened as an unsaved copy
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest -n auto --dist loadfile $(PYTEST_ARGS)
 
-# ruff (rules in pyproject.toml), mypy on the typed packages, and the import-cycle test.
+# ruff (rules in pyproject.toml), mypy on the typed packages, import-linter's contracts and the import-cycle test.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check designer tests
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m pytest -q -p no:cacheprovider tests/unit/test_import_cycles.py
 
 bench: $(STAMP)

@@ -23,6 +23,8 @@ from designer.campaign.careers import (
     axles_rules,
     careers,
     check_vehicle_class,
+    death_faces,
+    faces_text,
     find_driver,
     game_location,
     require_careers,
@@ -149,7 +151,10 @@ def _game_line(file: Path, doc: CampaignDocument, ctx: Context, number: int, nam
         earned=record.earned, used=record.used, left=record.rerolls)
     line = _("{file}: game {n} ({scenario}): {name}: {earned}; {total}").format(
         file=file, n=number, scenario=_(SCENARIO_TITLES[game.scenario]), name=name, earned=earned, total=total)
-    if entry.died:
+    if entry.died and entry.destroyed:
+        line += "; " + _("{name} died (a driver roll of {faces} after the vehicle was destroyed)").format(
+            name=name, faces=faces_text(death_faces(ctx)))
+    elif entry.died:
         line += "; " + _("{name} died").format(name=name)
     return line
 

@@ -163,7 +163,7 @@ def _print_options_help() -> str:
 def _add_paper_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", type=str.lower, choices=cli_args.PAPERS, default="a4")
     parser.add_argument("--margin", type=cli_args.millimetres(), default=None, metavar="MM",
-                        help=_("page margin (default 10; 3 for card sheets)"))
+                        help=_("page margin (default 10; 7.5 for card sheets; 8 or more for 1:1 tiles)"))
     parser.add_argument("--card-size", type=str.lower, choices=("poker", "bridge", "mini"), default="poker")
     parser.add_argument("--duplex", type=str.lower, choices=("long", "short"), default="long",
                         help=_("the edge your printer turns card sheets over for the backs (default long)"))
@@ -209,7 +209,9 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     from designer.export import CardOptions, LayoutError, write_cards_pdf
 
     ruleset = load_ruleset(args.ruleset)
-    margin = 3.0 if args.margin is None else args.margin
+    from designer.export.paper import CARD_MARGIN_MM
+
+    margin = CARD_MARGIN_MM if args.margin is None else args.margin
     options = CardOptions(args.paper, args.card_size, margin, backs=not args.no_backs, duplex=args.duplex)
     if not ruleset.deck:
         raise UsageError(str(LayoutError(_("ruleset '{id}' has no item deck to print").format(id=ruleset.id))))

@@ -4,9 +4,9 @@ movement-template guides.
 `install(window)` builds an `AuthoringActions` controller (kept as `window.authoring`):
 
 - the Gates dock (`designer.panes.gates`) on the right, toggled from the Window menu; its buttons trigger
-  the Track menu's "Renumber Gates Along Track" and "Fill Item Boxes" (`window.track_controller`);
-- Track ▸ Draw Dash Panel (D) arms the `DashPanelTool`;
-- Track ▸ Coin Cluster… asks for a count (default 7) and puts a neat cluster of coins
+  the Track menu's "Renumber Gates Along Track" and "Fill Item Boxes" (`window.menu_actions`);
+- Track ▸ Draw Dash Panel (D) arms the `DashPanelTool` (offered where the rule data has dash panels);
+- Track ▸ Coin Cluster… (where it has coins) asks for a count (default 7) and puts a neat cluster of coins
   (`authoring.coin_cluster`) centred on the pointer, or on the view's centre, as one undo step;
 - Track ▸ Movement Templates lists the current document's templates (`measure.template_shapes`); choosing
   one drops a guide (`designer.canvas.guides`) at the view's centre. Guides are a view aid: never in the
@@ -18,15 +18,17 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtWidgets import QInputDialog, QMenu
 
+from designer.app.menu_actions import menu_actions
 from designer.canvas.guides import GuideItem, guides_for
 from designer.canvas.tools.dash import DashPanelTool
 from designer.document.operations import add_elements
 from designer.geometry.authoring import coin_cluster
 from designer.geometry.measure import template_shapes
-from designer.i18n import _, ngettext
+from designer.i18n import N_, _, ngettext
 from designer.model.edit import unique_id
 from designer.panes.gates import GatesDock
 from designer.rules.defaults import new_element
+from designer.systems.api import ActionSet, MenuAction, offers
 
 STATUS_MS = 5000
 DEFAULT_CLUSTER = 7
@@ -37,8 +39,9 @@ CLUSTER_GAP_MM = 8.0
 
 def install(window) -> AuthoringActions:
     """Add the Gates dock, the dash panel tool, Coin Cluster and the template guides to `window`."""
-    controller = AuthoringActions(window)
+    controller = menu_actions(window).add(AUTHORING_ACTIONS)
     window.authoring = controller
+    controller.add_templates_menu()
     return controller
 
 
@@ -47,18 +50,6 @@ class AuthoringActions(QObject):
         super().__init__(window)
         self.window = window
         w = window
-        track = w.menus["Track"]
-        track.addSeparator()
-        self.dash_action = w.action(_("Draw Dash &Panel"), self.dash_panel, "D",
-                                    _("Drag along the track to lay a dash panel, one pad per pad length"), "Track")
-        self.cluster_action = w.action(_("Coin C&luster…"), lambda: self.coin_cluster(), None,
-                                       _("Put a neat cluster of coins at the pointer or the view's centre"), "Track")
-        self.templates_menu = QMenu(_("Movement &Templates"), w)
-        self.templates_menu.setStatusTip(_("Lay a movement template on the canvas as a guide (not saved or printed)"))
-        self.templates_menu.aboutToShow.connect(self._fill_templates_menu)
-        track.addMenu(self.templates_menu)
-        self._fill_templates_menu()
-
         self.gates_dock = GatesDock(w)
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.gates_dock)
         panes = getattr(w, "panes", None)
@@ -72,6 +63,14 @@ class AuthoringActions(QObject):
         pane.fill_requested.connect(self.fill_item_boxes)
         w.editor_changed.connect(pane.set_editor)
         pane.set_editor(w.current_editor())
+
+    def add_templates_menu(self) -> None:
+        """Track ▸ Movement Templates, after the dash panel and coin cluster actions."""
+        self.templates_menu = QMenu(_("Movement &Templates"), self.window)
+        self.templates_menu.setStatusTip(_("Lay a movement template on the canvas as a guide (not saved or printed)"))
+        self.templates_menu.aboutToShow.connect(self._fill_templates_menu)
+        self.window.menus["Track"].addMenu(self.templates_menu)
+        self._fill_templates_menu()
 
     @property
     def gates_pane(self):
@@ -92,14 +91,10 @@ class AuthoringActions(QObject):
 
     # --- gates -----------------------------------------------------------------------------------
     def renumber_gates(self) -> None:
-        controller = getattr(self.window, "track_controller", None)
-        if controller is not None:
-            controller.renumber_action.trigger()
+        self.window.menu_actions.qaction("renumber_gates").trigger()
 
     def fill_item_boxes(self) -> None:
-        controller = getattr(self.window, "track_controller", None)
-        if controller is not None:
-            controller.fill_boxes_action.trigger()
+        self.window.menu_actions.qaction("fill_item_boxes").trigger()
 
     # --- dash panels -----------------------------------------------------------------------------
     def dash_panel(self) -> DashPanelTool | None:
@@ -201,3 +196,11 @@ class AuthoringActions(QObject):
         editor = self._editor()
         if editor is not None:
             guides_for(editor).clear()
+
+
+AUTHORING_ACTIONS: ActionSet[AuthoringActions] = ActionSet(AuthoringActions, (
+    MenuAction("dash_panel", N_("Draw Dash &Panel"), AuthoringActions.dash_panel, offers("dash_panel"), shortcut="D",
+               tip=N_("Drag along the track to lay a dash panel, one pad per pad length"), separator=True),
+    MenuAction("coin_cluster", N_("Coin C&luster…"), lambda c: c.coin_cluster(), offers("coin"),
+               tip=N_("Put a neat cluster of coins at the pointer or the view's centre")),
+))

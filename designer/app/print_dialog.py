@@ -30,6 +30,7 @@ from designer.app.settings import Settings
 from designer.export import CARD_SIZES, CLI_PAPERS, ExportOptions, LayoutError, PrintJob, export_pdf
 from designer.export.bundle import offered, system_for
 from designer.export.fonts import notices
+from designer.export.paper import TILE_MARGIN_MM, fmt_mm
 from designer.export.paper_names import card_name, paper_name
 from designer.geometry.checks.shapes import degenerate_reasons
 from designer.i18n import _, pgettext
@@ -94,6 +95,8 @@ class PrintDialog(PreviewDialog):
         for key, text in (("auto", _("Fewest pages")), ("portrait", _("Portrait")), ("landscape", _("Landscape"))):
             self.orientation_combo.addItem(text, key)
         self.margin_spin = self._mm_spin(prefs.margin_mm, 0.0, 100.0)
+        self.margin_spin.setToolTip(_("1:1 tile pages need a margin of {mm} mm or more: their labels and "
+                                      "calibration bars are printed in it").format(mm=fmt_mm(TILE_MARGIN_MM)))
         self.overlap_spin = self._mm_spin(10.0, 0.0, 50.0)
         self.card_combo = QComboBox()
         for key in CARD_SIZES:

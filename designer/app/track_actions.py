@@ -1,18 +1,19 @@
-"""The Track menu: draw a track, edit its layout as a whole, and the gate authoring actions.
+"""The Track menu: draw a track, edit its layout as a whole, the gate authoring actions — and every game
+system's own actions, from the registry.
 
-`install(window)` builds a `TrackActions` controller (kept as `window.track_controller`):
+`install(window)` adds `TRACK_ACTIONS` through the window's `MenuActions` (`designer.app.menu_actions`; its
+controller, a `TrackActions`, is kept as `window.track_controller`), then each registered system's Qt half's
+`ACTIONS` (`designer.systems.api.ActionSet`), in registry order. Each action is offered only for the documents
+its `when` accepts: the gate and coin tools by the kinds of the document's rule data, a system's own by its own.
 
-- Draw Track (T) arms the `TrackTool`; Place Gate (G) the `GateTool`; Coin Trail (C) the
-  `CoinTrailTool`; Measure (M) the `MeasureTool`.
+- Draw Track (T) arms the `TrackTool`; Place Gate (G) the `GateTool`; Coin Trail (C) the `CoinTrailTool`;
+  Measure (M) the `MeasureTool`.
 - Reverse Direction, Mirror Horizontally/Vertically and Rotate Layout 90° CW/CCW (about the table's
   centre) transform the track and every element with `designer.geometry.layout`, as ONE undo step
   (a macro of a `SetTrack` and one element change).
 - Renumber Gates Along Track orders the gates by distance along the route from the start/finish line.
 - Fill Item Boxes puts a line of `karts` item boxes after each selected gate (every gate when no gate is
   selected), replacing each gate's old line, all in one undo step.
-- The board actions (Lay Spaces Along Track …) follow, from `designer.app.board_actions`, then the section
-  actions (Section Tool, Renumber Sections Along Route), from `designer.app.pitchkart_actions`, then Draw
-  Barrier and Scatter Race Hazards, from `designer.app.axles_actions`.
 
 Every action works on the current tab; problems are reported on the status bar.
 """
@@ -21,7 +22,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from designer.app import axles_actions, board_actions, pitchkart_actions
+from designer.app.menu_actions import menu_actions
+from designer.canvas.items import system_qt_half
 from designer.canvas.tools.coins import CoinTrailTool
 from designer.canvas.tools.gate import GateTool
 from designer.canvas.tools.measure import MeasureTool
@@ -31,18 +33,22 @@ from designer.document.operations import add_elements, change_elements, delete_e
 from designer.geometry.authoring import fill_item_boxes
 from designer.geometry.layout import mirror_layout, reverse_layout, rotate_layout
 from designer.geometry.route import apply_gate_orders, renumber_gates
-from designer.i18n import _, ngettext
+from designer.i18n import N_, _, ngettext
+from designer.systems import registry
+from designer.systems.api import ActionSet, MenuAction, offers
 
 STATUS_MS = 5000
 
 
 def install(window) -> TrackActions:
-    """Add the Track menu's drawing, layout and gate actions to `window`."""
-    controller = TrackActions(window)
+    """Add the Track menu's shared actions, then every registered system's, to `window`."""
+    host = menu_actions(window)
+    controller = host.add(TRACK_ACTIONS)
     window.track_controller = controller
-    board_actions.install(window)  # the board-of-spaces actions follow, for the systems that lay spaces
-    pitchkart_actions.install(window)  # … and the section actions, for the systems that lay track sections
-    axles_actions.install(window)  # … and Draw Barrier / Scatter Race Hazards, for the systems with barriers
+    for system in registry.systems():
+        action_set = getattr(system_qt_half(system), "ACTIONS", None)
+        if isinstance(action_set, ActionSet):
+            host.add(action_set)
     return controller
 
 
@@ -50,33 +56,6 @@ class TrackActions(QObject):
     def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
-        w = window
-        w.menus["Track"].addSeparator()
-        self.draw_track_action = w.action(_("&Draw Track"), self.draw_track, "T",
-                                          _("Click centerline points to lay a new track"), "Track")
-        self.gate_tool_action = w.action(_("Place &Gate"), self.gate_tool, "G",
-                                         _("Click on the track to put a gate across it"), "Track")
-        self.coin_trail_action = w.action(_("&Coin Trail"), self.coin_trail, "C",
-                                          _("Drag to lay a line of coins every 50 mm"), "Track")
-        self.measure_action = w.action(_("&Measure"), self.measure, "M",
-                                       _("Drag to measure a distance in mm and in straights"), "Track")
-        w.menus["Track"].addSeparator()
-        self.reverse_action = w.action(_("&Reverse Direction"), self.reverse, None,
-                                       _("Drive the track the other way round"), "Track")
-        self.mirror_h_action = w.action(_("Mirror &Horizontally"), lambda: self.mirror("horizontal"), None,
-                                        _("Flip the whole layout left to right"), "Track")
-        self.mirror_v_action = w.action(_("Mirror &Vertically"), lambda: self.mirror("vertical"), None,
-                                        _("Flip the whole layout top to bottom"), "Track")
-        self.rotate_cw_action = w.action(_("Rotate Layout 90° &CW"), lambda: self.rotate(90.0), None,
-                                         _("Turn the whole layout clockwise about the table centre"), "Track")
-        self.rotate_ccw_action = w.action(_("Rotate Layout 90° CC&W"), lambda: self.rotate(-90.0), None,
-                                          _("Turn the whole layout counterclockwise about the table centre"), "Track")
-        w.menus["Track"].addSeparator()
-        self.renumber_action = w.action(_("Re&number Gates Along Track"), self.renumber_gates, None,
-                                        _("Number the gates in the order the track passes them"), "Track")
-        self.fill_boxes_action = w.action(_("&Fill Item Boxes"), self.fill_item_boxes, None,
-                                          _("Put a line of item boxes (one per kart) after the selected gates"),
-                                          "Track")
 
     def _editor(self):
         return self.window.current_editor()
@@ -221,3 +200,29 @@ class TrackActions(QObject):
             delete_elements(document, removed)
             add_elements(document, new, _("Add item boxes"))
         return [e.id for e in new]
+
+
+TRACK_ACTIONS: ActionSet[TrackActions] = ActionSet(TrackActions, (
+    MenuAction("draw_track", N_("&Draw Track"), TrackActions.draw_track, shortcut="T",
+               tip=N_("Click centerline points to lay a new track"), separator=True),
+    MenuAction("place_gate", N_("Place &Gate"), TrackActions.gate_tool, offers("gate"), shortcut="G",
+               tip=N_("Click on the track to put a gate across it")),
+    MenuAction("coin_trail", N_("&Coin Trail"), TrackActions.coin_trail, offers("coin"), shortcut="C",
+               tip=N_("Drag to lay a line of coins every 50 mm")),
+    MenuAction("measure", N_("&Measure"), TrackActions.measure, shortcut="M",
+               tip=N_("Drag to measure a distance in mm and in straights")),
+    MenuAction("reverse", N_("&Reverse Direction"), TrackActions.reverse,
+               tip=N_("Drive the track the other way round"), separator=True),
+    MenuAction("mirror_h", N_("Mirror &Horizontally"), lambda c: c.mirror("horizontal"),
+               tip=N_("Flip the whole layout left to right")),
+    MenuAction("mirror_v", N_("Mirror &Vertically"), lambda c: c.mirror("vertical"),
+               tip=N_("Flip the whole layout top to bottom")),
+    MenuAction("rotate_cw", N_("Rotate Layout 90° &CW"), lambda c: c.rotate(90.0),
+               tip=N_("Turn the whole layout clockwise about the table centre")),
+    MenuAction("rotate_ccw", N_("Rotate Layout 90° CC&W"), lambda c: c.rotate(-90.0),
+               tip=N_("Turn the whole layout counterclockwise about the table centre")),
+    MenuAction("renumber_gates", N_("Re&number Gates Along Track"), TrackActions.renumber_gates, offers("gate"),
+               tip=N_("Number the gates in the order the track passes them"), separator=True),
+    MenuAction("fill_item_boxes", N_("&Fill Item Boxes"), TrackActions.fill_item_boxes, offers("gate", "item_box"),
+               tip=N_("Put a line of item boxes (one per kart) after the selected gates")),
+))

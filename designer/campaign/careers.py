@@ -5,6 +5,7 @@ id; the record shows its name, and what a user types (an id or a name) is resolv
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from designer.campaign.context import Context
@@ -190,6 +191,18 @@ def _play(records: dict[str, DriverRecord], game: Game, g: int, rules: AxlesRule
 
 def check_careers(doc: CampaignDocument, ctx: Context) -> None:
     careers(doc, ctx)
+
+
+def faces_text(faces: Sequence[int]) -> str:
+    """[4, 5, 6] → "4–6"; [2, 6] → "2 or 6"."""
+    faces = sorted(set(faces))
+    if not faces:
+        return _("no roll")
+    if len(faces) > 2 and faces == list(range(faces[0], faces[-1] + 1)):
+        return f"{faces[0]}–{faces[-1]}"
+    if len(faces) == 1:
+        return str(faces[0])
+    return _("{faces} or {last}").format(faces=", ".join(map(str, faces[:-1])), last=faces[-1])
 
 
 def death_faces(ctx: Context) -> list[int]:

@@ -3,8 +3,8 @@
 Layout comes from `paper.card_grid`: cards sit edge to edge in a block centred on the sheet, so every
 sheet uses the same slots and a stack can be cut together. The block has `bleed_mm` of bleed on its
 outside (and next to empty slots); between cards the shared dark frame colour acts as bleed, so a cut
-slightly off the line still shows frame colour. Cut marks are drawn outside the trim only, along every
-card edge, never across a card.
+slightly off the line still shows frame colour. Cut marks (outside the trim only, along every card edge,
+never across a card) and the calibration bars across and down are `sheet_marks.card_marks`'s.
 
 A back sheet follows each front sheet, mirrored for the duplex binding chosen (long edge, as usual, or short
 edge) so each back lands behind its own front.
@@ -26,8 +26,9 @@ from designer.export import pdf
 from designer.export.element_art import box_face
 from designer.export.item_art import SHELL_COLOURS, draw_item
 from designer.export.painter import Painter
-from designer.export.paper import CardGrid, Rect, card_grid, fmt_mm
+from designer.export.paper import CARD_MARGIN_MM, CardGrid, Rect, card_grid
 from designer.export.pdf import BOLD, FONT, Output, text
+from designer.export.sheet_marks import card_marks, card_note_line
 from designer.i18n import _, ngettext
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
@@ -48,11 +49,13 @@ THEMES = {
 class CardOptions:
     paper: str = "a4"
     size: str = "poker"
-    margin_mm: float = 3.0
+    margin_mm: float = CARD_MARGIN_MM
     bleed_mm: float = 3.0
     backs: bool = True
     #: which edge the printer turns the sheet over: "long" (the usual duplex) or "short"
     duplex: str = "long"
+    #: outlines and coloured words instead of the frame, bands and backs filled with colour
+    ink_saver: bool = False
 
 
 DUPLEX = ("long", "short")
@@ -94,34 +97,47 @@ def _scale(slot: Rect) -> float:
     return min(slot.w / 63.0, slot.h / 88.0)
 
 
-def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_id: str) -> None:
+def _frame(c: Canvas, p: Painter, slot: Rect) -> None:
+    """The card's frame colour over its trim box; in ink-saver mode only its outline."""
+    if p.ink_saver:
+        p.rect(slot.x, slot.y, slot.w, slot.h, stroke=FRAME, lw=0.3)
+        return
+    c.setFillColor(FRAME)
+    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
+
+
+def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_id: str, ink_saver: bool = False) -> None:
     """One card face inside its trim box (background exactly the trim box; bleed is drawn separately); its words
-    in the current language (`designer.rules.texts`), its colour and art chosen by the English name."""
+    in the current language (`designer.rules.texts`), its colour and art chosen by the English name. In ink-saver
+    mode the frame, bands and badges are outlines and their words take the colour the band had."""
     name = rule_texts.card_name(ruleset_id, card)
     reach_text = rule_texts.card_reach(ruleset_id, card)
     k = _scale(slot)
-    p = Painter(c)
-    c.setFillColor(FRAME)
-    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
+    p = Painter(c, ink_saver)
+    _frame(c, p, slot)
     inner = slot.inset(3.0 * k)
-    p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, fill=PANEL, stroke=None)
+    if not ink_saver:
+        p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, fill=PANEL, stroke=None)
     colour = theme(card)
     head_h = 10.0 * k
     p.rect(inner.x, inner.y, inner.w, head_h, 2.5 * k, fill=colour, stroke=None)
-    p.rect(inner.x, inner.y + head_h / 2, inner.w, head_h / 2, fill=colour, stroke=None)
+    if not ink_saver:  # squares the band's lower corners; as an outline it would cross the band
+        p.rect(inner.x, inner.y + head_h / 2, inner.w, head_h / 2, fill=colour, stroke=None)
     name, size = pdf.fit_line(name, inner.w - 4 * k, 11 * k, BOLD, 5.0)
-    text(c, inner.x + inner.w / 2, inner.y + head_h / 2, name, size, BOLD, "middle", white, middle=True)
+    text(c, inner.x + inner.w / 2, inner.y + head_h / 2, name, size, BOLD, "middle", colour if ink_saver else white,
+         middle=True)
     art_top = inner.y + head_h + 1.5 * k
     art_h = 30.0 * k
     cx, cy = inner.x + inner.w / 2, art_top + art_h / 2
-    p.circle(cx, cy, art_h * 0.5, fill=pdf.lighter(colour, 0.85), stroke=None)
+    if not ink_saver:
+        p.circle(cx, cy, art_h * 0.5, fill=pdf.lighter(colour, 0.85), stroke=None)
     draw_item(p, card.name, cx, cy, art_h * 0.95)
     y = art_top + art_h + 1.5 * k
     if card.last_place_only:
         badge, bsize = pdf.fit_line(_("LAST PLACE ONLY"), inner.w - 8 * k, 7 * k, BOLD, 4.5)
         bw = pdf.width_mm(badge, bsize, BOLD) + 4 * k
         p.rect(cx - bw / 2, y, bw, 4.6 * k, 2.3 * k, fill=BADGE, stroke=None)
-        text(c, cx, y + 2.3 * k, badge, bsize, BOLD, "middle", white, middle=True)
+        text(c, cx, y + 2.3 * k, badge, bsize, BOLD, "middle", BADGE if ink_saver else white, middle=True)
         y += 6.0 * k
     footer_h = 0.0
     if card.uses > 1 or card.uses_note:
@@ -167,12 +183,12 @@ def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float
         text(c, x, mid + (i - (len(lines) - 1) / 2) * step, line, size, BOLD, "start", colour, middle=True)
 
 
-def draw_back(c: Canvas, slot: Rect, ruleset_name: str) -> None:
-    """The common card back: frame colour, a big item box and the deck's name."""
+def draw_back(c: Canvas, slot: Rect, ruleset_name: str, ink_saver: bool = False) -> None:
+    """The common card back: frame colour, a big item box and the deck's name (in ink-saver mode: outlines,
+    the words in the frame colour)."""
     k = _scale(slot)
-    p = Painter(c)
-    c.setFillColor(FRAME)
-    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
+    p = Painter(c, ink_saver)
+    _frame(c, p, slot)
     inner = slot.inset(3.0 * k)
     p.rect(inner.x, inner.y, inner.w, inner.h, 2.5 * k, stroke=HexColor("#f5c518"), lw=0.6 * k)
     cx, cy = slot.centre
@@ -180,9 +196,10 @@ def draw_back(c: Canvas, slot: Rect, ruleset_name: str) -> None:
         p.circle(cx, cy, (19 - i * 3.2) * k, fill=HexColor(colour), stroke=None)
     box_face(p, 22 * k, 22 * k, cx, cy)
     item, size = pdf.fit_line(_("ITEM"), inner.w - 4 * k, 14 * k, BOLD)
-    text(c, cx, inner.y + 9 * k, item, size, BOLD, "middle", white, middle=True)
+    text(c, cx, inner.y + 9 * k, item, size, BOLD, "middle", FRAME if ink_saver else white, middle=True)
     name = pdf.truncate(ruleset_name, inner.w - 4 * k, 6 * k)
-    text(c, cx, inner.bottom - 6 * k, name, 6 * k, FONT, "middle", HexColor("#c9d2e3"), middle=True)
+    text(c, cx, inner.bottom - 6 * k, name, 6 * k, FONT, "middle", FRAME if ink_saver else HexColor("#c9d2e3"),
+         middle=True)
 
 
 # --- sheets ------------------------------------------------------------------------------------------
@@ -211,52 +228,13 @@ def _bleed(c: Canvas, grid: CardGrid, slots: Sequence[Rect], filled: set[int]) -
                 c.rect(rx, ry, rw, rh, stroke=0, fill=1)
 
 
-def cut_marks(c: Canvas, grid: CardGrid) -> None:
-    """Marks along every card edge, outside the block only: from 1 mm off the trim towards the page edge,
-    stopping `pdf.CUT_EDGE_MM` short of it."""
-    xs, ys = grid.cut_lines()
-    b = grid.block
-    length = 7.0
-    W, H = grid.paper.width_mm, grid.paper.height_mm
-    e = pdf.CUT_EDGE_MM
-    # (start, end) along each mark; a block too near the edge for any mark gets none on that side
-    top, bottom = (b.y - 1.0, max(e, b.y - 1.0 - length)), (b.bottom + 1.0, min(H - e, b.bottom + 1.0 + length))
-    left, right = (b.x - 1.0, max(e, b.x - 1.0 - length)), (b.right + 1.0, min(W - e, b.right + 1.0 + length))
-    for x in xs:
-        for y0, y1 in (top, bottom):
-            if abs(y1 - y0) >= 1.0 and (y1 - y0) * (y0 - b.centre[1]) > 0:
-                pdf.cut_mark(c, x, y0, x, y1)
-    for y in ys:
-        for x0, x1 in (left, right):
-            if abs(x1 - x0) >= 1.0 and (x1 - x0) * (x0 - b.centre[0]) > 0:
-                pdf.cut_mark(c, x0, y, x1, y)
-
-
-CARD_BARS_MM = (50.0, 40.0, 30.0, 20.0)
-
-
-def calibration(c: Canvas, grid: CardGrid) -> None:
-    """A ruler of a round length off the block: above the first column, between the cut marks, or when the
-    top band is too thin, under a middle column (clear of the sheet notes under the outer ones)."""
-    xs, _ys = grid.cut_lines()
-    b, label_room, t = grid.block, 8.5, pdf.BAR_THICKNESS
-    length = next((n for n in CARD_BARS_MM if n + label_room <= grid.card_w - 4.0), None)
-    if length is None:
-        return
-    x = xs[0] + (grid.card_w - length - label_room) / 2
-    y = b.y - grid.bleed_mm - 3.0
-    if y - t / 2 < 3.0:
-        y = b.bottom + grid.bleed_mm + 3.0
-        if y + t / 2 > grid.paper.height_mm - 3.0 or grid.cols < 3:
-            return
-        x += grid.card_w * (grid.cols // 2)
-    pdf.calibration_bar(c, x, y - t / 2, length, 10, _("{mm} mm").format(mm=fmt_mm(length)))
-
-
 def _sheet_note(c: Canvas, grid: CardGrid, left: str, right: str) -> None:
-    """Small grey notes under the block, kept between the cut marks."""
+    """Small grey notes under the block, kept between the cut marks (none when the paper's blank edge leaves
+    no room)."""
     xs, _ys = grid.cut_lines()
-    y = min(grid.paper.height_mm - 2.0, grid.block.bottom + grid.bleed_mm + 3.0)
+    y = card_note_line(grid)
+    if y is None:
+        return
     room = xs[1] - xs[0] - 4.0
     size = 5.5
     text(c, xs[0] + 2.0, y, pdf.truncate(left, room, size), size, FONT, "start", pdf.GREY, middle=True)
@@ -279,14 +257,14 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
             pdf.start_page(c, grid.paper)
             with pdf.mm_frame(c, grid.paper):
                 slots = [back_slot(grid, i, options.duplex) if back else grid.slot(i) for i in range(per)]
-                _bleed(c, grid, slots, filled)
+                if not options.ink_saver:  # no fill to run past the trim
+                    _bleed(c, grid, slots, filled)
                 for i, card in enumerate(sheet):
                     if back:
-                        draw_back(c, slots[i], rule_texts.ruleset_name(ruleset))
+                        draw_back(c, slots[i], rule_texts.ruleset_name(ruleset), options.ink_saver)
                     else:
-                        draw_front(c, card, slots[i], ruleset.id)
-                cut_marks(c, grid)
-                calibration(c, grid)
+                        draw_front(c, card, slots[i], ruleset.id, options.ink_saver)
+                card_marks(c, grid)
                 deck_name = rule_texts.ruleset_name(ruleset)
                 _sheet_note(c, grid, _("sheet {n} of {total}, ").format(n=number, total=len(sheets))
                             + (_backs_note(options.duplex) if back else _("fronts")), deck_name)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from designer.export import pdf
+from designer.export import pdf, sheet_marks
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Paper, Rect, card_size, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, Output, text
@@ -135,12 +135,13 @@ def slot_size(card: tuple[float, float]) -> tuple[float, float]:
     return card[0] + 2 * SLOT_CLEARANCE_MM, card[1] + 2 * SLOT_CLEARANCE_MM
 
 
-def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots: int = 2) -> DashboardLayout:
+def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots: int = 2,
+                     rows: int = 3) -> DashboardLayout:
     """Split a dashboard's area: header band, stats column, `slots` card-shaped item slots (maybe none),
-    track rows."""
+    the band of `rows` track rows (none: no band, so a mat with only an item slot fits a half page)."""
     pad = 4.0
     header = Rect(area.x, area.y, area.w, 13.0)
-    tracks_h = min(48.0, area.h * 0.36)
+    tracks_h = min(48.0, area.h * 0.36) if rows else 0.0
     tracks = Rect(area.x + pad, area.bottom - pad - tracks_h, area.w - 2 * pad, tracks_h)
     mid_top = header.bottom + pad
     mid_h = tracks.y - pad - mid_top
@@ -159,7 +160,7 @@ def dashboard_layout(area: Rect, card: tuple[float, float] = (63.0, 88.0), slots
 
 # --- drawing ---------------------------------------------------------------------------------------
 def draw_dashboard(c: Canvas, kart: Kart, ruleset: Ruleset, area: Rect, card: tuple[float, float]) -> None:
-    lay = dashboard_layout(area, card, item_slots(ruleset))
+    lay = dashboard_layout(area, card, item_slots(ruleset), len(track_rows(kart, ruleset)))
     p = Painter(c)
     colour = kart_colour(kart)
     p.rect(area.x, area.y, area.w, area.h, 3.0, fill=white, stroke=colour, lw=0.8)
@@ -265,8 +266,10 @@ def _row(c: Canvas, p: Painter, y: float, step: float, box: Rect, label: str, ce
              stroke if alert else INK, middle=True)
 
 
-def _tracks(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colour: Color) -> None:
-    rows = []
+def track_rows(kart: Kart, ruleset: Ruleset) -> list[tuple[str, list[str], bool, bool, int | None]]:
+    """The kart's track rows (label, cells, round cells, last cell an alert, faint from): its gears, the coin
+    track, the hazard count — each only where the rule data has it."""
+    rows: list[tuple[str, list[str], bool, bool, int | None]] = []
     gear = next((s for s in stats(kart, ruleset) if s.name == "Max gear"), None)
     if gear is not None:
         rows.append((_("GEAR"), [str(g) for g in range(1, gear.value + 1)], False, False,
@@ -276,6 +279,11 @@ def _tracks(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colo
         rows.append((_("COINS"), [str(n) for n in range(0, top + 1)], True, False, None))
     if any("hazard" in card.text.casefold() for card in ruleset.deck):
         rows.append((_("HAZARDS"), [str(n) for n in range(HAZARD_TOP)] + [f"{HAZARD_TOP}+"], False, True, None))
+    return rows
+
+
+def _tracks(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colour: Color) -> None:
+    rows = track_rows(kart, ruleset)
     step = box.h / max(len(rows), 1)
     for i, (label, cells, round_, alert, faint) in enumerate(rows):
         _row(c, p, box.y + i * step, step, box, label, cells, colour, round_, alert, faint)
@@ -304,17 +312,17 @@ def dashboard_areas(paper: Paper, margin: float, per_page: int) -> tuple[Paper, 
 
 
 def _dashboard_pages(paper: Paper, margin: float, per_page: int, card: tuple[float, float],
-                     slots: int) -> tuple[Paper, list[Rect]]:
+                     slots: int, rows: int) -> tuple[Paper, list[Rect]]:
     """The sheet and areas for dashboards: two to a page only while a half page holds the card slots, else one
     to a landscape page; fails before anything is drawn when not even that holds them."""
     sheet, areas = dashboard_areas(paper, margin, per_page)
     try:
-        dashboard_layout(areas[0], card, slots)
+        dashboard_layout(areas[0], card, slots, rows)
     except LayoutError:
         if per_page == 1:
             raise
         sheet, areas = dashboard_areas(paper, margin, 1)
-        dashboard_layout(areas[0], card, slots)
+        dashboard_layout(areas[0], card, slots, rows)
     return sheet, areas
 
 
@@ -334,6 +342,7 @@ def render_player_sheets(c: Canvas, job: PrintJob, draw: Callable[[Canvas, int, 
         with pdf.mm_frame(c, sheet):
             for number, area in zip(range(start + 1, count + 1), areas, strict=False):
                 draw(c, number, area)
+            sheet_marks.margin_bars(c, sheet, check_margin(sheet, margin))
         c.showPage()
         pages += 1
     return pages
@@ -343,7 +352,7 @@ def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],
                       options: DashboardOptions = DashboardOptions()) -> int:
     card = card_size(options.card_size)
     sheet, areas = _dashboard_pages(get_paper(options.paper), options.margin_mm, options.per_page, card,
-                                    item_slots(ruleset))
+                                    item_slots(ruleset), max((len(track_rows(k, ruleset)) for k in karts), default=0))
     pages = 0
     for start in range(0, len(karts), len(areas)):
         pdf.start_page(c, sheet)
@@ -355,9 +364,10 @@ def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],
                 c.setStrokeColor(GREY)
                 c.setLineWidth(pdf.pt(0.4))
                 c.setDash([2, 2])
-                c.line(pdf.CUT_EDGE_MM, y, sheet.width_mm - pdf.CUT_EDGE_MM, y)
+                c.line(sheet_marks.KEEP_OUT_MM, y, sheet.width_mm - sheet_marks.KEEP_OUT_MM, y)
                 c.setDash([])
                 text(c, sheet.width_mm / 2, y, " " + _("cut") + " ", 6, FONT, "middle", GREY, middle=True, halo=white)
+            sheet_marks.margin_bars(c, sheet, check_margin(sheet, options.margin_mm))
         c.showPage()
         pages += 1
     return pages

@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from shapely import STRtree
 from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
 
 from designer.export.element_art import ART, draw_launcher_link, draw_reach
 from designer.export.ink_extents import drawn_extras
@@ -87,6 +88,11 @@ class InkIndex:
 
     def touches(self, x: float, y: float, w: float, h: float) -> bool:
         return len(self._tree.query(box(x, y, x + w, y + h), predicate="intersects")) > 0
+
+    @property
+    def geometry(self) -> BaseGeometry:
+        """All the ink as one shape (table mm), for asking which pages show ink that no other page shows."""
+        return unary_union(self.shapes)
 
 
 def ink_index(document: TrackDocument, ruleset: Ruleset, reach_rings: bool = False) -> InkIndex:

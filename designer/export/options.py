@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class ExportOptions:
     """Options shared by every section. `margin_mm=None` lets each section use its own default
-    (10 mm, but 3 mm for card sheets — measured to the outer bleed — so 3×3 poker or bridge cards fit
-    on A4 and Letter)."""
+    (10 mm, but `paper.CARD_MARGIN_MM` for card sheets — measured to the outer bleed — so 3×3 poker or bridge
+    cards fit on A4, with room for cut marks and calibration bars clear of the paper's blank edge)."""
 
     paper: str = "a4"
     margin_mm: float | None = None

@@ -131,6 +131,9 @@ def check_margin(paper: Paper, margin_mm: float, what: str = N_("margin")) -> Re
 
 
 # --- the 1:1 tile grid ----------------------------------------------------------------------------
+#: The narrowest margin a 1:1 tile page is printed with: its labels and calibration bars need the room.
+TILE_MARGIN_MM = 8.0
+
 def column_label(index: int) -> str:
     """0 → A, 25 → Z, 26 → AA … (page columns)."""
     return letters(index)
@@ -158,6 +161,9 @@ class TileGrid:
     table_h: float
     cols: int
     rows: int
+    #: Where column 0, row 0's window starts on the table (mm, at most 0: the grid may start left of or above
+    #: the table, so that its pages fall where the ink is).
+    origin: tuple[float, float] = (0.0, 0.0)
 
     @property
     def content(self) -> Rect:
@@ -178,7 +184,7 @@ class TileGrid:
         """The part of the table (mm) that page (col, row) shows in its content area."""
         sx, sy = self.step
         c = self.content
-        return Rect(col * sx, row * sy, c.w, c.h)
+        return Rect(self.origin[0] + col * sx, self.origin[1] + row * sy, c.w, c.h)
 
     def cells(self) -> list[tuple[int, int]]:
         """Every page of the grid in reading order: row by row, left to right."""
@@ -198,14 +204,26 @@ class TileGrid:
         return out
 
 
+def check_tile_margin(margin_mm: float) -> None:
+    """Refuse a tile page's margin too narrow to hold its labels, neighbours' names and calibration bars:
+    they are printed there, never over the track."""
+    if math.isfinite(margin_mm) and 0 <= margin_mm < TILE_MARGIN_MM:
+        raise LayoutError(_(
+            "a margin of {mm} mm is too narrow for 1:1 tile pages: use {least} mm or more (their labels, "
+            "neighbours and calibration bars are printed in the margin, and most printers cannot print the "
+            "outer 4–6 mm of a sheet)").format(mm=fmt_mm(margin_mm), least=fmt_mm(TILE_MARGIN_MM)))
+
+
 def tile_grid(table_w: float, table_h: float, paper: Paper | str, margin_mm: float = 10.0,
-              overlap_mm: float = 10.0, orientation: str = "portrait") -> TileGrid:
-    """The grid of 1:1 pages covering a table, for one fixed orientation."""
+              overlap_mm: float = 10.0, orientation: str = "portrait",
+              origin: tuple[float, float] = (0.0, 0.0)) -> TileGrid:
+    """The grid of 1:1 pages covering a table, for one fixed orientation, its first window at `origin`."""
     if orientation not in ("portrait", "landscape"):
         raise LayoutError(_("orientation must be portrait or landscape here, got '{orientation}'").format(
             orientation=orientation))
     sheet = get_paper(paper).oriented(orientation)
     content = check_margin(sheet, margin_mm)
+    check_tile_margin(margin_mm)
     if not math.isfinite(overlap_mm) or overlap_mm < 0:
         raise LayoutError(_("{what} must be 0 mm or more, got {mm} mm").format(what=_("overlap"),
                                                                              mm=fmt_mm(overlap_mm)))
@@ -214,9 +232,10 @@ def tile_grid(table_w: float, table_h: float, paper: Paper | str, margin_mm: flo
             "overlap of {mm} mm is too large for the {w}×{h} mm printable area of {paper} (use less than {most} mm)"
         ).format(mm=fmt_mm(overlap_mm), w=fmt_mm(content.w), h=fmt_mm(content.h), paper=sheet.name,
                  most=fmt_mm(min(content.w, content.h) / 2)))
-    cols = _count(table_w, content.w, overlap_mm)
-    rows = _count(table_h, content.h, overlap_mm)
-    return TileGrid(sheet, margin_mm, overlap_mm, table_w, table_h, cols, rows)
+    ox, oy = min(origin[0], 0.0) + 0.0, min(origin[1], 0.0) + 0.0  # + 0.0: no "-0.0"
+    cols = _count(table_w - ox, content.w, overlap_mm)
+    rows = _count(table_h - oy, content.h, overlap_mm)
+    return TileGrid(sheet, margin_mm, overlap_mm, table_w, table_h, cols, rows, (ox, oy))
 
 
 def choose_tile_grid(table_w: float, table_h: float, paper: Paper | str, margin_mm: float = 10.0,
@@ -296,7 +315,13 @@ class CardGrid:
         return xs, ys
 
 
-def card_grid(paper: Paper | str, size: str | tuple[float, float] = "poker", margin_mm: float = 3.0,
+#: The default margin of a card sheet, measured to the outer bleed: with 3 mm of bleed it leaves cut marks and
+#: calibration bars room clear of the printer's blank edge (`sheet_marks.KEEP_OUT_MM`), and still fits 3 × 3
+#: poker cards on A4 (Letter takes 4 × 2, turned).
+CARD_MARGIN_MM = 7.5
+
+
+def card_grid(paper: Paper | str, size: str | tuple[float, float] = "poker", margin_mm: float = CARD_MARGIN_MM,
               bleed_mm: float = 3.0, grid: tuple[int, int] | None = None) -> CardGrid:
     """As many cards as fit inside the margins (bleed included), or exactly `grid` (cols, rows).
 

@@ -457,10 +457,6 @@ def _registration_mark_calls(c: Canvas, x: float, y: float, radius: float) -> No
     c.restoreState()
 
 
-#: No cut mark comes nearer the paper's edge than this: most printers leave the outer few mm blank.
-CUT_EDGE_MM = 3.0
-
-
 def cut_mark(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
     """A thin black cut line on a white underlay, readable on white paper and on dark bleed (written as
     `registration_mark` is, for the same reason: a card sheet has dozens)."""

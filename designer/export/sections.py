@@ -30,15 +30,18 @@ def render_track_section(c: Canvas, job: PrintJob) -> int:
 
 def render_cards_section(c: Canvas, job: PrintJob) -> int:
     from designer.export.cards import CardOptions, render_cards
+    from designer.export.paper import CARD_MARGIN_MM
 
     o = job.options
-    return render_cards(c, job.ruleset, CardOptions(o.paper, o.card_size, o.margin(3.0), duplex=o.duplex))
+    return render_cards(c, job.ruleset, CardOptions(o.paper, o.card_size, o.margin(CARD_MARGIN_MM), duplex=o.duplex,
+                                                       ink_saver=o.ink_saver))
 
 
 def render_tokens_section(c: Canvas, job: PrintJob) -> int:
     from designer.export.tokens import TokenOptions, render_tokens
 
-    return render_tokens(c, job.document, job.ruleset, TokenOptions(job.options.paper, job.options.margin(10.0)))
+    return render_tokens(c, job.document, job.ruleset, TokenOptions(job.options.paper, job.options.margin(10.0),
+                                                                         ink_saver=job.options.ink_saver))
 
 
 def render_dashboards_section(c: Canvas, job: PrintJob) -> int:

@@ -8,8 +8,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf
@@ -30,25 +28,18 @@ def shared_marks(area: Rect, side: str, overlap_mm: float) -> list[tuple[float, 
     return [(area.x + area.w * f, y) for f in SHARED_AT]
 
 
-def calibration_bars(c: Canvas, paper: Paper, m: float, a: float,
-                     backdrop: Callable[[float, float, float, float], None]) -> None:
-    """The bars on a tile page of `paper` with margins `m`, centred `a` from the edges; `backdrop(x, y, w, h)`
-    whitens what lies under each when the margins are too thin to hold them."""
+def calibration_bars(c: Canvas, paper: Paper, m: float, a: float) -> None:
+    """The bars on a tile page of `paper` with margins `m`, centred `a` from the edges (in the margins: a tile
+    page's margin is never narrower than `paper.TILE_MARGIN_MM`)."""
     W, H = paper.width_mm, paper.height_mm
     landscape = paper.orientation == "landscape"
     four_in = 4 * INCH_MM
     bar_x, bar_y = a - pdf.BAR_THICKNESS / 2, H - a - pdf.BAR_THICKNESS / 2
     if landscape:
-        backdrop(m + 6, bar_y, 112, pdf.BAR_THICKNESS)
-        backdrop(W - m - 6 - four_in - 9, bar_y, four_in + 9, pdf.BAR_THICKNESS)
         pdf.calibration_bar(c, m + 6, bar_y, 100.0, 10, "100 mm")
         pdf.calibration_bar(c, W - m - 6 - four_in, bar_y, four_in, 8, "4 in", label_before=True)
-        backdrop(bar_x, m + 6, pdf.BAR_THICKNESS, 112)
         pdf.calibration_bar(c, bar_x, m + 6, 100.0, 10, "100 mm", vertical=True)
     else:
-        backdrop(bar_x, m + 6, pdf.BAR_THICKNESS, 112)
-        backdrop(bar_x, H - m - 6 - four_in - 9, pdf.BAR_THICKNESS, four_in + 9)
         pdf.calibration_bar(c, bar_x, m + 6, 100.0, 10, "100 mm", vertical=True)
         pdf.calibration_bar(c, bar_x, H - m - 6 - four_in, four_in, 8, "4 in", vertical=True, label_before=True)
-        backdrop(m + 6, bar_y, 112, pdf.BAR_THICKNESS)
         pdf.calibration_bar(c, m + 6, bar_y, 100.0, 10, "100 mm")

@@ -1,8 +1,9 @@
 """The track at 1:1 on ordinary paper: an assembly map, then one page per useful part of the table.
 
-Layout first (`plan_tiles`, pure: the page grid from `paper.py` plus shapely to skip pages that show
-nothing but empty table), drawing second. The track is drawn ONCE into a PDF form XObject and every tile
-page (and the scaled assembly map) places that form under a clip, so files stay small and fast.
+Layout first (`plan_tiles`, pure: the page grid from `paper.py`, moved onto the ink, and `tile_plan.py` to
+leave out pages that show nothing but empty table or only what their neighbours print), drawing second.
+The track is drawn ONCE into a PDF form XObject and every tile page (and the scaled assembly map) places
+that form under a clip, so files stay small and fast.
 
 Each tile page carries, in its margins: its own label (columns A, B, C …, rows 1, 2, 3 …), the track's
 name, its neighbours' labels at each edge with an arrow, a 100 mm and a 4-inch calibration bar along its
@@ -17,18 +18,18 @@ import io
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf
 from designer.export.draw_track import define_track_form, ink_index
-from designer.export.paper import Paper, Rect, TileGrid, choose_tile_grid, fmt_mm, get_paper, tile_label
+from designer.export.paper import Paper, Rect, fmt_mm, get_paper, tile_label
 from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
 from designer.export.tile_marks import calibration_bars, shared_marks
+from designer.export.tile_plan import TilePlan, choose_plan, table_window
 from designer.geometry.units import format_size
-from designer.i18n import N_, _
+from designer.i18n import N_, _, ngettext
 from designer.model.kind_names import kind_name
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset, load_ruleset
@@ -47,51 +48,13 @@ class TrackPrintOptions:
     reach_rings: bool = False  # hazards' reach rings are an overlay: printed only when asked
 
 
-@dataclass(frozen=True)
-class TilePlan:
-    """The chosen grid and which of its pages are printed (reading order) or skipped as empty."""
-
-    grid: TileGrid
-    printed: tuple[tuple[int, int], ...]
-    skipped: tuple[tuple[int, int], ...]
-
-    @property
-    def page_count(self) -> int:
-        """Pages in the PDF: the assembly map plus every printed tile."""
-        return 1 + len(self.printed)
-
-    def is_printed(self, cell: tuple[int, int]) -> bool:
-        return cell in self._printed_set
-
-    @cached_property
-    def _printed_set(self) -> frozenset[tuple[int, int]]:
-        return frozenset(self.printed)
-
-
-def _table_window(grid: TileGrid, col: int, row: int) -> Rect | None:
-    """The part of page (col, row)'s window that lies on the table, or None."""
-    w = grid.window(col, row)
-    x1, y1 = min(w.right, grid.table_w), min(w.bottom, grid.table_h)
-    if x1 <= w.x or y1 <= w.y:
-        return None
-    return Rect(w.x, w.y, x1 - w.x, y1 - w.y)
-
-
 def plan_tiles(document: TrackDocument, ruleset: Ruleset, options: TrackPrintOptions = TrackPrintOptions()
                ) -> TilePlan:
-    """Pick the grid (fewest printed pages for 'auto') and sort its pages into printed and skipped."""
-    index = ink_index(document, ruleset, options.reach_rings)
+    """The grid printing the fewest pages (`tile_plan.choose_plan`) for the track and its elements' ink."""
     table = document.table
-
-    def useful(grid: TileGrid, cell: tuple[int, int]) -> bool:
-        window = _table_window(grid, *cell)
-        return window is not None and (options.keep_empty or index.touches(window.x, window.y, window.w, window.h))
-
-    grid = choose_tile_grid(table.width_mm, table.height_mm, options.paper, options.margin_mm, options.overlap_mm,
-                            options.orientation, printed=lambda g: sum(useful(g, cell) for cell in g.cells()))
-    printed = tuple(cell for cell in grid.cells() if useful(grid, cell))
-    skipped = tuple(cell for cell in grid.cells() if cell not in printed)
-    return TilePlan(grid, printed, skipped)
+    ink = ink_index(document, ruleset, options.reach_rings).geometry
+    return choose_plan(table.width_mm, table.height_mm, ink, options.paper, options.margin_mm, options.overlap_mm,
+                       options.orientation, options.keep_empty)
 
 
 # --- the assembly map ------------------------------------------------------------------------------
@@ -120,8 +83,8 @@ INSTRUCTIONS = (
        "corners). Leave the right and bottom margins on for now."),
     N_("Lay each page over its left and upper neighbours so the track runs on across the shaded strips, "
        "then glue or tape it down there. Labels in the margins name the neighbours."),
-    N_("Build one row at a time (A1, B1, C1 …), then join the rows. Hatched pages on this map were left out "
-       "because that part of the table is empty."),
+    N_("Build one row at a time (A1, B1, C1 …), then join the rows. Hatched pages on this map were left out: "
+       "that part of the table is empty or, where greyed, the pages beside it print all there is on it."),
 )
 
 
@@ -129,7 +92,7 @@ def _map_page(c: Canvas, document: TrackDocument, plan: TilePlan, form: str, opt
     base = plan.grid.paper
     table = document.table
     m = max(options.margin_mm, 8.0)
-    text_h, side_w, header = 92.0, 82.0, 16.0
+    text_h, side_w, header = 92.0, 82.0, 20.0 if plan.covered else 16.0
     candidates = []
     for orientation in ("portrait", "landscape"):
         paper = base.oriented(orientation)
@@ -144,13 +107,19 @@ def _map_page(c: Canvas, document: TrackDocument, plan: TilePlan, form: str, opt
     with pdf.mm_frame(c, paper):
         text(c, m, m + 5, pdf.truncate(document.name, paper.width_mm - 2 * m, 15, BOLD), 15, BOLD)
         g = plan.grid
+        empty = len(plan.skipped) - len(plan.covered)
         orientation_name = {"portrait": _("portrait"), "landscape": _("landscape")}[g.paper.orientation]
         summary = (_("Assembly map · 1:1 on {paper} {orientation}, {cols} × {rows} pages, {printed} printed").format(
             paper=g.paper.name, orientation=orientation_name, cols=g.cols, rows=g.rows, printed=len(plan.printed))
-            + (_(", {n} empty left out").format(n=len(plan.skipped)) if plan.skipped else "")
+            + (_(", {n} empty left out").format(n=empty) if empty else "")
             + _(" · table {size}").format(
                 size=table_size_text(table.width_mm, table.height_mm, document.display_units)))
         text(c, m, m + 11, pdf.truncate(summary, paper.width_mm - 2 * m, 8), 8, FONT, colour=GREY)
+        if plan.covered:
+            note = ngettext("{n} page left out: nothing on it that a neighbour does not print (greyed on the map)",
+                            "{n} pages left out: nothing on them that a neighbour does not print (greyed on the map)",
+                            len(plan.covered)).format(n=len(plan.covered))
+            text(c, m, m + 15, *pdf.fit_line(note, paper.width_mm - 2 * m, 8, FONT), FONT, colour=INK)
         map_w, map_h = table.width_mm * scale, table.height_mm * scale
         top = m + header
         if where == "below":
@@ -184,12 +153,18 @@ def _draw_map(c: Canvas, plan: TilePlan, form: str, area: Rect, scale: float) ->
     sx, sy = g.step
     for col, row in g.cells():
         w = g.window(col, row)
-        x, y = area.x + w.x * scale, area.y + w.y * scale
-        cw = min(w.w, g.table_w - w.x) * scale
-        ch = min(w.h, g.table_h - w.y) * scale
-        own_w = min(sx if col < g.cols - 1 else w.w, g.table_w - w.x) * scale
-        own_h = min(sy if row < g.rows - 1 else w.h, g.table_h - w.y) * scale
+        seen = table_window(g, col, row)
+        if seen is None:
+            continue
+        x, y = area.x + seen.x * scale, area.y + seen.y * scale
+        cw, ch = seen.w * scale, seen.h * scale
+        # The part no later page covers: the label goes there, and the hatching of a page left out.
+        own_w = (min(w.x + (sx if col < g.cols - 1 else w.w), g.table_w) - seen.x) * scale
+        own_h = (min(w.y + (sy if row < g.rows - 1 else w.h), g.table_h) - seen.y) * scale
         printed = plan.is_printed((col, row))
+        if plan.is_covered((col, row)):  # its track is on the map, greyed: its neighbours print it
+            c.setFillColor(Color(1, 1, 1, 0.6))
+            c.rect(x, y, own_w, own_h, stroke=0, fill=1)
         if not printed:
             pdf.hatch(c, x, y, own_w, own_h, spacing=2.0, colour=pdf.LIGHT, width=0.25)
         c.setStrokeColor(Color(0.1, 0.3, 0.75) if printed else pdf.LIGHT)
@@ -301,22 +276,22 @@ def _glue_strip(c: Canvas, strip: Rect, ink_saver: bool, vertical: bool) -> None
 
 def _annotate(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[int, int], page_no: int,
               total: int) -> None:
-    """Labels, neighbours and calibration bars in the margins (or just inside thin margins, on white)."""
+    """Labels, neighbours and calibration bars in the margins (at least `TILE_MARGIN_MM`: never on the track)."""
     g = plan.grid
     paper: Paper = g.paper
     W, H, m = paper.width_mm, paper.height_mm, g.margin_mm
-    inside = m < 8.0
-    a = m + 3.5 if inside else m - 3.5  # distance of the annotation line from the page edge
+    a = m - 3.5  # distance of the annotation line from the page edge
     neighbours = g.neighbours(*cell)
+
+    def left_out(n: tuple[int, int]) -> str:
+        """Why neighbour `n` has no page to glue to ("" when it is printed)."""
+        if plan.is_printed(n):
+            return ""
+        return _(" (not printed)") if plan.is_covered(n) else _(" (empty)")
 
     def neighbour_name(side: str) -> str:
         n = neighbours[side]
-        return tile_label(*n) + ("" if plan.is_printed(n) else _(" (empty)"))
-
-    def backdrop(x: float, y: float, w: float, h: float) -> None:
-        if inside:
-            c.setFillColor(white)
-            c.roundRect(x - 0.8, y - 0.8, w + 1.6, h + 1.6, 0.8, stroke=0, fill=1)
+        return tile_label(*n) + left_out(n)
 
     own = tile_label(*cell)
     own_w = pdf.width_mm(own, 10, BOLD)
@@ -325,39 +300,30 @@ def _annotate(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[in
     x0, x1 = m + 6.0, W - m - 6.0  # clear of the registration marks on the corners
     name_room = W / 2 - up_w / 2 - 4 - (x0 + own_w + 3)
     name = pdf.truncate(document.name, name_room, 7)
-    backdrop(x0, a - 1.8, own_w + 3 + pdf.width_mm(name, 7), 3.6)
     text(c, x0, a, own, 10, BOLD, middle=True)
     text(c, x0 + own_w + 3, a, name, 7, FONT, middle=True)
-    backdrop(x1 - pdf.width_mm(right_text, 6.5), a - 1.5, pdf.width_mm(right_text, 6.5), 3.0)
     text(c, x1, a, right_text, 6.5, FONT, "end", GREY, middle=True)
     if "up" in neighbours:
-        backdrop(W / 2 - up_w / 2, a - 1.6, up_w, 3.2)
         pdf.label_with_arrow(c, W / 2, a, neighbour_name("up"), "up")
     if "down" in neighbours:
         label = neighbour_name("down")
-        w = pdf.arrow_label_width(label, 8)
         cx = W / 2 if paper.orientation == "landscape" else (W + 112) / 2  # right of the cross bar in portrait
-        backdrop(cx - w / 2, H - a - 1.6, w, 3.2)
         pdf.label_with_arrow(c, cx, H - a, label, "down")
     landscape = paper.orientation == "landscape"
     # A side margin is narrow: the name must stay between the paper's edge and the content, and a page
-    # left out says "(empty)" on a line of its own, turned to run down the margin.
-    side_room = 2 * min(a, 9.0) - 1.0 if inside else 2 * min(a - 1.0, m - a - 0.3)
+    # left out says so on a line of its own, turned to run down the margin.
+    side_room = 2 * min(a - 1.0, m - a - 0.3)
     for side, x in (("left", a), ("right", W - a)):
         if side in neighbours:
-            empty = not plan.is_printed(neighbours[side])
-            label = tile_label(*neighbours[side]) if empty else neighbour_name(side)
+            note = left_out(neighbours[side]).strip()
+            label = tile_label(*neighbours[side])
             size = pdf.fit_size(label, side_room, 8, BOLD)
-            w = pdf.width_mm(label, size, BOLD)
             cy = (H + 112) / 2 if landscape and side == "left" else H / 2  # below the cross bar on the left
-            note = _(" (empty)").strip()
-            note_w = pdf.width_mm(note, 6, FONT) if empty else 0.0
-            backdrop(x - w / 2, cy - 4.5, w, 8.5 + (note_w + 1.0 if empty else 0.0))
             pdf.triangle(c, x, cy - 2.2, side, 2.4)
             text(c, x, cy + 1.8, label, size, BOLD, "middle", middle=True)
-            if empty:
+            if note:
                 text(c, x, cy + 4.5, note, 6, FONT, "start", GREY, middle=True, angle=90)
-    calibration_bars(c, paper, m, a, backdrop)
+    calibration_bars(c, paper, m, a)
 
 
 # --- entry points ----------------------------------------------------------------------------------

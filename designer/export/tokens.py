@@ -4,8 +4,9 @@
 boxes (single and double), coins and boost pads with spares; gate numbers 1…N; warp-pipe pair discs;
 Thwomp, Piranha Plant and Chain Chomp footprints plus one reach template per distinct reach (a full ring
 when it fits on the sheet, otherwise a quarter ring whose corner goes on the hazard's centre); banana and
-fake-item-box markers as many as the deck holds; five balloons per kart (from the rules) in each kart's
-colour; and a stack of hazard tokens.
+fake-item-box markers as many as the deck holds; for an arena (a document with no track: Balloon Battle is
+fought there, never on a race track) five balloons per kart (from the rules) in each kart's colour; and a
+stack of hazard tokens.
 
 `pack_tokens` shelves the groups onto pages (pure layout); `render_tokens` draws them, each with a thin
 grey cut line on its true outline and a heading per group.
@@ -22,7 +23,7 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
-from designer.export import pdf
+from designer.export import pdf, sheet_marks
 from designer.export.item_art import banana
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Paper, Rect, check_margin, get_paper, print_number
@@ -129,7 +130,7 @@ def token_groups(document: TrackDocument, ruleset: Ruleset, content: Rect | None
     bananas, fakes = _deck_count(ruleset, "banana"), _deck_count(ruleset, "fake")
     add(_("Banana markers"), Token("banana", MARKER_MM, MARKER_MM, "circle"), bananas)
     add(_("Fake item box markers"), Token("fake_box", bw, bh), fakes)
-    if ruleset.balloon_battle is not None:
+    if ruleset.balloon_battle is not None and document.track is None:  # a race track holds no battle
         per = ruleset.balloon_battle.balloons_per_kart
         for kart in range(document.karts):
             groups.append(TokenGroup(_("Balloons, kart {n} × {count}").format(n=kart + 1, count=per), [
@@ -159,38 +160,57 @@ class Placed:
 HEADING_MM = 6.0
 
 
+def _group_height(group: TokenGroup, content: Rect, gap: float) -> float:
+    """The height the group takes laid in rows from the left edge of `content`, heading included."""
+    x, y, row_h = content.x, 0.0, 0.0
+    for token in group.tokens:
+        if x + token.w > content.right + 1e-6:
+            x, y, row_h = content.x, y + row_h + gap, 0.0
+        x += token.w + gap
+        row_h = max(row_h, token.h)
+    return HEADING_MM + y + row_h
+
+
 def pack_tokens(groups: list[TokenGroup], content: Rect, gap: float = 3.0) -> list[list[Placed]]:
-    """Shelf-pack the groups row by row onto pages; each group starts with a heading line."""
+    """Shelf-pack the groups row by row onto pages; each group starts with a heading line. A group that fits
+    whole in the room left on an earlier page goes there (first fit), so a few small groups after a big one
+    fill the sheets already printed instead of starting a nearly empty one."""
     pages: list[list[Placed]] = [[]]
-    y = content.y
+    tops = [content.y]  # where the next group starts on each page
 
     def new_page() -> None:
-        nonlocal y
         pages.append([])
-        y = content.y
+        tops.append(content.y)
 
     for group in groups:
         big = max(t.h for t in group.tokens)
         if any(t.w > content.w or t.h > content.h - HEADING_MM for t in group.tokens):
             raise LayoutError(_("{tokens} ({mm} mm) do not fit on this paper").format(
                 tokens=group.title.split(' × ')[0], mm=pdf_mm(big)))
-        if y + HEADING_MM + big > content.bottom:
+        need = _group_height(group, content, gap)
+        at = next((i for i, top in enumerate(tops[:-1]) if top + need <= content.bottom + 1e-6), len(pages) - 1)
+        if at == len(pages) - 1 and tops[at] + HEADING_MM + big > content.bottom:
             new_page()
-        pages[-1].append(Placed(content.x, y, heading=group.title))
+            at += 1
+        y = tops[at]
+        pages[at].append(Placed(content.x, y, heading=group.title))
         y += HEADING_MM
         x, row_h = content.x, 0.0
         for token in group.tokens:
             if x + token.w > content.right + 1e-6:
                 x, y, row_h = content.x, y + row_h + gap, 0.0
-            if y + token.h > content.bottom + 1e-6:
+            if y + token.h > content.bottom + 1e-6:  # only on the last page: an earlier one took the group whole
+                tops[at] = content.bottom  # the group filled this page
                 new_page()
-                pages[-1].append(Placed(content.x, y, heading=group.title + _(" (continued)")))
+                at = len(pages) - 1
+                y = tops[at]
+                pages[at].append(Placed(content.x, y, heading=group.title + _(" (continued)")))
                 y += HEADING_MM
                 x, row_h = content.x, 0.0
-            pages[-1].append(Placed(x, y, token))
+            pages[at].append(Placed(x, y, token))
             x += token.w + gap
             row_h = max(row_h, token.h)
-        y += row_h + gap + 1.0
+        tops[at] = y + row_h + gap + 1.0
     return [page for page in pages if page]
 
 
@@ -313,6 +333,8 @@ class TokenOptions:
     margin_mm: float = 10.0
     spare: float = 0.25
     min_spare: int = 2
+    #: outlines instead of filled token faces
+    ink_saver: bool = False
 
 
 def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options: TokenOptions = TokenOptions()
@@ -323,20 +345,17 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
     content = Rect(page.x, page.y + 10.0, page.w, page.h - 10.0)
     groups = token_groups(document, ruleset, content, options.spare, options.min_spare)
     pages = pack_tokens(groups, content)
-    p = Painter(c)
-
-    def bar() -> None:  # under the "true size" note, right-aligned with it; clear of the first heading
-        pdf.calibration_bar(c, page.right - 100.0, page.y + 6.0, 100.0, 10, "100 mm", label_before=True)
-
+    p = Painter(c, options.ink_saver)
     return render_token_pages(c, paper, page, content, pages, _("Tokens · {name}").format(name=document.name),
-                              lambda t, x, y: _draw_token(p, t, x, y), bar)
+                              lambda t, x, y: _draw_token(p, t, x, y))
 
 
 def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages: list[list[Placed]], heading: str,
                        draw: Callable[[Token, float, float], None],
-                       foot: Callable[[], None] | None = None) -> int:
+                       foot: Callable[[], None] | None = None, foot_bar: bool = False) -> int:
     """Draw packed token sheets (`pack_tokens`): each page titled `heading` with "true size" and its number,
-    each group's heading, each token by `draw(token, x, y)`, then `foot()` if given; returns the pages drawn."""
+    each group's heading, each token by `draw(token, x, y)`, then `foot()` if given (`foot_bar`: it draws a bar
+    across), and the calibration bars round `page`; returns the pages drawn."""
     for number, placed in enumerate(pages, 1):
         pdf.start_page(c, paper)
         with pdf.mm_frame(c, paper):
@@ -351,6 +370,7 @@ def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages
                     draw(item.token, item.x, item.y)
             if foot is not None:
                 foot()
+            sheet_marks.margin_bars(c, paper, page, across=not foot_bar)
         c.showPage()
     return len(pages)
 

@@ -152,7 +152,8 @@ class Driver(OmitUnused):
 
 
 class GameEntry(StrictModel):
-    """How one driver fared in one game. `died` needs `destroyed` (the driver roll after losing the car)."""
+    """How one driver fared in one game. A driver dies after the car is destroyed (the driver roll) or with it
+    still running (the Driver component lost, radiation, a Deathshead), so `died` stands alone."""
 
     driver: PersonName
     destroyed: StrictBool = False
@@ -164,8 +165,6 @@ class GameEntry(StrictModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> GameEntry:
-        if self.died and not self.destroyed:
-            raise ValueError(_("a driver can only die when the vehicle was destroyed"))
         if self.won and not self.finished:
             raise ValueError(_("a winner must have finished"))
         if self.finished and self.destroyed:

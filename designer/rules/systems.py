@@ -384,12 +384,14 @@ class RerollAward(RuleModel):
 
 
 class AmbushRules(RuleModel):
-    """Badlands Ambush: how far from the table's centre the defender and the attackers enter, and how near
-    an entry point must be to that distance to count."""
+    """Badlands Ambush: the defender starts at the table's centre (within `centre_tolerance_mm`) travelling at
+    `defender_speed`; the attackers enter within `entry_within_mm` of a table corner or the midpoint of a table
+    edge travelling at `attackers_speed` (speeds in inches, as the game measures them)."""
 
-    defender_from_centre_mm: Mm
-    attackers_from_centre_mm: Mm
-    tolerance_mm: Mm = 12.7
+    defender_speed: Positive
+    attackers_speed: Positive
+    entry_within_mm: Mm = 152.4
+    centre_tolerance_mm: Mm = 25.4
 
 
 TemplateVariant = Literal["napalm", "oil", "spikes"]

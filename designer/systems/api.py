@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from designer.i18n import _
 
@@ -184,6 +184,96 @@ class RefTo:
     label: str = ""
 
 
+class HasRuleset(Protocol):
+    """What a menu action's `when` sees of a document: its rule data (`designer.rules.Ruleset`)."""
+
+    @property
+    def ruleset(self) -> Any: ...
+
+
+class ActionWindow(Protocol):
+    """What a menu action's controller sees of the main window (`designer.app.window.MainWindow`)."""
+
+    def current_editor(self) -> Any: ...
+
+    def statusBar(self) -> Any: ...
+
+
+@dataclass(frozen=True)
+class OffersKinds:
+    """`when` for an action that works on some element kinds: True while the document's rule data offers every
+    one of `kinds` in its palette (`element_kinds`) — decided from the data, never from a system id."""
+
+    kinds: tuple[str, ...]
+
+    def __call__(self, document: HasRuleset) -> bool:
+        try:
+            offered = document.ruleset.element_kinds
+        except Exception:  # a broken rules file: no such actions, never a crash
+            return False
+        return all(kind in offered for kind in self.kinds)
+
+
+def offers(*kinds: str) -> OffersKinds:
+    """`when=offers("gate", "item_box")`: the action is offered where the palette has those kinds."""
+    return OffersKinds(tuple(kinds))
+
+
+def always(document: HasRuleset) -> bool:
+    """`when` for an action every document gets."""
+    return True
+
+
+C = TypeVar("C")
+
+
+@dataclass(frozen=True)
+class MenuChoice:
+    """One entry of an action's submenu (PitchKart's Section Piece ▸ Straight): `text` is shown as it is
+    (already translated), `key` is the entry's data (`QAction.data()`), handed to the action's `choose`."""
+
+    key: str
+    text: str
+    checked: bool = False
+
+
+@dataclass(frozen=True)
+class MenuAction(Generic[C]):
+    """One action a system puts in a main-window menu (its Qt half's `ACTIONS.actions`).
+
+    `text` and `tip` are English marked with `N_` (translated when the menu is built); `shortcut` a key
+    sequence ("G") or None. `trigger(controller)` runs it on the window's controller of its `ActionSet`.
+    The menu shows it, enabled, only while `when(current document)` holds (re-asked on a tab switch and on a
+    change of the document's properties, e.g. its ruleset); without a document it is hidden.
+    `checkable` actions show `checked(controller)`. With `choices(controller, document)` the action is a
+    submenu of those entries, and choosing one calls `choose(controller, key)`.
+    `key` names it (`MenuActions.qaction(key)`), unique across systems; `separator` puts a line before it.
+    """
+
+    key: str
+    text: str
+    trigger: Callable[[C], object]
+    when: Callable[[HasRuleset], bool] = always
+    shortcut: str | None = None
+    tip: str = ""
+    menu: str = "Track"
+    checkable: bool = False
+    checked: Callable[[C], bool] | None = None
+    choices: Callable[[C, HasRuleset], Sequence[MenuChoice]] | None = None
+    choose: Callable[[C, str], object] | None = None
+    separator: bool = False
+
+
+@dataclass(frozen=True)
+class ActionSet(Generic[C]):
+    """A system's menu actions (its Qt half's `ACTIONS`) and the controller they run on: `controller(window)`
+    is made once per main window (it keeps what the actions share: the piece last chosen, a dialog, per-tab
+    watchers) before its actions are added to the menus, in order."""
+
+    controller: Callable[[ActionWindow], C]
+    actions: tuple[MenuAction[C], ...] = ()
+
+
 @dataclass(frozen=True)
 class System:
     """Everything one game system adds. `id` equals its ruleset's id.
@@ -207,7 +297,9 @@ class System:
       have), imported by the canvas only: its `ITEM_CLASSES` maps the kinds the system defines itself to
       their `designer.canvas.items.ElementItem` classes. Without it those kinds get a generic tile. Its
       optional `PALETTE_TOOLS` {kind: make(tool_manager) -> Tool or None} names the tool a palette entry of
-      a kind drawn rather than dropped arms (a shortcut arrow, a track section, a barrier).
+      a kind drawn rather than dropped arms (a shortcut arrow, a track section, a barrier); its optional
+      `ACTIONS` (an `ActionSet`) the menu actions it adds to the main window (`MenuAction`: text, shortcut,
+      tip, trigger, `when(document)`), offered only for the documents `when` accepts.
     - `print_art`: {kind: draw(painter, element, ctx)} for the kinds it defines itself, drawn on the printed
       track in the element's own frame (origin at its centre, +x = travel); without it a generic tile.
     - `kind_names`: {kind: (name, in mid-sentence)} of the kinds it defines itself, English, marked with

@@ -130,3 +130,17 @@ def window(qtbot, every_kind: TrackDocument, errors):
     for editor in win.editors():
         editor.document.undo_stack.setClean()
     win.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_window_left_shown():
+    """Each test starts with no window of an earlier one still shown (hidden, not closed: closing could ask to
+    save): a leftover window, menu or dialog would take the focus that focus tests assert."""
+    yield
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is not None:
+        for widget in app.topLevelWidgets():
+            if widget.isVisible():
+                widget.hide()

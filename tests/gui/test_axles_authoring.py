@@ -12,13 +12,13 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from designer.app.window import MainWindow
-from designer.canvas.tools.barrier import BarrierTool
 from designer.canvas.tools.barrier_points import scene_points
 from designer.model.edit import validate_element
 from designer.model.track import Table, TrackDocument, TrackSurface
 from designer.rules.loader import load_ruleset
 from designer.systems.axles_alloys_2 import qt as axles_qt
 from designer.systems.axles_alloys_2.elements import SCATTER_PREFIX
+from designer.systems.axles_alloys_2.qt.barrier_tool import BarrierTool
 from designer.systems.axles_alloys_2.scatter import roll_scatter
 
 LEFT = Qt.MouseButton.LeftButton
@@ -51,8 +51,8 @@ def windows(qtbot, errors):
 
     yield make
     for win in opened:
-        if win.axles_controller.dialog is not None:
-            win.axles_controller.dialog.close()
+        if win.menu_actions.controller("draw_barrier").dialog is not None:
+            win.menu_actions.controller("draw_barrier").dialog.close()
         for editor in win.editors():
             editor.document.undo_stack.setClean()
         win.close()
@@ -148,7 +148,7 @@ def test_the_inspector_edits_a_variant_and_a_role(windows, qtbot):
 def test_drawing_a_barrier_is_one_undo_step_and_selects_it(windows, qtbot):
     win = windows(axles_doc())
     document = win.current_editor().document
-    tool = win.axles_controller.draw_barrier()
+    tool = win.menu_actions.controller("draw_barrier").draw_barrier()
     assert isinstance(tool, BarrierTool) and win.current_editor().tools.active is tool
     for x, y in ((200.0, 150.0), (600.0, 120.0), (700.0, 200.0)):
         click(qtbot, win, x, y)
@@ -171,13 +171,13 @@ def test_drawing_a_barrier_is_one_undo_step_and_selects_it(windows, qtbot):
 def test_a_double_click_ends_a_barrier_and_esc_cancels_one(windows, qtbot):
     win = windows(axles_doc())
     document = win.current_editor().document
-    win.axles_controller.draw_barrier()
+    win.menu_actions.controller("draw_barrier").draw_barrier()
     click(qtbot, win, 200.0, 1000.0)
     click(qtbot, win, 800.0, 1050.0, double=True)
     assert document.undo_stack.count() == 1
     (barrier,) = [e for e in document.elements if e.kind == "barrier"]
     assert len(barrier.points) == 2
-    tool = win.axles_controller.draw_barrier()
+    tool = win.menu_actions.controller("draw_barrier").draw_barrier()
     click(qtbot, win, 200.0, 100.0)
     click(qtbot, win, 600.0, 100.0)
     key(qtbot, win, Qt.Key.Key_Escape)
@@ -189,7 +189,7 @@ def test_a_double_click_ends_a_barrier_and_esc_cancels_one(windows, qtbot):
 def test_clicking_the_first_point_closes_the_barrier(windows, qtbot):
     win = windows(axles_doc())
     document = win.current_editor().document
-    win.axles_controller.draw_barrier()
+    win.menu_actions.controller("draw_barrier").draw_barrier()
     for x, y in ((700.0, 500.0), (1100.0, 500.0), (1100.0, 700.0), (700.0, 500.0)):
         click(qtbot, win, x, y)
     (barrier,) = [e for e in document.elements if e.kind == "barrier"]
@@ -231,14 +231,14 @@ def test_scatter_is_one_undo_step_and_undo_restores_exactly(windows, qtbot):
     win = windows(axles_doc([hand]))
     document = win.current_editor().document
     before = document.snapshot()
-    result = win.axles_controller.scatter_hazards(seed=42)
+    result = win.menu_actions.controller("draw_barrier").scatter_hazards(seed=42)
     expected = roll_scatter(before, AXLES, 42)
     assert result.elements == expected.elements and len(result.elements) >= 4
     scattered = [e for e in document.elements if e.id.startswith(SCATTER_PREFIX)]
     assert scattered == expected.elements
     assert document.element("w-hand") == hand
     assert document.undo_stack.count() == 1
-    dialog = win.axles_controller.dialog
+    dialog = win.menu_actions.controller("draw_barrier").dialog
     assert dialog is not None and dialog.isVisible()
     text = dialog.label.text()
     faces = result.rolls["dropped_template"]
@@ -255,15 +255,15 @@ def test_re_roll_replaces_only_the_scattered_elements(windows, qtbot):
                              "variant": "spikes"})
     win = windows(axles_doc([hand]))
     document = win.current_editor().document
-    first = win.axles_controller.scatter_hazards(seed=1)
+    first = win.menu_actions.controller("draw_barrier").scatter_hazards(seed=1)
     after_first = document.snapshot()
-    qtbot.mouseClick(win.axles_controller.dialog.reroll_button, LEFT)
-    second = win.axles_controller.last
+    qtbot.mouseClick(win.menu_actions.controller("draw_barrier").dialog.reroll_button, LEFT)
+    second = win.menu_actions.controller("draw_barrier").last
     assert second is not first and second.seed != 1
     scattered = [e for e in document.elements if e.id.startswith(SCATTER_PREFIX)]
     assert scattered == second.elements
     assert [e for e in document.elements if not e.id.startswith(SCATTER_PREFIX)] == [hand]
-    assert f"Seed {second.seed}" in win.axles_controller.dialog.label.text()
+    assert f"Seed {second.seed}" in win.menu_actions.controller("draw_barrier").dialog.label.text()
     assert document.undo_stack.count() == 2
     document.undo_stack.undo()
     assert document.snapshot() == after_first
@@ -272,17 +272,19 @@ def test_re_roll_replaces_only_the_scattered_elements(windows, qtbot):
 
 def test_scatter_without_a_track_says_so_and_changes_nothing(windows, qtbot):
     win = windows(axles_doc(track=False))
-    assert win.axles_controller.scatter_hazards(seed=3) is None
+    assert win.menu_actions.controller("draw_barrier").scatter_hazards(seed=3) is None
     assert win.current_editor().document.undo_stack.count() == 0
     assert "Draw a track first" in win.statusBar().currentMessage()
 
 
 def test_the_actions_are_offered_only_where_the_ruleset_has_barriers(windows, qtbot, every_kind):
     win = windows(axles_doc())
-    controller = win.axles_controller
-    assert controller.barrier_action.isEnabled() and controller.scatter_action.isEnabled()
+    controller = win.menu_actions.controller("draw_barrier")
+    barrier, scatter = win.menu_actions.qaction("draw_barrier"), win.menu_actions.qaction("scatter_hazards")
+    assert barrier.isEnabled() and scatter.isEnabled()
     win.add_editor(every_kind)  # a Gaslands track: no barriers
-    assert not controller.barrier_action.isEnabled() and not controller.scatter_action.isEnabled()
+    assert not barrier.isEnabled() and not scatter.isEnabled()
+    assert not barrier.isVisible() and not scatter.isVisible()
     assert controller.draw_barrier() is None and controller.scatter_hazards(seed=1) is None
 
 

@@ -13,7 +13,7 @@ from designer.app.window import MainWindow
 from designer.geometry.route import lap_length
 from designer.model.track import Table, TrackDocument, TrackSurface
 from designer.systems.mk_board.board import slot_count
-from designer.systems.mk_board.qt import ShortcutItem, SpaceItem
+from designer.systems.mk_board.qt.items import ShortcutItem, SpaceItem
 
 LEFT = Qt.MouseButton.LeftButton
 NO_MOD = Qt.KeyboardModifier.NoModifier
@@ -58,11 +58,10 @@ def drag(qtbot, window, start, end, steps: int = 6) -> None:
 
 def test_lay_spaces_action_fills_the_loop_in_one_undo_step(board):
     document = board.current_editor().document
-    controller = board.board_controller
-    assert controller.lay_action.isEnabled()
+    assert board.menu_actions.qaction("lay_spaces").isEnabled()
     expected = slot_count(lap_length(document.track), 32.0, True)
     assert expected == math.floor(lap_length(document.track) / 32.0)
-    board.board_controller.lay_action.trigger()
+    board.menu_actions.qaction("lay_spaces").trigger()
     laid = spaces(document)
     assert len(laid) == expected
     assert [s.number for s in laid] == list(range(1, expected + 1))
@@ -76,12 +75,12 @@ def test_lay_spaces_action_fills_the_loop_in_one_undo_step(board):
 
 def test_relaying_keeps_fields_and_is_undoable(board):
     document = board.current_editor().document
-    controller = board.board_controller
-    controller.lay_action.trigger()
+    controller = board.menu_actions.controller("lay_spaces")
+    board.menu_actions.qaction("lay_spaces").trigger()
     editor = board.current_editor()
     fifth = spaces(document)[4]
     editor.select_ids([fifth.id])
-    controller.cycle_action.trigger()  # plain → item
+    board.menu_actions.qaction("cycle_fields").trigger()  # plain → item
     assert document.element(fifth.id).field == "item"
     assert not controller.lay_spaces()  # nothing moves: refused, nothing pushed
     assert document.undo_stack.count() == 2
@@ -92,8 +91,8 @@ def test_relaying_keeps_fields_and_is_undoable(board):
 def test_insert_and_delete_renumber_in_one_step_and_undo_restores_exactly(board):
     document = board.current_editor().document
     editor = board.current_editor()
-    controller = board.board_controller
-    controller.lay_action.trigger()
+    controller = board.menu_actions.controller("lay_spaces")
+    board.menu_actions.qaction("lay_spaces").trigger()
     laid = spaces(document)
     n = len(laid)
     before = document.snapshot()
@@ -128,8 +127,8 @@ def test_insert_and_delete_renumber_in_one_step_and_undo_restores_exactly(board)
 
 def test_shortcut_tool_drag_makes_a_shortcut_and_click_cycles_a_field(board, qtbot):
     document = board.current_editor().document
-    controller = board.board_controller
-    controller.lay_action.trigger()
+    controller = board.menu_actions.controller("lay_spaces")
+    board.menu_actions.qaction("lay_spaces").trigger()
     laid = spaces(document)
     tool = controller.shortcut_tool()
     assert tool is not None
@@ -153,8 +152,7 @@ def test_shortcut_tool_drag_makes_a_shortcut_and_click_cycles_a_field(board, qtb
 
 def test_shortcut_arrow_follows_a_moved_space(board):
     document = board.current_editor().document
-    controller = board.board_controller
-    controller.lay_action.trigger()
+    board.menu_actions.qaction("lay_spaces").trigger()
     laid = spaces(document)
     from designer.document.operations import add_elements, move_elements
     from designer.systems.mk_board.board import new_shortcut
@@ -172,9 +170,9 @@ def test_board_actions_are_disabled_for_other_systems(qtbot, errors):
     qtbot.addWidget(win)
     win.show()
     try:
-        assert not win.board_controller.lay_action.isEnabled()
-        assert not win.board_controller.shortcut_action.isEnabled()
-        assert win.board_controller.lay_spaces() is False
+        assert not win.menu_actions.qaction("lay_spaces").isEnabled()
+        assert not win.menu_actions.qaction("shortcut_tool").isEnabled()
+        assert win.menu_actions.controller("lay_spaces").lay_spaces() is False
     finally:
         for editor in win.editors():
             editor.document.undo_stack.setClean()
@@ -183,12 +181,11 @@ def test_board_actions_are_disabled_for_other_systems(qtbot, errors):
 
 def test_screenshot_of_a_board(board, qtbot):
     document = board.current_editor().document
-    controller = board.board_controller
-    controller.lay_action.trigger()
+    board.menu_actions.qaction("lay_spaces").trigger()
     laid = spaces(document)
-    from designer.commands.board import push
     from designer.document.operations import add_elements
     from designer.systems.mk_board.board import BoardEdit, new_shortcut
+    from designer.systems.mk_board.qt.commands import push
     fields = ["item", "booster", "mushroom", "thwomp"]
     push(document, BoardEdit(changed=tuple(s.model_copy(update={"field": fields[i % 4]})
                                            for i, s in enumerate(laid[2::3]))), "fields")

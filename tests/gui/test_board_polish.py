@@ -54,7 +54,7 @@ def spaces(document) -> list:
 def laid_with_shortcut(window, first: int = 2, last: int = 8):
     """The loop laid with spaces, and one shortcut from space `first` to space `last` (list positions)."""
     document = window.current_editor().document
-    window.board_controller.lay_action.trigger()
+    window.menu_actions.qaction("lay_spaces").trigger()
     laid = spaces(document)
     shortcut = new_shortcut(document.elements, laid[first].id, laid[last].id)
     add_elements(document, [shortcut])
@@ -160,7 +160,7 @@ def test_a_space_placed_from_the_palette_takes_the_next_free_number(board):
     second = tool.place(140.0, 100.0)
     assert document.element(second).number == 2
     assert tool.ghost.element.number == 3  # the ghost shows the number the next click gives
-    board.board_controller.lay_action.trigger()
+    board.menu_actions.qaction("lay_spaces").trigger()
     count = len(spaces(document))
     third = editor.tools.place("space").place(60.0, 60.0)
     assert document.element(third).number == count + 1

@@ -106,7 +106,7 @@ def test_death_then_new_driver_and_dead_driver_refused_later(qtbot, page, sessio
     page.new_game("deathmatch")
     click(qtbot, page, "Zed", "played")
     died = page.entries.rows["Zed"]["died"]
-    assert not died.isEnabled() and faces_text([4, 5, 6]) in died.toolTip()
+    assert died.isEnabled() and faces_text([4, 5, 6]) in died.toolTip()  # a death needs no destroyed car
     click(qtbot, page, "Zed", "destroyed")
     assert page.entries.rows["Zed"]["died"].isEnabled()
     click(qtbot, page, "Zed", "died")
@@ -160,6 +160,8 @@ def test_updated_entry_keeps_the_entry_consistent():
     entry = updated_entry(GameEntry(driver="Rex", finished=True, won=True), "destroyed", True)
     assert entry.destroyed and not entry.finished and not entry.won
     entry = updated_entry(updated_entry(entry, "died", True), "destroyed", False)
-    assert not entry.destroyed and not entry.died
+    assert not entry.destroyed and entry.died  # a driver can die with the vehicle still running
+    alive_car = updated_entry(GameEntry(driver="Rex", finished=True), "died", True)
+    assert alive_car.died and not alive_car.destroyed and not alive_car.finished
     assert updated_entry(GameEntry(driver="Rex", destroyed=True), "won", True).finished
     assert faces_text([4, 5, 6]) == "4–6" and faces_text([6]) == "6" and faces_text([2, 6]) == "2 or 6"

@@ -47,7 +47,7 @@ def test_a_german_window_has_german_menus_with_english_keys(german_window):
     assert win.file_actions.save_as_action.text() == "Speichern &unter…"
     assert win.file_actions.recent_menu.title() == "&Zuletzt geöffnet"
     assert win.edit_controller.undo_action.text().startswith("&Rückgängig")
-    assert win.track_controller.reverse_action.statusTip() == "Die Strecke in der Gegenrichtung fahren"
+    assert win.menu_actions.qaction("reverse").statusTip() == "Die Strecke in der Gegenrichtung fahren"
     assert win.checks.dock.windowTitle() == "Probleme" and win.panes.inspector_dock.windowTitle() == "Inspektor"
     assert win.overlay_controller.menu.title() == "Ein&blendungen"
     assert win.about_action.text() == "Ü&ber Kartographer…"

@@ -11,10 +11,10 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from designer.app.window import MainWindow
-from designer.canvas.tools.section import SectionTool
 from designer.model.track import Table, TrackDocument
 from designer.rules.loader import load_ruleset
-from designer.systems.pitchkart.qt import TrackSectionItem
+from designer.systems.pitchkart.qt.items import TrackSectionItem
+from designer.systems.pitchkart.qt.section_tool import SectionTool
 from designer.systems.pitchkart.sections import (
     Connector,
     closure_gap,
@@ -80,7 +80,7 @@ def sections(document) -> list:
 
 
 def arm(window, piece_id: str) -> SectionTool:
-    tool = window.pitchkart_controller.choose_piece(piece_id)
+    tool = window.menu_actions.controller("section_tool").choose_piece(piece_id)
     assert isinstance(tool, SectionTool) and tool.piece_id == piece_id
     return tool
 
@@ -175,9 +175,8 @@ def test_f_flips_the_piece_into_its_mirror_image(windows, qtbot):
 
 def test_p_picks_the_next_piece_and_the_menu_lists_the_set(windows, qtbot):
     win = windows(pitchkart_doc())
-    controller = win.pitchkart_controller
-    assert [a.data() for a in controller.piece_actions()] == ["straight", "curve-45"]
-    assert [a.text() for a in controller.piece_actions()] == ["Straight", "Curve 45°"]
+    assert [a.data() for a in win.menu_actions.choice_actions("section_piece")] == ["straight", "curve-45"]
+    assert [a.text() for a in win.menu_actions.choice_actions("section_piece")] == ["Straight", "Curve 45°"]
     tool = arm(win, "straight")
     qtbot.keyClick(win.current_editor().view, Qt.Key.Key_P)
     assert tool.piece_id == "curve-45"
@@ -193,10 +192,10 @@ def test_renumber_sections_along_route_from_the_selected_one(windows):
     win = windows(pitchkart_doc(scrambled))
     editor = win.current_editor()
     document = editor.document
-    controller = win.pitchkart_controller
-    assert controller.renumber_action.isEnabled()
+    controller = win.menu_actions.controller("section_tool")
+    assert win.menu_actions.qaction("renumber_sections").isEnabled()
     editor.select_ids(["ts1"])
-    controller.renumber_action.trigger()
+    win.menu_actions.qaction("renumber_sections").trigger()
     assert [(s.id, s.number) for s in sections(document)] == [("ts1", 1), ("ts2", 2), ("ts3", 3), ("ts4", 4)]
     assert document.undo_stack.count() == 1
     assert not controller.renumber_sections()  # already right: nothing pushed
@@ -224,9 +223,10 @@ def test_items_draw_the_real_outline_and_highlight_open_connectors(windows, qtbo
 
 def test_actions_are_offered_only_where_the_ruleset_has_track_sections(windows):
     win = windows(pitchkart_doc(ruleset="mk-gaslands"))
-    controller = win.pitchkart_controller
-    assert not controller.section_action.isEnabled() and not controller.renumber_action.isEnabled()
-    assert controller.section_tool() is None and controller.piece_actions() == []
+    controller = win.menu_actions.controller("section_tool")
+    assert not win.menu_actions.qaction("section_tool").isEnabled()
+    assert not win.menu_actions.qaction("renumber_sections").isEnabled()
+    assert controller.section_tool() is None and win.menu_actions.choice_actions("section_piece") == []
     win2 = windows(pitchkart_doc())
-    assert win2.pitchkart_controller.section_action.isEnabled()
-    assert win2.pitchkart_controller.renumber_action.isEnabled()
+    assert win2.menu_actions.qaction("section_tool").isEnabled()
+    assert win2.menu_actions.qaction("renumber_sections").isEnabled()

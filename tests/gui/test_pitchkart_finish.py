@@ -142,8 +142,7 @@ def test_move_chain_with_section_makes_nudges_and_turns_carry_the_chain(windows,
     win = windows(doc(chain()))
     editor = win.current_editor()
     document = editor.document
-    controller = win.pitchkart_controller
-    action = controller.chain_action
+    action = win.menu_actions.qaction("chain_moves")
     assert action.isEnabled() and action.isCheckable() and not action.isChecked()
     assert "Alt" in action.statusTip()
     before = {e.id: placement(e) for e in document.elements}

@@ -200,17 +200,26 @@ def entry(eid: str, role: str, distance: float, rotation: float = 0.0) -> dict:
             "role": role}
 
 
-def test_ambush_entry_points_must_be_10_and_15_inches_from_the_centre():
-    good = arena(entry("def", "defender", 10 * IN), entry("att-1", "attacker", 15 * IN + 12), )
+def at(eid: str, role: str, x: float, y: float) -> dict:
+    return {"id": eid, "kind": "entry_point", "x_mm": x, "y_mm": y, "rotation_deg": 0.0, "role": role}
+
+
+def test_ambush_follows_the_seed_defender_at_the_centre_attackers_near_corners_or_edge_midpoints():
+    """The seed's 10" and 15" are speeds: the defender starts in the centre of the table, the attackers enter
+    within 6" of nominated corners or edge midpoints. Before, this set-up got a warning for every entry point."""
+    good = arena(at("def", "defender", 914.4, 609.6),                 # the centre of the 6' × 4' table
+                 at("att-1", "attacker", 4 * IN, 3 * IN),              # 5" from a corner
+                 at("att-2", "attacker", 914.4 + 3 * IN, 1219.2 - 2 * IN))  # near the far edge's midpoint
     assert found(good, "axles-ambush-distance") == []
-    bad = arena(entry("def", "defender", 12 * IN), entry("att-1", "attacker", 15 * IN),
-                entry("att-2", "attacker", 15 * IN - 13))
+    bad = arena(at("def", "defender", 914.4 + 10 * IN, 609.6),        # the old reading: 10" from the centre
+                at("att-1", "attacker", 914.4 + 15 * IN, 609.6),       # the old reading: 15" from the centre
+                at("att-2", "attacker", 4 * IN, 4 * IN))
     problems = found(bad, "axles-ambush-distance")
-    assert [p.ids for p in problems] == [("def",), ("att-2",)] and {p.severity for p in problems} == {"warning"}
-    assert problems[0].message == ("Entry point 'def' is 12 in from the table's centre: in a Badlands Ambush the "
-                                   "defender starts 10 in from it (give or take 0.5 in)")
-    assert problems[1].message == ("Entry point 'att-2' is 14.5 in from the table's centre: in a Badlands Ambush the "
-                                   "attackers enter 15 in from it (give or take 0.5 in)")
+    assert [p.ids for p in problems] == [("def",), ("att-1",)] and {p.severity for p in problems} == {"warning"}
+    assert problems[0].message == ("Entry point 'def' is 10 in from the table's centre: in a Badlands Ambush the "
+                                   "defender starts at the centre (within 1 in), travelling at 10 in")
+    assert problems[1].message == ("Entry point 'att-1' is 21 in from the nearest table corner or edge midpoint: in a "
+                                   "Badlands Ambush the attackers enter within 6 in of one, travelling at 15 in")
 
 
 def test_entry_points_without_a_defender_are_a_deathmatch_not_an_ambush():

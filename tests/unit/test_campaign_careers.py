@@ -94,9 +94,9 @@ def test_a_driver_dies_on_four_to_six() -> None:
 
 
 # --- death and replacement -------------------------------------------------------------------------
-def test_died_needs_a_destroyed_vehicle() -> None:
-    with pytest.raises(ValidationError, match="a driver can only die when the vehicle was destroyed"):
-        GameEntry(driver="Max", died=True)
+def test_a_driver_can_die_with_the_vehicle_still_running() -> None:
+    """The Driver component lost at a threshold, radiation, a Deathshead: death without a destroyed vehicle."""
+    assert GameEntry(driver="Max", died=True).died and not GameEntry(driver="Max", died=True).destroyed
     assert GameEntry(driver="Max", destroyed=True, died=True).died
 
 

@@ -175,10 +175,23 @@ def test_a_death_is_reported_and_entering_a_game_again_replaces_the_entry(wastes
     crew(capsys, wastes)
     game(capsys, wastes, "--driver", "Fury", "--new", "--scenario", "deathmatch")
     out = game(capsys, wastes, "--driver", "Fury", "--game", "1", "--destroyed", "--died")
-    assert out.endswith("; Fury died\n")
+    assert out.endswith("; Fury died (a driver roll of 4–6 after the vehicle was destroyed)\n")
     assert json.loads(wastes.read_text())["games"][0]["entries"] == [
         {"driver": "Fury", "destroyed": True, "kills": 0, "finished": False, "won": False, "died": True,
          "rerolls_used": 0}]
+
+
+def test_a_driver_dies_with_the_vehicle_still_running(wastes, capsys) -> None:
+    """The Driver component lost at a threshold, radiation, a Deathshead: `--died` alone is a death (it was
+    refused), and the driver plays no later game."""
+    crew(capsys, wastes)
+    out = game(capsys, wastes, "--driver", "Max", "--new", "--scenario", "deathmatch", "--died")
+    assert out.endswith("; Max died\n")
+    entry = json.loads(wastes.read_text())["games"][0]["entries"][0]
+    assert entry["died"] is True and entry["destroyed"] is False
+    code, _out, err = run(capsys, "campaign", "driver", "game", wastes, "--driver", "Max", "--new", "--scenario",
+                          "race")
+    assert code != 0 and "Max died in game 1" in err
 
 
 def test_the_awards_are_read_from_the_rule_data(wastes, capsys, monkeypatch) -> None:
@@ -200,8 +213,6 @@ def test_the_awards_are_read_from_the_rule_data(wastes, capsys, monkeypatch) -> 
 
 
 @pytest.mark.parametrize(("argv", "line"), [
-    (["--driver", "Max", "--new", "--scenario", "deathmatch", "--died"],
-     "game 2, Max: a driver can only die when the vehicle was destroyed"),
     (["--driver", "Max", "--new", "--scenario", "race", "--won"], "game 2, Max: a winner must have finished"),
     (["--driver", "Max", "--new", "--scenario", "race", "--finished", "--destroyed"],
      "game 2, Max: a destroyed vehicle cannot finish the race"),
@@ -335,9 +346,9 @@ def test_driver_commands_in_german(wastes, capsys) -> None:
     assert out.splitlines()[0] == "Wastes: 1 Fahrer, 1 Spiel"
     assert out.splitlines()[1].split() == ["Fahrer", "Spieler", "Klasse", "Fahrzeugdatei", "Spiele", "Abschüsse",
                                            "Verdient", "Eingesetzt", "Übrig", "Status"]
-    line = refused(capsys, wastes, "--lang", "de", "campaign", "driver", "game", wastes, "--driver", "Max",
-                   "--game", "1", "--died")
-    assert line == f"{wastes}: Spiel 1, Max: ein Fahrer kann nur sterben, wenn sein Fahrzeug zerstört wurde"
+    code, out, err = run(capsys, "--lang", "de", "campaign", "driver", "game", wastes, "--driver", "Max",
+                         "--game", "1", "--died")
+    assert (code, err) == (0, "") and out.endswith("; Max ist gestorben\n")
     line = refused(capsys, wastes, "--lang", "de", "campaign", "driver", "add", wastes, "--name", "Rex",
                    "--player", "Billie", "--class", "light", "--vehicle-file", "garage/fury.vehicle.json")
     assert line == (f"{wastes}: drivers (Rex): Rex fährt einen Wagen der Klasse Leicht, aber "

@@ -117,7 +117,7 @@ def test_codes_are_unique_and_complete():
         "board-lap-short", "board-lap-within-blue-shell",
         # PitchKart's own ([6/10], designer/systems/pitchkart/checks.py)
         "pk-unknown-piece", "pk-loop-open", "pk-section-overlap", "pk-numbering", "pk-numbering-route",
-        "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
+        "pk-inventory-exceeded", "pk-boost-spread", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
         # Axles and Alloys II's own ([8/10], designer/systems/axles_alloys_2/track_width.py, track_checks.py)
         "axles-track-too-narrow", "axles-track-too-wide", "axles-ramp-landing-off-track", "axles-bend-at-max",
         "axles-ambush-distance",

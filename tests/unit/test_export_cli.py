@@ -43,7 +43,7 @@ def test_export_all_holds_every_section(capsys, tmp_path):
         assert code == 0 and err == "", err
         counts[what] = pages(out)
     assert counts["all"] == sum(v for k, v in counts.items() if k != "all")
-    assert counts["cards"] == 16 and counts["dashboards"] == 4 and counts["scoresheet"] == 1
+    assert counts["cards"] == 18 and counts["dashboards"] == 4 and counts["scoresheet"] == 1  # 66 cards, 8 a sheet
     outline = [item.title for item in pdfscan.reader((tmp_path / "all.pdf").read_bytes()).outline]
     assert outline == ["Track, 1:1", "Item cards", "Tokens", "Kart dashboards", "Score sheet"]
 
@@ -101,3 +101,11 @@ def test_bad_options_fail_on_one_line_with_status_2(capsys, tmp_path, argv, frag
 def test_unwritable_output_is_one_line(capsys, tmp_path):
     code, _, err = run(capsys, "export", LUIGI, "-o", str(tmp_path / "no" / "such" / "dir.pdf"))
     assert code == 2 and err.count("\n") == 1 and "cannot write here" in err
+
+
+def test_the_cards_command_lays_out_sheets_as_the_export_does(tmp_path, capsys):
+    """`cards` takes the card sheets' own default margin, so its Letter sheets are the export's (4 × 2, room
+    for the cut marks and both calibration bars), not 3 × 3 with marks at the paper's edge."""
+    out = tmp_path / "deck.pdf"
+    code, stdout, _ = run(capsys, "cards", "--ruleset", "mk-gaslands", "--paper", "letter", "-o", str(out))
+    assert code == 0 and "18 pages" in stdout  # 66 cards, 8 a sheet: 9 fronts + 9 backs

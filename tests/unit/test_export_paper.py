@@ -85,24 +85,27 @@ def test_labels_and_neighbours():
     assert set(grid.neighbours(3, 3)) == {"left", "right", "up", "down"}
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_per_a4_and_letter(paper):
+@pytest.mark.parametrize(("paper", "layout"), [("a4", (3, 3, "portrait")), ("letter", (4, 2, "landscape"))])
+def test_poker_cards_on_a4_and_letter_leave_room_for_marks(paper, layout):
+    """Nine poker cards on A4; Letter is 7.7 mm too short for three rows with cut marks clear of its blank edge,
+    so it turns and takes 4 × 2."""
     grid = card_grid(paper, "poker")
-    assert (grid.cols, grid.rows) == (3, 3) and grid.paper.orientation == "portrait"
+    assert (grid.cols, grid.rows, grid.paper.orientation) == layout
     b = grid.block
     # Centred, bleed and margin included.
     assert math.isclose(b.x, grid.paper.width_mm - b.right) and math.isclose(b.y, grid.paper.height_mm - b.bottom)
-    assert b.x - grid.bleed_mm >= 3.0 - 1e-9 and b.y - grid.bleed_mm >= 3.0 - 1e-9
+    assert b.x - grid.bleed_mm >= 7.5 - 1e-9 and b.y - grid.bleed_mm >= 7.5 - 1e-9
 
 
 def test_bridge_on_letter_and_mini_fill_the_sheet():
-    assert card_grid("letter", "bridge").per_sheet == 9
+    assert card_grid("letter", "bridge").per_sheet == 8
+    assert card_grid("a4", "bridge").per_sheet == 9
     mini = card_grid("a4", "mini")
     assert mini.per_sheet == 16 and (mini.cols, mini.rows) == (4, 4)
 
 
 def test_cards_that_do_not_fit_say_so_like_pylabels():
-    with pytest.raises(LayoutError, match=r"^cards 63×88 mm do not fit 3×3 on A5 with 3 mm margins and 3 mm bleed$"):
+    with pytest.raises(LayoutError, match=r"^cards 63×88 mm do not fit 3×3 on A5 with 7.5 mm margins and 3 mm bleed$"):
         card_grid("a5", "poker", grid=(3, 3))
     with pytest.raises(LayoutError, match="unknown card size 'tarot'"):
         card_grid("a4", "tarot")
@@ -120,7 +123,7 @@ def test_back_slots_mirror_the_columns():
 
 @settings(max_examples=200, deadline=None)
 @given(w=st.floats(100, 10_000), h=st.floats(100, 10_000), paper=st.sampled_from(["a4", "letter", "a3", "tabloid"]),
-       margin=st.floats(0, 30), overlap=st.floats(0, 40), orientation=st.sampled_from(["portrait", "landscape"]))
+       margin=st.floats(8, 30), overlap=st.floats(0, 40), orientation=st.sampled_from(["portrait", "landscape"]))
 def test_tile_grid_covers_the_table_with_no_spare_row_or_column(w, h, paper, margin, overlap, orientation):
     grid = tile_grid(w, h, paper, margin, overlap, orientation)
     last = grid.window(grid.cols - 1, grid.rows - 1)

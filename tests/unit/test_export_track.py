@@ -139,10 +139,11 @@ def test_element_footprints_and_reach_rings_make_a_page_useful():
     doc = track_from_data(data)
     ruleset = load_ruleset(doc.ruleset)
     plan = plan_tiles(doc, ruleset, TrackPrintOptions(orientation="landscape", reach_rings=True))
-    # Windows step 267 (x) and 180 (y): the reach ring spans x 850…1150 and y 450…750.
+    # Windows step 267 (x) and 180 (y): the reach ring spans x 850…1150 and y 450…750, on 2 × 3 pages of the
+    # grid at the table's corner; the grid moved 125 mm up holds it on 2 × 2.
     cols = {c for c, _ in plan.printed}
     rows = {r for _, r in plan.printed}
-    assert cols == {3, 4} and rows == {2, 3, 4}
+    assert plan.grid.origin == (0.0, -125.0) and cols == {3, 4} and rows == {3, 4}
     # Reach rings are an overlay: unless asked for they neither print nor make a page useful.
     plain = plan_tiles(doc, ruleset, TrackPrintOptions(orientation="landscape"))
     assert len(plain.printed) < len(plan.printed)
@@ -182,7 +183,7 @@ def test_parts_list_and_pipe_labels():
 def test_other_papers_and_thin_margins_render(paper):
     doc = track_from_data(minimal_track_data())
     buffer = io.BytesIO()
-    pages = write_track_pdf(buffer, doc, options=TrackPrintOptions(paper=paper, margin_mm=5, overlap_mm=0,
+    pages = write_track_pdf(buffer, doc, options=TrackPrintOptions(paper=paper, margin_mm=8, overlap_mm=0,
                                                                    orientation="portrait"))
     pdf = pdfscan.reader(buffer.getvalue())
     assert len(pdf.pages) == pages >= 2

@@ -24,7 +24,7 @@ from tests.unit.test_pitchkart_sections import INVENTORY, START, document_data, 
 
 RULES = load_ruleset("pitchkart")
 PK_CODES = {"pk-unknown-piece", "pk-loop-open", "pk-section-overlap", "pk-numbering", "pk-numbering-route",
-            "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track"}
+            "pk-inventory-exceeded", "pk-boost-spread", "pk-coin-spacing", "pk-coin-sections", "pk-off-track"}
 #: The checks of the Gaslands ribbon: a section-built document has no ribbon, so they cannot apply.
 RIBBON_CODES = {"pickup-off-surface", "gate-off-surface", "gates-out-of-order", "no-start-finish",
                 "track-too-narrow", "tight-corner"}
@@ -156,12 +156,16 @@ def test_numbers_that_do_not_follow_the_chain():
 
 
 # --- stickers and coins -------------------------------------------------------------------------------------
-def test_booster_arrows_must_lie_across_two_sections():
+def test_booster_arrows_are_advised_to_spread_over_two_sections():
+    """The seed advises spreading the arrows over two or more sections; an arrow in the middle of a section is
+    fine (before: a warning for each arrow that did not straddle a joint)."""
     across = {"id": "b1", "kind": "boost_pad", "x_mm": 700.0, "y_mm": 150.0}  # on the joint of ts1 and ts2
     middle = {"id": "b2", "kind": "boost_pad", "x_mm": 550.0, "y_mm": 150.0}  # in the middle of ts1
-    problems = by_code(elements([across, middle]), "pk-boost-span")
+    beside = {"id": "b3", "kind": "boost_pad", "x_mm": 600.0, "y_mm": 150.0}  # also in ts1
+    assert by_code(elements([across, middle]), "pk-boost-spread") == []
+    problems = by_code(elements([middle, beside]), "pk-boost-spread")
     assert [(p.severity, p.message, p.ids) for p in problems] == [
-        ("warning", "Boost pad 'b2' lies on 1 track section: booster arrows should lie across at least 2", ("b2",))]
+        ("info", "All 2 booster arrows lie on one track section: spread them over two or more", ("b2", "b3"))]
 
 
 def test_spare_coins_lie_30_to_40_mm_apart():

@@ -126,10 +126,10 @@ def test_track_print_draws_the_numbered_sections_and_the_pages_their_outlines_ne
         w = plan.grid.window(*cell)
         touched = any(o.intersects(box(w.x, w.y, min(w.right, doc.table.width_mm), min(w.bottom, doc.table.height_mm)))
                       for o in outlines)
-        if touched:
-            assert plan.is_printed(cell), cell
+        if touched:  # printed, or left out because its neighbours print all of it
+            assert plan.is_printed(cell) or plan.is_covered(cell), cell
     pages = page_texts(printed("track"))
-    assert len(pages) == plan.page_count == 28
+    assert len(pages) == plan.page_count == 21  # 28 before the grid moved onto the track (issue #35)
     on_tiles = {t for page in pages[1:] for t in page}
     assert {str(n) for n in range(1, 13)} <= on_tiles
 

@@ -117,7 +117,7 @@ def card_sheets(paper: str, size: str, duplex: str, count: int, via_cli: bool = 
     return buffer.getvalue()
 
 
-SHEETS = [("a4", "poker", "portrait"), ("letter", "mini", "landscape")]
+SHEETS = [("a4", "poker", "portrait"), ("letter", "poker", "landscape")]
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])

@@ -16,6 +16,7 @@ import shapely
 
 from designer.geometry.checks.base import CheckContext, check
 from designer.geometry.checks.bulk import SCENERY_CODE, kind_table
+from designer.geometry.checks.pairs import PairQuery, bounded_pairs, more_pairs
 from designer.geometry.checks.report import Problem, fill, labels, opens, problems
 from designer.i18n import _
 from designer.model.elements import ELEMENT_KINDS, kind_classes
@@ -143,23 +144,21 @@ def _boxes_apart(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     return apart
 
 
-def _overlaps(ctx: CheckContext, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _overlaps(ctx: CheckContext, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
     """Overlapping pairs with at least one element among `rows`: (first, second) element indices,
-    first < second, each pair once.
+    first < second, each pair once — at most `MAX_PAIRS` of them, and whether some were left out.
 
     Two footprints overlap when they still meet after each is shrunk by OVERLAP_DEPTH_MM all round,
     so footprints that merely touch do not count.
     """
-    left, right = _candidates(ctx, rows)
     params = ctx.element_params("overlap-shapes", lambda at: shape_params(ctx.kind_codes[at], ctx.placements[at]))
-    hit = convex_overlap(params.T, left, right)
-    left, right = left[hit], right[hit]
-    return np.minimum(left, right), np.maximum(left, right)
+    first, second, cut = bounded_pairs(_candidates(ctx, rows), lambda a, b: convex_overlap(params.T, a, b), rows)
+    return np.minimum(first, second), np.maximum(first, second), cut
 
 
-def _candidates(ctx: CheckContext, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The pairs of elements, at least one among `rows`, whose footprints' envelopes meet and whose
-    kinds are compared at all, each pair once.
+def _candidates(ctx: CheckContext, rows: np.ndarray) -> PairQuery:
+    """A query for the pairs of elements, one among the rows asked (a slice of `rows`), whose footprints'
+    envelopes meet and whose kinds are compared at all, each pair once over all the slices of `rows`.
 
     A few rows are looked up in the context's STRtree. Many are looked up group by group, each group
     in a tree of its own: kinds of different groups are never compared (IGNORED), and with the long
@@ -167,22 +166,30 @@ def _candidates(ctx: CheckContext, rows: np.ndarray) -> tuple[np.ndarray, np.nda
     """
     codes, geoms = ctx.kind_codes, ctx.geoms
     ignored, groups = _tables()
-    if len(rows) * 8 < len(codes):
-        left, right = ctx.tree.query(geoms[rows])
-        found = [(rows[left], right)]
-    else:
-        found = []
-        for group in groups:
-            members, asking = np.flatnonzero(group[codes]), rows[group[codes[rows]]]
-            left, right = shapely.STRtree(geoms[members]).query(geoms[asking])
-            found.append((asking[left], members[right]))
-    left, right = np.concatenate([pair[0] for pair in found]), np.concatenate([pair[1] for pair in found])
     among = np.zeros(len(codes), dtype=bool)
     among[rows] = True
-    keep = (left < right) | ~among[right]  # a pair within `rows` is found from both ends: keep one
-    left, right = left[keep], right[keep]
-    keep = ~ignored[codes[left], codes[right]]
-    return left[keep], right[keep]
+    trees = None
+    if len(rows) * 8 >= len(codes):
+        trees = [(group, members, shapely.STRtree(geoms[members]))
+                 for group in groups for members in (np.flatnonzero(group[codes]),)]
+
+    def query(asking: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if trees is None:
+            left, right = ctx.tree.query(geoms[asking])
+            found = [(asking[left], right)]
+        else:
+            found = []
+            for group, members, tree in trees:
+                ask = asking[group[codes[asking]]]
+                left, right = tree.query(geoms[ask])
+                found.append((ask[left], members[right]))
+        left, right = np.concatenate([pair[0] for pair in found]), np.concatenate([pair[1] for pair in found])
+        keep = (left < right) | ~among[right]  # a pair within `rows` is found from both ends: keep one
+        left, right = left[keep], right[keep]
+        keep = ~ignored[codes[left], codes[right]]
+        return left[keep], right[keep]
+
+    return query
 
 
 def _overlap_problems(ctx: CheckContext, first: np.ndarray, second: np.ndarray) -> list[Problem]:
@@ -245,14 +252,21 @@ class OverlapList:
 def elements_overlap(ctx: CheckContext) -> list[Problem]:
     """Pairs of elements that overlap, by their ids. After an edit only the changed elements are looked
     up again, unless elements came, went or changed places in the document's order (which decides
-    which of a pair is named first)."""
+    which of a pair is named first), or the list was cut at `MAX_PAIRS` (then it is looked for anew)."""
     before = ctx.kept("overlaps")
     changed = ctx.changed_ids
-    if before is None or changed is None or ctx.ids_reordered:
-        rows = np.flatnonzero(ctx.kind_codes != SCENERY_CODE)
-        before = OverlapList(_overlap_problems(ctx, *_overlaps(ctx, rows)))
-    elif changed:
+    anew = before is None or changed is None or ctx.ids_reordered
+    if not anew and changed:
         rows = np.array([ctx.index[i] for i in changed if ctx.by_id[i].kind != "scenery"], dtype=int)
-        before.replace(changed, _overlap_problems(ctx, *_overlaps(ctx, rows)))
+        first, second, cut = _overlaps(ctx, rows)
+        if not cut:
+            before.replace(changed, _overlap_problems(ctx, first, second))
+        anew = cut
+    if anew:
+        first, second, cut = _overlaps(ctx, np.flatnonzero(ctx.kind_codes != SCENERY_CODE))
+        before = OverlapList(_overlap_problems(ctx, first, second))
+        if cut:  # an incomplete list cannot be updated pair by pair
+            ctx.keep("overlaps", None)
+            return [*before.problems, more_pairs("elements-overlap")]
     ctx.keep("overlaps", before)
     return list(before.problems)

@@ -117,7 +117,7 @@ class EntryEditor(QGroupBox):
         for key, widget in widgets.items():
             if key not in ("label", "played"):
                 widget.setEnabled(entry is not None)
-        widgets["died"].setEnabled(entry is not None and value.destroyed)
+        widgets["died"].setEnabled(entry is not None)
         earned = rerolls_earned(entry, current.scenario, rules) if entry is not None else []
         widgets["earned"] = QLabel(", ".join(_("{event} +{rerolls}").format(event=reroll_event(ruleset_id, event),
                                                                              rerolls=n) for event, n in earned)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
-from designer.campaign.careers import DriverRecord
+from designer.campaign.careers import DriverRecord, faces_text
 from designer.i18n import _
 from designer.model.campaign import CampaignDocument, GameEntry
 
@@ -16,40 +16,26 @@ ENTRY_FLAGS = ("destroyed", "finished", "won", "died")
 
 def updated_entry(entry: GameEntry, field: str, value: bool | int) -> GameEntry:
     """`entry` with one field changed and the fields that contradict it adjusted, so that ticking
-    "won" also ticks "finished", and unticking "destroyed" clears "died"."""
+    "won" also ticks "finished", and a driver who died did not finish (a death needs no destroyed vehicle)."""
     data = entry.model_dump()
     data[field] = value
     if field == "destroyed":
         if value:
             data["finished"] = data["won"] = False
-        else:
-            data["died"] = False
     elif field in ("finished", "won") and value:
         data["finished"] = True
         data["destroyed"] = data["died"] = False
     elif field == "finished" and not value:
         data["won"] = False
     elif field == "died" and value:
-        data["destroyed"] = True
         data["finished"] = data["won"] = False
     return GameEntry.model_validate(data)
 
 
-def faces_text(faces: Sequence[int]) -> str:
-    """[4, 5, 6] → "4–6"; [2, 6] → "2 or 6"."""
-    faces = sorted(set(faces))
-    if not faces:
-        return _("no roll")
-    if len(faces) > 2 and faces == list(range(faces[0], faces[-1] + 1)):
-        return f"{faces[0]}–{faces[-1]}"
-    if len(faces) == 1:
-        return str(faces[0])
-    return _("{faces} or {last}").format(faces=", ".join(map(str, faces[:-1])), last=faces[-1])
-
-
 def death_tooltip(faces: Sequence[int]) -> str:
-    return _("Tick when the driver rolled {faces} on a d6 after the vehicle was destroyed: "
-             "the driver dies and plays no later game.").format(faces=faces_text(faces))
+    return _("Tick when the driver died: on a d6 roll of {faces} after the vehicle was destroyed, or with the "
+             "vehicle still running (the Driver component lost, radiation, a Deathshead). A dead driver plays no "
+             "later game.").format(faces=faces_text(faces))
 
 
 def players_needing_driver(doc: CampaignDocument, records: Sequence[DriverRecord]) -> list[tuple[str, str | None]]:

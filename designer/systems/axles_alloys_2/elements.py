@@ -85,8 +85,8 @@ class Counter(ElementBase):
 
 
 class EntryPoint(ElementBase):
-    """Where a car enters the table; rotation is its heading. Badlands Ambush: the defender starts 10" from
-    the table's centre, the attackers 15" (the rule data's `axles.ambush`)."""
+    """Where a car enters the table; rotation is its heading. Badlands Ambush (the rule data's `axles.ambush`):
+    the defender starts at the table's centre, the attackers enter within 6" of a table corner or edge midpoint."""
 
     kind: Literal["entry_point"] = "entry_point"
     role: EntryRole = "attacker"

@@ -1,4 +1,4 @@
-"""The outlines Axles and Alloys II's own kinds are drawn from, shared by the canvas (`qt.py`) and the printed
+"""The outlines Axles and Alloys II's own kinds are drawn from, shared by the canvas (`qt/items.py`) and the printed
 track (`track_art.py`) so the two cannot drift: the counters' sword, shield and skull glyphs, a wreck's
 battered car, a spikes template's points, a napalm template's flames and an entry point's arrow.
 

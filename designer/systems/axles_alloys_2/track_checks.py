@@ -11,9 +11,9 @@
   must slow for it. The turning is summed along the centerline (an S-bend counts both ways, as the car's
   45° pivots would), and one note is given per class per bend, at the bend's sharpest move.
 - `axles-ambush-distance` (warning): in a Badlands Ambush set-up (a document with a defender's entry point)
-  the defender starts `axles.ambush.defender_from_centre_mm` (10") from the table's centre and the attackers
-  `attackers_from_centre_mm` (15"), each within `tolerance_mm`. A deathmatch's entry points (no defender)
-  are not checked.
+  the defender starts at the table's centre (`axles.ambush.centre_tolerance_mm`) and the attackers enter within
+  `entry_within_mm` (6") of a table corner or edge midpoint; their speeds (10", 15") are rule data the
+  messages name. A deathmatch's entry points (no defender) are not checked.
 """
 
 from __future__ import annotations
@@ -163,26 +163,31 @@ def axles_bend_at_max(ctx: CheckContext) -> list[Problem]:
 # --- Badlands Ambush ------------------------------------------------------------------------------------------
 @check("axles-ambush-distance", "warning")
 def axles_ambush_distance(ctx: CheckContext) -> list[Problem]:
+    """In a Badlands Ambush set-up (a document with a defender's entry point): a defender away from the table's
+    centre, an attacker entering further than the rule data allows from every table corner and edge midpoint."""
     rules = ctx.ruleset.axles
     entries = ctx.of_class(EntryPoint)
     if rules is None or rules.ambush is None or not any(e.role == "defender" for e in entries):
         return []
     ambush = rules.ambush
-    table = ctx.document.table
+    w, h = ctx.document.table.width_mm, ctx.document.table.height_mm
     units = ctx.document.display_units
-    centre = (table.width_mm / 2.0, table.height_mm / 2.0)
-    defender = _("{entry} is {distance} from the table's centre: in a Badlands Ambush the defender starts "
-                 "{expected} from it (give or take {tolerance})")
-    attacker = _("{entry} is {distance} from the table's centre: in a Badlands Ambush the attackers enter "
-                 "{expected} from it (give or take {tolerance})")
+    points = [(x, y) for x in (0.0, w / 2.0, w) for y in (0.0, h / 2.0, h) if (x, y) != (w / 2.0, h / 2.0)]
+    defender = _("{entry} is {distance} from the table's centre: in a Badlands Ambush the defender starts at the "
+                 "centre (within {tolerance}), travelling at {speed}")
+    attacker = _("{entry} is {distance} from the nearest table corner or edge midpoint: in a Badlands Ambush the "
+                 "attackers enter within {within} of one, travelling at {speed}")
     out = []
     for entry in entries:
-        message = defender if entry.role == "defender" else attacker
-        expected = ambush.defender_from_centre_mm if entry.role == "defender" else ambush.attackers_from_centre_mm
-        distance = math.hypot(entry.x_mm - centre[0], entry.y_mm - centre[1])
-        if abs(distance - expected) > ambush.tolerance_mm + 1e-6:
+        if entry.role == "defender":
+            message, limit, speed = defender, ambush.centre_tolerance_mm, ambush.defender_speed
+            distance = math.hypot(entry.x_mm - w / 2.0, entry.y_mm - h / 2.0)
+        else:
+            message, limit, speed = attacker, ambush.entry_within_mm, ambush.attackers_speed
+            distance = min(math.hypot(entry.x_mm - x, entry.y_mm - y) for x, y in points)
+        if distance > limit + 1e-6:
             text = message.format(entry=namer(message, "entry")(entry), distance=format_length(distance, units, 1),
-                                  expected=format_length(expected, units, 1),
-                                  tolerance=format_length(ambush.tolerance_mm, units, 1))
+                                  tolerance=format_length(limit, units, 1), within=format_length(limit, units, 1),
+                                  speed=format_length(speed * MM_PER_UNIT["in"], "in", 0))
             out.append(problem("axles-ambush-distance", text, (entry.id,)))
     return out

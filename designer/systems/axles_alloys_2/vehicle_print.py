@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from designer.export import pdf
+from designer.export import pdf, sheet_marks
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, PALE, Output, text
@@ -344,12 +344,14 @@ def render_vehicle_sheets(c: Canvas, vehicles: Sequence[tuple[str, VehicleDocume
                 draw_vehicle(c, vehicle, source, number, ruleset, area)
             if len(page) == 2:
                 cut_line(c, sheet.width_mm, (halves[0].bottom + halves[1].y) / 2)
+            sheet_marks.margin_bars(c, sheet, content)
         c.showPage()
     return len(pages)
 
 
 def cut_line(c: Canvas, page_w: float, y: float) -> None:
-    Painter(c).line(0, y, page_w, y, GREY, 0.15, dash=(2, 2), cap=0)
+    edge = sheet_marks.KEEP_OUT_MM
+    Painter(c).line(edge, y, page_w - edge, y, GREY, 0.15, dash=(2, 2), cap=0)
     text(c, page_w / 2, y, " " + _("cut") + " ", 6, FONT, "middle", GREY, middle=True, halo=white)
 
 

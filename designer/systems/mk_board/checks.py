@@ -24,6 +24,7 @@ import shapely
 
 from designer.geometry.checks.base import CheckContext, check, problem
 from designer.geometry.checks.lengths import area_text
+from designer.geometry.checks.pairs import bounded_pairs, more_pairs
 from designer.geometry.checks.report import Problem, named, namer
 from designer.i18n import _, ngettext
 from designer.systems.mk_board.elements import SPACE, Shortcut, Space
@@ -121,21 +122,29 @@ def board_space_overlap(ctx: CheckContext) -> list[Problem]:
     rules = ctx.ruleset.board
     assert rules is not None  # _board() is None without them
     squares = tiles(board.spaces, rules.space_size_mm)
-    first, second = shapely.STRtree(squares).query(squares, predicate="intersects")
-    keep = first < second
-    first, second = first[keep], second[keep]
+    tree = shapely.STRtree(squares)
+
+    def candidates(asking: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        left, right = tree.query(squares[asking], predicate="intersects")
+        left = asking[left]
+        keep = left < right
+        return left[keep], right[keep]
+
+    def overlap(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+        return shapely.area(shapely.intersection(squares[left], squares[right])) > OVERLAP_AREA_MM2
+
+    first, second, cut = bounded_pairs(candidates, overlap, np.arange(len(squares)))
     areas = shapely.area(shapely.intersection(squares[first], squares[second]))
     message = _("The tiles of {space} and {other} overlap by {area}")
     units = ctx.document.display_units
     name, other = namer(message, "space"), namer(message, "other")
     out = []
     for i, j, area in sorted(zip(first.tolist(), second.tolist(), areas.tolist(), strict=True)):
-        if area > OVERLAP_AREA_MM2:
-            a, b = board.spaces[i], board.spaces[j]
-            out.append(problem("board-space-overlap",
-                               message.format(space=name(a), other=other(b), area=area_text(area, units)),
-                               (a.id, b.id)))
-    return out
+        a, b = board.spaces[i], board.spaces[j]
+        out.append(problem("board-space-overlap",
+                           message.format(space=name(a), other=other(b), area=area_text(area, units)),
+                           (a.id, b.id)))
+    return [*out, more_pairs("board-space-overlap")] if cut else out
 
 
 def _ends(board: Board, shortcut: Shortcut) -> tuple[Space, Space] | None:

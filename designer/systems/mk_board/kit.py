@@ -10,7 +10,7 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
-from designer.export import pdf
+from designer.export import pdf, sheet_marks
 from designer.export.dashboards import NAMED_COLOURS, render_player_sheets, slot_size
 from designer.export.item_art import banana
 from designer.export.options import PrintJob
@@ -275,6 +275,7 @@ def render_reference(c: Canvas, job: PrintJob) -> int:
             for k in range(min(per_page, count - first)):
                 row, col = divmod(k, cols)
                 draw_reference(c, job.ruleset, Rect(ox + col * (w + gap), area.y + 8 + row * (h + gap), w, h))
+            sheet_marks.margin_bars(c, paper, area)
         c.showPage()
         pages += 1
     return pages

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
-from designer.export import pdf
+from designer.export import pdf, sheet_marks
 from designer.export.element_art import coin_face
 from designer.export.item_art import draw_item
 from designer.export.options import PrintJob
@@ -85,6 +85,7 @@ def _furniture(c: Canvas, job: PrintJob, page: Rect, title: str, note: str, how:
     pdf.paragraph(c, page.x, page.y + 7.5, lines, size, FONT, INK)
     bar = min(100.0, page.w - 20)
     pdf.calibration_bar(c, page.x, page.bottom - FOOTER_MM + 2, bar, 10, _("{mm} mm").format(mm=fmt_mm(bar)))
+    sheet_marks.margin_bars(c, get_paper(job.options.paper).portrait(), page, across=False)
     kit = rule_texts.kit_note(job.ruleset)
     if kit:
         lines, size = pdf.fit_paragraph(kit, page.w, FOOTER_MM - 6.5, 6.5, FONT, min_pt=4.5)

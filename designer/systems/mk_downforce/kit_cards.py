@@ -18,11 +18,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
 from designer.export import item_art, pdf
-from designer.export.cards import cut_marks
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
-from designer.export.paper import CardGrid, Rect, card_grid
+from designer.export.paper import CARD_MARGIN_MM, CardGrid, Rect, card_grid
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, PALE, text
+from designer.export.sheet_marks import card_marks
 from designer.i18n import _, format_dollars, format_number, ngettext, npgettext, place_ordinal
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
@@ -218,7 +218,7 @@ def _sheets(c: Canvas, grid: CardGrid, count: int, draw: Callable[[int, Rect], N
         with pdf.mm_frame(c, grid.paper):
             for slot, index in enumerate(sheet):
                 draw(index, grid.slot(slot).inset(1.0))
-            cut_marks(c, grid)
+            card_marks(c, grid)
         c.showPage()
     return len(sheets)
 
@@ -226,7 +226,7 @@ def _sheets(c: Canvas, grid: CardGrid, count: int, draw: Callable[[int, Rect], N
 def render_reference(c: Canvas, job: PrintJob) -> int:
     """One sheet of reference cards (as many copies as fit); returns the pages drawn."""
     downforce_rules(job.ruleset)
-    grid = card_grid(job.options.paper, REFERENCE_MM, job.options.margin(3.0))
+    grid = card_grid(job.options.paper, REFERENCE_MM, job.options.margin(CARD_MARGIN_MM))
     p = Painter(c, job.options.ink_saver)
     return _sheets(c, grid, grid.per_sheet, lambda _i, area: draw_reference(c, p, job.ruleset, area))
 
@@ -304,7 +304,7 @@ def draw_kart_card(c: Canvas, p: Painter, ruleset: Ruleset, rules: DownforceRule
 def render_karts(c: Canvas, job: PrintJob) -> int:
     """One card per kart colour on card sheets of the chosen size; returns the pages drawn."""
     rules = downforce_rules(job.ruleset)
-    grid = card_grid(job.options.paper, job.options.card_size, job.options.margin(3.0))
+    grid = card_grid(job.options.paper, job.options.card_size, job.options.margin(CARD_MARGIN_MM))
     p = Painter(c, job.options.ink_saver)
     token = float(job.setting("token_size"))
     return _sheets(c, grid, len(rules.karts), lambda i, area: draw_kart_card(

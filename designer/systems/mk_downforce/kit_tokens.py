@@ -122,4 +122,4 @@ def render_tokens(c: Canvas, job: PrintJob) -> int:
     p = Painter(c, job.options.ink_saver)
     heading = _("Tokens · {name}").format(name=rule_texts.ruleset_name(job.ruleset))
     return render_token_pages(c, paper, page, content, pages, heading, lambda t, x, y: draw_token(p, t, x, y),
-                              lambda: _foot(c, job, page))
+                              lambda: _foot(c, job, page), foot_bar=True)

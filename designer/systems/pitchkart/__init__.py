@@ -18,7 +18,7 @@ from designer.systems.pitchkart.sections import new_defaults
 CHECKS: tuple[str, ...] = (
     "element-in-solid-scenery", "elements-overlap", "gate-number-duplicate", "gate-number-missing",
     "pk-unknown-piece", "pk-loop-open", "pk-section-overlap", "pk-numbering", "pk-numbering-route",
-    "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
+    "pk-inventory-exceeded", "pk-boost-spread", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
 )
 
 SYSTEM = System(

@@ -7,8 +7,9 @@ surface is their union (`designer.systems.pitchkart.sections`). The section chec
 piece of the rule data's inventory; the loop closes (every connector meets another within
 `pitchkart.inventory.connect_gap_max_mm` and `connect_heading_max_deg`), else each open end is named with
 where it lies; no two sections overlap; numbers run 1…N without a gap or a duplicate and follow the chain;
-for information, a track that needs more of a piece than one set holds. On the track: booster arrows
-(`boost_pad`) lie across at least two sections; the spare coins lie `spare_coin_spacing_min_mm` to
+for information, a track that needs more of a piece than one set holds. On the track: for information, booster
+arrows (`boost_pad`) all on one section (the rules advise spreading them over two or more; an arrow need not
+straddle a joint); the spare coins lie `spare_coin_spacing_min_mm` to
 `spare_coin_spacing_max_mm` apart on at most `spare_coin_sections_max` sections; coins, "?" squares,
 booster arrows, gates and the start/finish stand on the sections. "At most 8 karts" is the universal
 `too-many-karts`, from the rule data's `karts.max`. A document without sections gets none of them.
@@ -231,21 +232,24 @@ def pk_inventory_exceeded(ctx: CheckContext) -> list[Problem]:
 
 
 # --- on the track --------------------------------------------------------------------------------------------
-@check("pk-boost-span", "warning")
-def pk_boost_span(ctx: CheckContext) -> list[Problem]:
+@check("pk-boost-spread", "info")
+def pk_boost_spread(ctx: CheckContext) -> list[Problem]:
+    """One note when every booster arrow lies on the same single section: the rules advise spreading them over
+    two or more sections of the track."""
     track = _track(ctx)
-    if track is None:
+    pads = ctx.of_kind("boost_pad")
+    if track is None or not pads:
         return []
-    out = []
-    for pad in ctx.of_kind("boost_pad"):
+    sections: set[str] = set()
+    for pad in pads:
         footprint = ctx.footprint(pad)
-        n = sum(1 for outline in track.outlines.values()
-                if outline.intersects(footprint) and outline.intersection(footprint).area > ON_SECTION_AREA_MM2)
-        if n < 2:
-            message = ngettext("{pad} lies on {n} track section: booster arrows should lie across at least 2",
-                               "{pad} lies on {n} track sections: booster arrows should lie across at least 2", n)
-            out.append(problem("pk-boost-span", message.format(pad=namer(message, "pad")(pad), n=n), (pad.id,)))
-    return out
+        sections.update(sid for sid, outline in track.outlines.items()
+                        if outline.intersects(footprint) and outline.intersection(footprint).area > ON_SECTION_AREA_MM2)
+    if len(sections) >= 2:
+        return []
+    message = ngettext("The booster arrow lies on one track section: spread the arrows over two or more",
+                       "All {n} booster arrows lie on one track section: spread them over two or more", len(pads))
+    return [problem("pk-boost-spread", message.format(n=len(pads)), [pad.id for pad in pads])]
 
 
 @check("pk-coin-spacing", "warning")

@@ -10,12 +10,12 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import element_art as art
-from designer.export import pdf
-from designer.export.cards import cut_marks
+from designer.export import pdf, sheet_marks
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
-from designer.export.paper import LayoutError, Rect, card_grid, check_margin, get_paper
+from designer.export.paper import CARD_MARGIN_MM, LayoutError, Rect, card_grid, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
+from designer.export.sheet_marks import card_marks
 from designer.export.tokens import CUT, Token, TokenGroup, pack_tokens, with_spares
 from designer.i18n import N_, _, ngettext
 from designer.rules import Ruleset
@@ -115,6 +115,7 @@ def render_stickers(c: Canvas, job: PrintJob) -> int:
                     text(c, item.x, item.y + 3.8, *pdf.fit_line(item.heading, content.w, 8, BOLD), BOLD, colour=INK)
                 else:
                     _sticker(p, item.token, item.x, item.y)
+            sheet_marks.margin_bars(c, paper, page)
         c.showPage()
     return len(pages)
 
@@ -164,7 +165,7 @@ def render_characters(c: Canvas, job: PrintJob) -> int:
     ruleset = job.ruleset
     if not ruleset.characters:
         raise LayoutError(_("ruleset '{id}' has no characters").format(id=ruleset.id))
-    grid = card_grid(job.options.paper, job.options.card_size, job.options.margin(3.0))
+    grid = card_grid(job.options.paper, job.options.card_size, job.options.margin(CARD_MARGIN_MM))
     p = Painter(c, job.options.ink_saver)
     chars = list(ruleset.characters)
     sheets = [chars[i:i + grid.per_sheet] for i in range(0, len(chars), grid.per_sheet)]
@@ -173,7 +174,7 @@ def render_characters(c: Canvas, job: PrintJob) -> int:
         with pdf.mm_frame(c, grid.paper):
             for index, character in enumerate(sheet):
                 draw_character_card(c, p, ruleset, character, grid.slot(index).inset(1.0))
-            cut_marks(c, grid)
+            card_marks(c, grid)
         c.showPage()
     return len(sheets)
 
@@ -202,6 +203,7 @@ def render_grid(c: Canvas, job: PrintJob) -> int:
             x = page.x + col * (page.w / 2 + 2)
             y = top + row * slot_h + (slot_h / 2 if col else 0.0)
             _slot(c, p, Rect(x, y, slot_w, slot_h - 4), i + 1, count, kart)
+        sheet_marks.margin_bars(c, paper, page)
     c.showPage()
     return 1
 

@@ -13,15 +13,15 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 from shapely import affinity
-from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
 from designer.export import pdf
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
-from designer.export.paper import LayoutError, Rect, TileGrid, check_margin, choose_tile_grid, get_paper
+from designer.export.paper import LayoutError, Rect, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, text
-from designer.export.tiles import TilePlan, TrackPrintOptions, render_tile_pages, render_track
+from designer.export.tile_plan import TilePlan, choose_plan
+from designer.export.tiles import TrackPrintOptions, render_tile_pages, render_track
 from designer.i18n import _
 from designer.model.track import Table, TrackDocument
 from designer.rules import Ruleset
@@ -50,20 +50,9 @@ def no_sections(job: PrintJob) -> str | None:
 def track_plan(document: TrackDocument, job: PrintJob) -> TilePlan:
     """The tiler's plan, with each section's real outline telling the pages it needs."""
     o = job.options
-    index = ink_index(document, job.ruleset, o.reach_rings)
     table = document.table
-
-    def useful(grid: TileGrid, cell: tuple[int, int]) -> bool:
-        w = grid.window(*cell)
-        x1, y1 = min(w.right, grid.table_w), min(w.bottom, grid.table_h)
-        if x1 <= w.x or y1 <= w.y:
-            return False
-        return o.keep_empty or index.touches(w.x, w.y, x1 - w.x, y1 - w.y)
-
-    grid = choose_tile_grid(table.width_mm, table.height_mm, o.paper, o.margin(10.0), o.overlap_mm, o.orientation,
-                            printed=lambda g: sum(useful(g, cell) for cell in g.cells()))
-    printed = tuple(cell for cell in grid.cells() if useful(grid, cell))
-    return TilePlan(grid, printed, tuple(cell for cell in grid.cells() if cell not in printed))
+    return choose_plan(table.width_mm, table.height_mm, ink_index(document, job.ruleset, o.reach_rings).geometry,
+                       o.paper, o.margin(10.0), o.overlap_mm, o.orientation, o.keep_empty)
 
 
 def render_track_print(c: Canvas, job: PrintJob) -> int:
@@ -215,14 +204,7 @@ def _render_tiled(c: Canvas, job: PrintJob, cut: Cutout, inventory: PieceInvento
                           table=Table(width_mm=w, height_mm=h))
     shape = affinity.translate(cut.outline, PAD_MM - cut.x0, PAD_MM - cut.y0)
 
-    def useful(grid: TileGrid, cell: tuple[int, int]) -> bool:
-        win = grid.window(*cell)
-        return win.x < w and win.y < h and shape.intersects(box(win.x, win.y, win.right, win.bottom))
-
-    grid = choose_tile_grid(w, h, o.paper, o.margin(10.0), o.overlap_mm, o.orientation,
-                            printed=lambda g: sum(useful(g, cell) for cell in g.cells()))
-    printed = tuple(cell for cell in grid.cells() if useful(grid, cell))
-    plan = TilePlan(grid, printed, tuple(cell for cell in grid.cells() if cell not in printed))
+    plan = choose_plan(w, h, shape, o.paper, o.margin(10.0), o.overlap_mm, o.orientation)
     name = f"pitchkart-piece-{index}"
     c.beginForm(name, 0, 0, w, h)
     _draw_cutout(Painter(c, o.ink_saver), cut, PAD_MM, PAD_MM, inventory)

@@ -1,5 +1,4 @@
-"""The Qt half of Mario Kart Board Game: how its own kinds look on the canvas (`ITEM_CLASSES`), and the tool
-its shortcut's palette entry arms (`PALETTE_TOOLS`).
+"""Mario Kart Board Game's canvas items: how its own kinds look on the canvas (`ITEM_CLASSES`).
 
 A `space` is a rounded tile (the rule data's `element_sizes.space`) in its field's colour with the field's
 icon and its number, the start chequered; a `shortcut` is a red arrow from one space's centre to the
@@ -246,14 +245,3 @@ class ShortcutItem(WatchesDocument, ElementItem[Shortcut]):
 
 
 ITEM_CLASSES: dict[str, type[ElementItem]] = {"space": SpaceItem, "shortcut": ShortcutItem}
-
-
-def _shortcut_tool(manager: Any) -> Any:
-    from designer.canvas.tools.shortcut import ShortcutTool
-
-    active = manager.active
-    return active if isinstance(active, ShortcutTool) else ShortcutTool(manager)
-
-
-#: A shortcut runs from one space to another: its palette entry arms the shortcut tool (drag between spaces).
-PALETTE_TOOLS = {"shortcut": _shortcut_tool}

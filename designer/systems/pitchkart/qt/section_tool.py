@@ -1,4 +1,4 @@
-"""The section tool (Super Mario PitchKart): lay track sections end to end, the way pieces are laid on a table.
+"""Super Mario PitchKart's section tool: lay track sections end to end, the way pieces are laid on a table.
 
 Armed with one piece of the rule data's inventory, the tool shows a translucent ghost of it. Near an open
 connector (one no other section meets) the ghost snaps on exactly — starting there after a section's end,

@@ -1,4 +1,4 @@
-"""The shortcut tool (Mario Kart Board Game): drag from one space to another to draw a shortcut arrow; a
+"""Mario Kart Board Game's shortcut tool: drag from one space to another to draw a shortcut arrow; a
 click on a space without dragging moves its field on one step (plain → item → … → start → plain).
 
 Each arrow and each field change is one undo step. A dashed line follows the pointer during a drag;
@@ -13,11 +13,11 @@ from PySide6.QtGui import QKeyEvent, QPainterPath
 from designer.canvas.selection import ACCENT, OVERLAY_Z, OutlineItem, cosmetic_pen
 from designer.canvas.tools.base import Tool, ToolEvent
 from designer.canvas.tools.handles import show_status
-from designer.commands.board import cycle_text, push, shortcut_text
 from designer.document.operations import add_elements
 from designer.i18n import _
 from designer.systems.mk_board.board import BoardEdit, cycled, new_shortcut
 from designer.systems.mk_board.elements import SHORTCUT, SPACE
+from designer.systems.mk_board.qt.commands import cycle_text, push, shortcut_text
 
 #: A press that travels less than this many screen pixels is a click.
 CLICK_PX = 4.0

@@ -1,5 +1,5 @@
-"""The barrier tool (Track ▸ Draw Barrier, for documents whose ruleset offers barriers): click the points of a
-barrier's polyline.
+"""Axles and Alloys II's barrier tool (Track ▸ Draw Barrier, for documents whose ruleset offers barriers):
+click the points of a barrier's polyline.
 
 - Each left click adds a point; a live preview shows the line so far and the pointer, as thick as the rule
   data's barrier.
@@ -24,8 +24,9 @@ from designer.canvas.tools.polyline import PolylineTool
 from designer.document.operations import add_elements
 from designer.i18n import _
 from designer.model.edit import unique_id, validate_element
+from designer.systems.axles_alloys_2.elements import BARRIER
 
-KIND = "barrier"
+KIND = BARRIER
 PREVIEW = QColor(198, 40, 40, 150)
 #: The thickness of the preview when the rule data gives none (½").
 FALLBACK_WIDTH_MM = 12.7

@@ -1,6 +1,6 @@
-"""The Track menu's section actions, for documents whose palette offers track sections (Super Mario PitchKart):
+"""Super Mario PitchKart's Track menu actions (`ACTIONS`), for documents whose palette offers track sections:
 
-- Section Tool arms the tool that lays pieces end to end (`designer.canvas.tools.section`), with the piece
+- Section Tool arms the tool that lays pieces end to end (`section_tool`), with the piece
   last chosen; Section Piece ▸ lists the pieces of the document's set, and choosing one arms the tool with it.
 - Renumber Sections Along Route numbers the sections 1, 2, … along the chain from the one selected (else from
   the one numbered lowest), as one undo step (`designer.systems.pitchkart.sections.renumbered`).
@@ -10,8 +10,9 @@
 - Deleting a section from a closed loop closes nothing and moves nothing: the status bar says the loop is open
   now and where (after which section, at which point); undo brings the section back.
 
-The actions are enabled only for such documents (the ruleset offers `track_section`, never a system id),
-re-checked on tab switches and ruleset changes; the piece list follows the document's rule data.
+The main window shows the actions, enabled, only for such documents (the ruleset offers `track_section`,
+never a system id; `designer.app.menu_actions`), re-checked on tab switches and ruleset changes; the piece
+list follows the document's rule data.
 """
 
 from __future__ import annotations
@@ -19,58 +20,33 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QActionGroup
-
 from designer.app.kind_actions import KindActions
 from designer.document.operations import change_elements
-from designer.i18n import _, ngettext, plain_decimal
+from designer.i18n import N_, _, ngettext, plain_decimal
 from designer.rules.texts import piece_name
-from designer.systems.api import move_attached, set_move_attached
+from designer.systems.api import ActionSet, MenuAction, MenuChoice, move_attached, offers, set_move_attached
+from designer.systems.pitchkart.elements import TRACK_SECTION
 
 if TYPE_CHECKING:
-    from designer.canvas.tools.section import SectionTool
     from designer.rules.systems import PieceInventory
+    from designer.systems.pitchkart.qt.section_tool import SectionTool
     from designer.systems.pitchkart.sections import Joint
-
-
-def install(window) -> PitchKartActions:
-    """Add the section actions to `window`'s Track menu (kept as `window.pitchkart_controller`)."""
-    controller = PitchKartActions(window)
-    window.pitchkart_controller = controller
-    return controller
 
 
 def _inventory(document) -> PieceInventory | None:
     """The piece set of `document`'s rule data; None without a document or PitchKart rules."""
     if document is None:
         return None
-    from designer.canvas.tools.section import document_inventory
+    from designer.systems.pitchkart.qt.section_tool import document_inventory
 
     return document_inventory(document)
 
 
 class PitchKartActions(KindActions):
-    KIND = "track_section"  # designer.systems.pitchkart.elements.TRACK_SECTION
+    KIND = TRACK_SECTION
 
     def __init__(self, window) -> None:
         super().__init__(window)
-        w = window
-        w.menus["Track"].addSeparator()
-        self.section_action = w.action(_("&Section Tool"), self.section_tool, None,
-                                       _("Lay track pieces end to end, snapped to the open connector nearest "
-                                         "the pointer"), "Track")
-        self.piece_menu = w.menus["Track"].addMenu(_("Section Pi&ece"))
-        self.piece_group = QActionGroup(self)
-        self.piece_group.setExclusive(True)
-        self.renumber_action = w.action(_("Renumber Sections Along R&oute"), self.renumber_sections, None,
-                                        _("Number the sections 1, 2, … along the chain from the selected one "
-                                          "(else from the lowest numbered)"), "Track")
-        self.chain_action = w.action(_("Move &Chain With Section"), self.set_chain_moves, None,
-                                     _("Dragging, nudging or turning a section moves the sections chained after "
-                                       "it with it (without this: hold Alt as you begin dragging a section)"),
-                                     "Track", checkable=True)
-        self.chain_action.setChecked(move_attached())
-        self.actions = (self.section_action, self.renumber_action, self.chain_action)
         #: The piece the tool is armed with next (None: the set's first).
         self.piece_id: str | None = None
         self._elements_watched = None
@@ -90,7 +66,6 @@ class PitchKartActions(KindActions):
             document.elements_inserted.connect(self._remember_loop)
             document.elements_changed.connect(self._remember_loop)
         self._elements_watched = document
-        super()._on_editor_changed(editor)
         self._remember_loop()
 
     # --- the loop, watched -----------------------------------------------------------------------
@@ -137,32 +112,15 @@ class PitchKartActions(KindActions):
                                "at {x} mm, {y} mm", len(gaps)).format(**values)
         self._status(message)
 
-    def _update(self, *_args) -> None:
-        super()._update()
-        editor = self._editor()
-        self._rebuild_pieces(editor.document if editor is not None else None)
-
-    def _rebuild_pieces(self, document) -> None:
-        for action in self.piece_group.actions():
-            self.piece_group.removeAction(action)
-        self.piece_menu.clear()
+    def piece_choices(self, document) -> list[MenuChoice]:
+        """Section Piece ▸: the pieces of `document`'s set, the one the tool lays next checked."""
         inventory = _inventory(document)
-        self.piece_menu.setEnabled(inventory is not None)
-        if inventory is None:
-            return
+        if inventory is None or not inventory.pieces:
+            return []
         if self.piece_id is None or inventory.piece(self.piece_id) is None:
             self.piece_id = inventory.pieces[0].id
-        for piece in inventory.pieces:
-            action = QAction(piece_name(document.ruleset, piece), self.piece_menu)
-            action.setCheckable(True)
-            action.setChecked(piece.id == self.piece_id)
-            action.setData(piece.id)
-            action.triggered.connect(lambda _checked=False, pid=piece.id: self.choose_piece(pid))
-            self.piece_group.addAction(action)
-            self.piece_menu.addAction(action)
-
-    def piece_actions(self) -> list[QAction]:
-        return list(self.piece_group.actions())
+        return [MenuChoice(piece.id, piece_name(document.ruleset, piece), piece.id == self.piece_id)
+                for piece in inventory.pieces]
 
     # --- actions ---------------------------------------------------------------------------------
     def section_tool(self) -> SectionTool | None:
@@ -173,7 +131,7 @@ class PitchKartActions(KindActions):
         if inventory is None:
             self._status(_("The rule data holds no track pieces to lay"))
             return None
-        from designer.canvas.tools.section import SectionTool
+        from designer.systems.pitchkart.qt.section_tool import SectionTool
 
         active = editor.tools.active
         if isinstance(active, SectionTool) and active.inventory is inventory:
@@ -187,14 +145,11 @@ class PitchKartActions(KindActions):
     def choose_piece(self, piece_id: str) -> SectionTool | None:
         """Lay `piece_id` from now on, arming the section tool with it."""
         self.piece_id = piece_id
-        for action in self.piece_group.actions():
-            action.setChecked(action.data() == piece_id)
         return self.section_tool()
 
     def set_chain_moves(self, on: bool) -> None:
         """Move Chain With Section: every move of a section carries the chain after it (True) or not."""
         set_move_attached(on)
-        self.chain_action.setChecked(bool(on))
 
     def renumber_sections(self) -> bool:
         editor = self._editor()
@@ -217,3 +172,19 @@ class PitchKartActions(KindActions):
             return False
         change_elements(document, changed, _("Renumber sections"))
         return True
+
+
+ACTIONS: ActionSet[PitchKartActions] = ActionSet(PitchKartActions, (
+    MenuAction("section_tool", N_("&Section Tool"), PitchKartActions.section_tool, offers(TRACK_SECTION),
+               tip=N_("Lay track pieces end to end, snapped to the open connector nearest the pointer"),
+               separator=True),
+    MenuAction("section_piece", N_("Section Pi&ece"), lambda c: None, offers(TRACK_SECTION),
+               choices=PitchKartActions.piece_choices, choose=PitchKartActions.choose_piece),
+    MenuAction("renumber_sections", N_("Renumber Sections Along R&oute"), PitchKartActions.renumber_sections,
+               offers(TRACK_SECTION), tip=N_("Number the sections 1, 2, … along the chain from the selected one "
+                                            "(else from the lowest numbered)")),
+    MenuAction("chain_moves", N_("Move &Chain With Section"), lambda c: c.set_chain_moves(not move_attached()),
+               offers(TRACK_SECTION), checkable=True, checked=lambda c: move_attached(),
+               tip=N_("Dragging, nudging or turning a section moves the sections chained after it with it "
+                      "(without this: hold Alt as you begin dragging a section)")),
+))

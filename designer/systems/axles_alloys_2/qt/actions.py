@@ -1,6 +1,6 @@
-"""The Track menu's Axles and Alloys II actions, for documents whose palette offers barriers:
+"""Axles and Alloys II's Track menu actions (`ACTIONS`), for documents whose palette offers barriers:
 
-- Draw Barrier arms the barrier tool (`designer.canvas.tools.barrier`): click points, Enter or a double click
+- Draw Barrier arms the barrier tool (`barrier_tool`): click points, Enter or a double click
   ends, Esc cancels; the barrier is one undo step. A selected barrier's points can then be dragged with the
   select tool (`designer.canvas.tools.barrier_points`, one per editor).
 - Scatter Race Hazards… rolls the rule data's dice and throws dropped-weapon templates, ramps and wrecks on
@@ -8,8 +8,8 @@
   it put down) in ONE undo step, and shows what was rolled and placed. Its Re-roll button throws again with
   a new seed, replacing that scatter the same way (one more undo step).
 
-The actions are enabled only for such documents (the ruleset offers `barrier`, never a system id), re-checked
-on tab switches and ruleset changes.
+The main window shows the actions, enabled, only for such documents (the ruleset offers `barrier`, never a
+system id; `designer.app.menu_actions`), re-checked on tab switches and ruleset changes.
 """
 
 from __future__ import annotations
@@ -21,23 +21,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 from designer.app.kind_actions import KindActions
-from designer.canvas.tools.barrier import BarrierTool
 from designer.canvas.tools.barrier_points import BarrierPointsEditor
 from designer.document.operations import add_elements, delete_elements, macro
 from designer.i18n import N_, _, ngettext, pgettext
+from designer.systems.api import ActionSet, MenuAction, offers
+from designer.systems.axles_alloys_2.elements import BARRIER
+from designer.systems.axles_alloys_2.qt.barrier_tool import BarrierTool
 
 if TYPE_CHECKING:
     from designer.systems.axles_alloys_2.scatter import Scatter
 
 #: What each line of the scatter's report is about, by kind (the system's TEMPLATE, RAMP and WRECK).
 WHAT = {"dropped_template": N_("Dropped-weapon templates"), "ramp": N_("Ramps"), "wreck": N_("Wrecks")}
-
-
-def install(window) -> AxlesActions:
-    """Add the Axles and Alloys II actions to `window`'s Track menu (kept as `window.axles_controller`)."""
-    controller = AxlesActions(window)
-    window.axles_controller = controller
-    return controller
 
 
 def dice_text(count: int) -> str:
@@ -88,18 +83,10 @@ class ScatterDialog(QDialog):
 
 
 class AxlesActions(KindActions):
-    KIND = "barrier"  # designer.systems.axles_alloys_2.elements.BARRIER
+    KIND = BARRIER
 
     def __init__(self, window) -> None:
         super().__init__(window)
-        w = window
-        w.menus["Track"].addSeparator()
-        self.barrier_action = w.action(_("Draw &Barrier"), lambda: self.draw_barrier(), None,
-                                       _("Click a barrier's points; Enter or double-click ends it"), "Track")
-        self.scatter_action = w.action(_("Scatter Race Ha&zards…"), lambda: self.scatter_hazards(), None,
-                                       _("Roll for dropped-weapon templates, ramps and wrecks and throw them on "
-                                         "the track, replacing the last scatter"), "Track")
-        self.actions = (self.barrier_action, self.scatter_action)
         self.dialog: ScatterDialog | None = None
         self.last: Scatter | None = None
         self.watch()
@@ -107,7 +94,6 @@ class AxlesActions(KindActions):
     def _on_editor_changed(self, editor) -> None:
         if editor is not None and getattr(editor, "barrier_points", None) is None:
             editor.barrier_points = BarrierPointsEditor(editor)
-        super()._on_editor_changed(editor)
 
     # --- actions ---------------------------------------------------------------------------------
     def draw_barrier(self) -> BarrierTool | None:
@@ -159,3 +145,12 @@ class AxlesActions(KindActions):
             self.dialog.show()
             self.dialog.raise_()
         return result
+
+
+ACTIONS: ActionSet[AxlesActions] = ActionSet(AxlesActions, (
+    MenuAction("draw_barrier", N_("Draw &Barrier"), lambda c: c.draw_barrier(), offers(BARRIER),
+               tip=N_("Click a barrier's points; Enter or double-click ends it"), separator=True),
+    MenuAction("scatter_hazards", N_("Scatter Race Ha&zards…"), lambda c: c.scatter_hazards(), offers(BARRIER),
+               tip=N_("Roll for dropped-weapon templates, ramps and wrecks and throw them on the track, replacing "
+                      "the last scatter")),
+))

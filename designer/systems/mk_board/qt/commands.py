@@ -1,5 +1,5 @@
-"""Undoable board edits (mk-board): one command applies a `BoardEdit` — removals, changed values, additions —
-as ONE undo step, and undo puts every element back at its old index with its old value.
+"""Undoable board edits (Mario Kart Board Game): one command applies a `BoardEdit` — removals, changed
+values, additions — as ONE undo step, and undo puts every element back at its old index with its old value.
 
 Used for laying spaces along the track, inserting a space (the later ones renumbered) and cycling fields;
 deleting a space goes through `designer.document.operations.delete_elements` (the system's delete cascade).

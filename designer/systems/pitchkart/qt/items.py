@@ -1,5 +1,4 @@
-"""The Qt half of Super Mario PitchKart: how a `track_section` looks on the canvas (`ITEM_CLASSES`), and the
-section tool its palette entry arms (`PALETTE_TOOLS`).
+"""Super Mario PitchKart's canvas items: how a `track_section` looks on the canvas (`ITEM_CLASSES`).
 
 A section is drawn as the piece's real outline (`sections.piece_outline`, in the section's own frame: its
 START connector at the origin, +x the heading there) filled as track surface, its two side edges as red and
@@ -274,21 +273,3 @@ class TrackSectionItem(WatchesDocument, ElementItem[TrackSection]):
 
 
 ITEM_CLASSES: dict[str, type[ElementItem]] = {TRACK_SECTION: TrackSectionItem}
-
-
-def _section_tool(manager: Any) -> Any:
-    """The section tool with the document's piece set (the one already armed, keeping its piece); None without
-    a piece set."""
-    from designer.canvas.tools.section import SectionTool, document_inventory
-
-    inventory = document_inventory(manager.document)
-    if inventory is None or not inventory.pieces:
-        return None
-    active = manager.active
-    if isinstance(active, SectionTool) and active.inventory is inventory:
-        return active
-    return SectionTool(manager, inventory)
-
-
-#: Sections are laid end to end: the palette entry arms the section tool, as Track ▸ Section Tool does.
-PALETTE_TOOLS = {TRACK_SECTION: _section_tool}

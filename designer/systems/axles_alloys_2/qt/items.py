@@ -1,5 +1,4 @@
-"""The Qt half of Axles and Alloys II: how its own kinds look on the canvas (`ITEM_CLASSES`), and the barrier
-tool its barrier's palette entry arms (`PALETTE_TOOLS`).
+"""Axles and Alloys II's canvas items: how its own kinds look on the canvas (`ITEM_CLASSES`).
 
 Each kind is drawn at its rule-data size (`element_sizes`, via the scene's `ItemMetrics`), from the outlines
 in `shapes.py` that the printed track uses too:
@@ -15,7 +14,6 @@ in `shapes.py` that the printed track uses too:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
@@ -256,14 +254,3 @@ class EntryPointItem(ElementItem[EntryPoint]):
 ITEM_CLASSES: dict[str, type[ElementItem]] = {
     cls.kind: cls for cls in (BarrierItem, DroppedTemplateItem, WreckItem, CounterItem, EntryPointItem)
 }
-
-
-def _barrier_tool(manager: Any) -> Any:
-    from designer.canvas.tools.barrier import BarrierTool
-
-    active = manager.active
-    return active if isinstance(active, BarrierTool) else BarrierTool(manager)
-
-
-#: A barrier is a polyline: its palette entry arms the barrier tool (click its points), as Track ▸ Draw Barrier.
-PALETTE_TOOLS = {BARRIER: _barrier_tool}

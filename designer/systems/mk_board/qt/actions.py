@@ -1,14 +1,15 @@
-"""The Track menu's board actions, for documents whose palette offers spaces (Mario Kart Board Game):
+"""Mario Kart Board Game's Track menu actions (`ACTIONS`), offered for documents whose palette offers spaces:
 
 - Lay Spaces Along Track fills the centerline with spaces at the rule data's pitch, numbered from the start;
   run again, it keeps the fields of the spaces that stay (`designer.systems.mk_board.board.lay_spaces`).
 - Insert Space After puts a plain space after the selected one; the later spaces move up by one.
 - Change Field moves each selected space's field on one step.
-- Shortcut Tool arms the tool that drags a shortcut arrow from one space to another.
+- Shortcut Tool arms the tool that drags a shortcut arrow from one space to another (`shortcut_tool`).
 
-Each is one undo step (`designer.commands.board`). Deleting a space (Edit ▸ Delete) renumbers the rest and
-takes the shortcuts ending on it in the same step, through the system's `delete_cascade`. The actions are
-enabled only for such documents, re-checked on tab switches and ruleset changes.
+Each is one undo step (`commands`). Deleting a space (Edit ▸ Delete) renumbers the rest and takes the
+shortcuts ending on it in the same step, through the system's `delete_cascade`. The main window shows the
+actions, enabled, only for such documents (`designer.app.menu_actions`), re-checked on tab switches and ruleset
+changes. The board's edits and the tool are imported inside the actions: the menus are built at start-up.
 """
 
 from __future__ import annotations
@@ -16,43 +17,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from designer.app.kind_actions import KindActions
-from designer.i18n import _
+from designer.i18n import N_, _
+from designer.systems.api import ActionSet, MenuAction, offers
+from designer.systems.mk_board.elements import SPACE
 
 if TYPE_CHECKING:
-    from designer.canvas.tools.shortcut import ShortcutTool
-
-
-def install(window) -> BoardActions:
-    """Add the board actions to `window`'s Track menu (kept as `window.board_controller`)."""
-    controller = BoardActions(window)
-    window.board_controller = controller
-    return controller
+    from designer.systems.mk_board.qt.shortcut_tool import ShortcutTool
 
 
 class BoardActions(KindActions):
-    KIND = "space"  # designer.systems.mk_board.elements.SPACE
-
-    def __init__(self, window) -> None:
-        super().__init__(window)
-        w = window
-        w.menus["Track"].addSeparator()
-        self.lay_action = w.action(_("&Lay Spaces Along Track"), self.lay_spaces, None,
-                                   _("Fill the track with numbered spaces, keeping the fields of those that stay"),
-                                   "Track")
-        self.insert_action = w.action(_("&Insert Space After"), self.insert_space, None,
-                                      _("Put a new space after the selected one and renumber the later ones"),
-                                      "Track")
-        self.cycle_action = w.action(_("Change Space &Field"), self.cycle_fields, None,
-                                     _("Turn each selected space into the next kind of field"), "Track")
-        self.shortcut_action = w.action(_("S&hortcut Tool"), self.shortcut_tool, None,
-                                        _("Drag from one space to another to draw a shortcut"), "Track")
-        self.actions = (self.lay_action, self.insert_action, self.cycle_action, self.shortcut_action)
-        self.watch()
+    KIND = SPACE
 
     # --- actions ---------------------------------------------------------------------------------
     def lay_spaces(self) -> bool:
-        from designer.commands.board import lay_text, push
         from designer.systems.mk_board.board import lay_spaces
+        from designer.systems.mk_board.qt.commands import lay_text, push
 
         editor = self._editor()
         if editor is None:
@@ -77,8 +56,8 @@ class BoardActions(KindActions):
 
     def insert_space(self) -> str | None:
         """Insert after the one selected space; returns the new space's id."""
-        from designer.commands.board import insert_text, push
         from designer.systems.mk_board.board import insert_space_after
+        from designer.systems.mk_board.qt.commands import insert_text, push
 
         editor = self._editor()
         if editor is None:
@@ -97,8 +76,8 @@ class BoardActions(KindActions):
         return edit.added[0].id
 
     def cycle_fields(self) -> bool:
-        from designer.commands.board import cycle_text, push
         from designer.systems.mk_board.board import BoardEdit, cycled
+        from designer.systems.mk_board.qt.commands import cycle_text, push
 
         editor = self._editor()
         if editor is None:
@@ -110,7 +89,7 @@ class BoardActions(KindActions):
         return push(editor.document, BoardEdit(changed=tuple(cycled(spaces))), cycle_text(len(spaces)))
 
     def shortcut_tool(self) -> ShortcutTool | None:
-        from designer.canvas.tools.shortcut import ShortcutTool
+        from designer.systems.mk_board.qt.shortcut_tool import ShortcutTool
 
         editor = self._editor()
         if editor is None:
@@ -118,3 +97,15 @@ class BoardActions(KindActions):
         tool = ShortcutTool(editor.tools)
         editor.tools.set_tool(tool)
         return tool
+
+
+ACTIONS: ActionSet[BoardActions] = ActionSet(BoardActions, (
+    MenuAction("lay_spaces", N_("&Lay Spaces Along Track"), BoardActions.lay_spaces, offers(SPACE),
+               tip=N_("Fill the track with numbered spaces, keeping the fields of those that stay"), separator=True),
+    MenuAction("insert_space", N_("&Insert Space After"), BoardActions.insert_space, offers(SPACE),
+               tip=N_("Put a new space after the selected one and renumber the later ones")),
+    MenuAction("cycle_fields", N_("Change Space &Field"), BoardActions.cycle_fields, offers(SPACE),
+               tip=N_("Turn each selected space into the next kind of field")),
+    MenuAction("shortcut_tool", N_("S&hortcut Tool"), BoardActions.shortcut_tool, offers(SPACE),
+               tip=N_("Drag from one space to another to draw a shortcut")),
+))

@@ -1,0 +1,175 @@
+"""The main window's menu actions built from records (`designer.systems.api.ActionSet` of `MenuAction`s): the
+shared Track menu's (`designer.app.track_actions`, `authoring_setup`) and every registered system's (its Qt
+half's `ACTIONS`, added in a loop over the registry — nothing here names a system).
+
+`menu_actions(window)` gives the window's one `MenuActions` (kept as `window.menu_actions`). `add(set)` makes the
+set's controller and puts its actions in their menus, in order. Each action is shown, and enabled, only while
+its `when(current document)` holds; an action every document gets (`when=always`) stays shown, disabled without
+a document. The check is redone on a tab switch and when the current document's properties change (its
+ruleset). A checkable action shows its `checked(controller)`; an action with `choices` is a submenu of
+exclusive entries, refilled with the state.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QMenu
+
+from designer.i18n import _
+from designer.systems.api import ActionSet, MenuAction, always
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Entry:
+    record: MenuAction
+    controller: Any
+    action: QAction
+    submenu: QMenu | None = None
+    group: QActionGroup | None = None
+
+
+def menu_actions(window) -> MenuActions:
+    """The window's `MenuActions`, made on first use."""
+    host = getattr(window, "menu_actions", None)
+    if host is None:
+        host = MenuActions(window)
+        window.menu_actions = host
+    return host
+
+
+class MenuActions(QObject):
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self._entries: dict[str, _Entry] = {}
+        self._watched = None
+        window.editor_changed.connect(self._on_editor_changed)
+
+    # --- building --------------------------------------------------------------------------------
+    def add(self, action_set: ActionSet) -> Any:
+        """Make `action_set`'s controller and add its actions to the menus; returns the controller."""
+        controller = action_set.controller(self.window)
+        for record in action_set.actions:
+            if record.key in self._entries:
+                log.warning("menu action %r is contributed twice; the second is left out", record.key)
+                continue
+            self._entries[record.key] = self._build(record, controller)
+        self._on_editor_changed(self.window.current_editor())
+        return controller
+
+    def _build(self, record: MenuAction, controller: Any) -> _Entry:
+        w = self.window
+        menu = w.menus[record.menu]
+        if record.separator:
+            menu.addSeparator()
+        tip = _(record.tip) if record.tip else ""
+        if record.choices is not None:
+            submenu = menu.addMenu(_(record.text))
+            action = submenu.menuAction()
+            action.setStatusTip(tip)
+            group = QActionGroup(submenu)
+            group.setExclusive(True)
+            return _Entry(record, controller, action, submenu, group)
+        action = w.action(_(record.text), lambda _checked=False, key=record.key: self.trigger(key),
+                          record.shortcut, tip, record.menu, checkable=record.checkable)
+        return _Entry(record, controller, action)
+
+    # --- asking ----------------------------------------------------------------------------------
+    def qaction(self, key: str) -> QAction:
+        """The menu action of the record named `key` (a submenu's own action for one with choices)."""
+        return self._entries[key].action
+
+    def controller(self, key: str) -> Any:
+        """The controller the action named `key` runs on."""
+        return self._entries[key].controller
+
+    def choice_actions(self, key: str) -> list[QAction]:
+        """The entries of the submenu named `key`, as now offered (none while the action is not)."""
+        group = self._entries[key].group
+        return list(group.actions()) if group is not None else []
+
+    def keys(self) -> list[str]:
+        return list(self._entries)
+
+    def trigger(self, key: str) -> Any:
+        """Run the action named `key` on its controller (what choosing it in the menu does)."""
+        entry = self._entries[key]
+        result = entry.record.trigger(entry.controller)
+        self._refresh_state(entry)
+        return result
+
+    def choose(self, key: str, choice: str) -> Any:
+        entry = self._entries[key]
+        result = entry.record.choose(entry.controller, choice) if entry.record.choose is not None else None
+        self._refresh_state(entry)
+        return result
+
+    # --- following the current document ----------------------------------------------------------
+    def _document(self):
+        editor = self.window.current_editor()
+        return editor.document if editor is not None else None
+
+    def _on_editor_changed(self, editor) -> None:
+        document = editor.document if editor is not None else None
+        if self._watched is not None and self._watched is not document:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self._watched.properties_changed.disconnect(self.update)
+        if document is not None and self._watched is not document:
+            document.properties_changed.connect(self.update)
+        self._watched = document
+        self.update()
+
+    def update(self, *_args) -> None:
+        """Show and enable each action by its `when` for the current document."""
+        document = self._document()
+        for entry in self._entries.values():
+            shared = entry.record.when is always
+            if document is None:
+                on = False
+            else:
+                try:
+                    on = bool(entry.record.when(document))
+                except Exception:  # a broken rules file or a faulty plug-in: not offered, never a crash
+                    log.exception("menu action %r: its `when` failed", entry.record.key)
+                    on = False
+            entry.action.setVisible(on or shared)
+            entry.action.setEnabled(on)
+            self._refresh_state(entry, document if on else None)
+
+    def _refresh_state(self, entry: _Entry, document: Any = ...) -> None:
+        if document is ...:
+            document = self._document() if entry.action.isEnabled() else None
+        record = entry.record
+        if record.checkable and record.checked is not None:
+            entry.action.setChecked(bool(record.checked(entry.controller)))
+        if entry.submenu is not None and entry.group is not None:
+            self._fill(entry, document)
+
+    def _fill(self, entry: _Entry, document) -> None:
+        assert entry.submenu is not None and entry.group is not None and entry.record.choices is not None
+        choices = entry.record.choices(entry.controller, document) if document is not None else ()
+        shown = entry.group.actions()
+        if [a.data() for a in shown] == [c.key for c in choices]:  # the same entries: only their marks
+            for action, choice in zip(shown, choices, strict=True):  # (the entry being chosen stays alive)
+                action.setText(choice.text)
+                action.setChecked(choice.checked)
+            return
+        for action in shown:
+            entry.group.removeAction(action)
+        entry.submenu.clear()
+        for choice in choices:
+            action = QAction(choice.text, entry.submenu)
+            action.setCheckable(True)
+            action.setChecked(choice.checked)
+            action.setData(choice.key)
+            action.triggered.connect(lambda _checked=False, key=entry.record.key, c=choice.key: self.choose(key, c))
+            entry.group.addAction(action)
+            entry.submenu.addAction(action)

@@ -1,0 +1,153 @@
+"""Which pages a 1:1 tile print prints: the grid (orientation and origin) and, on it, the pages worth printing.
+
+Pure layout with shapely, no drawing (`tiles.py` draws the plan). Given where the ink lies on the table:
+
+* a page whose part of the table holds no ink is left out as empty;
+* a page whose ink all lies in the strips and corners that printed neighbours also show is left out as
+  covered: its neighbours print everything on it. Pages are dropped smallest ink first, one at a time,
+  each only while the pages still kept show all of its ink, so the kept windows always cover every bit of
+  ink on the table;
+* the grid may start up to one page step left of and above the table, centred on the ink or at a few
+  fixed offsets, and the orientation and origin that print the fewest pages win (ties: fewer grid pages,
+  then the plain grid at the table's corner, then portrait).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import shapely
+from shapely.geometry import box
+from shapely.geometry.base import BaseGeometry
+
+from designer.export.paper import ORIENTATIONS, LayoutError, Paper, Rect, TileGrid, _count, check_margin, tile_grid
+from designer.i18n import _
+
+#: Ink smaller than this (mm²) is rounding noise of the shape arithmetic, not something printed.
+SPECK_MM2 = 1e-3
+#: The fixed origin offsets tried on each axis, as fractions of a page step (besides centring on the ink).
+OFFSETS = (0.0, 0.25, 0.5, 0.75)
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """The chosen grid and which of its pages are printed (reading order) or skipped; `covered` are the
+    skipped pages that do carry ink, all of it printed by their neighbours (the rest of `skipped` is empty)."""
+
+    grid: TileGrid
+    printed: tuple[Cell, ...]
+    skipped: tuple[Cell, ...]
+    covered: tuple[Cell, ...] = ()
+
+    @property
+    def page_count(self) -> int:
+        """Pages in the PDF: the assembly map plus every printed tile."""
+        return 1 + len(self.printed)
+
+    def is_printed(self, cell: Cell) -> bool:
+        return cell in self._printed_set
+
+    def is_covered(self, cell: Cell) -> bool:
+        return cell in self.covered
+
+    @cached_property
+    def _printed_set(self) -> frozenset[Cell]:
+        return frozenset(self.printed)
+
+
+def table_window(grid: TileGrid, col: int, row: int) -> Rect | None:
+    """The part of page (col, row)'s window that lies on the table, or None."""
+    w = grid.window(col, row)
+    x0, y0 = max(w.x, 0.0), max(w.y, 0.0)
+    x1, y1 = min(w.right, grid.table_w), min(w.bottom, grid.table_h)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def _box(r: Rect) -> BaseGeometry:
+    return box(r.x, r.y, r.right, r.bottom)
+
+
+def sort_cells(grid: TileGrid, ink: BaseGeometry, keep_empty: bool = False) -> TilePlan:
+    """The plan for one grid: `ink` is everything drawn on the table (table mm), already clipped to it."""
+    windows = {cell: w for cell in grid.cells() if (w := table_window(grid, *cell)) is not None}
+    on_table = list(windows)
+    if keep_empty:
+        return TilePlan(grid, tuple(on_table), tuple(c for c in grid.cells() if c not in windows))
+    rects = list(windows.values())
+    boxes = dict(zip(on_table, shapely.box([r.x for r in rects], [r.y for r in rects],
+                                           [r.right for r in rects], [r.bottom for r in rects]), strict=True))
+    parts = dict(zip(on_table, shapely.intersection(ink, list(boxes.values())), strict=True))
+    # Ink in a window's core (the window less an overlap all round) is seen by no neighbour: that page stays.
+    ov = grid.overlap_mm
+    cores = [grid.window(*cell).inset(ov) for cell in on_table]
+    in_core = shapely.intersects(ink, shapely.box([r.x for r in cores], [r.y for r in cores],
+                                                  [r.right for r in cores], [r.bottom for r in cores]))
+    kept = {cell for cell in on_table if parts[cell].area > SPECK_MM2}
+    candidates = [cell for cell, core in zip(on_table, in_core, strict=True) if cell in kept and not core]
+    covered: set[Cell] = set()
+    for cell in sorted(candidates, key=lambda c: (parts[c].area, c[1], c[0])):
+        col, row = cell
+        others = [boxes[n] for n in kept if n != cell and abs(n[0] - col) <= 1 and abs(n[1] - row) <= 1]
+        if others and parts[cell].difference(shapely.union_all(others)).area <= SPECK_MM2:
+            kept.discard(cell)
+            covered.add(cell)
+    printed = tuple(c for c in grid.cells() if c in kept)
+    return TilePlan(grid, printed, tuple(c for c in grid.cells() if c not in kept),
+                    tuple(c for c in grid.cells() if c in covered))
+
+
+def _origins(extent: tuple[float, float], step: float, window: float, overlap: float) -> list[float]:
+    """Origins (≤ 0, within one step) to try on one axis: fixed fractions of a step and the one that centres
+    the fewest windows covering the ink's extent on it."""
+    out = [-f * step for f in OFFSETS]
+    low, high = extent
+    if high > low:
+        n = _count(high - low, window, overlap)
+        start = (low + high) / 2 - (n * step + overlap) / 2
+        out.append(start - -(-start // step) * step + 0.0)  # the same grid lines, moved to within one step of 0
+    return sorted({round(o, 6) for o in out if -step < o <= 0.0}, key=abs)
+
+
+def choose_plan(table_w: float, table_h: float, ink: BaseGeometry, paper: Paper | str, margin_mm: float = 10.0,
+                overlap_mm: float = 10.0, orientation: str = "auto", keep_empty: bool = False,
+                shift: bool = True) -> TilePlan:
+    """The plan printing the fewest pages over the orientations allowed and the grid origins tried.
+
+    `ink` is everything drawn on the table in table mm; what lies off the table is not looked at. With
+    `keep_empty` every page on the table is printed and the grid stays at the table's corner."""
+    if orientation not in ORIENTATIONS:
+        raise LayoutError(_("unknown {what} '{name}' (choose {choices})").format(
+            what=_("orientation"), name=orientation, choices=", ".join(ORIENTATIONS)))
+    ink = shapely.intersection(ink, box(0, 0, table_w, table_h))
+    shapely.prepare(ink)
+    bounds = ink.bounds if not ink.is_empty else (0.0, 0.0, 0.0, 0.0)
+    best: tuple[tuple, TilePlan] | None = None
+    for rank, name in enumerate(("portrait", "landscape") if orientation == "auto" else (orientation,)):
+        plain = tile_grid(table_w, table_h, paper, margin_mm, overlap_mm, name)
+        content = check_margin(plain.paper, margin_mm)
+        sx, sy = plain.step
+        xs = _origins((bounds[0], bounds[2]), sx, content.w, overlap_mm) if shift and not keep_empty else [0.0]
+        ys = _origins((bounds[1], bounds[3]), sy, content.h, overlap_mm) if shift and not keep_empty else [0.0]
+        for ox in xs:
+            for oy in ys:
+                grid = plain if (ox, oy) == (0.0, 0.0) else tile_grid(
+                    table_w, table_h, paper, margin_mm, overlap_mm, name, (ox, oy))
+                plan = sort_cells(grid, ink, keep_empty)
+                key = (len(plan.printed), grid.page_count, (ox, oy) != (0.0, 0.0), abs(ox) + abs(oy), rank)
+                if best is None or key < best[0]:
+                    best = (key, plan)
+    assert best is not None
+    return best[1]
+
+
+def unprinted_ink(plan: TilePlan, ink: BaseGeometry) -> float:
+    """The area (mm²) of ink on the table that no printed page shows: 0 for every plan `choose_plan` makes."""
+    g = plan.grid
+    ink = shapely.intersection(ink, box(0, 0, g.table_w, g.table_h))
+    shown = shapely.union_all([_box(g.window(*cell)) for cell in plan.printed])
+    return float(ink.difference(shown).area)
