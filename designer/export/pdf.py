@@ -387,6 +387,15 @@ def paragraph(c: Canvas, x: float, y: float, lines: Sequence[str], size_pt: floa
     return y + step * len(lines)
 
 
+def lines_middle(c: Canvas, x: float, y: float, lines: Sequence[str], size_pt: float, font: str = FONT,
+                 anchor: str = "start", colour: Color = INK, leading: float = 1.1) -> None:
+    """Lines (`fit_lines`' answer) centred as a block on `y`, each anchored at `x`."""
+    step = pt(size_pt) * leading
+    first = y - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        text(c, x, first + i * step, line, size_pt, font, anchor, colour, middle=True)
+
+
 # --- shapes ---------------------------------------------------------------------------------------
 def polygon_path(c: Canvas, points: Sequence[tuple[float, float]], close: bool = True):
     p = c.beginPath()
