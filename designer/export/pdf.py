@@ -387,6 +387,26 @@ def paragraph(c: Canvas, x: float, y: float, lines: Sequence[str], size_pt: floa
     return y + step * len(lines)
 
 
+def column_widths(titles: Sequence[str], shares: Sequence[float], total: float, size_pt: float, font: str = BOLD,
+                  pad: float = 1.5) -> tuple[list[float], float]:
+    """Widths of table columns sharing `total` mm and the size for their headings: each column at least as wide
+    as its heading plus `pad` (at the largest size from `size_pt` down to MIN_PT where all fit), the rest of
+    the room shared out by `shares`."""
+    size = size_pt
+    while size > MIN_PT and sum(width_mm(t, size, font) + pad for t in titles) > total:
+        size = max(MIN_PT, size - 0.25)
+    needs = [width_mm(t, size, font) + pad for t in titles]
+    fixed: set[int] = set()
+    while True:
+        free = total - sum(needs[i] for i in fixed)
+        rest = sum(share for i, share in enumerate(shares) if i not in fixed) or 1.0
+        widths = [needs[i] if i in fixed else free * share / rest for i, share in enumerate(shares)]
+        short = {i for i, w in enumerate(widths) if w < needs[i] - 1e-9} - fixed
+        if not short or len(fixed | short) == len(widths):
+            return widths, size
+        fixed |= short
+
+
 def lines_middle(c: Canvas, x: float, y: float, lines: Sequence[str], size_pt: float, font: str = FONT,
                  anchor: str = "start", colour: Color = INK, leading: float = 1.1) -> None:
     """Lines (`fit_lines`' answer) centred as a block on `y`, each anchored at `x`."""
