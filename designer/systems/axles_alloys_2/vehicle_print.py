@@ -253,9 +253,12 @@ def _right_column(c: Canvas, vehicle: VehicleDocument, rules: AxlesRules, rulese
     cost_w, face_w = 8.0, min(18.0, w * 0.22)
     face_x, cost_x = x + w - cost_w - face_w, x + w - cost_w
     charges_w = 3 * (TICK_MM + 1.0) + 3.0
-    heads = [(x, TICK_MM + 1.0, _("lost"), "start"), (face_x, face_w, _("firing face"), "start"),
+    charged = any(r.charges for r in rows)
+    # the names' column has no heading: "lost" may run on over it, up to the next heading
+    lost_w = (face_x - 1.5 - charges_w if charged else face_x) - x - 1.0
+    heads = [(x, lost_w, _("lost"), "start"), (face_x, face_w, _("firing face"), "start"),
              (cost_x + cost_w, cost_w, pgettext("capacity cost", "cap."), "end")]
-    if any(r.charges for r in rows):
+    if charged:
         heads.append((face_x - 1.5, charges_w, _("uses"), "end"))
     for hx, hw, head, anchor in heads:
         text(c, hx, y + 1.8, *pdf.fit_line(head, hw - 0.5, 5.5, BOLD, 3.5), BOLD, anchor, GREY)
@@ -350,9 +353,13 @@ def render_vehicle_sheets(c: Canvas, vehicles: Sequence[tuple[str, VehicleDocume
 
 
 def cut_line(c: Canvas, page_w: float, y: float) -> None:
+    """A dashed line across the page with the word "cut" in a gap at its middle (the line never runs through it)."""
     edge = sheet_marks.KEEP_OUT_MM
-    Painter(c).line(edge, y, page_w - edge, y, GREY, 0.15, dash=(2, 2), cap=0)
-    text(c, page_w / 2, y, " " + _("cut") + " ", 6, FONT, "middle", GREY, middle=True, halo=white)
+    label = _("cut")
+    half = pdf.width_mm(label, 6, FONT) / 2 + 1.5
+    for a, b in ((edge, page_w / 2 - half), (page_w / 2 + half, page_w - edge)):
+        Painter(c).line(a, y, b, y, GREY, 0.15, dash=(2, 2), cap=0)
+    text(c, page_w / 2, y, label, 6, FONT, "middle", GREY, middle=True)
 
 
 TITLE = N_("Vehicle sheets")
