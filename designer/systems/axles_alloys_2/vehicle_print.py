@@ -254,14 +254,15 @@ def _right_column(c: Canvas, vehicle: VehicleDocument, rules: AxlesRules, rulese
     face_x, cost_x = x + w - cost_w - face_w, x + w - cost_w
     charges_w = 3 * (TICK_MM + 1.0) + 3.0
     charged = any(r.charges for r in rows)
-    # the names' column has no heading: "lost" may run on over it, up to the next heading
-    lost_w = (face_x - 1.5 - charges_w if charged else face_x) - x - 1.0
+    # the names' column has no heading: "lost" may run on over it, up to the next heading's words
+    uses_w = min(charges_w, pdf.width_mm(_("uses"), 5.5, BOLD) + 0.5)
+    lost_w = (face_x - 1.5 - uses_w - 1.5 if charged else face_x) - x - 1.0
     heads = [(x, lost_w, _("lost"), "start"), (face_x, face_w, _("firing face"), "start"),
              (cost_x + cost_w, cost_w, pgettext("capacity cost", "cap."), "end")]
     if charged:
         heads.append((face_x - 1.5, charges_w, _("uses"), "end"))
     for hx, hw, head, anchor in heads:
-        text(c, hx, y + 1.8, *pdf.fit_line(head, hw - 0.5, 5.5, BOLD, 3.5), BOLD, anchor, GREY)
+        text(c, hx, y + 1.8, *pdf.fit_line(head, hw - 0.5, 5.5, BOLD), BOLD, anchor, GREY)
     y += 4.0
     if not rows:
         text(c, x, y + 4.0, *pdf.fit_line(_("no components"), w, 8, FONT, 5), FONT, colour=GREY)
@@ -301,7 +302,7 @@ def _component(c: Canvas, p: Painter, row: Row, x: float, y: float, w: float, fa
         text(c, face_x, face_mid, *pdf.fit_line(row.facing, face_w - 1, 8.5, BOLD, 5), BOLD, middle=True)
     if row.in_turret:  # a turret weapon fires all round: marked even without a face
         turret_mid = mid + 1.9 if row.facing else mid
-        text(c, face_x, turret_mid, *pdf.fit_line(_("in turret"), face_w - 1, 5.5 if row.facing else 7, BOLD, 3.5),
+        text(c, face_x, turret_mid, *pdf.fit_line(_("in turret"), face_w - 1, 5.5 if row.facing else 7, BOLD),
              BOLD, colour=colour, middle=True)
     text(c, cost_x + cost_w, mid, *pdf.fit_line(row.cost, cost_w, 9, BOLD, 5), BOLD, "end", middle=True)
     line_y = y + ROW_TOP_MM + pdf.pt(NOTE_PT) * 0.72
