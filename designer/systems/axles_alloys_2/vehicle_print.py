@@ -347,20 +347,10 @@ def render_vehicle_sheets(c: Canvas, vehicles: Sequence[tuple[str, VehicleDocume
                 source, vehicle = vehicles[number - 1]
                 draw_vehicle(c, vehicle, source, number, ruleset, area)
             if len(page) == 2:
-                cut_line(c, sheet.width_mm, (halves[0].bottom + halves[1].y) / 2)
+                sheet_marks.cut_line(c, sheet.width_mm, (halves[0].bottom + halves[1].y) / 2)
             sheet_marks.margin_bars(c, sheet, content)
         c.showPage()
     return len(pages)
-
-
-def cut_line(c: Canvas, page_w: float, y: float) -> None:
-    """A dashed line across the page with the word "cut" in a gap at its middle (the line never runs through it)."""
-    edge = sheet_marks.KEEP_OUT_MM
-    label = _("cut")
-    half = pdf.width_mm(label, 6, FONT) / 2 + 1.5
-    for a, b in ((edge, page_w / 2 - half), (page_w / 2 + half, page_w - edge)):
-        Painter(c).line(a, y, b, y, GREY, 0.15, dash=(2, 2), cap=0)
-    text(c, page_w / 2, y, label, 6, FONT, "middle", GREY, middle=True)
 
 
 TITLE = N_("Vehicle sheets")
