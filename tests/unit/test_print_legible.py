@@ -117,6 +117,6 @@ def test_fitting_never_goes_below_5_pt_and_notes_every_cut():
 
 
 def test_fit_lines_wraps_before_it_cuts():
-    lines, size = pdf.fit_lines("Carapace verte", 9.0, 8.0, pdf.BOLD)
+    lines, size = pdf.fit_lines("Carapace verte", 14.0, 8.0, pdf.BOLD)
     assert lines == ["Carapace", "verte"] and size >= 5.0
-    assert all(pdf.width_mm(line, size, pdf.BOLD) <= 9.0 for line in lines)
+    assert all(pdf.width_mm(line, size, pdf.BOLD) <= 14.0 for line in lines)
