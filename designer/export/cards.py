@@ -151,20 +151,21 @@ def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_id: str, ink_saver
     footer_h = 0.0
     if card.uses > 1 or card.uses_note:
         footer_h += 6.0 * k
+    reach_lines: list[str] = []
     if reach_text:
-        footer_h += 4.0 * k
+        reach_lines, rsize = pdf.fit_lines(_("Reach: {reach}").format(reach=reach_text), inner.w - 4 * k, 5.6 * k,
+                                           FONT)
+        reach_h = max(4.0 * k, len(reach_lines) * pdf.pt(rsize) * 1.1 + 1.4 * k)
+        footer_h += reach_h
     box_h = inner.bottom - 2.0 * k - footer_h - y
     lines, tsize = pdf.fit_paragraph(rule_texts.card_text(ruleset_id, card), inner.w - 5 * k, box_h,
-                                     8.4 * max(k, 0.85), FONT, min_pt=4.5)
+                                     8.4 * max(k, 0.85), FONT)
     block = len(lines) * pdf.pt(tsize) * 1.18
     pdf.paragraph(c, cx, y + max(0.0, (box_h - block) / 2), lines, tsize, FONT, anchor="middle")
     fy = inner.bottom - 1.6 * k - footer_h
-    if reach_text:
-        reach = _("Reach: {reach}").format(reach=reach_text)
-        rsize = pdf.fit_size(reach, inner.w - 4 * k, 5.6 * k, FONT, 4.5 * k)
-        reach = pdf.truncate(reach, inner.w - 4 * k, rsize)
-        text(c, cx, fy + 2.2 * k, reach, rsize, FONT, "middle", pdf.GREY, middle=True)
-        fy += 4.0 * k
+    if reach_lines:
+        pdf.lines_middle(c, cx, fy + reach_h / 2 + 0.2 * k, reach_lines, rsize, FONT, "middle", pdf.GREY)
+        fy += reach_h
     if card.uses > 1 or card.uses_note:
         _uses(c, p, card, inner, fy, k, colour, rule_texts.card_uses_note(ruleset_id, card))
 
@@ -177,10 +178,7 @@ def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float
     ticks = card.uses if card.uses > 1 else 0
     ticks_w = ticks * (2 * r + 1.0 * k)
     room = inner.w - 5 * k - ticks_w
-    size = pdf.fit_size(note, room, 6.0 * k, BOLD, 4.0)
-    lines = [note]
-    if pdf.width_mm(note, size, BOLD) > room:  # too long for one line even at 4 pt: two (or more) smaller lines
-        lines, size = pdf.fit_paragraph(note, room, 5.6 * k, 6.0 * k, BOLD, min_pt=3.5, leading=1.05)
+    lines, size = pdf.fit_lines(note, room, 6.0 * k, BOLD)
     total = ticks_w + max(pdf.width_mm(line, size, BOLD) for line in lines)
     x = inner.x + (inner.w - total) / 2
     mid = y + 3.0 * k
@@ -207,8 +205,8 @@ def draw_back(c: Canvas, slot: Rect, ruleset_name: str, ink_saver: bool = False)
     box_face(p, 22 * k, 22 * k, cx, cy)
     item, size = pdf.fit_line(_("ITEM"), inner.w - 4 * k, 14 * k, BOLD)
     text(c, cx, inner.y + 9 * k, item, size, BOLD, "middle", FRAME if ink_saver else white, middle=True)
-    name = pdf.truncate(ruleset_name, inner.w - 4 * k, 6 * k)
-    text(c, cx, inner.bottom - 6 * k, name, 6 * k, FONT, "middle", pdf.GREY if ink_saver else HexColor("#c9d2e3"),
+    name, size = pdf.fit_line(ruleset_name, inner.w - 4 * k, max(6 * k, pdf.MIN_PT))
+    text(c, cx, inner.bottom - 6 * k, name, size, FONT, "middle", pdf.GREY if ink_saver else HexColor("#c9d2e3"),
          middle=True)
 
 
@@ -245,11 +243,35 @@ def _sheet_note(c: Canvas, grid: CardGrid, left: str, right: str) -> None:
     y = card_note_line(grid)
     if y is None:
         return
-    room = xs[1] - xs[0] - 4.0
     size = 5.5
-    text(c, xs[0] + 2.0, y, pdf.truncate(left, room, size), size, FONT, "start", pdf.GREY, middle=True)
-    if len(xs) > 2:
-        text(c, xs[-1] - 2.0, y, pdf.truncate(right, room, size), size, FONT, "end", pdf.GREY, middle=True)
+    if len(xs) < 3:  # one column: the left note alone, on two lines if it must
+        lines, fitted = pdf.fit_lines(left, xs[1] - xs[0] - 4.0, size, FONT)
+        pdf.lines_middle(c, xs[0] + 2.0, y, lines, fitted, FONT, "start", pdf.GREY, leading=1.0)
+        return
+    right_w = pdf.width_mm(right, size, FONT)
+    last = (xs[-1] - 2.0 - right_w, xs[-1] - 2.0) if right_w <= xs[-1] - xs[-2] - 4.0 else None
+    spans = [(xs[i] + 2.0, xs[i + 1] - 2.0) for i in range(len(xs) - 1 - (last is not None))]
+    flowed = _flow(left, [b - a for a, b in spans], size)
+    for (x0, _x1), piece in zip(spans, flowed, strict=False):
+        text(c, x0, y, piece, size, FONT, "start", pdf.GREY, middle=True)
+    if last is not None:
+        text(c, last[1], y, right, size, FONT, "end", pdf.GREY, middle=True)
+
+
+def _flow(s: str, widths: Sequence[float], size: float) -> list[str]:
+    """`s` run word by word through the spans between the cut marks, left to right (a reading line broken
+    where a cut mark stands); what the spans cannot hold is cut at the last one, noted (`pdf.truncate`)."""
+    words = s.split()
+    out = []
+    for i, width in enumerate(widths):
+        line: list[str] = []
+        while words and pdf.fits(" ".join([*line, words[0]]), width, size):
+            line.append(words.pop(0))
+        if i == len(widths) - 1 and words:
+            out.append(pdf.truncate(" ".join([*line, *words]), width, size))
+            return out
+        out.append(" ".join(line))
+    return out
 
 
 def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions(),

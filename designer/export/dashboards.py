@@ -364,13 +364,7 @@ def render_dashboards(c: Canvas, ruleset: Ruleset, karts: Sequence[Kart],
             for kart, area in zip(karts[start:start + len(areas)], areas, strict=False):
                 draw_dashboard(c, kart, ruleset, area, card)
             for above, below in pairwise(areas):
-                y = (above.bottom + below.y) / 2
-                c.setStrokeColor(GREY)
-                c.setLineWidth(pdf.pt(0.4))
-                c.setDash([2, 2])
-                c.line(sheet_marks.KEEP_OUT_MM, y, sheet.width_mm - sheet_marks.KEEP_OUT_MM, y)
-                c.setDash([])
-                text(c, sheet.width_mm / 2, y, " " + _("cut") + " ", 6, FONT, "middle", GREY, middle=True, halo=white)
+                sheet_marks.cut_line(c, sheet.width_mm, (above.bottom + below.y) / 2)
             sheet_marks.margin_bars(c, sheet, check_margin(sheet, options.margin_mm))
         c.showPage()
         pages += 1

@@ -225,31 +225,97 @@ def _halo_text(c: Canvas, s: str, font: str, size: float, dx: float, dy: float, 
 
 #: What a measured width may exceed its box by and still fit: float rounding, far below a printer's dot.
 FIT_SLACK_MM = 1e-6
+#: The smallest size any printed word may have: below it a player cannot read it. Fitting never goes lower.
+MIN_PT = 5.0
+
+_cuts: ContextVar[list[str] | None] = ContextVar("kartographer_text_cuts", default=None)
+_strict: ContextVar[bool] = ContextVar("kartographer_strict_fitting", default=False)
 
 
-def fit_size(s: str, max_width: float, size_pt: float, font: str = FONT, min_pt: float = 4.0) -> float:
-    """The largest size ≤ size_pt (down to min_pt) at which `s` is at most `max_width` mm wide."""
+class TextCut(ValueError):
+    """Raised inside `strict_fitting()` where a text would be cut short with an ellipsis."""
+
+
+@contextmanager
+def cuts() -> Iterator[list[str]]:
+    """Collect, in the list yielded, every text the builds inside the block cut short (this thread's only)."""
+    found: list[str] = []
+    token = _cuts.set(found)
+    try:
+        yield found
+    finally:
+        _cuts.reset(token)
+
+
+@contextmanager
+def strict_fitting() -> Iterator[None]:
+    """Make every cut inside the block raise TextCut naming the text (how the tests find one)."""
+    token = _strict.set(True)
+    try:
+        yield
+    finally:
+        _strict.reset(token)
+
+
+def _note_cut(s: str, max_width: float, size_pt: float) -> None:
+    if _strict.get():
+        raise TextCut(f"{s!r} is cut: {width_mm(s, size_pt):.1f} mm at {size_pt:.1f} pt in {max_width:.1f} mm")
+    found = _cuts.get()
+    if found is not None:
+        found.append(s)
+
+
+def fit_size(s: str, max_width: float, size_pt: float, font: str = FONT, min_pt: float = MIN_PT) -> float:
+    """The largest size ≤ size_pt (down to min_pt, never below MIN_PT) at which `s` is at most `max_width` mm
+    wide (a size asked for below MIN_PT is raised to it first)."""
+    size_pt = max(size_pt, MIN_PT)
     width = width_mm(s, size_pt, font)
     if width <= max_width or width == 0:
         return size_pt
-    return max(min_pt, size_pt * max_width / width)
+    return max(min_pt, MIN_PT, size_pt * max_width / width)
+
+
+def fits(s: str, max_width: float, size_pt: float, font: str = FONT) -> bool:
+    """Whether `s` is at most `max_width` mm wide at `size_pt`."""
+    return width_mm(s, size_pt, font) <= max_width + FIT_SLACK_MM
 
 
 def truncate(s: str, max_width: float, size_pt: float, font: str = FONT) -> str:
-    """`s`, cut short with an ellipsis so it is at most `max_width` mm wide."""
+    """`s`, cut short with an ellipsis so it is at most `max_width` mm wide: a last resort for what a player
+    typed (a name of any length); every cut is noted (`cuts()`) and raises inside `strict_fitting()`."""
     limit = max_width + FIT_SLACK_MM  # a size shrunk to fit exactly must not be cut for a rounding error
     if width_mm(s, size_pt, font) <= limit:
         return s
+    _note_cut(s, max_width, size_pt)
     while s and width_mm(s + "…", size_pt, font) > limit:
         s = s[:-1]
     return s.rstrip() + "…" if s else ""
 
 
-def fit_line(s: str, max_width: float, size_pt: float, font: str = FONT, min_pt: float = 4.0) -> tuple[str, float]:
+def fit_line(s: str, max_width: float, size_pt: float, font: str = FONT, min_pt: float = MIN_PT) -> tuple[str, float]:
     """`s` and the size to print it at so it is at most `max_width` mm wide: as given when it fits, else
-    shrunk (not below `min_pt`), and only when even that is too wide, cut short with an ellipsis."""
+    shrunk (not below `min_pt` nor MIN_PT), and only when even that is too wide, cut short (`truncate`)."""
     size = fit_size(s, max_width, size_pt, font, min_pt)
     return truncate(s, max_width, size, font), size
+
+
+def fit_lines(s: str, max_width: float, size_pt: float, font: str = FONT, lines: int = 2,
+              min_pt: float = MIN_PT) -> tuple[list[str], float]:
+    """`s` on one line when it fits at a size ≥ min_pt, else wrapped on up to `lines` lines at the largest size
+    (by quarter points, never below MIN_PT) where every word fits whole; the last resort is `fit_line`."""
+    floor = max(min_pt, MIN_PT)
+    size = fit_size(s, max_width, size_pt, font, floor)
+    if fits(s, max_width, size, font):
+        return [s], size
+    size = max(size_pt, floor)
+    while size >= floor:
+        wrapped = wrap(s, max_width, size, font)
+        whole = all(fits(word, max_width, size, font) for word in s.split())
+        if whole and len(wrapped) <= lines:
+            return wrapped, size
+        size -= 0.25
+    line, size = fit_line(s, max_width, size_pt, font, floor)
+    return [line], size
 
 
 def _pieces(word: str, max_width: float, size_pt: float, font: str) -> list[str]:
@@ -290,10 +356,12 @@ def wrap(s: str, max_width: float, size_pt: float, font: str = FONT) -> list[str
 
 
 def fit_paragraph(s: str, max_width: float, max_height: float, size_pt: float, font: str = FONT,
-                  min_pt: float = 5.0, leading: float = 1.18) -> tuple[list[str], float]:
-    """Wrap `s` into the box, shrinking the font by half points until it fits (never below min_pt); what
-    still does not fit at min_pt ends, as a last resort, in an ellipsis on the last line there is room for."""
-    size = size_pt
+                  min_pt: float = MIN_PT, leading: float = 1.18) -> tuple[list[str], float]:
+    """Wrap `s` into the box, shrinking the font by half points until it fits (never below min_pt nor MIN_PT);
+    what still does not fit at the floor ends, as a last resort, in an ellipsis on the last line there is room
+    for (noted as a cut, see `truncate`)."""
+    min_pt = max(min_pt, MIN_PT)
+    size = max(size_pt, min_pt)
     while True:
         lines = wrap(s, max_width, size, font)
         if len(lines) * pt(size) * leading <= max_height:
@@ -301,6 +369,7 @@ def fit_paragraph(s: str, max_width: float, max_height: float, size_pt: float, f
         if size <= min_pt:
             room = max(1, int(max_height / (pt(size) * leading)))
             if len(lines) > room:
+                _note_cut(s, max_width, size)
                 last = lines[room - 1].rstrip()
                 cut = truncate(last + "…", max_width, size, font)
                 lines = [*lines[:room - 1], cut if cut.endswith("…") else truncate(last, max_width, size, font)]
@@ -317,6 +386,35 @@ def paragraph(c: Canvas, x: float, y: float, lines: Sequence[str], size_pt: floa
         text(c, x, baseline, line, size_pt, font, anchor, colour)
         baseline += step
     return y + step * len(lines)
+
+
+def column_widths(titles: Sequence[str], shares: Sequence[float], total: float, size_pt: float, font: str = BOLD,
+                  pad: float = 1.5) -> tuple[list[float], float]:
+    """Widths of table columns sharing `total` mm and the size for their headings: each column at least as wide
+    as its heading plus `pad` (at the largest size from `size_pt` down to MIN_PT where all fit), the rest of
+    the room shared out by `shares`."""
+    size = size_pt
+    while size > MIN_PT and sum(width_mm(t, size, font) + pad for t in titles) > total:
+        size = max(MIN_PT, size - 0.25)
+    needs = [width_mm(t, size, font) + pad for t in titles]
+    fixed: set[int] = set()
+    while True:
+        free = total - sum(needs[i] for i in fixed)
+        rest = sum(share for i, share in enumerate(shares) if i not in fixed) or 1.0
+        widths = [needs[i] if i in fixed else free * share / rest for i, share in enumerate(shares)]
+        short = {i for i, w in enumerate(widths) if w < needs[i] - 1e-9} - fixed
+        if not short or len(fixed | short) == len(widths):
+            return widths, size
+        fixed |= short
+
+
+def lines_middle(c: Canvas, x: float, y: float, lines: Sequence[str], size_pt: float, font: str = FONT,
+                 anchor: str = "start", colour: Color = INK, leading: float = 1.1) -> None:
+    """Lines (`fit_lines`' answer) centred as a block on `y`, each anchored at `x`."""
+    step = pt(size_pt) * leading
+    first = y - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        text(c, x, first + i * step, line, size_pt, font, anchor, colour, middle=True)
 
 
 # --- shapes ---------------------------------------------------------------------------------------

@@ -170,7 +170,9 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
     # the name column grows (to a quarter of the sheet) for long names; what still does not fit shrinks, then is cut
     widest = max((pdf.width_mm(who, 8.5, BOLD) for who in whos), default=0.0)
     name_w, rank_w = max(38.0, min(widest + 4.0, area.w / 4)), 12.0
-    sub_w = (area.w - name_w - rank_w) / (races * len(SUB_COLUMNS))
+    race_w = (area.w - name_w - rank_w) / races
+    widths, sub_pt = pdf.column_widths([_(s) for s in SUB_COLUMNS], [1.0] * len(SUB_COLUMNS), race_w, 6.5)
+    lefts = [sum(widths[:k]) for k in range(len(SUB_COLUMNS) + 1)]
     head1, head2 = 7.0, 6.0
     podium_h = 22.0
     row_h = min(14.0, (area.bottom - podium_h - top - head1 - head2) / max(len(rows), 1))
@@ -184,24 +186,22 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
     text(c, area.x + 2, top + head1 / 2, *pdf.fit_line(_("Player"), name_w - 3, 8, BOLD), BOLD, "start", white,
          middle=True)
     for r in range(races):
-        x = area.x + name_w + r * sub_w * len(SUB_COLUMNS)
+        x = area.x + name_w + r * race_w
         name = scores.race_names[r] if r < len(scores.race_names) else ""
         label = _("Race {n}").format(n=r + 1) + (f" · {name}" if name else "")
-        text(c, x + sub_w * 3, top + head1 / 2, pdf.truncate(label, sub_w * 6 - 2, 8, BOLD), 8, BOLD, "middle",
-             white, middle=True)
+        lines, size = pdf.fit_lines(label, race_w - 2, 8, BOLD)
+        pdf.lines_middle(c, x + race_w / 2, top + head1 / 2, lines, size, BOLD, "middle", white)
         c.setFillColor(BAND if r % 2 == 0 else white)
-        c.rect(x, top + head1, sub_w * len(SUB_COLUMNS), table_h - head1, stroke=0, fill=1)
+        c.rect(x, top + head1, race_w, table_h - head1, stroke=0, fill=1)
         for k, sub in enumerate(_(s) for s in SUB_COLUMNS):
-            sub, size = pdf.fit_line(sub, sub_w - 1, 6.5, BOLD)
-            _cell(c, x + k * sub_w, top + head1, sub_w, head2, sub, True, size)
+            _cell(c, x + lefts[k], top + head1, widths[k], head2, sub, True, sub_pt)
     text(c, area.right - rank_w / 2, top + head1 / 2, *pdf.fit_line(_("Rank"), rank_w - 1, 8, BOLD), BOLD, "middle",
          white, middle=True)
     for i, (row, who) in enumerate(zip(rows, whos, strict=True)):
         y = top + head1 + head2 + i * row_h
-        size = pdf.fit_size(who, name_w - 3, 8.5, BOLD, 6.5)
-        text(c, area.x + 2, y + row_h / 2, pdf.truncate(who, name_w - 3, size, BOLD), size, BOLD, middle=True)
+        text(c, area.x + 2, y + row_h / 2, *pdf.fit_line(who, name_w - 3, 8.5, BOLD, 6.5), BOLD, middle=True)
         for r in range(races):
-            x = area.x + name_w + r * sub_w * len(SUB_COLUMNS)
+            x = area.x + name_w + r * race_w
             scored = row.races[r] if r < len(row.races) else None
             if scored is None:
                 continue
@@ -213,8 +213,8 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
                       (f"−{res.spent}" + (f" {upgrades}" if upgrades else "")) if res.spent else "",
                       str(scored.total) if scored.counts else ""]
             for k, value in enumerate(values):
-                value, size = pdf.fit_line(value, sub_w - 1, 8.5, BOLD if k == 5 else FONT)
-                _cell(c, x + k * sub_w, y, sub_w, row_h, value, k == 5, size)
+                value, size = pdf.fit_line(value, widths[k] - 1, 8.5, BOLD if k == 5 else FONT)
+                _cell(c, x + lefts[k], y, widths[k], row_h, value, k == 5, size)
         if row.rank is not None:
             _cell(c, area.right - rank_w, y, rank_w, row_h, str(row.rank), True, 10)
     c.setStrokeColor(LIGHT)
@@ -225,12 +225,12 @@ def draw_scoresheet(c: Canvas, scores: GrandPrixScores, gp: GrandPrix, area: Rec
     c.setStrokeColor(INK)
     c.setLineWidth(pdf.pt(0.4))
     for r in range(races + 1):
-        x = area.x + name_w + r * sub_w * len(SUB_COLUMNS)
+        x = area.x + name_w + r * race_w
         c.line(x, top, x, top + table_h)
         if r < races:
             c.setStrokeColor(LIGHT)
             for k in range(1, len(SUB_COLUMNS)):
-                c.line(x + k * sub_w, top + head1, x + k * sub_w, top + table_h)
+                c.line(x + lefts[k], top + head1, x + lefts[k], top + table_h)
             c.setStrokeColor(INK)
     c.setLineWidth(pdf.pt(0.8))
     c.rect(area.x, top, area.w, table_h, stroke=1, fill=0)
@@ -249,8 +249,8 @@ def _podium(c: Canvas, rows: Sequence[Standing], gp: GrandPrix, box: Rect) -> No
         text(c, x + 3, box.y + box.h / 2, f"{place}.", 10, BOLD, middle=True)
         names = [r.player.name for r in ranked if r.rank == place]
         if names:
-            label = pdf.truncate(", ".join(names), w - 12, 9, BOLD)
-            text(c, x + 10, box.y + box.h / 2, label, 9, BOLD, middle=True)
+            lines, size = pdf.fit_lines(", ".join(names), w - 12, 9, BOLD)
+            pdf.lines_middle(c, x + 10, box.y + box.h / 2, lines, size, BOLD)
 
 
 @dataclass(frozen=True)

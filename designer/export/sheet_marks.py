@@ -127,3 +127,15 @@ def card_note_line(grid: CardGrid) -> float | None:
     blank edge."""
     y = grid.block.bottom + grid.bleed_mm + 2.5
     return y if y + 1.5 <= printable(grid.paper).bottom else None
+
+
+def cut_line(c: Canvas, page_w: float, y: float) -> None:
+    """A dashed line across the page between two sheets, with the word "cut" in a gap at its middle (the line
+    never runs through it)."""
+    from designer.export.painter import Painter
+
+    label = _("cut")
+    half = pdf.width_mm(label, 6, pdf.FONT) / 2 + 1.5
+    for a, b in ((KEEP_OUT_MM, page_w / 2 - half), (page_w / 2 + half, page_w - KEEP_OUT_MM)):
+        Painter(c).line(a, y, b, y, pdf.GREY, 0.15, dash=(2, 2), cap=0)
+    pdf.text(c, page_w / 2, y, label, 6, pdf.FONT, "middle", pdf.GREY, middle=True)

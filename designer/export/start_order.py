@@ -80,10 +80,11 @@ def draw_start_order(c: Canvas, order: StartOrder, races: Sequence[tuple[int, st
     text(c, area.right, area.y + 5, system, 8, FONT, "end", GREY)
     how = _("Before each race, write each player's name on the place they start from.")
     rule = coin_rule(order.coins)
-    text(c, area.x, area.y + 11, *pdf.fit_line(f"{how} {rule}".strip(), area.w, 8, FONT, 5.0), FONT, colour=GREY)
+    lines, size = pdf.fit_paragraph(f"{how} {rule}".strip(), area.w, 7.0, 8, FONT)
+    pdf.paragraph(c, area.x, area.y + 8.3, lines, size, FONT, GREY)
     top = area.y + 16
     places = len(order.coins)
-    place_w, coin_w = 18.0, 30.0
+    place_w, coin_w = 18.0, 34.0
     race_w = (area.w - place_w - coin_w) / max(len(races), 1)
     head = 9.0
     players_h = 8.0 + 5.0 * ((len(order.players) + 1) // 2)
@@ -95,12 +96,13 @@ def draw_start_order(c: Canvas, order: StartOrder, races: Sequence[tuple[int, st
     c.setFillColor(HEAD)
     c.rect(area.x, top, area.w, head, stroke=0, fill=1)
     for x, w, label in ((area.x, place_w, _("Place")), (area.x + place_w, coin_w, _("Starting coins"))):
-        text(c, x + w / 2, top + head / 2, *pdf.fit_line(label, w - 2, 8, BOLD), BOLD, "middle", white, middle=True)
+        lines, size = pdf.fit_lines(label, w - 2, 8, BOLD)
+        pdf.lines_middle(c, x + w / 2, top + head / 2, lines, size, BOLD, "middle", white)
     for k, (number, label, _grid) in enumerate(races):
         x = area.x + place_w + coin_w + k * race_w
         title = _("Race {n}").format(n=number) + (f" · {label}" if label else "")
-        text(c, x + race_w / 2, top + head / 2, pdf.truncate(title, race_w - 2, 8, BOLD), 8, BOLD, "middle", white,
-             middle=True)
+        lines, size = pdf.fit_lines(title, race_w - 2, 8, BOLD)
+        pdf.lines_middle(c, x + race_w / 2, top + head / 2, lines, size, BOLD, "middle", white)
     for i in range(places):
         y = top + head + i * row_h
         if i % 2 == 0:
@@ -116,14 +118,15 @@ def draw_start_order(c: Canvas, order: StartOrder, races: Sequence[tuple[int, st
             c.setLineWidth(pdf.pt(0.5))
             c.circle(cx - 6, y + row_h / 2, radius, stroke=1, fill=1)
             text(c, cx - 6, y + row_h / 2, str(coins), 8, BOLD, "middle", middle=True)
-            text(c, cx + 1, y + row_h / 2, ngettext("{n} coin", "{n} coins", coins).format(n=coins), 7.5, FONT,
-                 middle=True)
+            label = ngettext("{n} coin", "{n} coins", coins).format(n=coins)
+            room = area.x + place_w + coin_w - 1.2 - (cx + 1)  # up to the race column's rule
+            text(c, cx + 1, y + row_h / 2, *pdf.fit_line(label, room, 7.5, FONT), FONT, middle=True)
         else:
             text(c, cx, y + row_h / 2, "—", 9, FONT, "middle", GREY, middle=True)
         for k, (_number, _label, grid) in enumerate(races):
             if i < len(grid):
                 x = area.x + place_w + coin_w + k * race_w
-                text(c, x + 3, y + row_h / 2, pdf.truncate(grid[i], race_w - 6, 9, FONT), 9, FONT, middle=True)
+                text(c, x + 3, y + row_h / 2, *pdf.fit_line(grid[i], race_w - 6, 9, FONT), FONT, middle=True)
     c.setStrokeColor(LIGHT)
     c.setLineWidth(pdf.pt(0.4))
     for i in range(1, places):
@@ -156,7 +159,7 @@ def _players(c: Canvas, players: Sequence[StartPlayer], box: Rect) -> None:
             who = _("{player}: {character}").format(player=p.name, character=p.character)
         else:
             who = p.name
-        text(c, x + 5, y, pdf.truncate(who, half - 8, 8.5, FONT), 8.5, FONT, middle=True)
+        text(c, x + 5, y, *pdf.fit_line(who, half - 8, 8.5, FONT), FONT, middle=True)
 
 
 def render_start_order(c: Canvas, ruleset: Ruleset, order: StartOrder, paper: str = "a4",

@@ -83,7 +83,7 @@ INSTRUCTIONS = (
        "corners). Leave the right and bottom margins on for now."),
     N_("Lay each page over its left and upper neighbours so the track runs on across the shaded strips, "
        "then glue or tape it down there. Labels in the margins name the neighbours."),
-    N_("Build one row at a time (A1, B1, C1 …), then join the rows. Hatched pages on this map were left out: "
+    N_("Build one row at a time (A1, B1, C1 and so on), then join the rows. Hatched pages on this map were left out: "
        "that part of the table is empty or, where greyed, the pages beside it print all there is on it."),
 )
 
@@ -114,7 +114,7 @@ def _map_page(c: Canvas, document: TrackDocument, plan: TilePlan, form: str, opt
             + (_(", {n} empty left out").format(n=empty) if empty else "")
             + _(" · table {size}").format(
                 size=table_size_text(table.width_mm, table.height_mm, document.display_units)))
-        text(c, m, m + 11, pdf.truncate(summary, paper.width_mm - 2 * m, 8), 8, FONT, colour=GREY)
+        text(c, m, m + 11, *pdf.fit_line(summary, paper.width_mm - 2 * m, 8), FONT, colour=GREY)
         if plan.covered:
             note = ngettext("{n} page left out: nothing on it that a neighbour does not print (greyed on the map)",
                             "{n} pages left out: nothing on them that a neighbour does not print (greyed on the map)",
@@ -171,7 +171,7 @@ def _draw_map(c: Canvas, plan: TilePlan, form: str, area: Rect, scale: float) ->
         c.setLineWidth(pdf.pt(0.5))
         c.rect(x, y, cw, ch, stroke=1, fill=0)
         label = tile_label(col, row)
-        size = max(4.0, min(10.0, own_w * 0.9 / max(pdf.width_mm(label, 1.0, BOLD), 1e-6),
+        size = max(pdf.MIN_PT, min(10.0, own_w * 0.9 / max(pdf.width_mm(label, 1.0, BOLD), 1e-6),
                             own_h * 0.5 / pdf.pt(1.0)))
         text(c, x + own_w / 2, y + own_h / 2, label, size, BOLD, "middle",
              Color(0.1, 0.3, 0.75) if printed else GREY, middle=True, halo=white if printed else None)

@@ -1,6 +1,6 @@
 """Where a PDF's text and shapes land, with pdfminer.six: every text run (one Tj: what `pdf.text()` draws in
-one pass) with the box its glyphs cover, and every drawn rectangle or curve's box, per page, in page
-millimetres with y down (the export code's own frame).
+one pass) with the box its glyphs cover and its printed size in points, and every drawn rectangle or curve's
+box, per page, in page millimetres with y down (the export code's own frame).
 
 `overflows(page, boxes)` is the no-overflow check: a run must lie across inside the smallest drawn shape
 (or given layout box) around its centre, inside the smallest given layout box around its centre top to
@@ -10,6 +10,7 @@ bottom as well, must not reach into a drawn shape from outside, and must not ove
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ from pdfminer.converter import PDFPageAggregator
 from pdfminer.layout import LTChar, LTCurve
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
+from pdfminer.utils import mult_matrix
 
 from designer.export.paper import MM, Rect
 
@@ -28,6 +30,7 @@ MIN_SHAPE_MM = 4.5  # smaller shapes (ticks, dots, corner marks) are no text's c
 class Run:
     text: str
     box: Rect
+    size_pt: float = 0.0  # the font size as printed on the page (text matrix and CTM applied)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -49,17 +52,21 @@ class _Recorder(PDFPageAggregator):
     def __init__(self, rsrcmgr: PDFResourceManager) -> None:
         super().__init__(rsrcmgr, laparams=None)
         self.groups: list[list[LTChar]] = []
+        self.sizes: list[float] = []
 
     def begin_page(self, page, ctm) -> None:
         super().begin_page(page, ctm)
         self.groups = []
+        self.sizes = []
 
     def render_string(self, textstate, seq, ncs, graphicstate) -> None:
         before = len(self.cur_item._objs)
         super().render_string(textstate, seq, ncs, graphicstate)
         chars = [o for o in self.cur_item._objs[before:] if isinstance(o, LTChar)]
         if chars:
+            a, b, c, d, _e, _f = mult_matrix(textstate.matrix, self.ctm)
             self.groups.append(chars)
+            self.sizes.append(textstate.fontsize * math.sqrt(abs(a * d - b * c)))
 
 
 def _rect(x0: float, y0: float, x1: float, y1: float, height_pt: float) -> Rect:
@@ -76,13 +83,13 @@ def pages(data: bytes) -> list[Page]:
         layout = device.get_result()
         h = layout.height
         runs = []
-        for chars in device.groups:
+        for chars, size in zip(device.groups, device.sizes, strict=True):
             text = "".join(ch.get_text() for ch in chars).strip()
             if not text:
                 continue
             drawn = [ch for ch in chars if ch.get_text().strip()]
             runs.append(Run(text, _rect(min(c.x0 for c in drawn), min(c.y0 for c in drawn),
-                                        max(c.x1 for c in drawn), max(c.y1 for c in drawn), h)))
+                                        max(c.x1 for c in drawn), max(c.y1 for c in drawn), h), size))
         shapes = [_rect(*o.bbox, h) for o in layout if isinstance(o, LTCurve)]  # LTRect and LTLine are curves
         out.append(Page(number, layout.width / MM, h / MM, runs, shapes))
     return out

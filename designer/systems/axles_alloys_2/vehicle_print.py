@@ -253,12 +253,16 @@ def _right_column(c: Canvas, vehicle: VehicleDocument, rules: AxlesRules, rulese
     cost_w, face_w = 8.0, min(18.0, w * 0.22)
     face_x, cost_x = x + w - cost_w - face_w, x + w - cost_w
     charges_w = 3 * (TICK_MM + 1.0) + 3.0
-    heads = [(x, TICK_MM + 1.0, _("lost"), "start"), (face_x, face_w, _("firing face"), "start"),
+    charged = any(r.charges for r in rows)
+    # the names' column has no heading: "lost" may run on over it, up to the next heading's words
+    uses_w = min(charges_w, pdf.width_mm(_("uses"), 5.5, BOLD) + 0.5)
+    lost_w = (face_x - 1.5 - uses_w - 1.5 if charged else face_x) - x - 1.0
+    heads = [(x, lost_w, _("lost"), "start"), (face_x, face_w, _("firing face"), "start"),
              (cost_x + cost_w, cost_w, pgettext("capacity cost", "cap."), "end")]
-    if any(r.charges for r in rows):
+    if charged:
         heads.append((face_x - 1.5, charges_w, _("uses"), "end"))
     for hx, hw, head, anchor in heads:
-        text(c, hx, y + 1.8, *pdf.fit_line(head, hw - 0.5, 5.5, BOLD, 3.5), BOLD, anchor, GREY)
+        text(c, hx, y + 1.8, *pdf.fit_line(head, hw - 0.5, 5.5, BOLD), BOLD, anchor, GREY)
     y += 4.0
     if not rows:
         text(c, x, y + 4.0, *pdf.fit_line(_("no components"), w, 8, FONT, 5), FONT, colour=GREY)
@@ -298,7 +302,7 @@ def _component(c: Canvas, p: Painter, row: Row, x: float, y: float, w: float, fa
         text(c, face_x, face_mid, *pdf.fit_line(row.facing, face_w - 1, 8.5, BOLD, 5), BOLD, middle=True)
     if row.in_turret:  # a turret weapon fires all round: marked even without a face
         turret_mid = mid + 1.9 if row.facing else mid
-        text(c, face_x, turret_mid, *pdf.fit_line(_("in turret"), face_w - 1, 5.5 if row.facing else 7, BOLD, 3.5),
+        text(c, face_x, turret_mid, *pdf.fit_line(_("in turret"), face_w - 1, 5.5 if row.facing else 7, BOLD),
              BOLD, colour=colour, middle=True)
     text(c, cost_x + cost_w, mid, *pdf.fit_line(row.cost, cost_w, 9, BOLD, 5), BOLD, "end", middle=True)
     line_y = y + ROW_TOP_MM + pdf.pt(NOTE_PT) * 0.72
@@ -343,16 +347,10 @@ def render_vehicle_sheets(c: Canvas, vehicles: Sequence[tuple[str, VehicleDocume
                 source, vehicle = vehicles[number - 1]
                 draw_vehicle(c, vehicle, source, number, ruleset, area)
             if len(page) == 2:
-                cut_line(c, sheet.width_mm, (halves[0].bottom + halves[1].y) / 2)
+                sheet_marks.cut_line(c, sheet.width_mm, (halves[0].bottom + halves[1].y) / 2)
             sheet_marks.margin_bars(c, sheet, content)
         c.showPage()
     return len(pages)
-
-
-def cut_line(c: Canvas, page_w: float, y: float) -> None:
-    edge = sheet_marks.KEEP_OUT_MM
-    Painter(c).line(edge, y, page_w - edge, y, GREY, 0.15, dash=(2, 2), cap=0)
-    text(c, page_w / 2, y, " " + _("cut") + " ", 6, FONT, "middle", GREY, middle=True, halo=white)
 
 
 TITLE = N_("Vehicle sheets")

@@ -30,6 +30,7 @@ from designer.systems.mk_downforce import cube_net
 
 HEADER_MM = 17.0
 FOOTER_MM = 14.0
+KEY_MM = 9.0
 STICKER_SCALE = 0.8
 CUT_LW = 0.25
 FOLD_DASH = (1.2, 0.9)
@@ -67,12 +68,57 @@ def face_picture(p: Painter, name: str, cx: float, cy: float, size: float) -> No
         p.c.restoreState()
 
 
-def _face(c: Canvas, p: Painter, job: PrintJob, name: str, cx: float, cy: float, width: float) -> None:
-    """Picture above, name below, for a face or sticker `width` mm across centred on (cx, cy)."""
-    face_picture(p, name, cx, cy - width * 0.1, width * 0.6)
-    label, size = pdf.fit_line(rule_texts.die_face(job.ruleset, name), width * 0.86, min(8.0, width * 0.42), BOLD,
-                               min_pt=3.0)
-    text(c, cx, cy + width * 0.36, label, size, BOLD, "middle")
+def face_label(job: PrintJob, name: str, width: float) -> tuple[list[str], float] | None:
+    """A face's name on one or two lines that fit a face `width` mm across, whole and at ≥ pdf.MIN_PT, or None
+    when they do not (a small die): then the faces show pictures only and the page has a key."""
+    label = rule_texts.die_face(job.ruleset, name)
+    room = width * 0.86
+    one = pdf.fit_size(label, room, min(8.0, width * 0.42), BOLD)
+    if pdf.fits(label, room, one, BOLD):
+        return [label], one
+    size = min(8.0, width * 0.3)
+    while size >= pdf.MIN_PT:
+        lines = pdf.wrap(label, room, size, BOLD)
+        if len(lines) <= 2 and all(pdf.fits(word, room, size, BOLD) for word in label.split()):
+            return lines, size
+        size -= 0.25
+    return None
+
+
+def labelled(job: PrintJob, width: float) -> bool:
+    """Whether every face of the die carries its name at `width` mm across (else the page prints a key)."""
+    return all(face_label(job, name, width) is not None for name in die_faces(job))
+
+
+def _face(c: Canvas, p: Painter, job: PrintJob, name: str, cx: float, cy: float, width: float,
+          named: bool = True) -> None:
+    """Picture above, name below, for a face or sticker `width` mm across centred on (cx, cy); a face that is
+    not `named` shows its picture alone, larger (the page's key names it)."""
+    fitted = face_label(job, name, width) if named else None
+    if fitted is None:
+        face_picture(p, name, cx, cy, width * 0.72)
+        return
+    lines, size = fitted
+    if len(lines) == 1:
+        face_picture(p, name, cx, cy - width * 0.1, width * 0.6)
+        text(c, cx, cy + width * 0.36, lines[0], size, BOLD, "middle")
+        return
+    face_picture(p, name, cx, cy - width * 0.17, width * 0.46)
+    step = pdf.pt(size) * 1.1
+    for i, line in enumerate(lines):
+        text(c, cx, cy + width * 0.42 - (1 - i) * step, line, size, BOLD, "middle")
+
+
+def _key(c: Canvas, p: Painter, job: PrintJob, box: Rect) -> None:
+    """Each face's picture with its name beside it, in a row across `box` (for faces too small to name)."""
+    names = list(dict.fromkeys(die_faces(job)))
+    cell = box.w / len(names)
+    pic = min(box.h, 7.0)
+    for i, name in enumerate(names):
+        x = box.x + i * cell
+        face_picture(p, name, x + pic / 2, box.y + box.h / 2, pic)
+        lines, size = pdf.fit_lines(rule_texts.die_face(job.ruleset, name), cell - pic - 2.0, 7.5, BOLD)
+        pdf.lines_middle(c, x + pic + 1.0, box.y + box.h / 2, lines, size, BOLD)
 
 
 # --- page furniture ----------------------------------------------------------------------------------
@@ -92,11 +138,16 @@ def _furniture(c: Canvas, job: PrintJob, page: Rect, title: str, note: str, how:
         pdf.paragraph(c, page.x, page.bottom - FOOTER_MM + 6.5, lines, size, FONT, GREY)
 
 
-def _page(job: PrintJob) -> tuple[Paper, Rect, Rect]:
-    """The paper, its margin box and the area between heading and foot."""
+def _page(job: PrintJob, key: bool = False) -> tuple[Paper, Rect, Rect]:
+    """The paper, its margin box and the area between heading (and the faces' key, when there is one) and foot."""
     paper = get_paper(job.options.paper).portrait()
     page = check_margin(paper, job.options.margin(10.0))
-    return paper, page, Rect(page.x, page.y + HEADER_MM, page.w, page.h - HEADER_MM - FOOTER_MM)
+    top = HEADER_MM + (KEY_MM if key else 0.0)
+    return paper, page, Rect(page.x, page.y + top, page.w, page.h - top - FOOTER_MM)
+
+
+def _key_box(page: Rect) -> Rect:
+    return Rect(page.x, page.y + HEADER_MM, page.w, KEY_MM - 2.0)
 
 
 def grid(area: Rect, w: float, h: float, gap: float) -> list[tuple[float, float]]:
@@ -110,7 +161,7 @@ def grid(area: Rect, w: float, h: float, gap: float) -> list[tuple[float, float]
 def net_layout(job: PrintJob) -> tuple[float, list[tuple[float, float]]]:
     """The die size and where each net's (face-unit) origin lands on sheet 1."""
     s = float(job.setting("die_size"))
-    _paper, _box, area = _page(job)
+    _paper, _box, area = _page(job, key=not labelled(job, s))
     left, top, right, bottom = cube_net.bounds(cube_net.CROSS, cube_net.tabs(cube_net.CROSS))
     spots = grid(area, (right - left) * s, (bottom - top) * s, max(2.0, s * 0.12))
     if not spots:
@@ -129,8 +180,9 @@ def _line(c: Canvas, a: tuple[float, float], b: tuple[float, float], dashed: boo
     c.restoreState()
 
 
-def draw_net(c: Canvas, p: Painter, job: PrintJob, faces: Sequence[str], ox: float, oy: float, s: float) -> None:
-    """One net with its face-unit origin at (ox, oy), faces `s` mm."""
+def draw_net(c: Canvas, p: Painter, job: PrintJob, faces: Sequence[str], ox: float, oy: float, s: float,
+             named: bool = True) -> None:
+    """One net with its face-unit origin at (ox, oy), faces `s` mm (their names on them when `named`)."""
     cells = cube_net.CROSS
 
     def at(point: tuple[float, float]) -> tuple[float, float]:
@@ -148,7 +200,7 @@ def draw_net(c: Canvas, p: Painter, job: PrintJob, faces: Sequence[str], ox: flo
     for (x, y), name in zip(cells, faces, strict=True):
         c.setFillColor(white)
         c.rect(ox + x * s, oy + y * s, s, s, stroke=0, fill=1)  # the face square a test measures
-        _face(c, p, job, name, ox + (x + 0.5) * s, oy + (y + 0.5) * s, s)
+        _face(c, p, job, name, ox + (x + 0.5) * s, oy + (y + 0.5) * s, s, named)
     for edge in cube_net.free_edges(cells):
         a, b = cube_net.segment(cells, edge)
         _line(c, at(a), at(b), dashed=edge in tabbed)
@@ -160,16 +212,19 @@ def _nets_page(c: Canvas, job: PrintJob) -> None:
     paper, page, _area = _page(job)
     s, spots = net_layout(job)
     faces = die_faces(job)
+    named = labelled(job, s)
     p = Painter(c, job.options.ink_saver)
     pdf.start_page(c, paper)
     with pdf.mm_frame(c, paper):
+        if not named:
+            _key(c, p, job, _key_box(page))
         _furniture(c, job, page, _("Item die: cube net ({mm} mm)").format(mm=fmt_mm(s)),
                    ngettext("{n} net · print at 100 %", "{n} nets · print at 100 %", len(spots)).format(
                        n=len(spots)),
                    twins(job, _("Printed side out: cut along the solid lines, fold every dashed line away from you "
                                 "and glue each grey tab under the face it meets.")))
         for ox, oy in spots:
-            draw_net(c, p, job, faces, ox, oy, s)
+            draw_net(c, p, job, faces, ox, oy, s, named)
     c.showPage()
 
 
@@ -179,12 +234,17 @@ def sticker_layout(job: PrintJob) -> tuple[float, float, list[tuple[float, float
     s = float(job.setting("die_size"))
     d = s * STICKER_SCALE
     gap = max(2.5, d * 0.2)
-    _paper, _page_box, area = _page(job)
+    _paper, _page_box, area = _page(job, key=not labelled(job, sticker_width(d)))
     spots = grid(area, 3 * d + 2 * gap, 2 * d + gap, gap * 2.5)
     if not spots:
         raise LayoutError(_("the stickers of a {mm} mm die do not fit on {paper}").format(
             mm=fmt_mm(s), paper=get_paper(job.options.paper).name))
     return d, gap, spots
+
+
+def sticker_width(d: float) -> float:
+    """How wide a sticker's picture and name may be: the square a round sticker `d` mm across holds, a little more."""
+    return d * math.sqrt(0.5) * 1.12
 
 
 def sticker_centres(d: float, gap: float, x: float, y: float) -> list[tuple[float, float]]:
@@ -197,8 +257,11 @@ def _stickers_page(c: Canvas, job: PrintJob) -> None:
     faces = die_faces(job)
     p = Painter(c, job.options.ink_saver)
     s = float(job.setting("die_size"))
+    named = labelled(job, sticker_width(d))
     pdf.start_page(c, paper)
     with pdf.mm_frame(c, paper):
+        if not named:
+            _key(c, p, job, _key_box(page))
         _furniture(c, job, page, _("Item die: stickers for a blank die"),
                    ngettext("{n} set of six · print at 100 %", "{n} sets of six · print at 100 %", len(spots)).format(
                        n=len(spots)),
@@ -210,7 +273,7 @@ def _stickers_page(c: Canvas, job: PrintJob) -> None:
                 c.setStrokeColor(INK)
                 c.setLineWidth(CUT_LW)
                 c.circle(cx, cy, d / 2, stroke=1, fill=1)
-                _face(c, p, job, name, cx, cy, d * math.sqrt(0.5) * 1.12)
+                _face(c, p, job, name, cx, cy, sticker_width(d), named)
     c.showPage()
 
 

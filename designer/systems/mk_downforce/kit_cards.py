@@ -275,7 +275,7 @@ def draw_kart_card(c: Canvas, p: Painter, ruleset: Ruleset, rules: DownforceRule
     box, coin_room = 3.6, 4.0 + 3.0 + 1.8 + 2 * (3.6 + 0.8) + 1.0
     y += 6.0 * k
     text(c, x, y, *pdf.fit_line(_("Tokens held"), w, 7.5, BOLD), BOLD)
-    note, size = pdf.fit_paragraph(_("No limit · a token is lost only when used"), w, 4.6, 5.5, FONT, min_pt=4.5)
+    note, size = pdf.fit_paragraph(_("No limit · a token is lost only when used"), w, 4.6, 5.5, FONT)
     y = pdf.paragraph(c, x, y + 1.0, note, size, FONT, GREY)
     room = Rect(x, y + 0.8, w, max(6.0, min(token_mm + 4.0, inner.bottom - coin_room - y - 2.0)))
     p.rect(room.x, room.y, room.w, room.h, 1.5, stroke=LIGHT, lw=0.3, dash=(1.2, 0.9))
@@ -293,7 +293,10 @@ def draw_kart_card(c: Canvas, p: Painter, ruleset: Ruleset, rules: DownforceRule
     worth = _("each {value} at the final scoring").format(value=format_dollars(rules.coin_value_dollars))
     text(c, x + 4.6, y, *pdf.fit_line(_("Coins"), w - 4.6, 7.5, BOLD), BOLD)
     y += 3.0
-    text(c, x, y, *pdf.fit_line(worth, w, 5.5, FONT), FONT, colour=GREY)
+    lines, size = pdf.fit_lines(worth, w, 5.5, FONT)
+    for i, line in enumerate(lines):
+        text(c, x, y + i * pdf.pt(size) * 1.1, line, size, FONT, colour=GREY)
+    y += (len(lines) - 1) * pdf.pt(size) * 1.1
     cols = max(1, int((w + 0.8) // (box + 0.8)))
     rows = max(0, min(3, int((inner.bottom - 1.5 - (y + 1.8) + 0.8) // (box + 0.8))))
     for r in range(rows):

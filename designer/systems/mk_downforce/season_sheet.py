@@ -105,8 +105,8 @@ def _cell(c: Canvas, x: float, y: float, w: float, h: float, value: str, size: f
     if value:
         # shrunk to a hair under the room it has: pdf.fit_line's exact fit can round a glyph over and cut the word
         size = pdf.fit_size(value, w - 1.3, size, font)
-        value = pdf.truncate(value, w - 1.2, size, font)
-        text(c, x + w / 2, y + h / 2, value, size, font, "middle", colour, middle=True)
+        lines, size = pdf.fit_lines(value, w - 1.2, size, font)
+        pdf.lines_middle(c, x + w / 2, y + h / 2, lines, size, font, "middle", colour)
 
 
 def _heading(c: Canvas, ruleset: Ruleset, scores: SeasonScores, area: Rect) -> float:
@@ -137,7 +137,7 @@ def _draw_page(c: Canvas, ruleset: Ruleset, scores: SeasonScores, players: list[
     widest = max((pdf.width_mm(who, 8.5, BOLD) for who in whos), default=0.0)
     name_w, total_w, rank_w = max(36.0, min(widest + 4.0, area.w / 5)), 30.0, 12.0
     race_w = (area.w - name_w - total_w - rank_w) / len(races)
-    unit = race_w / sum(share for _name, share in SUB_COLUMNS)
+    widths, sub_pt = sub_widths(race_w)
     head1, head2 = 7.0, 6.0
     foot = 8.0
     row_h = min(20.0 if blank else 14.0, (area.bottom - foot - top - head1 - head2) / len(players))
@@ -159,9 +159,9 @@ def _draw_page(c: Canvas, ruleset: Ruleset, scores: SeasonScores, players: list[
         c.setFillColor(BAND if r % 2 == 0 else white)
         c.rect(x, top + head1, race_w, table_h - head1, stroke=0, fill=1)
         sx = x
-        for title, share in SUB_COLUMNS:
-            _cell(c, sx, top + head1, share * unit, head2, _(title), 6.5, BOLD)
-            sx += share * unit
+        for (title, _share), w in zip(SUB_COLUMNS, widths, strict=True):
+            _cell(c, sx, top + head1, w, head2, _(title), sub_pt, BOLD)
+            sx += w
     end = area.x + width
     _cell(c, end - total_w - rank_w, top, total_w, head1, _("Season money"), 8, BOLD, white)
     _cell(c, end - rank_w, top, rank_w, head1, _("Rank"), 8, BOLD, white)
@@ -174,22 +174,27 @@ def _draw_page(c: Canvas, ruleset: Ruleset, scores: SeasonScores, players: list[
         for k, r in enumerate(races):
             result = player.races[r] if r < len(player.races) else None
             if result is not None:
-                _race_cells(c, ruleset, result, area.x + name_w + k * race_w, y, unit, row_h)
+                _race_cells(c, ruleset, result, area.x + name_w + k * race_w, y, widths, row_h)
         if player.total is not None:
             _cell(c, end - total_w - rank_w, y, total_w, row_h, format_dollars(player.total), 9, BOLD)
         if player.rank is not None:
             _cell(c, end - rank_w, y, rank_w, row_h, format_number(player.rank, 0), 10, BOLD)
     _lines(c, area.x, top, width, table_h, head1, head2, row_h, len(players),
-           [name_w + k * race_w for k in range(len(races) + 1)], unit, [width - total_w - rank_w, width - rank_w])
+           [name_w + k * race_w for k in range(len(races) + 1)], widths, [width - total_w - rank_w, width - rank_w])
     formula = _("Season money = prize + coins × {coin} + bets, race by race").format(
         coin=format_dollars(ruleset.downforce.coin_value_dollars if ruleset.downforce else 0))
     text(c, area.x, top + table_h + 5, *pdf.fit_line(formula, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
 
 
-def _race_cells(c: Canvas, ruleset: Ruleset, result: SeasonRace, x: float, y: float, unit: float,
+def sub_widths(race_w: float) -> tuple[list[float], float]:
+    """The widths of a race's five columns and the size of their headings (each column fits its heading)."""
+    return pdf.column_widths([_(title) for title, _share in SUB_COLUMNS], [share for _t, share in SUB_COLUMNS],
+                             race_w, 6.5)
+
+
+def _race_cells(c: Canvas, ruleset: Ruleset, result: SeasonRace, x: float, y: float, widths: list[float],
                 row_h: float) -> None:
-    (_p, place_w), (_k, kart_w), (_m, prize_w), (_c, coins_w), (_b, bets_w) = (
-        (title, share * unit) for title, share in SUB_COLUMNS)
+    place_w, kart_w, prize_w, coins_w, bets_w = widths
     _cell(c, x, y, place_w, row_h, format_number(result.place, 0), 9, BOLD)
     x += place_w
     kart = ruleset.downforce.kart(result.kart) if ruleset.downforce and result.kart else None
@@ -199,9 +204,7 @@ def _race_cells(c: Canvas, ruleset: Ruleset, result: SeasonRace, x: float, y: fl
         c.setLineWidth(pdf.pt(0.3))
         c.rect(x + 0.8, y + row_h / 2 - 1.2, 2.4, 2.4, stroke=1, fill=1)
         name = kart_colour_name(ruleset, kart.colour)
-        size = pdf.fit_size(name, kart_w - 4.7, 7.5, FONT)
-        name = pdf.truncate(name, kart_w - 4.6, size, FONT)
-        text(c, x + 3.8, y + row_h / 2, name, size, FONT, middle=True)
+        text(c, x + 3.8, y + row_h / 2, *pdf.fit_line(name, kart_w - 4.7, 7.5, FONT), FONT, middle=True)
     x += kart_w
     _cell(c, x, y, prize_w, row_h, format_dollars(result.prize), 8)
     x += prize_w
@@ -211,7 +214,7 @@ def _race_cells(c: Canvas, ruleset: Ruleset, result: SeasonRace, x: float, y: fl
 
 
 def _lines(c: Canvas, x: float, top: float, width: float, table_h: float, head1: float, head2: float,
-           row_h: float, rows: int, race_edges: list[float], unit: float, right_edges: list[float]) -> None:
+           row_h: float, rows: int, race_edges: list[float], widths: list[float], right_edges: list[float]) -> None:
     c.setStrokeColor(LIGHT)
     c.setLineWidth(pdf.pt(0.4))
     for i in range(rows + 1):
@@ -219,8 +222,8 @@ def _lines(c: Canvas, x: float, top: float, width: float, table_h: float, head1:
         c.line(x, y, x + width, y)
     for left in race_edges[:-1]:
         sx = left
-        for _title, share in SUB_COLUMNS[:-1]:
-            sx += share * unit
+        for w in widths[:-1]:
+            sx += w
             c.line(x + sx, top + head1, x + sx, top + table_h)
     c.setStrokeColor(INK)
     for edge in [*race_edges, *right_edges]:
