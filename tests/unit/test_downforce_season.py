@@ -148,7 +148,7 @@ def test_standings_in_german(season, capsys):
     result(capsys, season, "--race", "1", "--player", "Cy", "--place", "3")
     code, out, _err = run(capsys, "--lang", "de", "campaign", "standings", season)
     lines = out.splitlines()
-    assert code == 0 and lines[0] == "S — Mario Kart for Downforce: 1 Rennen gefahren"
+    assert code == 0 and lines[0] == "S — Mario Kart für Downforce: 1 Rennen gefahren"
     assert lines[2].split()[:6] == ["1", "Ann", "Mario", "1", "1", "12.000.000"]
     assert lines[-1] == "In Führung: Ann"
 

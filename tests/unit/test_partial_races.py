@@ -126,9 +126,9 @@ def test_the_printed_season_sheet_counts_no_money_before_the_race_is_complete():
 
     # place, kart, prize, coins, bets as entered; no season money and no rank while Ben's place is missing
     assert ana_row(sheet_runs(season_doc([("Ana", 1, 6_000_000)]), Context(DOWNFORCE))) == [
-        "1", "red", "$6,000,000", "0", "$0"]
+        "1", "red", "$6,000,000", "$0"]  # coins not entered: an empty cell
     full = sheet_runs(season_doc([("Ana", 1, 6_000_000), ("Ben", 2, 4_000_000)]), Context(DOWNFORCE))
-    assert ana_row(full) == ["1", "red", "$6,000,000", "0", "$0", "$6,000,000", "1"]
+    assert ana_row(full) == ["1", "red", "$6,000,000", "$0", "$6,000,000", "1"]
 
 
 def test_the_cli_says_which_races_wait_for_places(tmp_path, capsys):

@@ -225,7 +225,7 @@ def test_a_word_shrunk_to_fit_exactly_is_not_cut_for_a_rounding_error():
     from designer.export import pdf
 
     full = pdf.width_mm("Coins", 6.5, pdf.BOLD)
-    for width in (5.08, full * 0.97, full * 0.9, full * 0.8, full * 0.71):
+    for width in (pdf.width_mm("Coins", pdf.MIN_PT, pdf.BOLD), full * 0.97, full * 0.9, full * 0.8):
         text, size = pdf.fit_line("Coins", width, 6.5, pdf.BOLD)
         assert text == "Coins" and size < 6.5, width
     assert pdf.fit_line("Coins", full * 0.6, 6.5, pdf.BOLD, min_pt=6.0)[0] == "C…"  # too wide even at the minimum

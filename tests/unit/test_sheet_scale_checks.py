@@ -25,6 +25,8 @@ BAR_MM = 2.0  # pdf.BAR_THICKNESS
 DOCUMENTS = {"mk-gaslands": "mushroom-cup-1-luigi-circuit", "mk-board": "board-coin-cove-loop",
              "pitchkart": "pitchkart-stadium", "axles-alloys-2": "axles-tri-oval", "mk-downforce": None}
 NOT_SHEETS = {"track", "board-fit", "scoresheet"}  # tiled at 1:1 with their own marks, or scaled / written on
+#: read, not cut out: the Gaslands rules reference sheet
+READ_ONLY = {("mk-gaslands", "reference")}
 #: PitchKart's stadium pieces are too large for a sheet: they print as track tiles (`tiles.py`), whose labels
 #: follow the tiles' own rules
 TILED = {("pitchkart", "pieces")}
@@ -35,7 +37,8 @@ def _document(ruleset_id: str):
     return load_track(TEMPLATES_DIR / f"{name}.track.json") if name else blank_document(load_ruleset(ruleset_id))
 
 
-SHEETS = [(rs, s.name) for rs in DOCUMENTS for s in offered(_document(rs)) if s.name not in NOT_SHEETS]
+SHEETS = [(rs, s.name) for rs in DOCUMENTS for s in offered(_document(rs))
+          if s.name not in NOT_SHEETS and (rs, s.name) not in READ_ONLY]
 #: `kartographer vehicle print`: the Axles vehicle files' own sheets, outside any track's kit
 VEHICLES = ("axles-light-buggy", "axles-medium-turret", "axles-heavy-dropper-van")
 CASES = [(rs, name, paper) for rs, name in [*SHEETS, ("axles-alloys-2", "vehicle-files")] for paper in ("a4", "letter")]
@@ -89,7 +92,7 @@ def stated_bars(page, pdf) -> tuple[list[float], list[float]]:
 def test_every_kind_of_sheet_is_checked():
     assert ("mk-gaslands", "cards") in SHEETS and ("mk-downforce", "die") in SHEETS
     assert ("axles-alloys-2", "dashboards") in SHEETS and ("pitchkart", "stickers") in SHEETS
-    assert len(SHEETS) == 20
+    assert ("mk-gaslands", "templates") in SHEETS and len(SHEETS) == 21
 
 
 @pytest.mark.parametrize("case", CASES, ids=["-".join(c) for c in CASES])

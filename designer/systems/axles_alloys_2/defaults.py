@@ -12,11 +12,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from designer.systems.axles_alloys_2.elements import BARRIER, ENTRY
+from designer.systems.axles_alloys_2.entry_speed import entry_speed_mm
 
 #: The length of a new barrier when the rule data cannot be read (12").
 FALLBACK_BARRIER_MM = 304.8
-#: An entry point's speed when the rule data cannot be read: the seed's (defender 10", attackers 15").
-FALLBACK_SPEED_MM = {"defender": 254.0, "attacker": 381.0}
 
 
 def barrier_length_mm() -> float:
@@ -28,19 +27,6 @@ def barrier_length_mm() -> float:
     except Exception:  # a broken rules file costs the default length, never the placing
         return FALLBACK_BARRIER_MM
     return float(size.length_mm) if size is not None else FALLBACK_BARRIER_MM
-
-
-def entry_speed_mm(role: str) -> float:
-    """The speed a side's entry point starts with: the rule data's Badlands Ambush speed for `role`."""
-    from designer.rules.loader import load_ruleset  # here: the loader loads the systems, this one included
-
-    try:
-        ambush = load_ruleset("axles-alloys-2").axles.ambush  # type: ignore[union-attr]
-    except Exception:  # a broken rules file costs the default speed, never the document
-        ambush = None
-    if ambush is None:
-        return FALLBACK_SPEED_MM.get(role, FALLBACK_SPEED_MM["attacker"])
-    return float(ambush.defender_speed_mm if role == "defender" else ambush.attackers_speed_mm)
 
 
 def straight_points(length_mm: float) -> list[tuple[float, float]]:

@@ -19,7 +19,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 
 from designer.i18n import N_, _
-from designer.model.base import Point, StrictBool
+from designer.model.base import Point, StrictBool, StrictFloat
 from designer.model.elements import MAX_POLYGON_POINTS, ElementBase
 from designer.rules.systems import TemplateVariant
 
@@ -94,13 +94,13 @@ class EntryPoint(ElementBase):
 
     kind: Literal["entry_point"] = "entry_point"
     role: EntryRole = "attacker"
-    speed_mm: Annotated[float, Field(ge=0, le=MAX_SPEED_MM)]
+    speed_mm: Annotated[StrictFloat, Field(ge=0, le=MAX_SPEED_MM)]
 
     @model_validator(mode="before")
     @classmethod
     def _side_speed(cls, data: Any) -> Any:
         if isinstance(data, dict) and data.get("speed_mm") is None:
-            from designer.systems.axles_alloys_2.defaults import entry_speed_mm  # the rule data's, read lazily
+            from designer.systems.axles_alloys_2.entry_speed import entry_speed_mm  # the rule data's, read lazily
 
             data = {**data, "speed_mm": entry_speed_mm(data.get("role", "attacker"))}
         return data

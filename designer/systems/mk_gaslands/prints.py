@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from designer.export.sections import CARDS, SCORESHEET, TOKENS, TRACK, dashboards
-from designer.i18n import N_
+from designer.i18n import N_, _
 from designer.systems.api import PrintSection
 
 if TYPE_CHECKING:
@@ -27,9 +27,11 @@ def render_templates(c: Canvas, job: PrintJob) -> int:
 
 
 def no_templates(job: PrintJob) -> str | None:
-    from designer.systems.mk_gaslands.templates_print import no_templates as why
-
-    return why(job)
+    """Why the templates cannot print (none in the rule data); asked of every print, so no geometry is loaded."""
+    templates = job.ruleset.templates
+    if templates.straights or templates.turns:
+        return None
+    return _("ruleset '{id}' has no movement templates").format(id=job.ruleset.id)
 
 
 def render_reference(c: Canvas, job: PrintJob) -> int:

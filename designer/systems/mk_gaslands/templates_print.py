@@ -299,8 +299,3 @@ def render_templates(c: Canvas, job: PrintJob) -> int:
     return len(sheets)
 
 
-def no_templates(job: PrintJob) -> str | None:
-    templates = job.ruleset.templates
-    if templates.straights or templates.turns:
-        return None
-    return _("ruleset '{id}' has no movement templates").format(id=job.ruleset.id)
