@@ -19,7 +19,8 @@ run: $(STAMP)
 	$(VENV)/bin/kartographer  # with no file: the bundled Luigi Circuit, opened as an unsaved copy
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest -n auto --dist loadfile $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest -n auto --dist loadfile -m "not focus" $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest -m focus $(PYTEST_ARGS)
 
 # ruff (rules in pyproject.toml), mypy on the typed packages, import-linter's contracts and the import-cycle test.
 lint: $(STAMP)

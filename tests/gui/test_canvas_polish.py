@@ -124,6 +124,7 @@ def test_right_click_inside_the_selection_keeps_it_and_acts_on_all_of_it(win: Ma
     assert win.document.element("coin1") is None and win.document.element("thwomp") is None
 
 
+@pytest.mark.focus
 def test_select_all_of_this_kind_and_properties(win: MainWindow, qtbot):
     win.activateWindow()  # focus is asserted below: a window left by an earlier test in this process may hold it
     qtbot.waitUntil(win.isActiveWindow, timeout=3000)

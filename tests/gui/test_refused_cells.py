@@ -26,6 +26,8 @@ from designer.rules import load_ruleset
 
 from .test_campaign_window import SAMPLE, TRACKS, close_quietly, type_into
 
+pytestmark = pytest.mark.focus  # typed into the focused cell editor
+
 Key = Qt.Key
 
 
