@@ -15,6 +15,8 @@ from designer.panes.cell_refusals import MARKED_ROLE
 
 from .test_vehicle_editor import add
 
+pytestmark = pytest.mark.focus  # typed into the focused cell editor
+
 LABEL = 1
 Key = Qt.Key
 
