@@ -103,7 +103,7 @@ def test_kind_names_in_spanish_and_counts_in_french():
     assert counted("fake_beacon", 2) == "2 fake beacons"
     assert count_kinds(["item_box", "scenery", "item_box"]) == "2 boîtes à objet, 1 polygone de décor"
     i18n.set_language("de")
-    assert counted("thwomp", 2) == "2 Steinblöcke"
+    assert counted("thwomp", 2) == "2 Wummps"  # the German board game seed's word
 
 
 def test_system_names_modes_and_overlays_in_german():
