@@ -18,6 +18,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtWidgets import QInputDialog, QMenu
 
+from designer.app.kind_actions import arm
 from designer.app.menu_actions import menu_actions
 from designer.canvas.guides import GuideItem, guides_for
 from designer.canvas.tools.dash import DashPanelTool
@@ -98,12 +99,7 @@ class AuthoringActions(QObject):
 
     # --- dash panels -----------------------------------------------------------------------------
     def dash_panel(self) -> DashPanelTool | None:
-        editor = self._editor()
-        if editor is None:
-            return None
-        tool = DashPanelTool(editor.tools)
-        editor.tools.set_tool(tool)
-        return tool
+        return arm(self._editor(), DashPanelTool)
 
     # --- coin clusters ---------------------------------------------------------------------------
     def coin_cluster(self, count: int | None = None, centre: tuple[float, float] | None = None) -> list[str]:

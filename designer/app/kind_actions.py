@@ -16,6 +16,15 @@ from designer.systems.api import offers
 STATUS_MS = 5000
 
 
+def arm(editor, make):
+    """Arm the tool `make(editor.tools)` on `editor` and return it; None without an editor."""
+    if editor is None:
+        return None
+    tool = make(editor.tools)
+    editor.tools.set_tool(tool)
+    return tool
+
+
 class KindActions(QObject):
     KIND = ""
 

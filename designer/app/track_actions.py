@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
+from designer.app.kind_actions import arm
 from designer.app.menu_actions import menu_actions
 from designer.canvas.items import system_qt_half
 from designer.canvas.tools.coins import CoinTrailTool
@@ -65,28 +66,13 @@ class TrackActions(QObject):
 
     # --- tools -----------------------------------------------------------------------------------
     def draw_track(self) -> TrackTool | None:
-        editor = self._editor()
-        if editor is None:
-            return None
-        tool = TrackTool(editor.tools)
-        editor.tools.set_tool(tool)
-        return tool
+        return arm(self._editor(), TrackTool)
 
     def coin_trail(self) -> CoinTrailTool | None:
-        editor = self._editor()
-        if editor is None:
-            return None
-        tool = CoinTrailTool(editor.tools)
-        editor.tools.set_tool(tool)
-        return tool
+        return arm(self._editor(), CoinTrailTool)
 
     def measure(self) -> MeasureTool | None:
-        editor = self._editor()
-        if editor is None:
-            return None
-        tool = MeasureTool(editor.tools)
-        editor.tools.set_tool(tool)
-        return tool
+        return arm(self._editor(), MeasureTool)
 
     def gate_tool(self) -> GateTool | None:
         editor = self._editor()
@@ -95,9 +81,7 @@ class TrackActions(QObject):
         if editor.document.track is None:
             self._status(_("Draw a track first: gates are placed across it"))
             return None
-        tool = GateTool(editor.tools)
-        editor.tools.set_tool(tool)
-        return tool
+        return arm(editor, GateTool)
 
     # --- whole-layout transforms -----------------------------------------------------------------
     def _transform(self, text: str, failure: str, compute) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from designer.app.kind_actions import KindActions
+from designer.app.kind_actions import KindActions, arm
 from designer.i18n import N_, _
 from designer.systems.api import ActionSet, MenuAction, offers
 from designer.systems.mk_board.elements import SPACE
@@ -91,12 +91,7 @@ class BoardActions(KindActions):
     def shortcut_tool(self) -> ShortcutTool | None:
         from designer.systems.mk_board.qt.shortcut_tool import ShortcutTool
 
-        editor = self._editor()
-        if editor is None:
-            return None
-        tool = ShortcutTool(editor.tools)
-        editor.tools.set_tool(tool)
-        return tool
+        return arm(self._editor(), ShortcutTool)
 
 
 ACTIONS: ActionSet[BoardActions] = ActionSet(BoardActions, (
