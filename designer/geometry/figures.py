@@ -13,18 +13,15 @@ centerline and is then moved, pass after pass, to the place on its cut that mini
 its two neighbours (a closed-form step: where the line between the neighbours, or its mirror image,
 meets the cut). Pure geometry: no Qt.
 
-For a system whose rule data has a `board` (a board of numbered spaces), `board` holds the spaces per lap,
-the turns a lap takes at the die's mean roll and each field's share of the spaces (`board_figures`),
-with or without a track; otherwise it is None. For a system whose rule data has a piece inventory
-(PitchKart), `pitchkart` holds the sections per lap, the straight and curve runs and each character's Top
-Speed and Traction against them (`designer.systems.pitchkart.checks.pitchkart_figures`); otherwise None.
+A system adds its own parts (`System.figures`, e.g. a board's spaces and turns per lap): each under its key,
+worked out for the system's own documents and None for every other's.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import get_args
+from typing import Any
 
 import numpy as np
 from shapely.geometry import LineString, Point
@@ -32,10 +29,10 @@ from shapely.geometry import LineString, Point
 from designer.geometry.checks.course import corner_radii, narrowest_width
 from designer.geometry.route import route_of
 from designer.geometry.track import surface, track_defect
-from designer.i18n import N_, _, format_number
-from designer.model.elements import kind_classes
+from designer.i18n import N_, _
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
+from designer.systems import registry
 
 #: Distance between the cross-sections the racing line passes through (mm).
 RACING_STEP_MM = 50.0
@@ -48,11 +45,6 @@ ESTIMATE_NOTE = N_(
     "Estimate: in each activation a kart is assumed to move the longest straight its gear allows "
     "(gear 1 a Short, gear 2 a Medium, gear 3 and up a Long) along the racing line, ignoring turns, "
     "skids, collisions and coins; activations_per_lap = racing line / that distance, rounded up."
-)
-#: The note beside a board's turns per lap.
-TURNS_NOTE = N_(
-    "Estimate: the spaces of one lap divided by the mean roll of the die ({mean}), ignoring boosters, "
-    "mushrooms, Thwomps, shortcuts and coins."
 )
 
 
@@ -138,35 +130,17 @@ def _max_gear(ruleset: Ruleset) -> int:
     return max((c.max_gear for c in ruleset.characters if c.max_gear), default=0)
 
 
-def board_figures(document: TrackDocument, ruleset: Ruleset) -> dict | None:
-    """{"spaces_per_lap", "mean_roll", "turns_per_lap", "turns_note", "field_counts", "field_shares"} of a
-    board of spaces (kind `space`, lap order by `number`); None when the rule data has no board."""
-    if ruleset.board is None:
-        return None
-    spaces = [e for e in document.elements if str(e.kind) == "space"]  # a system's kind, not in the built-in union
-    space_class = kind_classes().get("space")
-    fields = list(get_args(space_class.model_fields["field"].annotation)) if space_class else []
-    counts = Counter(getattr(s, "field", None) for s in spaces)
-    fields += sorted(f for f in counts if f not in fields)
-    n = len(spaces)
-    mean = (int(ruleset.board.die.removeprefix("d")) + 1) / 2.0
-    return {
-        "spaces_per_lap": n,
-        "mean_roll": mean,
-        "turns_per_lap": round(n / mean, 1),
-        "turns_note": _(TURNS_NOTE).format(mean=format_number(mean, 1)),
-        "field_counts": {f: counts[f] for f in fields},
-        "field_shares": {f: round(counts[f] / n, 3) if n else 0.0 for f in fields},
-    }
-
-
-def pitchkart_figures(document: TrackDocument, ruleset: Ruleset) -> dict | None:
-    """PitchKart's figures of a track of sections (None when the rule data has no piece inventory)."""
-    if ruleset.pitchkart is None:
-        return None
-    from designer.systems.pitchkart.checks import pitchkart_figures as figures  # the system's own, loaded with it
-
-    return figures(document, ruleset)
+def system_figures(document: TrackDocument, ruleset: Ruleset) -> dict[str, Any]:
+    """Every registered system's Track Report parts by key: the document's own system's worked out, the others
+    None (so a report always has the same keys)."""
+    out: dict[str, Any] = {}
+    own = registry.find(ruleset.id)
+    for system in registry.systems():
+        for part in system.figures:
+            out.setdefault(part.key, None)
+            if system is own:
+                out[part.key] = part.make(document, ruleset)
+    return out
 
 
 def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
@@ -183,9 +157,8 @@ def track_figures(document: TrackDocument, ruleset: Ruleset) -> dict:
         "min_width_mm": None,
         "elements": len(document.elements),
         "element_counts": _element_counts(document),
-        "board": board_figures(document, ruleset),
-        "pitchkart": pitchkart_figures(document, ruleset),
     }
+    figures.update(system_figures(document, ruleset))
     track = document.track
     if track is None or track_defect(track) is not None:  # nothing measured along a degenerate track means anything
         return figures

@@ -274,6 +274,21 @@ class ActionSet(Generic[C]):
     actions: tuple[MenuAction[C], ...] = ()
 
 
+class FiguresMaker(Protocol):
+    """Works out a system's own Track Report figures of a document (JSON-ready), or None when it has none."""
+
+    def __call__(self, document: Any, ruleset: Any) -> dict[str, Any] | None: ...
+
+
+@dataclass(frozen=True)
+class ReportFigures:
+    """A system's part of the Track Report: `track_figures(...)[key]` holds `make(document, ruleset)` for its
+    own documents (None for every other system's); its Qt half's `REPORT_SECTIONS[key]` shows them."""
+
+    key: str
+    make: FiguresMaker
+
+
 @dataclass(frozen=True)
 class System:
     """Everything one game system adds. `id` equals its ruleset's id.
@@ -315,6 +330,7 @@ class System:
       push them in the same undo step. What is merely attached to a moved element (PitchKart: the sections
       chained after a section) should follow only while `move_attached()` is True: the user asked for it
       (a drag with Alt held: the select tool wraps it in `moving_attached()`; or `set_move_attached`).
+    - `figures`: its parts of the Track Report (`ReportFigures`), e.g. a board's spaces and turns per lap.
     - `new_defaults(elements, kind)`: {field: value} a new element of `kind` takes when placed from the
       palette, given the document's elements (e.g. a space's next free number; {} for the kinds it leaves
       to the ruleset's defaults); the place tool shows them on its ghost too.
@@ -341,6 +357,7 @@ class System:
     kind_names: Mapping[str, tuple[str, str]] = field(default_factory=dict, hash=False)
     follow_moves: Callable[[Sequence[Any], Sequence[Any]], list[Any]] | None = None
     new_defaults: Callable[[Sequence[Any], str], Mapping[str, Any]] | None = None
+    figures: tuple[ReportFigures, ...] = ()
 
     @property
     def display_name(self) -> str:

@@ -1,5 +1,6 @@
 """The Qt half of the fake "Fake Rally" system (tests/unit/fake_system.py), as an outside plug-in would ship
-it in `<package>/qt.py`: its beacon's canvas art, and an attempt to redraw a shared kind (ignored)."""
+it in `<package>/qt.py`: its beacon's canvas art, an attempt to redraw a shared kind (ignored) and its box in
+the Track Report."""
 
 from __future__ import annotations
 
@@ -34,3 +35,20 @@ class NotACoinItem(BeaconItem):
 
 
 ITEM_CLASSES = {FAKE_KIND: BeaconItem, "coin": NotACoinItem}
+
+
+def _beacon_box(dialog, part, _ruleset):
+    from PySide6.QtWidgets import QFormLayout, QGroupBox
+
+    box = QGroupBox("Beacons", dialog)
+    dialog.row(QFormLayout(box), "beacons", "Beacons:", f"{part['beacons']} ({part['dim']} dim)")
+    return box
+
+
+def _report_sections():
+    from designer.app.report_dialog import ReportSection
+
+    return {"beacons": ReportSection(_beacon_box, lambda part: None)}
+
+
+REPORT_SECTIONS = _report_sections()

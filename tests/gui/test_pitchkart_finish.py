@@ -204,7 +204,7 @@ def test_the_track_report_shows_pitchkarts_figures(windows):
     assert dialog.values["pieces"] == "6 straight, 8 curved"
     assert dialog.values["longest_straight"] == "3 sections"
     assert dialog.values["bends"] == "2, the longest 4 sections"
-    table = dialog.characters
+    table = dialog.tables["characters"]
     rows = [tuple(table.item(r, c).text() for c in range(table.columnCount())) for r in range(table.rowCount())]
     by_name = {row[0]: row[1:] for row in rows}
     first = RULES.characters[0]
@@ -231,7 +231,7 @@ def test_the_track_report_shows_the_boards_figures_with_the_languages_decimal_si
     qtbot.addWidget(dialog)
     assert dialog.values["spaces_per_lap"] == "10"
     assert dialog.values["turns_per_lap"] == "2,9"  # 10 spaces / 3.5 a roll
-    table = dialog.fields
+    table = dialog.tables["fields"]
     shares = {table.item(r, 1).text(): table.item(r, 2).text() for r in range(table.rowCount())}
     assert table.rowCount() == 6 and shares["5"] == "50,0 %" and shares["2"] == "20,0 %"
     assert "3,5" in dialog.values["turns_note"]

@@ -190,3 +190,16 @@ def test_every_systems_qt_half_imports_and_draws_only_its_own_kinds(fake):
         classes = system_item_classes(system)
         assert set(classes) == set(module.ITEM_CLASSES) & own and classes
         assert all(cls.kind == kind for kind, cls in classes.items())
+
+
+def test_a_fake_systems_report_part_shows_in_the_track_report(fake_window):
+    """Track ▸ Track Report shows the outside system's own box (its Qt half's REPORT_SECTIONS) and no other
+    system's, although its rule data is a copy of PitchKart's."""
+    from designer.app.report_dialog import report_for
+
+    dialog = report_for(fake_window.current_editor())
+    try:
+        assert dialog.values["beacons"] == "1 (1 dim)"
+        assert "sections_per_lap" not in dialog.values and "characters" not in dialog.tables
+    finally:
+        dialog.deleteLater()

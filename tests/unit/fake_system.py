@@ -2,8 +2,9 @@
 
 "Fake Rally" brings everything a system can: its own rule data (a temporary JSON, a copy of PitchKart's with
 its own id and palette), one element kind of its own (`FakeBeacon`), one check, one print section, one
-campaign mode. Nothing in `designer/` knows it: `fake_registry(folder)` puts it in a fresh registry beside
-the built-ins (entry points blocked), as an installed plug-in would be. Pure: never imports Qt.
+campaign mode, one part of the Track Report. Nothing in `designer/` knows it: `fake_registry(folder)` puts it
+in a fresh registry beside the built-ins (entry points blocked), as an installed plug-in would be. Pure: never
+imports Qt.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from designer.model.base import Length
 from designer.model.elements import ElementBase
 from designer.paths import RULESETS_DIR
 from designer.rules import clear_cache
-from designer.systems.api import CampaignMode, PrintSection, System
+from designer.systems.api import CampaignMode, PrintSection, ReportFigures, System
 from designer.systems.registry import BUILTIN_SYSTEMS, Registry, use
 
 FAKE_ID = "fake-rally"
@@ -28,6 +29,7 @@ FAKE_KIND = "fake_beacon"
 FAKE_CHECK = "fake-beacon-dim"
 FAKE_SECTION = "beacons"
 FAKE_MODE = "league"
+FAKE_FIGURES = "beacons"
 FAKE_KINDS = ["start_finish", "gate", FAKE_KIND, "scenery"]
 BRIGHT_MM = 50.0
 
@@ -51,6 +53,12 @@ def _render_beacons(c, job) -> int:
     c.drawString(72, 760, f"{FAKE_NAME}: {len(beacons)} beacon{'s' if len(beacons) != 1 else ''}")
     c.showPage()
     return 1
+
+
+def _beacon_figures(document, ruleset) -> dict:
+    """Its Track Report part: how many beacons, and how many glow too dimly."""
+    beacons = [e for e in document.elements if e.kind == FAKE_KIND]
+    return {"beacons": len(beacons), "dim": sum(1 for b in beacons if b.glow_mm < BRIGHT_MM)}
 
 
 def write_ruleset(folder: Path) -> Path:
@@ -78,6 +86,7 @@ def make_system(folder: Path) -> System:
         modes=(CampaignMode(FAKE_MODE, "League", "races"),),
         default_mode=FAKE_MODE,
         element_classes=(FakeBeacon,),
+        figures=(ReportFigures(FAKE_FIGURES, _beacon_figures),),
     )
 
 

@@ -18,6 +18,7 @@ from designer.rules import load_ruleset
 from designer.systems import registry
 from tests.unit.fake_system import (
     FAKE_CHECK,
+    FAKE_FIGURES,
     FAKE_ID,
     FAKE_KIND,
     FAKE_KINDS,
@@ -71,6 +72,15 @@ def test_its_check_shows_in_validate(fake, tmp_path, capsys):
     assert code == 0  # a warning only
     code, out, _ = run(capsys, "validate", "--json", str(path))
     assert FAKE_CHECK in [p["code"] for p in json.loads(out)["problems"]]
+
+
+def test_its_track_report_part_and_no_other_systems(fake, tmp_path, capsys):
+    """`validate --json` carries the system's own figures under its key — and not PitchKart's, although its rule
+    data is a copy of PitchKart's (a part is picked by the document's system, not by what its data holds)."""
+    code, out, _ = run(capsys, "validate", "--json", str(write_track(tmp_path)))
+    figures = json.loads(out)["figures"]
+    assert figures[FAKE_FIGURES] == {"beacons": 1, "dim": 1}
+    assert figures["pitchkart"] is None and figures["board"] is None
 
 
 def test_its_check_stays_with_it(fake, tmp_path, capsys):

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import System
+from designer.systems.api import ReportFigures, System
 from designer.systems.mk_board.board import delete_cascade, follow_moves, new_defaults
 from designer.systems.mk_board.elements import ELEMENT_CLASSES, KIND_NAMES
+from designer.systems.mk_board.figures import board_figures
 from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_board.prints import DASHBOARD, PRINTS
 
@@ -36,4 +37,5 @@ SYSTEM = System(
     follow_moves=follow_moves,
     new_defaults=new_defaults,
     kind_names=KIND_NAMES,
+    figures=(ReportFigures("board", board_figures),),
 )

@@ -4,14 +4,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import System
+from designer.systems.api import ReportFigures, System
 from designer.systems.pitchkart.chain import follow_moves
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
 from designer.systems.pitchkart.sections import new_defaults
+
+
+def _figures(document: Any, ruleset: Any) -> dict[str, Any] | None:
+    """Its Track Report part, worked out by its checks module (loaded only when a report is made)."""
+    from designer.systems.pitchkart.checks import pitchkart_figures
+
+    return pitchkart_figures(document, ruleset)
+
 
 #: Codes of the checks this system's documents get: the shared ones named here and its own, registered by
 #: `designer.systems.pitchkart.checks` (imported by the checks engine when a document is checked).
@@ -37,4 +47,5 @@ SYSTEM = System(
     new_defaults=new_defaults,
     follow_moves=follow_moves,
     print_art=PRINT_ART,
+    figures=(ReportFigures("pitchkart", _figures),),
 )

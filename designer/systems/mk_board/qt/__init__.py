@@ -26,4 +26,13 @@ def _shortcut_tool(manager: Any) -> Any:
 #: A shortcut runs from one space to another: its palette entry arms the shortcut tool (drag between spaces).
 PALETTE_TOOLS = {SHORTCUT: _shortcut_tool}
 
-__all__ = ["ACTIONS", "ITEM_CLASSES", "PALETTE_TOOLS"]
+__all__ = ["ACTIONS", "ITEM_CLASSES", "PALETTE_TOOLS", "REPORT_SECTIONS"]
+
+
+def __getattr__(name: str) -> Any:
+    """`REPORT_SECTIONS` is loaded when a Track Report is first made (it needs the report dialog)."""
+    if name == "REPORT_SECTIONS":
+        from designer.systems.mk_board.qt.report import REPORT_SECTIONS
+
+        return REPORT_SECTIONS
+    raise AttributeError(name)

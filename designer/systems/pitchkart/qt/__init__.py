@@ -32,4 +32,13 @@ def _section_tool(manager: Any) -> Any:
 #: Sections are laid end to end: the palette entry arms the section tool, as Track ▸ Section Tool does.
 PALETTE_TOOLS = {TRACK_SECTION: _section_tool}
 
-__all__ = ["ACTIONS", "ITEM_CLASSES", "PALETTE_TOOLS"]
+__all__ = ["ACTIONS", "ITEM_CLASSES", "PALETTE_TOOLS", "REPORT_SECTIONS"]
+
+
+def __getattr__(name: str) -> Any:
+    """`REPORT_SECTIONS` is loaded when a Track Report is first made (it needs the report dialog)."""
+    if name == "REPORT_SECTIONS":
+        from designer.systems.pitchkart.qt.report import REPORT_SECTIONS
+
+        return REPORT_SECTIONS
+    raise AttributeError(name)
