@@ -41,6 +41,8 @@ from designer.rules.schema import ItemCard
 FRAME = HexColor("#1f2a44")
 PANEL = HexColor("#fffdf7")
 BADGE = HexColor("#c62828")
+#: Space between a card's rule and the note under it (mm on a poker card, scaled with the card).
+NOTE_GAP_MM = 1.2
 THEMES = {
     "shell": HexColor("#2f8f4f"), "banana": HexColor("#c99a00"), "mushroom": HexColor("#c0392b"),
     "star": HexColor("#d4a000"), "lightning": HexColor("#6b4fbb"), "flower": HexColor("#e0561b"),
@@ -112,9 +114,12 @@ def _frame(c: Canvas, slot: Rect, ink_saver: bool) -> None:
         c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
 
 
-def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_id: str, ink_saver: bool = False) -> None:
+def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset: Ruleset, ink_saver: bool = False) -> None:
     """One card face inside its trim box (background exactly the trim box; bleed is drawn separately); its words
-    in the current language (`designer.rules.texts`), its colour and art chosen by the English name."""
+    in the current language (`designer.rules.texts`), its colour and art chosen by the English name. A card only
+    the last kart keeps also says, under its rule, what any other kart does with it (the deck rules'
+    `last_place_note`)."""
+    ruleset_id = ruleset.id
     name = rule_texts.card_name(ruleset_id, card)
     reach_text = rule_texts.card_reach(ruleset_id, card)
     k = _scale(slot)
@@ -158,16 +163,35 @@ def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset_id: str, ink_saver
         reach_h = max(4.0 * k, len(reach_lines) * pdf.pt(rsize) * 1.1 + 1.4 * k)
         footer_h += reach_h
     box_h = inner.bottom - 2.0 * k - footer_h - y
-    lines, tsize = pdf.fit_paragraph(rule_texts.card_text(ruleset_id, card), inner.w - 5 * k, box_h,
-                                     8.4 * max(k, 0.85), FONT)
-    block = len(lines) * pdf.pt(tsize) * 1.18
-    pdf.paragraph(c, cx, y + max(0.0, (box_h - block) / 2), lines, tsize, FONT, anchor="middle")
+    note = rule_texts.deck_rule_note(ruleset, "last_place_note") if card.last_place_only else None
+    body = rule_texts.card_text(ruleset_id, card)
+    lines, note_lines, tsize = _fit_body(body, note, inner.w - 5 * k, box_h, 8.4 * max(k, 0.85), k)
+    lead = pdf.pt(tsize) * 1.18
+    block = len(lines) * lead + (len(note_lines) * lead + NOTE_GAP_MM * k if note_lines else 0.0)
+    ty = pdf.paragraph(c, cx, y + max(0.0, (box_h - block) / 2), lines, tsize, FONT, anchor="middle")
+    if note_lines:
+        pdf.paragraph(c, cx, ty + NOTE_GAP_MM * k, note_lines, tsize, FONT, pdf.GREY, anchor="middle")
     fy = inner.bottom - 1.6 * k - footer_h
     if reach_lines:
         pdf.lines_middle(c, cx, fy + reach_h / 2 + 0.2 * k, reach_lines, rsize, FONT, "middle", pdf.GREY)
         fy += reach_h
     if card.uses > 1 or card.uses_note:
         _uses(c, p, card, inner, fy, k, colour, rule_texts.card_uses_note(ruleset_id, card))
+
+
+def _fit_body(body: str, note: str | None, width: float, height: float, size_pt: float,
+              k: float) -> tuple[list[str], list[str], float]:
+    """The rule and the note below it, wrapped at one size that fits both (shrinking by half points; at the
+    floor `fit_paragraph`'s last resort for the rule alone, the note left out)."""
+    if note:
+        size = max(size_pt, pdf.MIN_PT)
+        while size >= pdf.MIN_PT:
+            lines, note_lines = pdf.wrap(body, width, size), pdf.wrap(note, width, size)
+            if (len(lines) + len(note_lines)) * pdf.pt(size) * 1.18 + NOTE_GAP_MM * k <= height:
+                return lines, note_lines, size
+            size -= 0.5
+    lines, size = pdf.fit_paragraph(body, width, height, size_pt, FONT)
+    return lines, [], size
 
 
 def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float, colour: Color,
@@ -295,7 +319,7 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
                     if back:
                         draw_back(c, slots[i], rule_texts.ruleset_name(ruleset), options.ink_saver)
                     else:
-                        draw_front(c, card, slots[i], ruleset.id, options.ink_saver)
+                        draw_front(c, card, slots[i], ruleset, options.ink_saver)
                 card_marks(c, grid)
                 deck_name = rule_texts.ruleset_name(ruleset)
                 _sheet_note(c, grid, _("sheet {n} of {total}, ").format(n=number, total=len(sheets))

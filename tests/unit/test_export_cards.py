@@ -67,6 +67,21 @@ def test_rule_text_comes_from_the_rule_data(gaslands):
     assert first_words in re.sub(r"\s+", " ", words)
 
 
+def test_a_last_place_card_says_what_any_other_kart_does(gaslands):
+    """Blue Shell and Lightning print the deck rules' note (the kart that is not last shows, discards and draws
+    again) once per copy; no other card prints it; a group's own wording in the rule data is what prints."""
+    _, pdf, ruleset = gaslands
+    words = re.sub(r"\s+", " ", " ".join(" ".join(pdfscan.texts(page, pdf)) for page in list(pdf.pages)[0::2]))
+    note = ruleset.deck_rules.last_place_note
+    assert note and words.count(note) == sum(c.count for c in ruleset.deck if c.last_place_only) == 7
+    rules = ruleset.deck_rules.model_copy(update={"last_place_note": "Not last? Pass it to the left."})
+    buffer = io.BytesIO()
+    write_cards_pdf(buffer, ruleset.model_copy(update={"deck_rules": rules}), CardOptions(backs=False))
+    other = pdfscan.reader(buffer.getvalue())
+    words = re.sub(r"\s+", " ", " ".join(" ".join(pdfscan.texts(page, other)) for page in other.pages))
+    assert words.count("Not last? Pass it to the left.") == 7 and note not in words
+
+
 def test_card_boxes_at_the_same_place_on_every_sheet(gaslands):
     _, pdf, _ = gaslands
     grid = card_grid("a4", "poker")
