@@ -3,8 +3,7 @@
 What an overlay shows is declared by the system (`designer.systems.api.Overlay`, pure geometry such as
 `designer.systems.mk_gaslands.overlays`); this module only paints it. `offered(document)` lists the overlays
 of the document's system (none for a ruleset no system registers). One `OverlayItem` per editor paints every
-enabled overlay, each mark in the overlay's style (`STYLES`, keyed by overlay name, with `FALLBACK_STYLE`
-for an overlay from outside the repo).
+enabled overlay, each mark in the look the overlay declares (`Overlay.look`, pure data).
 
 The item is an editing aid only: it sits above everything, is never selectable nor hit by the mouse (its
 shape is empty), and is not in `scene.items_by_id`, so image exports and prints leave it out. The shapes
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 from designer.canvas import style
 from designer.canvas.items.surface import geometry_path
 from designer.systems import registry
-from designer.systems.api import Layout, Overlay, OverlayMark
+from designer.systems.api import Layout, Overlay, OverlayLook, OverlayMark
 
 log = logging.getLogger(__name__)
 
@@ -36,33 +35,8 @@ STEP_DOT_MM = 4.0
 PAD_MM = 30.0
 
 
-@dataclass(frozen=True)
-class OverlayStyle:
-    """How an overlay's marks look. `colours` by mark role (else `colour`); `line`: "solid", "dashed",
-    "dotted"; `hatched` areas are outlined and hatched instead of tinted; `end_colour` fills a ring around
-    the last dot."""
-
-    colour: QColor
-    colours: dict[str, QColor] = field(default_factory=dict)
-    line: str = "solid"
-    hatched: bool = False
-    end_colour: QColor | None = None
-
-    def colour_of(self, role: str) -> QColor:
-        return self.colours.get(role, self.colour)
-
-
-_HOOP = QColor(255, 60, 30)
-#: The looks of the overlays the built-in systems declare, by overlay name.
-STYLES: dict[str, OverlayStyle] = {
-    "ramps": OverlayStyle(QColor(255, 170, 0), {"medium": QColor(255, 170, 0), "long": QColor(220, 80, 0),
-                                                "hoop": _HOOP}, line="dashed"),
-    "boost": OverlayStyle(QColor(0, 170, 255), line="dashed"),
-    "thwomps": OverlayStyle(QColor(120, 60, 200), hatched=True),
-    "bullet_bill": OverlayStyle(QColor(20, 20, 20), line="dotted", end_colour=_HOOP),
-    "warp_links": OverlayStyle(QColor(0, 150, 60), line="dashed"),
-}
-FALLBACK_STYLE = OverlayStyle(QColor(200, 0, 140))
+#: The look of an overlay that declares none.
+FALLBACK_STYLE = OverlayLook()
 _PEN_STYLES = {"solid": Qt.PenStyle.SolidLine, "dashed": Qt.PenStyle.DashLine, "dotted": Qt.PenStyle.DotLine}
 
 
@@ -244,13 +218,13 @@ class OverlayItem(QGraphicsObject):
         for overlay in self._offered:
             if overlay.name not in self._enabled:
                 continue
-            look = STYLES.get(overlay.name, FALLBACK_STYLE)
+            look = overlay.look
             for shape in self._shapes.get(overlay.name, []):
                 _paint_shape(painter, shape, look)
 
 
-def _paint_shape(painter: QPainter, shape: OverlayShape, look: OverlayStyle) -> None:
-    colour = look.colour_of(shape.role)
+def _paint_shape(painter: QPainter, shape: OverlayShape, look: OverlayLook) -> None:
+    colour = QColor(look.colour_of(shape.role))
     pen_style = _PEN_STYLES.get(look.line, Qt.PenStyle.SolidLine)
     line = style.stroke(painter, 1.2, 1.5)
     painter.save()
@@ -280,7 +254,7 @@ def _paint_shape(painter: QPainter, shape: OverlayShape, look: OverlayStyle) -> 
         for dot in shape.dots[:-1] if last is not None else shape.dots:
             painter.drawEllipse(dot, radius, radius)
         if last is not None:
-            painter.setBrush(look.end_colour)
+            painter.setBrush(QColor(look.end_colour))
             ring = QPainterPath()
             ring.addEllipse(last, radius * 2, radius * 2)
             painter.drawPath(ring)

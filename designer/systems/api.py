@@ -151,17 +151,35 @@ class OverlayMark:
 
 
 @dataclass(frozen=True)
+class OverlayLook:
+    """How an overlay's marks are painted, as data: colours are "#rrggbb"; `colours` by mark role (else
+    `colour`); `line` "solid", "dashed" or "dotted"; `hatched` areas are outlined and hatched instead of
+    tinted; `end_colour` fills a ring around the last dot."""
+
+    colour: str = "#c8008c"
+    colours: Mapping[str, str] = field(default_factory=dict, hash=False)
+    line: str = "solid"
+    hatched: bool = False
+    end_colour: str | None = None
+
+    def colour_of(self, role: str) -> str:
+        return self.colours.get(role, self.colour)
+
+
+@dataclass(frozen=True)
 class Overlay:
     """One View ▸ Overlays toggle: an editing aid drawn over the canvas, never printed.
 
     `shapes(layout, ruleset)` works out its marks from a `Layout` and the document's `designer.rules.Ruleset`
-    (it should skip an element it cannot work out rather than raise); `tip` is the menu's status tip.
+    (it should skip an element it cannot work out rather than raise); `tip` is the menu's status tip; `look`
+    how the canvas paints them (without one: the default magenta).
     """
 
     name: str
     title: str
     shapes: Callable[[Layout, Any], list[OverlayMark]]
     tip: str = ""
+    look: OverlayLook = field(default_factory=OverlayLook)
 
     @property
     def display_title(self) -> str:

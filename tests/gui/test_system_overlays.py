@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter
 from shapely.geometry import Point
 
 import designer.systems
@@ -23,7 +23,7 @@ from designer.model import TrackDocument
 from designer.model.elements import Coin, kind_of_class
 from designer.rules import clear_cache
 from designer.systems import registry
-from designer.systems.api import Overlay, OverlayMark
+from designer.systems.api import Overlay, OverlayLook, OverlayMark
 from designer.systems.mk_gaslands.overlays import OVERLAYS
 from designer.systems.registry import BUILTIN_SYSTEMS, Registry, use
 from tests.gui.fake_system_qt import BeaconItem
@@ -94,7 +94,7 @@ def _broken(layout, ruleset) -> list[OverlayMark]:
     raise RuntimeError("a plug-in bug")
 
 
-GLOW = Overlay("glow", "Beacon Glow", _glow, "Show how far each beacon lights the track")
+GLOW = Overlay("glow", "Beacon Glow", _glow, "Show how far each beacon lights the track", OverlayLook("#00c800"))
 BROKEN = Overlay("broken", "Broken Overlay", _broken)
 
 
@@ -152,7 +152,8 @@ def test_a_fake_systems_overlay_shows_in_the_menu_and_paints(fake_window, caplog
     assert painted != bare
     before, after = bare.pixelColor(625, 650), painted.pixelColor(625, 650)  # inside the glow, off the beacon
     assert after != before
-    tint = FALLBACK_STYLE.colour  # an overlay from outside gets the fallback look
+    tint = QColor(GLOW.look.colour)  # painted in the look the outside system declares (green, not the fallback)
+    assert tint != QColor(FALLBACK_STYLE.colour) and BROKEN.look == FALLBACK_STYLE
     assert (after.red() - before.red()) * (tint.red() - before.red()) > 0
     assert (after.green() - before.green()) * (tint.green() - before.green()) > 0
 

@@ -79,6 +79,7 @@ def test_its_track_report_part_and_no_other_systems(fake, tmp_path, capsys):
     data is a copy of PitchKart's (a part is picked by the document's system, not by what its data holds)."""
     code, out, _ = run(capsys, "validate", "--json", str(write_track(tmp_path)))
     figures = json.loads(out)["figures"]
+    assert code == 0
     assert figures[FAKE_FIGURES] == {"beacons": 1, "dim": 1}
     assert figures["pitchkart"] is None and figures["board"] is None
 

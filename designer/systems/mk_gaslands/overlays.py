@@ -21,7 +21,7 @@ from typing import Any
 from designer.i18n import N_, _
 from designer.model.elements import Element
 from designer.rules import Ruleset
-from designer.systems.api import Layout, Overlay, OverlayMark
+from designer.systems.api import Layout, Overlay, OverlayLook, OverlayMark
 
 #: Labels written on the marks (translated when the marks are worked out).
 ZONE_LABELS = {"medium": N_("gear 2–3"), "long": N_("gear 4+"), "hoop": N_("hoop")}
@@ -96,13 +96,18 @@ def warp_links(layout: Layout, ruleset: Ruleset) -> list[OverlayMark]:
     return _per_element(layout, ("warp_pipe",), link)
 
 
+_HOOP = "#ff3c1e"
 OVERLAYS: tuple[Overlay, ...] = (
     Overlay("ramps", N_("Ramp Landing Zones"), ramps,
-            N_("Show where a jump over each ramp lands (gear 2–3, gear 4+) and its flaming hoop")),
-    Overlay("boost", N_("Boost Push"), boost, N_("Show the Short push ahead of each boost pad and dash panel")),
-    Overlay("thwomps", N_("Thwomp Footprints"), thwomps, N_("Show where each Thwomp crashes down")),
+            N_("Show where a jump over each ramp lands (gear 2–3, gear 4+) and its flaming hoop"),
+            OverlayLook("#ffaa00", {"medium": "#ffaa00", "long": "#dc5000", "hoop": _HOOP}, line="dashed")),
+    Overlay("boost", N_("Boost Push"), boost, N_("Show the Short push ahead of each boost pad and dash panel"),
+            OverlayLook("#00aaff", line="dashed")),
+    Overlay("thwomps", N_("Thwomp Footprints"), thwomps, N_("Show where each Thwomp crashes down"),
+            OverlayLook("#783cc8", hatched=True)),
     Overlay("bullet_bill", N_("Bullet Bill Path"), bullet_bill,
-            N_("Show Bullet Bill's Medium steps from each plate's launcher pipe, and why it stops")),
+            N_("Show Bullet Bill's Medium steps from each plate's launcher pipe, and why it stops"),
+            OverlayLook("#141414", line="dotted", end_colour=_HOOP)),
     Overlay("warp_links", N_("Warp-Pipe Links"), warp_links,
-            N_("Join the two pipes of each linked pair with a dashed line")),
+            N_("Join the two pipes of each linked pair with a dashed line"), OverlayLook("#00963c", line="dashed")),
 )
