@@ -17,6 +17,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from designer.canvas.items import defining_system
 from designer.i18n import _, current_language
 from designer.model.kind_names import kind_name, kind_tip
 from designer.paths import ICONS_DIR
@@ -26,15 +27,17 @@ ICON_PX = 28
 
 
 def kind_icon(kind: str) -> QIcon:
-    """The kind's icon from resources/icons/<kind>.svg, or a generic one (a kind of a system from outside the
-    repo has no icon file there)."""
+    """The kind's icon: `<kind>.svg` in the folder of the system that defines it (`System.icons_dir`), else in
+    resources/icons (the built-in kinds), else a generic tile with the name's initial."""
     return _kind_icon(kind, current_language())
 
 
 @cache
 def _kind_icon(kind: str, _language: str) -> QIcon:
     """Cached per language too: a generic icon shows the first letter of the kind's translated name."""
-    path = ICONS_DIR / f"{kind}.svg"
+    system = defining_system(kind)
+    folder = system.icons_dir if system is not None and system.icons_dir is not None else ICONS_DIR
+    path = folder / f"{kind}.svg"
     return QIcon(str(path)) if path.is_file() else generic_icon(kind_name(kind))
 
 

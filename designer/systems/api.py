@@ -348,6 +348,7 @@ class System:
       push them in the same undo step. What is merely attached to a moved element (PitchKart: the sections
       chained after a section) should follow only while `move_attached()` is True: the user asked for it
       (a drag with Alt held: the select tool wraps it in `moving_attached()`; or `set_move_attached`).
+    - `icons_dir`: the folder of the palette icons (`<kind>.svg`) of the kinds it defines itself.
     - `figures`: its parts of the Track Report (`ReportFigures`), e.g. a board's spaces and turns per lap.
     - `new_defaults(elements, kind)`: {field: value} a new element of `kind` takes when placed from the
       palette, given the document's elements (e.g. a space's next free number; {} for the kinds it leaves
@@ -376,6 +377,7 @@ class System:
     follow_moves: Callable[[Sequence[Any], Sequence[Any]], list[Any]] | None = None
     new_defaults: Callable[[Sequence[Any], str], Mapping[str, Any]] | None = None
     figures: tuple[ReportFigures, ...] = ()
+    icons_dir: Path | None = None
 
     @property
     def display_name(self) -> str:

@@ -166,3 +166,21 @@ def test_switching_a_gaslands_track_to_the_fake_system(qtbot, fake, fake_window,
     assert palette_rows(fake_window) == [(k, kind_names.kind_name(k)) for k in FAKE_KINDS]
     document.undo_stack.undo()
     assert document.elements == before and document.prop("ruleset") == "mk-gaslands"
+
+
+def test_every_systems_own_kinds_take_their_icons_from_its_package(qapp):
+    """A system's `icons_dir` holds one icon per kind it defines (none for another system's kind), and the palette
+    shows it rather than the generic tile."""
+    from designer.model.elements import kind_of_class
+    from designer.panes.palette import generic_icon
+    from designer.systems import registry
+
+    with_icons = [s for s in registry.systems() if s.icons_dir is not None]
+    assert {s.id for s in with_icons} >= {"mk-board", "axles-alloys-2"}
+    for system in with_icons:
+        own = {kind_of_class(cls) for cls in system.element_classes}
+        files = {p.stem for p in system.icons_dir.glob("*.svg")}
+        assert files and files <= own, system.id
+        for kind in files:
+            image = kind_icon(kind).pixmap(28, 28).toImage()
+            assert not image.isNull() and image != generic_icon(kind_names.kind_name(kind)).pixmap(28, 28).toImage()

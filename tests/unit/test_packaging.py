@@ -94,7 +94,8 @@ def test_wheel_carries_rulesets_icons_schemas_templates_and_license(wheel):
     rulesets = sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("designer/resources/rulesets/"))
     assert rulesets == ["axles-alloys-2.json", "mk-board.json", "mk-downforce.json", "mk-gaslands.json",
                         "pitchkart.json"]
-    assert {"designer/resources/icons/coin.svg", "designer/resources/schema/track.schema.json",
+    assert {"designer/resources/icons/coin.svg", "designer/systems/mk_board/icons/space.svg",
+            "designer/systems/axles_alloys_2/icons/barrier.svg", "designer/resources/schema/track.schema.json",
             "designer/resources/schema/campaign.schema.json", f"designer/templates/{LUIGI}",
             "designer/templates/mushroom-cup.campaign.json"} <= names
     # six Gaslands starters, two boards, two PitchKart tracks and three Axles and Alloys II tables (the starter

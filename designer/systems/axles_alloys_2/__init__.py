@@ -5,6 +5,7 @@ declared once in `SYSTEM`. Its rule data is `resources/rulesets/axles-alloys-2.j
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from designer.i18n import N_
@@ -27,6 +28,7 @@ def _print_art(kind: str) -> Callable[[Any, Any, Any], None]:
 
 
 SYSTEM = System(
+    icons_dir=Path(__file__).parent / "icons",
     id="axles-alloys-2",
     name=N_("Axles and Alloys II"),
     ruleset_path=RULESETS_DIR / "axles-alloys-2.json",

@@ -3,6 +3,8 @@ sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resour
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import ReportFigures, System
@@ -22,6 +24,7 @@ CHECKS: tuple[str, ...] = (
 )
 
 SYSTEM = System(
+    icons_dir=Path(__file__).parent / "icons",
     id="mk-board",
     name=N_("Mario Kart Board Game"),
     ruleset_path=RULESETS_DIR / "mk-board.json",
