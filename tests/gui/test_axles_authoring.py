@@ -12,12 +12,12 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from designer.app.window import MainWindow
-from designer.canvas.tools.barrier_points import scene_points
 from designer.model.edit import validate_element
 from designer.model.track import Table, TrackDocument, TrackSurface
 from designer.rules.loader import load_ruleset
 from designer.systems.axles_alloys_2 import qt as axles_qt
 from designer.systems.axles_alloys_2.elements import SCATTER_PREFIX
+from designer.systems.axles_alloys_2.qt.barrier_points import scene_points
 from designer.systems.axles_alloys_2.qt.barrier_tool import BarrierTool
 from designer.systems.axles_alloys_2.scatter import roll_scatter
 

@@ -2,7 +2,7 @@
 
 - Draw Barrier arms the barrier tool (`barrier_tool`): click points, Enter or a double click
   ends, Esc cancels; the barrier is one undo step. A selected barrier's points can then be dragged with the
-  select tool (`designer.canvas.tools.barrier_points`, one per editor).
+  select tool (`designer.systems.axles_alloys_2.qt.barrier_points`, one per editor).
 - Scatter Race Hazards… rolls the rule data's dice and throws dropped-weapon templates, ramps and wrecks on
   the track (`designer.systems.axles_alloys_2.scatter`), replacing the previous scatter (only the elements
   it put down) in ONE undo step, and shows what was rolled and placed. Its Re-roll button throws again with
@@ -21,11 +21,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 from designer.app.kind_actions import KindActions
-from designer.canvas.tools.barrier_points import BarrierPointsEditor
 from designer.document.operations import add_elements, delete_elements, macro
 from designer.i18n import N_, _, ngettext, pgettext
 from designer.systems.api import ActionSet, MenuAction, offers
 from designer.systems.axles_alloys_2.elements import BARRIER
+from designer.systems.axles_alloys_2.qt.barrier_points import BarrierPointsEditor
 from designer.systems.axles_alloys_2.qt.barrier_tool import BarrierTool
 
 if TYPE_CHECKING:
