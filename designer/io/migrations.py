@@ -37,8 +37,11 @@ def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     left alone."""
     from designer.rules import RulesetError, load_ruleset  # the rules loader reads files through designer.io
     from designer.rules.base import slugify
+    from designer.systems import registry
 
-    ruleset_id = data.get("ruleset", "mk-gaslands")
+    ruleset_id = data.get("ruleset")
+    if ruleset_id is None:
+        ruleset_id = registry.default_id()
     if not isinstance(ruleset_id, str):
         return data
     try:

@@ -46,11 +46,18 @@ class TrackSurface(StrictModel):
         return self
 
 
+def default_ruleset() -> str:
+    """The game system a document takes when it names none (the registry's default, read when first asked)."""
+    from designer.systems import registry  # the registry builds on the model: asked at run time only
+
+    return registry.default_id()
+
+
 class TrackDocument(StrictModel):
     format: Literal["kartographer-track"] = FORMAT_NAME
     schema_version: Annotated[Literal[1], WHOLE_NUMBER] = SCHEMA_VERSION
     name: Annotated[StrictStr, Field(min_length=1, max_length=120)]
-    ruleset: Annotated[StrictStr, Field(min_length=1, max_length=64)] = "mk-gaslands"
+    ruleset: Annotated[StrictStr, Field(min_length=1, max_length=64)] = Field(default_factory=default_ruleset)
     table: Table
     display_units: Literal["mm", "cm", "in"] = "mm"
     laps: Annotated[StrictInt, Field(ge=1, le=99)] = 3

@@ -138,6 +138,14 @@ class Registry:
         self._load()
         return tuple(self._systems[i] for i in sorted(self._systems))
 
+    def default_id(self) -> str:
+        """The system a new document, or a file that names none, takes: the first registered — the first of
+        `BUILTIN_SYSTEMS` (the flagship), which register before any entry point."""
+        self._load()
+        if not self._systems:
+            raise GameSystemError(_("no game system is registered"))
+        return next(iter(self._systems))
+
     def kind_names(self) -> dict[str, tuple[str, str]]:
         """What the registered systems call the kinds they define (without loading)."""
         return {kind: names for system in self._systems.values() for kind, names in system.kind_names.items()}
@@ -200,3 +208,7 @@ def ids() -> tuple[str, ...]:
 
 def systems() -> tuple[System, ...]:
     return _current.systems()
+
+
+def default_id() -> str:
+    return _current.default_id()
