@@ -91,6 +91,50 @@ class PrintOption:
         return _(self.title)
 
 
+@dataclass(frozen=True)
+class GeneratorOption:
+    """One setting of a system's track generator: `--set NAME=VALUE` of `kartographer generate`, a control in
+    File ▸ New ▸ Generate…. A number from `minimum` to `maximum` (`decimals` 0: a whole number; `unit` "mm",
+    "%" or ""), or, with `choices` ({key: English title marked N_}), one of those keys. `default(ruleset)` reads
+    it from the rule data; `title` is English marked with N_."""
+
+    name: str
+    title: str
+    default: Callable[[Any], float | str]
+    minimum: float = 0.0
+    maximum: float = 0.0
+    decimals: int = 0
+    unit: str = ""
+    choices: Mapping[str, str] = field(default_factory=dict, hash=False)
+
+    @property
+    def display_title(self) -> str:
+        return _(self.title)
+
+
+class GenerateTrack(Protocol):
+    """Makes a whole document of the system (a `designer.model.TrackDocument`) on a table of `width_mm` ×
+    `height_mm` from `seed` (the same seed and settings give the same document) and the generator's settings
+    (every option's value, already range-checked); raises ValueError with a one-line reason when it cannot
+    (e.g. the table is too small). Pure: no Qt."""
+
+    def __call__(self, ruleset: Any, width_mm: float, height_mm: float, seed: int,
+                 settings: Mapping[str, Any]) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Generator:
+    """A system's track generator (`System.generator`): `generate` and its `options`; `table_mm(ruleset)` the
+    table it proposes when none is given."""
+
+    generate: GenerateTrack
+    options: tuple[GeneratorOption, ...] = ()
+    table_mm: Callable[[Any], tuple[float, float]] | None = None
+
+    def option(self, name: str) -> GeneratorOption | None:
+        return next((o for o in self.options if o.name == name), None)
+
+
 #: What a campaign mode records (see `CampaignMode.record`).
 CAMPAIGN_RECORDS: tuple[str, ...] = ("races", "battle", "games")
 
@@ -348,6 +392,7 @@ class System:
       push them in the same undo step. What is merely attached to a moved element (PitchKart: the sections
       chained after a section) should follow only while `move_attached()` is True: the user asked for it
       (a drag with Alt held: the select tool wraps it in `moving_attached()`; or `set_move_attached`).
+    - `generator`: its track generator (`Generator`), for File ▸ New ▸ Generate… and `kartographer generate`.
     - `icons_dir`: the folder of the palette icons (`<kind>.svg`) of the kinds it defines itself.
     - `figures`: its parts of the Track Report (`ReportFigures`), e.g. a board's spaces and turns per lap.
     - `new_defaults(elements, kind)`: {field: value} a new element of `kind` takes when placed from the
@@ -378,6 +423,7 @@ class System:
     new_defaults: Callable[[Sequence[Any], str], Mapping[str, Any]] | None = None
     figures: tuple[ReportFigures, ...] = ()
     icons_dir: Path | None = None
+    generator: Generator | None = None
 
     @property
     def display_name(self) -> str:
