@@ -127,8 +127,9 @@ def new_campaign(name: str, ctx: Context, mode: str, players: Sequence[tuple[str
 # --- roster ----------------------------------------------------------------------------------------
 def add_player(doc: CampaignDocument, ctx: Context, name: str, character: str) -> CampaignDocument:
     """Add a player driving `character` (an id or a name; the id is stored)."""
-    if doc.player(name) is not None:
-        raise CampaignError(_("there is already a player called {name}").format(name=doc.player(name).name),
+    existing = doc.player(name)
+    if existing is not None:
+        raise CampaignError(_("there is already a player called {name}").format(name=existing.name),
                             "players")
     character = require_character_id(doc, ctx.ruleset, character, f"players ({name})")
     # a battle of "every player" that has started keeps the karts it started with
@@ -207,7 +208,7 @@ def set_custom_character(doc: CampaignDocument, ctx: Context, character: CustomC
 def remove_custom_character(doc: CampaignDocument, ctx: Context, name: str) -> CampaignDocument:
     custom = doc.custom_character(name)
     users = [p.name for p in doc.players if custom is not None and p.character == custom.id]
-    if users:
+    if users and custom is not None:
         raise CampaignError(ngettext("{players} still drives {character}", "{players} still drive {character}",
                                      len(users)).format(players=", ".join(users), character=custom.name),
                             "custom_characters")

@@ -61,7 +61,7 @@ class ChangeElements(SwapCommand):
         super().__init__(text, list(before), list(after), merge_id, merge_key)
 
     def can_merge(self, other: SwapCommand) -> bool:
-        return other._ids == self._ids
+        return isinstance(other, ChangeElements) and other._ids == self._ids
 
     def apply(self, value: list[Element]) -> None:
         self._document.replace_elements(value)

@@ -92,8 +92,8 @@ def change_elements(document: Document, after: Sequence[Element], text: str, mer
     before = _existing(document, [e.id for e in after])
     if before == list(after):
         return
-    merge_id = merge_id if merge_key is not None else None
-    document.undo_stack.push(ChangeElements(document, before, list(after), text, merge_id, merge_key))
+    merging = merge_id if merge_key is not None else None
+    document.undo_stack.push(ChangeElements(document, before, list(after), text, merging, merge_key))
 
 
 def add_elements(document: Document, elements: Sequence[Element], text: str = "") -> None:

@@ -43,6 +43,8 @@ from designer.rules.schema import Character
 from designer.systems import registry
 
 if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
     from designer.systems.mk_downforce.season_sheet import SeasonScores
 
 CAMPAIGN_SECTIONS: tuple[str, ...] = ("scoresheet", "dashboards", "startorder")
@@ -59,9 +61,10 @@ def race_name(track: str | None, source: str | Path | None = None, campaign: str
         return ""
     name = Path(track).name
     name = name[: -len(TRACK_SUFFIX)] if name.endswith(TRACK_SUFFIX) else Path(name).stem
-    if source is not None:
+    found = resolve_track(source, track) if source is not None else None
+    if found is not None:
         with contextlib.suppress(DocumentError):
-            name = load_track(resolve_track(source, track)).name
+            name = load_track(found).name
     if campaign:
         words = r"[\s_-]+".join(re.escape(w) for w in campaign.split())
         short = re.sub(rf"^{words}[\s_-]*\d*\s*[—–:·-]\s*", "", name, flags=re.IGNORECASE)
@@ -213,7 +216,7 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
     get_paper(paper)
     chosen = campaign_sections(doc, ctx, sections)
 
-    def render(c, section: str) -> int:
+    def render(c: Canvas, section: str) -> int:
         if section == "scoresheet" and in_money(doc):
             from designer.export.bundle import blank_document
             from designer.systems.mk_downforce.season_sheet import render_scoresheet as render_season

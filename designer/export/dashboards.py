@@ -176,7 +176,7 @@ def draw_dashboard(c: Canvas, kart: Kart, ruleset: Ruleset, area: Rect, card: tu
     text(c, area.x + area.w / 2, mid, pdf.truncate(name, area.w - 80, 15, BOLD), 15, BOLD, "middle", white,
          middle=True)
     pawn = _("{colour} pawn").format(colour=rule_texts.colour_name(ch.colour)) if ch and ch.colour else ""
-    right = rule_texts.weight_name(ch.weight) if ch and ch.weight else pawn
+    right = (rule_texts.weight_name(ch.weight) if ch and ch.weight else None) or pawn
     text(c, area.right - 5, mid, *pdf.fit_line(right, side, 9, BOLD), BOLD, "end", white, middle=True)
     _stats(c, p, kart, ruleset, lay.stats, colour)
     for i, slot in enumerate(lay.slots, 1):

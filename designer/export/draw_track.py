@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -111,7 +112,7 @@ def _polygons(geometry: BaseGeometry) -> list[Polygon]:
     return [g for g in getattr(geometry, "geoms", []) if isinstance(g, Polygon)]
 
 
-def _ring_path(p, coords) -> None:
+def _ring_path(p: Any, coords: Any) -> None:
     points = list(coords)
     p.moveTo(*points[0][:2])
     for x, y, *_ in points[1:]:
@@ -209,15 +210,15 @@ def draw_track(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: 
     reaching = [e for e in others if getattr(e, "range_mm", None) or getattr(e, "reach_mm", None)]
     if not reach_rings:
         reaching = []
-    for element in scenery:
-        if not getattr(element, "solid", True):
-            draw_element(painter, element, ctx)
+    for piece in scenery:
+        if not getattr(piece, "solid", True):
+            draw_element(painter, piece, ctx)
     for element in reaching:
         draw_element(painter, element, ctx, "tint")
     draw_surface(painter, document)
-    for element in scenery:
-        if getattr(element, "solid", True):
-            draw_element(painter, element, ctx)
+    for piece in scenery:
+        if getattr(piece, "solid", True):
+            draw_element(painter, piece, ctx)
     for element in reaching:
         draw_element(painter, element, ctx, "rim")
     for element in others:

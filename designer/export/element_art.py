@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import Color, HexColor, white
 
@@ -60,17 +60,17 @@ SLAT = HexColor("#8e98a3")
 DECOR_EDGE = HexColor("#3c8a36")
 
 
-def turn(e) -> float:
+def turn(e: Any) -> float:
     return float(e.rotation_deg)
 
 
-def chevron(p: Painter, cx: float, half: float, depth: float, thick: float, **style) -> None:
+def chevron(p: Painter, cx: float, half: float, depth: float, thick: float, **style: Any) -> None:
     x0 = cx - depth / 2
     p.poly([(x0, -half), (x0 + thick, -half), (x0 + depth, 0.0), (x0 + thick, half), (x0, half),
             (x0 + depth - thick, 0.0)], **style)
 
 
-def arrow(p: Painter, x0: float, length: float, width: float, y: float = 0.0, **style) -> None:
+def arrow(p: Painter, x0: float, length: float, width: float, y: float = 0.0, **style: Any) -> None:
     shaft = width * 0.38
     head = min(length * 0.55, width)
     p.poly([(x0, y - shaft / 2), (x0 + length - head, y - shaft / 2), (x0 + length - head, y - width / 2),
@@ -84,7 +84,7 @@ def eye(p: Painter, cx: float, cy: float, rx: float, ry: float, look: tuple[floa
 
 
 # --- course markers ----------------------------------------------------------------------------------
-def start_finish(p: Painter, e, ctx: ArtContext) -> None:
+def start_finish(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     cell = length / 2
     rows = max(1, math.ceil(width / cell))
@@ -99,7 +99,7 @@ def start_finish(p: Painter, e, ctx: ArtContext) -> None:
     p.centred_rect(length, width, stroke=INK, lw=0.3)
 
 
-def gate(p: Painter, e, ctx: ArtContext) -> None:
+def gate(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     half = width / 2
     for y in (-width / 4, width / 4):
@@ -131,7 +131,7 @@ def box_face(p: Painter, length: float, width: float, cx: float = 0.0, cy: float
         p.label(cx, cy, mark, min(length, width) * 0.5, white, halo=BOX_RIM, turn=turn_deg)
 
 
-def item_box(p: Painter, e, ctx: ArtContext) -> None:
+def item_box(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     if getattr(e, "stack", 1) == 2:
         step = min(length, width) * 0.22
@@ -148,7 +148,7 @@ def coin_face(p: Painter, r: float, turn_deg: float = 0.0) -> None:
     p.c.restoreState()
 
 
-def coin(p: Painter, e, ctx: ArtContext) -> None:
+def coin(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     coin_face(p, min(length, width) / 2, turn(e))
 
@@ -165,11 +165,11 @@ def pad(p: Painter, length: float, width: float, cx: float = 0.0) -> None:
         chevron(p, x, half, depth, depth * 0.45, fill=CHEVRON, stroke=PAD_RIM, lw=0.2)
 
 
-def boost_pad(p: Painter, e, ctx: ArtContext) -> None:
+def boost_pad(p: Painter, e: Any, ctx: ArtContext) -> None:
     pad(p, *ctx.size(e))
 
 
-def dash_panel(p: Painter, e, ctx: ArtContext) -> None:
+def dash_panel(p: Painter, e: Any, ctx: ArtContext) -> None:
     total, width = ctx.size(e)
     length = total / e.pads
     gap = min(1.5, length * 0.04)
@@ -177,7 +177,7 @@ def dash_panel(p: Painter, e, ctx: ArtContext) -> None:
         pad(p, length - 2 * gap, width, -total / 2 + length * (i + 0.5))
 
 
-def ramp(p: Painter, e, ctx: ArtContext) -> None:
+def ramp(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     left, top = -length / 2, -width / 2
     if e.hoop:
@@ -209,7 +209,7 @@ def ramp(p: Painter, e, ctx: ArtContext) -> None:
     arrow(p, -arrow_len / 2 + band / 2, arrow_len, width * 0.34, fill=white, stroke=STONE_DARK, lw=0.25)
 
 
-def warp_pipe(p: Painter, e, ctx: ArtContext) -> None:
+def warp_pipe(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     pipe_face(p, min(length, width) / 2, ctx.pipe_labels.get(e.id, ""), turn(e))
 
@@ -223,7 +223,7 @@ def pipe_face(p: Painter, r: float, label: str, turn_deg: float = 0.0) -> None:
 
 
 # --- hazards -----------------------------------------------------------------------------------------
-def draw_reach(p: Painter, e, tint: bool = False) -> None:
+def draw_reach(p: Painter, e: Any, tint: bool = False) -> None:
     """The reach ring of a Piranha Plant or Chain Chomp, centred on the element: its pale tint (drawn
     before the track surface, so it only shows off the track) or its dashed rim (drawn over it)."""
     reach = getattr(e, "range_mm", None) or getattr(e, "reach_mm", None)
@@ -238,7 +238,7 @@ def reach_ring(p: Painter, radius: float, colour: Color, tint: bool = True, rim:
         p.circle(0.0, 0.0, radius, stroke=colour, lw=0.5, dash=(4, 3))
 
 
-def draw_launcher_link(p: Painter, e, ctx: ArtContext) -> None:
+def draw_launcher_link(p: Painter, e: Any, ctx: ArtContext) -> None:
     """A dashed red line from a Bullet Bill plate to the warp pipe it fires from."""
     target = ctx.positions.get(e.launcher or "")
     if target is None:
@@ -254,7 +254,7 @@ def draw_launcher_link(p: Painter, e, ctx: ArtContext) -> None:
     p.circle(*end, 2.0, fill=LINK, stroke=LINK if p.ink_saver else None, lw=0.3)
 
 
-def bullet_bill(p: Painter, e, ctx: ArtContext) -> None:
+def bullet_bill(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     p.centred_rect(length, width, radius=min(length, width) * 0.12, fill=PLATE, stroke=INK, lw=0.3)
     inset, rivet = min(length, width) * 0.13, min(length, width) * 0.04
@@ -304,7 +304,7 @@ def thwomp_face(p: Painter, size: float, turn_deg: float = 0.0) -> None:
     c.restoreState()
 
 
-def thwomp(p: Painter, e, ctx: ArtContext) -> None:
+def thwomp(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     thwomp_face(p, min(length, width), turn(e))
 
@@ -323,7 +323,7 @@ def piranha_face(p: Painter, r: float) -> None:
         p.circle(x * head, y * head, s * head, fill=white, stroke=None if not p.ink_saver else PIRANHA, lw=0.15)
 
 
-def piranha_plant(p: Painter, e, ctx: ArtContext) -> None:
+def piranha_plant(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     piranha_face(p, min(length, width) / 2)
 
@@ -348,7 +348,7 @@ def chomp_face(p: Painter, r: float, turn_deg: float = 0.0) -> None:
     c.restoreState()
 
 
-def chain_chomp(p: Painter, e, ctx: ArtContext) -> None:
+def chain_chomp(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     chomp_face(p, min(length, width) / 2, turn(e))
 
@@ -371,7 +371,7 @@ def walker_face(p: Painter, r: float) -> None:
     p.line(-r * 0.2, r * 0.3, r * 0.2, r * 0.3, INK, r * 0.06)
 
 
-def wandering_threat(p: Painter, e, ctx: ArtContext) -> None:
+def wandering_threat(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
     r = min(length, width) / 2
     c = p.c
@@ -382,7 +382,7 @@ def wandering_threat(p: Painter, e, ctx: ArtContext) -> None:
     c.restoreState()
 
 
-def scenery(p: Painter, e, ctx: ArtContext) -> None:
+def scenery(p: Painter, e: Any, ctx: ArtContext) -> None:
     points = [(float(x), float(y)) for x, y in e.polygon]
     c = p.c
     if e.solid:

@@ -53,7 +53,7 @@ def element_extras(element: ElementBase, ruleset: Ruleset, positions: dict[str, 
         name = getattr(element, "name", "")
         if name:  # drawn upright under the face whatever the rotation
             out.append(label_box(element.x_mm, element.y_mm + min(length, width) / 2 + 9.5, name))
-    elif element.kind == "scenery" and getattr(element, "label", ""):
+    elif element.kind == "scenery" and getattr(element, "label", None):
         points = [(float(x), float(y)) for x, y in element.polygon]  # type: ignore[attr-defined]
         lx, ly = label_point(points)
         centre = placed_on(Point(lx, ly), element)

@@ -9,6 +9,7 @@ forms carry no transparency).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
@@ -62,7 +63,7 @@ class Painter:
             c.setDash(list(dash) if dash else [])
         return (1 if fill is not None else 0), (1 if stroke is not None else 0)
 
-    def path(self, p, fill: Color | None = None, stroke: Color | None = INK, lw: float = 0.3,
+    def path(self, p: Any, fill: Color | None = None, stroke: Color | None = INK, lw: float = 0.3,
              dash: Sequence[float] | None = None, even_odd: bool = False) -> None:
         fill, stroke = self._inks(fill, stroke)
         ops = self._direct(fill, stroke, lw, dash)
@@ -81,7 +82,7 @@ class Painter:
     def new_path(self):
         return self.c.beginPath()
 
-    def poly(self, points: Sequence[tuple[float, float]], close: bool = True, **style) -> None:
+    def poly(self, points: Sequence[tuple[float, float]], close: bool = True, **style: Any) -> None:
         p = self.c.beginPath()
         p.moveTo(*points[0])
         for point in points[1:]:
@@ -90,7 +91,7 @@ class Painter:
             p.close()
         self.path(p, **style)
 
-    def rect(self, x: float, y: float, w: float, h: float, radius: float = 0.0, **style) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, radius: float = 0.0, **style: Any) -> None:
         p = self.c.beginPath()
         if radius > 0:
             p.roundRect(x, y, w, h, min(radius, w / 2, h / 2))
@@ -99,15 +100,15 @@ class Painter:
         self.path(p, **style)
 
     def centred_rect(self, length: float, width: float, cx: float = 0.0, cy: float = 0.0,
-                     radius: float = 0.0, **style) -> None:
+                     radius: float = 0.0, **style: Any) -> None:
         self.rect(cx - length / 2, cy - width / 2, length, width, radius, **style)
 
-    def circle(self, x: float, y: float, r: float, **style) -> None:
+    def circle(self, x: float, y: float, r: float, **style: Any) -> None:
         p = self.c.beginPath()
         operators.ellipse(p, x - r, y - r, 2 * r, 2 * r)  # what p.circle(x, y, r) adds, reckoned faster
         self.path(p, **style)
 
-    def ellipse(self, cx: float, cy: float, rx: float, ry: float, **style) -> None:
+    def ellipse(self, cx: float, cy: float, rx: float, ry: float, **style: Any) -> None:
         p = self.c.beginPath()
         operators.ellipse(p, cx - rx, cy - ry, 2 * rx, 2 * ry)
         self.path(p, **style)
@@ -149,7 +150,7 @@ class Painter:
         c.restoreState()
 
 
-def quad(p, x0: float, y0: float, qx: float, qy: float, x2: float, y2: float) -> None:
+def quad(p: Any, x0: float, y0: float, qx: float, qy: float, x2: float, y2: float) -> None:
     """Append a quadratic Bézier (from the path's current point x0, y0) as a cubic."""
     p.curveTo(x0 + 2 / 3 * (qx - x0), y0 + 2 / 3 * (qy - y0), x2 + 2 / 3 * (qx - x2), y2 + 2 / 3 * (qy - y2),
               x2, y2)

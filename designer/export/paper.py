@@ -9,13 +9,15 @@ PDF operators. Impossible requests raise `LayoutError` with one clear line, in t
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from designer.export.paper_names import PAPER_IDS
 from designer.geometry.labels import letters
 from designer.i18n import N_, _, plain_decimal
+
+T = TypeVar("T")
 
 #: PDF points per millimetre: 100 mm is 283.46 pt.
 MM = 72.0 / 25.4
@@ -67,7 +69,7 @@ PAPERS: dict[str, Paper] = {
 CLI_PAPERS = PAPER_IDS
 
 
-def lookup(table: dict, name: object, what: str, choices) -> object:
+def lookup(table: Mapping[str, T], name: object, what: str, choices: Iterable[str]) -> T:
     """`table[name]` by a case-insensitive id, or a LayoutError listing the choices."""
     found = table.get(str(name).strip().lower())
     if found is None:

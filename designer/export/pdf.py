@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -72,7 +72,7 @@ class DocumentCanvas(Canvas):
     """A canvas that notes the characters its text could not print, and warns about them once when saved;
     every new page is a `checkpoint()`."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lost_glyphs: set[str] = set()
 
@@ -418,7 +418,7 @@ def lines_middle(c: Canvas, x: float, y: float, lines: Sequence[str], size_pt: f
 
 
 # --- shapes ---------------------------------------------------------------------------------------
-def polygon_path(c: Canvas, points: Sequence[tuple[float, float]], close: bool = True):
+def polygon_path(c: Canvas, points: Sequence[tuple[float, float]], close: bool = True) -> Any:
     p = c.beginPath()
     x0, y0 = points[0]
     p.moveTo(x0, y0)
@@ -496,8 +496,8 @@ def cut_mark(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
         _cut_mark_calls(c, x1, y1, x2, y2)
         return
     line = operators.line(x1, y1, x2, y2)
-    c.addLiteral("\n".join(("q", operators.cap(0), under, operators.width(pt(1.6)), line, ink, operators.width(pt(0.4)),
-                             line, "Q")))
+    c.addLiteral("\n".join(("q", operators.cap(0) or "", under, operators.width(pt(1.6)), line, ink,
+                             operators.width(pt(0.4)), line, "Q")))
 
 
 def _cut_mark_calls(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:

@@ -13,7 +13,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from reportlab.lib.colors import HexColor, white
+from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf
@@ -146,7 +146,7 @@ def _key(gp: GrandPrix) -> str:
 
 
 def _cell(c: Canvas, x: float, y: float, w: float, h: float, value: str, bold: bool = False, size: float = 8.5,
-          colour=INK) -> None:
+          colour: Color = INK) -> None:
     if value:
         text(c, x + w / 2, y + h / 2, value, size, BOLD if bold else FONT, "middle", colour, middle=True)
 

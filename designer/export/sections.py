@@ -56,7 +56,7 @@ def render_dashboards_section(c: Canvas, job: PrintJob) -> int:
 def render_scoresheet_section(c: Canvas, job: PrintJob) -> int:
     from designer.export.scoresheet import GrandPrixScores, ScoreSheetOptions, render_scoresheet
 
-    scores = job.scores or GrandPrixScores(title=job.document.name)
+    scores = job.scores if isinstance(job.scores, GrandPrixScores) else GrandPrixScores(title=job.document.name)
     return render_scoresheet(c, job.ruleset, scores,
                              ScoreSheetOptions(job.options.paper, job.options.margin(10.0), max(4, job.document.karts)))
 

@@ -69,7 +69,7 @@ def with_spares(n: int, spare: float = 0.25, minimum: int = 2) -> int:
 
 
 def _size(ruleset: Ruleset, kind: str) -> tuple[float, float]:
-    size = ruleset.element_sizes.get(kind)  # type: ignore[call-overload]
+    size = ruleset.element_sizes.get(kind)
     return (size.length_mm, size.width_mm) if size else (40.0, 40.0)
 
 
