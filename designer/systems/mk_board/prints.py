@@ -68,11 +68,18 @@ def render_reference(c: Canvas, job: PrintJob) -> int:
     return render(c, job)
 
 
+def render_rules_reference(c: Canvas, job: PrintJob) -> int:
+    from designer.systems.mk_board.reference import render_reference as render
+
+    return render(c, job)
+
+
 PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Board, 1:1"), render_board),
     PrintSection("board-fit", N_("Board on one sheet"), render_board_fit, no_spaces),
     CARDS,
     PrintSection("tokens", N_("Tokens"), render_tokens, no_board, needs_document=False),
     PrintSection("dashboards", DASHBOARD, render_mats, no_board, needs_document=False),
-    PrintSection("reference", N_("Reference cards"), render_reference, no_board, needs_document=False),
+    PrintSection("quick-rules", N_("Reference cards"), render_reference, no_board, needs_document=False),
+    PrintSection("reference", N_("Rules reference"), render_rules_reference, needs_document=False),
 )

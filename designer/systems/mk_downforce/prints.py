@@ -52,6 +52,12 @@ def render_reference(c: Canvas, job: PrintJob) -> int:
     return render(c, job)
 
 
+def render_rules_reference(c: Canvas, job: PrintJob) -> int:
+    from designer.systems.mk_downforce.reference import render_reference as render
+
+    return render(c, job)
+
+
 def render_karts(c: Canvas, job: PrintJob) -> int:
     from designer.systems.mk_downforce.kit_cards import render_karts as render
 
@@ -81,7 +87,8 @@ PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Track, 1:1"), render_track_section, no_track),
     PrintSection("tokens", N_("Tokens"), render_tokens, needs_document=False),
     PrintSection("die", N_("Item die"), render_die, needs_document=False),
-    PrintSection("reference", N_("Reference card"), render_reference, needs_document=False),
+    PrintSection("quick-rules", N_("Reference card"), render_reference, needs_document=False),
     PrintSection("karts", N_("Kart cards"), render_karts, needs_document=False),
     PrintSection("scoresheet", N_("Season score sheet"), render_scoresheet, needs_document=False),
+    PrintSection("reference", N_("Rules reference"), render_rules_reference, needs_document=False),
 )
