@@ -4,7 +4,8 @@
 arrows, then a legend page; `board_sheets.py`), `board-fit` the whole board scaled to one sheet of the
 chosen paper. The kit (`kit.py`): the 35-card deck, tokens for the bank's coins, the banana chips and a
 pawn standee per colour, a player mat per player (coin track, one item slot, missed turns) and a
-reference card of the coin and turn rules. Everything counted comes from the rule data. No Grand Prix.
+reference card of the coin and turn rules per player (`quick-rules`); `reference` is the whole rules reference
+sheet (`reference.py`), printed without a board. Everything counted comes from the rule data. No Grand Prix.
 
 Light on purpose, like `designer.export.sections`: the renderers are imported only when a section is drawn.
 """

@@ -3,7 +3,8 @@
 Downforce is played on the Downforce board, so the kit is what we add to it: `tokens` (banana, coin, green
 and blue shell, and the ? blocks that sit one per lane space just after each betting line, with spares;
 `kit_tokens.py`), `die` (the item die as a cube net with glue tabs, and round stickers for a blank die;
-`die_net.py`), `reference` (the variant's rules on a card, in our words; `kit_cards.py`), `karts` (a card
+`die_net.py`), `quick-rules` (the variant's rules on a card, in our words; `kit_cards.py`), `reference` (the
+same rules as a full sheet; `reference.py`), `karts` (a card
 per kart colour naming the characters that stand in for it; `kit_cards.py`) and `scoresheet` (a season's
 money sheet, blank or filled from a campaign; `season_sheet.py`). None needs a track file
 (`kartographer export --ruleset mk-downforce`); `track` prints only a document that has a track.
