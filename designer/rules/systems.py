@@ -186,6 +186,9 @@ class PitchKartRules(RuleModel):
     star_turns: Positive
     star_extra_sections: Positive
     coin_card_coins: Positive
+    #: Characters (by id) who never overheat: a flick past their limit leaves the disc at the end of the last
+    #: section allowed instead of costing the next turn.
+    overheat_stop_characters: list[Slug] = Field(default_factory=lambda: ["toad", "koopa-troopa"])
     stats: dict[Literal["top_speed", "traction", "acceleration"], Text]
     inventory: PieceInventory
     notes: Text | None = None
@@ -432,6 +435,7 @@ class AxlesRules(RuleModel):
     career_rerolls: list[RerollAward]
     counter_diameter_mm: Mm
     cm_scale_factor: Positive  # playing in centimetres doubles every inch figure
+    deathmatch_entry_speed_mm: Mm = 152.4  # a Deathmatch's vehicles enter the table at this speed (6")
     ambush: AmbushRules | None = None
     scatter: ScatterRules = ScatterRules()
     notes: Text | None = None

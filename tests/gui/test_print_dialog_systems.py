@@ -29,10 +29,11 @@ def test_other_systems_show_only_their_sections(qtbot):
     luigi = load_track(DEFAULT_TRACK)
     downforce = _dialog(qtbot, luigi.model_copy(update={"ruleset": "mk-downforce"}))
     assert _titles(downforce) == {"track": "Track, 1:1", "tokens": "Tokens", "die": "Item die",
-                                  "reference": "Reference card", "karts": "Kart cards",
-                                  "scoresheet": "Season score sheet"}
+                                  "quick-rules": "Reference card", "karts": "Kart cards",
+                                  "scoresheet": "Season score sheet", "reference": "Rules reference"}
     axles = _dialog(qtbot, luigi.model_copy(update={"ruleset": "axles-alloys-2"}))
-    assert _titles(axles) == {"track": "Track, 1:1", "tokens": "Tokens", "dashboards": "Vehicle sheets"}
+    assert _titles(axles) == {"track": "Track, 1:1", "tokens": "Tokens", "dashboards": "Vehicle sheets",
+                              "reference": "Rules reference"}
     axles.section_boxes["track"].setChecked(False)
     axles.section_boxes["dashboards"].setChecked(True)
     axles.refresh()

@@ -164,7 +164,7 @@ def test_export_without_a_track_needs_a_ruleset_and_not_both(capsys, tmp_path):
                                                         "--ruleset ID (not both)"
     line = refused(capsys, out, "export", "--ruleset", "mk-downforce", "--what", "track", "-o", out)
     assert line == ("kartographer: error: mk-downforce: mk-downforce's track is printed from a track file; without "
-                    "one it prints tokens, die, reference, karts, scoresheet (or all)")
+                    "one it prints tokens, die, quick-rules, karts, scoresheet, reference (or all)")
     line = refused(capsys, out, "export", "--ruleset", "mk-downforce", "--set", "lanes=0", "-o", out)
     assert line == "kartographer: error: mk-downforce: lanes must be a whole number from 1 to 12, not '0'"
     line = refused(capsys, out, "export", "--ruleset", "no-such-game", "-o", out)

@@ -111,7 +111,7 @@ def reference_text(data: bytes) -> str:
 
 
 def test_the_reference_card_prints_every_number_of_the_rule_data():
-    data = printed("reference")
+    data = printed("quick-rules")
     assert len(page_texts(data)) == 1
     texts = page_texts(data)[0]
     for value in ("1–2", "+2", "1–3", "4–5", "6", "1", "2", "3"):
@@ -130,7 +130,7 @@ def test_the_reference_numbers_follow_the_rule_data():
         "coin_value_dollars": 2_000_000, "banana_reach_ahead": 2, "green_shell_swap_spaces": 2,
         "start_boost": rules.start_boost.model_copy(update={"rolls": [1], "advance_spaces": 3}),
         "lightning_table": [row.model_copy(update={"spaces": row.spaces * 2}) for row in rules.lightning_table]})
-    data = printed("reference", DOWNFORCE.model_copy(update={"downforce": changed}))
+    data = printed("quick-rules", DOWNFORCE.model_copy(update={"downforce": changed}))
     texts, words = page_texts(data)[0], reference_text(data)
     assert "$2,000,000" in words and "$1,000,000" not in words
     assert "up to 2 spaces ahead" in words and "exactly 2 spaces ahead" in words
@@ -141,14 +141,14 @@ def test_the_reference_numbers_follow_the_rule_data():
 def test_the_reference_card_writes_money_and_places_as_the_language_does():
     i18n.set_language("de")
     try:
-        words = reference_text(printed("reference"))
+        words = reference_text(printed("quick-rules"))
     finally:
         i18n.set_language("en")
     assert "1.000.000 $" in words
 
 
 def test_the_reference_card_is_readable_at_6_pt_or_more():
-    reader = pdfscan.reader(printed("reference"))
+    reader = pdfscan.reader(printed("quick-rules"))
     sizes = [float(op.operands[1]) * math.hypot(op.ctm[0], op.ctm[1])  # Tf is in the mm frame's units
              for op in pdfscan.ops(reader.pages[0], reader, into_forms=True) if op.name == b"Tf"]
     assert sizes and min(sizes) >= 6.0 - 1e-3

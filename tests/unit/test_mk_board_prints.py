@@ -45,7 +45,7 @@ def squares(boxes, size: float, tolerance: float = 0.3) -> int:
 
 def test_the_system_offers_the_board_both_ways_and_the_kit():
     assert [s.name for s in offered(board_document())] == ["track", "board-fit", "cards", "tokens", "dashboards",
-                                                           "reference"]
+                                                           "quick-rules", "reference"]
 
 
 def test_every_space_number_is_printed_on_the_1_to_1_tiles():
@@ -125,7 +125,7 @@ def test_a_player_mat_per_player_with_a_coin_track_from_0_to_20(karts, pages):
 
 
 def test_the_reference_card_gives_the_coin_table_and_the_turn_rules():
-    words = " ".join(page_texts(printed("reference"))[0])
+    words = " ".join(page_texts(printed("quick-rules"))[0])
     for line in ("1 coin → 1 space further", "3 coins → 4 spaces further", "5 coins → 7 spaces further",
                  "10 coins → 15 spaces further", "Rolled a 6? The bank pays you a coin",
                  "give back half your coins, rounded up", "costs each of you 1 coin; without one, sit out a turn",

@@ -61,7 +61,7 @@ def has_box(boxes, w: float, h: float, tolerance: float = 0.3) -> bool:
 # --- what PitchKart offers ----------------------------------------------------------------------------
 def test_pitchkart_offers_pieces_stickers_characters_and_the_grid():
     assert [s.name for s in offered(load_track(STADIUM))] == [
-        "track", "pieces", "stickers", "cards", "characters", "grid", "tokens", "dashboards"]
+        "track", "pieces", "stickers", "cards", "characters", "grid", "tokens", "dashboards", "reference"]
 
 
 def test_track_section_has_its_print_art():

@@ -201,8 +201,9 @@ def test_the_measure_finds_text_that_runs_out_of_a_card(monkeypatch):
 
 # --- Mario Kart for Downforce's kit at its extreme settings -------------------------------------------------
 def downforce_kit():
-    """(name, PDF bytes, layout boxes per page) of the Downforce tokens, reference card and kart cards, printed
-    from no track (`export --ruleset mk-downforce`) at the print options' limits, on A4 and Letter."""
+    """(name, PDF bytes, layout boxes per page) of the Downforce tokens, reference card, rules reference sheet and
+    kart cards, printed from no track (`export --ruleset mk-downforce`) at the print options' limits, on A4 and
+    Letter."""
     from designer.export.bundle import blank_document
     from designer.export.options import ExportOptions
     from designer.systems.mk_downforce.kit_cards import REFERENCE_MM
@@ -215,8 +216,11 @@ def downforce_kit():
             yield f"tokens {size} mm on {paper}", written(export_pdf, document, "tokens", options, ruleset,
                                                           blank=True), None
         grid = card_grid(paper, REFERENCE_MM)
-        data = written(export_pdf, document, "reference", ExportOptions(paper), ruleset, blank=True)
-        yield f"reference on {paper}", data, [[grid.slot(i).inset(5.0) for i in range(grid.per_sheet)]]
+        data = written(export_pdf, document, "quick-rules", ExportOptions(paper), ruleset, blank=True)
+        yield f"quick rules on {paper}", data, [[grid.slot(i).inset(5.0) for i in range(grid.per_sheet)]]
+        options = ExportOptions(paper, settings=(("lanes", 12), ("betting_lines", 6)))
+        yield f"rules reference on {paper}", written(export_pdf, document, "reference", options, ruleset,
+                                                     blank=True), None
         for card in ("poker", "mini"):
             grid = card_grid(paper, card)
             data = written(export_pdf, document, "karts", ExportOptions(paper, card_size=card), ruleset, blank=True)

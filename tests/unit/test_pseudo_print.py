@@ -64,7 +64,7 @@ def test_every_printed_word_comes_from_the_catalogue(tmp_path, capsys, pseudo, s
     assert outside(pdf_words(out), document_words(data)) == []
 
 
-@pytest.mark.parametrize("what", ["tokens", "reference", "karts"])
+@pytest.mark.parametrize("what", ["tokens", "quick-rules", "reference", "karts"])
 def test_every_word_of_the_downforce_kit_printed_from_no_track_comes_from_the_catalogue(tmp_path, capsys, pseudo,
                                                                                           what):
     out = tmp_path / f"{what}.pdf"

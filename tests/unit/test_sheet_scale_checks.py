@@ -25,8 +25,8 @@ BAR_MM = 2.0  # pdf.BAR_THICKNESS
 DOCUMENTS = {"mk-gaslands": "mushroom-cup-1-luigi-circuit", "mk-board": "board-coin-cove-loop",
              "pitchkart": "pitchkart-stadium", "axles-alloys-2": "axles-tri-oval", "mk-downforce": None}
 NOT_SHEETS = {"track", "board-fit", "scoresheet"}  # tiled at 1:1 with their own marks, or scaled / written on
-#: read, not cut out: the Gaslands rules reference sheet
-READ_ONLY = {("mk-gaslands", "reference")}
+#: read, not cut out: every system's rules reference sheet
+READ_ONLY = {(rs, "reference") for rs in DOCUMENTS}
 #: PitchKart's stadium pieces are too large for a sheet: they print as track tiles (`tiles.py`), whose labels
 #: follow the tiles' own rules
 TILED = {("pitchkart", "pieces")}

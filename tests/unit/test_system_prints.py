@@ -64,11 +64,11 @@ def test_downforce_prints_no_dashboards(capsys, tmp_path):
     out = tmp_path / "d.pdf"
     code, stdout, err = run(capsys, "export", track, "--what", "dashboards", "-o", out)
     assert code == 2 and stdout == "" and not out.exists()
-    assert err == ("kartographer: error: mk-downforce.track.json: mk-downforce prints track, tokens, die, reference, "
-                   "karts, scoresheet (or all); not 'dashboards'\n")
+    assert err == ("kartographer: error: mk-downforce.track.json: mk-downforce prints track, tokens, die, quick-rules, "
+                   "karts, scoresheet, reference (or all); not 'dashboards'\n")
     assert run(capsys, "export", track, "--what", "all", "-o", out)[0] == 0
     assert outline_and_text(out)[0] == ["Track, 1:1", "Tokens", "Item die", "Reference card", "Kart cards",
-                                        "Season score sheet"]
+                                        "Season score sheet", "Rules reference"]
 
 
 def test_axles_and_alloys_prints_vehicle_sheets(capsys, tmp_path):
@@ -171,10 +171,10 @@ def test_a_fake_systems_section_is_offered_and_printed(capsys, tmp_path):
 # --- printing without a track file ---------------------------------------------------------------------
 KIT_WITHOUT_A_TRACK = {
     "mk-gaslands": ["Item cards", "Kart dashboards", "Movement templates, 1:1", "Rules reference"],
-    "mk-board": ["Item cards", "Tokens", "Player mats", "Reference cards"],
-    "pitchkart": ["Item cards", "Character cards", "Starting grid", "Player mats"],
-    "mk-downforce": ["Tokens", "Item die", "Reference card", "Kart cards", "Season score sheet"],
-    "axles-alloys-2": ["Vehicle sheets"],
+    "mk-board": ["Item cards", "Tokens", "Player mats", "Reference cards", "Rules reference"],
+    "pitchkart": ["Item cards", "Character cards", "Starting grid", "Player mats", "Rules reference"],
+    "mk-downforce": ["Tokens", "Item die", "Reference card", "Kart cards", "Season score sheet", "Rules reference"],
+    "axles-alloys-2": ["Vehicle sheets", "Rules reference"],
 }
 
 

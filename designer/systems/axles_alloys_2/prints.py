@@ -1,7 +1,7 @@
 """What Axles and Alloys II prints for a track: its `--what` sections, in print order, and its per-player sheet.
 
-No item deck and no coins: the track, its tokens, and one vehicle sheet per vehicle (`vehicle_sheet.py`,
-drawn from the weight classes of the rule data).
+No item deck and no coins: the track, its tokens, one vehicle sheet per vehicle (`vehicle_sheet.py`,
+drawn from the weight classes of the rule data) and the rules reference sheet (`reference.py`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,13 @@ def no_weight_classes(job: PrintJob) -> str | None:
     return None if job.ruleset.axles is not None else _("ruleset '{id}' has no vehicle rules").format(id=job.ruleset.id)
 
 
+def render_reference(c: Canvas, job: PrintJob) -> int:
+    from designer.systems.axles_alloys_2.reference import render_reference as render
+
+    return render(c, job)
+
+
 PRINTS: tuple[PrintSection, ...] = (
     TRACK, TOKENS, PrintSection("dashboards", DASHBOARD, render_vehicle_sheets, no_weight_classes,
-                                  needs_document=False))
+                                  needs_document=False),
+    PrintSection("reference", N_("Rules reference"), render_reference, no_weight_classes, needs_document=False))

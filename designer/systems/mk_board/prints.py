@@ -4,7 +4,8 @@
 arrows, then a legend page; `board_sheets.py`), `board-fit` the whole board scaled to one sheet of the
 chosen paper. The kit (`kit.py`): the 35-card deck, tokens for the bank's coins, the banana chips and a
 pawn standee per colour, a player mat per player (coin track, one item slot, missed turns) and a
-reference card of the coin and turn rules. Everything counted comes from the rule data. No Grand Prix.
+reference card of the coin and turn rules per player (`quick-rules`); `reference` is the whole rules reference
+sheet (`reference.py`), printed without a board. Everything counted comes from the rule data. No Grand Prix.
 
 Light on purpose, like `designer.export.sections`: the renderers are imported only when a section is drawn.
 """
@@ -68,11 +69,18 @@ def render_reference(c: Canvas, job: PrintJob) -> int:
     return render(c, job)
 
 
+def render_rules_reference(c: Canvas, job: PrintJob) -> int:
+    from designer.systems.mk_board.reference import render_reference as render
+
+    return render(c, job)
+
+
 PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Board, 1:1"), render_board),
     PrintSection("board-fit", N_("Board on one sheet"), render_board_fit, no_spaces),
     CARDS,
     PrintSection("tokens", N_("Tokens"), render_tokens, no_board, needs_document=False),
     PrintSection("dashboards", DASHBOARD, render_mats, no_board, needs_document=False),
-    PrintSection("reference", N_("Reference cards"), render_reference, no_board, needs_document=False),
+    PrintSection("quick-rules", N_("Reference cards"), render_reference, no_board, needs_document=False),
+    PrintSection("reference", N_("Rules reference"), render_rules_reference, needs_document=False),
 )

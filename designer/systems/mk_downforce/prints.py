@@ -3,7 +3,8 @@
 Downforce is played on the Downforce board, so the kit is what we add to it: `tokens` (banana, coin, green
 and blue shell, and the ? blocks that sit one per lane space just after each betting line, with spares;
 `kit_tokens.py`), `die` (the item die as a cube net with glue tabs, and round stickers for a blank die;
-`die_net.py`), `reference` (the variant's rules on a card, in our words; `kit_cards.py`), `karts` (a card
+`die_net.py`), `quick-rules` (the variant's rules on a card, in our words; `kit_cards.py`), `reference` (the
+same rules as a full sheet; `reference.py`), `karts` (a card
 per kart colour naming the characters that stand in for it; `kit_cards.py`) and `scoresheet` (a season's
 money sheet, blank or filled from a campaign; `season_sheet.py`). None needs a track file
 (`kartographer export --ruleset mk-downforce`); `track` prints only a document that has a track.
@@ -52,6 +53,12 @@ def render_reference(c: Canvas, job: PrintJob) -> int:
     return render(c, job)
 
 
+def render_rules_reference(c: Canvas, job: PrintJob) -> int:
+    from designer.systems.mk_downforce.reference import render_reference as render
+
+    return render(c, job)
+
+
 def render_karts(c: Canvas, job: PrintJob) -> int:
     from designer.systems.mk_downforce.kit_cards import render_karts as render
 
@@ -81,7 +88,8 @@ PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Track, 1:1"), render_track_section, no_track),
     PrintSection("tokens", N_("Tokens"), render_tokens, needs_document=False),
     PrintSection("die", N_("Item die"), render_die, needs_document=False),
-    PrintSection("reference", N_("Reference card"), render_reference, needs_document=False),
+    PrintSection("quick-rules", N_("Reference card"), render_reference, needs_document=False),
     PrintSection("karts", N_("Kart cards"), render_karts, needs_document=False),
     PrintSection("scoresheet", N_("Season score sheet"), render_scoresheet, needs_document=False),
+    PrintSection("reference", N_("Rules reference"), render_rules_reference, needs_document=False),
 )

@@ -83,6 +83,13 @@ def section_art(painter: Any, element: Any, ctx: Any) -> None:
 
 PRINT_ART = {"track_section": section_art}
 
+
+def render_reference(c: Canvas, job: PrintJob) -> int:
+    from designer.systems.pitchkart.reference import render_reference as render
+
+    return render(c, job)
+
+
 PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Track, 1:1"), render_track),
     PrintSection("pieces", N_("Track pieces, 1:1"), render_pieces, no_sections),
@@ -92,4 +99,5 @@ PRINTS: tuple[PrintSection, ...] = (
     PrintSection("grid", N_("Starting grid"), render_grid, no_pitchkart, needs_document=False),
     TOKENS,
     dashboards(DASHBOARD),
+    PrintSection("reference", N_("Rules reference"), render_reference, needs_document=False),
 )
