@@ -1,7 +1,8 @@
 """The New dialog: start a document from a blank table or from one of the starter tracks in `templates/`.
 
 Starters are listed per game system (a starter belongs to the system its `ruleset` field names); the blank
-table takes the chosen system's rules and the size and units of the Blank table box (`new_table`). The
+table takes the chosen system's rules and the size and units of the Blank table box (`new_table`). The dialog
+opens on the system, table and units chosen last (`Settings.new_choice`). The
 blank table is selected when the dialog opens, so Enter creates it; editing the box selects it again.
 
 Each choice shows a preview rendered offscreen from the document itself (a headless `Document` +
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.app.new_table import TableSizeBox
+from designer.app.settings import NewChoice, Settings
 from designer.app.untitled import READOUT_DECIMALS, untitled_document
 from designer.canvas.scene import TrackScene
 from designer.document.document import Document
@@ -192,7 +194,9 @@ class NewDocumentDialog(QDialog):
         system_row = QFormLayout()
         system_row.addRow(_("Game &system"), self.system_combo)
         blank = untitled_document()
-        self.table_box = TableSizeBox(blank.table.width_mm, blank.table.height_mm, blank.display_units, self)
+        last = Settings().new_choice()
+        width, height = (last.width_mm, last.height_mm) if last else (blank.table.width_mm, blank.table.height_mm)
+        self.table_box = TableSizeBox(width, height, last.units if last else blank.display_units, self)
         self.list = QListWidget(self)
         self.list.setViewMode(QListView.ViewMode.IconMode)
         self.list.setIconSize(THUMBNAIL_SIZE)
@@ -227,7 +231,9 @@ class NewDocumentDialog(QDialog):
 
         self.list.currentRowChanged.connect(self._show_details)
         self.table_box.changed.connect(self._on_table_changed)
-        self.show_system(system_id or untitled_document().ruleset)
+        known = [self.system_combo.itemData(i) for i in range(self.system_combo.count())]
+        remembered = last.system if last is not None and last.system in known else None
+        self.show_system(system_id or remembered or blank.ruleset)
         self.system_combo.currentIndexChanged.connect(lambda _i: self.show_system(self.system_combo.currentData()))
         self.list.itemDoubleClicked.connect(lambda _item: self.accept())
         self.list.itemActivated.connect(lambda _item: self.accept())
@@ -267,6 +273,12 @@ class NewDocumentDialog(QDialog):
 
     def select(self, row: int) -> None:
         self.list.setCurrentRow(row)
+
+    def accept(self) -> None:
+        """Create, and remember the system, table and units for the next New."""
+        width, height = self.table_box.table_mm()
+        Settings().set_new_choice(NewChoice(self.system_combo.currentData(), width, height, self.table_box.units()))
+        super().accept()
 
     def current_choice(self) -> StarterChoice | None:
         row = self.list.currentRow()

@@ -15,7 +15,8 @@ Tests isolate it with `use_settings_folder(tmp)` (`QSettings.setPath` + `setDefa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import math
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 from PySide6.QtWidgets import QMainWindow
 
 from designer.export.paper_names import PAPER_IDS
+from designer.i18n import current_language
 
 ORGANIZATION = "Kartographer"
 APPLICATION = "Kartographer"
@@ -39,6 +41,10 @@ WINDOW_STATE = "window/state"
 RECENT_LIMIT = "files/recent_limit"
 OPEN_STARTER = "files/open_starter_track"
 NEW_UNITS = "canvas/new_document_units"
+NEW_SYSTEM = "new/system"
+NEW_WIDTH = "new/table_width_mm"
+NEW_HEIGHT = "new/table_height_mm"
+NEW_TABLE_UNITS = "new/units"
 SNAP_AT_START = "canvas/snap_at_start"
 SHOW_GRID = "canvas/show_grid"
 CHECKS_DELAY = "checks/delay_ms"
@@ -120,6 +126,21 @@ def sanitized(prefs: Preferences) -> Preferences:
         margin_mm=_clamp(float(prefs.margin_mm), *MARGIN_RANGE_MM),
         language=prefs.language if prefs.language in LANGUAGE_CODES else default.language,
     )
+
+
+def default_units() -> str:
+    """The units a new table takes until the user picks some: the language's habit."""
+    return "in" if current_language() == "en" else "cm"
+
+
+@dataclass(frozen=True)
+class NewChoice:
+    """What the New dialog showed last: the game system, the blank table (mm) and its units."""
+
+    system: str
+    width_mm: float
+    height_mm: float
+    units: str
 
 
 class Settings:
@@ -205,9 +226,27 @@ class Settings:
     def set_last_folder(self, folder: str | Path) -> None:
         self.set(LAST_FOLDER, str(Path(folder).absolute()))
 
+    def new_choice(self) -> NewChoice | None:
+        """The New dialog's last choice, or None (never used, or unreadable)."""
+        try:
+            choice = NewChoice(str(self.get(NEW_SYSTEM, "")), float(self.get(NEW_WIDTH, 0.0)),
+                               float(self.get(NEW_HEIGHT, 0.0)), str(self.get(NEW_TABLE_UNITS, "")))
+        except (TypeError, ValueError):
+            return None
+        sizes_ok = all(math.isfinite(v) and 10.0 <= v <= 100_000.0 for v in (choice.width_mm, choice.height_mm))
+        return choice if choice.system and sizes_ok and choice.units in UNITS else None
+
+    def set_new_choice(self, choice: NewChoice) -> None:
+        self.set(NEW_SYSTEM, choice.system)
+        self.set(NEW_WIDTH, float(choice.width_mm))
+        self.set(NEW_HEIGHT, float(choice.height_mm))
+        self.set(NEW_TABLE_UNITS, choice.units)
+        self.sync()
+
     def preferences(self) -> Preferences:
-        """Everything Edit ▸ Preferences… edits; unreadable or out-of-range values give their defaults."""
-        default = Preferences()
+        """Everything Edit ▸ Preferences… edits; unreadable or out-of-range values give their defaults (a new
+        table's units, never chosen: inches in English, centimetres in the other languages)."""
+        default = replace(Preferences(), new_document_units=default_units())
         values = {f.name: self.get(PREFERENCE_KEYS[f.name], getattr(default, f.name)) for f in fields(Preferences)}
         return sanitized(Preferences(**values))
 

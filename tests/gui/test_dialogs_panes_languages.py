@@ -152,9 +152,9 @@ def test_the_new_dialog_in_german(qtbot):
     assert dialog.windowTitle() == "Neue Strecke"
     assert dialog.choices[0].title == "Leerer Tisch" and dialog.list.item(0).text() == "Leerer Tisch"
     assert dialog.create_button.text() == "&Erstellen"
-    # The blank table in the preferred units of new documents (inches at first), two decimals, comma.
+    # The blank table in the language's units until the user picks some (centimetres in German), comma.
     assert describe(dialog.choices[0].document).split(" · ")[::2] == \
-        ["Tisch 72,00 × 48,00 in", "3 Runden, 4 Karts", "keine Streckenfläche"]
+        ["Tisch 182,9 × 121,9 cm", "3 Runden, 4 Karts", "keine Streckenfläche"]
 
 
 def test_the_print_dialog_in_french(qtbot, every_kind):

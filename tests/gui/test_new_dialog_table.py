@@ -77,3 +77,25 @@ def test_a_starter_opens_as_it_is(dialog):
     dialog.select(1)
     starter = dialog.current_choice()
     assert dialog.chosen_document() == starter.document  # the box shapes only the blank table
+
+
+def test_the_next_new_opens_on_the_system_table_and_units_chosen_last(dialog, qtbot):
+    dialog.system_combo.setCurrentIndex(dialog.system_combo.findData("pitchkart"))
+    dialog.table_box.units_combo.setCurrentIndex(dialog.table_box.units_combo.findData("cm"))
+    dialog.table_box.width_spin.setValue(150.0)
+    dialog.table_box.height_spin.setValue(90.0)
+    dialog.accept()
+    again = new_dialog.NewDocumentDialog()
+    qtbot.addWidget(again)
+    assert again.system_combo.currentData() == "pitchkart"
+    blank = again.chosen_document()
+    assert blank.ruleset == "pitchkart" and blank.display_units == "cm"
+    assert (blank.table.width_mm, blank.table.height_mm) == pytest.approx((1500.0, 900.0))
+
+
+def test_a_cancelled_new_remembers_nothing(dialog, qtbot):
+    dialog.system_combo.setCurrentIndex(dialog.system_combo.findData("mk-board"))
+    dialog.reject()
+    again = new_dialog.NewDocumentDialog()
+    qtbot.addWidget(again)
+    assert again.system_combo.currentData() == "mk-gaslands"
