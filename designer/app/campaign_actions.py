@@ -48,6 +48,8 @@ class CampaignActions:
         def open_file(path: Path, kind: str) -> None:
             if kind == "campaign":
                 self.windows.open_path(path, campaign_window)
+            elif kind == "vehicle" and getattr(self.window, "vehicle_windows", None) is not None:
+                self.window.vehicle_windows.open_path(path, campaign_window)
             else:
                 self.open_track(path)
 

@@ -157,10 +157,13 @@ class FileActions(QObject):
         return opened
 
     def open_recent(self, path: Path, kind: str = "track") -> None:
-        """An Open Recent entry (its file exists): a track opens in a tab, a campaign in its window."""
+        """An Open Recent entry (its file exists): a track opens in a tab, a campaign in its window, a vehicle in
+        its editor."""
         campaigns = getattr(self.window, "campaign_actions", None)
         if kind == "campaign" and campaigns is not None:
             campaigns.open_paths([path])
+        elif kind == "vehicle":
+            self.vehicles.open_path(path, self.window)
         else:
             self.open_paths([path])
 

@@ -1,8 +1,8 @@
 """Open Recent: the same submenu in the main window's File menu and in every campaign window's.
 
-It lists the recent track files, then (after a separator) the recent campaign files, most recent first,
-numbered for the keyboard, from the two lists kept in `Settings`; then Clear Recent. Choosing an entry
-calls `open_file(path, kind)` ("track" or "campaign"); an entry whose file has gone is dropped from
+It lists the recent track files, then (after a separator) the recent campaign files, then the vehicle files,
+most recent first, numbered for the keyboard, from the lists kept in `Settings`; then Clear Recent. Choosing an
+entry calls `open_file(path, kind)` ("track", "campaign" or "vehicle"); an entry whose file has gone is dropped from
 its list with a one-line message. The menu is rebuilt every time it is about to show, so all the
 windows' menus stay in step without telling each other.
 """
@@ -19,8 +19,9 @@ from designer.app.settings import Settings
 from designer.i18n import N_, _
 from designer.panes.markup import literal
 
-KINDS = ("track", "campaign")
-TITLES = {"track": N_("Cannot Open Track"), "campaign": N_("Cannot Open Campaign")}
+KINDS = ("track", "campaign", "vehicle")
+TITLES = {"track": N_("Cannot Open Track"), "campaign": N_("Cannot Open Campaign"),
+          "vehicle": N_("Cannot Open Vehicle")}
 
 
 def numbered(number: int, label: str) -> str:
@@ -45,7 +46,7 @@ class RecentMenu(QMenu):
         entries = [(path, kind) for kind in KINDS for path in lists[kind]]
         names = [path.name for path, _kind in entries]
         for number, (path, kind) in enumerate(entries, start=1):
-            if kind == "campaign" and number == len(lists["track"]) + 1 and number > 1:
+            if number > 1 and kind != entries[number - 2][1]:
                 self.addSeparator()
             label = path.name if names.count(path.name) == 1 else f"{path.name} — {path.parent.name}"
             action = self.addAction(numbered(number, label))

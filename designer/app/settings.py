@@ -31,8 +31,9 @@ APPLICATION = "Kartographer"
 
 RECENT_FILES = "files/recent"
 RECENT_CAMPAIGNS = "files/recent_campaigns"
+RECENT_VEHICLES = "files/recent_vehicles"
 #: kind of file → its list of recent files
-RECENT_KEYS = {"track": RECENT_FILES, "campaign": RECENT_CAMPAIGNS}
+RECENT_KEYS = {"track": RECENT_FILES, "campaign": RECENT_CAMPAIGNS, "vehicle": RECENT_VEHICLES}
 LAST_FOLDER = "files/last_folder"
 AUTOSAVE_INTERVAL = "autosave/interval_seconds"
 PNG_PX_PER_MM = "export/png_px_per_mm"

@@ -45,8 +45,10 @@ class VehicleWindows(QObject):
         return self.settings.preferences().paper if self.settings is not None else "a4"
 
     def remember(self, path: Path) -> None:
+        """A vehicle file opened or saved: its folder for the next dialog, and Open Recent."""
         if self.settings is not None:
             self.settings.set_last_folder(path.parent)
+            self.settings.add_recent_file(path, "vehicle")
 
     def find(self, path: str | Path) -> VehicleEditor | None:
         from designer.panes.vehicle_files import same_file_key

@@ -129,3 +129,23 @@ def test_a_vanished_campaign_is_dropped_from_the_list(window: MainWindow, cups, 
     assert errors == [("Cannot Open Campaign", f"{cups[0]}: the file no longer exists; removed from Open Recent")]
     assert Settings().recent_files("campaign") == [cups[1]]
     assert [a.data() for a in window.file_actions.recent_actions()] == [str(cups[1])]
+
+
+def test_opened_vehicles_join_open_recent_and_open_in_their_editor(window: MainWindow, track, tmp_path, qtbot):
+    """A vehicle opened in its editor joins Open Recent after the tracks (and campaigns); choosing it again after
+    its editor closed opens it in a vehicle editor."""
+    car = Path(shutil.copy(TEMPLATES_DIR / "axles-light-buggy.vehicle.json", tmp_path / "buggy.vehicle.json"))
+    window.file_actions.open_paths([track])
+    editor = window.vehicle_windows.open_path(car, window)
+    assert editor is not None
+    qtbot.addWidget(editor)
+    assert Settings().recent_files("vehicle") == [car]
+    assert entries(window.file_actions.recent_menu) == [
+        ("&1 oval.track.json", str(track)), ("---", ""), ("&2 buggy.vehicle.json", str(car)),
+        ("---", ""), ("&Clear Recent", "")]
+    editor.close()
+    qtbot.waitUntil(lambda: window.vehicle_windows.find(car) is None)
+    entry(window.file_actions.recent_menu, car).trigger()
+    again = window.vehicle_windows.find(car)
+    assert again is not None and again.isVisible()
+    qtbot.addWidget(again)
