@@ -9,6 +9,7 @@ from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf
+from designer.export.cutfile import CutPart
 from designer.export.element_art import arrow
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
@@ -68,6 +69,25 @@ def draw_legend(c: Canvas, ruleset: Ruleset, box: Rect, columns: int = 1, ink_sa
         text(c, tx, y + 3.2, *pdf.fit_line(name, room, 8, BOLD), BOLD, colour=INK)
         lines, size = pdf.fit_paragraph(rule, room, ROW_MM - 5.2, 6.5, FONT, min_pt=4.5)
         pdf.paragraph(c, tx, y + 4.6, lines, size, FONT, colour=GREY)
+
+
+# --- the cutter file --------------------------------------------------------------------------------
+def cut_parts(job: PrintJob) -> list[CutPart]:
+    """Every space as a square tile to cut (the rule data's tile size), its number engraved large and its
+    field's name (if not a plain space) small beneath, in lap order."""
+    from designer.export.cutfile import CutPart, Engraving, rectangle
+    from designer.systems.mk_board.elements import FIELD_NAMES
+
+    size = space_size(job.ruleset)
+    parts = []
+    for space in board_spaces(job.document):
+        marks = [Engraving(str(space.number), size / 2, size * 0.42, size * 0.4)]
+        if space.field != "plain":
+            field = _(FIELD_NAMES[space.field])
+            fit = size * 0.9 / max(1, len(field)) / 0.6  # a sans-serif letter is about 0.6 of its size wide
+            marks.append(Engraving(field, size / 2, size * 0.8, min(size * 0.14, fit)))
+        parts.append(CutPart(rectangle(size, size), (), tuple(marks), _("Space {n}").format(n=space.number)))
+    return parts
 
 
 # --- 1:1 on tiles ----------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from designer.systems.api import PrintOption, PrintSection
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from designer.export.cutfile import CutPart
     from designer.export.options import PrintJob
 
 DASHBOARD = N_("Kart cards")
@@ -44,6 +45,12 @@ def render_die(c: Canvas, job: PrintJob) -> int:
     from designer.systems.mk_downforce.die_net import render_die as render
 
     return render(c, job)
+
+
+def die_cuts(job: PrintJob) -> list[CutPart]:
+    from designer.systems.mk_downforce.die_net import cut_parts
+
+    return cut_parts(job)
 
 
 def render_reference(c: Canvas, job: PrintJob) -> int:
@@ -80,7 +87,7 @@ PRINT_OPTIONS: tuple[PrintOption, ...] = (
 PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Track, 1:1"), render_track_section, no_track),
     PrintSection("tokens", N_("Tokens"), render_tokens, needs_document=False),
-    PrintSection("die", N_("Item die"), render_die, needs_document=False),
+    PrintSection("die", N_("Item die"), render_die, needs_document=False, cut_parts=die_cuts),
     PrintSection("reference", N_("Reference card"), render_reference, needs_document=False),
     PrintSection("karts", N_("Kart cards"), render_karts, needs_document=False),
     PrintSection("scoresheet", N_("Season score sheet"), render_scoresheet, needs_document=False),

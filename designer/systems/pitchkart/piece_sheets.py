@@ -16,6 +16,7 @@ from shapely import affinity
 from shapely.geometry.base import BaseGeometry
 
 from designer.export import pdf
+from designer.export.cutfile import CutPart
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, check_margin, get_paper
@@ -160,6 +161,23 @@ def _caption(cut: Cutout, ruleset: Ruleset) -> str:
     if cut.section.flipped:
         name = _("{piece}, turning right").format(piece=name)
     return _("Section {n}: {piece}").format(n=cut.section.number, piece=name)
+
+
+def cut_parts(job: PrintJob) -> list[CutPart]:
+    """Every section's piece as a cutter-file part: its outline cut, its section number engraved where the
+    piece is widest (a curve's middle), in route order."""
+    from shapely.ops import polylabel
+
+    from designer.export.cutfile import CutPart, Engraving
+
+    inventory = inventory_of(job.ruleset)
+    width = inventory.width_mm if inventory is not None else 40.0
+    parts = []
+    for cut in cutouts(job):
+        spot = polylabel(cut.outline, tolerance=0.5)
+        number = Engraving(str(cut.section.number), spot.x, spot.y, min(12.0, width * 0.4))
+        parts.append(CutPart(cut.outline, (), (number,), _caption(cut, job.ruleset)))
+    return parts
 
 
 def render_pieces(c: Canvas, job: PrintJob) -> int:
