@@ -27,11 +27,11 @@ from designer.systems import registry
 from designer.systems.api import PrintSection, System
 
 if TYPE_CHECKING:
-    from designer.export.cutfile import CutOptions
+    from designer.export.cutfile import CutOptions, CutPart
     from designer.export.scoresheet import GrandPrixScores
 
-__all__ = ["ExportOptions", "PrintJob", "blank_document", "cut_refusal", "export_cut", "export_pdf", "offered",
-           "print_settings", "refusal", "sections_for", "system_for"]
+__all__ = ["ExportOptions", "PrintJob", "blank_document", "cut_refusal", "cut_sheets", "export_cut", "export_pdf",
+           "offered", "print_settings", "refusal", "sections_for", "system_for"]
 
 
 def blank_document(ruleset: Ruleset) -> TrackDocument:
@@ -147,20 +147,29 @@ def cut_refusal(document: TrackDocument, what: str | Sequence[str], blank: bool 
                                                                              listed=", ".join(cuttable))
 
 
-def export_cut(document: TrackDocument, what: str | Sequence[str], fmt: str, cut: CutOptions,
+def cut_sheets(document: TrackDocument, what: str | Sequence[str], cut: CutOptions,
                options: ExportOptions | None = None, ruleset: Ruleset | None = None, blank: bool = False
-               ) -> list[bytes]:
-    """The chosen sections' cutter files (`fmt` "svg" or "dxf"): their parts packed together, one file's bytes
-    per sheet. "all" takes every section with cut parts that this document can have."""
-    from designer.export.cutfile import write_sheets
+               ) -> list[list[CutPart]]:
+    """The chosen sections' cut parts packed on sheets; "all" takes every section with cut parts that this
+    document can have. A one-line LayoutError when a section has none or a part does not fit."""
+    from designer.export.cutfile import pack_sheets
 
     reason = cut_refusal(document, what, blank)
     if reason:
         raise LayoutError(reason)
     options = options or ExportOptions()
     job = PrintJob(document, ruleset or load_ruleset(document.ruleset), options)
-    parts = []
+    parts: list[CutPart] = []
     for section in sections_for(what, job, blank):
         if section.cut_parts is not None:
             parts += section.cut_parts(job)
-    return write_sheets(parts, cut, fmt, document.name)
+    return pack_sheets(parts, cut)
+
+
+def export_cut(document: TrackDocument, what: str | Sequence[str], fmt: str, cut: CutOptions,
+               options: ExportOptions | None = None, ruleset: Ruleset | None = None, blank: bool = False
+               ) -> list[bytes]:
+    """The chosen sections' cutter files (`fmt` "svg" or "dxf"): one file's bytes per sheet (`cut_sheets`)."""
+    from designer.export.cutfile import write
+
+    return write(cut_sheets(document, what, cut, options, ruleset, blank), cut, fmt, document.name)

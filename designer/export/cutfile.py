@@ -258,16 +258,51 @@ def dxf_sheet(parts: Sequence[CutPart], options: CutOptions, title: str = "") ->
     return stream.getvalue().encode("utf-8")
 
 
-def write_sheets(parts: Sequence[CutPart], options: CutOptions, fmt: str, title: str = "") -> list[bytes]:
-    """The parts packed and written, one file's bytes per sheet; a one-line LayoutError when there is
-    nothing to cut or a part does not fit."""
-    if fmt not in FORMATS:
-        raise LayoutError(_("a cutter file is SVG or DXF, not '{format}'").format(format=fmt))
+def pack_sheets(parts: Sequence[CutPart], options: CutOptions) -> list[list[CutPart]]:
+    """`pack` after the checks: a one-line LayoutError when there is nothing to cut or a part does not fit."""
     if not parts:
         raise LayoutError(_("there is nothing to cut"))
     if options.kerf_mm < 0 or options.gap_mm < 0:
         raise LayoutError(_("the kerf and the gap cannot be negative"))
-    sheets = pack(parts, options)
+    return pack(parts, options)
+
+
+def write(sheets: Sequence[Sequence[CutPart]], options: CutOptions, fmt: str, title: str = "") -> list[bytes]:
+    """Packed sheets as files of `fmt` ("svg" or "dxf"), one file's bytes per sheet."""
+    if fmt not in FORMATS:
+        raise LayoutError(_("a cutter file is SVG or DXF, not '{format}'").format(format=fmt))
     writer = svg_sheet if fmt == "svg" else dxf_sheet
     return [writer(sheet, options, title) for sheet in sheets]
 
+
+def write_sheets(parts: Sequence[CutPart], options: CutOptions, fmt: str, title: str = "") -> list[bytes]:
+    """The parts packed and written, one file's bytes per sheet."""
+    return write(pack_sheets(parts, options), options, fmt, title)
+
+
+def preview_pdf(sheets: Sequence[Sequence[CutPart]], options: CutOptions, title: str = "") -> bytes:
+    """What the cutter files hold, one PDF page per sheet at the sheet's size, each layer in its colour: the
+    print dialog's preview (the files themselves are what is saved)."""
+    from reportlab.lib.colors import HexColor
+
+    from designer.export import pdf
+    from designer.export.paper import Paper
+
+    buffer = io.BytesIO()
+    c = pdf.new_canvas(buffer, title, _("cutter file"))
+    paper = Paper("sheet", options.sheet_w, options.sheet_h)
+    for sheet in sheets:
+        pdf.start_page(c, paper)
+        with pdf.mm_frame(c, paper):
+            c.setLineWidth(pdf.pt(0.5))
+            for layer, paths in ((SCORE, score_paths(sheet)), (CUT, cut_paths(sheet))):
+                c.setStrokeColor(HexColor(SVG_COLOURS[layer]))
+                for points in paths:
+                    c.drawPath(pdf.polygon_path(c, points, close=layer == CUT), stroke=1, fill=0)
+            for e in engravings(sheet):
+                anchor = "start" if e.anchor == "start" else "middle"
+                pdf.text(c, e.x, e.y, e.text, e.size_mm * pdf.MM, pdf.FONT, anchor, HexColor(SVG_COLOURS[ENGRAVE]),
+                         middle=True, angle=e.angle_deg)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
