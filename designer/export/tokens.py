@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
-from shapely.geometry import Polygon
 
 from designer.export import element_art as art
 from designer.export import pdf, sheet_marks
@@ -36,6 +35,8 @@ from designer.model.track import TrackDocument
 from designer.rules import Ruleset, load_ruleset
 
 if TYPE_CHECKING:
+    from shapely.geometry import Polygon
+
     from designer.export.cutfile import CutPart
 
 KART_COLOURS = ("#d7263d", "#2f6fdf", "#2fa84f", "#f2b705", "#8e44ad", "#ff7a1a", "#17a2b8", "#6d4c41",
@@ -419,6 +420,8 @@ def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages
 
 
 def _token_outline(t: Token) -> Polygon:
+    from shapely.geometry import Polygon  # (only a cutter file needs the geometry library here)
+
     from designer.export.cutfile import circle, rectangle
 
     if t.shape == "circle":

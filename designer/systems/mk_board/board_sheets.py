@@ -5,11 +5,12 @@ sheet of the chosen paper, with the legend beside or below it. Drawn with report
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf
-from designer.export.cutfile import CutPart
 from designer.export.element_art import arrow
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
@@ -28,6 +29,9 @@ from designer.systems.mk_board.board_art import (
     space_size,
 )
 from designer.systems.mk_board.board_texts import legend
+
+if TYPE_CHECKING:
+    from designer.export.cutfile import CutPart
 
 ICON_MM = 11.0
 ROW_MM = 12.5

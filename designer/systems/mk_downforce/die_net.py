@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.export import pdf, sheet_marks
-from designer.export.cutfile import CutPart
 from designer.export.element_art import coin_face
 from designer.export.item_art import draw_item
 from designer.export.options import PrintJob
@@ -28,6 +28,9 @@ from designer.export.pdf import BOLD, FONT, GREY, INK, PALE, text
 from designer.i18n import _, ngettext
 from designer.rules import texts as rule_texts
 from designer.systems.mk_downforce import cube_net
+
+if TYPE_CHECKING:
+    from designer.export.cutfile import CutPart
 
 HEADER_MM = 17.0
 FOOTER_MM = 14.0

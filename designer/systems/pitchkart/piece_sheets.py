@@ -10,13 +10,13 @@ numbered pages with glue strips, registration marks and calibration bars. Sizes 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 from shapely import affinity
 from shapely.geometry.base import BaseGeometry
 
 from designer.export import pdf
-from designer.export.cutfile import CutPart
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, check_margin, get_paper
@@ -31,6 +31,9 @@ from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TrackSection
 from designer.systems.pitchkart.piece_art import draw_piece, ink_index, inventory_of, local_outline
 from designer.systems.pitchkart.sections import known_sections, track_sections
+
+if TYPE_CHECKING:
+    from designer.export.cutfile import CutPart
 
 PAD_MM = 3.0  # room round a cut-out piece, for the scissors
 GAP_MM = 4.0
