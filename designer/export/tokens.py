@@ -432,24 +432,38 @@ def _token_outline(t: Token) -> Polygon:
     return rectangle(t.w, t.h)
 
 
-def token_cut_parts(document: TrackDocument, ruleset: Ruleset, content: Rect | None = None) -> list[CutPart]:
-    """Every token as a cutter-file part: its true outline cut, its number or letter engraved (gates, warp
-    pipes, balloons), a reach template's reach engraved along it."""
+Lines = tuple[tuple[tuple[float, float], ...], ...]
+
+
+def token_parts(groups: list[TokenGroup], score: Callable[[Token], Lines] | None = None,
+                faces: Callable[[Token], list[tuple[float, float, float]]] | None = None) -> list[CutPart]:
+    """Token groups as cutter-file parts: each token's true outline cut, its label (a number, a letter, a name)
+    engraved across it as large as fits — at its centre, or at each (x, y, angle) of `faces(token)` — and a
+    reach template's reach engraved along it; `score(token)` gives the fold lines of a token that has some
+    (a standee)."""
     from designer.export.cutfile import CutPart, Engraving
 
     parts = []
-    for group in token_groups(document, ruleset, content):
+    for group in groups:
         name = group.title.rsplit(" × ", 1)[0]
         for t in group.tokens:
             marks: list[Engraving] = []
             if t.label:
-                marks.append(Engraving(t.label, t.w / 2, t.h / 2, min(t.w, t.h) * 0.45))
+                fit = t.w * 0.8 / max(1, len(t.label)) / 0.6  # a sans-serif letter is about 0.6 of its size wide
+                size = min(min(t.w, t.h) * 0.45, fit)
+                spots = faces(t) if faces else [(t.w / 2, t.h / 2, 0.0)]
+                marks += [Engraving(t.label, x, y, size, angle) for x, y, angle in spots]
             if t.radius:
                 reach = _("reach {mm} mm").format(mm=pdf_mm(t.radius))
                 marks.append(Engraving(reach, t.w / 2, t.h * 0.25, 5.0) if t.shape == "circle"
                              else Engraving(reach, t.radius * 0.12, t.radius * 0.55, 4.0, anchor="start"))
-            parts.append(CutPart(_token_outline(t), (), tuple(marks), name))
+            parts.append(CutPart(_token_outline(t), score(t) if score else (), tuple(marks), name))
     return parts
+
+
+def token_cut_parts(document: TrackDocument, ruleset: Ruleset, content: Rect | None = None) -> list[CutPart]:
+    """The track's tokens (`token_groups`) as cutter-file parts (`token_parts`)."""
+    return token_parts(token_groups(document, ruleset, content))
 
 
 def write_tokens_pdf(out: Output, document: TrackDocument, ruleset: Ruleset | None = None,

@@ -204,9 +204,24 @@ def test_pitchkart_pieces_one_outline_per_section():
 def test_every_system_offers_its_cut_products_through_its_print_sections():
     cuttable = {s.id: [p.name for p in s.prints if p.cut_parts is not None] for s in registry.systems()}
     assert cuttable["mk-gaslands"] == ["tokens", "templates"]
-    assert cuttable["mk-downforce"] == ["die"]
+    assert cuttable["mk-downforce"] == ["tokens", "die"]
     assert cuttable["pitchkart"] == ["pieces", "tokens"]
-    assert cuttable["mk-board"] == ["track"]
+    assert cuttable["mk-board"] == ["track", "tokens"]
+    assert cuttable["axles-alloys-2"] == ["tokens"]
+
+
+def test_board_kit_standees_fold_three_times_and_carry_their_name_on_both_faces():
+    ruleset = load_ruleset("mk-board")
+    (data,) = export_cut(blank_document(ruleset), "tokens", "svg", CutOptions(), ruleset=ruleset, blank=True)
+    cuts = [size(points) for points, _closed in svg_paths(data, "cut")]
+    board = ruleset.board
+    standees = len(ruleset.characters)
+    assert len(cuts) == board.bank_coins + board.banana_chips + standees
+    assert sorted(cuts).count((84.0, 24.0)) == standees  # laid down on the sheet
+    scores = svg_paths(data, "score")
+    assert len(scores) == 3 * standees and {round(math.dist(*points), 3) for points, _c in scores} == {24.0}
+    texts = svg_texts(data)
+    assert all(texts.count(name) == 2 for name in ("Mario", "Luigi"))
 
 
 # --- the command line ------------------------------------------------------------------------------

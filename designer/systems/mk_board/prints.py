@@ -63,6 +63,12 @@ def render_tokens(c: Canvas, job: PrintJob) -> int:
     return render_kit_tokens(c, job)
 
 
+def token_cuts(job: PrintJob) -> list[CutPart]:
+    from designer.systems.mk_board.kit import kit_cut_parts
+
+    return kit_cut_parts(job)
+
+
 def render_mats(c: Canvas, job: PrintJob) -> int:
     from designer.systems.mk_board.kit import render_mats as render
 
@@ -79,7 +85,7 @@ PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Board, 1:1"), render_board, cut_parts=tile_cuts),
     PrintSection("board-fit", N_("Board on one sheet"), render_board_fit, no_spaces),
     CARDS,
-    PrintSection("tokens", N_("Tokens"), render_tokens, no_board, needs_document=False),
+    PrintSection("tokens", N_("Tokens"), render_tokens, no_board, needs_document=False, cut_parts=token_cuts),
     PrintSection("dashboards", DASHBOARD, render_mats, no_board, needs_document=False),
     PrintSection("reference", N_("Reference cards"), render_reference, no_board, needs_document=False),
 )

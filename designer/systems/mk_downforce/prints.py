@@ -41,6 +41,12 @@ def render_tokens(c: Canvas, job: PrintJob) -> int:
     return render(c, job)
 
 
+def token_cuts(job: PrintJob) -> list[CutPart]:
+    from designer.systems.mk_downforce.kit_tokens import cut_parts
+
+    return cut_parts(job)
+
+
 def render_die(c: Canvas, job: PrintJob) -> int:
     from designer.systems.mk_downforce.die_net import render_die as render
 
@@ -86,7 +92,7 @@ PRINT_OPTIONS: tuple[PrintOption, ...] = (
 
 PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Track, 1:1"), render_track_section, no_track),
-    PrintSection("tokens", N_("Tokens"), render_tokens, needs_document=False),
+    PrintSection("tokens", N_("Tokens"), render_tokens, needs_document=False, cut_parts=token_cuts),
     PrintSection("die", N_("Item die"), render_die, needs_document=False, cut_parts=die_cuts),
     PrintSection("reference", N_("Reference card"), render_reference, needs_document=False),
     PrintSection("karts", N_("Kart cards"), render_karts, needs_document=False),
