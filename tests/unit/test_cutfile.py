@@ -249,3 +249,15 @@ def test_cli_refuses_a_section_without_a_cut_product_in_one_line(capsys, tmp_pat
     assert line.endswith("Medium (150 × 35 mm) does not fit on a 100 × 50 mm sheet with a 3 mm gap")
     line = refused(capsys, out, "export", "--ruleset", "mk-gaslands", "--format", "svg", "--sheet", "100", "-o", out)
     assert "WIDTHxHEIGHT" in line
+
+
+def test_engraved_text_survives_markup_and_accents_in_both_formats():
+    part = CutPart(rectangle(60.0, 20.0), engrave=(Engraving("Münze & <Banane>", 30.0, 10.0, 4.0),))
+    cut = CutOptions(100.0, 50.0)
+    (svg,) = write_sheets([part], cut, "svg")
+    assert svg_texts(svg) == ["Münze & <Banane>"]
+    (dxf,) = write_sheets([part], cut, "dxf")
+    (text,) = dxf_doc(dxf).modelspace().query('TEXT[layer=="engrave"]')
+    assert text.dxf.text == "Münze & <Banane>"
+    point = text.dxf.align_point
+    assert (point.x, point.y) == pytest.approx((33.0, 50.0 - 13.0))  # placed 3 mm in, y turned up
