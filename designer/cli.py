@@ -14,6 +14,7 @@ import textwrap
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from designer import __version__, cli_args, desktop_install
 from designer.cli_help import LazyHelp
@@ -21,11 +22,16 @@ from designer.i18n import LANGUAGES, _, language_from_environment, ngettext, set
 from designer.io.display import clip, json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.filekind import special_kind
-from designer.io.output import UsageError, write_pdf
+from designer.io.output import UsageError, write_files, write_pdf
 from designer.io.templates import list_starter_tracks, resolve_track_argument
 from designer.io.track_io import load_track
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 from designer.rules.texts import card_name, character_name, ruleset_name, ruleset_summary
+
+if TYPE_CHECKING:
+    from designer.export.options import ExportOptions
+    from designer.model.track import TrackDocument
+    from designer.rules import Ruleset
 
 COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign", "vehicle",
             "install-desktop")
@@ -144,6 +150,15 @@ def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
     export.add_argument("--reach-rings", action="store_true",
                         help=_("print piranha-plant and chain-chomp reach rings on the track"))
     export.add_argument("--keep-empty", action="store_true", help=_("keep tiles that show only empty table"))
+    export.add_argument("--format", dest="fmt", type=str.lower, choices=("pdf", "svg", "dxf"), default="pdf",
+                        help=_("pdf (default), or a cutter file for a laser or vinyl plotter: svg or dxf, one file "
+                               "per sheet, layers cut, score and engrave"))
+    export.add_argument("--sheet", type=cli_args.sheet_size, default=None, metavar="WxH",
+                        help=_("cutter files: the sheet's size in mm, e.g. 600x400 (default: the paper's)"))
+    export.add_argument("--gap", type=cli_args.millimetres(0.0, 100.0), default=3.0, metavar="MM",
+                        help=_("cutter files: room between parts and round the sheet's edge (3)"))
+    export.add_argument("--kerf", type=cli_args.millimetres(0.0, 5.0), default=0.0, metavar="MM",
+                        help=_("cutter files: the width the beam or blade takes; outlines grow by half of it (0)"))
 
     cards = sub.add_parser("cards", help=_("print a ruleset's item deck (no track needed)"))
     cards.add_argument("--ruleset", required=True, help=_("a ruleset id, e.g. mk-gaslands"))
@@ -194,16 +209,36 @@ def _cmd_export(args: argparse.Namespace) -> int:
         raise UsageError(f"{source}: {exc}") from None
     options = ExportOptions(args.paper, args.margin, args.overlap, args.orientation, args.ink_saver,
                             args.keep_empty, args.card_size, args.reach_rings, settings, args.duplex)
-    if args.what is None:  # the first section this document can have
+    if args.what is None:  # the first section this document can have (with a cutter file, if one is asked for)
         job = PrintJob(document, ruleset, options)
-        ready = [s for s in offered(document, blank) if s.unavailable(job) is None]
+        ready = [s for s in offered(document, blank) if s.unavailable(job) is None
+                 and (args.fmt == "pdf" or s.cut_parts is not None)]
         what = ready[0].name if ready else "all"
     else:
         what = args.what
     reason = refusal(document, what, blank)
     if reason:  # the sections are the document's system's: known only once the document is read
         raise UsageError(f"{source}: {reason}")
+    if args.fmt != "pdf":
+        return _export_cut(args, document, what, options, ruleset, blank, inputs, source)
     return write_pdf(args.output, lambda out: export_pdf(out, document, what, options, ruleset, blank=blank), inputs)
+
+
+def _export_cut(args: argparse.Namespace, document: TrackDocument, what: str, options: ExportOptions,
+                ruleset: Ruleset, blank: bool, inputs: list[Path], source: str) -> int:
+    """`export --format svg|dxf`: the chosen sections' cutter files, one per sheet."""
+    from designer.export.bundle import cut_refusal, export_cut
+    from designer.export.cutfile import CutOptions
+    from designer.export.paper import get_paper
+
+    reason = cut_refusal(document, what, blank)
+    if reason:
+        raise UsageError(f"{source}: {reason}")
+    paper = get_paper(options.paper)
+    width, height = args.sheet or (paper.width_mm, paper.height_mm)
+    cut = CutOptions(width, height, args.gap, args.kerf)
+    return write_files(args.output, args.fmt, lambda: export_cut(document, what, args.fmt, cut, options, ruleset,
+                                                                 blank), inputs)
 
 
 def _cmd_cards(args: argparse.Namespace) -> int:

@@ -78,6 +78,20 @@ def _plain(number: float) -> str:
     return str(int(number)) if number == int(number) else str(number)
 
 
+#: The largest cutter sheet side (mm): bigger than any laser bed or plotter roll width we know of.
+MAX_SHEET_MM = 5_000.0
+
+
+def sheet_size(value: str) -> tuple[float, float]:
+    """`--sheet 600x400`: a cutter sheet's width and height in mm (argparse type)."""
+    width, sep, height = value.strip().lower().replace("×", "x").partition("x")
+    if not sep:
+        raise argparse.ArgumentTypeError(_("'{value}' is not a sheet size: write WIDTHxHEIGHT in mm, e.g. 600x400")
+                                         .format(value=clip(value)))
+    side = Bounded(float, 20.0, MAX_SHEET_MM)
+    return side(width), side(height)
+
+
 def whole(low: int, high: int) -> Bounded:
     return Bounded(int, low, high)
 

@@ -35,12 +35,14 @@ PREVIEW_DELAY_MS = 300
 
 @dataclass(frozen=True)
 class Preview:
-    """A built PDF (or why there is none) and the status line that describes it."""
+    """A built PDF (or why there is none) and the status line that describes it; `files`: what is saved
+    instead when the PDF only shows them (cutter files, one per sheet)."""
 
     data: bytes
     pages: int
     status: str
     error: bool = False
+    files: tuple[bytes, ...] = ()
 
 
 def pdf_status(data: bytes, pages: int) -> str:
@@ -82,7 +84,7 @@ class PreviewDialog(QDialog):
         preview beside it and the buttons below."""
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
-        hint = QLabel(_("Print at 100 % (“actual size”) and check the calibration bars with a ruler."))
+        self.hint = hint = QLabel(_("Print at 100 % (“actual size”) and check the calibration bars with a ruler."))
         hint.setWordWrap(True)
         mute(hint)
         left = QVBoxLayout()

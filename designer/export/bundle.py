@@ -27,10 +27,11 @@ from designer.systems import registry
 from designer.systems.api import PrintSection, System
 
 if TYPE_CHECKING:
+    from designer.export.cutfile import CutOptions, CutPart
     from designer.export.scoresheet import GrandPrixScores
 
-__all__ = ["ExportOptions", "PrintJob", "blank_document", "export_pdf", "offered", "print_settings", "refusal",
-           "sections_for", "system_for"]
+__all__ = ["ExportOptions", "PrintJob", "blank_document", "cut_refusal", "cut_sheets", "export_cut", "export_pdf",
+           "offered", "print_settings", "refusal", "sections_for", "system_for"]
 
 
 def blank_document(ruleset: Ruleset) -> TrackDocument:
@@ -126,3 +127,49 @@ def export_pdf(out: pdf.Output, document: TrackDocument, what: str | Sequence[st
     titles = {name: s.title for name, s in sections.items()}
     return pdf.write_sections(out, document.name, N_("print kit"), list(sections), titles,
                               lambda c, name: sections[name].render(c, job))
+
+
+def cut_refusal(document: TrackDocument, what: str | Sequence[str], blank: bool = False) -> str | None:
+    """Why `--what what` has no cutter file (None: it has), naming the sections that have one."""
+    system = system_for(document)
+    cuttable = [s.name for s in offered(document, blank) if s.cut_parts is not None]
+    from_track = [s.name for s in system.prints if s.cut_parts is not None and s.name not in cuttable]
+    wanted = [what] if isinstance(what, str) else list(what)
+    missing = [name for name in wanted if name not in ("all", *cuttable)]
+    if cuttable and not missing:
+        return None
+    if from_track and (not cuttable or missing[0] in from_track):
+        return _("{system}'s {listed} cutter files are made from a track file").format(
+            system=system.id, listed=", ".join(from_track))
+    if not cuttable:
+        return _("{system} has no cutter files").format(system=system.id)
+    return _("{what} has no cutter file; these have one: {listed}").format(what=clip(missing[0]),
+                                                                             listed=", ".join(cuttable))
+
+
+def cut_sheets(document: TrackDocument, what: str | Sequence[str], cut: CutOptions,
+               options: ExportOptions | None = None, ruleset: Ruleset | None = None, blank: bool = False
+               ) -> list[list[CutPart]]:
+    """The chosen sections' cut parts packed on sheets; "all" takes every section with cut parts that this
+    document can have. A one-line LayoutError when a section has none or a part does not fit."""
+    from designer.export.cutfile import pack_sheets
+
+    reason = cut_refusal(document, what, blank)
+    if reason:
+        raise LayoutError(reason)
+    options = options or ExportOptions()
+    job = PrintJob(document, ruleset or load_ruleset(document.ruleset), options)
+    parts: list[CutPart] = []
+    for section in sections_for(what, job, blank):
+        if section.cut_parts is not None:
+            parts += section.cut_parts(job)
+    return pack_sheets(parts, cut)
+
+
+def export_cut(document: TrackDocument, what: str | Sequence[str], fmt: str, cut: CutOptions,
+               options: ExportOptions | None = None, ruleset: Ruleset | None = None, blank: bool = False
+               ) -> list[bytes]:
+    """The chosen sections' cutter files (`fmt` "svg" or "dxf"): one file's bytes per sheet (`cut_sheets`)."""
+    from designer.export.cutfile import write
+
+    return write(cut_sheets(document, what, cut, options, ruleset, blank), cut, fmt, document.name)

@@ -17,6 +17,7 @@ from designer.systems.api import PrintSection
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from designer.export.cutfile import CutPart
     from designer.export.options import PrintJob
 
 
@@ -61,6 +62,13 @@ def render_scoresheet_section(c: Canvas, job: PrintJob) -> int:
                              ScoreSheetOptions(job.options.paper, job.options.margin(10.0), max(4, job.document.karts)))
 
 
+def tokens_cut_parts(job: PrintJob) -> list[CutPart]:
+    from designer.export.paper import check_margin, get_paper
+    from designer.export.tokens import token_cut_parts
+
+    return token_cut_parts(job.document, job.ruleset, check_margin(get_paper(job.options.paper).portrait(), 0.0))
+
+
 def no_deck(job: PrintJob) -> str | None:
     return None if job.ruleset.deck else _("ruleset '{id}' has no item deck").format(id=job.ruleset.id)
 
@@ -85,7 +93,7 @@ def no_grand_prix(job: PrintJob) -> str | None:
 
 TRACK = PrintSection("track", N_("Track, 1:1"), render_track_section)
 CARDS = PrintSection("cards", N_("Item cards"), render_cards_section, no_deck, needs_document=False)
-TOKENS = PrintSection("tokens", N_("Tokens"), render_tokens_section, no_tokens)
+TOKENS = PrintSection("tokens", N_("Tokens"), render_tokens_section, no_tokens, cut_parts=tokens_cut_parts)
 SCORESHEET = PrintSection("scoresheet", N_("Score sheet"), render_scoresheet_section, no_grand_prix)
 
 

@@ -18,6 +18,7 @@ import io
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -32,6 +33,11 @@ from designer.geometry.labels import warp_pipe_labels
 from designer.i18n import _
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset, load_ruleset
+
+if TYPE_CHECKING:
+    from shapely.geometry import Polygon
+
+    from designer.export.cutfile import CutPart
 
 KART_COLOURS = ("#d7263d", "#2f6fdf", "#2fa84f", "#f2b705", "#8e44ad", "#ff7a1a", "#17a2b8", "#6d4c41",
                 "#e84393", "#2d3436", "#7f8c8d", "#00b894", "#fd79a8", "#0984e3", "#b8e994", "#fdcb6e")
@@ -411,6 +417,53 @@ def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages
             sheet_marks.margin_bars(c, paper, page, across=not foot_bar)
         c.showPage()
     return len(pages)
+
+
+def _token_outline(t: Token) -> Polygon:
+    from shapely.geometry import Polygon  # (only a cutter file needs the geometry library here)
+
+    from designer.export.cutfile import circle, rectangle
+
+    if t.shape == "circle":
+        return circle(t.w / 2, t.h / 2, t.w / 2)
+    if t.shape == "quarter":  # the corner at (0, 0) goes on the hazard's centre
+        arc = [(t.w * math.cos(a), t.h * math.sin(a)) for a in (math.pi / 2 * i / 64 for i in range(65))]
+        return Polygon([(0.0, 0.0), *arc])
+    return rectangle(t.w, t.h)
+
+
+Lines = tuple[tuple[tuple[float, float], ...], ...]
+
+
+def token_parts(groups: list[TokenGroup], score: Callable[[Token], Lines] | None = None,
+                faces: Callable[[Token], list[tuple[float, float, float]]] | None = None) -> list[CutPart]:
+    """Token groups as cutter-file parts: each token's true outline cut, its label (a number, a letter, a name)
+    engraved across it as large as fits — at its centre, or at each (x, y, angle) of `faces(token)` — and a
+    reach template's reach engraved along it; `score(token)` gives the fold lines of a token that has some
+    (a standee)."""
+    from designer.export.cutfile import CutPart, Engraving
+
+    parts = []
+    for group in groups:
+        name = group.title.rsplit(" × ", 1)[0]
+        for t in group.tokens:
+            marks: list[Engraving] = []
+            if t.label:
+                fit = t.w * 0.8 / max(1, len(t.label)) / 0.6  # a sans-serif letter is about 0.6 of its size wide
+                size = min(min(t.w, t.h) * 0.45, fit)
+                spots = faces(t) if faces else [(t.w / 2, t.h / 2, 0.0)]
+                marks += [Engraving(t.label, x, y, size, angle) for x, y, angle in spots]
+            if t.radius:
+                reach = _("reach {mm} mm").format(mm=pdf_mm(t.radius))
+                marks.append(Engraving(reach, t.w / 2, t.h * 0.25, 5.0) if t.shape == "circle"
+                             else Engraving(reach, t.radius * 0.12, t.radius * 0.55, 4.0, anchor="start"))
+            parts.append(CutPart(_token_outline(t), score(t) if score else (), tuple(marks), name))
+    return parts
+
+
+def token_cut_parts(document: TrackDocument, ruleset: Ruleset, content: Rect | None = None) -> list[CutPart]:
+    """The track's tokens (`token_groups`) as cutter-file parts (`token_parts`)."""
+    return token_parts(token_groups(document, ruleset, content))
 
 
 def write_tokens_pdf(out: Output, document: TrackDocument, ruleset: Ruleset | None = None,

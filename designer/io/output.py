@@ -46,3 +46,34 @@ def write_pdf(path: str | Path, render: Callable[[BinaryIO], int], inputs: Itera
     print(ngettext("wrote {path}: {count} page", "wrote {path}: {count} pages", pages)
           .format(path=printable(path), count=pages))
     return 0
+
+
+def sheet_paths(path: str | Path, count: int) -> list[Path]:
+    """Where `count` sheets of one cutter file go: `path` itself for one, else `name-1.svg`, `name-2.svg`, …"""
+    path = Path(path)
+    if count == 1:
+        return [path]
+    return [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(1, count + 1)]
+
+
+def write_files(path: str | Path, fmt: str, render: Callable[[], list[bytes]], inputs: Iterable[str | Path] = ()
+                ) -> int:
+    """Render cutter sheets with `render()` (one file's bytes per sheet) and write them (`sheet_paths`), each
+    atomically; none is written when one would replace an input. Prints what it wrote; returns 0."""
+    from designer.export import LayoutError
+
+    inputs = list(inputs)
+    refuse_same_file(path, inputs)
+    try:
+        sheets = render()
+    except LayoutError as exc:
+        raise UsageError(str(exc)) from None
+    paths = sheet_paths(path, len(sheets))
+    for target in paths:
+        refuse_same_file(target, inputs)
+    for target, data in zip(paths, sheets, strict=True):
+        atomic_write_bytes(target, data, protect=inputs)
+    shown = printable(paths[0]) if len(paths) == 1 else f"{printable(paths[0])} … {printable(paths[-1])}"
+    print(ngettext("wrote {path}: {count} {format} sheet", "wrote {path}: {count} {format} sheets", len(paths))
+          .format(path=shown, count=len(paths), format=fmt.upper()))
+    return 0

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 from designer.i18n import _
 
 if TYPE_CHECKING:
+    from designer.export.cutfile import CutPart
+    from designer.export.options import PrintJob
     from designer.model.elements import ElementBase
 
 #: Whether the move under way should bring along what is attached to the moved elements (a gesture asks,
@@ -60,6 +62,8 @@ class PrintSection:
     `unavailable(job)` says in a few words why this document cannot have it (None: it can), so "all"
     leaves it out quietly and asking for it by name gets that reason. `job` is the print shop's
     `designer.export.options.PrintJob` (document, ruleset, options, optional campaign scores).
+    `cut_parts(job)`, when given, makes the section's cutter file too (`export --format svg|dxf`, the print
+    dialog's SVG/DXF choice): what a maker cuts, as `designer.export.cutfile.CutPart`s at 1:1.
     """
 
     name: str
@@ -69,6 +73,7 @@ class PrintSection:
     #: False: drawn from the rule data and the options alone, so `kartographer export --ruleset ID` prints it
     #: without a track file (a blank document of the system stands in).
     needs_document: bool = True
+    cut_parts: Callable[[PrintJob], Sequence[CutPart]] | None = None
 
 
 @dataclass(frozen=True)

@@ -82,3 +82,33 @@ def test_characters_without_a_glyph_are_named_in_the_status_line(qtbot):
     dlg.refresh()
     assert dlg.save_button.isEnabled()
     assert "no glyph" in dlg.status_label.text() and "马力欧"[0] in dlg.status_label.text()
+
+
+def test_a_cutter_format_offers_only_parts_with_a_cutter_file_and_saves_one_file_per_sheet(dialog, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from designer.export.bundle import export_cut
+
+    dialog.format_combo.setCurrentIndex(dialog.format_combo.findData("svg"))
+    assert dialog.cutter_box.isVisibleTo(dialog)
+    assert (dialog.sheet_w_spin.value(), dialog.sheet_h_spin.value()) == (210.0, 297.0)  # the paper's size
+    assert not dialog.section_boxes["cards"].isEnabled() and not dialog.section_boxes["track"].isEnabled()
+    assert dialog.section_boxes["cards"].toolTip() == "No cutter file for this part"
+    assert dialog.sections() == ["tokens"]  # the first part with a cutter file is ticked for you
+    assert not dialog.section_boxes["track"].isChecked() and dialog.save_button.text() == "Save Cutter Files…"
+    dialog.sheet_w_spin.setValue(300.0)
+    dialog.sheet_h_spin.setValue(200.0)
+    dialog.kerf_spin.setValue(0.2)
+    dialog.refresh()
+    expected = export_cut(dialog.document, ["tokens"], "svg", dialog.cut_options(), dialog.options(), dialog.ruleset)
+    assert dialog.cut_files == expected and dialog.page_count == len(expected) > 1
+    assert dialog.status_label.text().startswith(f"{len(expected)} SVG sheets")
+    assert dialog._pdf.pageCount() == len(expected)  # the preview shows the packed sheets
+    dialog.save_to(tmp_path / "tokens.svg")
+    written = sorted(tmp_path.iterdir())
+    assert [p.name for p in written] == [f"tokens-{n}.svg" for n in range(1, len(expected) + 1)]
+    assert ET.fromstring(written[0].read_bytes()).get("width") == "300mm"
+    dialog.format_combo.setCurrentIndex(dialog.format_combo.findData("pdf"))
+    assert not dialog.cutter_box.isVisibleTo(dialog) and dialog.section_boxes["cards"].isEnabled()
+    assert dialog.sections() == ["track", "tokens"]  # what was ticked for the PDF comes back
+    assert dialog.save_button.text() == "Save PDF…"

@@ -5,6 +5,8 @@ sheet of the chosen paper, with the legend beside or below it. Drawn with report
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
@@ -27,6 +29,9 @@ from designer.systems.mk_board.board_art import (
     space_size,
 )
 from designer.systems.mk_board.board_texts import legend
+
+if TYPE_CHECKING:
+    from designer.export.cutfile import CutPart
 
 ICON_MM = 11.0
 ROW_MM = 12.5
@@ -68,6 +73,25 @@ def draw_legend(c: Canvas, ruleset: Ruleset, box: Rect, columns: int = 1, ink_sa
         text(c, tx, y + 3.2, *pdf.fit_line(name, room, 8, BOLD), BOLD, colour=INK)
         lines, size = pdf.fit_paragraph(rule, room, ROW_MM - 5.2, 6.5, FONT, min_pt=4.5)
         pdf.paragraph(c, tx, y + 4.6, lines, size, FONT, colour=GREY)
+
+
+# --- the cutter file --------------------------------------------------------------------------------
+def cut_parts(job: PrintJob) -> list[CutPart]:
+    """Every space as a square tile to cut (the rule data's tile size), its number engraved large and its
+    field's name (if not a plain space) small beneath, in lap order."""
+    from designer.export.cutfile import CutPart, Engraving, rectangle
+    from designer.systems.mk_board.elements import FIELD_NAMES
+
+    size = space_size(job.ruleset)
+    parts = []
+    for space in board_spaces(job.document):
+        marks = [Engraving(str(space.number), size / 2, size * 0.42, size * 0.4)]
+        if space.field != "plain":
+            field = _(FIELD_NAMES[space.field])
+            fit = size * 0.9 / max(1, len(field)) / 0.6  # a sans-serif letter is about 0.6 of its size wide
+            marks.append(Engraving(field, size / 2, size * 0.8, min(size * 0.14, fit)))
+        parts.append(CutPart(rectangle(size, size), (), tuple(marks), _("Space {n}").format(n=space.number)))
+    return parts
 
 
 # --- 1:1 on tiles ----------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ from the rule data (`board`); drawn with reportlab in the print shop's page fram
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,6 +26,9 @@ from designer.rules import texts as rule_texts
 from designer.rules.schema import Character
 from designer.rules.systems import BoardRules
 from designer.systems.mk_board.board_texts import reference_rules, spending_line
+
+if TYPE_CHECKING:
+    from designer.export.cutfile import CutPart
 
 COIN_MM = 20.0
 CHIP_MM = 25.0
@@ -109,6 +114,27 @@ def _draw_kit_token(p: Painter, t: Token, x: float, y: float, ruleset: Ruleset) 
     c.setLineWidth(pdf.pt(0.5))
     c.circle(x + t.w / 2, y + t.h / 2, t.w / 2, stroke=1, fill=0)
     c.restoreState()
+
+
+def kit_cut_parts(job: PrintJob) -> list[CutPart]:
+    """The coins, banana chips and standees as cutter-file parts; a standee's three folds (its two bases and
+    its middle) scored."""
+    from designer.export.tokens import token_parts
+
+    def folds(t: Token) -> tuple[tuple[tuple[float, float], ...], ...]:
+        if t.draw != "standee":
+            return ()
+        middle = BASE_MM + (t.h - 2 * BASE_MM) / 2
+        return tuple(((0.0, y), (t.w, y)) for y in (BASE_MM, middle, t.h - BASE_MM))
+
+    def faces(t: Token) -> list[tuple[float, float, float]]:
+        """A standee's name on each face, the first upside down (it folds over), as on the print."""
+        if t.draw != "standee":
+            return [(t.w / 2, t.h / 2, 0.0)]
+        face = (t.h - 2 * BASE_MM) / 2
+        return [(t.w / 2, BASE_MM + face / 2, 180.0), (t.w / 2, BASE_MM + face * 1.5, 0.0)]
+
+    return token_parts(kit_groups(job.ruleset), folds, faces)
 
 
 def render_kit_tokens(c: Canvas, job: PrintJob) -> int:

@@ -21,6 +21,7 @@ from designer.systems.api import PrintSection
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from designer.export.cutfile import CutPart
     from designer.export.options import PrintJob
 
 DASHBOARD = N_("Player mats")
@@ -31,6 +32,12 @@ def render_board(c: Canvas, job: PrintJob) -> int:
     from designer.systems.mk_board.board_sheets import no_spaces, render_board_tiles
 
     return render_track_section(c, job) if no_spaces(job) else render_board_tiles(c, job)
+
+
+def tile_cuts(job: PrintJob) -> list[CutPart]:
+    from designer.systems.mk_board.board_sheets import cut_parts
+
+    return cut_parts(job)
 
 
 def render_board_fit(c: Canvas, job: PrintJob) -> int:
@@ -57,6 +64,12 @@ def render_tokens(c: Canvas, job: PrintJob) -> int:
     return render_kit_tokens(c, job)
 
 
+def token_cuts(job: PrintJob) -> list[CutPart]:
+    from designer.systems.mk_board.kit import kit_cut_parts
+
+    return kit_cut_parts(job)
+
+
 def render_mats(c: Canvas, job: PrintJob) -> int:
     from designer.systems.mk_board.kit import render_mats as render
 
@@ -76,10 +89,10 @@ def render_rules_reference(c: Canvas, job: PrintJob) -> int:
 
 
 PRINTS: tuple[PrintSection, ...] = (
-    PrintSection("track", N_("Board, 1:1"), render_board),
+    PrintSection("track", N_("Board, 1:1"), render_board, cut_parts=tile_cuts),
     PrintSection("board-fit", N_("Board on one sheet"), render_board_fit, no_spaces),
     CARDS,
-    PrintSection("tokens", N_("Tokens"), render_tokens, no_board, needs_document=False),
+    PrintSection("tokens", N_("Tokens"), render_tokens, no_board, needs_document=False, cut_parts=token_cuts),
     PrintSection("dashboards", DASHBOARD, render_mats, no_board, needs_document=False),
     PrintSection("quick-rules", N_("Reference cards"), render_reference, no_board, needs_document=False),
     PrintSection("reference", N_("Rules reference"), render_rules_reference, needs_document=False),

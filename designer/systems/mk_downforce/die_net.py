@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
@@ -27,6 +28,9 @@ from designer.export.pdf import BOLD, FONT, GREY, INK, PALE, text
 from designer.i18n import _, ngettext
 from designer.rules import texts as rule_texts
 from designer.systems.mk_downforce import cube_net
+
+if TYPE_CHECKING:
+    from designer.export.cutfile import CutPart
 
 HEADER_MM = 17.0
 FOOTER_MM = 14.0
@@ -275,6 +279,34 @@ def _stickers_page(c: Canvas, job: PrintJob) -> None:
                 c.circle(cx, cy, d / 2, stroke=1, fill=1)
                 _face(c, p, job, name, cx, cy, sticker_width(d), named)
     c.showPage()
+
+
+# --- the cutter file --------------------------------------------------------------------------------
+def cut_parts(job: PrintJob) -> list[CutPart]:
+    """One net as a cutter-file part at the print option `die_size`: faces and tabs cut as one outline, the
+    fold lines (between faces, and where each tab meets its face) scored, each face's name engraved."""
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+
+    from designer.export.cutfile import CutPart, Engraving
+
+    s = float(job.setting("die_size"))
+    cells = cube_net.CROSS
+    tabs = cube_net.tabs(cells)
+
+    def mm(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x * s, y * s) for x, y in points]
+
+    outline = unary_union([Polygon(mm(cube_net.square(cell))) for cell in cells]
+                          + [Polygon(mm(t.polygon)) for t in tabs])
+    folds = [tuple(mm(line)) for line in cube_net.fold_lines(cells)]
+    folds += [tuple(mm(cube_net.segment(cells, t.edge))) for t in tabs]
+    names = []
+    for (x, y), name in zip(cells, die_faces(job), strict=True):
+        label = rule_texts.die_face(job.ruleset, name)
+        size = min(s * 0.22, s * 0.85 / max(1, len(label)) / 0.6)
+        names.append(Engraving(label, (x + 0.5) * s, (y + 0.5) * s, size))
+    return [CutPart(outline, tuple(folds), tuple(names), _("Item die: cube net ({mm} mm)").format(mm=fmt_mm(s)))]
 
 
 def render_die(c: Canvas, job: PrintJob) -> int:

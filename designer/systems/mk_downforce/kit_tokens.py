@@ -11,6 +11,8 @@ kind starts with a heading giving its count. The foot of every sheet carries the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
@@ -25,6 +27,9 @@ from designer.i18n import _, format_number, ngettext
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
 from designer.rules.systems import DownforceRules
+
+if TYPE_CHECKING:
+    from designer.export.cutfile import CutPart
 
 HEADER_MM = 10.0
 FOOTER_MM = 14.0
@@ -111,6 +116,13 @@ def _foot(c: Canvas, job: PrintJob, page: Rect) -> None:
     if note:
         lines, size = pdf.fit_paragraph(note, page.w, FOOTER_MM - 5.0, 6.0, FONT, min_pt=4.5)
         pdf.paragraph(c, page.x, top + 4.0, lines, size, FONT, GREY)
+
+
+def cut_parts(job: PrintJob) -> list[CutPart]:
+    """The "?" blocks and item tokens as cutter-file parts, each with its name engraved."""
+    from designer.export.tokens import token_parts
+
+    return token_parts(token_groups(job))
 
 
 def render_tokens(c: Canvas, job: PrintJob) -> int:

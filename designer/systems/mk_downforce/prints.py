@@ -26,6 +26,7 @@ from designer.systems.api import PrintOption, PrintSection
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from designer.export.cutfile import CutPart
     from designer.export.options import PrintJob
 
 DASHBOARD = N_("Kart cards")
@@ -41,10 +42,22 @@ def render_tokens(c: Canvas, job: PrintJob) -> int:
     return render(c, job)
 
 
+def token_cuts(job: PrintJob) -> list[CutPart]:
+    from designer.systems.mk_downforce.kit_tokens import cut_parts
+
+    return cut_parts(job)
+
+
 def render_die(c: Canvas, job: PrintJob) -> int:
     from designer.systems.mk_downforce.die_net import render_die as render
 
     return render(c, job)
+
+
+def die_cuts(job: PrintJob) -> list[CutPart]:
+    from designer.systems.mk_downforce.die_net import cut_parts
+
+    return cut_parts(job)
 
 
 def render_reference(c: Canvas, job: PrintJob) -> int:
@@ -86,8 +99,8 @@ PRINT_OPTIONS: tuple[PrintOption, ...] = (
 
 PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Track, 1:1"), render_track_section, no_track),
-    PrintSection("tokens", N_("Tokens"), render_tokens, needs_document=False),
-    PrintSection("die", N_("Item die"), render_die, needs_document=False),
+    PrintSection("tokens", N_("Tokens"), render_tokens, needs_document=False, cut_parts=token_cuts),
+    PrintSection("die", N_("Item die"), render_die, needs_document=False, cut_parts=die_cuts),
     PrintSection("quick-rules", N_("Reference card"), render_reference, needs_document=False),
     PrintSection("karts", N_("Kart cards"), render_karts, needs_document=False),
     PrintSection("scoresheet", N_("Season score sheet"), render_scoresheet, needs_document=False),

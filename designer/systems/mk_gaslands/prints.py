@@ -17,6 +17,7 @@ from designer.systems.api import PrintSection
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from designer.export.cutfile import CutPart
     from designer.export.options import PrintJob
 
 
@@ -24,6 +25,12 @@ def render_templates(c: Canvas, job: PrintJob) -> int:
     from designer.systems.mk_gaslands.templates_print import render_templates as render
 
     return render(c, job)
+
+
+def template_cuts(job: PrintJob) -> list[CutPart]:
+    from designer.systems.mk_gaslands.templates_print import cut_parts
+
+    return cut_parts(job)
 
 
 def no_templates(job: PrintJob) -> str | None:
@@ -43,6 +50,7 @@ def render_reference(c: Canvas, job: PrintJob) -> int:
 DASHBOARD = N_("Kart dashboards")
 PRINTS: tuple[PrintSection, ...] = (
     TRACK, CARDS, TOKENS, dashboards(DASHBOARD), SCORESHEET,
-    PrintSection("templates", N_("Movement templates, 1:1"), render_templates, no_templates, needs_document=False),
+    PrintSection("templates", N_("Movement templates, 1:1"), render_templates, no_templates, needs_document=False,
+                 cut_parts=template_cuts),
     PrintSection("reference", N_("Rules reference"), render_reference, needs_document=False),
 )

@@ -28,6 +28,7 @@ from designer.rules.texts import template_name
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from designer.export.cutfile import CutPart
     from designer.export.options import PrintJob
     from designer.rules.schema import Ruleset, StraightTemplate, TurnTemplate
 
@@ -100,11 +101,9 @@ def _best_turn(radius: float, angle: float, width: float) -> tuple[Polygon, floa
     return affinity.rotate(shape, rot, origin=(0, 0)), rot
 
 
-def turn_piece(ruleset: Ruleset, t: TurnTemplate) -> Piece:
-    width = template_width(ruleset)
-    outline, rot = _best_turn(t.radius_mm, t.angle_deg, width)
-    x0, y0, x1, y1 = outline.bounds
-    # the middle of the band's middle line, and the way it runs there (clockwise from +x, y down)
+def _label_spot(t: TurnTemplate, rot: float) -> tuple[float, float, float]:
+    """The middle of the turned band's middle line, and the way text runs level there (clockwise from +x, y
+    down)."""
     mid = math.radians(t.angle_deg / 2)
     px, py = t.radius_mm * math.sin(mid), t.radius_mm * (1 - math.cos(mid))
     r = math.radians(rot)
@@ -114,6 +113,14 @@ def turn_piece(ruleset: Ruleset, t: TurnTemplate) -> Piece:
         heading -= 180
     elif heading > 270:
         heading -= 360
+    return cx, cy, heading
+
+
+def turn_piece(ruleset: Ruleset, t: TurnTemplate) -> Piece:
+    width = template_width(ruleset)
+    outline, rot = _best_turn(t.radius_mm, t.angle_deg, width)
+    x0, y0, x1, y1 = outline.bounds
+    cx, cy, heading = _label_spot(t, rot)
     lines = [
         (template_name(ruleset, "turns", t.name), 10.0, BOLD),
         (approximate(_("radius {mm} mm").format(mm=fmt_mm(t.radius_mm)), t.approximate), 6.5, FONT),
@@ -266,6 +273,39 @@ def _beside(shelves: list[_Shelf], piece: Piece, area: Rect) -> tuple[int, float
             (shelf.columns if shelf.columns is not None else []).append([x, piece.w, piece.h])
             return shelf.sheet, x, shelf.top
     return None
+
+
+# --- cutter files ------------------------------------------------------------------------------------
+def cut_parts(job: PrintJob) -> list[CutPart]:
+    """The templates as cutter-file parts: each outline to cut, the shorter straights' reach marks scored, the
+    name and size engraved (marked approximate as on the print)."""
+    from designer.export.cutfile import CutPart, Engraving
+
+    ruleset = job.ruleset
+    width = template_width(ruleset)
+    parts = []
+    for t in ruleset.templates.straights:
+        name = template_name(ruleset, "straights", t.name)
+        shorter = [s for s in ruleset.templates.straights if s.length_mm < t.length_mm - 1e-9]
+        tick = min(6.0, width / 4)
+        score = tuple(line for s in shorter for line in (((s.length_mm, 0.0), (s.length_mm, tick)),
+                                                          ((s.length_mm, width - tick), (s.length_mm, width))))
+        length = approximate(_("{mm} mm").format(mm=fmt_mm(t.length_mm)), t.approximate)
+        size = min(6.0, width / 6)
+        parts.append(CutPart(Polygon([(0, 0), (t.length_mm, 0), (t.length_mm, width), (0, width)]), score, (
+            Engraving(name, 3.0, width / 2 - size * 0.7, size, anchor="start"),
+            Engraving(length, 3.0, width / 2 + size * 0.7, size * 0.7, anchor="start")), name))
+    for turn in ruleset.templates.turns:
+        name = template_name(ruleset, "turns", turn.name)
+        outline, rot = _best_turn(turn.radius_mm, turn.angle_deg, width)
+        cx, cy, heading = _label_spot(turn, rot)
+        down = (-math.sin(math.radians(heading)), math.cos(math.radians(heading)))
+        radius = approximate(_("radius {mm} mm").format(mm=fmt_mm(turn.radius_mm)), turn.approximate)
+        size = min(6.0, width / 6)
+        parts.append(CutPart(outline, (), (
+            Engraving(name, cx - down[0] * size * 0.7, cy - down[1] * size * 0.7, size, heading),
+            Engraving(radius, cx + down[0] * size * 0.7, cy + down[1] * size * 0.7, size * 0.7, heading)), name))
+    return parts
 
 
 def render_templates(c: Canvas, job: PrintJob) -> int:

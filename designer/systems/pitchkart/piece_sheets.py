@@ -10,6 +10,7 @@ numbered pages with glue strips, registration marks and calibration bars. Sizes 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 from shapely import affinity
@@ -30,6 +31,9 @@ from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TrackSection
 from designer.systems.pitchkart.piece_art import draw_piece, ink_index, inventory_of, local_outline
 from designer.systems.pitchkart.sections import known_sections, track_sections
+
+if TYPE_CHECKING:
+    from designer.export.cutfile import CutPart
 
 PAD_MM = 3.0  # room round a cut-out piece, for the scissors
 GAP_MM = 4.0
@@ -160,6 +164,23 @@ def _caption(cut: Cutout, ruleset: Ruleset) -> str:
     if cut.section.flipped:
         name = _("{piece}, turning right").format(piece=name)
     return _("Section {n}: {piece}").format(n=cut.section.number, piece=name)
+
+
+def cut_parts(job: PrintJob) -> list[CutPart]:
+    """Every section's piece as a cutter-file part: its outline cut, its section number engraved where the
+    piece is widest (a curve's middle), in route order."""
+    from shapely.ops import polylabel
+
+    from designer.export.cutfile import CutPart, Engraving
+
+    inventory = inventory_of(job.ruleset)
+    width = inventory.width_mm if inventory is not None else 40.0
+    parts = []
+    for cut in cutouts(job):
+        spot = polylabel(cut.outline, tolerance=0.5)
+        number = Engraving(str(cut.section.number), spot.x, spot.y, min(12.0, width * 0.4))
+        parts.append(CutPart(cut.outline, (), (number,), _caption(cut, job.ruleset)))
+    return parts
 
 
 def render_pieces(c: Canvas, job: PrintJob) -> int:

@@ -21,6 +21,7 @@ from designer.systems.api import PrintSection
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from designer.export.cutfile import CutPart
     from designer.export.options import PrintJob
 
 DASHBOARD = N_("Player mats")
@@ -36,6 +37,12 @@ def render_pieces(c: Canvas, job: PrintJob) -> int:
     from designer.systems.pitchkart.piece_sheets import render_pieces as render
 
     return render(c, job)
+
+
+def piece_cuts(job: PrintJob) -> list[CutPart]:
+    from designer.systems.pitchkart.piece_sheets import cut_parts
+
+    return cut_parts(job)
 
 
 def no_sections(job: PrintJob) -> str | None:
@@ -92,7 +99,7 @@ def render_reference(c: Canvas, job: PrintJob) -> int:
 
 PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Track, 1:1"), render_track),
-    PrintSection("pieces", N_("Track pieces, 1:1"), render_pieces, no_sections),
+    PrintSection("pieces", N_("Track pieces, 1:1"), render_pieces, no_sections, cut_parts=piece_cuts),
     PrintSection("stickers", N_("Stickers"), render_stickers, no_pitchkart),
     CARDS,
     PrintSection("characters", N_("Character cards"), render_characters, no_characters, needs_document=False),
