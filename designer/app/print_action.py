@@ -15,7 +15,8 @@ def open_print_dialog(window) -> None:
     if editor is not None:
         from designer.app.print_dialog import PrintDialog
 
-        PrintDialog(editor.document.snapshot(), window).exec()
+        path = editor.document.path
+        PrintDialog(editor.document.snapshot(), window, path.parent if path is not None else None).exec()
 
 
 def install(window) -> None:

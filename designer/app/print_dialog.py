@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QMessageBox,
     QVBoxLayout,
     QWidget,
@@ -78,8 +79,10 @@ def build_cut_preview(document: TrackDocument, sections: list[str], options: Exp
 class PrintDialog(PreviewDialog):
     """Choose what to print and how; the preview follows every change after a short pause."""
 
-    def __init__(self, document: TrackDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: TrackDocument, parent: QWidget | None = None, folder: Path | None = None) -> None:
         super().__init__(parent)
+        #: Where Save starts: the document's own folder (the last folder used for a document never saved).
+        self.folder = folder if folder is not None else Settings().last_folder()
         self.setWindowTitle(_("Export / Print — {name}").format(name=document.name))
         self.document = document
         self._degenerate = degenerate_reasons(document)  # the document cannot change while the dialog is open
@@ -100,12 +103,16 @@ class PrintDialog(PreviewDialog):
         first = True
         self._reasons: dict[str, str | None] = {}
         self._cuttable = {s.name for s in offered(self.document) if s.cut_parts is not None}
+        remembered = self._remembered_sections()
         for section in offered(self.document):  # the document's game system's, in its order
             box = QCheckBox(_(section.title))
             reason = section.unavailable(job)
             self._reasons[section.name] = reason
             box.setEnabled(reason is None)
-            box.setChecked(reason is None and first)  # the first section this document can have
+            if remembered:  # what was ticked last time for this game system
+                box.setChecked(reason is None and section.name in remembered)
+            else:
+                box.setChecked(reason is None and first)  # the first section this document can have
             first = first and reason is not None
             box.setToolTip(reason or "")
             box.toggled.connect(self._schedule)
@@ -131,6 +138,15 @@ class PrintDialog(PreviewDialog):
         for key, text in (("auto", _("Fewest pages")), ("portrait", _("Portrait")), ("landscape", _("Landscape"))):
             self.orientation_combo.addItem(text, key)
         self.margin_spin = self._mm_spin(prefs.margin_mm, 0.0, 100.0)
+        # Ticked, every sheet takes its own margin as `kartographer export` does without --margin (cards 7.5,
+        # tiles 8 or more, the rest 10); unticked, the one number below for all.
+        self.auto_margin_box = QCheckBox(_("Each sheet's own"))
+        self.auto_margin_box.setToolTip(_("As the command line prints without --margin: 7.5 mm for card sheets, "
+                                          "10 mm for the other sheets"))
+        self.auto_margin_box.setChecked(True)
+        self.margin_spin.setEnabled(False)
+        self.auto_margin_box.toggled.connect(lambda on: self.margin_spin.setEnabled(not on))
+        self.auto_margin_box.toggled.connect(self._schedule)
         self.margin_spin.setToolTip(_("1:1 tile pages need a margin of {mm} mm or more: their labels and "
                                       "calibration bars are printed in it").format(mm=fmt_mm(TILE_MARGIN_MM)))
         self.overlap_spin = self._mm_spin(10.0, 0.0, 50.0)
@@ -147,7 +163,10 @@ class PrintDialog(PreviewDialog):
         self.reach_box = QCheckBox(_("Print hazards' reach rings"))
         form.addRow(_("Paper"), self.paper_combo)
         form.addRow(_("Orientation"), self.orientation_combo)
-        form.addRow(_("Margin"), self.margin_spin)
+        margin_row = QHBoxLayout()
+        margin_row.addWidget(self.margin_spin)
+        margin_row.addWidget(self.auto_margin_box, 1)
+        form.addRow(_("Margin"), margin_row)
         form.addRow(_("Glue overlap"), self.overlap_spin)
         form.addRow(_("Card size"), self.card_combo)
         form.addRow(_("Card backs' duplex"), self.duplex_combo)
@@ -253,6 +272,21 @@ class PrintDialog(PreviewDialog):
         spin.valueChanged.connect(self._schedule)
         return spin
 
+    def _sections_key(self) -> str:
+        return f"print/sections/{self.ruleset.id}"
+
+    def _remembered_sections(self) -> set[str]:
+        """The sections ticked when this game system's dialog last closed (a damaged entry: none)."""
+        value = Settings().get(self._sections_key(), [])
+        names = {str(v) for v in value} if isinstance(value, list) else set()
+        return names & {s.name for s in offered(self.document)}
+
+    def done(self, result: int) -> None:
+        """Closing remembers the ticked sections for the next time this game system prints."""
+        if self.cut_format() == "pdf":
+            Settings().set(self._sections_key(), self.sections())
+        super().done(result)
+
     # --- what to write ---------------------------------------------------------------------------
     def sections(self) -> list[str]:
         return [s for s, box in self.section_boxes.items() if box.isChecked() and box.isEnabled()]
@@ -260,7 +294,7 @@ class PrintDialog(PreviewDialog):
     def options(self) -> ExportOptions:
         return ExportOptions(
             paper=self.paper_combo.currentData(),
-            margin_mm=self.margin_spin.value(),
+            margin_mm=None if self.auto_margin_box.isChecked() else self.margin_spin.value(),
             overlap_mm=self.overlap_spin.value(),
             orientation=self.orientation_combo.currentData(),
             ink_saver=self.ink_saver_box.isChecked(),
@@ -308,7 +342,7 @@ class PrintDialog(PreviewDialog):
         else:
             title = _("Save cutter files")
             files = _("SVG files (*.svg)") if fmt == "svg" else _("DXF files (*.dxf)")
-        path, _filter = QFileDialog.getSaveFileName(self, title, start, files)
+        path, _filter = QFileDialog.getSaveFileName(self, title, str(self.folder / start), files)
         if not path:
             return
         if not path.lower().endswith(f".{fmt}"):

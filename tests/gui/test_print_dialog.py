@@ -43,10 +43,12 @@ def test_options_change_the_preview(dialog, qtbot):
     dialog.section_boxes["track"].setChecked(False)
     dialog.section_boxes["cards"].setChecked(True)
     qtbot.waitUntil(lambda: dialog.page_count == 8, timeout=3000)  # the debounce timer fired on its own
-    assert dialog.options() == ExportOptions(paper="a3", margin_mm=10.0, overlap_mm=10.0, card_size="poker")
+    assert dialog.options() == ExportOptions(paper="a3", margin_mm=None, overlap_mm=10.0, card_size="poker")
 
 
 def test_a_layout_problem_is_shown_and_save_disabled(dialog):
+    dialog.auto_margin_box.setChecked(False)
+    assert dialog.margin_spin.isEnabled()
     dialog.margin_spin.setValue(100.0)  # leaves 10 mm of an A4 sheet
     dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData("a4"))
     dialog.section_boxes["cards"].setChecked(True)
@@ -112,3 +114,42 @@ def test_a_cutter_format_offers_only_parts_with_a_cutter_file_and_saves_one_file
     assert not dialog.cutter_box.isVisibleTo(dialog) and dialog.section_boxes["cards"].isEnabled()
     assert dialog.sections() == ["track", "tokens"]  # what was ticked for the PDF comes back
     assert dialog.save_button.text() == "Save PDF…"
+
+
+def test_the_dialog_prints_the_same_pages_as_the_command_line(dialog, tmp_path, capsys):
+    """Without a margin chosen, each sheet takes its own as `kartographer export` does: the 66 cards on 8 fronts
+    and 8 backs at the card sheets' 7.5 mm (10 mm would need 9 + 9)."""
+    from designer.cli import main
+
+    dialog.section_boxes["track"].setChecked(False)
+    dialog.section_boxes["cards"].setChecked(True)
+    dialog.refresh()
+    out = tmp_path / "cards.pdf"
+    assert main(["export", str(DEFAULT_TRACK), "--what", "cards", "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert dialog.page_count == len(PdfReader(out).pages) == 16
+    dialog.auto_margin_box.setChecked(False)  # the preferences' 10 mm for every sheet
+    dialog.refresh()
+    assert dialog.options().margin_mm == 10.0 and dialog.page_count == 18
+
+
+def test_the_ticked_sections_and_the_documents_folder_are_remembered(qtbot, tmp_path, monkeypatch):
+    first = PrintDialog(load_track(DEFAULT_TRACK), folder=tmp_path)
+    qtbot.addWidget(first)
+    first.section_boxes["track"].setChecked(False)
+    first.section_boxes["cards"].setChecked(True)
+    first.section_boxes["tokens"].setChecked(True)
+    seen = {}
+
+    def fake_save(_parent, _title, start, _filter):
+        seen["start"] = start
+        return "", ""
+
+    monkeypatch.setattr("designer.app.print_dialog.QFileDialog.getSaveFileName", fake_save)
+    first.save_dialog()
+    assert seen["start"] == str(tmp_path / f"{first.document.name}.pdf")
+    first.reject()
+    again = PrintDialog(load_track(DEFAULT_TRACK))
+    qtbot.addWidget(again)
+    assert again.sections() == ["cards", "tokens"]
+    again.reject()
