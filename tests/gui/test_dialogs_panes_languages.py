@@ -163,7 +163,7 @@ def test_the_print_dialog_in_french(qtbot, every_kind):
     qtbot.addWidget(dialog)
     qtbot.waitUntil(lambda: not dialog.is_building(), timeout=10000)
     assert dialog.windowTitle() == "Exporter / Imprimer — Every Kind"
-    assert group_titles(dialog) == ["Imprimer", "Papier"]
+    assert group_titles(dialog) == ["Imprimer", "Papier", "Feuille de découpe"]  # the last shown for SVG or DXF
     orientations = [dialog.orientation_combo.itemText(i) for i in range(dialog.orientation_combo.count())]
     assert orientations == ["Moins de pages", "Portrait", "Paysage"]
     assert dialog.paper_combo.itemText(dialog.paper_combo.findData("letter")) == "Lettre US"
