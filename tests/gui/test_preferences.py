@@ -204,7 +204,9 @@ def test_print_dialog_starts_with_the_preferred_paper_and_margin(window: MainWin
     after = PrintDialog(window.document.snapshot())
     qtbot.addWidget(after)
     assert after.paper_combo.currentData() == "letter" and after.margin_spin.value() == 6.5
-    assert after.options().paper == "letter" and after.options().margin_mm == 6.5
+    assert after.options().paper == "letter" and after.options().margin_mm is None  # each sheet's own at first
+    after.auto_margin_box.setChecked(False)
+    assert after.options().margin_mm == 6.5  # the preferred margin, once one margin for all is asked for
     assert Settings().preferences().paper == "letter"
 
 
