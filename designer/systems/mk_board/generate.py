@@ -33,6 +33,8 @@ SHARES: tuple[tuple[str, str, str, float], ...] = (
 #: Shapes drawn before giving up on a table, and of them those laid with spaces (the dearer step).
 ATTEMPTS = 3000
 LAID_ATTEMPTS = 60
+#: After this many shapes without a board, the rest are rounded boxes (all a small table has room for).
+BOXY_AFTER = 300
 #: A shortcut's arrow is at most this many pitches long (longer ones cross half the board).
 SHORTCUT_REACH_PITCHES = 12.0
 
@@ -78,19 +80,26 @@ def _rounded(corners: list[Pt], radius: float) -> list[Pt] | None:
         first = math.atan2(start[1] - centre[1], start[0] - centre[0])
         arcs.append([(centre[0] + radius * math.cos(first + turn * k / steps),
                       centre[1] + radius * math.sin(first + turn * k / steps)) for k in range(steps + 1)])
-    return [p for arc in arcs for p in arc]
+    points = [p for arc in arcs for p in arc]
+    # start in the middle of the longest straight, so the start space (which no shortcut may touch) stands
+    # where no shortcut would go, and every bend has its shortcuts
+    k = max(range(len(points)), key=lambda i: math.dist(points[i], points[(i + 1) % len(points)]))
+    a, b = points[k], points[(k + 1) % len(points)]
+    return [((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0), *points[k + 1:], *points[:k + 1]]
 
 
-def _corners(rng: random.Random, width: float, height: float, margin: float, bays: int) -> list[Pt]:
-    """4–6 corners spread round an ellipse filling the table, `bays` of them pushed in towards the middle."""
-    count = rng.randint(3, 5) + bays
+def _corners(rng: random.Random, width: float, height: float, margin: float, bays: int, boxy: bool = False
+             ) -> list[Pt]:
+    """3–5 corners spread round an ellipse filling the table, and `bays` more pushed in towards the middle;
+    `boxy`: 4 corners near the table's corners (what still fits a small table)."""
+    count = (4 if boxy else rng.randint(3, 5)) + bays
     cx, cy, rx, ry = width / 2.0, height / 2.0, width / 2.0 - margin, height / 2.0 - margin
-    phase = rng.uniform(0.0, 2 * math.pi)
+    phase = math.pi / 4 + rng.uniform(-0.1, 0.1) if boxy else rng.uniform(0.0, 2 * math.pi)
     dented = set(rng.sample(range(count), bays))
     out = []
     for i in range(count):
-        angle = phase + 2 * math.pi * (i + rng.uniform(-0.2, 0.2)) / count
-        reach = rng.uniform(0.45, 0.7) if i in dented else rng.uniform(1.1, 1.4)
+        angle = phase + 2 * math.pi * (i + (0.0 if boxy else rng.uniform(-0.2, 0.2))) / count
+        reach = rng.uniform(0.45, 0.7) if i in dented else (2.0 if boxy else rng.uniform(1.1, 1.4))
         x = min(max(cx + rx * reach * math.cos(angle), margin), width - margin)
         y = min(max(cy + ry * reach * math.sin(angle), margin), height - margin)
         out.append((x, y))
@@ -181,11 +190,13 @@ def generate(ruleset: Any, width_mm: float, height_mm: float, seed: int, setting
                          .format(size=f"{2 * (radius + margin):.0f}"))
     rng = random.Random(seed)
     laid_left = LAID_ATTEMPTS
-    for _attempt in range(ATTEMPTS):
+    for attempt in range(ATTEMPTS):
         if laid_left == 0:
             break
-        bays = min(wanted, rng.randint(1, 2))
-        points = _rounded(_corners(rng, width_mm, height_mm, margin + radius * 0.3, bays), radius)
+        # no luck yet (a small table): a rounded box, the shortcuts across its middle
+        boxy = attempt >= BOXY_AFTER or laid_left <= LAID_ATTEMPTS // 2
+        bays = 0 if boxy else min(wanted, rng.randint(1, 2))
+        points = _rounded(_corners(rng, width_mm, height_mm, margin + radius * 0.3, bays, boxy), radius)
         if points is None:
             continue
         xs, ys = [p[0] for p in points], [p[1] for p in points]
