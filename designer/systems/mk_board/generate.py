@@ -84,8 +84,8 @@ def _rounded(corners: list[Pt], radius: float) -> list[Pt] | None:
     # start in the middle of the longest straight, so the start space (which no shortcut may touch) stands
     # where no shortcut would go, and every bend has its shortcuts
     k = max(range(len(points)), key=lambda i: math.dist(points[i], points[(i + 1) % len(points)]))
-    a, b = points[k], points[(k + 1) % len(points)]
-    return [((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0), *points[k + 1:], *points[:k + 1]]
+    here, there = points[k], points[(k + 1) % len(points)]
+    return [((here[0] + there[0]) / 2.0, (here[1] + there[1]) / 2.0), *points[k + 1:], *points[:k + 1]]
 
 
 def _corners(rng: random.Random, width: float, height: float, margin: float, bays: int, boxy: bool = False
