@@ -14,6 +14,7 @@ from designer.systems.api import System
 from designer.systems.axles_alloys_2.checks import CHECKS
 from designer.systems.axles_alloys_2.defaults import new_defaults
 from designer.systems.axles_alloys_2.elements import ELEMENT_CLASSES, KIND_NAMES
+from designer.systems.axles_alloys_2.generate import GENERATOR
 from designer.systems.axles_alloys_2.modes import DEFAULT_MODE, MODES
 from designer.systems.axles_alloys_2.prints import DASHBOARD, PRINTS
 
@@ -43,4 +44,5 @@ SYSTEM = System(
     qt_module="designer.systems.axles_alloys_2.qt",
     new_defaults=new_defaults,
     print_art={kind: _print_art(kind) for kind in KIND_NAMES},
+    generator=GENERATOR,
 )

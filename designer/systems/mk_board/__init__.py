@@ -11,6 +11,7 @@ from designer.systems.api import ReportFigures, System
 from designer.systems.mk_board.board import delete_cascade, follow_moves, new_defaults
 from designer.systems.mk_board.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.mk_board.figures import board_figures
+from designer.systems.mk_board.generate import GENERATOR
 from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_board.prints import DASHBOARD, PRINTS
 
@@ -41,4 +42,5 @@ SYSTEM = System(
     new_defaults=new_defaults,
     kind_names=KIND_NAMES,
     figures=(ReportFigures("board", board_figures),),
+    generator=GENERATOR,
 )

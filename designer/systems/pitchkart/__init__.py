@@ -11,6 +11,7 @@ from designer.paths import RULESETS_DIR
 from designer.systems.api import ReportFigures, System
 from designer.systems.pitchkart.chain import follow_moves
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, KIND_NAMES
+from designer.systems.pitchkart.generate import GENERATOR
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
 from designer.systems.pitchkart.sections import new_defaults
@@ -48,4 +49,5 @@ SYSTEM = System(
     follow_moves=follow_moves,
     print_art=PRINT_ART,
     figures=(ReportFigures("pitchkart", _figures),),
+    generator=GENERATOR,
 )
