@@ -110,7 +110,7 @@ def parse_settings(generator: Generator, pairs: Sequence[str]) -> dict[str, str]
         name, sep, text = pair.partition("=")
         if not sep or generator.option(name.strip()) is None:
             raise GenerateError(_("the generator has no option '{name}' (its options: {known})").format(
-                name=clip(pair), known=_known(generator)))
+                name=clip(name.strip() if sep else pair), known=_known(generator)))
         out[name.strip()] = text
     return out
 

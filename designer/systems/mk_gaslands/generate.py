@@ -48,6 +48,8 @@ TABLE_MARGIN_MM = 40.0
 PASS_GAP_MM = 60.0
 #: Room kept between two placed elements (mm).
 ELEMENT_GAP_MM = 6.0
+#: A figure-8's longer side over the shorter side a circuit needs at least.
+FIGURE8_STRETCH = 1.5
 #: Layouts tried before giving up.
 ATTEMPTS = 40
 #: Hazards per metre of track, by density.
@@ -86,14 +88,18 @@ def generate(ruleset: Any, width_mm: float, height_mm: float, seed: int,
         raise ValueError(_("the track width must be at least {minimum} mm").format(
             minimum=f"{ruleset.min_track_width_mm:g}"))
     radius = max(_min_radius(ruleset), width / 2.0 + 10.0)
-    room = min(width_mm, height_mm) - 2 * (width / 2.0 + TABLE_MARGIN_MM)
-    if room < 2 * radius + width + PASS_GAP_MM:
-        side = math.ceil(2 * radius + 2 * width + PASS_GAP_MM + 2 * TABLE_MARGIN_MM)
+    least = math.ceil(2 * radius + 2 * width + 2 * TABLE_MARGIN_MM + 4 * PASS_GAP_MM)
+    if min(width_mm, height_mm) < least:
         raise ValueError(_("the table is too small for a track {width} mm wide: it needs at least {side} mm "
-                           "on its shorter side").format(width=f"{width:g}", side=side))
+                           "on its shorter side").format(width=f"{width:g}", side=least))
+    shape = str(settings["shape"])
+    eight_fits = max(width_mm, height_mm) >= FIGURE8_STRETCH * least
+    if shape == "figure-8" and not eight_fits:
+        raise ValueError(_("a figure-8 {width} mm wide needs at least {side} mm on the table's longer side")
+                         .format(width=f"{width:g}", side=math.ceil(FIGURE8_STRETCH * least)))
     name = _("Generated circuit {seed}").format(seed=seed)
     for attempt in range(ATTEMPTS):
-        figure8 = {"circuit": False, "figure-8": True}.get(str(settings["shape"]), rng.random() < 0.5)
+        figure8 = {"circuit": False, "figure-8": True}.get(shape, eight_fits and rng.random() < 0.5)
         calm = attempt >= ATTEMPTS // 2  # late attempts: gentler shapes, which nearly always pass
         controls = _layout(rng, width_mm, height_mm, width, radius, figure8, calm)
         if controls is None:
@@ -117,18 +123,21 @@ def _layout(rng: random.Random, table_w: float, table_h: float, width: float, ra
             calm: bool) -> list[tuple[float, float]] | None:
     """Control points of a loop that fits the table, with every corner at least `radius` and passes
     `PASS_GAP_MM` apart (a figure-8 crossing once, near square); None when this draw does not."""
-    wobble = 0.12 if calm else 0.3
+    wobble = 0.1 if calm else 0.22
     if figure8:
         points = _figure8(rng, wobble)
         if (table_h > table_w) != (rng.random() < 0.15):
             points = [(y, x) for x, y in points]
     else:
-        n = rng.randint(7, 11) if not calm else rng.randint(6, 8)
+        # a circle bent by a few smooth waves (an oval, a triangle, a kidney), sampled densely
+        waves = [(h, rng.uniform(0.0, amplitude) * wobble / 0.3, rng.uniform(0.0, 2 * math.pi))
+                 for h, amplitude in ((2, 0.25), (3, 0.2), (4, 0.08))]
+        n = rng.randint(12, 16)
         points = []
         for k in range(n):
-            t = 2 * math.pi * (k + rng.uniform(-0.25, 0.25)) / n
-            r = 1.0 - rng.uniform(0.0, 2 * wobble) if rng.random() < 0.6 else 1.0
-            points.append((math.cos(t) * r, math.sin(t) * r * rng.uniform(0.8, 1.1)))
+            t = 2 * math.pi * k / n
+            r = 1.0 + sum(a * math.cos(h * t + phase) for h, a, phase in waves)
+            points.append((math.cos(t) * r, math.sin(t) * r))
         keep = width / 2.0 + TABLE_MARGIN_MM
         stretch = (table_w - 2 * keep) / (table_h - 2 * keep) * rng.uniform(0.8, 1.0)
         points = [(x * stretch, y) for x, y in points]  # fills the table's longer side too
@@ -151,18 +160,25 @@ def _figure8(rng: random.Random, wobble: float) -> list[tuple[float, float]]:
     """Two round lobes of their own sizes either side of a crossover, joined by the two straights through
     it: each lobe touches both straights, which cross at 2α (70° to 90°)."""
     alpha = math.radians(rng.uniform(35.0, 45.0))
-    points: list[tuple[float, float]] = []
+    lobes: list[list[tuple[float, float]]] = []
     for side in (1.0, -1.0):
+        points: list[tuple[float, float]] = []
+        lobes.append(points)
         c = rng.uniform(0.8, 1.2)
         radius = c * math.sin(alpha)
-        n = rng.randint(5, 7)
+        n = rng.randint(8, 10)
         sweep = math.pi + 2 * alpha
+        bulge = rng.uniform(-0.5, 1.0) * wobble  # the far side drawn out or pressed in, smoothly
         for k in range(n):
             # from the upper tangent point round the far side to the lower one (the right lobe clockwise)
             phi = math.pi / 2 + alpha - sweep * k / (n - 1)
-            r = radius * (1.0 + (rng.uniform(-wobble, wobble) * 0.5 if 0 < k < n - 1 else 0.0))
+            r = radius * (1.0 + bulge * math.sin(math.pi * k / (n - 1)))
             points.append((side * (c + r * math.cos(phi)), r * math.sin(phi)))
-    return points
+    out: list[tuple[float, float]] = []
+    for k, lobe in enumerate(lobes):
+        (x0, y0), (x1, y1) = lobe[-1], lobes[1 - k][0]
+        out += lobe + [(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t) for t in (0.3, 0.7)]  # the straight stays one
+    return out
 
 
 def _fit(points: list[tuple[float, float]], table_w: float, table_h: float,
