@@ -61,11 +61,11 @@ def test_settings_are_filled_from_the_rule_data_and_range_checked(ruleset):
     assert set(filled) == {o.name for o in generator.options}
     with pytest.raises(GenerateError, match="gates must be a whole number from 1 to 10, not '11'"):
         fill_settings(generator, ruleset, {"gates": "11"})
-    with pytest.raises(GenerateError, match="gates must be a whole number from 1 to 10, not '2.5'"):
+    with pytest.raises(GenerateError, match=r"gates must be a whole number from 1 to 10, not '2\.5'"):
         fill_settings(generator, ruleset, {"gates": "2.5"})
-    with pytest.raises(GenerateError, match="hazards must be one of none, few, some, many, not 'lots'"):
+    with pytest.raises(GenerateError, match=r"hazards must be one of none, few, some, many, not 'lots'"):
         fill_settings(generator, ruleset, {"hazards": "lots"})
-    with pytest.raises(GenerateError, match="has no option 'laps'.*gates \\(1–10\\)"):
+    with pytest.raises(GenerateError, match=r"has no option 'laps'.*gates \(1–10\)"):
         parse_settings(generator, ["laps=3"])
     with pytest.raises(GenerateError, match="has no option 'gates'"):
         parse_settings(generator, ["gates"])  # no value
@@ -82,9 +82,9 @@ def test_a_system_without_a_generator_or_an_unknown_one_is_refused():
 
 
 def test_a_table_too_small_is_refused():
-    with pytest.raises(GenerateError, match="too small .* at least 1120 mm on its shorter side"):
+    with pytest.raises(GenerateError, match=r"too small .* at least 1120 mm on its shorter side"):
         generate(GASLANDS, (1828.8, 1100.0))
-    with pytest.raises(GenerateError, match="figure-8 250 mm wide needs at least 1680 mm on the table's longer"):
+    with pytest.raises(GenerateError, match=r"figure-8 250 mm wide needs at least 1680 mm on the table's longer"):
         generate(GASLANDS, (1600.0, 1200.0), settings={"shape": "figure-8"})
     for seed in range(3):  # the sizes it names are enough
         assert generate(GASLANDS, (1120.0, 1120.0), seed).table.width_mm == 1120.0

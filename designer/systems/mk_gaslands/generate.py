@@ -158,7 +158,7 @@ def _layout(rng: random.Random, table_w: float, table_h: float, width: float, ra
 
 def _figure8(rng: random.Random, wobble: float) -> list[tuple[float, float]]:
     """Two round lobes of their own sizes either side of a crossover, joined by the two straights through
-    it: each lobe touches both straights, which cross at 2α (70° to 90°)."""
+    it: each lobe touches both straights, which cross at 70° to 90°."""
     alpha = math.radians(rng.uniform(35.0, 45.0))
     lobes: list[list[tuple[float, float]]] = []
     for side in (1.0, -1.0):
@@ -430,7 +430,7 @@ def _coins(rng: random.Random, place: _Placer, count: int, found: list[Any]) -> 
         lateral = rng.uniform(-0.3, 0.3) * place.width
         for step in range(min(rng.randint(3, 5), count - len(out))):
             spot = at + step * (coin + 20.0)
-            x, y, heading = place.at(spot, lateral)
+            x, y, _heading = place.at(spot, lateral)
             if not _clear(place.route, spot, found, place.width) or not place.free("coin", x, y, 0.0, True):
                 break
             place.take("coin", x, y, 0.0, True)
