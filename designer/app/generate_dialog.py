@@ -59,6 +59,8 @@ class GenerateDialog(QDialog):
             self.system_combo.addItem(system.display_name, system.id)
         units = units or Settings().preferences().new_document_units
         self.table = TableSizeFields(1828.8, 1219.2, units, self)
+        for spin in (self.table.width_spin, self.table.height_spin):  # "1828.80 mm" whole in every unit
+            spin.setMinimumWidth(self.fontMetrics().horizontalAdvance("00000.00 mm") + 28)
         self.seed_spin = QSpinBox(self)
         self.seed_spin.setRange(0, MAX_SEED)
         self.seed_spin.setKeyboardTracking(False)
@@ -72,7 +74,9 @@ class GenerateDialog(QDialog):
         form.addRow(_("&Preset"), self.table.preset_combo)
         form.addRow(self.table.size_label, self.table.size_row)
         form.addRow(_("&Units"), self.table.units_combo)
-        form.addRow(_("S&eed"), seed_row)
+        seed_label = QLabel(_("S&eed"), self)
+        seed_label.setBuddy(self.seed_spin)  # a row of two widgets: the label's mnemonic needs its buddy named
+        form.addRow(seed_label, seed_row)
         self.options_box = QGroupBox(_("Options"), self)
         self.options_form = QFormLayout(self.options_box)
         self.controls: dict[str, QWidget] = {}
