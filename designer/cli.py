@@ -234,6 +234,7 @@ def _add_generate_parser(sub: argparse._SubParsersAction) -> None:
                           help=_("the same seed and settings give the same track (default 0)"))
     generate.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
                           help=LazyHelp(_generate_options_help))
+    generate.add_argument("--force", action="store_true", help=_("replace an existing file"))
     generate.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.track.json")
 
 
@@ -257,6 +258,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     from designer.io.atomic import atomic_write_text
     from designer.io.track_io import dumps_track
 
+    if args.output.exists() and not args.force:  # a track, a campaign or a car is never replaced unasked
+        raise DocumentError(args.output, _("already exists (use --force to replace it)"))
     try:
         _system, generator = generator_of(args.ruleset)
         table = parse_table(args.table) if args.table is not None else None

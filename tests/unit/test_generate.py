@@ -157,9 +157,15 @@ def test_generate_writes_a_track_that_validates(capsys, tmp_path):
     assert data["ruleset"] == GASLANDS and data["table"] == {"width_mm": 1828.8, "height_mm": 1219.2}
     assert sum(e["kind"] == "gate" for e in data["elements"]) == 3
     assert run(capsys, "validate", str(out))[0] == 0
+    before = out.read_bytes()
+    code, _printed, err = run(capsys, "generate", "--ruleset", GASLANDS, "--seed", "6", "-o", str(out))
+    assert code == 2 and "already exists (use --force to replace it)" in err and out.read_bytes() == before
+    assert run(capsys, "generate", "--ruleset", GASLANDS, "--seed", "6", "--force", "-o", str(out))[0] == 0
+    assert out.read_bytes() != before
     again = tmp_path / "again.track.json"
-    run(capsys, "generate", "--ruleset", GASLANDS, "--table", "6ftx4ft", "--seed", "5", "--set", "gates=3",
-        "--set", "shape=figure-8", "-o", str(again))
+    for path in (again, out):
+        run(capsys, "generate", "--ruleset", GASLANDS, "--table", "6ftx4ft", "--seed", "5", "--set", "gates=3",
+            "--set", "shape=figure-8", "--force", "-o", str(path))
     assert again.read_bytes() == out.read_bytes()
 
 
