@@ -51,7 +51,7 @@ ELEMENT_GAP_MM = 6.0
 #: A figure-8's longer side over the shorter side a circuit needs at least.
 FIGURE8_STRETCH = 1.5
 #: Layouts tried before giving up.
-ATTEMPTS = 40
+ATTEMPTS = 60
 
 
 def _min_radius(ruleset: Any) -> float:
@@ -79,8 +79,9 @@ def generate_circuit(ruleset: Any, width_mm: float, height_mm: float, seed: int,
     name = _("Generated circuit {seed}").format(seed=seed)
     for attempt in range(ATTEMPTS):
         figure8 = {"circuit": False, "figure-8": True}.get(shape, eight_fits and rng.random() < 0.5)
-        calm = attempt >= ATTEMPTS // 2  # late attempts: gentler shapes, which nearly always pass
-        controls = _layout(rng, width_mm, height_mm, width, radius, figure8, calm)
+        # wild shapes first (few of them pass: a draw costs a few ms), then gentler ones, which mostly pass
+        wobble = rng.uniform(0.22, 0.45) if attempt < ATTEMPTS // 2 else 0.1
+        controls = _layout(rng, width_mm, height_mm, width, radius, figure8, wobble)
         if controls is None:
             continue
         document = TrackDocument(name=name, ruleset=ruleset.id, table=Table(width_mm=width_mm, height_mm=height_mm),
@@ -96,10 +97,10 @@ def generate_circuit(ruleset: Any, width_mm: float, height_mm: float, seed: int,
 
 # --- the line ------------------------------------------------------------------------------------
 def _layout(rng: random.Random, table_w: float, table_h: float, width: float, radius: float, figure8: bool,
-            calm: bool) -> list[tuple[float, float]] | None:
+            wobble: float) -> list[tuple[float, float]] | None:
     """Control points of a loop that fits the table, with every corner at least `radius` and passes
-    `PASS_GAP_MM` apart (a figure-8 crossing once, near square); None when this draw does not."""
-    wobble = 0.1 if calm else 0.22
+    `PASS_GAP_MM` apart (a figure-8 crossing once, near square); None when this draw does not. `wobble`:
+    how far the shape strays from an oval or two round lobes (0.1 calm, 0.3 wild)."""
     if figure8:
         points = _figure8(rng, wobble)
         if (table_h > table_w) != (rng.random() < 0.15):
