@@ -1,6 +1,6 @@
 """Generate (issue 32): the time one generated track takes, the checks run on it included (`make bench`).
 
-Target: under a second a track for Gaslands on a 6'×4' table (about 15–40 ms measured); the assert guards only
+Target: under a second a track for Gaslands on a 6'×4' table (10–20 ms of CPU measured); the assert guards only
 the order of magnitude.
 """
 
