@@ -92,6 +92,18 @@ def test_a_table_too_small_is_refused():
     assert not crossings(generate(GASLANDS, (1200.0, 1200.0), 1, {"shape": "any"}).track)
 
 
+@pytest.mark.parametrize("system_id", [s.id for s in generator_systems()])
+def test_every_generator_makes_clean_distinct_tracks_at_its_defaults(system_id):
+    """Whatever system contributes a generator: a few seeds at its defaults, each clean and its own."""
+    ruleset = load_ruleset(system_id)
+    made = [generate(system_id, seed=seed) for seed in range(5)]
+    for document in made:
+        assert document.ruleset == system_id
+        assert [p.code for p in run_checks(document, ruleset) if p.severity in ("error", "warning")] == []
+    assert len({d.model_dump_json() for d in made}) == len(made)
+    assert generate(system_id, seed=3) == made[3]
+
+
 # --- Gaslands --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("shape", ["circuit", "figure-8"])
 def test_every_seed_makes_a_clean_track_and_seeds_differ(shape, ruleset):
