@@ -1,5 +1,5 @@
-"""The work of Mario Kart Gaslands' track generator (`generate.GENERATOR`): a closed circuit, or a figure-8 with one
-crossover, that fits the table with a margin and whose corners are all at least as gentle as the widest
+"""The work of Mario Kart Gaslands' track generator (`generate.GENERATOR`): a closed circuit, or a figure-8
+with one crossover, that fits the table with a margin and whose corners are all at least as gentle as the widest
 turn template (so the checks find neither a tight corner nor a pinched track), then the course on it:
 the start/finish on the straightest stretch, gates numbered along the route, item-box lines of one box per
 kart (one double-stacked) at some gates, boosts on straights, coins in small runs, a ramp whose jumps land
@@ -60,7 +60,7 @@ def _min_radius(ruleset: Any) -> float:
 
 
 def generate_circuit(ruleset: Any, width_mm: float, height_mm: float, seed: int,
-             settings: Mapping[str, Any]) -> TrackDocument:
+                     settings: Mapping[str, Any]) -> TrackDocument:
     rng = random.Random(seed)
     width = float(settings["width"])
     if width < ruleset.min_track_width_mm:
