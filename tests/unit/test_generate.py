@@ -144,6 +144,10 @@ def test_hazard_density_raises_the_count():
                    for s in range(5))
 
     assert hazards("none") == 0 < hazards("few") < hazards("many")
+    from designer.systems.mk_gaslands.circuit import HAZARDS_PER_M
+    from designer.systems.mk_gaslands.generate import DENSITY_TITLES
+
+    assert list(HAZARDS_PER_M) == list(DENSITY_TITLES)  # every density offered has its number
 
 
 def test_a_wider_track_and_a_larger_table(ruleset):

@@ -40,7 +40,6 @@ from designer.model.elements import (
     WarpPipe,
 )
 from designer.model.track import Table, TrackDocument, TrackSurface
-from designer.systems.mk_gaslands.generate import HAZARDS_PER_M
 
 #: Grass kept between the track's edge and the table's edge (mm).
 TABLE_MARGIN_MM = 40.0
@@ -50,6 +49,8 @@ PASS_GAP_MM = 60.0
 ELEMENT_GAP_MM = 6.0
 #: A figure-8's longer side over the shorter side a circuit needs at least.
 FIGURE8_STRETCH = 1.5
+#: Hazards per metre of track, by the density chosen (`generate.DENSITY_TITLES`: the same keys).
+HAZARDS_PER_M = {"none": 0.0, "few": 0.2, "some": 0.4, "many": 0.7}
 #: Layouts tried before giving up.
 ATTEMPTS = 60
 

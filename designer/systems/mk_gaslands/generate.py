@@ -10,8 +10,7 @@ from typing import Any
 from designer.i18n import N_
 from designer.systems.api import Generator, GeneratorOption
 
-#: Hazards per metre of track, by density.
-HAZARDS_PER_M = {"none": 0.0, "few": 0.2, "some": 0.4, "many": 0.7}
+#: The hazard densities offered (`circuit.HAZARDS_PER_M` has the number of each).
 DENSITY_TITLES = {"none": N_("None"), "few": N_("Few"), "some": N_("Some"), "many": N_("Many")}
 SHAPE_TITLES = {"circuit": N_("Circuit"), "figure-8": N_("Figure-8 with a crossover"), "any": N_("Either")}
 #: The table proposed: 6 × 4 feet.
