@@ -1,4 +1,4 @@
-"""File ▸ Generate Track…: a new track made by a game system's generator (`designer.geometry.generate`).
+"""File ▸ Generate Track… (and the New dialog's Generate… button): a new track made by a game system's generator (`designer.geometry.generate`).
 
 The systems offered are those of the registry that have a generator; the table size and units are the New
 dialog's fields; the seed has "Another One" beside it, which draws a new seed; each option of the chosen
@@ -197,9 +197,10 @@ class GenerateDialog(QDialog):
         return None if self.document is None else self.document.model_copy(deep=True)
 
 
-def ask_generated_document(parent: QWidget | None = None) -> TrackDocument | None:
-    """Show the Generate dialog; the generated document, or None when cancelled."""
-    dialog = GenerateDialog(parent)
+def ask_generated_document(parent: QWidget | None = None, system_id: str | None = None) -> TrackDocument | None:
+    """Show the Generate dialog (on `system_id` when it has a generator); the generated document, or None when
+    cancelled."""
+    dialog = GenerateDialog(parent, system_id)
     try:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None

@@ -85,3 +85,28 @@ def test_cancel_opens_nothing(window: MainWindow, qtbot):
     QTimer.singleShot(0, lambda: QApplication.activeModalWidget().reject())
     before = len(window.editors())
     assert window.file_actions.generate_document() is None and len(window.editors()) == before
+
+
+def test_the_new_dialog_goes_on_to_generate(window: MainWindow, qtbot):
+    from designer.app.new_dialog import NewDocumentDialog
+
+    seen = {}
+
+    def create_generated() -> None:
+        dialog = QApplication.activeModalWidget()
+        seen["dialog"] = type(dialog).__name__
+        seen["system"] = dialog.system_id()
+        dialog.create_button.click()
+
+    def press_generate() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, NewDocumentDialog)
+        dialog.show_system("mk-gaslands")
+        QTimer.singleShot(0, create_generated)
+        dialog.generate_button.click()
+
+    QTimer.singleShot(0, press_generate)
+    editor = window.file_actions.new_document()
+    assert seen == {"dialog": "GenerateDialog", "system": "mk-gaslands"}
+    assert editor is not None and editor.document.path is None and editor.document.track is not None
+    assert len(editor.document) > 10
