@@ -1,4 +1,5 @@
-"""File ▸ Generate Track… (and the New dialog's Generate… button): a new track made by a game system's generator (`designer.geometry.generate`).
+"""File ▸ Generate Track… (and the New dialog's Generate… button): a new track made by a game system's
+generator (`designer.geometry.generate`).
 
 The systems offered are those of the registry that have a generator; the table size and units are the New
 dialog's fields; the seed has "Another One" beside it, which draws a new seed; each option of the chosen
