@@ -111,6 +111,10 @@ class FileActions(QObject):
         from designer.app import new_dialog  # the dialogs of this menu load when first opened
 
         document = new_dialog.ask_new_document(self.window)
+        if isinstance(document, str):  # Generate… was pressed, with this game system chosen
+            from designer.app import generate_dialog
+
+            document = generate_dialog.ask_generated_document(self.window, document)
         return None if document is None else self.window.add_editor(document)
 
     def generate_document(self):

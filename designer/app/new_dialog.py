@@ -291,16 +291,14 @@ class NewDocumentDialog(QDialog):
             self.details.setText(f"<b>{html.escape(choice.title)}</b><br>{html.escape(describe(choice.document))}")
 
 
-def ask_new_document(parent: QWidget | None = None, folder: Path = TEMPLATES_DIR) -> TrackDocument | None:
-    """Show the New dialog; the chosen starting document, or None when cancelled. Its Generate… button goes
-    on to the Generate dialog (`generate_dialog`), on the game system chosen here."""
+def ask_new_document(parent: QWidget | None = None, folder: Path = TEMPLATES_DIR) -> TrackDocument | str | None:
+    """Show the New dialog; the chosen starting document, None when cancelled, or — its Generate… button —
+    the id of the game system chosen, for the caller to go on to the Generate dialog (`generate_dialog`)."""
     dialog = NewDocumentDialog(parent, folder)
     try:
         result = dialog.exec()
         if result == GENERATE:
-            from designer.app.generate_dialog import ask_generated_document
-
-            return ask_generated_document(parent, dialog.system_combo.currentData())
+            return str(dialog.system_combo.currentData())
         if result != QDialog.DialogCode.Accepted:
             return None
         return dialog.chosen_document()
