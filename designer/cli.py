@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from designer.model.track import TrackDocument
     from designer.rules import Ruleset
 
-COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "campaign", "vehicle",
+COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "generate", "campaign", "vehicle",
             "install-desktop")
 LANGUAGE_CHOICES = tuple(sorted(LANGUAGES))
 
@@ -99,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     gui.add_argument("files", nargs="*", type=Path)
 
     _add_print_parsers(sub)
+    _add_generate_parser(sub)
     cli_args.add_campaign_parser(sub)
     cli_args.add_vehicle_parser(sub)
     desktop_install.add_install_desktop_parser(sub)
@@ -252,6 +253,59 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     if not ruleset.deck:
         raise UsageError(str(LayoutError(_("ruleset '{id}' has no item deck to print").format(id=ruleset.id))))
     return write_pdf(args.output, lambda out: write_cards_pdf(out, ruleset, options))
+
+
+# --- generating (designer.geometry.generate) ---------------------------------------------------------
+
+
+def _add_generate_parser(sub: argparse._SubParsersAction) -> None:
+    generate = sub.add_parser("generate", help=_("make a new track from a seed with a game system's generator"))
+    generate.add_argument("--ruleset", metavar="ID", required=True,
+                          help=LazyHelp(lambda: _("the game system, one of: {ids}").format(ids=_generator_ids())))
+    generate.add_argument("--table", metavar="W×H",
+                          help=_("table size with units, e.g. 6ftx4ft, 72x48in or 1800x1200 (mm); default: the "
+                                 "generator's"))
+    generate.add_argument("--seed", type=cli_args.whole(0, 2**31 - 1), default=0, metavar="N",
+                          help=_("the same seed and settings give the same track (default 0)"))
+    generate.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
+                          help=LazyHelp(_generate_options_help))
+    generate.add_argument("--force", action="store_true", help=_("replace an existing file"))
+    generate.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.track.json")
+
+
+def _generator_ids() -> str:
+    from designer.geometry.generate import generator_systems
+
+    return ", ".join(s.id for s in generator_systems()) or _("none")
+
+
+def _generate_options_help() -> str:
+    """`--set`'s help: each generator's options and what they take, asked of the registry when shown."""
+    from designer.geometry.generate import generator_systems, option_range
+
+    lines = [f"{s.id}: " + ", ".join(f"{o.name} ({option_range(o)})" for o in s.generator.options)
+             for s in generator_systems() if s.generator is not None and s.generator.options]
+    return _("a generator option, e.g. gates=5; repeatable. {options}").format(options="; ".join(lines) or _("none"))
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    from designer.geometry.generate import GenerateError, generate, generator_of, parse_settings, parse_table
+    from designer.io.atomic import atomic_write_text
+    from designer.io.track_io import dumps_track
+
+    if args.output.exists() and not args.force:  # a track, a campaign or a car is never replaced unasked
+        raise DocumentError(args.output, _("already exists (use --force to replace it)"))
+    try:
+        _system, generator = generator_of(args.ruleset)
+        table = parse_table(args.table) if args.table is not None else None
+        document = generate(args.ruleset, table, args.seed, parse_settings(generator, args.settings))
+    except GenerateError as exc:
+        raise UsageError(str(exc)) from None
+    atomic_write_text(args.output, dumps_track(document))
+    count = len(document.elements)
+    print(ngettext("wrote {path}: {count} element", "wrote {path}: {count} elements", count).format(
+        path=printable(args.output), count=count))
+    return 0
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -469,6 +523,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "gui": _cmd_gui,
             "export": _cmd_export,
             "cards": _cmd_cards,
+            "generate": _cmd_generate,
             "campaign": _cmd_campaign,
             "vehicle": _cmd_vehicle,
             "install-desktop": desktop_install.run,

@@ -80,6 +80,8 @@ class FileActions(QObject):
         w, key, menu = self.window, QKeySequence.StandardKey, "File"
         self.new_action = w.action(_("&New…"), self.new_document, key.New,
                                    _("Start a new track from a blank table or a starter track"), menu)
+        self.generate_action = w.action(_("&Generate Track…"), self.generate_document, None,
+                                        _("Make a new track from a seed with a game system's generator"), menu)
         self.open_action = w.action(_("&Open…"), self.open_files, key.Open, _("Open track files"), menu)
         self.new_vehicle_action = w.action(_("New &Vehicle"), lambda: self.vehicles.new_vehicle(), None,
                                            _("Build an Axles and Alloys II car in the vehicle editor"), menu)
@@ -109,6 +111,16 @@ class FileActions(QObject):
         from designer.app import new_dialog  # the dialogs of this menu load when first opened
 
         document = new_dialog.ask_new_document(self.window)
+        if isinstance(document, str):  # Generate… was pressed, with this game system chosen
+            from designer.app import generate_dialog
+
+            document = generate_dialog.ask_generated_document(self.window, document)
+        return None if document is None else self.window.add_editor(document)
+
+    def generate_document(self):
+        from designer.app import generate_dialog
+
+        document = generate_dialog.ask_generated_document(self.window)
         return None if document is None else self.window.add_editor(document)
 
     def open_files(self) -> list:

@@ -51,6 +51,8 @@ from designer.rules.texts import ruleset_name
 
 THUMBNAIL_SIZE = QSize(256, 172)
 BLANK_TITLE = N_("Blank table")
+#: The New dialog's result when its Generate… button was pressed.
+GENERATE = 2
 #: Share of the table added around a preview, so the table's edge and shadow show.
 PREVIEW_MARGIN = 0.03
 
@@ -226,6 +228,9 @@ class NewDocumentDialog(QDialog):
             layout.addWidget(problems)
         self.buttons = ok_cancel(self, _("&Create"))
         self.create_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.generate_button = self.buttons.addButton(_("&Generate…"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.generate_button.setToolTip(_("Make a new track from a seed with a game system's generator"))
+        self.generate_button.clicked.connect(lambda: self.done(GENERATE))
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
 
@@ -298,11 +303,15 @@ class NewDocumentDialog(QDialog):
             self.details.setText(f"<b>{html.escape(choice.title)}</b><br>{html.escape(describe(choice.document))}")
 
 
-def ask_new_document(parent: QWidget | None = None, folder: Path = TEMPLATES_DIR) -> TrackDocument | None:
-    """Show the New dialog; the chosen starting document, or None when cancelled."""
+def ask_new_document(parent: QWidget | None = None, folder: Path = TEMPLATES_DIR) -> TrackDocument | str | None:
+    """Show the New dialog; the chosen starting document, None when cancelled, or — its Generate… button —
+    the id of the game system chosen, for the caller to go on to the Generate dialog (`generate_dialog`)."""
     dialog = NewDocumentDialog(parent, folder)
     try:
-        if dialog.exec() != QDialog.DialogCode.Accepted:
+        result = dialog.exec()
+        if result == GENERATE:
+            return str(dialog.system_combo.currentData())
+        if result != QDialog.DialogCode.Accepted:
             return None
         return dialog.chosen_document()
     finally:

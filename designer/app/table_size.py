@@ -72,6 +72,11 @@ class TableSizeFields(QObject):
     def units(self) -> str:
         return self._units
 
+    def set_size(self, width_mm: float, height_mm: float) -> None:
+        """Show this size (emits `changed`)."""
+        self._width_mm, self._height_mm = width_mm, height_mm
+        self._show_size()
+
     def _show_size(self) -> None:
         """The size, exact in millimetres, shown in the current units without emitting edits."""
         low, high = spin_range(TABLE_MIN_MM, TABLE_MAX_MM, self._units)

@@ -141,8 +141,9 @@ def test_vehicle_editor(qtbot, pseudo, errors):
         editor.close()
 
 
-@pytest.mark.parametrize("which", ["new", "preferences", "print", "properties"])
+@pytest.mark.parametrize("which", ["new", "generate", "preferences", "print", "properties"])
 def test_dialogs(qtbot, pseudo, every_kind, window_for_dialogs, which):
+    from designer.app.generate_dialog import GenerateDialog
     from designer.app.new_dialog import NewDocumentDialog
     from designer.app.preferences import PreferencesDialog
     from designer.app.print_dialog import PrintDialog
@@ -151,6 +152,7 @@ def test_dialogs(qtbot, pseudo, every_kind, window_for_dialogs, which):
 
     make = {
         "new": lambda: NewDocumentDialog(window_for_dialogs),
+        "generate": lambda: GenerateDialog(window_for_dialogs),
         "preferences": lambda: PreferencesDialog(window_for_dialogs),
         "print": lambda: PrintDialog(every_kind, window_for_dialogs),
         "properties": lambda: DocumentPropertiesDialog(window_for_dialogs.current_editor().document,

@@ -39,6 +39,8 @@ DEFERRED = (
     "designer.panes.campaign.dialogs",
     "designer.app.report_dialog",
     "designer.app.new_dialog",
+    "designer.app.generate_dialog",
+    "designer.geometry.generate",
     "designer.app.image_export",
     "designer.io.campaign_io",  # the autosave's recovery store reads a campaign only when it keeps one
     "designer.model.campaign",
@@ -113,6 +115,7 @@ def test_the_other_deferred_windows_and_dialogs_open_when_chosen(tmp_path):
         window.checks.report_action.trigger()
         opened["report"] = type(window.track_report).__name__
         opened["new track"] = modal_class(window.file_actions.new_action.trigger)
+        opened["generate"] = modal_class(window.file_actions.generate_action.trigger)
         opened["new campaign"] = modal_class(window.campaign_actions.new_action.trigger)
         opened["campaign"] = [type(w).__name__ for w in window.campaign_actions.open_paths([{str(CAMPAIGN)!r}])]
         opened["preferences"] = modal_class(window.preferences_action.trigger)
@@ -121,9 +124,11 @@ def test_the_other_deferred_windows_and_dialogs_open_when_chosen(tmp_path):
     """, tmp_path)
     assert report["loaded"] == []
     assert report["opened"] == {"vehicle": ["VehicleEditor"], "report": "TrackReportDialog",
-                                "new track": "NewDocumentDialog", "new campaign": "NewCampaignDialog",
+                                "new track": "NewDocumentDialog", "generate": "GenerateDialog",
+                                "new campaign": "NewCampaignDialog",
                                 "campaign": ["CampaignWindow"], "preferences": "PreferencesDialog"}
     for module in ("designer.panes.vehicle_summary", "designer.app.report_dialog", "designer.app.new_dialog",
+                   "designer.app.generate_dialog",
                    "designer.panes.campaign.dialogs", "designer.panes.campaign.window"):
         assert module in report["after"]
 

@@ -8,6 +8,7 @@ from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.mk_gaslands.checks import CHECKS
+from designer.systems.mk_gaslands.generate import GENERATOR
 from designer.systems.mk_gaslands.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_gaslands.overlays import OVERLAYS
 from designer.systems.mk_gaslands.prints import DASHBOARD, PRINTS
@@ -22,4 +23,5 @@ SYSTEM = System(
     modes=MODES,
     default_mode=DEFAULT_MODE,
     overlays=OVERLAYS,
+    generator=GENERATOR,
 )
