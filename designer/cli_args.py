@@ -99,7 +99,10 @@ def parse_money(value: str) -> int:
 
 
 def _player_spec(value: str) -> tuple[str, str]:
+    """(name, character); a bare NAME gives no character, for a system without any (`campaign new` checks)."""
     name, colon, character = text_argument(value).rpartition(":")
+    if not colon and value.strip() and ":" not in value:
+        return value.strip(), ""
     if not colon or not name.strip() or not character.strip():
         raise argparse.ArgumentTypeError(_("'{value}' is not NAME:CHARACTER (e.g. Alex:Mario)").format(value=value))
     return name.strip(), character.strip()
@@ -136,7 +139,8 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--name", type=text_argument, help=_("the campaign's name (default: from the file name)"))
     new.add_argument("--player", dest="players", type=_player_spec, action="extend", nargs="+", required=True,
                      metavar="NAME:CHARACTER",
-                     help=_("a player and their character (its id or name, e.g. Alex:mario); repeat or list several"))
+                     help=_("a player and their character (its id or name, e.g. Alex:mario; the name alone in a system "
+                            "without characters); repeat or list several"))
     new.add_argument("--track", dest="tracks", type=Path, action="extend", nargs="+", default=[],
                      metavar="FILE", help=_("track files in race order (stored relative to the campaign file)"))
     new.add_argument("--force", action="store_true", help=_("replace an existing file"))

@@ -91,6 +91,26 @@ class PrintOption:
         return _(self.title)
 
 
+@dataclass(frozen=True)
+class CharacterStat:
+    """One stat a system's characters carry (its rule data's and a campaign's custom characters alike):
+    `key` is the field of `designer.rules.schema.Character` and `designer.model.campaign.CustomCharacter`
+    ("handling", "top_speed"); `title` English marked with N_ (a column heading, a card row); a whole number
+    from `minimum` to `maximum`, or one word of `choices` (stored as written, shown translated by the
+    caller, e.g. weight classes); `upgradable`: Grand Prix upgrades raise it (the campaign shows "4 ▲")."""
+
+    key: str
+    title: str
+    minimum: int = 0
+    maximum: int = 20
+    choices: tuple[str, ...] = ()
+    upgradable: bool = False
+
+    @property
+    def display_title(self) -> str:
+        return _(self.title)
+
+
 #: What a campaign mode records (see `CampaignMode.record`).
 CAMPAIGN_RECORDS: tuple[str, ...] = ("races", "battle", "games")
 
@@ -318,6 +338,9 @@ class System:
     - `new_defaults(elements, kind)`: {field: value} a new element of `kind` takes when placed from the
       palette, given the document's elements (e.g. a space's next free number; {} for the kinds it leaves
       to the ruleset's defaults); the place tool shows them on its ghost too.
+    - `character_stats`: the stats its characters carry (`CharacterStat`), in order: the campaign window's
+      roster columns and custom-character editor, `campaign custom`, the prints. Empty: characters are
+      names only (or, without any in the rule data, a player's free label).
 
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
@@ -341,6 +364,7 @@ class System:
     kind_names: Mapping[str, tuple[str, str]] = field(default_factory=dict, hash=False)
     follow_moves: Callable[[Sequence[Any], Sequence[Any]], list[Any]] | None = None
     new_defaults: Callable[[Sequence[Any], str], Mapping[str, Any]] | None = None
+    character_stats: tuple[CharacterStat, ...] = ()
 
     @property
     def display_name(self) -> str:
@@ -352,6 +376,9 @@ class System:
 
     def section(self, name: str) -> PrintSection | None:
         return next((s for s in self.prints if s.name == name), None)
+
+    def character_stat(self, key: str) -> CharacterStat | None:
+        return next((s for s in self.character_stats if s.key == key), None)
 
     def print_option(self, name: str) -> PrintOption | None:
         return next((o for o in self.print_options if o.name == name), None)

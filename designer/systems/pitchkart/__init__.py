@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import System
+from designer.systems.api import CharacterStat, System
 from designer.systems.pitchkart.chain import follow_moves
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
@@ -20,6 +20,12 @@ CHECKS: tuple[str, ...] = (
     "pk-unknown-piece", "pk-loop-open", "pk-section-overlap", "pk-numbering", "pk-numbering-route",
     "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
 )
+
+#: A character's stats, as stars on its card (`kit.py`): sections per flick on a straight, flicks inside a
+#: curve, and the section limit of an acceleration flick.
+CHARACTER_STATS: tuple[CharacterStat, ...] = (
+    CharacterStat("top_speed", N_("Top Speed"), 1, 9), CharacterStat("traction", N_("Traction"), 1, 9),
+    CharacterStat("acceleration", N_("Acceleration"), 1, 9))
 
 SYSTEM = System(
     id="pitchkart",
@@ -37,4 +43,5 @@ SYSTEM = System(
     new_defaults=new_defaults,
     follow_moves=follow_moves,
     print_art=PRINT_ART,
+    character_stats=CHARACTER_STATS,
 )

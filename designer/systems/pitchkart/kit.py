@@ -1,8 +1,8 @@
 """PitchKart's kit besides the pieces and the item cards: a sticker sheet (booster arrows, "?" squares and
 the section numbers 1 … N), one character card per character with its Top Speed, Traction and Acceleration
 as stars (a stat the rule data lists as `assumed`, our house value, is marked "≈ house value"; one it
-leaves out is left blank), the kart discs (the rule data's kart footprint, one per grid slot), and the starting grid with each slot's starting
-coins. Sizes and numbers come from the rule data; drawn with reportlab in the print shop's page frame; no Qt.
+leaves out is left blank), and the starting grid with each slot's starting coins. Sizes and numbers come
+from the rule data; drawn with reportlab in the print shop's page frame; no Qt.
 """
 
 from __future__ import annotations
