@@ -332,15 +332,16 @@ def _dashboard_pages(paper: Paper, margin: float, per_page: int, card: tuple[flo
 
 def render_player_sheets(c: Canvas, job: PrintJob, draw: Callable[[Canvas, int, Rect], None],
                          fits: Callable[[Rect], bool], refusal: str) -> int:
-    """One sheet per player of the job's document (`karts`), two to a portrait page: `draw(c, number, area)`
-    fills one; `refusal` is the one-line error when a half page does not `fit`. Returns the pages drawn."""
+    """One sheet per player of the job's document (`karts`), or per seat of a campaign's roster (`job.seats`),
+    two to a portrait page: `draw(c, number, area)` fills one; `refusal` is the one-line error when a half page
+    does not `fit`. Returns the pages drawn."""
     paper, margin = get_paper(job.options.paper), job.options.margin(10.0)
     sheet, areas = dashboard_areas(paper, margin, 2)
     if not fits(areas[0]):
         sheet, areas = dashboard_areas(paper, margin, 1)  # a landscape page each, when a half page is too small
         if not fits(areas[0]):
             raise LayoutError(refusal)
-    count, pages = job.document.karts, 0
+    count, pages = len(job.seats) or job.document.karts, 0
     for start in range(0, count, len(areas)):
         pdf.start_page(c, sheet)
         with pdf.mm_frame(c, sheet):
