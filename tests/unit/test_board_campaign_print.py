@@ -22,7 +22,7 @@ def test_board_series_prints_the_board_games_player_mats(capsys, tmp_path):
     assert run(capsys, "campaign", "new", "--ruleset", "mk-board", "--player", "Ana:Mario", "Ben:Luigi",
                "Cy:Yoshi", "-o", campaign)[0] == 0
     out = tmp_path / "bg.pdf"
-    code, text, err = run(capsys, "campaign", "print", campaign, "--sections", "dashboards", "-o", out)
+    code, _text, err = run(capsys, "campaign", "print", campaign, "--sections", "dashboards", "-o", out)
     assert code == 0, err
     pages = page_texts(out)
     mats = [page for page in pages if any(t.startswith("PLAYER ") for t in page)]
