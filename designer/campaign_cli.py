@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from designer.battle_cli import run_battle
 from designer.campaign import edit
 from designer.campaign.battle import battle_state
 from designer.campaign.context import Context
@@ -55,7 +56,7 @@ SUFFIX = ".campaign.json"
 def run(args: argparse.Namespace) -> int:
     """Carry out one `campaign` action; refusals become a DocumentError naming the campaign file."""
     handler = {"new": _new, "result": _result, "upgrade": _upgrade, "standings": _standings,
-               "wipe-out": _wipe_out, "driver": run_driver, "print": _print}[args.action]
+               "wipe-out": _wipe_out, "battle": run_battle, "driver": run_driver, "print": _print}[args.action]
     path = args.output if args.action == "new" else args.file
     try:
         return handler(args)

@@ -180,6 +180,7 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     wipe.add_argument("--player", required=True, metavar="NAME", help=_("whose balloon pops"))
     wipe.add_argument("--by", metavar="NAME", help=_("who popped it"))
 
+    add_battle_parser(actions)
     add_driver_parser(actions)
 
     printing = actions.add_parser("print", help=_("print the filled score sheet and the upgraded kart dashboards"))
@@ -188,6 +189,20 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     printing.add_argument("--sections", metavar="LIST",
                           help=_("comma-separated: scoresheet,dashboards,startorder (default: those the campaign has)"))
     printing.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
+
+
+def add_battle_parser(actions: argparse._SubParsersAction) -> None:
+    """Register `battle` on `campaign`'s actions."""
+    battle = actions.add_parser("battle", help=_("show a Balloon Battle's result, or start the next battle"))
+    battle.add_argument("file", type=Path)
+    battle.add_argument("--battle", type=whole(1, MAX_RACES), metavar="N",
+                        help=_("1 for the first battle (default: the last)"))
+    battle.add_argument("--start", action="store_true", help=_("start the next battle"))
+    battle.add_argument("--kart", dest="karts", action="extend", nargs="+", default=[], metavar="NAME",
+                        help=_("with --start: the players who fight it (default: every player)"))
+    battle.add_argument("--track", type=Path, metavar="FILE",
+                        help=_("with --start: its arena (default: the last battle's)"))
+    battle.add_argument("--json", action="store_true", help=_("the battle as JSON"))
 
 
 def add_driver_parser(actions: argparse._SubParsersAction) -> None:
