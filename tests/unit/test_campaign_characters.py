@@ -65,3 +65,20 @@ def test_a_system_with_characters_still_needs_one(capsys, tmp_path):
     line = refused(capsys, out, "campaign", "new", "--ruleset", "pitchkart", "--player", "Ann", "-o", out)
     assert line.endswith("Ann needs a character: NAME:CHARACTER (e.g. Ann:Mario)")
     assert not out.exists()
+
+
+def test_pitchkart_player_mats_print_each_characters_stats(capsys, tmp_path):
+    from . import pdfscan
+
+    campaign = tmp_path / "pk.campaign.json"
+    assert run(capsys, "campaign", "new", "--ruleset", "pitchkart", "--player", "Ann:Mario", "Bob:Bowser",
+               "-o", campaign)[0] == 0
+    out = tmp_path / "pk.pdf"
+    assert run(capsys, "campaign", "print", campaign, "--sections", "dashboards", "-o", out)[0] == 0
+    reader = pdfscan.reader(out.read_bytes())
+    texts = [t for page in reader.pages for t in pdfscan.texts(page, reader, into_forms=True)]
+    assert texts.count("TOP SPEED") == texts.count("TRACTION") == texts.count("ACCELERATION") == 2
+    values = [texts[texts.index(title, start) + 1] for start in (0, texts.index("KART 2"))
+              for title in ("TOP SPEED", "TRACTION", "ACCELERATION")]
+    assert values == ["3", "2", "2", "4", "2", "1"]  # Mario, Bowser
+    assert texts.count("≈ house value") == 3 + 2  # Mario's three, Bowser's Traction and Acceleration
