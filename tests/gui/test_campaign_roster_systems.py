@@ -115,3 +115,28 @@ def test_axles_players_are_added_without_a_character(qtbot):
     qtbot.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
     assert page.session.document.player_names() == ["Ana", "Player 2"]
     assert page.table.isColumnHidden(1)
+
+
+def test_new_campaign_dialog_takes_axles_players_by_name_alone(qtbot):
+    from designer.panes.campaign.dialogs import NewCampaignDialog
+
+    dialog = NewCampaignDialog()
+    qtbot.addWidget(dialog)
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("axles-alloys-2"))
+    assert dialog.players.isColumnHidden(1)
+    document = dialog.build()
+    assert document is not None and {p.character for p in document.players} == {"Driver"}
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("pitchkart"))
+    assert not dialog.players.isColumnHidden(1)
+
+
+def test_the_custom_character_dialog_shows_the_systems_stats(qtbot):
+    from designer.systems import registry
+
+    dialog = CustomCharacterDialog(registry.get("pitchkart").character_stats,
+                                   CustomCharacter(id="boo", name="Boo", top_speed=2, acceleration=4))
+    qtbot.addWidget(dialog)
+    assert [dialog.fields[k].value() for k in ("top_speed", "traction", "acceleration")] == [2, 0, 4]
+    assert dialog.fields["traction"].text() == "none"  # below the minimum: not given
+    assert dialog.character() == CustomCharacter(id="boo", name="Boo", top_speed=2, acceleration=4)
+    shoot(dialog, "custom-dialog-pitchkart.png")
