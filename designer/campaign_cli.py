@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from designer.battle_cli import run_battle
 from designer.campaign import edit
 from designer.campaign.battle import battle_state
 from designer.campaign.context import Context
@@ -34,6 +35,7 @@ from designer.campaign.grand_prix import (
 )
 from designer.campaign.modes import campaign_mode, default_mode, in_money, records, scored, system_for
 from designer.campaign.partial import races_counted, waiting_lines
+from designer.campaign.roster import FREE_LABEL
 from designer.campaign.series import SERIES_RULE, races_run, series_standings
 from designer.careers_cli import run_driver
 from designer.i18n import _, ngettext, pgettext, place_ordinal
@@ -45,7 +47,7 @@ from designer.io.track_io import load_track
 from designer.io.validation import describe_validation_error
 from designer.model.campaign import CampaignDocument
 from designer.rules import load_ruleset
-from designer.rules.texts import ruleset_name
+from designer.rules.texts import character_name, ruleset_name
 from designer.season_cli import kart_colour, print_standings, result_line
 
 SUFFIX = ".campaign.json"
@@ -54,7 +56,7 @@ SUFFIX = ".campaign.json"
 def run(args: argparse.Namespace) -> int:
     """Carry out one `campaign` action; refusals become a DocumentError naming the campaign file."""
     handler = {"new": _new, "result": _result, "upgrade": _upgrade, "standings": _standings,
-               "wipe-out": _wipe_out, "driver": run_driver, "print": _print}[args.action]
+               "wipe-out": _wipe_out, "battle": run_battle, "driver": run_driver, "print": _print}[args.action]
     path = args.output if args.action == "new" else args.file
     try:
         return handler(args)
@@ -97,8 +99,14 @@ def _new(args: argparse.Namespace) -> int:
                             "tracks")
     if len(tracks) > 1 and mode.record == "battle":
         raise CampaignError(_("a balloon battle is fought on one arena; give one --track"), "tracks")
-    # a character is given by id or English name (any case) and stored by id
+    # a character is given by id or English name (any case) and stored by id; a system without characters
+    # (Axles and Alloys) takes bare names, and the player's label is the generic "Driver", as in the window
     players = list(args.players)
+    bare = [player for player, character in players if not character]
+    if bare and ctx.ruleset.characters:
+        raise CampaignError(_("{player} needs a character: NAME:CHARACTER (e.g. {player}:{example})").format(
+            player=bare[0], example=character_name(ctx.ruleset, ctx.ruleset.characters[0])), "players")
+    players = [(player, character or FREE_LABEL) for player, character in players]
     name = args.name or _name_from(out)
     doc = edit.new_campaign(name, ctx, mode.name, players, tracks)
     save_campaign(doc, out, protect=args.tracks)

@@ -113,7 +113,10 @@ def parse_money(value: str) -> int:
 
 
 def _player_spec(value: str) -> tuple[str, str]:
+    """(name, character); a bare NAME gives no character, for a system without any (`campaign new` checks)."""
     name, colon, character = text_argument(value).rpartition(":")
+    if not colon and value.strip() and ":" not in value:
+        return value.strip(), ""
     if not colon or not name.strip() or not character.strip():
         raise argparse.ArgumentTypeError(_("'{value}' is not NAME:CHARACTER (e.g. Alex:Mario)").format(value=value))
     return name.strip(), character.strip()
@@ -150,7 +153,8 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--name", type=text_argument, help=_("the campaign's name (default: from the file name)"))
     new.add_argument("--player", dest="players", type=_player_spec, action="extend", nargs="+", required=True,
                      metavar="NAME:CHARACTER",
-                     help=_("a player and their character (its id or name, e.g. Alex:mario); repeat or list several"))
+                     help=_("a player and their character (its id or name, e.g. Alex:mario; the name alone in a system "
+                            "without characters); repeat or list several"))
     new.add_argument("--track", dest="tracks", type=Path, action="extend", nargs="+", default=[],
                      metavar="FILE", help=_("track files in race order (stored relative to the campaign file)"))
     new.add_argument("--force", action="store_true", help=_("replace an existing file"))
@@ -190,6 +194,7 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     wipe.add_argument("--player", required=True, metavar="NAME", help=_("whose balloon pops"))
     wipe.add_argument("--by", metavar="NAME", help=_("who popped it"))
 
+    add_battle_parser(actions)
     add_driver_parser(actions)
 
     printing = actions.add_parser("print", help=_("print the filled score sheet and the upgraded kart dashboards"))
@@ -198,6 +203,20 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     printing.add_argument("--sections", metavar="LIST",
                           help=_("comma-separated: scoresheet,dashboards,startorder (default: those the campaign has)"))
     printing.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
+
+
+def add_battle_parser(actions: argparse._SubParsersAction) -> None:
+    """Register `battle` on `campaign`'s actions."""
+    battle = actions.add_parser("battle", help=_("show a Balloon Battle's result, or start the next battle"))
+    battle.add_argument("file", type=Path)
+    battle.add_argument("--battle", type=whole(1, MAX_RACES), metavar="N",
+                        help=_("1 for the first battle (default: the last)"))
+    battle.add_argument("--start", action="store_true", help=_("start the next battle"))
+    battle.add_argument("--kart", dest="karts", action="extend", nargs="+", default=[], metavar="NAME",
+                        help=_("with --start: the players who fight it (default: every player)"))
+    battle.add_argument("--track", type=Path, metavar="FILE",
+                        help=_("with --start: its arena (default: the last battle's)"))
+    battle.add_argument("--json", action="store_true", help=_("the battle as JSON"))
 
 
 def add_driver_parser(actions: argparse._SubParsersAction) -> None:

@@ -16,7 +16,7 @@ from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_closed_reason, shop_window, stat_label
 from designer.campaign.modes import campaign_mode, mode_title, records, scored
-from designer.campaign.roster import require_character_id, require_player
+from designer.campaign.roster import STAT_KEYS, require_character_id, require_player, system_stats
 from designer.campaign.validate import (
     check_campaign,
     check_coins,
@@ -46,6 +46,7 @@ from designer.model.campaign import (
 )
 from designer.rules.base import slugify
 from designer.rules.texts import character_name, ruleset_name
+from designer.systems import registry
 
 M = TypeVar("M")
 
@@ -193,6 +194,13 @@ def set_custom_character(doc: CampaignDocument, ctx: Context, character: CustomC
         raise CampaignError(_("{name} is already a {ruleset} character").format(name=character.name,
                                                                               ruleset=ruleset_name(ctx.ruleset)),
                             "custom_characters")
+    carried = {stat.key for stat in system_stats(ctx.ruleset)}
+    foreign = [key for key in STAT_KEYS if getattr(character, key) is not None and key not in carried]
+    if foreign:
+        titles = [s.display_title for sid in registry.ids() for s in registry.get(sid).character_stats
+                  if s.key == foreign[0]]
+        raise CampaignError(_("{ruleset} characters have no {stat}").format(
+            ruleset=ruleset_name(ctx.ruleset), stat=titles[0] if titles else foreign[0]), "custom_characters")
     key = character.name.casefold()
     others = [c for c in doc.custom_characters if c.name.casefold() != key]
     index = next((i for i, c in enumerate(doc.custom_characters) if c.name.casefold() == key), len(others))

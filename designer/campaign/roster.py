@@ -1,11 +1,13 @@
-"""Players and their characters: stats from the ruleset or the campaign's custom characters, upgrades
-applied, and PitchKart's starting coins by grid slot. Players store a character's stable id; the names
+"""Players and their characters: stats from the ruleset or the campaign's custom characters (the stats the
+system's characters carry: `System.character_stats`), upgrades applied, and PitchKart's starting coins by
+grid slot. Players store a character's stable id; the names
 shown come from the ruleset (or the custom character), and what a user types (an id or a name) is
 resolved to that id here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
@@ -14,6 +16,14 @@ from designer.io.display import clip
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
 from designer.rules.texts import character_name
+from designer.systems import registry
+from designer.systems.api import CharacterStat
+
+#: What a player of a system without characters (Axles and Alloys) has as their character: a stored label.
+FREE_LABEL = "Driver"
+
+#: Every stat a character (ruleset or custom) may carry, whatever the system: the union of the systems' keys.
+STAT_KEYS = ("weight", "handling", "max_gear", "top_speed", "traction", "acceleration")
 
 
 @dataclass(frozen=True)
@@ -23,9 +33,29 @@ class CharacterStats:
     handling: int | None
     max_gear: int | None
     custom: bool = False
+    #: every stat the character carries, by key (`STAT_KEYS`): None where not given
+    values: Mapping[str, int | str | None] = field(default_factory=dict, hash=False)
+    #: the stats that are the rule data's house values (`Character.assumed`)
+    assumed: tuple[str, ...] = ()
 
     def base(self, stat: str) -> int | None:
-        return {"handling": self.handling, "max_gear": self.max_gear}[stat]
+        value = self.values.get(stat, getattr(self, stat, None))
+        return value if isinstance(value, int) else None
+
+    def value(self, stat: str) -> int | str | None:
+        return self.values.get(stat)
+
+
+def stats_of(name: str, source: object, custom: bool = False, assumed: tuple[str, ...] = ()) -> CharacterStats:
+    values = {key: getattr(source, key, None) for key in STAT_KEYS}
+    return CharacterStats(name, values["weight"], values["handling"], values["max_gear"],
+                          custom=custom, values=values, assumed=assumed)
+
+
+def system_stats(ruleset: Ruleset) -> tuple[CharacterStat, ...]:
+    """The stats this ruleset's system gives its characters (none for a system not registered)."""
+    system = registry.find(ruleset.id)
+    return system.character_stats if system is not None else ()
 
 
 def character_stats(doc: CampaignDocument, ruleset: Ruleset, character_id: str) -> CharacterStats | None:
@@ -33,10 +63,10 @@ def character_stats(doc: CampaignDocument, ruleset: Ruleset, character_id: str) 
     then the campaign's custom ones (named as the campaign spells them)."""
     known = ruleset.character_by_id(character_id)
     if known is not None:
-        return CharacterStats(character_name(ruleset, known), known.weight, known.handling, known.max_gear)
+        return stats_of(character_name(ruleset, known), known, assumed=tuple(known.assumed))
     custom = doc.custom_character_by_id(character_id)
     if custom is not None:
-        return CharacterStats(custom.name, custom.weight, custom.handling, custom.max_gear, custom=True)
+        return stats_of(custom.name, custom, custom=True)
     return None
 
 

@@ -1,5 +1,6 @@
 """A campaign's print kit: the Grand Prix score sheet filled from the campaign, one kart dashboard per
-player with the stats their upgrades bought, and a race series' start-order sheet (the coins each starting
+player with the stats their upgrades bought (or the system's own per-player sheet, e.g. the board game's
+player mat, filled with each player's name and character), and a race series' start-order sheet (the coins each starting
 place takes, `designer.export.start_order`).
 
 `write_campaign_pdf` is what both `kartographer campaign print` and the campaign window call. The score
@@ -19,11 +20,11 @@ from typing import TYPE_CHECKING
 from designer.campaign.context import Context
 from designer.campaign.grand_prix import TIE_RULE, counted_races, effective_stat, is_finished, ledger, standings
 from designer.campaign.modes import in_money, records, scored
-from designer.campaign.roster import character_label, character_stats
+from designer.campaign.roster import STAT_KEYS, character_label, character_stats
 from designer.campaign.series import has_start_order_coins, starting_coins_by_place
 from designer.export import pdf
 from designer.export.dashboards import DashboardOptions, Kart, Upgrades, render_dashboards
-from designer.export.options import ExportOptions, PrintJob
+from designer.export.options import ExportOptions, PrintJob, Seat
 from designer.export.paper import LayoutError, get_paper
 from designer.export.scoresheet import (
     GrandPrixScores,
@@ -41,6 +42,7 @@ from designer.io.track_io import load_track
 from designer.model.campaign import CampaignDocument
 from designer.rules.schema import Character
 from designer.systems import registry
+from designer.systems.api import PrintSection
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -119,8 +121,8 @@ def campaign_karts(doc: CampaignDocument, ctx: Context) -> list[Kart]:
         stats = character_stats(doc, ctx.ruleset, p.character)
         character = ctx.ruleset.character_by_id(p.character)
         if character is None and stats is not None:
-            character = Character(id=p.character, name=stats.name, weight=stats.weight, handling=stats.handling,
-                                  max_gear=stats.max_gear)
+            character = Character(id=p.character, name=stats.name,
+                                  **{key: stats.value(key) for key in STAT_KEYS})
         bonus = {}
         for stat in ("handling", "max_gear"):
             base = stats.base(stat) if stats else None
@@ -142,6 +144,23 @@ def start_order_from_campaign(doc: CampaignDocument, ctx: Context, *,
     coins = starting_coins_by_place(ctx.ruleset, max(len(doc.players), 1))
     races = tuple((race_name(race.track, source, doc.name), tuple(race.grid)) for race in doc.races)
     return StartOrder(doc.name, tuple(players), tuple(coins), races)
+
+
+def system_sheet(doc: CampaignDocument) -> PrintSection | None:
+    """The system's own per-player sheet (e.g. the board game's player mat), or None where the system prints
+    the shared kart dashboard, which the campaign fills with the stats upgrades bought (`campaign_karts`)."""
+    from designer.export.sections import render_dashboards_section
+
+    section = registry.get(doc.ruleset).section("dashboards")
+    return section if section is not None and section.render is not render_dashboards_section else None
+
+
+def roster_job(doc: CampaignDocument, ctx: Context, paper: str) -> PrintJob:
+    """A print job of the system's blank document whose seats are the campaign's players, in roster order."""
+    from designer.export.bundle import blank_document
+
+    seats = tuple(Seat(p.name, p.character, character_label(doc, ctx.ruleset, p.character)) for p in doc.players)
+    return PrintJob(blank_document(ctx.ruleset), ctx.ruleset, ExportOptions(paper=paper), seats=seats)
 
 
 def has_player_sheets(doc: CampaignDocument) -> bool:
@@ -229,6 +248,9 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
             return render_scoresheet(c, ctx.ruleset, scores, ScoreSheetOptions(paper, 10.0, len(doc.players)))
         if section == "startorder":
             return render_start_order(c, ctx.ruleset, start_order_from_campaign(doc, ctx, source=source), paper)
+        own = system_sheet(doc)
+        if own is not None:
+            return own.render(c, roster_job(doc, ctx, paper))
         return render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
 
     titles = {**TITLES, "dashboards": registry.get(doc.ruleset).dashboard}  # "Vehicle sheets", "Player mats" …

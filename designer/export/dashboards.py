@@ -24,7 +24,7 @@ from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Paper, Rect, card_size, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, Output, text
 from designer.export.tokens import KART_COLOURS
-from designer.i18n import N_, _
+from designer.i18n import _
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
 from designer.rules.schema import Character
@@ -70,26 +70,40 @@ class Stat:
     name: str
     base: int
     bonus: int
+    #: the rule data's house value, not the source's (`Character.assumed`): printed "≈ house value"
+    assumed: bool = False
+    #: the stat's field ("handling", "max_gear", "top_speed" …)
+    key: str = ""
 
     @property
     def value(self) -> int:
         return self.base + self.bonus
 
 
+def numeric_stats(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """(key, title) of the numbered stats the system's characters carry (`System.character_stats`; Gaslands:
+    Handling and Max Gear, PitchKart: Top Speed, Traction and Acceleration)."""
+    from designer.systems import registry
+
+    system = registry.find(ruleset.id)
+    return [(s.key, s.title) for s in system.character_stats if not s.choices] if system else []
+
+
 def stats(kart: Kart, ruleset: Ruleset) -> list[Stat]:
-    """Handling and max gear with upgrades applied, each capped by the Grand Prix upgrade rules."""
+    """The character's numbered stats, upgrades applied (handling and max gear), each capped by the Grand Prix
+    upgrade rules."""
     ch = kart.character
     out: list[Stat] = []
     gp = ruleset.grand_prix
-    for field_, label in (("handling", N_("Handling")), ("max_gear", N_("Max gear"))):
+    for field_, label in numeric_stats(ruleset):
         base = getattr(ch, field_, None) if ch else None
         if base is None:
             continue
-        bonus = getattr(kart.upgrades, field_)
+        bonus = getattr(kart.upgrades, field_, 0)
         rule = gp.upgrade(field_) if gp else None
         if rule is not None:
             bonus = max(0, min(bonus, rule.cap - base))
-        out.append(Stat(label, base, bonus))
+        out.append(Stat(label, base, bonus, field_ in ch.assumed if ch else False, field_))
     return out
 
 
@@ -224,6 +238,9 @@ def _stats(c: Canvas, p: Painter, kart: Kart, ruleset: Ruleset, box: Rect, colou
         if stat.bonus:
             upgraded = _("{base} + {bonus} upgrade").format(base=stat.base, bonus=stat.bonus)
             text(c, x + w / 2, y + 21.5, *pdf.fit_line(upgraded, w - 2, 6, FONT), FONT, "middle", GREY, middle=True)
+        elif stat.assumed:
+            text(c, x + w / 2, y + 21.5, *pdf.fit_line(_("≈ house value"), w - 2, 6, FONT), FONT, "middle", GREY,
+                 middle=True)
     if items:
         y += 28.0
     if kart.player:
@@ -271,7 +288,7 @@ def track_rows(kart: Kart, ruleset: Ruleset) -> list[tuple[str, list[str], bool,
     """The mat's tick rows (label, cells, round, last cell an alert, faint from): gear, coins, hazards, as
     the rules have them."""
     rows: list[tuple[str, list[str], bool, bool, int | None]] = []
-    gear = next((s for s in stats(kart, ruleset) if s.name == "Max gear"), None)
+    gear = next((s for s in stats(kart, ruleset) if s.key == "max_gear"), None)
     if gear is not None:
         rows.append((_("GEAR"), [str(g) for g in range(1, gear.value + 1)], False, False,
                      gear.base if gear.bonus else None))
@@ -332,15 +349,16 @@ def _dashboard_pages(paper: Paper, margin: float, per_page: int, card: tuple[flo
 
 def render_player_sheets(c: Canvas, job: PrintJob, draw: Callable[[Canvas, int, Rect], None],
                          fits: Callable[[Rect], bool], refusal: str) -> int:
-    """One sheet per player of the job's document (`karts`), two to a portrait page: `draw(c, number, area)`
-    fills one; `refusal` is the one-line error when a half page does not `fit`. Returns the pages drawn."""
+    """One sheet per player of the job's document (`karts`), or per seat of a campaign's roster (`job.seats`),
+    two to a portrait page: `draw(c, number, area)` fills one; `refusal` is the one-line error when a half page
+    does not `fit`. Returns the pages drawn."""
     paper, margin = get_paper(job.options.paper), job.options.margin(10.0)
     sheet, areas = dashboard_areas(paper, margin, 2)
     if not fits(areas[0]):
         sheet, areas = dashboard_areas(paper, margin, 1)  # a landscape page each, when a half page is too small
         if not fits(areas[0]):
             raise LayoutError(refusal)
-    count, pages = job.document.karts, 0
+    count, pages = len(job.seats) or job.document.karts, 0
     for start in range(0, count, len(areas)):
         pdf.start_page(c, sheet)
         with pdf.mm_frame(c, sheet):

@@ -39,14 +39,26 @@ class ExportOptions:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """One player of a campaign as a per-player sheet shows them: their name, and their character's id and
+    name (a custom character's, or a player's own label, has no id in the rule data)."""
+
+    player: str
+    character_id: str
+    character: str
+
+
+@dataclass(frozen=True)
 class PrintJob:
     """One document's print run: its rule data, the shared options and, from a campaign, its scores (a Grand
-    Prix's, or a Downforce season's)."""
+    Prix's, or a Downforce season's) and its roster: a system's own per-player sheet (its `dashboards`
+    section) prints one sheet per seat, filled with the player and their character, instead of one per kart."""
 
     document: TrackDocument
     ruleset: Ruleset
     options: ExportOptions = ExportOptions()
     scores: GrandPrixScores | SeasonScores | None = None
+    seats: tuple[Seat, ...] = ()
 
     def setting(self, name: str) -> float:
         """The value of the system's print option `name`: as set for this print, else the rule data's."""

@@ -5,8 +5,9 @@ boxes (single and double), coins and boost pads with spares; gate numbers 1…N;
 Thwomp, Piranha Plant and Chain Chomp footprints plus one reach template per distinct reach (a full ring
 when it fits on the sheet, otherwise a quarter ring whose corner goes on the hazard's centre); banana and
 fake-item-box markers as many as the deck holds; for an arena (a document with no track: Balloon Battle is
-fought there, never on a race track) five balloons per kart (from the rules) in each kart's colour; and a
-stack of hazard tokens.
+fought there, never on a race track) five balloons per kart (from the rules) in each kart's colour; a
+stack of hazard tokens; and where the rule data's karts are discs (`karts.discs`), one kart disc of the kart
+footprint's length per kart of the track, numbered, in its kart colour.
 
 `pack_tokens` shelves the groups onto pages (pure layout); `render_tokens` draws them, each with a thin
 grey cut line on its true outline and a heading per group.
@@ -144,6 +145,11 @@ def token_groups(document: TrackDocument, ruleset: Ruleset, content: Rect | None
     if any("hazard" in card.text.casefold() for card in ruleset.deck):
         add(_("Hazard tokens"), Token("hazard", HAZARD_MM, HAZARD_MM, "circle"),
             with_spares(HAZARDS_PER_KART * document.karts, spare, min_spare))
+    if ruleset.karts.discs:
+        d = ruleset.kart_footprint.length_mm
+        groups.append(TokenGroup(_("Kart discs, {mm} mm × {n}").format(mm=pdf_mm(d), n=document.karts), [
+            Token("kart_disc", d, d, "circle", str(kart + 1), KART_COLOURS[kart % len(KART_COLOURS)])
+            for kart in range(document.karts)]))
     return groups
 
 
@@ -296,6 +302,11 @@ def _draw_token(p: Painter, t: Token, x: float, y: float) -> None:
         art.box_face(p, t.w, t.h, fill=HexColor("#ff9aa8"), mark="¿")
     elif t.draw == "balloon":
         _balloon(p, t)
+    elif t.draw == "kart_disc":
+        colour = HexColor(t.colour or KART_COLOURS[0])
+        p.circle(0, 0, t.w / 2, fill=colour, stroke=pdf.darker(colour), lw=0.5)
+        p.circle(0, 0, t.w * 0.3, fill=white, stroke=None)
+        p.label(0, 0, t.label, t.w * 0.3, INK, halo=None)
     elif t.draw == "hazard":
         p.circle(0, 0, t.w / 2, fill=HexColor("#ffcc00"), stroke=None)
         r = t.w * 0.36

@@ -13,6 +13,8 @@ and games (careers).
 Schema version 3 adds a race result's `kart`, `prize` and `bets` (Mario Kart for Downforce: the colour
 raced, the prize money and the bet winnings in dollars) and a driver's `vehicle_file` (Axles and Alloys: the
 driver's vehicle document); they are left out of the file where unused, so a version 2 file reads unchanged.
+A custom character's `top_speed`, `traction` and `acceleration` (PitchKart's stats) came later in version 3,
+additive the same way: a file without them reads and writes unchanged.
 
 Schema version 2 (version 1 stored display names): `players[].character` is the stable id of a ruleset
 character ("princess-peach") or of one of the campaign's custom characters, which carry their own `id`; in a
@@ -79,14 +81,21 @@ class Player(StrictModel):
     character: CharacterRef
 
 
-class CustomCharacter(StrictModel):
-    """A home-made character; unused stats stay empty. Players refer to it by `id` (never a ruleset character's)."""
+class CustomCharacter(OmitUnused):
+    """A home-made character; the stats its system does not use stay empty (`System.character_stats` says
+    which it uses). Players refer to it by `id` (never a ruleset character's). PitchKart's `top_speed`,
+    `traction` and `acceleration` are left out of the file while empty, so a file without them keeps its bytes."""
+
+    OMIT_UNUSED = (("top_speed", None), ("traction", None), ("acceleration", None))
 
     id: CharacterId
     name: PersonName
     weight: Literal["Lightweight", "Middleweight", "Heavyweight"] | None = None
     handling: Annotated[StrictInt, Field(ge=0, le=20)] | None = None
     max_gear: Annotated[StrictInt, Field(ge=1, le=20)] | None = None
+    top_speed: Annotated[StrictInt, Field(ge=1, le=9)] | None = None
+    traction: Annotated[StrictInt, Field(ge=1, le=9)] | None = None
+    acceleration: Annotated[StrictInt, Field(ge=1, le=9)] | None = None
 
 
 class RaceResult(OmitUnused):

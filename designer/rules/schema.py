@@ -135,6 +135,9 @@ class Character(RuleModel):
     top_speed: Count | None = None
     traction: Count | None = None
     acceleration: Count | None = None
+    #: The stats (field names) no source gives: our house values, printed marked approximate.
+    assumed: list[Literal["weight", "handling", "max_gear", "top_speed", "traction", "acceleration"]] = Field(
+        default_factory=list)
 
 
 class ItemCard(RuleModel):
@@ -235,6 +238,9 @@ class Karts(RuleModel):
     min: Positive | None = None
     max: Positive | None = None
     recommended_min: Positive | None = None
+    #: True: the karts are discs of the kart footprint's length (PitchKart's flicked discs), printed with the
+    #: tokens, one per kart of the track in its kart colour.
+    discs: bool = False
     notes: Text | None = None
 
     @model_validator(mode="after")

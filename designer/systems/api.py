@@ -117,6 +117,26 @@ class GeneratorOption:
         return _(self.title)
 
 
+@dataclass(frozen=True)
+class CharacterStat:
+    """One stat a system's characters carry (its rule data's and a campaign's custom characters alike):
+    `key` is the field of `designer.rules.schema.Character` and `designer.model.campaign.CustomCharacter`
+    ("handling", "top_speed"); `title` English marked with N_ (a column heading, a card row); a whole number
+    from `minimum` to `maximum`, or one word of `choices` (stored as written, shown translated by the
+    caller, e.g. weight classes); `upgradable`: Grand Prix upgrades raise it (the campaign shows "4 ▲")."""
+
+    key: str
+    title: str
+    minimum: int = 0
+    maximum: int = 20
+    choices: tuple[str, ...] = ()
+    upgradable: bool = False
+
+    @property
+    def display_title(self) -> str:
+        return _(self.title)
+
+
 class GenerateTrack(Protocol):
     """Makes a whole document of the system (a `designer.model.TrackDocument`) on a table of `width_mm` ×
     `height_mm` from `seed` (the same seed and settings give the same document) and the generator's settings
@@ -403,6 +423,9 @@ class System:
     - `new_defaults(elements, kind)`: {field: value} a new element of `kind` takes when placed from the
       palette, given the document's elements (e.g. a space's next free number; {} for the kinds it leaves
       to the ruleset's defaults); the place tool shows them on its ghost too.
+    - `character_stats`: the stats its characters carry (`CharacterStat`), in order: the campaign window's
+      roster columns and custom-character editor, `campaign custom`, the prints. Empty: characters are
+      names only (or, without any in the rule data, a player's free label).
 
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
@@ -429,6 +452,7 @@ class System:
     figures: tuple[ReportFigures, ...] = ()
     icons_dir: Path | None = None
     generator: Generator | None = None
+    character_stats: tuple[CharacterStat, ...] = ()
 
     @property
     def display_name(self) -> str:
@@ -440,6 +464,9 @@ class System:
 
     def section(self, name: str) -> PrintSection | None:
         return next((s for s in self.prints if s.name == name), None)
+
+    def character_stat(self, key: str) -> CharacterStat | None:
+        return next((s for s in self.character_stats if s.key == key), None)
 
     def print_option(self, name: str) -> PrintOption | None:
         return next((o for o in self.print_options if o.name == name), None)

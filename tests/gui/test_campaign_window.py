@@ -201,7 +201,7 @@ def test_roster_edits_through_the_table(qtbot, win, monkeypatch):
     from designer.panes.campaign import roster as roster_module
 
     monkeypatch.setattr(roster_module, "ask_custom_character",
-                        lambda parent, current=None: CustomCharacter(id="dry-bones", name="Dry Bones",
+                        lambda parent, current=None, **_kw: CustomCharacter(id="dry-bones", name="Dry Bones",
                                                                      weight="Lightweight",
                                                                      handling=4, max_gear=5))
     qtbot.mouseClick(roster.custom_add, Qt.MouseButton.LeftButton)

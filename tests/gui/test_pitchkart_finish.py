@@ -213,6 +213,8 @@ def test_the_track_report_shows_pitchkarts_figures(windows):
     slow = next(c for c in RULES.characters if c.top_speed == 2 and c.traction == 3)
     assert by_name[fast.name][:2] == ("4", "1")  # 3 sections at 4 a flick: one flick
     assert by_name[slow.name] == ("2", "2", "3")  # … at 2 a flick: two
+    assert by_name["Bowser"] == ("4", "1", "2 ≈")  # the source gives Bowser's Top Speed; Traction is ours
+    assert by_name["Mario"] == ("3 ≈", "1 ≈", "2 ≈")  # all house values, and the flicks worked out from one
     assert first.name in by_name and "Top Speed" in dialog.values["characters_note"]
     assert dialog.findChild(object, "longest_straight").text() == "3 sections"
     assert "straight_flicks" not in dialog.values["characters_note"]  # a field name is no word of the note

@@ -91,5 +91,6 @@ def products(tracks: bool = True) -> Iterator[tuple[str, bytes]]:
     for system in ("mk-board", "pitchkart"):
         doc, ctx = _series(system)
         yield f"{system} start order", written(write_campaign_pdf, doc, ctx, ["startorder"])
+        yield f"{system} campaign sheets", written(write_campaign_pdf, doc, ctx, ["dashboards"])
     doc, ctx = _season()
     yield "mk-downforce season", written(write_campaign_pdf, doc, ctx, ["scoresheet"])

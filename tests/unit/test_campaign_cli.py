@@ -90,7 +90,8 @@ def test_new_refusals_write_nothing(capsys, tmp_path, cup):
     cases = [
         ((*base, "--player", "Alex:Bowser"), "unknown character 'Bowser'"),
         ((*base, "--player", "Alex:Mario", "alex:Luigi"), "player 'alex' appears twice"),
-        ((*base, "--player", "Alex"), "kartographer: error: argument --player: 'Alex' is not NAME:CHARACTER"),
+        ((*base, "--player", "Alex"), "players: Alex needs a character: NAME:CHARACTER (e.g. Alex:Mario)"),
+        ((*base, "--player", "Alex:"), "kartographer: error: argument --player: 'Alex:' is not NAME:CHARACTER"),
         ((*base,), "kartographer: error: the following arguments are required: --player"),
         (("campaign", "new", "--ruleset", "chess", "--player", "A:Mario", "-o", out), "unknown ruleset 'chess'"),
         (("campaign", "new", "--ruleset", "mk-board", "--mode", "grand_prix", "--player", "A:Mario", "-o", out),

@@ -25,7 +25,7 @@ from .cli_runner import refused, run
 GOLDEN = Path(__file__).parents[1] / "data" / "campaign-v1.campaign.json"
 DEFAULTS = {"mk-gaslands": "grand_prix", "mk-board": "race_series", "pitchkart": "race_series",
             "mk-downforce": "season", "axles-alloys-2": "career"}
-FIRST_CHARACTER = {"mk-gaslands": "Mario", "mk-board": "Mario", "pitchkart": "Toad", "mk-downforce": "Mario",
+FIRST_CHARACTER = {"mk-gaslands": "Mario", "mk-board": "Mario", "pitchkart": "Mario", "mk-downforce": "Mario",
                    "axles-alloys-2": "Max"}
 
 

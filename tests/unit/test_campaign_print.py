@@ -151,7 +151,7 @@ def test_custom_characters_print_with_their_own_stats():
     doc = edit.buy_upgrade(doc, ctx, "Ann", "handling")
     ann, bob = campaign_karts(doc, ctx)
     assert (ann.player, ann.character.name, ann.upgrades.handling) == ("Ann", "Dry Bones", 1)
-    assert {s.name: s.value for s in stats(ann, ctx.ruleset)} == {"Handling": 4, "Max gear": 4}
+    assert {s.name: s.value for s in stats(ann, ctx.ruleset)} == {"Handling": 4, "Max Gear": 4}
     assert bob.upgrades.handling == 0 and bob.number == 2
     data = io.BytesIO()
     assert write_campaign_pdf(data, doc, ctx) == 3

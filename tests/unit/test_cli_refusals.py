@@ -57,6 +57,7 @@ def test_every_numeric_option_has_a_finite_range():
                 "kartographer campaign result --race", "kartographer campaign result --place",
                 "kartographer campaign result --gates", "kartographer campaign result --coins",
                 "kartographer campaign upgrade --after-race", "kartographer campaign wipe-out --battle",
+                "kartographer campaign battle --battle",
                 "kartographer campaign driver game --game", "kartographer campaign driver game --kills",
                 "kartographer campaign driver game --rerolls-used"}
     assert expected <= set(numeric), sorted(expected - set(numeric))

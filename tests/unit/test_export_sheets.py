@@ -40,8 +40,8 @@ def test_karts_default_to_the_first_characters():
 def test_upgrades_apply_and_respect_the_caps():
     wario, yoshi = karts_for(GASLANDS, 2, ["Wario", "Yoshi"], [{"handling": 1, "max_gear": 2}, Upgrades(1, 1)])
     assert {s.name: (s.base, s.bonus, s.value) for s in stats(wario, GASLANDS)} == {
-        "Handling": (2, 1, 3), "Max gear": (6, 0, 6)}  # max gear never above 6
-    assert {s.name: s.value for s in stats(yoshi, GASLANDS)} == {"Handling": 4, "Max gear": 5}
+        "Handling": (2, 1, 3), "Max Gear": (6, 0, 6)}  # max gear never above 6
+    assert {s.name: s.value for s in stats(yoshi, GASLANDS)} == {"Handling": 4, "Max Gear": 5}
     with pytest.raises(LayoutError, match="unknown upgrade 'speed'"):
         Upgrades.of({"speed": 1})
 

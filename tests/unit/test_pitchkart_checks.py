@@ -223,9 +223,9 @@ def test_figures_count_sections_straight_runs_and_bends_against_the_characters()
     figures = track_figures(long, RULES)["pitchkart"]
     assert figures["closed"] and figures["longest_straight_sections"] == 3 and figures["bends"] == 2
     chars = figures["characters"]
-    assert chars["bowser"] == {"top_speed": 4, "straight_flicks": 1, "traction": None}
+    assert chars["bowser"] == {"top_speed": 4, "straight_flicks": 1, "traction": 2}
     assert chars["toad"] == {"top_speed": 2, "straight_flicks": 2, "traction": 3}
-    assert chars["peach"] == {"top_speed": None, "straight_flicks": None, "traction": 1}
+    assert chars["peach"] == {"top_speed": 3, "straight_flicks": 1, "traction": 1}
     assert "Top Speed" in figures["characters_note"]
     open_one = track_from_data(document(elements()[:-1]))
     assert track_figures(open_one, RULES)["pitchkart"]["closed"] is False

@@ -144,18 +144,33 @@ def test_sticker_sheet_has_arrows_question_squares_and_every_section_number():
     assert [len(g.tokens) for g in groups] == [3, 4, 12]  # one booster arrow + 2 spares
 
 
-def test_character_cards_show_the_stars_the_rule_data_gives_and_leave_the_rest_blank():
+def test_character_cards_show_every_stat_and_mark_the_house_values():
     assert kit.star_scale(PITCHKART) == 4
+    assert len(PITCHKART.characters) == len(PITCHKART.pitchkart.starting_coins_by_slot) == 8  # one per grid slot
     bowser = next(c for c in PITCHKART.characters if c.id == "bowser")
     assert (kit.stars(bowser, "top_speed"), kit.stars(bowser, "traction"), kit.stars(bowser, "acceleration")) == (
-        4, None, None)
+        4, 2, 1)
+    assert bowser.assumed == ["traction", "acceleration"]  # the source gives Bowser's Top Speed only
     data = printed("characters")
     texts = [t for page in page_texts(data) for t in page]
-    assert {"Bowser", "Donkey Kong", "Toad", "Koopa Troopa", "Peach", "Yoshi"} <= set(texts)
-    assert texts.count("Top Speed") == texts.count("Traction") == texts.count("Acceleration") == 6
-    # Bowser 4, Donkey Kong 4, Toad 2 + 3, Koopa Troopa 2 + 3, Peach 1, Yoshi 1
-    assert fills_of(data, kit.STAR_GOLD) == 20
-    assert texts.count("not given") == 6 * 3 - 8  # 8 stats given of 18
+    names = {"Mario", "Luigi", "Bowser", "Donkey Kong", "Toad", "Koopa Troopa", "Peach", "Yoshi"}
+    assert names <= set(texts)
+    assert texts.count("Top Speed") == texts.count("Traction") == texts.count("Acceleration") == 8
+    assert fills_of(data, kit.STAR_GOLD) == 7 * 8  # every character's stats add up to 7 stars
+    assert "not given" not in texts
+    assert texts.count("≈ house value") == sum(len(c.assumed) for c in PITCHKART.characters) == 16
+    assert texts.count("≈: not in the source, our house value") == 8
+
+
+def test_kart_discs_of_the_footprint_print_with_the_tokens():
+    data = printed("tokens")
+    texts = [t for page in page_texts(data) for t in page]
+    assert "Kart discs, 30 mm × 6" in texts  # the stadium races six karts
+    from designer.export.tokens import token_groups
+    discs = next(g for g in token_groups(load_track(STADIUM), PITCHKART) if g.title.startswith("Kart discs"))
+    assert [(t.w, t.h, t.shape, t.label) for t in discs.tokens] == [(30.0, 30.0, "circle", str(n)) for n in range(1, 7)]
+    gaslands = load_ruleset("mk-gaslands")
+    assert not any(g.title.startswith("Kart discs") for g in token_groups(load_track(STADIUM), gaslands))
 
 
 def test_the_starting_grid_gives_each_slot_its_coins():

@@ -94,7 +94,8 @@ def test_the_products_cover_every_section_of_every_system(printed):
                      "mk-downforce die", "mk-downforce small kit", "mk-downforce season", "pitchkart pieces",
                      "pitchkart grid", "axles-alloys-2 dashboards", "axles-alloys-2 vehicle print",
                      "mk-board start order", "grand prix campaign", "pitchkart reference", "mk-downforce reference",
-                     "mk-downforce quick-rules", "axles-alloys-2 reference"):
+                     "mk-downforce quick-rules", "axles-alloys-2 reference",
+                     "mk-board campaign sheets", "pitchkart campaign sheets"):
         assert expected in names
 
 

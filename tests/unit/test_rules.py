@@ -330,11 +330,14 @@ def test_pitchkart():
         "Coin",
     }
     assert pk.deck_rules.notes and "count" in pk.deck_rules.notes
-    speed = {c.name: c.top_speed for c in pk.characters if c.top_speed is not None}
+    # the source's figures; every other stat is a house value the character lists as assumed
+    speed = {c.name: c.top_speed for c in pk.characters if "top_speed" not in c.assumed}
     assert speed == {"Bowser": 4, "Donkey Kong": 4, "Toad": 2, "Koopa Troopa": 2}
-    traction = {c.name: c.traction for c in pk.characters if c.traction is not None}
+    traction = {c.name: c.traction for c in pk.characters if "traction" not in c.assumed}
     assert traction == {"Peach": 1, "Yoshi": 1, "Koopa Troopa": 3, "Toad": 3}
-    assert all(c.acceleration is None for c in pk.characters)
+    assert all("acceleration" in c.assumed for c in pk.characters)  # the source gives no one's stars
+    assert len(pk.characters) == pk.karts.max == 8  # one per grid slot
+    assert all(None not in (c.top_speed, c.traction, c.acceleration) for c in pk.characters)
 
 
 # --------------------------------------------------------------------------- Downforce

@@ -28,6 +28,7 @@ from designer.campaign.context import Context
 from designer.campaign.edit import new_campaign
 from designer.campaign.errors import CampaignError
 from designer.campaign.modes import default_mode, playable_modes
+from designer.campaign.roster import FREE_LABEL
 from designer.i18n import N_, _
 from designer.model.campaign import MAX_PLAYERS, CampaignDocument
 from designer.panes.campaign.common import MessageLine, prepare_table, set_cell
@@ -146,6 +147,7 @@ class NewCampaignDialog(QDialog):
             combo.addItems(names)
             combo.setCurrentIndex(self._character_index(row, current))
             combo.setEnabled(bool(names))
+        self.players.setColumnHidden(1, not names)  # a system without characters: players are names only
 
     def add_player_row(self, name: str | None = None, character: str | None = None) -> None:
         row = self.players.rowCount()
@@ -169,7 +171,7 @@ class NewCampaignDialog(QDialog):
         rows = []
         for row in range(self.players.rowCount()):
             name = self.players.item(row, 0).text().strip()
-            character = self.players.cellWidget(row, 1).currentText() or "Driver"
+            character = self.players.cellWidget(row, 1).currentText() or FREE_LABEL
             if name:
                 rows.append((name, character))
         return rows

@@ -24,12 +24,13 @@ from PySide6.QtWidgets import (
 
 from designer.campaign import edit
 from designer.campaign.grand_prix import effective_stat
-from designer.campaign.roster import character_label, character_names, character_stats
+from designer.campaign.roster import FREE_LABEL, character_label, character_names, character_stats, system_stats
 from designer.document.campaign import CampaignSession
 from designer.i18n import _, pgettext
 from designer.model.campaign import CustomCharacter
 from designer.panes.campaign.common import (
     ALIGN_CENTRE,
+    ALIGN_TEXT,
     MessageLine,
     fit_height,
     fit_width,
@@ -43,16 +44,25 @@ from designer.panes.cell_refusals import CellRefusals
 from designer.panes.dialog_buttons import ok_cancel
 from designer.rules.base import slugify
 from designer.rules.texts import weight_name
+from designer.systems.api import CharacterStat
 
-#: Weight classes: stored in the file as written here, shown translated (`weight_name`).
-WEIGHTS = ("Lightweight", "Middleweight", "Heavyweight")
-NAME, CHARACTER, WEIGHT, HANDLING, MAX_GEAR = range(5)
+NAME, CHARACTER = range(2)
 NONE_TEXT = "—"
 
 
+def choice_text(value: object) -> str:
+    """A word of a fixed vocabulary as shown (a weight class, translated), "—" when there is none."""
+    return (weight_name(value) or str(value)) if isinstance(value, str) else NONE_TEXT
+
+
 def weight_text(weight: str | None) -> str:
-    """A weight class as shown: translated when it is one of `WEIGHTS`, "—" when there is none."""
-    return weight_name(weight) or NONE_TEXT
+    return choice_text(weight)
+
+
+def value_text(stat: CharacterStat, value: object) -> str:
+    if stat.choices:
+        return choice_text(value)
+    return NONE_TEXT if value is None else str(value)
 
 
 def stat_text(value: int | None, base: int | None) -> tuple[str, str]:
@@ -65,27 +75,36 @@ def stat_text(value: int | None, base: int | None) -> tuple[str, str]:
 
 
 class CustomCharacterDialog(QDialog):
-    """Name, weight class, Handling and Max Gear of a home-made character (stats may stay empty)."""
+    """Name and the system's stats (`System.character_stats`) of a home-made character; stats may stay empty."""
 
-    def __init__(self, character: CustomCharacter | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, stats: tuple[CharacterStat, ...], character: CustomCharacter | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Edit Custom Character") if character else _("New Custom Character"))
+        self.stats = stats
         form = QFormLayout(self)
         self.name_edit = QLineEdit(character.name if character else "")
         self.name_edit.setMaxLength(40)
         self.name_edit.setPlaceholderText(_("e.g. Dry Bones"))
-        self.weight_combo = QComboBox()
-        self.weight_combo.addItem(pgettext("no value", "none"), None)
-        for weight in WEIGHTS:
-            self.weight_combo.addItem(weight_name(weight), weight)
-        self.weight_combo.setCurrentIndex(max(0, self.weight_combo.findData(character.weight if character else None)))
-        # The minimum means "no value", for systems that do not use the stat.
-        self.handling_spin = self._spin(-1, 20, character.handling if character else None)
-        self.gear_spin = self._spin(0, 20, character.max_gear if character else None)
         form.addRow(_("&Name:"), self.name_edit)
-        form.addRow(_("&Weight:"), self.weight_combo)
-        form.addRow(_("&Handling:"), self.handling_spin)
-        form.addRow(_("Max &Gear:"), self.gear_spin)
+        self.fields: dict[str, QComboBox | QSpinBox] = {}
+        for stat in stats:
+            current = getattr(character, stat.key, None) if character else None
+            widget: QComboBox | QSpinBox
+            if stat.choices:
+                widget = QComboBox()
+                widget.addItem(pgettext("no value", "none"), None)
+                for choice in stat.choices:
+                    widget.addItem(choice_text(choice), choice)
+                widget.setCurrentIndex(max(0, widget.findData(current)))
+            else:
+                widget = self._spin(stat.minimum - 1, stat.maximum, current)  # the minimum means "no value"
+            self.fields[stat.key] = widget
+            form.addRow(_("{stat}:").format(stat=stat.display_title), widget)
+        # the old names of the Gaslands fields, kept for callers and tests
+        self.weight_combo = self.fields.get("weight")
+        self.handling_spin = self.fields.get("handling")
+        self.gear_spin = self.fields.get("max_gear")
         self.buttons = ok_cancel(self)
         form.addRow(self.buttons)
         self.name_edit.textChanged.connect(self._update_ok)
@@ -105,28 +124,35 @@ class CustomCharacterDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(self.name_edit.text().strip()))
 
     def character(self) -> CustomCharacter:
-        handling = self.handling_spin.value()
-        gear = self.gear_spin.value()
         name = self.name_edit.text().strip()
+        values: dict[str, object] = {}
+        for key, widget in self.fields.items():
+            if isinstance(widget, QComboBox):
+                values[key] = widget.currentData()
+            else:
+                values[key] = None if widget.value() == widget.minimum() else widget.value()
         # a new character's id comes from its name (`edit.set_custom_character` keeps an edited one's id)
-        return CustomCharacter(id=slugify(name), name=name, weight=self.weight_combo.currentData(),
-                               handling=None if handling == self.handling_spin.minimum() else handling,
-                               max_gear=None if gear == self.gear_spin.minimum() else gear)
+        return CustomCharacter(id=slugify(name), name=name, **values)
 
 
-def ask_custom_character(parent: QWidget, character: CustomCharacter | None = None) -> CustomCharacter | None:
+def ask_custom_character(parent: QWidget, character: CustomCharacter | None = None,
+                         stats: tuple[CharacterStat, ...] = ()) -> CustomCharacter | None:
     """The dialog's answer, or None when cancelled (tests replace this)."""
-    dialog = CustomCharacterDialog(character, parent)
+    dialog = CustomCharacterDialog(stats, character, parent)
     return dialog.character() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
 class RosterPage(QWidget):
+    """The roster: a column per stat the system's characters carry (`System.character_stats`); without
+    characters in the rule data (Axles and Alloys) just the players and their own labels."""
+
     def __init__(self, session: CampaignSession, messages: MessageLine, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.messages = messages
-        self.table = QTableWidget(0, 5)
-        prepare_table(self.table, [_("Player"), _("Character"), _("Weight"), _("Handling"), _("Max Gear")])
+        self.stats = system_stats(session.context.ruleset)
+        self.table = QTableWidget(0, 2 + len(self.stats))
+        prepare_table(self.table, [_("Player"), _("Character"), *[s.display_title for s in self.stats]])
         self.table.itemChanged.connect(self._on_item_changed)
         self.refusals = CellRefusals(self.table, messages)
         self.add_button = QPushButton(_("&Add Player"))
@@ -138,9 +164,9 @@ class RosterPage(QWidget):
         buttons.addWidget(self.remove_button)
         buttons.addStretch(1)
 
-        custom = QGroupBox(_("Custom characters"))
-        self.custom_table = QTableWidget(0, 4)
-        prepare_table(self.custom_table, [_("Name"), _("Weight"), _("Handling"), _("Max Gear")])
+        self.custom_group = custom = QGroupBox(_("Custom characters"))
+        self.custom_table = QTableWidget(0, 1 + len(self.stats))
+        prepare_table(self.custom_table, [_("Name"), *[s.display_title for s in self.stats]])
         self.custom_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.custom_table.doubleClicked.connect(lambda _index: self.edit_custom())
         self.custom_add = QPushButton(_("New…"))
@@ -157,10 +183,16 @@ class RosterPage(QWidget):
         custom_layout.addWidget(muted_label(_("Home-made characters anyone in this campaign may drive.")))
         custom_layout.addWidget(self.custom_table, 0, Qt.AlignmentFlag.AlignLeft)
         custom_layout.addLayout(custom_buttons)
+        # a system whose characters are names only, or that has none, gets no home-made ones
+        custom.setVisible(bool(self.stats) or bool(session.document.custom_characters))
 
         players = QVBoxLayout()
-        players.addWidget(muted_label(_("Double-click a name to rename the player everywhere; pick the "
-                                        "character from the list. ▲ marks stats raised by upgrades.")))
+        hint = (_("Double-click a name to rename the player everywhere; pick the character from the list.")
+                if character_names(session.document, session.context.ruleset)
+                else _("Double-click a name to rename the player everywhere."))
+        if any(s.upgradable for s in self.stats):
+            hint += " " + _("▲ marks stats raised by upgrades.")
+        players.addWidget(muted_label(hint))
         players.addWidget(self.table, 0, Qt.AlignmentFlag.AlignLeft)
         players.addLayout(buttons)
         players.addStretch(1)
@@ -172,20 +204,32 @@ class RosterPage(QWidget):
         session.changed.connect(self.refresh)
         self.refresh()
 
+    def column(self, key: str) -> int:
+        """The roster column of a stat (by its key), or -1 when the system's characters do not carry it."""
+        return next((2 + i for i, s in enumerate(self.stats) if s.key == key), -1)
+
     # --- view ------------------------------------------------------------------------------------
     def refresh(self) -> None:
         doc, ctx = self.session.document, self.session.context
         names = character_names(doc, ctx.ruleset)
+        self.table.setColumnHidden(CHARACTER, not names)  # free labels only: the player's name says it
         self.table.blockSignals(True)
         self.table.setRowCount(len(doc.players))
         for row, player in enumerate(doc.players):
             set_cell(self.table, row, NAME, player.name, editable=True, data=player.name)
-            self._character_combo(row, names, character_label(doc, ctx.ruleset, player.character))
+            if names:
+                self._character_combo(row, names, character_label(doc, ctx.ruleset, player.character))
             stats = character_stats(doc, ctx.ruleset, player.character)
-            set_cell(self.table, row, WEIGHT, weight_text(stats.weight if stats else None))
-            for column, stat in ((HANDLING, "handling"), (MAX_GEAR, "max_gear")):
-                text, tip = stat_text(effective_stat(doc, ctx, player.name, stat), stats.base(stat) if stats else None)
-                set_cell(self.table, row, column, text, align=ALIGN_CENTRE, tip=tip)
+            for column, stat in enumerate(self.stats, start=2):
+                value = stats.value(stat.key) if stats else None
+                if stat.upgradable:
+                    text, tip = stat_text(effective_stat(doc, ctx, player.name, stat.key),
+                                          stats.base(stat.key) if stats else None)
+                else:
+                    text = value_text(stat, value)
+                    tip = _("≈ our house value: not in the source") if stats and stat.key in stats.assumed else ""
+                    text += " ≈" if tip else ""
+                set_cell(self.table, row, column, text, align=ALIGN_TEXT if stat.choices else ALIGN_CENTRE, tip=tip)
         self.table.blockSignals(False)
         self.refusals.mark()
         self.remove_button.setEnabled(bool(doc.players))
@@ -195,9 +239,9 @@ class RosterPage(QWidget):
         self.custom_table.setRowCount(len(doc.custom_characters))
         for row, c in enumerate(doc.custom_characters):
             set_cell(self.custom_table, row, 0, c.name, data=c.name)
-            set_cell(self.custom_table, row, 1, weight_text(c.weight))
-            set_cell(self.custom_table, row, 2, NONE_TEXT if c.handling is None else c.handling, align=ALIGN_CENTRE)
-            set_cell(self.custom_table, row, 3, NONE_TEXT if c.max_gear is None else c.max_gear, align=ALIGN_CENTRE)
+            for column, stat in enumerate(self.stats, start=1):
+                set_cell(self.custom_table, row, column, value_text(stat, getattr(c, stat.key, None)),
+                         align=ALIGN_TEXT if stat.choices else ALIGN_CENTRE)
         fit_height(self.custom_table, 2)
         fit_width(self.custom_table, text_width=150)
         has_custom = bool(doc.custom_characters)
@@ -251,7 +295,7 @@ class RosterPage(QWidget):
         while _("Player {n}").format(n=number).casefold() in taken:
             number += 1
         names = character_names(doc, ctx.ruleset)
-        character = names[len(doc.players) % len(names)] if names else "Driver"
+        character = names[len(doc.players) % len(names)] if names else FREE_LABEL
         run_edit(self.session, self.messages, _("Add Player {n}").format(n=number), edit.add_player,
                  _("Player {n}").format(n=number), character)
 
@@ -274,7 +318,7 @@ class RosterPage(QWidget):
         if not new and current is None:
             self.messages.show_message(_("Select the custom character to edit first"))
             return
-        character = ask_custom_character(self, current)
+        character = ask_custom_character(self, current, stats=self.stats)
         if character is not None:
             text = _("Edit custom character {name}") if current else _("Add custom character {name}")
             run_edit(self.session, self.messages, text.format(name=character.name), edit.set_custom_character,

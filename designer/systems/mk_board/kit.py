@@ -15,7 +15,7 @@ from designer.export import element_art as art
 from designer.export import pdf, sheet_marks
 from designer.export.dashboards import NAMED_COLOURS, render_player_sheets, slot_size
 from designer.export.item_art import banana
-from designer.export.options import PrintJob
+from designer.export.options import PrintJob, Seat
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, card_size, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
@@ -173,8 +173,8 @@ def mat_slot(area: Rect, card: tuple[float, float], ruleset: Ruleset) -> Rect:
 
 
 def draw_mat(c: Canvas, number: int, character: Character | None, ruleset: Ruleset, area: Rect,
-             card: tuple[float, float]) -> None:
-    """One player's mat in `area` (page mm)."""
+             card: tuple[float, float], player: str = "") -> None:
+    """One player's mat in `area` (page mm); `player` is written on its name line (a campaign's roster)."""
     board = board_rules(ruleset)
     p = Painter(c)
     colour = pawn_colour(character)
@@ -194,6 +194,9 @@ def draw_mat(c: Canvas, number: int, character: Character | None, ruleset: Rules
     label = _("Name")
     text(c, x0, y + 2, label, 8, FONT, colour=GREY)
     p.line(x0 + pdf.width_mm(label, 8) + 2, y + 2.5, x0 + inner * 0.6, y + 2.5, LIGHT, 0.4)
+    if player:
+        left = x0 + pdf.width_mm(label, 8) + 3
+        text(c, left, y + 1.8, *pdf.fit_line(player, x0 + inner * 0.6 - left, 10, BOLD), BOLD, colour=INK)
     start = _("Starting place")
     sx = x0 + inner * 0.64
     text(c, sx, y + 2, *pdf.fit_line(start, inner * 0.26, 8, FONT), FONT, colour=GREY)
@@ -232,14 +235,24 @@ def draw_mat(c: Canvas, number: int, character: Character | None, ruleset: Rules
         text(c, rx, ry, *pdf.fit_line(spending_line(spend.coins, spend.extra_spaces), rw, 7.5), FONT, colour=INK)
 
 
+def seat_character(ruleset: Ruleset, seat: Seat) -> Character:
+    """A campaign player's character as the mat shows it: the rule data's (its pawn colour), else a name only."""
+    return ruleset.character_by_id(seat.character_id) or Character(id="custom", name=seat.character or "?")
+
+
 def render_mats(c: Canvas, job: PrintJob) -> int:
-    """One mat per player of the document (`karts`), characters in the rule data's order, two to a page."""
+    """One mat per player of the document (`karts`), characters in the rule data's order, two to a page; from
+    a campaign one per player of its roster, with their name and character."""
     ruleset = job.ruleset
     board_rules(ruleset)
     card, chars = card_size(job.options.card_size), ruleset.characters
 
     def draw(c: Canvas, number: int, area: Rect) -> None:
-        draw_mat(c, number, chars[(number - 1) % len(chars)] if chars else None, ruleset, area, card)
+        if job.seats:
+            seat = job.seats[number - 1]
+            draw_mat(c, number, seat_character(ruleset, seat), ruleset, area, card, seat.player)
+        else:
+            draw_mat(c, number, chars[(number - 1) % len(chars)] if chars else None, ruleset, area, card)
 
     def fits(area: Rect) -> bool:
         return area.w >= 150 and mat_slot(area, card, ruleset).bottom <= area.bottom - 5.0

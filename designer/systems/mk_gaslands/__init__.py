@@ -6,12 +6,19 @@ from __future__ import annotations
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import System
+from designer.systems.api import CharacterStat, System
 from designer.systems.mk_gaslands.checks import CHECKS
 from designer.systems.mk_gaslands.generate import GENERATOR
 from designer.systems.mk_gaslands.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_gaslands.overlays import OVERLAYS
 from designer.systems.mk_gaslands.prints import DASHBOARD, PRINTS
+
+#: A character's weight class (stored as written here, shown translated), Handling and Max Gear; upgrades
+#: bought between Grand Prix races raise the last two.
+CHARACTER_STATS: tuple[CharacterStat, ...] = (
+    CharacterStat("weight", N_("Weight"), choices=("Lightweight", "Middleweight", "Heavyweight")),
+    CharacterStat("handling", N_("Handling"), 0, 20, upgradable=True),
+    CharacterStat("max_gear", N_("Max Gear"), 1, 20, upgradable=True))
 
 SYSTEM = System(
     id="mk-gaslands",
@@ -24,4 +31,5 @@ SYSTEM = System(
     default_mode=DEFAULT_MODE,
     overlays=OVERLAYS,
     generator=GENERATOR,
+    character_stats=CHARACTER_STATS,
 )

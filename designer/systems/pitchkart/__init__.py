@@ -8,7 +8,7 @@ from typing import Any
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import ReportFigures, System
+from designer.systems.api import CharacterStat, ReportFigures, System
 from designer.systems.pitchkart.chain import follow_moves
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.pitchkart.generate import GENERATOR
@@ -32,6 +32,12 @@ CHECKS: tuple[str, ...] = (
     "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",
 )
 
+#: A character's stats, as stars on its card (`kit.py`): sections per flick on a straight, flicks inside a
+#: curve, and the section limit of an acceleration flick.
+CHARACTER_STATS: tuple[CharacterStat, ...] = (
+    CharacterStat("top_speed", N_("Top Speed"), 1, 9), CharacterStat("traction", N_("Traction"), 1, 9),
+    CharacterStat("acceleration", N_("Acceleration"), 1, 9))
+
 SYSTEM = System(
     id="pitchkart",
     name=N_("Super Mario PitchKart"),
@@ -50,4 +56,5 @@ SYSTEM = System(
     print_art=PRINT_ART,
     figures=(ReportFigures("pitchkart", _figures),),
     generator=GENERATOR,
+    character_stats=CHARACTER_STATS,
 )

@@ -65,7 +65,7 @@ ON_TRACK_KINDS = ("coin", "item_box", "boost_pad", "gate", "start_finish")
 CHARACTERS_NOTE = N_(
     "Top Speed is the most sections one flick crosses on a straight; Flicks needed is how many such flicks "
     "the longest straight takes. Traction is the flicks allowed when a disc stops in a curve. "
-    "Blank where the rules give no value."
+    "≈ marks our house values, where the rules give none."
 )
 
 

@@ -1,7 +1,8 @@
 """PitchKart's kit besides the pieces and the item cards: a sticker sheet (booster arrows, "?" squares and
 the section numbers 1 … N), one character card per character with its Top Speed, Traction and Acceleration
-as stars (left blank where the rule data gives nothing), and the starting grid with each slot's starting
-coins. Sizes and numbers come from the rule data; drawn with reportlab in the print shop's page frame; no Qt.
+as stars (a stat the rule data lists as `assumed`, our house value, is marked "≈ house value"; one it
+leaves out is left blank), and the starting grid with each slot's starting coins. Sizes and numbers come
+from the rule data; drawn with reportlab in the print shop's page frame; no Qt.
 """
 
 from __future__ import annotations
@@ -146,10 +147,10 @@ def draw_character_card(c: Canvas, p: Painter, ruleset: Ruleset, character: Char
     p.rect(area.x, area.y, area.w, area.h, 3.0, fill=white, stroke=INK, lw=0.4)
     name = rule_texts.character_name(ruleset, character)
     text(c, area.x + area.w / 2, area.y + 12, *pdf.fit_line(name, area.w - 6, 13, BOLD), BOLD, "middle")
-    p.circle(area.x + area.w / 2, area.y + 30, 11, fill=pdf.PALE, stroke=GREY, lw=0.3)
-    p.label(area.x + area.w / 2, area.y + 30, name[:1].upper(), 9, GREY, halo=None)
+    p.circle(area.x + area.w / 2, area.y + 28, 10, fill=pdf.PALE, stroke=GREY, lw=0.3)
+    p.label(area.x + area.w / 2, area.y + 28, name[:1].upper(), 9, GREY, halo=None)
     scale = star_scale(ruleset)
-    y = area.y + 50
+    y = area.y + 43
     r = min(3.2, (area.w - 8) / scale / 2.3)
     for stat, title in STATS:
         text(c, area.x + 4, y, *pdf.fit_line(_(title), area.w - 8, 7.5, BOLD), BOLD)
@@ -157,8 +158,13 @@ def draw_character_card(c: Canvas, p: Painter, ruleset: Ruleset, character: Char
         for i in range(scale):
             _star(p, area.x + 4 + r + i * r * 2.3, y + 2.5 + r, r, count is not None and i < count)
         if count is None:
-            text(c, area.right - 4, y + 2.5 + r, _("not given"), 6, FONT, "end", GREY, middle=True)
-        y += 12.5
+            text(c, area.right - 4, y, _("not given"), 6, FONT, "end", GREY)
+        elif stat in character.assumed:
+            text(c, area.right - 4, y, _("≈ house value"), 6, FONT, "end", GREY)
+        y += 11.5
+    if character.assumed:
+        note = _("≈: not in the source, our house value")
+        text(c, area.x + area.w / 2, area.bottom - 3, *pdf.fit_line(note, area.w - 6, 6), FONT, "middle", GREY)
 
 
 def render_characters(c: Canvas, job: PrintJob) -> int:

@@ -31,12 +31,18 @@ def sections_box(dialog: TrackReportDialog, kart: dict[str, Any], ruleset: Any) 
     dialog.row(form, "bends", _("Bends:"), ngettext("{n}, the longest {longest} section",
                                                     "{n}, the longest {longest} sections", bend).format(
         n=kart.get("bends", 0), longest=bend))
-    names = {c.id: character_name(ruleset, c) for c in (ruleset.characters if ruleset is not None else ())}
+    known = {c.id: c for c in (ruleset.characters if ruleset is not None else ())}
+    names = {cid: character_name(ruleset, c) for cid, c in known.items()}
 
-    def stat(value: float | None) -> str:
-        return NOT_AVAILABLE if value is None else plain_decimal(value, 1, trim=True)
+    def stat(value: float | None, cid: str = "", key: str = "") -> str:
+        if value is None:
+            return NOT_AVAILABLE
+        shown = plain_decimal(value, 1, trim=True)
+        # a house value of the rule data (not the source's), and what is worked out from it
+        return shown + " ≈" if cid in known and key in known[cid].assumed else shown
 
-    rows = [(names.get(cid, cid), stat(c.get("top_speed")), stat(c.get("straight_flicks")), stat(c.get("traction")))
+    rows = [(names.get(cid, cid), stat(c.get("top_speed"), cid, "top_speed"),
+             stat(c.get("straight_flicks"), cid, "top_speed"), stat(c.get("traction"), cid, "traction"))
             for cid, c in (kart.get("characters") or {}).items()]
     table = report_table([_("Character"), _("Top Speed"), _("Flicks needed"), _("Traction")], rows, box)
     table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
