@@ -23,6 +23,7 @@ from designer.i18n import _
 
 if TYPE_CHECKING:
     from designer.model.elements import ElementBase
+    from designer.race.engine import RaceRules
 
 #: Whether the move under way should bring along what is attached to the moved elements (a gesture asks,
 #: e.g. a drag with Alt held) …
@@ -318,6 +319,8 @@ class System:
     - `new_defaults(elements, kind)`: {field: value} a new element of `kind` takes when placed from the
       palette, given the document's elements (e.g. a space's next free number; {} for the kinds it leaves
       to the ruleset's defaults); the place tool shows them on its ghost too.
+    - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
+      result of a race run at the table); None: it has none yet.
 
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
@@ -341,6 +344,7 @@ class System:
     kind_names: Mapping[str, tuple[str, str]] = field(default_factory=dict, hash=False)
     follow_moves: Callable[[Sequence[Any], Sequence[Any]], list[Any]] | None = None
     new_defaults: Callable[[Sequence[Any], str], Mapping[str, Any]] | None = None
+    race: RaceRules | None = None
 
     @property
     def display_name(self) -> str:

@@ -1,5 +1,5 @@
 """Mario Kart Gaslands (`mk-gaslands`): what this game system contributes — its palette kinds, checks, print
-sections, campaign modes, overlays — declared once in `SYSTEM`. Its rule data is
+sections, campaign modes, overlays, race day — declared once in `SYSTEM`. Its rule data is
 `resources/rulesets/mk-gaslands.json`."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from designer.systems.mk_gaslands.checks import CHECKS
 from designer.systems.mk_gaslands.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_gaslands.overlays import OVERLAYS
 from designer.systems.mk_gaslands.prints import DASHBOARD, PRINTS
+from designer.systems.mk_gaslands.race import RACE
 
 SYSTEM = System(
     id="mk-gaslands",
@@ -22,4 +23,5 @@ SYSTEM = System(
     modes=MODES,
     default_mode=DEFAULT_MODE,
     overlays=OVERLAYS,
+    race=RACE,
 )
