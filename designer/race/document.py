@@ -10,13 +10,19 @@ from pydantic import Field, StringConstraints, model_validator
 
 from designer.i18n import _
 from designer.model.base import WHOLE_NUMBER, StrictInt, StrictModel, StrictStr
-from designer.model.campaign import MAX_PLAYERS, CharacterId, ModeName, PersonName, TrackPath
 from designer.race.dice import MAX_SEED
 
 RACE_FORMAT: Final = "kartographer-race"
 RACE_SCHEMA_VERSION: Final = 1
 RACE_SUFFIX: Final = ".race.json"
 MAX_ACTIONS = 20_000
+#: As a campaign's (`designer.model.campaign`, not imported: a system's race module loads with the registry,
+#: and `export` or `validate` must not load the campaign code; a test holds them equal).
+MAX_PLAYERS = 16
+PersonName = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+CharacterId = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
+ModeName = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
+TrackPath = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
 
 #: An action's name as a system spells it ("box", "next").
 ActionName = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$", max_length=24)]

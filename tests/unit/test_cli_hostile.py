@@ -240,7 +240,7 @@ def test_a_mistyped_command_names_the_closest_one(capsys, no_gui, tmp_path, monk
     assert line.endswith("(did you mean campaign?)")
     line = refused(capsys, None, "zzzz")
     assert line == ("kartographer: error: 'zzzz' is not a command or an existing file "
-                    "(commands: rules, validate, schema, templates, gui, export, cards, campaign, vehicle, "
+                    "(commands: rules, validate, schema, templates, gui, export, cards, campaign, vehicle, race, "
                     "install-desktop)")
     line = refused(capsys, None, "new.track.json")
     assert line.startswith("kartographer: error: 'new.track.json' is not a command or an existing file")

@@ -254,3 +254,10 @@ def test_the_result_files_into_a_grand_prix_as_a_hand_entered_one_would():
     assert by_hand == filed
     with pytest.raises(CampaignError):
         file_result(edit.remove_player(doc, ctx, "Ben"), ctx, 1, r.result())
+
+
+def test_the_race_file_bounds_its_players_as_a_campaign_does():
+    from designer.model import campaign
+    from designer.race import document
+
+    assert document.MAX_PLAYERS == campaign.MAX_PLAYERS

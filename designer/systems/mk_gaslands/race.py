@@ -168,8 +168,10 @@ def _gear(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: ran
 
 
 def _hazard(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: random.Random) -> list[str]:
-    change = 1 if action.n is None else action.n
-    kart.hazards = max(kart.hazards + change, 0)
+    change = max(1 if action.n is None else action.n, -kart.hazards)
+    if change == 0:
+        raise RaceError(_("{name} has no hazard tokens to lose").format(name=kart.name))
+    kart.hazards += change
     text = (ngettext("{name} gains {n} hazard token ({total} in all).",
                      "{name} gains {n} hazard tokens ({total} in all).", change) if change >= 0 else
             ngettext("{name} loses {n} hazard token ({total} left).",

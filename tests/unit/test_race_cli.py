@@ -1,0 +1,74 @@
+"""`kartographer race …`: a race started, played, undone and shown from the shell, filed into a Grand Prix,
+and the refusals (one line, exit 2, nothing written)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from designer.io.campaign_io import load_campaign
+from designer.paths import TEMPLATES_DIR
+from tests.unit.cli_runner import refused, run
+
+THWOMP_RUINS = TEMPLATES_DIR / "mushroom-cup-3-thwomp-ruins.track.json"
+
+
+def _new(capsys, path: Path, *extra: str) -> str:
+    code, out, err = run(capsys, "race", "new", "--ruleset", "mk-gaslands", "--players", "Ann:mario,Ben,Cid,Dee",
+                         "--seed", "9", "-o", path, *extra)
+    assert code == 0, err
+    return out
+
+
+def test_a_race_is_started_from_a_track_played_undone_and_shown(capsys, tmp_path: Path):
+    path = tmp_path / "heat.race.json"
+    out = _new(capsys, path, "--track", THWOMP_RUINS)
+    assert "seed 9" in out and "The deck is shuffled: 66 cards." in out
+    data = json.loads(path.read_text())
+    assert data["setup"]["thwomp"] >= 1 and data["setup"]["laps"] == 3 and data["track"].endswith(".track.json")
+    assert run(capsys, "race", "act", path, "box", "Ben", "2")[1].count("Ben drew") == 2
+    code, out, _err = run(capsys, "race", "act", path, "next")
+    assert code == 0 and out.count("Thwomp 1 rolls") == 1 and "Round 1, gear phase 2" in out
+    before = path.read_text()
+    assert run(capsys, "race", "act", path, "coin", "Ann", "3")[0] == 0
+    assert run(capsys, "race", "act", path, "undo") == (0, "Undone: coin Ann 3\n", "")
+    assert path.read_text() == before
+    code, out, _err = run(capsys, "race", "show", path)
+    assert code == 0 and "1. Ann: gear 1/5" in out and "   1  Ben drew" in out
+    code, out, _err = run(capsys, "--lang", "de", "race", "show", path)
+    assert "Runde 1, Gangphase 2 von 6." in out and "Ben zog" in out
+    shown = json.loads(run(capsys, "race", "show", path, "--json")[1])
+    assert shown["seed"] == 9 and shown["actions"] == 2 and len(shown["result"]) == 4
+
+
+def test_the_result_is_filed_into_a_grand_prix(capsys, tmp_path: Path):
+    cup = tmp_path / "cup.campaign.json"
+    assert run(capsys, "campaign", "new", "--ruleset", "mk-gaslands", "--name", "Cup", "--player", "Ann:Mario",
+               "Ben:Luigi", "Cid:Yoshi", "Dee:Toad", "-o", cup)[0] == 0
+    path = tmp_path / "heat.race.json"
+    _new(capsys, path)
+    for words in (["coin", "Cid", "4"], ["order", "Cid,Dee,Ann,Ben"]):
+        assert run(capsys, "race", "act", path, *words)[0] == 0
+    code, out, err = run(capsys, "race", "result", path, "--campaign", cup, "--race", "1")
+    assert code == 0, err
+    assert out.splitlines()[0] == "race 1: 1. Cid (gates 0, coins 4)"
+    doc, _ctx = load_campaign(cup)
+    assert [(r.player, r.place, r.coins) for r in sorted(doc.races[0].results, key=lambda r: r.place)] == [
+        ("Cid", 1, 4), ("Dee", 2, 0), ("Ann", 3, 0), ("Ben", 4, 0)]
+
+
+def test_refusals_are_one_line_and_write_nothing(capsys, tmp_path: Path):
+    path = tmp_path / "heat.race.json"
+    _new(capsys, path)
+    assert "already exists" in refused(capsys, path, "race", "new", "--ruleset", "mk-gaslands", "--players", "Ann",
+                                       "-o", path)
+    assert "Max Gear" in refused(capsys, path, "race", "act", path, "gear", "Ann", "6")
+    assert "unknown action 'fly'" in refused(capsys, path, "race", "act", path, "fly")
+    assert "nothing to undo" in refused(capsys, path, "race", "act", path, "undo")
+    assert "no character" in refused(capsys, None, "race", "new", "--ruleset", "mk-gaslands", "--players",
+                                     "Ann:nobody", "-o", tmp_path / "x.race.json")
+    assert "not a campaign mode" in refused(capsys, None, "race", "new", "--ruleset", "mk-gaslands", "--players",
+                                            "Ann", "--mode", "derby", "-o", tmp_path / "x.race.json")
+    assert not (tmp_path / "x.race.json").exists()
+    path.write_text(path.read_text().replace('"seed": 9', '"seed": "nine"'))
+    assert "seed" in refused(capsys, path, "race", "show", path)
