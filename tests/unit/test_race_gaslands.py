@@ -261,3 +261,34 @@ def test_the_race_file_bounds_its_players_as_a_campaign_does():
     from designer.race import document
 
     assert document.MAX_PLAYERS == campaign.MAX_PLAYERS
+
+
+def test_a_four_kart_three_lap_race_played_through_scores_in_the_grand_prix():
+    from designer.campaign.grand_prix import standings
+
+    ctx = Context(RULES)
+    doc = edit.new_campaign("Cup", ctx, "grand_prix", [(n, "mario") for n in NAMES])
+    r = race(seed=2024, setup={"gate": 2, "laps": 3, "item_box": 6, "coin": 8, "thwomp": 1})
+    finish_order = ["Cid", "Ann", "Dee", "Ben"]
+    for lap in range(3):
+        for name in finish_order:
+            do(r, f"gear {name} {2 + lap}")
+            do(r, f"box {name} 2")
+            do(r, f"gate {name}")
+            if kart(r, name).items:
+                do(r, f"use {name}")
+            do(r, f"coin {name} {finish_order.index(name) + 1}")
+            do(r, f"gate {name}")
+            do(r, f"lap {name}")
+        do(r, "next")
+    assert [k.place for k in (kart(r, n) for n in finish_order)] == [1, 2, 3, 4]
+    assert [p.player for p in r.result()] == finish_order
+    coins = {k.name: k.coins for k in r.state.karts}
+    assert coins == {"Cid": 3, "Ann": 6, "Dee": 9, "Ben": 10}  # Ben's 4th coin each lap past the cap of 10
+    with pytest.raises(RaceError, match="Cid is out of the race"):
+        do(r, "gate Cid")
+    filed = file_result(doc, ctx, 1, r.result())
+    totals = {row.player: row.earned for row in standings(filed, ctx)}
+    # places 10/8/6/4, one point a gate (6 each), one a coin
+    assert totals == {"Cid": 10 + 6 + 3, "Ann": 8 + 6 + 6, "Dee": 6 + 6 + 9, "Ben": 4 + 6 + 10}
+    assert replay(r.file, r.rules, r.ruleset).state == r.state

@@ -287,8 +287,6 @@ def _wipeout(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: 
 
 def _gate(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: random.Random) -> list[str]:
     gates = race.setup.get("gate", 0)
-    if kart.place is not None:
-        raise RaceError(_("{name} has finished").format(name=kart.name))
     if action.n is not None and action.n != kart.next_gate:
         raise RaceError(_("gate {n} is out of order: {name}'s next gate is {next}").format(
             n=action.n, name=kart.name, next=kart.next_gate))
@@ -302,8 +300,6 @@ def _gate(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: ran
 
 def _lap(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: random.Random) -> list[str]:
     gates = race.setup.get("gate", 0)
-    if kart.place is not None:
-        raise RaceError(_("{name} has finished").format(name=kart.name))
     if gates and kart.next_gate <= gates:
         raise RaceError(_("{name} has not cleared gate {n} of this lap").format(name=kart.name, n=kart.next_gate))
     kart.laps += 1
