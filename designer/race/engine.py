@@ -29,13 +29,19 @@ class RaceError(ValueError):
 @dataclass(frozen=True)
 class ActionSpec:
     """One action a system's race offers: its name, whether it names a kart, whether it takes a number
-    (`n`: "no", "optional", "required") or a word (`what`), and a line of help (English, `N_`)."""
+    (`n`: "no", "optional", "required") or a word (`what`), a line of help and a button's title (English,
+    `N_`; without a title the button shows the name)."""
 
     name: str
     kart: bool = False
     n: str = "no"
     what: str = "no"
     help: str = ""
+    title: str = ""
+
+    @property
+    def display_title(self) -> str:
+        return _(self.title) if self.title else self.name
 
 
 @dataclass(frozen=True)
