@@ -255,9 +255,12 @@ def add_race_parser(sub: argparse._SubParsersAction) -> None:
     actions = race.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(race))
 
     new = actions.add_parser("new", help=_("start a race: the players at the green light, the deck shuffled"))
-    new.add_argument("--ruleset", required=True, help=_("a ruleset id, e.g. mk-gaslands"))
-    new.add_argument("--players", type=text_argument, required=True, metavar="NAMES",
+    new.add_argument("--ruleset", help=_("a ruleset id, e.g. mk-gaslands (default: the campaign's)"))
+    new.add_argument("--players", type=text_argument, metavar="NAMES",
                      help=_("the players, comma-separated, each optionally with a character: Ann:mario,Ben"))
+    new.add_argument("--campaign", type=Path, metavar="FILE",
+                     help=_("run a campaign race: its players, characters, upgrades and track (give --race)"))
+    new.add_argument("--race", type=whole(1, MAX_RACES), metavar="N", help=_("1 for the first race"))
     new.add_argument("--track", type=Path, metavar="FILE", help=_("the track raced (*.track.json)"))
     new.add_argument("--mode", help=_("a campaign mode of the system, e.g. balloon_battle"))
     new.add_argument("--seed", type=whole(0, 2**53 - 1), metavar="N",
@@ -276,6 +279,6 @@ def add_race_parser(sub: argparse._SubParsersAction) -> None:
 
     result = actions.add_parser("result", help=_("file the race's result into a campaign race (one edit)"))
     result.add_argument("file", type=Path)
-    result.add_argument("--campaign", type=Path, required=True, metavar="FILE")
-    result.add_argument("--race", type=whole(1, MAX_RACES), required=True, metavar="N",
-                        help=_("1 for the first race"))
+    result.add_argument("--campaign", type=Path, metavar="FILE",
+                        help=_("the campaign (default: the one the race was started from)"))
+    result.add_argument("--race", type=whole(1, MAX_RACES), metavar="N", help=_("1 for the first race"))

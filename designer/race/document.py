@@ -29,11 +29,23 @@ ActionName = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$"
 SetupKey = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 
 
+StatName = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
+
+
 class Entrant(StrictModel):
-    """A player and, where the system has characters, the id of the character they drive."""
+    """A player and, where the system has characters, the id of the character they drive; `stats` the
+    character's numbers as a campaign has them now (upgrades bought: {"max_gear": 6}), over the rule data's."""
 
     name: PersonName
     character: CharacterId | None = None
+    stats: Annotated[dict[StatName, Annotated[StrictInt, Field(ge=0, le=100)]], Field(max_length=16)] | None = None
+
+
+class CampaignRace(StrictModel):
+    """The campaign race this race runs: the campaign file (relative to the race file) and the race (1-based)."""
+
+    file: TrackPath
+    race: Annotated[StrictInt, Field(ge=1, le=50)]
 
 
 class Action(StrictModel):
@@ -63,6 +75,8 @@ class RaceFile(StrictModel):
     #: depends on the track file as it is today.
     setup: Annotated[dict[SetupKey, Annotated[StrictInt, Field(ge=0, le=10_000)]], Field(max_length=64)] = Field(
         default_factory=dict)
+    #: The campaign race it runs ("Run this race"), where `race result` files it by default.
+    campaign: CampaignRace | None = None
     actions: Annotated[list[Action], Field(max_length=MAX_ACTIONS)] = Field(default_factory=list)
 
     @model_validator(mode="after")

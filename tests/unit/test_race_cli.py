@@ -65,6 +65,8 @@ def test_refusals_are_one_line_and_write_nothing(capsys, tmp_path: Path):
     assert "Max Gear" in refused(capsys, path, "race", "act", path, "gear", "Ann", "6")
     assert "unknown action 'fly'" in refused(capsys, path, "race", "act", path, "fly")
     assert "nothing to undo" in refused(capsys, path, "race", "act", path, "undo")
+    assert "not started from a campaign" in refused(capsys, path, "race", "result", path)
+    assert "go together" in refused(capsys, None, "race", "new", "--campaign", path, "-o", tmp_path / "x.race.json")
     assert "no character" in refused(capsys, None, "race", "new", "--ruleset", "mk-gaslands", "--players",
                                      "Ann:nobody", "-o", tmp_path / "x.race.json")
     assert "not a campaign mode" in refused(capsys, None, "race", "new", "--ruleset", "mk-gaslands", "--players",
@@ -72,3 +74,32 @@ def test_refusals_are_one_line_and_write_nothing(capsys, tmp_path: Path):
     assert not (tmp_path / "x.race.json").exists()
     path.write_text(path.read_text().replace('"seed": 9', '"seed": "nine"'))
     assert "seed" in refused(capsys, path, "race", "show", path)
+
+
+def test_a_campaign_race_is_run_with_its_upgrades_and_filed_back_by_default(capsys, tmp_path: Path):
+    from designer.campaign import edit
+    from designer.io.campaign_io import save_campaign
+
+    cup = tmp_path / "cup.campaign.json"
+    assert run(capsys, "campaign", "new", "--ruleset", "mk-gaslands", "--name", "Cup", "--player", "Ann:Mario",
+               "Ben:Luigi", "Cid:Yoshi", "Dee:Toad", "--track", THWOMP_RUINS, THWOMP_RUINS, "-o", cup)[0] == 0
+    doc, ctx = load_campaign(cup)
+    for place, name in enumerate(("Ann", "Ben", "Cid", "Dee"), 1):
+        doc = edit.set_result(doc, ctx, 1, name, place, 3 * 3, 10)  # every gate of 3 laps, 10 coins
+    doc = edit.buy_upgrade(doc, ctx, "Ann", "max_gear")
+    save_campaign(doc, cup)
+    path = tmp_path / "race2.race.json"
+    code, out, err = run(capsys, "race", "new", "--campaign", cup, "--race", "2", "--seed", "1", "-o", path)
+    assert code == 0, err
+    data = json.loads(path.read_text())
+    assert data["campaign"] == {"file": "cup.campaign.json", "race": 2} and data["mode"] == "grand_prix"
+    assert data["setup"]["thwomp"] >= 1  # the race's own track
+    ann = next(p for p in data["players"] if p["name"] == "Ann")
+    assert ann == {"name": "Ann", "character": "mario", "stats": {"handling": 3, "max_gear": 6}}
+    assert run(capsys, "race", "act", path, "gear", "Ann", "6")[0] == 0  # Mario's 5, upgraded
+    assert "Max Gear" in refused(capsys, path, "race", "act", path, "gear", "Ben", "6")
+    assert run(capsys, "race", "act", path, "order", "Dee,Cid,Ben,Ann")[0] == 0
+    code, out, err = run(capsys, "race", "result", path)
+    assert code == 0, err
+    doc, _ctx = load_campaign(cup)
+    assert [r.player for r in sorted(doc.races[1].results, key=lambda r: r.place)] == ["Dee", "Cid", "Ben", "Ann"]

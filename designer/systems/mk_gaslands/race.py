@@ -124,6 +124,8 @@ def start(begin: Start, rng: random.Random) -> tuple[GaslandsRace, list[str]]:
             raise RaceError(_("{name} drives {character}, which is no character of this rule data").format(
                 name=entrant.name, character=repr(entrant.character)))
         max_gear = character.max_gear if character is not None and character.max_gear else phases
+        if entrant.stats and "max_gear" in entrant.stats:  # upgraded in a Grand Prix
+            max_gear = min(max(entrant.stats["max_gear"], 1), phases)
         karts.append(Kart(entrant.name, max_gear, balloons=balloons))
     deck = Deck.shuffled(((card.id, card.count) for card in ruleset.deck), rng)
     race = GaslandsRace(karts, deck, phases, begin.setup.get("laps", 3), dict(begin.setup), battle,
