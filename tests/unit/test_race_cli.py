@@ -101,5 +101,6 @@ def test_a_campaign_race_is_run_with_its_upgrades_and_filed_back_by_default(caps
     assert run(capsys, "race", "act", path, "order", "Dee,Cid,Ben,Ann")[0] == 0
     code, out, err = run(capsys, "race", "result", path)
     assert code == 0, err
+    assert out.splitlines()[0] == "race 2: 1. Dee (gates 0, coins 0)"
     doc, _ctx = load_campaign(cup)
     assert [r.player for r in sorted(doc.races[1].results, key=lambda r: r.place)] == ["Dee", "Cid", "Ben", "Ann"]

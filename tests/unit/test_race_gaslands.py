@@ -275,12 +275,11 @@ def test_a_four_kart_three_lap_race_played_through_scores_in_the_grand_prix():
             do(r, f"gear {name} {2 + lap}")
             do(r, f"box {name} 2")
             do(r, f"gate {name}")
-            if kart(r, name).items:
-                do(r, f"use {name}")
             do(r, f"coin {name} {finish_order.index(name) + 1}")
             do(r, f"gate {name}")
             do(r, f"lap {name}")
         do(r, "next")
+        assert all(len(k.items) == 2 for k in r.state.karts)  # full hands draw nothing more
     assert [k.place for k in (kart(r, n) for n in finish_order)] == [1, 2, 3, 4]
     assert [p.player for p in r.result()] == finish_order
     coins = {k.name: k.coins for k in r.state.karts}
@@ -292,3 +291,24 @@ def test_a_four_kart_three_lap_race_played_through_scores_in_the_grand_prix():
     # places 10/8/6/4, one point a gate (6 each), one a coin
     assert totals == {"Cid": 10 + 6 + 3, "Ann": 8 + 6 + 6, "Dee": 6 + 6 + 9, "Ben": 4 + 6 + 10}
     assert replay(r.file, r.rules, r.ruleset).state == r.state
+
+
+def test_cards_that_change_the_numbers_do_so_when_used():
+    r = race()
+    do(r, "order Ben,Ann,Cid,Dee")
+    do(r, "coin Ben 4")
+    r.state.deck.pile[-3:] = ["star", "mushroom", "blue-shell"]  # the last is the top card
+    do(r, "box Dee")  # last: keeps the Blue Shell
+    do(r, "box Ann 2")
+    do(r, "gear Ann 5")
+    do(r, "hazard Ann 3")
+    assert do(r, "use Ann")[1] == "Ann shifts up to gear 6 with no hazard token."
+    assert (kart(r, "Ann").gear, kart(r, "Ann").hazards) == (6, 3)
+    assert do(r, "use Dee")[1] == "The kart in first place Wipes Out when this gear phase ends."
+    assert kart(r, "Ben").coins == 4  # not before the phase ends
+    lines = do(r, "next")
+    assert lines[1:3] == ["Blue Shell hits Ben, in first place.", "Ben Wiped Out: lost 0 items and 4 coins."]
+    assert kart(r, "Ben").coins == 0 and r.state.blue_shells == 0
+    assert not any("Blue Shell hits" in line for line in do(r, "next"))  # one shell, one Wipe Out
+    do(r, "use Ann")
+    assert kart(r, "Ann").hazards == 0

@@ -71,6 +71,7 @@ class GaslandsRace:
     round: int = 1
     phase: int = 1
     thwomps_up: list[bool] = field(default_factory=list)
+    blue_shells: int = 0  # used this gear phase: the leader Wipes Out when it ends
 
     def kart(self, name: str | None) -> Kart:
         key = (name or "").strip().casefold()
@@ -257,12 +258,36 @@ def _use(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: rand
         raise RaceError(_("{name} used {card} in this gear phase already").format(name=kart.name, card=name))
     held.uses -= 1
     held.used_in = now
+    effect = CARD_EFFECTS.get(held.card)
+    done = effect(race, kart) if effect is not None else []
     if held.uses > 0:
         return [ngettext("{name} used {card} ({n} use left).", "{name} used {card} ({n} uses left).",
-                         held.uses).format(name=kart.name, card=name, n=held.uses)]
+                         held.uses).format(name=kart.name, card=name, n=held.uses), *done]
     kart.items.remove(held)
     race.deck.discard(held.card)
-    return [_("{name} used {card}.").format(name=kart.name, card=name)]
+    return [_("{name} used {card}.").format(name=kart.name, card=name), *done]
+
+
+def _shift_up(race: GaslandsRace, kart: Kart) -> list[str]:
+    if kart.gear >= kart.max_gear:
+        return [_("{name} is in Max Gear already.").format(name=kart.name)]
+    kart.gear += 1
+    return [_("{name} shifts up to gear {gear} with no hazard token.").format(name=kart.name, gear=kart.gear)]
+
+
+def _clear_hazards(race: GaslandsRace, kart: Kart) -> list[str]:
+    kart.hazards = 0
+    return [_("{name} clears every hazard token.").format(name=kart.name)]
+
+
+def _blue_shell(race: GaslandsRace, kart: Kart) -> list[str]:
+    race.blue_shells += 1
+    return [_("The kart in first place Wipes Out when this gear phase ends.")]
+
+
+#: What using a card does to the race's numbers (by the rule data's card id); the rest is the table's.
+CARD_EFFECTS = {"mushroom": _shift_up, "triple-mushroom": _shift_up, "star": _clear_hazards,
+                "blue-shell": _blue_shell}
 
 
 def _wipe_out(ruleset: Any, race: GaslandsRace, kart: Kart) -> list[str]:
@@ -339,6 +364,13 @@ def _next(ruleset: Any, race: GaslandsRace, action: Action, rng: random.Random) 
     """End the gear phase: what the track's elements do, then the next phase (or round)."""
     setup = race.setup
     lines = [_("Gear phase {phase} ends.").format(phase=race.phase)]
+    for _shell in range(race.blue_shells):
+        leader = next((k for k in race.standing() if not k.out), None)
+        if leader is not None:
+            lines.append(_("{card} hits {name}, in first place.").format(card=_named(ruleset, "blue-shell"),
+                                                                       name=leader.name))
+            lines += _wipe_out(ruleset, race, leader)
+    race.blue_shells = 0
     if not setup or setup.get("item_box"):
         lines.append(_("Every item box taken returns to the track."))
     if not setup or setup.get("coin"):
