@@ -71,6 +71,8 @@ def test_refusals_are_one_line_and_write_nothing(capsys, tmp_path: Path):
                                      "Ann:nobody", "-o", tmp_path / "x.race.json")
     assert "not a campaign mode" in refused(capsys, None, "race", "new", "--ruleset", "mk-gaslands", "--players",
                                             "Ann", "--mode", "derby", "-o", tmp_path / "x.race.json")
+    assert "has no race day yet" in refused(capsys, None, "race", "new", "--ruleset", "mk-board", "--players", "Ann",
+                                            "-o", tmp_path / "x.race.json")
     assert not (tmp_path / "x.race.json").exists()
     path.write_text(path.read_text().replace('"seed": 9', '"seed": "nine"'))
     assert "seed" in refused(capsys, path, "race", "show", path)
@@ -104,3 +106,48 @@ def test_a_campaign_race_is_run_with_its_upgrades_and_filed_back_by_default(caps
     assert out.splitlines()[0] == "race 2: 1. Dee (gates 0, coins 0)"
     doc, _ctx = load_campaign(cup)
     assert [r.player for r in sorted(doc.races[1].results, key=lambda r: r.place)] == ["Dee", "Cid", "Ben", "Ann"]
+
+
+def test_a_race_killed_mid_action_loads_and_continues(tmp_path: Path):
+    """kill -9 while a race is being played and saved action after action: the file on disk is always a whole
+    race (the saves are atomic) that loads, replays to the same state, and takes the next action."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from designer.race.engine import parse_action, replay
+    from designer.race.race_io import load_race
+
+    path = tmp_path / "heat.race.json"
+    script = (
+        "import itertools, sys\n"
+        "from designer.race.document import Entrant\n"
+        "from designer.race.engine import parse_action\n"
+        "from designer.race.race_io import new_race, save_race\n"
+        f"path = {str(path)!r}\n"
+        "race = new_race('mk-gaslands', [Entrant(name=n) for n in ('Ann', 'Ben', 'Cid', 'Dee')], seed=3)\n"
+        "save_race(race, path)\n"
+        "print('ready', flush=True)\n"
+        "for i in itertools.count():\n"
+        "    name = ('Ann', 'Ben', 'Cid', 'Dee')[i % 4]\n"
+        "    for words in (f'box {name}', f'use {name}', 'next', f'coin {name}'):\n"
+        "        try:\n"
+        "            race.act(parse_action(race.rules, words.split()))\n"
+        "        except Exception:\n"
+        "            continue\n"
+        "        save_race(race, path)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    race = load_race(path)
+    assert len(race.file.actions) > 5
+    assert replay(race.file, race.rules, race.ruleset).state == race.state
+    before = len(race.file.actions)
+    race.act(parse_action(race.rules, ["coin", "Ann"]))
+    assert len(race.file.actions) == before + 1
