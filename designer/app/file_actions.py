@@ -128,8 +128,8 @@ class FileActions(QObject):
                 return None
         from PySide6.QtWidgets import QMessageBox
 
-        from designer.app.race_day import RaceDayWindow  # the race code loads when a race is first opened
         from designer.io.display import printable
+        from designer.panes.race_day import RaceDayWindow  # the race code loads when a race is first opened
 
         try:
             race_window = RaceDayWindow(path)

@@ -8,6 +8,7 @@ opening the file again continues the race. A refusal is said on the window's mes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -29,7 +30,7 @@ from designer.i18n import _
 from designer.io.display import printable
 from designer.io.errors import DocumentError
 from designer.race.document import Action
-from designer.race.engine import ActionSpec, Race, RaceError, check_action
+from designer.race.engine import ActionSpec, Placing, Race, RaceError, check_action
 from designer.race.race_io import load_race, save_race
 
 #: Pixels: a button a finger can hit on a tablet, text readable from a chair.
@@ -40,9 +41,11 @@ FONT_POINTS = 14
 class RaceDayWindow(QMainWindow):
     """One race being run; `race` and `path` are the race and its file."""
 
-    def __init__(self, path: str | Path, parent: QWidget | None = None) -> None:
+    def __init__(self, path: str | Path, parent: QWidget | None = None,
+                 file_result: Callable[[list[Placing]], str | None] | None = None) -> None:
         super().__init__(parent)
         self.path = Path(path)
+        self.file_result = file_result
         self.race: Race = load_race(self.path)
         self.setWindowTitle(_("Race Day — {file}").format(file=printable(self.path.name)))
         font = QFont(self.font())
@@ -85,11 +88,17 @@ class RaceDayWindow(QMainWindow):
         picks.addWidget(QLabel(_("Value")))
         picks.addWidget(self.value, 1)
         picks.addWidget(self.undo_button)
+        self.result_button = QPushButton(_("File Result in Campaign"))
+        self.result_button.setMinimumHeight(TOUCH_HEIGHT)
+        self.result_button.setToolTip(_("Enter the places, gates and coins as they stand into the campaign race"))
+        self.result_button.clicked.connect(self.send_result)
+        self.result_button.setVisible(file_result is not None)
         left = QVBoxLayout()
         left.addWidget(self.summary)
         left.addLayout(picks)
         left.addLayout(grid)
         left.addWidget(self.message)
+        left.addWidget(self.result_button)
         left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(QLabel(_("Log")))
@@ -149,6 +158,14 @@ class RaceDayWindow(QMainWindow):
         self.say(_("Undone: {action}").format(action=undone.words()))
         self.refresh()
         return True
+
+    def send_result(self) -> bool:
+        """Hand the result as it stands to the campaign (one undoable edit there); its refusal is said here."""
+        if self.file_result is None:
+            return False
+        reason = self.file_result(self.race.result())
+        self.say(reason if reason else _("The result is in the campaign."))
+        return reason is None
 
     def say(self, text: str) -> None:
         self.message.setText(printable(text))
