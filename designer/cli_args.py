@@ -18,6 +18,7 @@ from designer.export.paper_names import PAPER_IDS
 from designer.i18n import N_, _, read_plain_number
 from designer.io.display import clip, is_text, printable
 from designer.model.stats import STATS
+from designer.race.dice import MAX_SEED
 
 PAPERS = PAPER_IDS
 CLASSES = ("light", "medium", "heavy")
@@ -263,7 +264,7 @@ def add_race_parser(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--race", type=whole(1, MAX_RACES), metavar="N", help=_("1 for the first race"))
     new.add_argument("--track", type=Path, metavar="FILE", help=_("the track raced (*.track.json)"))
     new.add_argument("--mode", help=_("a campaign mode of the system, e.g. balloon_battle"))
-    new.add_argument("--seed", type=whole(0, 2**53 - 1), metavar="N",
+    new.add_argument("--seed", type=whole(0, MAX_SEED), metavar="N",
                      help=_("the random seed (default: a new one), for a race that can be replayed"))
     new.add_argument("--force", action="store_true", help=_("replace an existing file"))
     new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")

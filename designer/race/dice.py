@@ -7,8 +7,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-#: Seeds a race file may hold (what `random.Random` takes exactly, and JSON keeps as a whole number).
-MAX_SEED = 2**53 - 1
+#: Seeds a race file may hold: 12 digits, typed on a command line and kept exactly by any JSON reader.
+MAX_SEED = 10**12 - 1
 
 
 def new_rng(seed: int) -> random.Random:

@@ -52,8 +52,9 @@ def test_every_numeric_option_has_a_finite_range():
             assert -1e12 < action.type.low <= action.type.high < 1e12, (where, action.dest)
             numeric.append(f"{where} {action.option_strings[-1]}")
     # export --margin --overlap, cards --margin, result --race --place --gates --coins, upgrade --after-race,
-    # wipe-out --battle, driver game --game --kills --rerolls-used: the walk sees them all
-    assert len(numeric) == 12, numeric
+    # wipe-out --battle, driver game --game --kills --rerolls-used, race new --seed --race, race result --race:
+    # the walk sees them all
+    assert len(numeric) == 15, numeric
 
 
 def test_the_parser_bounds_are_the_campaign_formats():
