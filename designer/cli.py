@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from designer.rules import Ruleset
 
 COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "generate", "campaign", "vehicle",
-            "install-desktop")
+            "race", "install-desktop")
 LANGUAGE_CHOICES = tuple(sorted(LANGUAGES))
 
 
@@ -102,6 +102,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_generate_parser(sub)
     cli_args.add_campaign_parser(sub)
     cli_args.add_vehicle_parser(sub)
+    cli_args.add_race_parser(sub)
     desktop_install.add_install_desktop_parser(sub)
     return parser
 
@@ -466,6 +467,12 @@ def _cmd_vehicle(args: argparse.Namespace) -> int:
     return vehicle_cli.run(args)
 
 
+def _cmd_race(args: argparse.Namespace) -> int:
+    from designer import race_cli
+
+    return race_cli.run(args)
+
+
 def _with_command(argv: list[str]) -> list[str]:
     """The command line with its command: without one the editor opens, on the files named. A first word
     that is neither a command nor an existing file is a mistyped command (never a new file to create)."""
@@ -526,6 +533,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "generate": _cmd_generate,
             "campaign": _cmd_campaign,
             "vehicle": _cmd_vehicle,
+            "race": _cmd_race,
             "install-desktop": desktop_install.run,
         }[args.command]
         return handler(args)

@@ -1,4 +1,4 @@
-"""The argument parsers of `kartographer campaign …` and `kartographer vehicle …`, apart from the commands.
+"""The argument parsers of `kartographer campaign …`, `vehicle …` and `race …`, apart from the commands.
 
 `designer.cli` builds its whole parser for every command; keeping these parsers here, with only light imports,
 means `kartographer export` or `validate` never loads the campaign and vehicle code (issue [10/10]): the
@@ -18,6 +18,7 @@ from designer.export.paper_names import PAPER_IDS
 from designer.i18n import N_, _, read_plain_number
 from designer.io.display import clip, is_text, printable
 from designer.model.stats import STATS
+from designer.race.dice import MAX_SEED
 
 PAPERS = PAPER_IDS
 CLASSES = ("light", "medium", "heavy")
@@ -280,3 +281,38 @@ def add_vehicle_parser(sub: argparse._SubParsersAction) -> None:
     printing.add_argument("files", nargs="+", type=Path, metavar="FILE")
     printing.add_argument("--paper", type=str.lower, choices=PAPERS, default="a4")
     printing.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
+
+
+def add_race_parser(sub: argparse._SubParsersAction) -> None:
+    """Register `race` and its actions: run a race at the table from the shell (`*.race.json`)."""
+    race = sub.add_parser("race", help=_("run a race at the table: start it, act, show it (*.race.json)"))
+    actions = race.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(race))
+
+    new = actions.add_parser("new", help=_("start a race: the players at the green light, the deck shuffled"))
+    new.add_argument("--ruleset", help=_("a ruleset id, e.g. mk-gaslands (default: the campaign's)"))
+    new.add_argument("--players", type=text_argument, metavar="NAMES",
+                     help=_("the players, comma-separated, each optionally with a character: Ann:mario,Ben"))
+    new.add_argument("--campaign", type=Path, metavar="FILE",
+                     help=_("run a campaign race: its players, characters, upgrades and track (give --race)"))
+    new.add_argument("--race", type=whole(1, MAX_RACES), metavar="N", help=_("1 for the first race"))
+    new.add_argument("--track", type=Path, metavar="FILE", help=_("the track raced (*.track.json)"))
+    new.add_argument("--mode", help=_("a campaign mode of the system, e.g. balloon_battle"))
+    new.add_argument("--seed", type=whole(0, MAX_SEED), metavar="N",
+                     help=_("the random seed (default: a new one), for a race that can be replayed"))
+    new.add_argument("--force", action="store_true", help=_("replace an existing file"))
+    new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+
+    act = actions.add_parser("act", help=_("do one thing in the race (undo: take the last back); saved at once"))
+    act.add_argument("file", type=Path)
+    act.add_argument("words", nargs=argparse.REMAINDER, metavar="ACTION",
+                     help=_("the action and its kart and value, e.g. box Ben 2; 'list' lists the actions"))
+
+    show = actions.add_parser("show", help=_("the race as it stands and its log in words"))
+    show.add_argument("file", type=Path)
+    show.add_argument("--json", action="store_true", help=_("the state, result and log as JSON"))
+
+    result = actions.add_parser("result", help=_("file the race's result into a campaign race (one edit)"))
+    result.add_argument("file", type=Path)
+    result.add_argument("--campaign", type=Path, metavar="FILE",
+                        help=_("the campaign (default: the one the race was started from)"))
+    result.add_argument("--race", type=whole(1, MAX_RACES), metavar="N", help=_("1 for the first race"))

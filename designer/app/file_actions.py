@@ -87,6 +87,9 @@ class FileActions(QObject):
                                            _("Build an Axles and Alloys II car in the vehicle editor"), menu)
         self.open_vehicle_action = w.action(_("Open V&ehicle…"), lambda: self.vehicles.open_dialog(self.window),
                                             None, _("Open vehicle files in the vehicle editor"), menu)
+        self.race_day_action = w.action(_("Race &Day…"), lambda: self.open_race_day(), None,
+                                        _("Run a race file (*.race.json) at the table"), menu)
+        self.race_windows: list = []
         self.recent_menu = RecentMenu(self.settings, self.open_recent, w)
         w.menus[menu].addMenu(self.recent_menu)
         w.menus[menu].addSeparator()
@@ -127,6 +130,27 @@ class FileActions(QObject):
         names, _filter = QFileDialog.getOpenFileNames(self.window, _("Open Track"), str(self.settings.last_folder()),
                                                       open_track_filters())
         return self.open_paths(names) if names else []
+
+    def open_race_day(self, path: str | Path | None = None):
+        """A Race Day window on a race file (asked for when not given); an unreadable one refused on one line."""
+        if path is None:
+            path, _filter = QFileDialog.getOpenFileName(self.window, _("Race Day"), str(self.settings.last_folder()),
+                                                        _("Race files (*.race.json)"))
+            if not path:
+                return None
+        from PySide6.QtWidgets import QMessageBox
+
+        from designer.io.display import printable
+        from designer.panes.race_day import RaceDayWindow  # the race code loads when a race is first opened
+
+        try:
+            race_window = RaceDayWindow(path)
+        except DocumentError as exc:
+            QMessageBox.warning(self.window, _("Race Day"), printable(str(exc)))
+            return None
+        self.race_windows = [w for w in self.race_windows if w.isVisible()] + [race_window]
+        race_window.show()
+        return race_window
 
     def find_editor(self, path: str | Path):
         """The open editor showing the file at `path`, if any."""

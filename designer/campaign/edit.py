@@ -283,6 +283,18 @@ def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, plac
     return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"results": results})))
 
 
+def enter_results(doc: CampaignDocument, ctx: Context, race: int,
+                  results: Sequence[tuple[str, int, int | None, int | None]]) -> CampaignDocument:
+    """Replace race `race`'s results (1-based) with `results` — (player, place, gates, coins) each, e.g. a race
+    run on race day — in one edit, every result checked as `set_result` checks one typed in by hand."""
+    index = _race_index(doc, ctx, race)
+    current = doc.races[index] if index < len(doc.races) else Race()
+    start = doc.model_copy(update={"races": _races_with(doc, index, current.model_copy(update={"results": []}))})
+    for player, place, gates, coins in results:
+        start = set_result(start, ctx, race, player, place, gates, coins)
+    return rebuild(start, ctx)
+
+
 def clear_result(doc: CampaignDocument, ctx: Context, race: int, player: str) -> CampaignDocument:
     index = _race_index(doc, ctx, race)
     name = require_player(doc, player, race_location(index))

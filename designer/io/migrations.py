@@ -124,6 +124,7 @@ CHAINS: dict[str, tuple[int, dict[int, Migration]]] = {
     "kartographer-track": (1, {}),
     "kartographer-campaign": (3, {1: migrate_1_to_2, 2: migrate_2_to_3}),
     "kartographer-vehicle": (1, {}),
+    "kartographer-race": (1, {}),
 }
 
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from designer.export.cutfile import CutPart
     from designer.export.options import PrintJob
     from designer.model.elements import ElementBase
+    from designer.race.engine import RaceRules
 
 #: Whether the move under way should bring along what is attached to the moved elements (a gesture asks,
 #: e.g. a drag with Alt held) …
@@ -426,6 +427,8 @@ class System:
     - `character_stats`: the stats its characters carry (`CharacterStat`), in order: the campaign window's
       roster columns and custom-character editor, `campaign custom`, the prints. Empty: characters are
       names only (or, without any in the rule data, a player's free label).
+    - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
+      result of a race run at the table); None: it has none yet.
 
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
@@ -453,6 +456,7 @@ class System:
     icons_dir: Path | None = None
     generator: Generator | None = None
     character_stats: tuple[CharacterStat, ...] = ()
+    race: RaceRules | None = None
 
     @property
     def display_name(self) -> str:

@@ -59,7 +59,8 @@ def test_every_numeric_option_has_a_finite_range():
                 "kartographer campaign upgrade --after-race", "kartographer campaign wipe-out --battle",
                 "kartographer campaign battle --battle",
                 "kartographer campaign driver game --game", "kartographer campaign driver game --kills",
-                "kartographer campaign driver game --rerolls-used"}
+                "kartographer campaign driver game --rerolls-used", "kartographer race new --seed",
+                "kartographer race new --race", "kartographer race result --race"}
     assert expected <= set(numeric), sorted(expected - set(numeric))
 
 

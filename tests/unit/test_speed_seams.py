@@ -19,6 +19,7 @@ from designer.paths import DEFAULT_TRACK
 from .cli_runner import run
 
 LAZY = ("designer.campaign_cli", "designer.careers_cli", "designer.season_cli", "designer.vehicle_cli",
+        "designer.race_cli",
         "designer.model.campaign", "designer.model.vehicle", "designer.campaign.roster",
         "designer.export.scoresheet")
 

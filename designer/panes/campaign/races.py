@@ -52,6 +52,7 @@ from designer.panes.campaign.common import (
     set_cell,
     track_state,
 )
+from designer.panes.campaign.race_day_link import offers_race_day, run_race
 from designer.panes.cell_refusals import CellRefusals
 from designer.panes.file_filters import open_track_filters
 from designer.panes.markup import escaped, literal
@@ -87,11 +88,17 @@ class RacePage(QWidget):
         self.open_button.clicked.connect(self.open_track)
         self.choose_button = QPushButton(_("Choose Track…"))
         self.choose_button.clicked.connect(self.choose_track)
+        self.run_button = QPushButton(_("Run This Race…"))
+        self.run_button.setToolTip(_("Run this race at the table on race day; its result comes back here"))
+        self.run_button.clicked.connect(self.run_race)
+        self.run_button.setVisible(offers_race_day(session.document.ruleset))
+        self.race_window = None  # the Race Day window this page opened, kept alive
         track_row = QHBoxLayout()
         track_row.addWidget(QLabel(_("Track:")))
         track_row.addWidget(self.track_label, 1)
         track_row.addWidget(self.open_button)
         track_row.addWidget(self.choose_button)
+        track_row.addWidget(self.run_button)
         self.limit_label = muted_label()
 
         headers = self.result_headers()
@@ -328,6 +335,10 @@ class RacePage(QWidget):
         return self.table.item(self.session.document.player_names().index(player), column)
 
     # --- track -----------------------------------------------------------------------------------
+    def run_race(self):
+        """Open this race's Race Day window (starting the race the first time)."""
+        return run_race(self)
+
     def open_track(self) -> None:
         path, _label, usable = track_state(self.session, self.race().track)
         if usable and path is not None:

@@ -1,5 +1,5 @@
 """Mario Kart Gaslands (`mk-gaslands`): what this game system contributes — its palette kinds, checks, print
-sections, campaign modes, overlays — declared once in `SYSTEM`. Its rule data is
+sections, campaign modes, overlays, race day — declared once in `SYSTEM`. Its rule data is
 `resources/rulesets/mk-gaslands.json`."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from designer.systems.mk_gaslands.generate import GENERATOR
 from designer.systems.mk_gaslands.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_gaslands.overlays import OVERLAYS
 from designer.systems.mk_gaslands.prints import DASHBOARD, PRINTS
+from designer.systems.mk_gaslands.race import RACE
 
 #: A character's weight class (stored as written here, shown translated), Handling and Max Gear; upgrades
 #: bought between Grand Prix races raise the last two.
@@ -32,4 +33,5 @@ SYSTEM = System(
     overlays=OVERLAYS,
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
+    race=RACE,
 )

@@ -1,0 +1,178 @@
+"""The Race Day window: a race file (`*.race.json`) run at the table, for any system with a race day.
+
+Large controls for a laptop or tablet: pick a kart, type a value when the action takes one, press the action's
+button; Undo takes the last action back. The race as it stands and the log in words are always in view. Every
+action the rules accept is saved at once (atomically): closing the window, or the laptop, loses nothing, and
+opening the file again continues the race. A refusal is said on the window's message line; nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMainWindow,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.i18n import _
+from designer.io.display import printable
+from designer.io.errors import DocumentError
+from designer.race.document import Action
+from designer.race.engine import ActionSpec, Placing, Race, RaceError, check_action
+from designer.race.race_io import load_race, save_race
+
+#: Pixels: a button a finger can hit on a tablet, text readable from a chair.
+TOUCH_HEIGHT = 56
+FONT_POINTS = 14
+
+
+class RaceDayWindow(QMainWindow):
+    """One race being run; `race` and `path` are the race and its file."""
+
+    def __init__(self, path: str | Path, parent: QWidget | None = None,
+                 file_result: Callable[[list[Placing]], str | None] | None = None) -> None:
+        super().__init__(parent)
+        self.path = Path(path)
+        self.file_result = file_result
+        self.race: Race = load_race(self.path)
+        self.setWindowTitle(_("Race Day — {file}").format(file=printable(self.path.name)))
+        font = QFont(self.font())
+        font.setPointSize(FONT_POINTS)
+        self.setFont(font)
+
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.kart = QComboBox()
+        self.kart.addItems([p.name for p in self.race.file.players])
+        self.kart.setMinimumHeight(TOUCH_HEIGHT)
+        self.value = QLineEdit()
+        self.value.setPlaceholderText(_("number or words"))
+        self.value.setToolTip(_("number or words, when the action takes one"))
+        self.value.setMinimumHeight(TOUCH_HEIGHT)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.log = QListWidget()
+        self.log.setWordWrap(True)  # a long line wraps: read from a chair, never scrolled sideways
+        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.log.setResizeMode(QListWidget.ResizeMode.Adjust)
+
+        self.buttons: dict[str, QPushButton] = {}
+        grid = QGridLayout()
+        for index, spec in enumerate(self.race.rules.actions):
+            button = QPushButton(spec.display_title)
+            button.setToolTip(_(spec.help) if spec.help else "")
+            button.setMinimumHeight(TOUCH_HEIGHT)
+            button.clicked.connect(lambda _checked=False, s=spec: self.do(s))
+            grid.addWidget(button, index // 4, index % 4)
+            self.buttons[spec.name] = button
+        self.undo_button = QPushButton(_("Undo"))
+        self.undo_button.setMinimumHeight(TOUCH_HEIGHT)
+        self.undo_button.clicked.connect(self.undo)
+        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
+
+        picks = QHBoxLayout()
+        picks.addWidget(QLabel(_("Kart")))
+        picks.addWidget(self.kart, 1)
+        picks.addWidget(QLabel(_("Value")))
+        picks.addWidget(self.value, 1)
+        picks.addWidget(self.undo_button)
+        self.result_button = QPushButton(_("File Result in Campaign"))
+        self.result_button.setMinimumHeight(TOUCH_HEIGHT)
+        self.result_button.setToolTip(_("Enter the places, gates and coins as they stand into the campaign race"))
+        self.result_button.clicked.connect(self.send_result)
+        self.result_button.setVisible(file_result is not None)
+        left = QVBoxLayout()
+        left.addWidget(self.summary)
+        left.addLayout(picks)
+        left.addLayout(grid)
+        left.addWidget(self.message)
+        left.addWidget(self.result_button)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(QLabel(_("Log")))
+        right.addWidget(self.log, 1)
+        body = QHBoxLayout()
+        body.addLayout(left, 3)
+        body.addLayout(right, 2)
+        central = QWidget()
+        central.setLayout(body)
+        self.setCentralWidget(central)
+        self.resize(1200, 760)
+        self.refresh()
+
+    def action_for(self, spec: ActionSpec) -> Action:
+        """The action `spec` with the chosen kart and the typed value; RaceError when the value does not fit."""
+        fields: dict[str, object] = {"do": spec.name}
+        if spec.kart:
+            fields["kart"] = self.kart.currentText()
+        text = self.value.text().strip()
+        if text and spec.n != "no":
+            try:
+                fields["n"] = int(text)
+                text = ""
+            except ValueError:
+                if spec.what == "no":
+                    raise RaceError(_("{action}: {value} is not a whole number").format(
+                        action=spec.display_title, value=repr(text))) from None
+        if text and spec.what != "no":
+            fields["what"] = text
+        try:
+            action = Action.model_validate(fields)
+        except ValueError as exc:
+            raise RaceError(str(exc).splitlines()[-1].strip()) from None
+        check_action(self.race.rules, action)
+        return action
+
+    def do(self, spec: ActionSpec) -> bool:
+        """Apply `spec` to the race and save; a refusal goes to the message line. True when it was done."""
+        try:
+            lines = self.race.act(self.action_for(spec))
+            save_race(self.race, self.path)
+        except (RaceError, DocumentError) as exc:
+            self.say(str(exc))
+            return False
+        self.value.clear()
+        self.say(" ".join(lines))
+        self.refresh()
+        return True
+
+    def undo(self) -> bool:
+        try:
+            undone = self.race.undo()
+            save_race(self.race, self.path)
+        except (RaceError, DocumentError) as exc:
+            self.say(str(exc))
+            return False
+        self.say(_("Undone: {action}").format(action=undone.words()))
+        self.refresh()
+        return True
+
+    def send_result(self) -> bool:
+        """Hand the result as it stands to the campaign (one undoable edit there); its refusal is said here."""
+        if self.file_result is None:
+            return False
+        reason = self.file_result(self.race.result())
+        self.say(reason if reason else _("The result is in the campaign."))
+        return reason is None
+
+    def say(self, text: str) -> None:
+        self.message.setText(printable(text))
+
+    def refresh(self) -> None:
+        self.summary.setText("\n".join(printable(line) for line in self.race.summary()))
+        self.log.clear()
+        self.log.addItems([printable(f"{line.step:>3}  {line.text}") for line in self.race.log])
+        self.log.scrollToBottom()
+        self.undo_button.setEnabled(bool(self.race.file.actions))

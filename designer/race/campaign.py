@@ -1,0 +1,35 @@
+"""Race day and the campaign: who races a campaign race (its grid, characters and the stats their upgrades give
+so far), and a race's result filed back: the places, gates and coins of race day become race N's results in
+one campaign edit (`designer.campaign.edit.enter_results`), checked like results typed in by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from designer.campaign.context import Context
+from designer.campaign.edit import enter_results
+from designer.campaign.grand_prix import effective_stat
+from designer.model.campaign import STATS, CampaignDocument
+from designer.race.document import Entrant
+from designer.race.engine import Placing
+
+
+def entrants(doc: CampaignDocument, ctx: Context, race: int) -> list[Entrant]:
+    """Who races race `race` (1-based): its grid when set, else every player; each with their ruleset character
+    (a custom one is none of the rule data's) and the stats it has with the upgrades bought before this race."""
+    grid = doc.races[race - 1].grid if race - 1 < len(doc.races) else []
+    names = list(grid) or [p.name for p in doc.players]
+    known = {c.id for c in ctx.ruleset.characters}
+    found = []
+    for name in names:
+        player = doc.player(name)
+        character = player.character if player is not None and player.character in known else None
+        stats = {stat: value for stat in STATS
+                 if (value := effective_stat(doc, ctx, name, stat, through_race=race - 1)) is not None}
+        found.append(Entrant(name=name, character=character, stats=stats or None))
+    return found
+
+
+def file_result(doc: CampaignDocument, ctx: Context, race: int, placings: Sequence[Placing]) -> CampaignDocument:
+    """The campaign with race `race` (1-based) holding `placings`; a CampaignError when the rules refuse it."""
+    return enter_results(doc, ctx, race, [(p.player, p.place, p.gates, p.coins) for p in placings])
