@@ -54,6 +54,7 @@ def kart_colour(ruleset: Ruleset, value: str | None) -> str | None:
 def season_result(args: argparse.Namespace, doc: CampaignDocument, edit: Callable[..., Any]) -> int:
     """`campaign result` in a season: one car's place (and owner, price, coins), and/or a player's bets."""
     where = race_location(args.race - 1)
+    season_edit.season_only(doc, where)
     if not args.car and args.bets is None:
         raise CampaignError(_("a season records each car's place: give --car COLOUR --place P (and --owner NAME, "
                               "--paid MONEY), or --player NAME --bets MONEY"), where)

@@ -18,7 +18,7 @@ from designer.model.campaign import BetWin, CampaignDocument, CarResult, Race
 from designer.rules.texts import kart_colour_name
 
 
-def _season_only(doc: CampaignDocument, where: str) -> None:
+def season_only(doc: CampaignDocument, where: str) -> None:
     if not in_money(doc):
         raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no prize money, bets or "
                                      "cars").format(mode=mode_title(doc.ruleset, doc.mode)), where)
@@ -39,7 +39,7 @@ def set_car(doc: CampaignDocument, ctx: Context, race: int, colour: str, place: 
     in an older file is dropped: the prize table pays the new place."""
     index = _race_index(doc, ctx, race)
     where = race_location(index)
-    _season_only(doc, where)
+    season_only(doc, where)
     colour = require_colour(ctx, colour, where)
     at = f"{where}, {car_name(ctx.ruleset, colour)}"
     name = require_player(doc, owner, at) if owner else None
@@ -74,7 +74,7 @@ def set_bets(doc: CampaignDocument, ctx: Context, race: int, player: str, amount
     """A player's bet winnings in race `race` (1-based), in dollars; 0 clears them."""
     index = _race_index(doc, ctx, race)
     where = race_location(index)
-    _season_only(doc, where)
+    season_only(doc, where)
     name = require_player(doc, player, where)
     if amount < 0:
         raise CampaignError(_("money cannot be negative ({amount})").format(amount=amount), f"{where}, {name}")
@@ -89,7 +89,7 @@ def set_bets(doc: CampaignDocument, ctx: Context, race: int, player: str, amount
 
 def set_prizes(doc: CampaignDocument, ctx: Context, prizes: Sequence[int]) -> CampaignDocument:
     """The season's prize money per place, 1st first (an empty list: back to the rule data's table)."""
-    _season_only(doc, "prizes")
+    season_only(doc, "prizes")
     if any(p < 0 for p in prizes):
         raise CampaignError(_("prize money cannot be negative"), "prizes")
     return rebuild(doc, ctx, prizes=list(prizes))
