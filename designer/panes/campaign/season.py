@@ -9,8 +9,8 @@ board is the track). Three tables, each scrolling sideways rather than widening 
 
 Amounts are typed as people say them ("2M", "500k", "$2,000,000": `parse_dollars`); a price paid may carry a
 minus sign (it is money paid either way). Every entry is one undoable edit of `designer.campaign.season_edit`;
-a refusal goes to the message line, naming the car by colour or the player by name, and the row shows the
-stored values again.
+a refused cell shows the stored value again, marked, with what was typed and why in its tooltip, and the
+message line names the car by colour or the player by name (`designer.panes.cell_refusals`).
 """
 
 from __future__ import annotations
@@ -46,9 +46,11 @@ from designer.panes.campaign.common import (
     muted_label,
     not_changed,
     prepare_table,
+    run_cell_edit,
     run_edit,
     set_cell,
 )
+from designer.panes.cell_refusals import CellRefusals
 from designer.rules.texts import kart_colour_name
 
 CAR, PLACE, OWNER, PAID, PRIZE, COINS, MONEY = range(7)
@@ -97,9 +99,11 @@ def scrolling(table: QTableWidget) -> None:
 
 
 def fit_rows(table: QTableWidget) -> None:
-    """As tall as its rows plus room for the sideways scroll bar (which shows only when needed)."""
+    """As tall as its rows, plus room for the sideways scroll bar when the columns are wider than the table."""
     fit_height(table, 1)
-    table.setFixedHeight(table.height() + table.horizontalScrollBar().sizeHint().height())
+    wide = sum(table.columnWidth(c) for c in range(table.columnCount())) > table.viewport().width()
+    if wide:
+        table.setFixedHeight(table.height() + table.horizontalScrollBar().sizeHint().height())
 
 
 class SeasonRacePage(QWidget):
@@ -119,7 +123,7 @@ class SeasonRacePage(QWidget):
         self.prize_table = QTableWidget(1, len(self.colours))
         prepare_table(self.prize_table, [place_ordinal(n) for n in range(1, len(self.colours) + 1)])
         self.prize_table.setItemDelegate(MoneyDelegate(self.prize_table))
-        self.prize_table.itemChanged.connect(self._on_prize_changed)
+        self.prize_table.itemChanged.connect(lambda item: self._entering(item, self._on_prize_changed))
         self.prize_note = muted_label()
 
         self.hint_label = muted_label(_("Each car's place (all six race, whoever plays), who bought it and what they "
@@ -128,15 +132,22 @@ class SeasonRacePage(QWidget):
         prepare_table(self.table, [_("Car"), _("Place"), _("Owner"), _("Paid"), _("Prize"), _("Coins"),
                                    _("Money")])
         self.table.setItemDelegateForColumn(PAID, MoneyDelegate(self.table))
-        self.table.itemChanged.connect(self._on_car_changed)
+        self.table.itemChanged.connect(lambda item: self._entering(item, self._on_car_changed))
 
         self.bets_table = QTableWidget(0, 3)
         prepare_table(self.bets_table, [_("Player"), _("Bet winnings"), _("Money from this race")])
         self.bets_table.setItemDelegateForColumn(BETS, MoneyDelegate(self.bets_table))
-        self.bets_table.itemChanged.connect(self._on_bets_changed)
+        self.bets_table.itemChanged.connect(lambda item: self._entering(item, self._on_bets_changed))
 
         for table in (self.prize_table, self.table, self.bets_table):
             scrolling(table)
+        self.refusals = {
+            self.prize_table: CellRefusals(self.prize_table, messages),
+            self.table: CellRefusals(self.table, messages,
+                                     lambda row: self.colours[row] if 0 <= row < len(self.colours) else None),
+            self.bets_table: CellRefusals(self.bets_table, messages, self._row_player),
+        }
+        self._cell: tuple[QTableWidget, int, int, str] | None = None  # the cell being entered, as typed
         layout = QVBoxLayout(self)
         layout.addWidget(self.prize_label)
         layout.addWidget(self.prize_table)
@@ -148,6 +159,15 @@ class SeasonRacePage(QWidget):
         layout.addStretch(1)
         session.changed.connect(self.refresh)
         self.refresh()
+
+    def _row_player(self, row: int) -> str | None:
+        players = self.session.document.players
+        return players[row].name if 0 <= row < len(players) else None
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        for table in (self.prize_table, self.table, self.bets_table):
+            fit_rows(table)
 
     def race(self) -> Race:
         races = self.session.document.races
@@ -208,18 +228,35 @@ class SeasonRacePage(QWidget):
             table.resizeColumnsToContents()
             table.blockSignals(False)
             fit_rows(table)
+            self.refusals[table].mark()
         self.table.setColumnWidth(OWNER, max(self.table.columnWidth(OWNER), 120))
 
     # --- entries ---------------------------------------------------------------------------------
     def _refuse(self, reason: str) -> None:
-        self.messages.show_message(not_changed(reason))
+        """Refuse the value being entered: the cell goes back to the stored value, marked."""
+        if self._cell is not None:
+            table, row, column, typed = self._cell
+            self.refusals[table].refuse(row, column, typed, not_changed(reason))
+        else:
+            self.messages.show_message(not_changed(reason))
         self.refresh()
 
     def _apply(self, text: str, change, *args) -> bool:
-        ok = run_edit(self.session, self.messages, text, change, *args)
-        if not ok:
-            self.refresh()
+        if self._cell is None:
+            ok = run_edit(self.session, self.messages, text, change, *args)
+        else:
+            table, row, column, typed = self._cell
+            ok = run_cell_edit(self.session, self.messages, self.refusals[table], (row, column, typed), text, change,
+                               *args)
+        self.refresh()
         return ok
+
+    def _entering(self, item: QTableWidgetItem, enter) -> None:
+        self._cell = (item.tableWidget(), item.row(), item.column(), item.text().strip())
+        try:
+            enter(item)
+        finally:
+            self._cell = None
 
     def set_car(self, colour: str, *, place: int | None = None, owner: str | bool | None = False,
                 paid: int | None = None, coins: int | bool | None = False) -> bool:
