@@ -358,7 +358,8 @@ def test_a_file_that_is_not_an_object(tmp_path: Path) -> None:
 DATA = Path(__file__).parents[1] / "data"
 
 
-@pytest.mark.parametrize("version", [1, 2])  # version 3's golden is a season: its coins go to the cars (test_campaign_ids)
+# version 3's golden is a season: its coins go to the cars (test_campaign_ids)
+@pytest.mark.parametrize("version", [1, 2])
 def test_older_files_keep_every_gate_and_coin_they_hold(version):
     path = DATA / f"campaign-v{version}.campaign.json"
     written = json.loads(path.read_text(encoding="utf-8"))["races"]

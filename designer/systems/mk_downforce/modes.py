@@ -42,7 +42,8 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
             message = _("{character} drives the {colour} kart, already {player}'s ({other}); there is one kart per "
                         "colour")
             raise CampaignError(message.format(character=shown, colour=kart_colour_name(ctx.ruleset, colour),
-                                               player=other, other=character), f"players[{i}] ({player.name})")
+                                               player=other, other=character),
+                _("roster row {n} ({name})").format(n=i + 1, name=player.name))
         taken[colour] = (player.name, shown)
 
 
