@@ -150,7 +150,7 @@ def test_downforce_refuses_more_players_than_kart_colours(tmp_path, capsys):
     path = write(tmp_path / "hand.campaign.json",
                  golden(ruleset="mk-downforce", mode="race_series", races=[], upgrades=[],
                         players=[{"name": "Ana", "character": "Toad"}, {"name": "Ben", "character": "Rosalina"}]))
-    with pytest.raises(DocumentError, match=r"players\[1\] \(Ben\): Rosalina drives the blue kart"):
+    with pytest.raises(DocumentError, match=r"roster row 2 \(Ben\): Rosalina drives the blue kart"):
         load_campaign(path)
 
 
