@@ -167,6 +167,7 @@ class StandingsPanel(QWidget):
             natural = self.table.width()
             self.table.setMinimumWidth(min(natural, 280))
             self.table.setMaximumWidth(natural)
+            self.table.setSizeAdjustPolicy(QTableWidget.SizeAdjustPolicy.AdjustToContents)  # as wide as room allows
             self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
             self.table.setFixedHeight(self.table.height() + self.table.horizontalScrollBar().sizeHint().height())
 
