@@ -37,6 +37,7 @@ from designer.campaign.modes import campaign_mode, default_mode, in_money, recor
 from designer.campaign.partial import races_counted, waiting_lines
 from designer.campaign.roster import FREE_LABEL
 from designer.campaign.series import SERIES_RULE, races_run, series_standings
+from designer.campaign.validate import race_location
 from designer.careers_cli import run_driver
 from designer.i18n import _, ngettext, pgettext, place_ordinal
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
@@ -48,7 +49,7 @@ from designer.io.validation import describe_validation_error
 from designer.model.campaign import CampaignDocument
 from designer.rules import load_ruleset
 from designer.rules.texts import character_name, ruleset_name
-from designer.season_cli import kart_colour, print_standings, result_line
+from designer.season_cli import print_standings, season_prizes, season_result
 
 SUFFIX = ".campaign.json"
 
@@ -56,7 +57,8 @@ SUFFIX = ".campaign.json"
 def run(args: argparse.Namespace) -> int:
     """Carry out one `campaign` action; refusals become a DocumentError naming the campaign file."""
     handler = {"new": _new, "result": _result, "upgrade": _upgrade, "standings": _standings,
-               "wipe-out": _wipe_out, "battle": run_battle, "driver": run_driver, "print": _print}[args.action]
+               "wipe-out": _wipe_out, "battle": run_battle, "driver": run_driver, "print": _print,
+               "prizes": season_prizes}[args.action]
     path = args.output if args.action == "new" else args.file
     try:
         return handler(args)
@@ -133,15 +135,17 @@ def _name_from(path: Path) -> str:
 
 # --- result and upgrade ----------------------------------------------------------------------------
 def _result(args: argparse.Namespace) -> int:
+    doc, _ctx = load_campaign(args.file)
+    if in_money(doc) or args.car or args.owner or args.paid or args.bets is not None:
+        return season_result(args, doc, _edit)
+    if args.player is None or args.place is None:
+        raise CampaignError(_("give --player NAME and --place P"), race_location(args.race - 1))
     _old, doc, ctx = _edit(args.file, lambda d, c: edit.set_result(
-        d, c, args.race, args.player, args.place, args.gates, args.coins, kart=kart_colour(c.ruleset, args.kart),
-        prize=args.prize, bets=args.bets))
+        d, c, args.race, args.player, args.place, args.gates, args.coins))
     race = doc.races[args.race - 1]
     result = race.result(args.player)
     place = place_ordinal(result.place)
-    if in_money(doc):
-        line = result_line(doc, ctx, args.file, args.race, result.player, place)
-    elif scored(doc):
+    if scored(doc):
         gp = ctx.grand_prix()
         points = race_points(result, gp).total
         total = ledger(doc, gp, result.player)[args.race - 1].total

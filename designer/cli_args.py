@@ -113,6 +113,12 @@ def parse_money(value: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def parse_paid(value: str) -> int:
+    """A purchase price: money paid, so "-5M" and "5M" both mean $5,000,000 paid (argparse type)."""
+    text = value.strip()
+    return parse_money(text[1:] if text[:1] in ("-", "\u2212") else text)
+
+
 def _player_spec(value: str) -> tuple[str, str]:
     """(name, character); a bare NAME gives no character, for a system without any (`campaign new` checks)."""
     name, colon, character = text_argument(value).rpartition(":")
@@ -161,21 +167,30 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--force", action="store_true", help=_("replace an existing file"))
     new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
 
-    result = actions.add_parser("result", help=_("enter or replace a player's result in a race"))
+    result = actions.add_parser("result", help=_("enter or replace a player's result in a race (a season: a car's)"))
     result.add_argument("file", type=Path)
     result.add_argument("--race", type=whole(1, MAX_RACES), required=True, metavar="N", help=_("1 for the first race"))
-    result.add_argument("--player", required=True, metavar="NAME")
-    result.add_argument("--place", type=whole(1, MAX_PLAYERS), required=True, metavar="P")
+    result.add_argument("--player", metavar="NAME", help=_("the player (a season: whose bet winnings --bets are)"))
+    result.add_argument("--place", type=whole(1, MAX_PLAYERS), metavar="P")
     result.add_argument("--gates", type=whole(0, MAX_COUNT), default=None, metavar="G",
                         help=_("gates cleared in order (left out: not entered, counting 0)"))
     result.add_argument("--coins", type=whole(0, MAX_COUNT), default=None, metavar="C",
                         help=_("coins collected (left out: not entered, counting 0)"))
-    result.add_argument("--kart", type=name_argument, metavar="COLOUR",
-                        help=_("a season: the colour of the kart raced (default: the character's)"))
-    result.add_argument("--prize", type=parse_money, default=0, metavar="MONEY",
-                        help=_("a season: the prize money won, e.g. 6M, $6,000,000 or 500k (0)"))
-    result.add_argument("--bets", type=parse_money, default=0, metavar="MONEY",
-                        help=_("a season: the bet winnings (0)"))
+    result.add_argument("--car", type=name_argument, metavar="COLOUR",
+                        help=_("a season: the car whose place this is (every race has six, one per colour)"))
+    result.add_argument("--owner", type=name_argument, metavar="NAME",
+                        help=_("a season: the player who bought the car (left out: nobody's car)"))
+    result.add_argument("--paid", type=parse_paid, default=0, metavar="MONEY",
+                        help=_("a season: what the owner paid for the car at the auction, e.g. 5M or -5M (0)"))
+    # "--paid -5M": an amount with a minus sign is a value, not an option (argparse's own test knows only digits)
+    result._negative_number_matcher = re.compile(r"^-[\d$.,]")
+    result.add_argument("--bets", type=parse_money, default=None, metavar="MONEY",
+                        help=_("a season: the bet winnings of --player (or of --owner) in this race"))
+
+    prizes = actions.add_parser("prizes", help=_("a season: set the prize money for each place, 1st first"))
+    prizes.add_argument("file", type=Path)
+    prizes.add_argument("amounts", type=parse_money, nargs="*", metavar="MONEY",
+                        help=_("e.g. 12M 9M 6M 4M 2M 0; none: back to the base game's table"))
 
     upgrade = actions.add_parser("upgrade", help=_("buy a kart upgrade between races"))
     upgrade.add_argument("file", type=Path)

@@ -21,7 +21,6 @@ from designer.campaign.validate import (
     check_campaign,
     check_coins,
     check_gates,
-    check_money,
     check_place,
     check_previous_complete,
     grid_location,
@@ -256,18 +255,16 @@ def set_grid(doc: CampaignDocument, ctx: Context, race: int, grid: Sequence[str]
 
 
 def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, place: int, gates: int | None = None,
-               coins: int | None = None, kart: str | None = None, prize: int = 0,
-               bets: int = 0) -> CampaignDocument:
+               coins: int | None = None) -> CampaignDocument:
     """Enter or replace one player's result in race `race` (1-based). `gates` and `coins` are None when not
-    entered (nothing is stored the player did not give). `kart`, `prize` and `bets` are a money
-    season's (the kart raced, prize money and bet winnings in dollars)."""
+    entered (nothing is stored the player did not give). A Downforce season records cars instead
+    (`designer.campaign.season_edit`), and refuses this."""
     index = _race_index(doc, ctx, race)
     name = require_player(doc, player, race_location(index))
     where = f"{race_location(index)}, {name}"
     check_place(doc, place, where)
     check_gates(ctx, index, gates, where)
     check_coins(coins, where)
-    check_money(doc, kart, prize, bets, where)
     current = doc.races[index] if index < len(doc.races) else Race()
     holder = next((r.player for r in current.results
                    if r.place == place and r.player.casefold() != name.casefold()), None)
@@ -278,8 +275,7 @@ def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, plac
     results = [r for r in current.results if r.player.casefold() != name.casefold()]
     mine = current.result(name)
     at = current.results.index(mine) if mine else len(results)
-    results.insert(at, _make(RaceResult, where, player=name, place=place, gates=gates, coins=coins,
-                             kart=kart or None, prize=prize, bets=bets))
+    results.insert(at, _make(RaceResult, where, player=name, place=place, gates=gates, coins=coins))
     return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"results": results})))
 
 

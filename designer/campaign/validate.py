@@ -49,6 +49,14 @@ def check_mode(doc: CampaignDocument, ctx: Context) -> None:
         if getattr(doc, section) and not keeps(mode, section):
             raise CampaignError(pgettext("campaign mode title", "a {mode} campaign has no {section}").format(
                 mode=mode_title(doc.ruleset, doc.mode), section=section), section)
+    if not mode.money:
+        for index, race in enumerate(doc.races):
+            if race.cars or race.bets:
+                raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no cars or bets").format(
+                    mode=mode_title(doc.ruleset, doc.mode)), race_location(index))
+        if doc.prizes:
+            raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no prize money").format(
+                mode=mode_title(doc.ruleset, doc.mode)), "prizes")
 
 
 def check_character(doc: CampaignDocument, ctx: Context, character_id: str, location: str) -> None:

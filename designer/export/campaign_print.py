@@ -97,21 +97,33 @@ def scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
 
 def season_scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
                                 source: str | Path | None = None) -> SeasonScores:
-    """A Downforce season's score sheet data (`designer.systems.mk_downforce.season_sheet.SeasonScores`):
-    every player's races with the kart raced and the money, their season money and rank."""
-    from designer.campaign.season import season_standings
-    from designer.systems.mk_downforce.season_sheet import SeasonPlayer, SeasonRace, SeasonScores
+    """A Downforce season's score sheet data (`designer.systems.mk_downforce.season_sheet.SeasonScores`): each
+    race's six cars (place, owner, price paid, prize, coins), every player's bets and money per race, their
+    season money and rank, and the prize table in use."""
+    from designer.campaign.season import car_money, counted_races, prize_table, prizes_assumed, season_standings
+    from designer.systems.mk_downforce.season_sheet import PlayerRace, SeasonCar, SeasonPlayer, SeasonScores
 
-    started = any(counted_races(doc))  # ranks and season money only once a race counts (every place in)
+    started = any(counted_races(doc, ctx.ruleset))  # ranks and season money only once a race counts
     by_player = {s.player: s for s in season_standings(doc, ctx.ruleset)}
     players = []
     for p in doc.players:
         s = by_player[p.name]
-        races = tuple(None if m is None else SeasonRace(m.place, m.kart, m.prize, m.coins, m.bets) for m in s.by_race)
-        players.append(SeasonPlayer(p.name, s.character, races, s.total if s.races else None,
+        races = tuple(None if m is None else PlayerRace(m.bets, m.total) for m in s.by_race)
+        players.append(SeasonPlayer(p.name, s.character, races, s.total if started else None,
                                     s.rank if started else None))
+    colours = [k.colour for k in ctx.ruleset.downforce.karts] if ctx.ruleset.downforce else []
+    cars = []
+    for colour in colours:
+        per_race = []
+        for race in doc.races:
+            car = race.car(colour)
+            money = car_money(doc, ctx.ruleset, car) if car else None
+            per_race.append(None if car is None or money is None else
+                            SeasonCar(car.place, car.owner, car.paid, money.prize, car.coins))
+        cars.append((colour, tuple(per_race)))
     names = tuple(race_name(race.track, source, doc.name) for race in doc.races)
-    return SeasonScores(doc.name, tuple(players), names, len(doc.races))
+    return SeasonScores(doc.name, tuple(players), names, len(doc.races), tuple(cars),
+                        prize_table(doc, ctx.ruleset), prizes_assumed(doc, ctx.ruleset))
 
 
 def campaign_karts(doc: CampaignDocument, ctx: Context) -> list[Kart]:

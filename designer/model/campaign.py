@@ -10,6 +10,11 @@ Gaslands' `grand_prix`, `race_series`, `balloon_battle`); the file format only b
 the campaign keeps: races (with upgrades when scored on points), battles (logs of Wipe Outs), or drivers
 and games (careers).
 
+Schema version 4 records a Downforce season's race as the game runs it: six cars whatever the number of
+players, each with its colour, place, owner (optional: a car nobody bought still takes its place), the price
+paid for it at the auction and its coins; the race's bet winnings per player; and the season's prize table
+(`prizes`, dollars per place). A version 3 season's per-player results are carried over by the migration.
+
 Schema version 3 adds a race result's `kart`, `prize` and `bets` (Mario Kart for Downforce: the colour
 raced, the prize money and the bet winnings in dollars) and a driver's `vehicle_file` (Axles and Alloys: the
 driver's vehicle document); they are left out of the file where unused, so a version 2 file reads unchanged.
@@ -33,7 +38,7 @@ from designer.model.base import WHOLE_NUMBER, OmitUnused, StrictBool, StrictInt,
 from designer.model.stats import STATS  # noqa: F401 - re-exported: the campaign code reads it here
 
 CAMPAIGN_FORMAT: Final = "kartographer-campaign"
-CAMPAIGN_SCHEMA_VERSION: Final = 3
+CAMPAIGN_SCHEMA_VERSION: Final = 4
 MAX_PLAYERS = 16
 MAX_RACES = 50
 
@@ -124,12 +129,46 @@ class RaceResult(OmitUnused):
     bets: Dollars = 0
 
 
-class Race(StrictModel):
-    """One race: the track (a path relative to the campaign file), the starting grid and the results."""
+class CarResult(OmitUnused):
+    """One car of a Downforce race (schema version 4): its colour, finishing place, owner (None: nobody bought
+    it), the price `paid` for it at the auction in dollars, its coins (None: not entered) and, from a migrated
+    version 3 file only, the prize money entered by hand then (None: the season's prize table pays)."""
+
+    OMIT_UNUSED = (("owner", None), ("paid", 0), ("coins", None), ("prize", None))
+
+    colour: KartColour
+    place: Annotated[StrictInt, Field(ge=1, le=MAX_PLAYERS)]
+    owner: PersonName | None = None
+    paid: Dollars = 0
+    coins: Small | None = None
+    prize: Dollars | None = None
+
+
+class BetWin(StrictModel):
+    """A player's bet winnings in one Downforce race, in dollars."""
+
+    player: PersonName
+    amount: Dollars
+
+
+class Race(OmitUnused):
+    """One race: the track (a path relative to the campaign file), the starting grid and the results; a
+    Downforce season's race keeps its `cars` and `bets` instead of `results` (left out of the file unused)."""
+
+    OMIT_UNUSED = (("cars", []), ("bets", []))
 
     track: TrackPath | None = None
     grid: Annotated[list[PersonName], Field(max_length=MAX_PLAYERS)] = []
     results: Annotated[list[RaceResult], Field(max_length=MAX_PLAYERS)] = []
+    cars: Annotated[list[CarResult], Field(max_length=MAX_PLAYERS)] = []
+    bets: Annotated[list[BetWin], Field(max_length=MAX_PLAYERS)] = []
+
+    def car(self, colour: str) -> CarResult | None:
+        return next((c for c in self.cars if c.colour == colour), None)
+
+    def bet(self, player: str) -> int:
+        key = player.strip().casefold()
+        return next((b.amount for b in self.bets if b.player.casefold() == key), 0)
 
     def result(self, player: str) -> RaceResult | None:
         key = player.strip().casefold()
@@ -200,9 +239,11 @@ class Game(StrictModel):
     entries: Annotated[list[GameEntry], Field(max_length=MAX_PLAYERS * 4)] = []
 
 
-class CampaignDocument(StrictModel):
+class CampaignDocument(OmitUnused):
+    OMIT_UNUSED = (("prizes", []),)
+
     format: Literal["kartographer-campaign"] = CAMPAIGN_FORMAT
-    schema_version: Annotated[Literal[3], WHOLE_NUMBER] = CAMPAIGN_SCHEMA_VERSION
+    schema_version: Annotated[Literal[4], WHOLE_NUMBER] = CAMPAIGN_SCHEMA_VERSION
     name: Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
     ruleset: Annotated[StrictStr, Field(min_length=1, max_length=64)] = "mk-gaslands"
     mode: ModeName = "grand_prix"
@@ -214,6 +255,8 @@ class CampaignDocument(StrictModel):
     drivers: Annotated[list[Driver], Field(max_length=1_000)] = []
     games: Annotated[list[Game], Field(max_length=1_000)] = []
     notes: Annotated[StrictStr, Field(max_length=10_000)] = ""
+    #: A Downforce season's prize money per place, 1st first (empty: the rule data's table)
+    prizes: Annotated[list[Dollars], Field(max_length=MAX_PLAYERS)] = []
 
     @model_validator(mode="after")
     def _unique_names(self) -> CampaignDocument:

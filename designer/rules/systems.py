@@ -271,6 +271,10 @@ class DownforceRules(RuleModel):
     start_boost: StartBoost
     coin_table: list[CoinRoll]
     coin_value_dollars: int = Field(ge=1, le=10**12)
+    #: Prize money per finishing place, 1st first: the base Downforce game's race payouts, which the variant
+    #: leaves to the base game; `prize_table_assumed` marks them as our reading, to check against the box.
+    prize_table: list[Annotated[int, Field(ge=0, le=10**12)]] = Field(default_factory=list, max_length=16)
+    prize_table_assumed: bool = False
     lightning_table: list[PlaceAdvance]
     tokens: list[Name]
     banana_reach_ahead: Positive
@@ -296,6 +300,9 @@ class DownforceRules(RuleModel):
         check_covers_d6((c.rolls for c in self.coin_table),
                         _("coin table must cover die faces 1-6 exactly once, got {faces}"))
         check_unique((str(p.place) for p in self.lightning_table), _("duplicate lightning place {value}"))
+        if len(self.prize_table) > len(self.karts):
+            raise ValueError(_("the prize table pays {n} places but there are {karts} karts").format(
+                n=len(self.prize_table), karts=len(self.karts)))
         return self
 
 

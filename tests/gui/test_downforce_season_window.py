@@ -1,26 +1,32 @@
-"""A Mario Kart for Downforce season in the campaign window: results typed and picked in the race page's
-widgets (place, kart, coins, prize money, bet winnings), the standings by money, undo, the refusal of a
-second kart of one colour, the money chart, and the New Campaign dialog's default."""
+"""A Mario Kart for Downforce season in the campaign window: a race entered as the board game runs it — six
+cars typed in and picked (place, owner, price paid, coins), each player's bets — the standings by money and the
+chart, undo, refusals that name the car by colour, the prize table kept in the file, no track picker, and a
+window that stays within the screen however many races are added (measured)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from designer.campaign import edit
 from designer.campaign.context import Context
 from designer.campaign.season import money_totals_by_race
 from designer.document.campaign import CampaignSession
 from designer.panes.campaign import CampaignWindows
-from designer.panes.campaign.races import COINS, PLACE
-from designer.panes.campaign.season import BETS, KART, MONEY, PRIZE, SeasonRacePage
+from designer.panes.campaign.season import BETS, COINS, OWNER, PAID, PLACE, SeasonRacePage
+from designer.panes.campaign.season import MONEY as CAR_MONEY
+from designer.panes.campaign.season import PRIZE as CAR_PRIZE
 from designer.rules import load_ruleset
 
+from ..unit.test_downforce_core import SEASON
 from .test_campaign_window import close_quietly, type_into
 
-PLAYERS = [("Ann", "Mario"), ("Bob", "Luigi"), ("Cy", "Bowser")]
+PLAYERS = [("Ana", "Mario"), ("Ben", "Luigi"), ("Cy", "Bowser")]
+M = 1_000_000
 
 
 @pytest.fixture
@@ -39,119 +45,135 @@ def add_race(window) -> SeasonRacePage:
     window.tabs.cornerWidget(Qt.Corner.TopRightCorner).click()
     page = window.race_pages[-1]
     assert isinstance(page, SeasonRacePage)
+    window.tabs.setCurrentWidget(page)
     return page
 
 
-def pick_kart(qtbot, page: SeasonRacePage, player: str, colour: str) -> None:
-    """Choose a kart as a user does: open the combo's list and click the colour in it."""
-    combo = page.table.cellWidget(page.session.document.player_names().index(player), KART)
+def row_of(page: SeasonRacePage, colour: str) -> int:
+    return page.colours.index(colour)
+
+
+def type_car(qtbot, page: SeasonRacePage, colour: str, column: int, text: str) -> None:
+    type_into(qtbot, page.table, page.table.item(row_of(page, colour), column), text)
+
+
+def pick_owner(qtbot, page: SeasonRacePage, colour: str, owner: str | None) -> None:
+    """Choose the owner as a user does: open the combo's list and click the name in it."""
+    combo = page.table.cellWidget(row_of(page, colour), OWNER)
     assert combo.isEnabled()
     combo.showPopup()
     view = combo.view()
     qtbot.waitUntil(view.isVisible)
-    index = view.model().index(combo.findData(colour), 0)
+    index = view.model().index(combo.findData(owner) if owner else 0, 0)
     view.scrollTo(index)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
     qtbot.waitUntil(lambda: not view.isVisible())
 
 
-def type_cell(qtbot, page: SeasonRacePage, player: str, column: int, text: str) -> None:
-    type_into(qtbot, page.table, page.cell(player, column), text)
+def enter_race(qtbot, page: SeasonRacePage, cars, bets) -> None:
+    for colour, place, owner, paid, coins in cars:
+        type_car(qtbot, page, colour, PLACE, str(place))
+        pick_owner(qtbot, page, colour, owner)
+        if paid:
+            type_car(qtbot, page, colour, PAID, f"-{paid // M}M")
+        if coins is not None:
+            type_car(qtbot, page, colour, COINS, str(coins))
+    names = page.session.document.player_names()
+    for player, amount in bets.items():
+        type_into(qtbot, page.bets_table, page.bets_table.item(names.index(player), BETS), f"{amount // M}M")
 
 
-def test_a_season_race_typed_in_shows_the_money_standings_and_undoes(qtbot, season):
+def test_a_race_of_six_cars_entered_in_the_window_scores_as_the_board_game(qtbot, season):
     assert season.shop is None and season.standings.chart is not None
     page = add_race(season)
-    assert page.table.isColumnHidden(2)  # no gates on the Downforce board
-    for place, (player, _character) in enumerate(PLAYERS, start=1):
-        type_cell(qtbot, page, player, PLACE, str(place))
-    assert page.table.cellWidget(0, KART).currentText() == "Red"  # Mario's colour until another is picked
-    pick_kart(qtbot, page, "Ann", "blue")
-    type_cell(qtbot, page, "Ann", COINS, "2")
-    type_cell(qtbot, page, "Ann", PRIZE, "6M")
-    type_cell(qtbot, page, "Ann", BETS, "500k")
-    type_cell(qtbot, page, "Bob", PRIZE, "$2,000,000")
-    type_cell(qtbot, page, "Cy", BETS, "1.5M")
+    assert not page.findChildren(QPushButton)  # no Open Track, no Choose Track: the Downforce board is the track
+    assert page.table.rowCount() == 6 and page.table.item(0, 0).text() == "Red"
+    cars, bets = SEASON[0]
+    enter_race(qtbot, page, cars, bets)
     assert not season.messages.isVisible(), season.messages.text()
-    ann = season.session.document.races[0].result("Ann")
-    assert (ann.kart, ann.coins, ann.prize, ann.bets) == ("blue", 2, 6_000_000, 500_000)
-    assert page.cell("Ann", MONEY).text() == "$8,500,000"
-    assert page.cell("Ann", PRIZE).text() == "$6,000,000"
+    race = season.session.document.races[0]
+    assert [(c.colour, c.place, c.owner, c.paid, c.coins) for c in race.cars] == cars
+    assert [(b.player, b.amount) for b in race.bets] == list(bets.items())
+    red = row_of(page, "red")
+    assert page.table.item(red, PAID).text() == "-$5,000,000"
+    assert page.table.item(red, CAR_PRIZE).text() == "$12,000,000"
+    assert page.table.item(red, CAR_MONEY).text() == "$9,000,000"
+    assert page.bets_table.item(0, 2).text() == "$15,000,000"  # Ana: 9M + 3M (black) + 3M bets
 
     standings = season.standings
-    table = standings.table
-    assert [table.item(r, 1).text() for r in range(3)] == ["Ann", "Bob", "Cy"]
-    assert standings.value("Ann", "Total") == "$8,500,000"
-    assert standings.value("Ann", "Prize") == "$6,000,000"
-    assert standings.value("Ann", "Coins") == "2 ($2,000,000)"
-    assert standings.value("Ann", "Bets") == "$500,000"
-    assert (standings.value("Ann", "Races"), standings.value("Ann", "Wins")) == ("1", "1")
-    assert standings.value("Ann", "Character") == "Mario"
-    assert standings.value("Bob", "Total") == "$2,000,000" and standings.value("Cy", "Total") == "$1,500,000"
-    assert standings.value("Ann", "R1") == "$8.5M"
-    assert "$1,000,000 for each coin" in standings.rule_label.text()
+    assert [standings.table.item(r, 1).text() for r in range(3)] == ["Ana", "Cy", "Ben"]
+    assert standings.value("Ana", "Total") == "$15,000,000"
+    assert standings.value("Ana", "Paid") == "-$6,000,000"
+    assert standings.value("Ana", "Coins") == "2 ($2,000,000)"
+    assert (standings.value("Ana", "Races"), standings.value("Ana", "Wins")) == ("1", "1")
+    assert standings.value("Cy", "Total") == "$13,000,000" and standings.value("Ben", "Total") == "$8,000,000"
+    assert "minus the price paid" in standings.rule_label.text()
 
     season.undo_action.trigger()  # Cy's bets
-    season.undo_action.trigger()  # Bob's prize
-    season.undo_action.trigger()  # Ann's bets
-    assert season.session.document.races[0].result("Ann").bets == 0
-    assert standings.value("Ann", "Total") == "$8,000,000"
-    assert page.cell("Ann", BETS).text() == "$0"
-    assert standings.value("Bob", "Total") == "$0"
+    assert standings.value("Cy", "Total") == "$4,000,000"
     season.redo_action.trigger()
-    assert standings.value("Ann", "Total") == "$8,500,000"
+    assert standings.value("Cy", "Total") == "$13,000,000"
 
 
-def test_a_second_red_kart_is_refused_and_changes_nothing(qtbot, season):
-    page = add_race(season)
-    type_cell(qtbot, page, "Ann", PLACE, "1")  # Mario: the red kart
-    type_cell(qtbot, page, "Bob", PLACE, "2")  # Luigi: green
-    before = season.session.document
-    steps = season.session.undo_stack.count()
-    pick_kart(qtbot, page, "Bob", "red")
-    assert season.session.document == before and season.session.undo_stack.count() == steps
-    assert season.messages.isVisible()
-    assert season.messages.text().startswith("Not changed — ")
-    assert "the red kart is already Ann's in this race" in season.messages.text()
-    assert page.table.cellWidget(1, KART).currentData() == "green"  # the combo shows the stored kart again
-
-
-def test_money_that_is_not_money_is_refused(qtbot, season):
-    page = add_race(season)
-    type_cell(qtbot, page, "Ann", PLACE, "1")
-    before = season.session.document
-    type_cell(qtbot, page, "Ann", PRIZE, "lots")
-    assert season.session.document == before
-    assert "'lots' is not an amount of money" in season.messages.text()
-    assert page.cell("Ann", PRIZE).text() == "$0"
-    type_cell(qtbot, page, "Bob", BETS, "2M")  # no place yet
-    assert "enter Bob's place first" in season.messages.text()
-    assert season.session.document == before
-    assert not page.table.cellWidget(1, KART).isEnabled()
-
-
-def test_the_chart_draws_the_money_after_each_race(qtbot, season):
-    first = add_race(season)
-    for place, (player, _character) in enumerate(PLAYERS, start=1):
-        type_cell(qtbot, first, player, PLACE, str(place))
-    type_cell(qtbot, first, "Ann", PRIZE, "6M")
-    type_cell(qtbot, first, "Bob", COINS, "3")
-    second = add_race(season)
-    for place, player in enumerate(["Cy", "Bob", "Ann"], start=1):
-        type_cell(qtbot, second, player, PLACE, str(place))
-    type_cell(qtbot, second, "Cy", PRIZE, "10M")
-    type_cell(qtbot, second, "Ann", BETS, "250k")
+def test_three_races_in_the_window_end_with_the_exact_standings_and_chart(qtbot, season):
+    for cars, bets in SEASON:
+        enter_race(qtbot, add_race(season), cars, bets)
     assert not season.messages.isVisible(), season.messages.text()
-    doc = season.session.document
-    expected = money_totals_by_race(doc, season.session.context.ruleset)
-    assert expected == {"Ann": [6_000_000, 6_250_000], "Bob": [3_000_000, 3_000_000], "Cy": [0, 10_000_000]}
-    chart = season.standings.chart
-    assert chart.series() == expected
-    assert chart.tick_label(10_000_000) == "$10M" and chart.tick_label(0) == "$0"
-    assert [season.standings.table.item(r, 1).text() for r in range(3)] == ["Cy", "Ann", "Bob"]
-    season.undo_action.trigger()
-    assert chart.series() == money_totals_by_race(season.session.document, season.session.context.ruleset)
-    assert chart.series()["Ann"] == [6_000_000, 6_000_000]
+    standings = season.standings
+    assert [(standings.table.item(r, 0).text(), standings.table.item(r, 1).text()) for r in range(3)] == [
+        ("1", "Ben"), ("2", "Ana"), ("2", "Cy")]
+    assert standings.value("Ben", "Total") == "$28,000,000"
+    assert standings.chart.series() == money_totals_by_race(season.session.document, season.session.context.ruleset)
+    assert standings.chart.series()["Ana"] == [15 * M, 22 * M, 27 * M]
+
+
+def test_a_taken_place_is_refused_naming_both_cars_and_changes_nothing(qtbot, season):
+    page = add_race(season)
+    type_car(qtbot, page, "red", PLACE, "1")
+    before = season.session.document
+    type_car(qtbot, page, "green", PLACE, "1")
+    assert season.session.document == before
+    assert season.messages.isVisible()
+    text = season.messages.text()
+    assert text.startswith("Not changed — ") and "the green car: place 1 is already the red car's" in text
+    assert "[" not in text  # never cars[1] or players[0]
+    green = page.table.item(row_of(page, "green"), PLACE)
+    assert green.text() == "" and "'1'" not in green.text() and "1" in green.toolTip()  # marked, as typed
+    type_car(qtbot, page, "green", PAID, "lots")
+    assert "the green car: 'lots' is not an amount of money" in season.messages.text()
+    assert season.session.document == before
+
+
+def test_the_prize_table_is_entered_once_for_the_season(qtbot, season):
+    page = add_race(season)
+    assert "base Downforce game's" in page.prize_note.text()
+    type_into(qtbot, page.prize_table, page.prize_table.item(0, 0), "10M")
+    assert season.session.document.prizes == [10 * M, 9 * M, 6 * M, 4 * M, 2 * M, 0]
+    assert page.prize_note.text() == "Prize money per place: this season's own table."
+    second = add_race(season)
+    assert second.prize_table.item(0, 0).text() == "$10,000,000"  # the same table on every race's page
+    type_car(qtbot, second, "red", PLACE, "1")
+    assert second.table.item(row_of(second, "red"), CAR_PRIZE).text() == "$10,000,000"
+
+
+def test_the_window_stays_within_the_screen_as_races_and_prizes_are_entered(qtbot, season, tmp_path):
+    """Before: a season opened at 1,442 px and grew to 1,521 px (offscreen: 974 → 1,194 px on an 800 px
+    screen). Now the roster and the tables scroll: the window fits the screen and does not grow."""
+    screen = season.screen().availableGeometry().width()
+    opened = season.minimumSizeHint().width()
+    for cars, bets in SEASON * 2:
+        enter_race(qtbot, add_race(season), cars, bets)
+    page = season.race_pages[-1]
+    type_into(qtbot, page.prize_table, page.prize_table.item(0, 0), "999,999,999,999")
+    qtbot.wait(10)
+    grown = season.minimumSizeHint().width()
+    print(f"campaign window minimum width: opened {opened} px, after 6 races and prizes {grown} px "
+          f"(screen {screen} px)")
+    assert grown <= opened and grown <= screen
+    assert season.width() <= screen
+    if os.environ.get("KARTOGRAPHER_GRAB"):
+        season.resize(screen, 700)
+        season.grab().save(str(Path(os.environ["KARTOGRAPHER_GRAB"]) / "downforce-season-window.png"))
 
 
 def test_the_new_campaign_dialog_offers_the_season_first_and_selected(qtbot):
@@ -165,33 +187,6 @@ def test_the_new_campaign_dialog_offers_the_season_first_and_selected(qtbot):
     assert dialog.mode_combo.currentIndex() == 0
     document = dialog.build()
     assert document is not None and document.mode == "season"
-
-
-def test_in_german_amounts_read_and_show_the_german_way(qtbot, tmp_path: Path, errors):
-    from designer import i18n
-
-    path = tmp_path / "s.campaign.json"
-    CampaignSession(edit.new_campaign("Saison", Context(load_ruleset("mk-downforce")), "season", PLAYERS)).save(path)
-    i18n.set_language("de")
-    window = CampaignWindows().open_path(path)
-    qtbot.addWidget(window)
-    try:
-        page = add_race(window)
-        type_cell(qtbot, page, "Ann", PLACE, "1")
-        type_cell(qtbot, page, "Ann", PRIZE, "1,5 Mio.")
-        type_cell(qtbot, page, "Ann", BETS, "2.000.000")
-        assert not window.messages.isVisible(), window.messages.text()
-        assert window.session.document.races[0].result("Ann").prize == 1_500_000
-        assert page.cell("Ann", MONEY).text() == "3.500.000\xa0$"
-        type_cell(qtbot, page, "Ann", PRIZE, page.cell("Ann", PRIZE).text() + "0")  # "1.500.000 $0" is no amount
-        assert window.messages.isVisible()
-        assert window.standings.value("Ann", "Summe") == "0\xa0$"  # race 1 counts once every place is in
-        type_cell(qtbot, page, "Bob", PLACE, "2")
-        type_cell(qtbot, page, "Cy", PLACE, "3")
-        assert window.standings.value("Ann", "Summe") == "3.500.000\xa0$"
-        assert window.standings.chart.tick_label(5_000_000) == "5\xa0Mio.\xa0$"
-    finally:
-        close_quietly(window)
 
 
 @pytest.mark.parametrize(("text", "dollars"), [
@@ -215,13 +210,3 @@ def test_what_is_not_an_amount(text, reason):
         parse_dollars(text)
 
 
-def test_a_player_whose_colour_is_taken_starts_in_a_free_kart(qtbot, season):
-    page = add_race(season)
-    type_cell(qtbot, page, "Ann", PLACE, "1")
-    pick_kart(qtbot, page, "Ann", "green")  # Luigi's colour, while Bob has no result yet
-    type_cell(qtbot, page, "Bob", PLACE, "2")
-    assert not season.messages.isVisible(), season.messages.text()
-    assert page.kart_of("Bob") == "red"  # the first colour nobody races
-    assert page.table.cellWidget(1, KART).currentData() == "red"
-    type_cell(qtbot, page, "Cy", PLACE, "3")
-    assert season.session.document.races[0].result("Cy").kart is None  # Bowser's yellow is free

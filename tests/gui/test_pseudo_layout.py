@@ -95,7 +95,7 @@ def test_campaign_window(qtbot, pseudo, tmp_path: Path, errors):
 
 
 def test_downforce_season_window(qtbot, pseudo, errors):
-    """A Downforce season with a race in: the kart combos, the money cells, standings and chart."""
+    """A Downforce season with a race in: the cars' owner combos, the money cells, standings and chart."""
     from designer.campaign import edit
     from designer.campaign.context import Context
     from designer.document.campaign import CampaignSession
@@ -107,8 +107,13 @@ def test_downforce_season_window(qtbot, pseudo, errors):
     win = CampaignWindows().show_session(session)
     qtbot.addWidget(win)
     assert win.add_race()
-    for place, (name, _character) in enumerate(players, start=1):
-        assert session.apply("", edit.set_result, 1, name, place, 0, place, None, 6_000_000 // place, 250_000) is None
+    from designer.campaign import season_edit
+
+    colours = ["red", "green", "orange", "black", "blue", "yellow"]
+    for place, colour in enumerate(colours, start=1):
+        owner = players[(place - 1) % len(players)][0]
+        assert session.apply("", season_edit.set_car, 1, colour, place, owner, 1_000_000 * place, place) is None
+    assert session.apply("", season_edit.set_bets, 1, "Ann", 250_000) is None
     win.tabs.setCurrentWidget(win.race_page(1))
     settle(qtbot, win)
     try:

@@ -19,7 +19,9 @@ from designer.document.campaign import CampaignSession
 from designer.panes.campaign import CampaignWindows
 from designer.panes.campaign.races import COINS, GATES, PLACE, POINTS
 from designer.panes.campaign.roster import NAME
-from designer.panes.campaign.season import BETS, PRIZE
+from designer.panes.campaign.season import COINS as SEASON_COINS
+from designer.panes.campaign.season import PAID as SEASON_PAID
+from designer.panes.campaign.season import PLACE as SEASON_PLACE
 from designer.panes.cell_refusals import MARKED_ROLE
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
@@ -143,17 +145,20 @@ def season(qtbot, tmp_path: Path, errors):
     close_quietly(window)
 
 
-def test_a_refused_prize_stays_marked_while_the_bets_are_entered(qtbot, season):
+def test_a_refused_price_stays_marked_while_the_coins_are_entered(qtbot, season):
     season.tabs.cornerWidget(Qt.Corner.TopRightCorner).click()
     page = season.race_pages[-1]
-    type_into(qtbot, page.table, page.cell("Ann", PLACE), "1")
-    type_row(qtbot, page.table, 0, PRIZE, ["lots", "2M"])  # prize "lots", Tab, bets 2M, Enter
-    result = season.session.document.races[-1].result("Ann")
-    assert (result.prize, result.bets) == (0, 2_000_000)
-    assert page.cell("Ann", PRIZE).text() == "$0" and marked(page.cell("Ann", PRIZE))
-    assert "lots" in page.cell("Ann", PRIZE).toolTip()
-    assert not marked(page.cell("Ann", BETS))
-    assert season.messages.isVisible() and "'lots' is not an amount of money" in season.messages.text()
-    type_into(qtbot, page.table, page.cell("Ann", PRIZE), "1M")
-    assert season.session.document.races[-1].result("Ann").prize == 1_000_000
-    assert not marked(page.cell("Ann", PRIZE)) and not season.messages.isVisible()
+    red = page.table.item(0, SEASON_PLACE)
+    type_into(qtbot, page.table, red, "1")
+    type_into(qtbot, page.table, page.table.item(0, SEASON_PAID), "lots")
+    type_into(qtbot, page.table, page.table.item(0, SEASON_COINS), "2")
+    car = season.session.document.races[-1].car("red")
+    assert (car.paid, car.coins) == (0, 2)
+    paid = page.table.item(0, SEASON_PAID)
+    assert paid.text() == "" and marked(paid) and "lots" in paid.toolTip()
+    assert not marked(page.table.item(0, SEASON_COINS))
+    assert season.messages.isVisible() and "the red car: 'lots' is not an amount of money" in season.messages.text()
+    type_into(qtbot, page.table, page.table.item(0, SEASON_PAID), "1M")
+    assert season.session.document.races[-1].car("red").paid == 1_000_000
+    assert not marked(page.table.item(0, SEASON_PAID)) and not season.messages.isVisible()
+

@@ -59,6 +59,14 @@ def _season():
     ctx = Context(load_ruleset("mk-downforce"))
     doc = edit.new_campaign("Mushroom Cup Season", ctx, "season", [("Alexandra", "Mario"), ("Bartholomew", "Luigi"),
                                                                    ("Cy", "Toad")])
+    from designer.campaign import season_edit
+
+    owners = ["Alexandra", "Bartholomew", "Cy", None, "Alexandra", "Bartholomew"]
+    for race in (1, 2):  # six cars a race, one of them nobody's; the long names and amounts must fit
+        for place, colour in enumerate(("red", "green", "orange", "black", "blue", "yellow"), 1):
+            doc = season_edit.set_car(doc, ctx, race, colour, (place + race - 2) % 6 + 1, owners[place - 1],
+                                      12_500_000 * (place % 3), place)
+        doc = season_edit.set_bets(doc, ctx, race, "Cy", 9_000_000)
     return doc, ctx
 
 

@@ -15,10 +15,11 @@ from designer.campaign import edit
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import standings
+from designer.campaign.season import race_money, season_standings
 from designer.campaign.series import series_standings
 from designer.io.campaign_io import campaign_from_data, dumps_campaign, load_campaign, save_campaign
 from designer.io.errors import DocumentError
-from designer.io.migrations import CHAINS, migrate_1_to_2, migrate_2_to_3
+from designer.io.migrations import CHAINS, migrate_1_to_2, migrate_2_to_3, migrate_3_to_4
 from designer.model.campaign import CustomCharacter
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
@@ -30,6 +31,7 @@ DATA = Path(__file__).parents[1] / "data"
 V1 = DATA / "campaign-v1.campaign.json"
 V2 = DATA / "campaign-v2.campaign.json"
 V3 = DATA / "campaign-v3.campaign.json"
+V4 = DATA / "campaign-v4.campaign.json"
 GASLANDS = Context(load_ruleset("mk-gaslands"))
 
 
@@ -37,10 +39,10 @@ def v1_data() -> dict:
     return json.loads(V1.read_text(encoding="utf-8"))
 
 
-def test_current_campaign_version_is_3_with_a_complete_chain() -> None:
+def test_current_campaign_version_is_4_with_a_complete_chain() -> None:
     current, steps = CHAINS["kartographer-campaign"]
-    assert current == 3 and steps[1] is migrate_1_to_2 and steps[2] is migrate_2_to_3
-    assert {p.name for p in DATA.glob("campaign-v*.campaign.json")} == {V1.name, V2.name, V3.name}
+    assert current == 4 and steps[1] is migrate_1_to_2 and steps[2] is migrate_2_to_3 and steps[3] is migrate_3_to_4
+    assert {p.name for p in DATA.glob("campaign-v*.campaign.json")} == {V1.name, V2.name, V3.name, V4.name}
 
 
 def test_v1_golden_loads_and_equals_v2_golden() -> None:
@@ -48,14 +50,15 @@ def test_v1_golden_loads_and_equals_v2_golden() -> None:
     new, _ = load_campaign(V2)
     assert old == new
     assert [(p.name, p.character) for p in new.players] == [("Alex", "mario"), ("Billie", "yoshi"), ("Casey", "wario")]
-    assert new.schema_version == 3
+    assert new.schema_version == 4
 
 
-def test_v2_saves_as_v3_with_nothing_else_changed(tmp_path: Path) -> None:
-    """Version 3 only adds optional fields, left out where unused: a v2 file saves with its version bumped."""
+def test_v2_saves_as_v4_with_nothing_else_changed(tmp_path: Path) -> None:
+    """Versions 3 and 4 only add optional fields outside a season, left out where unused: a v2 Grand Prix
+    saves with its version bumped."""
     doc, _ = load_campaign(V2)
     v2_text = V2.read_text(encoding="utf-8")
-    assert dumps_campaign(doc) == v2_text.replace('"schema_version": 2,', '"schema_version": 3,', 1)
+    assert dumps_campaign(doc) == v2_text.replace('"schema_version": 2,', '"schema_version": 4,', 1)
     path = tmp_path / "again.campaign.json"
     save_campaign(doc, path)
     again, _ = load_campaign(path)
@@ -65,28 +68,57 @@ def test_v2_saves_as_v3_with_nothing_else_changed(tmp_path: Path) -> None:
     assert path.read_bytes() == saved
 
 
-def test_v3_golden_keeps_a_seasons_karts_prizes_and_bets() -> None:
-    doc, _ = load_campaign(V3)
-    assert dumps_campaign(doc) == V3.read_text(encoding="utf-8")
-    first = doc.races[0].results
-    assert [(r.player, r.kart, r.prize, r.bets) for r in first][:2] == [("Ana", "red", 6_000_000, 2_000_000),
-                                                                         ("Ben", None, 4_000_000, 0)]
-    ben = json.loads(V3.read_text(encoding="utf-8"))["races"][0]["results"][1]
-    assert "kart" not in ben and "bets" not in ben and ben["prize"] == 4_000_000  # unused fields left out
+def test_a_v3_season_becomes_six_cars_a_race_and_keeps_every_players_money() -> None:
+    """Version 3 kept a result per player (place, kart, prize, coins, bets); version 4 keeps the race's six
+    cars and the bets. Each player's money, race by race, is what version 3 added up."""
+    old = json.loads(V3.read_text(encoding="utf-8"))
+    doc, ctx = load_campaign(V3)
+    assert doc.schema_version == 4 and not doc.prizes
+    first = doc.races[0]
+    assert first.results == []
+    assert [(c.colour, c.place, c.owner, c.coins, c.prize) for c in first.cars] == [
+        ("red", 1, "Ana", 2, 6_000_000), ("green", 2, "Ben", 1, 4_000_000), ("orange", 3, "Cy", 3, 2_000_000),
+        ("black", 4, None, None, None), ("blue", 5, None, None, None), ("yellow", 6, None, None, None)]
+    assert [(b.player, b.amount) for b in first.bets] == [("Ana", 2_000_000), ("Cy", 1_000_000)]
+    for race, written in zip(doc.races, old["races"], strict=True):
+        for result in written["results"]:
+            money = race_money(doc, ctx.ruleset, race, result["player"])
+            assert money is not None and money.total == (result.get("prize", 0) + result.get("bets", 0)
+                                                         + result.get("coins", 0) * 1_000_000)
+    assert [(s.player, s.total) for s in season_standings(doc, ctx.ruleset)] == [
+        ("Ana", 18_000_000), ("Cy", 12_000_000), ("Ben", 7_000_000)]
 
 
-def test_saving_a_v1_file_writes_v3(tmp_path: Path) -> None:
+def test_the_v4_golden_is_canonical_and_scores_from_its_prize_table() -> None:
+    doc, ctx = load_campaign(V4)
+    assert dumps_campaign(doc) == V4.read_text(encoding="utf-8")
+    assert doc.prizes == [12_000_000, 9_000_000, 6_000_000, 4_000_000, 2_000_000, 0]
+    cy = race_money(doc, ctx.ruleset, doc.races[1], "Cy")
+    assert cy is not None and (cy.paid, cy.total) == (3_000_000, 6_000_000 - 3_000_000)
+    nobody = json.loads(V4.read_text(encoding="utf-8"))["races"][0]["cars"][3]
+    assert nobody == {"colour": "black", "place": 4}  # unused fields left out
+
+
+def test_a_v3_result_without_a_colour_takes_the_first_free_one() -> None:
+    data = json.loads(V3.read_text(encoding="utf-8"))
+    data["custom_characters"] = [{"id": "kong-jr", "name": "Kong Jr"}]
+    data["players"][1]["character"] = "kong-jr"  # Ben: a custom character has no colour
+    doc = campaign_from_data(data, "x.campaign.json")
+    assert doc.races[0].car("green").owner == "Ben"  # red and orange were taken: green is the first free
+
+
+def test_saving_a_v1_file_writes_v4(tmp_path: Path) -> None:
     doc, _ = load_campaign(V1)
     path = tmp_path / "up.campaign.json"
     save_campaign(doc, path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["schema_version"] == 3 and data["players"][0] == {"name": "Alex", "character": "mario"}
+    assert data["schema_version"] == 4 and data["players"][0] == {"name": "Alex", "character": "mario"}
     assert set(data["races"][0]["results"][0]) == {"player", "place", "gates", "coins"}  # no unused season fields
 
 
-def test_newer_than_3_is_refused() -> None:
-    with pytest.raises(DocumentError, match=r"schema_version 4; this version reads up to 3"):
-        campaign_from_data({**v1_data(), "schema_version": 4}, "x.campaign.json")
+def test_newer_than_4_is_refused() -> None:
+    with pytest.raises(DocumentError, match=r"schema_version 5; this version reads up to 4"):
+        campaign_from_data({**v1_data(), "schema_version": 5}, "x.campaign.json")
 
 
 def test_migration_is_pure_and_maps_names_case_insensitively() -> None:
@@ -129,7 +161,7 @@ def test_migration_keeps_free_text_where_a_system_has_no_characters() -> None:
 def test_bundled_template_is_current_and_loads() -> None:
     path = TEMPLATES_DIR / "mushroom-cup.campaign.json"
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["schema_version"] == 3
+    assert data["schema_version"] == 4
     doc, _ = load_campaign(path)
     assert dumps_campaign(doc) == path.read_text(encoding="utf-8")
     assert [p.character for p in doc.players][-1] == "princess-peach"

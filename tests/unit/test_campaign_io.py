@@ -201,9 +201,9 @@ def test_wrong_format(tmp_path: Path) -> None:
 
 
 def test_newer_schema_version(tmp_path: Path) -> None:
-    path = write_json(tmp_path / "new.campaign.json", {**sample_data(), "schema_version": 4})
-    assert refusal(path) == ("schema_version: written by a newer Kartographer (schema_version 4; this version "
-                             "reads up to 3)")
+    path = write_json(tmp_path / "new.campaign.json", {**sample_data(), "schema_version": 5})
+    assert refusal(path) == ("schema_version: written by a newer Kartographer (schema_version 5; this version "
+                             "reads up to 4)")
 
 
 def test_unknown_field(tmp_path: Path) -> None:
@@ -358,7 +358,8 @@ def test_a_file_that_is_not_an_object(tmp_path: Path) -> None:
 DATA = Path(__file__).parents[1] / "data"
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+# version 3's golden is a season: its coins go to the cars (test_campaign_ids)
+@pytest.mark.parametrize("version", [1, 2])
 def test_older_files_keep_every_gate_and_coin_they_hold(version):
     path = DATA / f"campaign-v{version}.campaign.json"
     written = json.loads(path.read_text(encoding="utf-8"))["races"]

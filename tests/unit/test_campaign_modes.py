@@ -126,7 +126,7 @@ def test_downforce_refuses_two_karts_of_one_colour(tmp_path, capsys):
     out = tmp_path / "df.campaign.json"
     line = refused(capsys, out, *DOWNFORCE, "--player", "Ana:Mario",
                    "Ben:Peach", "-o", out)
-    assert line == (f"{out}: players[1] (Ben): Peach drives the red kart, already Ana's (Mario); "
+    assert line == (f"{out}: roster row 2 (Ben): Peach drives the red kart, already Ana's (Mario); "
                     "there is one kart per colour")
     downforce = Context(load_ruleset("mk-downforce"))
     doc = edit.new_campaign("Cup", downforce, "race_series", [("Ana", "Mario"), ("Ben", "Luigi")])
@@ -150,7 +150,7 @@ def test_downforce_refuses_more_players_than_kart_colours(tmp_path, capsys):
     path = write(tmp_path / "hand.campaign.json",
                  golden(ruleset="mk-downforce", mode="race_series", races=[], upgrades=[],
                         players=[{"name": "Ana", "character": "Toad"}, {"name": "Ben", "character": "Rosalina"}]))
-    with pytest.raises(DocumentError, match=r"players\[1\] \(Ben\): Rosalina drives the blue kart"):
+    with pytest.raises(DocumentError, match=r"roster row 2 \(Ben\): Rosalina drives the blue kart"):
         load_campaign(path)
 
 

@@ -308,15 +308,17 @@ def test_driver_vehicle_resolves_relative_to_the_campaign_and_names_the_file(tmp
 
 
 # --- schema version 3 golden -----------------------------------------------------------------------
-def test_v3_careers_golden_round_trips_byte_for_byte(tmp_path) -> None:
+def test_v3_careers_golden_round_trips_with_only_its_version_bumped(tmp_path) -> None:
+    """Version 4 changes only a Downforce season's races: a version 3 career saves the same but for its version."""
     doc, _ = load_campaign(V3)
-    assert doc.schema_version == 3
+    assert doc.schema_version == 4
+    v4 = V3.read_text(encoding="utf-8").replace('"schema_version": 3,', '"schema_version": 4,', 1).encode()
     assert [(d.name, d.vehicle, d.vehicle_file) for d in doc.drivers] == [
         ("Max", "medium", "vehicle-v1.vehicle.json"), ("Furiosa", "heavy", "garage/furiosa.vehicle.json"),
         ("Nux", "light", None), ("Toast", None, None)]
-    assert dumps_campaign(doc).encode() == V3.read_bytes()
+    assert dumps_campaign(doc).encode() == v4
     save_campaign(doc, tmp_path / "again.campaign.json")
-    assert (tmp_path / "again.campaign.json").read_bytes() == V3.read_bytes()
+    assert (tmp_path / "again.campaign.json").read_bytes() == v4
     # the v2 golden is the same campaign without the vehicle files
     old, _ = load_campaign(V2)
     assert [d.model_copy(update={"vehicle_file": None}) for d in doc.drivers] == list(old.drivers)

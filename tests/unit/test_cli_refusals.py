@@ -47,7 +47,8 @@ def test_every_numeric_option_has_a_finite_range():
         assert action.type not in (int, float), f"{where} {action.dest}: use cli_args.whole()/millimetres()"
         default = action.default
         if isinstance(default, (int, float)) and not isinstance(default, bool):
-            assert isinstance(action.type, cli_args.Bounded) or action.type is cli_args.parse_money, (where, action)
+            assert isinstance(action.type, cli_args.Bounded) or action.type in (cli_args.parse_money,
+                                                                                 cli_args.parse_paid), (where, action)
         if isinstance(action.type, cli_args.Bounded):
             assert -1e12 < action.type.low <= action.type.high < 1e12, (where, action.dest)
             numeric.append(f"{where} {action.option_strings[-1]}")
@@ -145,13 +146,14 @@ def season(tmp_path, capsys) -> Path:
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (("--prize", "$"), "argument --prize: '$' is not an amount of money"),
+    (("--paid", "$"), "argument --paid: '$' is not an amount of money"),
     (("--bets", "$"), "argument --bets: '$' is not an amount of money"),
-    (("--prize", ""), "argument --prize: '' is not an amount of money"),
+    (("--paid", ""), "argument --paid: '' is not an amount of money"),
     (("--bets", "US$"), "argument --bets: 'US$' is not an amount of money"),
-    (("--prize", "\u0663M"), "argument --prize: '\u0663M' is not an amount of money"),
-    (("--kart", ""), "argument --kart: an empty or blank value is not allowed"),
-    (("--kart", " "), "argument --kart: an empty or blank value is not allowed"),
+    (("--paid", "\u0663M"), "argument --paid: '\u0663M' is not an amount of money"),
+    (("--paid", "-$"), "argument --paid: '$' is not an amount of money"),
+    (("--car", ""), "argument --car: an empty or blank value is not allowed"),
+    (("--owner", " "), "argument --owner: an empty or blank value is not allowed"),
 ])
 def test_money_without_digits_and_blank_colours_are_refused(capsys, season, argv, words):
     line = refused(capsys, season, "campaign", "result", season, "--race", "1", "--player", "Ann", "--place", "1",

@@ -1,19 +1,29 @@
-"""Mario Kart for Downforce's core: the season's money and its one-kart-per-colour rule, the kit's rule data,
+"""Mario Kart for Downforce's core: the season's six cars a race and their money (prize table, price paid,
+coins, bets), the kit's rule data,
 the system's print options and printing without a track file (`export --ruleset`)."""
 
 from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 from pydantic import ValidationError
 
 from designer import i18n
-from designer.campaign import edit
+from designer.campaign import edit, season_edit
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.campaign.season import check_karts, kart_of, money_totals_by_race, season_rule, season_standings
+from designer.campaign.season import (
+    money_totals_by_race,
+    prize_table,
+    prizes_assumed,
+    race_complete,
+    races_waiting,
+    season_rule,
+    season_standings,
+)
 from designer.export.bundle import blank_document, print_settings
 from designer.export.options import ExportOptions, PrintJob
 from designer.export.paper import LayoutError
@@ -60,65 +70,104 @@ def test_colour_of_a_character_is_its_karts():
 
 
 # --- the season's money ----------------------------------------------------------------------------
-def test_money_is_prize_plus_coins_at_a_million_plus_bets():
+M = 1_000_000
+#: Three races of Ana, Ben and Cy, each owning two of the six cars: (colour, place, owner, paid, coins), bets.
+SEASON = (
+    ([("red", 1, "Ana", 5 * M, 2), ("green", 2, "Ben", 4 * M, 0), ("orange", 3, "Cy", 3 * M, 1),
+      ("black", 4, "Ana", 1 * M, None), ("blue", 5, "Ben", 2 * M, 3), ("yellow", 6, "Cy", 0, None)],
+     {"Ana": 3 * M, "Cy": 9 * M}),
+    ([("yellow", 1, "Cy", 6 * M, 1), ("red", 2, "Ben", 5 * M, None), ("blue", 3, "Ana", 2 * M, 2),
+      ("green", 4, "Cy", 3 * M, None), ("orange", 5, "Ana", 1 * M, None), ("black", 6, "Ben", 4 * M, 1)],
+     {"Ben": 6 * M}),
+    ([("black", 1, "Ben", 2 * M, None), ("orange", 2, "Ana", 6 * M, 1), ("red", 3, "Cy", 7 * M, None),
+      ("green", 4, "Ben", 1 * M, None), ("yellow", 5, "Cy", 0, 2), ("blue", 6, "Ana", 1 * M, None)],
+     {"Ana": 2 * M, "Cy": 3 * M}),
+)
+
+
+def played(doc=None, races=SEASON):
+    doc = doc or season()
+    for number, (cars, bets) in enumerate(races, 1):
+        for colour, place, owner, paid, coins in cars:
+            doc = season_edit.set_car(doc, CTX, number, colour, place, owner, paid, coins)
+        for player, amount in bets.items():
+            doc = season_edit.set_bets(doc, CTX, number, player, amount)
+    return doc
+
+
+def test_three_players_owning_six_cars_over_three_races_end_with_exact_money():
+    """Prize for the place (the base game's 12/9/6/4/2/0 million) + coins at $1M − price paid, per car owned,
+    plus bets: Ana 15 + 7 + 5, Ben 8 + 7 + 13, Cy 13 + 8 + 6 million."""
+    doc = played()
+    assert prize_table(doc, DOWNFORCE) == (12 * M, 9 * M, 6 * M, 4 * M, 2 * M, 0)
+    assert prizes_assumed(doc, DOWNFORCE)
+    rows = season_standings(doc, DOWNFORCE)
+    assert [(s.rank, s.player, s.total) for s in rows] == [(1, "Ben", 28 * M), (2, "Ana", 27 * M),
+                                                           (2, "Cy", 27 * M)]
+    ana = rows[1]
+    assert (ana.prize, ana.coins, ana.coin_money, ana.paid, ana.bets, ana.races, ana.wins) == (
+        33 * M, 5, 5 * M, 16 * M, 5 * M, 3, 1)
+    assert [m.total for m in ana.by_race] == [15 * M, 7 * M, 5 * M]
+    assert [(c.colour, c.place, c.total) for c in ana.by_race[0].cars] == [("red", 1, 9 * M), ("black", 4, 3 * M)]
+    assert money_totals_by_race(doc, DOWNFORCE) == {"Ana": [15 * M, 22 * M, 27 * M], "Ben": [8 * M, 15 * M, 28 * M],
+                                                    "Cy": [13 * M, 21 * M, 27 * M]}
+
+
+def test_a_car_nobody_owns_takes_its_place_and_a_race_counts_once_all_six_are_placed():
     doc = season()
-    doc = edit.set_result(doc, CTX, 1, "Ana", 1, coins=2, prize=6_000_000, bets=2_000_000)
-    doc = edit.set_result(doc, CTX, 1, "Ben", 2, coins=5, prize=4_000_000)
-    doc = edit.set_result(doc, CTX, 1, "Cy", 3, bets=7_000_000)
-    doc = edit.set_result(doc, CTX, 2, "Cy", 1, coins=1, prize=6_000_000)
-    # race 2 is waiting for Ana's and Ben's places: it shows no money in the standings yet
-    assert {s.player: s.total for s in season_standings(doc, DOWNFORCE)}["Cy"] == 7_000_000
-    assert money_totals_by_race(doc, DOWNFORCE)["Cy"] == [7_000_000]
-    doc = edit.set_result(doc, CTX, 2, "Ana", 2)
-    doc = edit.set_result(doc, CTX, 2, "Ben", 3)
+    doc = season_edit.set_car(doc, CTX, 1, "red", 1, "Ana", 5 * M, 2)
+    doc = season_edit.set_car(doc, CTX, 1, "green", 2, "Ana", 2 * M)  # a player may own several cars
+    doc = season_edit.set_car(doc, CTX, 1, "orange", 3, "Ben")
+    assert not race_complete(DOWNFORCE, doc.races[0])
+    assert {s.player: s.total for s in season_standings(doc, DOWNFORCE)}["Ana"] == 0  # waiting for 3 cars
+    assert races_waiting(doc, DOWNFORCE) == ["race 1 is waiting for 3 cars' places; it counts once every car is "
+                                             "placed"]
+    assert season_standings(doc, DOWNFORCE, complete_only=False)[0].total == 9 * M + 7 * M
+    for colour, place in (("black", 4), ("blue", 5), ("yellow", 6)):  # nobody's cars
+        doc = season_edit.set_car(doc, CTX, 1, colour, place)
+    assert race_complete(DOWNFORCE, doc.races[0]) and races_waiting(doc, DOWNFORCE) == []
     rows = {s.player: s for s in season_standings(doc, DOWNFORCE)}
-    assert rows["Ana"].total == 6_000_000 + 2 * 1_000_000 + 2_000_000 == 10_000_000
-    assert (rows["Ben"].prize, rows["Ben"].coin_money, rows["Ben"].bets, rows["Ben"].total) == (
-        4_000_000, 5_000_000, 0, 9_000_000)
-    assert rows["Cy"].total == 7_000_000 + 6_000_000 + 1_000_000 and rows["Cy"].wins == 1 and rows["Cy"].races == 2
-    assert [s.player for s in season_standings(doc, DOWNFORCE)] == ["Cy", "Ana", "Ben"]
-    assert money_totals_by_race(doc, DOWNFORCE) == {"Ana": [10_000_000, 10_000_000], "Ben": [9_000_000, 9_000_000],
-                                                    "Cy": [7_000_000, 14_000_000]}
+    assert (rows["Ana"].total, rows["Ben"].total, rows["Cy"].total) == (16 * M, 6 * M, 0)
+    assert rows["Cy"].by_race == (None,) and rows["Cy"].races == 0
 
 
-def test_equal_money_shares_the_rank():
-    doc = season()
-    doc = edit.set_result(doc, CTX, 1, "Ana", 1, prize=3_000_000)
-    doc = edit.set_result(doc, CTX, 1, "Ben", 2, coins=1, prize=2_000_000)
-    doc = edit.set_result(doc, CTX, 1, "Cy", 3)  # the race counts once every place is in
-    assert [(s.rank, s.player, s.total) for s in season_standings(doc, DOWNFORCE)] == [
-        (1, "Ana", 3_000_000), (1, "Ben", 3_000_000), (3, "Cy", 0)]
+def test_the_seasons_own_prize_table_pays_every_race():
+    doc = season_edit.set_prizes(played(), CTX, [10 * M, 7 * M, 5 * M, 3 * M, 1 * M])
+    assert prize_table(doc, DOWNFORCE) == (10 * M, 7 * M, 5 * M, 3 * M, 1 * M, 0)  # unpaid places: $0
+    assert not prizes_assumed(doc, DOWNFORCE)
+    # Ana's cars finished 1, 4 | 3, 5 | 2, 6: (12+4+6+2+9+0) − (10+3+5+1+7+0) = 33 − 26 = 7 million less
+    assert {s.player: s.total for s in season_standings(doc, DOWNFORCE)}["Ana"] == 20 * M
+    assert season_edit.set_prizes(doc, CTX, []).prizes == []  # back to the rule data's
+    with pytest.raises(CampaignError, match="the prize table pays 7 places but a race has 6 cars"):
+        season_edit.set_prizes(doc, CTX, [M] * 7)
 
 
-def test_the_kart_raced_defaults_to_the_characters_colour():
-    doc = edit.set_result(season(), CTX, 1, "Ana", 1)
-    doc = edit.set_result(doc, CTX, 1, "Ben", 2, kart="blue")
-    ana, ben = doc.races[0].results
-    assert (ana.kart, kart_of(doc, DOWNFORCE, ana)) == (None, "red")
-    assert kart_of(doc, DOWNFORCE, ben) == "blue"
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: season_edit.set_car(d, CTX, 1, "red", 2, "Ben"), "race 1, the red car: place 2 is already the "
+                                                                 "green car's"),
+    (lambda d: season_edit.set_car(d, CTX, 1, "pink", 3), r"race 1: there is no pink car \(the cars: red, green"),
+    (lambda d: season_edit.set_car(d, CTX, 1, "blue", 7), r"race 1, the blue car: place 7 is outside 1…6 \(6 cars\)"),
+    (lambda d: season_edit.set_car(d, CTX, 1, "blue", 3, "Zed"), "race 1, the blue car: 'Zed' is not a player"),
+    (lambda d: season_edit.set_car(d, CTX, 1, "blue", 3, "Ana", -1), "money cannot be negative"),
+    (lambda d: season_edit.set_bets(d, CTX, 1, "Zed", M), "race 1: 'Zed' is not a player"),
+])
+def test_refusals_name_the_race_and_the_car_by_colour(change, message):
+    doc = season_edit.set_car(season(), CTX, 1, "red", 1, "Ana")
+    doc = season_edit.set_car(doc, CTX, 1, "green", 2, "Ben")
+    with pytest.raises(CampaignError) as caught:
+        change(doc)
+    assert re.search(message, f"{caught.value.location}: {caught.value.reason}"), str(caught.value)
+    assert "[" not in f"{caught.value.location}"  # never an index such as cars[1]
 
 
-def test_one_kart_per_colour_per_race():
-    doc = edit.set_result(season(), CTX, 1, "Ana", 1)  # the red kart, Mario's
-    with pytest.raises(CampaignError, match="the red kart is already Ana's in this race; one kart per colour"):
-        edit.set_result(doc, CTX, 1, "Ben", 2, kart="red")
-    with pytest.raises(CampaignError, match=r"there is no pink kart \(the karts: red, green"):
-        edit.set_result(doc, CTX, 1, "Ben", 2, kart="pink")
-    later = edit.set_result(doc, CTX, 2, "Ben", 1, kart="red")  # another race: the red kart is free again
-    assert kart_of(later, DOWNFORCE, later.races[1].results[0]) == "red"
-    check_karts(later, DOWNFORCE)
-
-
-def test_money_is_only_kept_by_a_money_season():
+def test_cars_and_bets_are_only_kept_by_a_money_season():
     series = edit.new_campaign("Series", CTX, "race_series", [("Ana", "mario"), ("Ben", "luigi")])
-    with pytest.raises(CampaignError, match="keeps no prize money, bets or karts"):
-        edit.set_result(series, CTX, 1, "Ana", 1, prize=1_000_000)
-    with pytest.raises(CampaignError, match="money cannot be negative"):
-        edit.set_result(season(), CTX, 1, "Ana", 1, bets=-5)
-    gaslands = Context(load_ruleset("mk-gaslands"))
-    gp = edit.new_campaign("GP", gaslands, "grand_prix", [("Ana", "Mario")])
-    with pytest.raises(CampaignError, match="keeps no prize money"):
-        edit.set_result(gp, gaslands, 1, "Ana", 1, kart="red")
+    with pytest.raises(CampaignError, match="keeps no prize money, bets or cars"):
+        season_edit.set_car(series, CTX, 1, "red", 1, "Ana")
+    with pytest.raises(CampaignError, match="keeps no prize money, bets or cars"):
+        season_edit.set_bets(series, CTX, 1, "Ana", M)
+    with pytest.raises(CampaignError, match="a season records each car's place, not each player's"):
+        edit.set_result(season(), CTX, 1, "Ana", 1)
 
 
 def test_season_rule_names_the_coins_worth_in_the_language():

@@ -8,7 +8,7 @@ from designer.campaign.context import Context
 from designer.campaign.grand_prix import counted_races, standings, totals_by_race
 from designer.campaign.season import money_totals_by_race, season_standings
 from designer.campaign.series import series_standings
-from designer.model.campaign import CampaignDocument, Player, Race, RaceResult
+from designer.model.campaign import CampaignDocument, CarResult, Player, Race, RaceResult
 from designer.rules import load_ruleset
 
 GASLANDS = Context(load_ruleset("mk-gaslands"))
@@ -64,18 +64,25 @@ def test_a_race_series_counts_only_complete_races():
     assert series_standings(doc, complete_only=False)[0].player == "Billie"  # the opt-out counts every result
 
 
-def test_a_season_counts_complete_races_in_the_table_and_the_chart():
-    doc = CampaignDocument(
+def season_doc(*races: list[tuple[str, int, str | None]]) -> CampaignDocument:
+    """A season of Ana (Mario) and Ben (Luigi); each race lists its cars placed: (colour, place, owner)."""
+    return CampaignDocument(
         name="Season", ruleset="mk-downforce", mode="season",
         players=[Player(name="Ana", character="mario"), Player(name="Ben", character="luigi")],
-        races=[Race(results=[RaceResult(player="Ana", place=1, prize=6_000_000),
-                             RaceResult(player="Ben", place=2, prize=4_000_000)]),
-               Race(results=[RaceResult(player="Ben", place=1, prize=9_000_000)])])
+        races=[Race(cars=[CarResult(colour=c, place=p, owner=o) for c, p, o in race]) for race in races])
+
+
+FULL_RACE = [("red", 1, "Ana"), ("green", 2, "Ben"), ("orange", 3, None), ("black", 4, None), ("blue", 5, None),
+             ("yellow", 6, None)]
+
+
+def test_a_season_counts_complete_races_in_the_table_and_the_chart():
+    doc = season_doc(FULL_RACE, [("green", 1, "Ben")])  # race 2: five cars still to place
     rows = {s.player: s for s in season_standings(doc, DOWNFORCE, complete_only=True)}
-    assert (rows["Ana"].total, rows["Ben"].total, rows["Ben"].races, rows["Ben"].wins) == (6_000_000, 4_000_000,
+    assert (rows["Ana"].total, rows["Ben"].total, rows["Ben"].races, rows["Ben"].wins) == (12_000_000, 9_000_000,
                                                                                           1, 0)
-    assert rows["Ben"].by_race[1] is not None
-    assert money_totals_by_race(doc, DOWNFORCE, complete_only=True) == {"Ana": [6_000_000], "Ben": [4_000_000]}
+    assert rows["Ben"].by_race[1] is not None and rows["Ben"].by_race[1].total == 12_000_000
+    assert money_totals_by_race(doc, DOWNFORCE, complete_only=True) == {"Ana": [12_000_000], "Ben": [9_000_000]}
 
 
 def test_the_windows_player_colours_are_the_printed_dashboards():
@@ -113,22 +120,14 @@ def test_the_printed_grand_prix_sheet_shows_a_half_entered_race_without_points()
     assert "19" in complete and "32" in complete and "31" in complete
 
 
-def season_doc(*races: list[tuple[str, int, int]]) -> CampaignDocument:
-    return CampaignDocument(
-        name="Season", ruleset="mk-downforce", mode="season",
-        players=[Player(name="Ana", character="mario"), Player(name="Ben", character="luigi")],
-        races=[Race(results=[RaceResult(player=p, place=pl, prize=m) for p, pl, m in race]) for race in races])
-
-
 def test_the_printed_season_sheet_counts_no_money_before_the_race_is_complete():
     def ana_row(runs: list[str]) -> list[str]:
         return runs[runs.index("Ana (Mario)") + 1: runs.index("Ben (Luigi)")]
 
-    # place, kart, prize, coins, bets as entered; no season money and no rank while Ben's place is missing
-    assert ana_row(sheet_runs(season_doc([("Ana", 1, 6_000_000)]), Context(DOWNFORCE))) == [
-        "1", "red", "$6,000,000", "$0"]  # coins not entered: an empty cell
-    full = sheet_runs(season_doc([("Ana", 1, 6_000_000), ("Ben", 2, 4_000_000)]), Context(DOWNFORCE))
-    assert ana_row(full) == ["1", "red", "$6,000,000", "$0", "$6,000,000", "1"]
+    # bets and the race's money as entered; no season money and no rank while five cars are unplaced
+    assert ana_row(sheet_runs(season_doc([("red", 1, "Ana")]), Context(DOWNFORCE))) == ["$0", "$12,000,000"]
+    full = sheet_runs(season_doc(FULL_RACE), Context(DOWNFORCE))
+    assert ana_row(full) == ["$0", "$12,000,000", "$12,000,000", "1"]
 
 
 def test_the_cli_says_which_races_wait_for_places(tmp_path, capsys):

@@ -76,14 +76,14 @@ def test_weight_class_lookups() -> None:
 def test_v1_careers_golden_migrates_to_ids_and_equals_the_v2_golden() -> None:
     old, _ = load_campaign(V1)
     new, _ = load_campaign(V2)
-    assert old == new and new.schema_version == 3  # both read as the current version
+    assert old == new and new.schema_version == 4  # both read as the current version
     assert [(d.name, d.vehicle) for d in new.drivers] == [("Max", "medium"), ("Furiosa", "heavy"),
                                                           ("Nux", "light"), ("Toast", None)]
 
 
 def test_v2_careers_round_trip_changes_only_the_version(tmp_path: Path) -> None:
     doc, _ = load_campaign(V2)
-    current = V2.read_text(encoding="utf-8").replace('"schema_version": 2,', '"schema_version": 3,', 1).encode()
+    current = V2.read_text(encoding="utf-8").replace('"schema_version": 2,', '"schema_version": 4,', 1).encode()
     assert dumps_campaign(doc).encode() == current
     path = tmp_path / "again.campaign.json"
     save_campaign(doc, path)

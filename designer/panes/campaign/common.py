@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.campaign.modes import in_money
 from designer.document.campaign import CampaignSession
 from designer.i18n import _, pgettext
 from designer.io.errors import DocumentError
@@ -213,8 +214,9 @@ def race_title(session: CampaignSession, index: int) -> str:
     _path, label, usable = track_state(session, track)
     if usable:
         return _("Race {n} · {track}").format(n=index + 1, track=label)
-    if not track:
-        return _("Race {n} · no track").format(n=index + 1)
+    if not track:  # a money season (Downforce) is raced on the board game's own track: nothing is missing
+        return _("Race {n}").format(n=index + 1) if in_money(session.document) else _("Race {n} · no track").format(
+            n=index + 1)
     return _("Race {n} · track missing").format(n=index + 1)
 
 

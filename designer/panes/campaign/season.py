@@ -1,35 +1,60 @@
-"""A Downforce season's race page: the race page's Place and Coins, then the kart raced (a combo of the rule
-data's colours, each with its swatch; without a choice, the colour the player's character stands in for),
-the prize money and the bet winnings in whole dollars ("2M", "500k", "$2,000,000": `parse_dollars`), and
-the money the race brought. The board game has no gates, so that column is hidden.
+"""A Downforce season's race page: the race as the board game runs it, with no track to pick (the Downforce
+board is the track). Three tables, each scrolling sideways rather than widening the window:
 
-Every entry is one undoable `edit.set_result` keeping the result's other values; a refusal (two karts of one
-colour in a race, an amount that is not money) goes to the message line and the row shows the stored values.
+- the season's prize money per place (one row, 1st … 6th; kept in the file, the same on every race's page),
+  with a note when it is still the base game's table as we read it;
+- the race's six cars, a row per colour: place, owner (a player, or nobody), the price paid at the auction,
+  the prize the place pays, coins, and what the car brought its owner;
+- the players: their bet winnings in this race and their money from it.
+
+Amounts are typed as people say them ("2M", "500k", "$2,000,000": `parse_dollars`); a price paid may carry a
+minus sign (it is money paid either way). Every entry is one undoable edit of `designer.campaign.season_edit`;
+a refused cell shows the stored value again, marked, with what was typed and why in its tooltip, and the
+message line names the car by colour or the player by name (`designer.panes.cell_refusals`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QComboBox, QLineEdit, QStyledItemDelegate, QTableWidgetItem, QWidget
+from pathlib import Path
 
-from designer.campaign import edit
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QStyledItemDelegate,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.campaign import season_edit
 from designer.campaign.money import MoneyError, parse_dollars
-from designer.campaign.season import kart_of, race_money
+from designer.campaign.season import car_money, car_name, colours, prize_note, prize_table, race_money
 from designer.document.campaign import CampaignSession
-from designer.i18n import _, format_dollars
-from designer.model.campaign import RaceResult
+from designer.i18n import _, format_dollars, place_ordinal
+from designer.model.campaign import Race
 from designer.panes.campaign.common import (
+    ALIGN_CENTRE,
     ALIGN_NUMBER,
     MessageLine,
-    ordinal,
+    fit_height,
+    muted_label,
+    not_changed,
+    prepare_table,
+    run_cell_edit,
+    run_edit,
     set_cell,
 )
-from designer.panes.campaign.races import GATES, RacePage
-from designer.panes.campaign.season_standings import race_money_tip
+from designer.panes.cell_refusals import CellRefusals
 from designer.rules.texts import kart_colour_name
 
-KART, PRIZE, BETS, MONEY = 4, 5, 6, 7
+CAR, PLACE, OWNER, PAID, PRIZE, COINS, MONEY = range(7)
+PLAYER, BETS, RACE_MONEY = range(3)
 SWATCH = 14
 
 
@@ -61,135 +86,250 @@ class MoneyDelegate(QStyledItemDelegate):
         return editor
 
 
-class SeasonRacePage(RacePage):
+def scrolling(table: QTableWidget) -> None:
+    """A table that scrolls sideways and elides its columns instead of widening the window."""
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustIgnored)
+    table.setMinimumWidth(200)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setStretchLastSection(True)
+    header.setTextElideMode(Qt.TextElideMode.ElideRight)
+
+
+def fit_rows(table: QTableWidget) -> None:
+    """As tall as its rows, plus room for the sideways scroll bar when the columns are wider than the table."""
+    fit_height(table, 1)
+    wide = sum(table.columnWidth(c) for c in range(table.columnCount())) > table.viewport().width()
+    if wide:
+        table.setFixedHeight(table.height() + table.horizontalScrollBar().sizeHint().height())
+
+
+class SeasonRacePage(QWidget):
+    #: never emitted: a Downforce race has no track file (the window connects every race page alike)
+    open_track_requested = Signal(Path)
+
     def __init__(self, session: CampaignSession, messages: MessageLine, index: int,
                  parent: QWidget | None = None) -> None:
-        super().__init__(session, messages, index, parent)
-        self.table.setItemDelegateForColumn(PRIZE, MoneyDelegate(self.table))
-        self.table.setItemDelegateForColumn(BETS, MoneyDelegate(self.table))
-        self.table.setColumnHidden(GATES, True)
-        self.hint_label.setText(_("Type each player's place first, then pick the kart raced and type the coins, the "
-                                  "prize money and the bet winnings (for example 2M or 500k); emptying a place "
-                                  "removes that result."))
+        super().__init__(parent)
+        self.session = session
+        self.messages = messages
+        self.index = index  # 0-based; the edits speak 1-based race numbers
+        ruleset = session.context.ruleset
+        self.colours = colours(ruleset)
+
+        self.prize_label = QLabel(_("Prize money per place (the whole season):"))
+        self.prize_table = QTableWidget(1, len(self.colours))
+        prepare_table(self.prize_table, [place_ordinal(n) for n in range(1, len(self.colours) + 1)])
+        self.prize_table.setItemDelegate(MoneyDelegate(self.prize_table))
+        self.prize_table.itemChanged.connect(lambda item: self._entering(item, self._on_prize_changed))
+        self.prize_note = muted_label()
+
+        self.hint_label = muted_label(_("Each car's place (all six race, whoever plays), who bought it and what they "
+                                        "paid (for example 5M), and its coins; then each player's bet winnings."))
+        self.table = QTableWidget(len(self.colours), 7)
+        prepare_table(self.table, [_("Car"), _("Place"), _("Owner"), _("Paid"), _("Prize"), _("Coins"),
+                                   _("Money")])
+        self.table.setItemDelegateForColumn(PAID, MoneyDelegate(self.table))
+        self.table.itemChanged.connect(lambda item: self._entering(item, self._on_car_changed))
+
+        self.bets_table = QTableWidget(0, 3)
+        prepare_table(self.bets_table, [_("Player"), _("Bet winnings"), _("Money from this race")])
+        self.bets_table.setItemDelegateForColumn(BETS, MoneyDelegate(self.bets_table))
+        self.bets_table.itemChanged.connect(lambda item: self._entering(item, self._on_bets_changed))
+
+        for table in (self.prize_table, self.table, self.bets_table):
+            scrolling(table)
+        self.refusals = {
+            self.prize_table: CellRefusals(self.prize_table, messages),
+            self.table: CellRefusals(self.table, messages,
+                                     lambda row: self.colours[row] if 0 <= row < len(self.colours) else None),
+            self.bets_table: CellRefusals(self.bets_table, messages, self._row_player),
+        }
+        self._cell: tuple[QTableWidget, int, int, str] | None = None  # the cell being entered, as typed
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.prize_label)
+        layout.addWidget(self.prize_table)
+        layout.addWidget(self.prize_note)
+        layout.addSpacing(6)
+        layout.addWidget(self.hint_label)
+        layout.addWidget(self.table)
+        layout.addWidget(self.bets_table)
+        layout.addStretch(1)
+        session.changed.connect(self.refresh)
         self.refresh()
 
-    def result_headers(self) -> list[str]:
-        return [_("Player"), _("Place"), _("Gates"), _("Coins"), _("Kart"), _("Prize"), _("Bets"), _("Money")]
+    def _row_player(self, row: int) -> str | None:
+        players = self.session.document.players
+        return players[row].name if 0 <= row < len(players) else None
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        for table in (self.prize_table, self.table, self.bets_table):
+            fit_rows(table)
+
+    def race(self) -> Race:
+        races = self.session.document.races
+        return races[self.index] if self.index < len(races) else Race()
 
     # --- view ------------------------------------------------------------------------------------
-    def kart_combo(self, row: int) -> QComboBox:
-        combo = self.table.cellWidget(row, KART)
-        if isinstance(combo, QComboBox):
-            return combo
-        combo = QComboBox()
-        combo.setPlaceholderText("—")
-        rules = self.session.context.ruleset.downforce
-        for kart in rules.karts if rules else []:
-            name = kart_colour_name(self.session.context.ruleset, kart.colour)
-            combo.addItem(swatch(kart.hex), capitalised(name), kart.colour)
-        combo.activated.connect(lambda at, combo=combo: self._on_kart_chosen(combo, at))
-        self.table.setCellWidget(row, KART, combo)
+    def owner_combo(self, row: int) -> QComboBox:
+        combo = self.table.cellWidget(row, OWNER)
+        if not isinstance(combo, QComboBox):
+            combo = QComboBox()
+            combo.activated.connect(lambda at, row=row: self._on_owner_chosen(row, at))
+            self.table.setCellWidget(row, OWNER, combo)
         return combo
 
-    def total_column(self) -> int | None:
-        return MONEY
-
-    def fill(self) -> None:
-        super().fill()
+    def refresh(self) -> None:
         doc, ruleset = self.session.document, self.session.context.ruleset
-        rules = ruleset.downforce
         race = self.race()
-        self.table.blockSignals(True)
-        for row, player in enumerate(doc.players):
-            result = race.result(player.name)
-            combo = self.kart_combo(row)
-            combo.setProperty("player", player.name)
-            if result is not None:
-                colour = kart_of(doc, ruleset, result)
-            else:
-                colour = rules.colour_of(player.character) if rules else None
+        for table in (self.prize_table, self.table, self.bets_table):
+            table.blockSignals(True)
+        for column, amount in enumerate(prize_table(doc, ruleset)[: len(self.colours)]):
+            set_cell(self.prize_table, 0, column, format_dollars(amount), editable=True, align=ALIGN_NUMBER)
+        self.prize_note.setText(prize_note(doc, ruleset))
+        rules = ruleset.downforce
+        for row, colour in enumerate(self.colours):
+            car = race.car(colour)
+            kart = rules.kart(colour) if rules else None
+            item = set_cell(self.table, row, CAR, capitalised(kart_colour_name(ruleset, colour)), bold=True)
+            if kart is not None:
+                item.setIcon(swatch(kart.hex))
+            set_cell(self.table, row, PLACE, car.place if car else "", editable=True, align=ALIGN_CENTRE)
+            combo = self.owner_combo(row)
             combo.blockSignals(True)
-            combo.setCurrentIndex(combo.findData(colour) if colour else -1)
+            combo.clear()
+            combo.addItem(_("nobody"), None)
+            for player in doc.players:
+                combo.addItem(player.name, player.name)
+            combo.setCurrentIndex(combo.findData(car.owner) if car and car.owner else 0)
+            combo.setEnabled(car is not None)
+            combo.setToolTip("" if car else _("enter the place of {car} first").format(car=car_name(ruleset, colour)))
             combo.blockSignals(False)
-            combo.setEnabled(result is not None)
-            combo.setToolTip("" if result is not None else _("enter {player}'s place first").format(
-                player=player.name))
-            set_cell(self.table, row, PRIZE, format_dollars(result.prize) if result else "", editable=True,
+            money = car_money(doc, ruleset, car) if car else None
+            set_cell(self.table, row, PAID, format_dollars(-car.paid) if car and car.paid else "", editable=True,
                      align=ALIGN_NUMBER)
-            set_cell(self.table, row, BETS, format_dollars(result.bets) if result else "", editable=True,
-                     align=ALIGN_NUMBER)
-            money = race_money(doc, ruleset, result) if result is not None else None
-            set_cell(self.table, row, MONEY, format_dollars(money.total) if money else "", align=ALIGN_NUMBER,
-                     bold=True, tip=race_money_tip(ruleset, money) if money else "")
-        self.table.blockSignals(False)
+            set_cell(self.table, row, PRIZE, format_dollars(money.prize) if money else "", align=ALIGN_NUMBER)
+            set_cell(self.table, row, COINS, "" if car is None or car.coins is None else car.coins, editable=True,
+                     align=ALIGN_CENTRE)
+            set_cell(self.table, row, MONEY, format_dollars(money.total) if money and car and car.owner else "",
+                     align=ALIGN_NUMBER, bold=True)
+        self.bets_table.setRowCount(len(doc.players))
+        for row, player in enumerate(doc.players):
+            got = race_money(doc, ruleset, race, player.name)
+            set_cell(self.bets_table, row, PLAYER, player.name)
+            set_cell(self.bets_table, row, BETS, format_dollars(race.bet(player.name)) if race.bet(player.name)
+                     else "", editable=True, align=ALIGN_NUMBER)
+            set_cell(self.bets_table, row, RACE_MONEY, format_dollars(got.total) if got else "", align=ALIGN_NUMBER,
+                     bold=True)
+        for table in (self.prize_table, self.table, self.bets_table):
+            table.resizeColumnsToContents()
+            table.blockSignals(False)
+            fit_rows(table)
+            self.refusals[table].mark()
+        self.table.setColumnWidth(OWNER, max(self.table.columnWidth(OWNER), 120))
 
-    # --- results ---------------------------------------------------------------------------------
-    def enter_cell(self, item: QTableWidgetItem) -> None:
-        column = item.column()
-        players = self.session.document.players
-        if column not in (PRIZE, BETS) or not 0 <= item.row() < len(players):
-            super().enter_cell(item)
+    # --- entries ---------------------------------------------------------------------------------
+    def _refuse(self, reason: str) -> None:
+        """Refuse the value being entered: the cell goes back to the stored value, marked."""
+        if self._cell is not None:
+            table, row, column, typed = self._cell
+            self.refusals[table].refuse(row, column, typed, not_changed(reason))
+        else:
+            self.messages.show_message(not_changed(reason))
+        self.refresh()
+
+    def _apply(self, text: str, change, *args) -> bool:
+        if self._cell is None:
+            ok = run_edit(self.session, self.messages, text, change, *args)
+        else:
+            table, row, column, typed = self._cell
+            ok = run_cell_edit(self.session, self.messages, self.refusals[table], (row, column, typed), text, change,
+                               *args)
+        self.refresh()
+        return ok
+
+    def _entering(self, item: QTableWidgetItem, enter) -> None:
+        self._cell = (item.tableWidget(), item.row(), item.column(), item.text().strip())
+        try:
+            enter(item)
+        finally:
+            self._cell = None
+
+    def set_car(self, colour: str, *, place: int | None = None, owner: str | bool | None = False,
+                paid: int | None = None, coins: int | bool | None = False) -> bool:
+        """Enter the car of `colour` keeping what is not given (False: keep the owner or coins)."""
+        ruleset = self.session.context.ruleset
+        car = self.race().car(colour)
+        place = place if place is not None else (car.place if car else None)
+        if place is None:
+            self._refuse(_("enter the place of {car} first").format(car=car_name(ruleset, colour)))
+            return False
+        owner = (car.owner if car else None) if owner is False else owner
+        coins = (car.coins if car else None) if coins is False else coins
+        paid = paid if paid is not None else (car.paid if car else 0)
+        text = _("Race {n}: {car} {place}").format(n=self.index + 1, car=car_name(ruleset, colour),
+                                                   place=place_ordinal(place))
+        return self._apply(text, season_edit.set_car, self.index + 1, colour, place, owner or None, paid, coins)
+
+    def _on_car_changed(self, item: QTableWidgetItem) -> None:
+        row, column = item.row(), item.column()
+        if not 0 <= row < len(self.colours) or column not in (PLACE, PAID, COINS):
             return
-        player = players[item.row()].name
-        current = self.race().result(player)
+        colour, typed = self.colours[row], item.text().strip()
+        ruleset = self.session.context.ruleset
+        if column == PLACE and not typed:
+            if self.race().car(colour) is not None:
+                self._apply(_("Race {n}: clear {car}").format(n=self.index + 1, car=car_name(ruleset, colour)),
+                            season_edit.clear_car, self.index + 1, colour)
+            return
+        if column == PAID:
+            try:
+                paid = parse_dollars(typed[1:] if typed[:1] in ("-", "\u2212") else typed)
+            except MoneyError as exc:
+                self._refuse(_("{car}: {reason}").format(car=car_name(ruleset, colour), reason=exc))
+                return
+            self.set_car(colour, paid=paid)
+            return
+        if typed and not typed.isdigit():
+            self._refuse(_("{car}: {text} is not a whole number").format(car=car_name(ruleset, colour),
+                                                                          text=repr(typed)))
+            return
+        if column == PLACE:
+            self.set_car(colour, place=int(typed))
+        else:
+            self.set_car(colour, coins=int(typed) if typed else None)
+
+    def _on_owner_chosen(self, row: int, at: int) -> None:
+        combo = self.owner_combo(row)
+        self.set_car(self.colours[row], owner=combo.itemData(at))
+
+    def _on_bets_changed(self, item: QTableWidgetItem) -> None:
+        players = self.session.document.players
+        if item.column() != BETS or not 0 <= item.row() < len(players):
+            return
+        name = players[item.row()].name
         try:
             amount = parse_dollars(item.text())
         except MoneyError as exc:
-            self._refuse(str(exc))
+            self._refuse(_("{player}: {reason}").format(player=name, reason=exc))
             return
-        if current is None:
-            if amount:
-                self._refuse(_("enter {player}'s place first").format(player=player))
-            else:
-                self.refresh()
-            return
-        if column == PRIZE:
-            self.enter_result(player, current.place, current.gates, current.coins, prize=amount,
-                              text=_("Race {n}: {player}'s prize money {amount}").format(
-                                  n=self.index + 1, player=player, amount=format_dollars(amount)))
-        else:
-            self.enter_result(player, current.place, current.gates, current.coins, bets=amount,
-                              text=_("Race {n}: {player}'s bet winnings {amount}").format(
-                                  n=self.index + 1, player=player, amount=format_dollars(amount)))
+        self._apply(_("Race {n}: {player}'s bet winnings {amount}").format(
+            n=self.index + 1, player=name, amount=format_dollars(amount)),
+            season_edit.set_bets, self.index + 1, name, amount)
 
-    def _on_kart_chosen(self, combo: QComboBox, at: int) -> None:
-        player = combo.property("player")
-        current = self.race().result(player) if player else None
-        colour = combo.itemData(at)
-        if current is None or colour is None:
-            self.refresh()
-            return
-        self.enter_result(player, current.place, current.gates, current.coins, kart=colour,
-                          text=_("Race {n}: {player} in the {kart} kart").format(
-                              n=self.index + 1, player=player,
-                              kart=kart_colour_name(self.session.context.ruleset, colour)))
-
-    def kart_of(self, player: str) -> str | None:
-        result = self.race().result(player)
-        return kart_of(self.session.document, self.session.context.ruleset, result) if result else None
-
-    def free_kart(self, player: str) -> str | None:
-        """The kart a new result starts in: None (the character's colour) unless another result of this race
-        already has that colour, then the first colour nobody races — else the player could never be entered,
-        as the kart combo waits for the place."""
+    def _on_prize_changed(self, item: QTableWidgetItem) -> None:
         doc, ruleset = self.session.document, self.session.context.ruleset
-        rules, someone = ruleset.downforce, doc.player(player)
-        if rules is None or someone is None:
-            return None
-        taken = {kart_of(doc, ruleset, r) for r in self.race().results if r.player.casefold() != player.casefold()}
-        if rules.colour_of(someone.character) not in taken:
-            return None
-        return next((k.colour for k in rules.karts if k.colour not in taken), None)
-
-    def enter_result(self, player: str, place: int, gates: int | None = None, coins: int | None = None, *,
-                     kart: str | None = None, prize: int | None = None, bets: int | None = None,
-                     text: str | None = None) -> bool:
-        """Enter the result keeping what is not given (the kart, prize and bets already entered)."""
-        current: RaceResult | None = self.race().result(player)
-        kart = kart if kart is not None else (current.kart if current else self.free_kart(player))
-        prize = prize if prize is not None else (current.prize if current else 0)
-        bets = bets if bets is not None else (current.bets if current else 0)
-        text = text or _("Race {n}: {player} {ordinal}").format(n=self.index + 1, player=player,
-                                                                 ordinal=ordinal(place))
-        return self.apply(text, edit.set_result, self.index + 1, player, place, gates, coins, kart, prize, bets)
-
+        try:
+            amount = parse_dollars(item.text())
+        except MoneyError as exc:
+            self._refuse(_("prize for {place}: {reason}").format(place=place_ordinal(item.column() + 1),
+                                                                  reason=exc))
+            return
+        table = list(prize_table(doc, ruleset))
+        table[item.column()] = amount
+        self._apply(_("Prize money for {place}: {amount}").format(place=place_ordinal(item.column() + 1),
+                                                                   amount=format_dollars(amount)),
+                    season_edit.set_prizes, table)

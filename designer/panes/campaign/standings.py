@@ -18,6 +18,7 @@ from designer.campaign.grand_prix import (
     totals_by_race,
 )
 from designer.campaign.modes import in_money, scored
+from designer.campaign.season import counted_races as season_counted
 from designer.campaign.season import season_rule
 from designer.campaign.series import SERIES_RULE, series_standings
 from designer.document.campaign import CampaignSession
@@ -133,7 +134,7 @@ class StandingsPanel(QWidget):
         table_column.addStretch(1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 6, 0, 0)
-        layout.addLayout(table_column, 0 if self.scored or self.money else 1)
+        layout.addLayout(table_column, 1 if self.money else 0 if self.scored else 1)
         self.chart: TotalsChart | None = None
         if self.scored or self.money:
             chart_column = QVBoxLayout()
@@ -157,10 +158,18 @@ class StandingsPanel(QWidget):
             self._refresh_grand_prix()
         else:
             self._refresh_series()
-        mark_uncounted(self.table, self.table.columnCount() - race_count(self.session),
-                       counted_races(self.session.document))
+        doc = self.session.document
+        counted = season_counted(doc, self.session.context.ruleset) if self.money else counted_races(doc)
+        mark_uncounted(self.table, self.table.columnCount() - race_count(self.session), counted)
         fit_height(self.table, 2)
         fit_width(self.table, text_width=110, number_width=44)
+        if self.money:  # a season's table scrolls sideways as races are added, rather than widening the window
+            natural = self.table.width()
+            self.table.setMinimumWidth(min(natural, 280))
+            self.table.setMaximumWidth(natural)
+            self.table.setSizeAdjustPolicy(QTableWidget.SizeAdjustPolicy.AdjustToContents)  # as wide as room allows
+            self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+            self.table.setFixedHeight(self.table.height() + self.table.horizontalScrollBar().sizeHint().height())
 
     def _columns(self, fixed: list[str]) -> list[str]:
         races = race_count(self.session)

@@ -19,10 +19,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -87,6 +89,15 @@ def mode_page(session: CampaignSession) -> QWidget:
     return page_class(session)
 
 
+def scrolled(page: QWidget) -> QScrollArea:
+    """`page` in a frameless scroll area, so a wide page scrolls instead of widening the window past the screen."""
+    area = QScrollArea()
+    area.setWidget(page)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    return area
+
+
 class CampaignWindow(QMainWindow):
     open_track_requested = Signal(Path)
     closed = Signal()
@@ -104,7 +115,7 @@ class CampaignWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.roster = RosterPage(session, self.messages)
-        self.tabs.addTab(self.roster, _("Roster"))
+        self.tabs.addTab(scrolled(self.roster), _("Roster"))
         self.race_pages: list[RacePage] = []
         self.shop: ShopPage | None = None
         self.standings: StandingsPanel | None = None

@@ -42,16 +42,20 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
             message = _("{character} drives the {colour} kart, already {player}'s ({other}); there is one kart per "
                         "colour")
             raise CampaignError(message.format(character=shown, colour=kart_colour_name(ctx.ruleset, colour),
-                                               player=other, other=character), f"players[{i}] ({player.name})")
+                                               player=other, other=character),
+                _("roster row {n} ({name})").format(n=i + 1, name=player.name))
         taken[colour] = (player.name, shown)
 
 
 def one_kart_per_colour_per_race(doc: CampaignDocument, ctx: Context) -> None:
-    """The roster's rule, and in each race no kart colour twice (a result may name the kart raced)."""
-    from designer.campaign.season import check_karts
+    """The roster's rule, and each race's cars (`designer.campaign.season.check_cars`) and prize table."""
+    from designer.campaign.season import check_cars, colours
 
     one_kart_per_colour(doc, ctx)
-    check_karts(doc, ctx.ruleset)
+    if len(doc.prizes) > len(colours(ctx.ruleset)):
+        raise CampaignError(_("the prize table pays {n} places but a race has {cars} cars").format(
+            n=len(doc.prizes), cars=len(colours(ctx.ruleset))), "prizes")
+    check_cars(doc, ctx.ruleset)
 
 
 MODES: tuple[CampaignMode, ...] = (
