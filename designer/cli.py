@@ -155,7 +155,7 @@ def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
     export.add_argument("--format", dest="fmt", type=str.lower, choices=("pdf", "svg", "dxf"), default="pdf",
                         help=_("pdf (default), or a cutter file for a laser or vinyl plotter: svg or dxf, one file "
                                "per sheet, layers cut, score and engrave"))
-    export.add_argument("--sheet", type=cli_args.sheet_size, default=None, metavar="WxH",
+    export.add_argument("--sheet", type=cli_args.sheet_size, default=None, metavar="W×H",
                         help=_("cutter files: the sheet's size in mm, e.g. 600x400 (default: the paper's)"))
     export.add_argument("--gap", type=cli_args.millimetres(0.0, 100.0), default=3.0, metavar="MM",
                         help=_("cutter files: room between parts and round the sheet's edge (3)"))

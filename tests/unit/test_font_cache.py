@@ -310,18 +310,3 @@ def test_a_json_bomb_in_the_entry_costs_little(cache, font_file, blob):
     done = _in_a_subprocess(code, cache)
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) < 150_000  # kB: the entry is bounded at 2 MB
-
-
-def test_the_warm_load_reads_the_entry_faster_than_reportlab_parses(cache, font_file):
-    import time
-
-    load_ttfont("T", font_file)
-    def best(load) -> float:
-        times = []
-        for _ in range(7):
-            start = time.perf_counter()
-            load()
-            times.append(time.perf_counter() - start)
-        return min(times)
-
-    assert best(lambda: load_ttfont("T", font_file)) < best(lambda: TTFont("T", str(font_file)))
