@@ -432,6 +432,8 @@ class AxlesRules(RuleModel):
     career_rerolls: list[RerollAward]
     counter_diameter_mm: Mm
     cm_scale_factor: Positive  # playing in centimetres doubles every inch figure
+    #: the most a car turns at one point of its move (the 1:1 turn template's angle)
+    turn_deg: Annotated[float, Field(gt=0, le=90)] = 45.0
     ambush: AmbushRules | None = None
     scatter: ScatterRules = ScatterRules()
     notes: Text | None = None

@@ -1,7 +1,8 @@
 """What Axles and Alloys II prints for a track: its `--what` sections, in print order, and its per-player sheet.
 
-No item deck and no coins: the track, its tokens, and one vehicle sheet per vehicle (`vehicle_sheet.py`,
-drawn from the weight classes of the rule data).
+No item deck and no coins: the track, its tokens, one vehicle sheet per vehicle (`vehicle_sheet.py`, drawn
+from the weight classes of the rule data), and the play aids at 1:1 (`play_aids.py`: the inch ruler and the
+turn template), which need no track.
 """
 
 from __future__ import annotations
@@ -26,10 +27,18 @@ def render_vehicle_sheets(c: Canvas, job: PrintJob) -> int:
     return render(c, job)
 
 
+def render_play_aids(c: Canvas, job: PrintJob) -> int:
+    from designer.systems.axles_alloys_2.play_aids import render_play_aids as render
+
+    return render(c, job)
+
+
 def no_weight_classes(job: PrintJob) -> str | None:
     return None if job.ruleset.axles is not None else _("ruleset '{id}' has no vehicle rules").format(id=job.ruleset.id)
 
 
 PRINTS: tuple[PrintSection, ...] = (
     TRACK, TOKENS, PrintSection("dashboards", DASHBOARD, render_vehicle_sheets, no_weight_classes,
-                                  needs_document=False))
+                                  needs_document=False),
+    PrintSection("templates", N_("Ruler and turn template, 1:1"), render_play_aids, no_weight_classes,
+                 needs_document=False))
