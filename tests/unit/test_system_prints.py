@@ -174,7 +174,7 @@ KIT_WITHOUT_A_TRACK = {
     "mk-board": ["Item cards", "Tokens", "Player mats", "Reference cards"],
     "pitchkart": ["Item cards", "Character cards", "Starting grid", "Player mats"],
     "mk-downforce": ["Tokens", "Item die", "Reference card", "Kart cards", "Season score sheet"],
-    "axles-alloys-2": ["Vehicle sheets"],
+    "axles-alloys-2": ["Tokens", "Vehicle sheets", "Ruler and turn template, 1:1"],
 }
 
 

@@ -1,6 +1,7 @@
 """What Axles and Alloys II prints for a track: its `--what` sections, in print order, and its per-player sheet.
 
-No item deck and no coins: the track, its tokens, one vehicle sheet per vehicle (`vehicle_sheet.py`, drawn
+No item deck and no coins: the track, the loose tokens (`token_sheets.py`: dropped-weapon templates,
+counters, wrecks, and the track's gate numbers), one vehicle sheet per vehicle (`vehicle_sheet.py`, drawn
 from the weight classes of the rule data), and the play aids at 1:1 (`play_aids.py`: the inch ruler and the
 turn template), which need no track.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from designer.export.sections import TOKENS, TRACK
+from designer.export.sections import TRACK
 from designer.i18n import N_, _
 from designer.systems.api import PrintSection
 
@@ -33,12 +34,19 @@ def render_play_aids(c: Canvas, job: PrintJob) -> int:
     return render(c, job)
 
 
+def render_tokens(c: Canvas, job: PrintJob) -> int:
+    from designer.systems.axles_alloys_2.token_sheets import render_tokens as render
+
+    return render(c, job)
+
+
 def no_weight_classes(job: PrintJob) -> str | None:
     return None if job.ruleset.axles is not None else _("ruleset '{id}' has no vehicle rules").format(id=job.ruleset.id)
 
 
 PRINTS: tuple[PrintSection, ...] = (
-    TRACK, TOKENS, PrintSection("dashboards", DASHBOARD, render_vehicle_sheets, no_weight_classes,
+    TRACK, PrintSection("tokens", N_("Tokens"), render_tokens, no_weight_classes, needs_document=False),
+    PrintSection("dashboards", DASHBOARD, render_vehicle_sheets, no_weight_classes,
                                   needs_document=False),
     PrintSection("templates", N_("Ruler and turn template, 1:1"), render_play_aids, no_weight_classes,
                  needs_document=False))
