@@ -226,7 +226,12 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
             return render_scoresheet(c, ctx.ruleset, scores, ScoreSheetOptions(paper, 10.0, len(doc.players)))
         if section == "startorder":
             return render_start_order(c, ctx.ruleset, start_order_from_campaign(doc, ctx, source=source), paper)
+        if mode is not None and mode.sheets is not None:  # the mode's own sheets (a career's driver sheets)
+            return mode.sheets(c, doc, ctx, paper, source)
         return render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
 
-    titles = {**TITLES, "dashboards": registry.get(doc.ruleset).dashboard}  # "Vehicle sheets", "Player mats" …
+    system = registry.get(doc.ruleset)
+    mode = system.mode(doc.mode)
+    sheets_title = mode.sheets_title if mode is not None and mode.sheets_title else system.dashboard
+    titles = {**TITLES, "dashboards": sheets_title}  # "Vehicle sheets", "Player mats", "Driver sheets" …
     return pdf.write_sections(out, doc.name, N_("campaign"), chosen, titles, render)

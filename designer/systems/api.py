@@ -91,6 +91,15 @@ class PrintOption:
         return _(self.title)
 
 
+class CampaignSheets(Protocol):
+    """`CampaignMode.sheets`: draws a campaign's per-player sheets on a reportlab canvas and returns the pages
+    drawn. `doc` is the `designer.model.campaign.CampaignDocument`, `ctx` its `designer.campaign.context.Context`
+    (rule data and names), `paper` a paper name ("a4"), `source` the campaign file (files it names, such as
+    a driver's vehicle file, are relative to it) or None."""
+
+    def __call__(self, c: Any, doc: Any, ctx: Any, paper: str, source: str | Path | None) -> int: ...
+
+
 #: What a campaign mode records (see `CampaignMode.record`).
 CAMPAIGN_RECORDS: tuple[str, ...] = ("races", "battle", "games")
 
@@ -106,6 +115,9 @@ class CampaignMode:
       `downforce.coin_value_dollars` each, and bet winnings); standings by money, results carry the kart.
     - `check(doc, ctx)`: the system's own rules about who races (e.g. one kart per colour), run with the
       campaign core's checks; it raises `designer.campaign.errors.CampaignError`.
+    - `sheets`: what `campaign print` draws as this mode's per-player sheets (its "dashboards" section)
+      instead of the shared kart dashboards (`CampaignSheets`), under `sheets_title` (English, `N_`; default:
+      the system's `dashboard`) — Axles' driver sheets of a career.
     """
 
     name: str
@@ -114,6 +126,8 @@ class CampaignMode:
     points: bool = False
     money: bool = False
     check: Callable[[Any, Any], None] | None = None
+    sheets: CampaignSheets | None = None
+    sheets_title: str = ""
 
     @property
     def display_title(self) -> str:
