@@ -115,6 +115,9 @@ class CampaignMode:
       `downforce.coin_value_dollars` each, and bet winnings); standings by money, results carry the kart.
     - `check(doc, ctx)`: the system's own rules about who races (e.g. one kart per colour), run with the
       campaign core's checks; it raises `designer.campaign.errors.CampaignError`.
+    - `notices(doc, ctx, source)`: what it reports about a campaign without refusing it, one line each
+      (`source`: the campaign file, for the files it names, or None) — Axles: a linked car that breaks a
+      build rule or no longer matches its driver's class.
     - `sheets`: what `campaign print` draws as this mode's per-player sheets (its "dashboards" section)
       instead of the shared kart dashboards (`CampaignSheets`), under `sheets_title` (English, `N_`; default:
       the system's `dashboard`) — Axles' driver sheets of a career.
@@ -126,6 +129,7 @@ class CampaignMode:
     points: bool = False
     money: bool = False
     check: Callable[[Any, Any], None] | None = None
+    notices: Callable[[Any, Any, str | Path | None], list[str]] | None = None
     sheets: CampaignSheets | None = None
     sheets_title: str = ""
 
