@@ -141,6 +141,13 @@ def start_order_from_campaign(doc: CampaignDocument, ctx: Context, *,
     return StartOrder(doc.name, tuple(players), tuple(coins), races)
 
 
+def mode_sheets_title(doc: CampaignDocument) -> str | None:
+    """The title (English, `N_`) of the campaign mode's own per-player sheets (`CampaignMode.sheets_title`: a
+    career's "Driver sheets"), or None when the mode prints the shared kart dashboards."""
+    mode = registry.get(doc.ruleset).mode(doc.mode)
+    return mode.sheets_title if mode is not None and mode.sheets is not None and mode.sheets_title else None
+
+
 def has_player_sheets(doc: CampaignDocument) -> bool:
     """Whether the campaign's game system prints a sheet per player (Downforce's kit has kart cards instead)."""
     return registry.get(doc.ruleset).section("dashboards") is not None
@@ -230,8 +237,7 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
             return mode.sheets(c, doc, ctx, paper, source)
         return render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
 
-    system = registry.get(doc.ruleset)
-    mode = system.mode(doc.mode)
-    sheets_title = mode.sheets_title if mode is not None and mode.sheets_title else system.dashboard
-    titles = {**TITLES, "dashboards": sheets_title}  # "Vehicle sheets", "Player mats", "Driver sheets" …
+    mode = registry.get(doc.ruleset).mode(doc.mode)
+    # "Vehicle sheets", "Player mats", "Driver sheets" …
+    titles = {**TITLES, "dashboards": mode_sheets_title(doc) or registry.get(doc.ruleset).dashboard}
     return pdf.write_sections(out, doc.name, N_("campaign"), chosen, titles, render)

@@ -149,3 +149,11 @@ def test_a_linked_car_breaking_a_build_rule_shows_a_warning_and_again_when_the_c
     car.write_text(json.dumps(data))
     session.changed.emit()
     assert "Rex drives a Light car, but axles-light-buggy.vehicle.json is now a Medium one" in page.notices.text()
+
+
+def test_the_print_preview_of_a_career_offers_and_prints_driver_sheets(qtbot, session):
+    from designer.panes.campaign.print_preview import CampaignPreviewDialog
+
+    dialog = CampaignPreviewDialog(session)
+    qtbot.addWidget(dialog)
+    assert [box.text() for box in dialog.boxes.values()] == ["Driver sheets"]

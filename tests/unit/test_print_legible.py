@@ -93,7 +93,7 @@ def test_the_products_cover_every_section_of_every_system(printed):
     for expected in ("mk-gaslands track", "mk-gaslands cards (mini)", "mk-board board-fit", "mk-board reference",
                      "mk-downforce die", "mk-downforce small kit", "mk-downforce season", "pitchkart pieces",
                      "pitchkart grid", "axles-alloys-2 dashboards", "axles-alloys-2 vehicle print",
-                     "axles-alloys-2 templates",
+                     "axles-alloys-2 templates", "axles-alloys-2 tokens", "axles-alloys-2 career",
                      "mk-board start order", "grand prix campaign"):
         assert expected in names
 
