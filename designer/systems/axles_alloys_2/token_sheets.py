@@ -22,6 +22,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from designer.export import pdf
+from designer.export.fonts import BOLD
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, check_margin, get_paper
 from designer.export.tokens import Token, TokenGroup, cut_outline, draw_token, pack_tokens, render_token_pages
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
 
 FEW_COUNTERS = 3
 WRECK_ART_SHARE = (0.84, 0.62)
+NAME_BAND_MM = 9.0
 DICE_FACES = 6
 #: The template art of each dropper the seed names, by component id (any other dropper: a plain template
 #: under its component's name).
@@ -113,9 +116,15 @@ def _draw(p: Painter, t: Token, x: float, y: float) -> None:
     c = p.c
     c.saveState()
     c.translate(x + t.w / 2, y + t.h / 2)
-    if t.draw == TEMPLATE_DRAW:
-        track_art.template_art(p, _Look(t.colour, t.w, t.h), _Sized())  # type: ignore[arg-type]
-        p.label(0.0, 0.0, t.label, min(t.h * 0.16, 5.0), track_art.INK)
+    if t.draw == TEMPLATE_DRAW:  # the art above a white name band, so the name never sits on the art
+        band = min(NAME_BAND_MM, t.h * 0.35)
+        art_h = t.h - band
+        c.saveState()
+        c.translate(0.0, -band / 2)
+        track_art.template_art(p, _Look(t.colour, t.w, art_h), _Sized())  # type: ignore[arg-type]
+        c.restoreState()
+        name, size = pdf.fit_line(t.label, t.w - 6.0, 9.0, BOLD, 5.0)
+        pdf.text(c, 0.0, t.h / 2 - band / 2, name, size, BOLD, "middle", pdf.INK, middle=True)
     elif t.draw == COUNTER_DRAW:
         track_art.counter_art(p, _Look(t.label, t.w, t.h), _Sized())  # type: ignore[arg-type]
     else:

@@ -14,15 +14,17 @@ Drawing only; no Qt.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import Color, HexColor, white
 
-from designer.export.draw_track import ArtContext
 from designer.export.painter import Painter
 from designer.export.pdf import INK
 from designer.systems.axles_alloys_2 import shapes
 from designer.systems.axles_alloys_2.elements import BARRIER, COUNTER, ENTRY, TEMPLATE, WRECK
+
+if TYPE_CHECKING:  # the track's geometry (shapely) stays unloaded for the loose token sheets
+    from designer.export.draw_track import ArtContext
 
 BARRIER_RED = HexColor("#c62828")
 NAPALM = HexColor("#e4471b")
