@@ -38,7 +38,7 @@ from designer.campaign.partial import races_counted, waiting_lines
 from designer.campaign.roster import FREE_LABEL
 from designer.campaign.series import SERIES_RULE, races_run, series_standings
 from designer.campaign.validate import race_location
-from designer.careers_cli import run_driver
+from designer.careers_cli import report_notices, run_driver
 from designer.i18n import _, ngettext, pgettext, place_ordinal
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
 from designer.io.display import is_text, json_printable, print_table, printable
@@ -206,6 +206,7 @@ def standings_data(doc: CampaignDocument, ctx: Context) -> list[dict]:
 
 def _standings(args: argparse.Namespace) -> int:
     doc, ctx = load_campaign(args.file)
+    report_notices(args.file, doc, ctx)
     if in_money(doc):
         return print_standings(args, doc, ctx)
     if not scored(doc) and records(doc, "races"):
@@ -326,6 +327,7 @@ def _print(args: argparse.Namespace) -> int:
     from designer.export.campaign_print import offered_sections, write_campaign_pdf
 
     doc, ctx = load_campaign(args.file)
+    report_notices(args.file, doc, ctx)
     sections = ([s for s in args.sections.split(",") if s.strip()] if args.sections is not None
                 else offered_sections(doc, ctx))
     # never over the campaign or one of its tracks

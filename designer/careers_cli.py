@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from designer.campaign import edit
 from designer.campaign.careers import (
     DriverRecord,
     axles_rules,
+    campaign_notices,
     careers,
     check_vehicle_class,
     death_faces,
@@ -55,6 +57,13 @@ def _stored_path(campaign: Path, path: Path) -> str:
     return relative_track(campaign, path)
 
 
+def report_notices(file: str | Path, doc: CampaignDocument, ctx: Context) -> None:
+    """What the campaign reports without refusing (kills that do not add up, linked cars that break a build
+    rule), one "FILE: warning: …" line each on stderr."""
+    for notice in campaign_notices(doc, ctx, file):
+        print(printable(_("{file}: warning: {notice}").format(file=file, notice=notice)), file=sys.stderr)
+
+
 # --- add -------------------------------------------------------------------------------------------
 def _add(args: argparse.Namespace) -> int:
     doc, ctx = load_campaign(args.file)
@@ -70,6 +79,7 @@ def _add(args: argparse.Namespace) -> int:
     if stored is not None:
         new = edit.set_driver_vehicle(new, ctx, new.drivers[-1].name, stored)
     save_campaign(new, args.file)
+    report_notices(args.file, new, ctx)
     record = _record(new, ctx, new.drivers[-1].name)
     if record.vehicle is None:
         line = _("{file}: driver {name} for {player} (no car class yet)").format(
@@ -115,6 +125,7 @@ def _game(args: argparse.Namespace) -> int:
         new = edit.set_game_entry(doc, ctx, number, entry)
     save_campaign(new, args.file)
     print(printable(_game_line(args.file, new, ctx, number, name)))
+    report_notices(args.file, new, ctx)
     return 0
 
 
@@ -176,6 +187,7 @@ def drivers_data(doc: CampaignDocument, ctx: Context) -> list[dict[str, Any]]:
 def _list(args: argparse.Namespace) -> int:
     doc, ctx = load_campaign(args.file)
     require_careers(doc)
+    report_notices(args.file, doc, ctx)
     if args.json:
         print(json_printable(json.dumps(drivers_data(doc, ctx), indent=2, ensure_ascii=False)))
         return 0

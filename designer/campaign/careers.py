@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.campaign.modes import mode_title, records
+from designer.campaign.modes import mode_of, mode_title, records
 from designer.campaign.roster import require_player
 from designer.i18n import _, ngettext, pgettext
 from designer.io.display import clip
@@ -190,8 +191,45 @@ def _play(records: dict[str, DriverRecord], game: Game, g: int, rules: AxlesRule
             record.died_in = g + 1
 
 
+
 def check_careers(doc: CampaignDocument, ctx: Context) -> None:
     careers(doc, ctx)
+
+
+def campaign_notices(doc: CampaignDocument, ctx: Context, source: str | Path | None = None) -> list[str]:
+    """Everything a career's record reports without refusing (see `kill_notices`), then the campaign mode's
+    own (`CampaignMode.notices`: the linked cars); empty for a campaign that keeps no games."""
+    if not records(doc, "games"):
+        return []
+    found = kill_notices(doc)
+    mode = mode_of(doc)
+    if mode.notices is not None:
+        found += mode.notices(doc, ctx, source)
+    return found
+
+
+def kill_notices(doc: CampaignDocument) -> list[str]:
+    """What the games' kills cannot be: nobody destroys more vehicles than were recorded destroyed in the game
+    besides their own, nor do all the drivers together. Reported rather than refused — a game's results are
+    entered one driver at a time, and the killer often comes before the cars he destroyed — so these are the
+    lines `campaign driver` and the campaign window show until the record adds up."""
+    out = []
+    for g, game in enumerate(doc.games):
+        where = game_location(g)
+        destroyed = sum(1 for e in game.entries if e.destroyed)
+        for entry in game.entries:
+            others = destroyed - (1 if entry.destroyed else 0)
+            if entry.kills > others:
+                out.append(f"{where}: " + _("{name} has {kills}, but {others} recorded destroyed in this game").format(
+                    name=entry.driver, kills=ngettext("{n} kill", "{n} kills", entry.kills).format(n=entry.kills),
+                    others=ngettext("{n} other vehicle is", "{n} other vehicles are", others).format(n=others)))
+        kills = sum(e.kills for e in game.entries)
+        if kills > destroyed and not any(entry.kills > destroyed - entry.destroyed for entry in game.entries):
+            out.append(f"{where}: " + _("the drivers have {kills} in all, but {vehicles} recorded destroyed in "
+                                        "this game").format(
+                kills=ngettext("{n} kill", "{n} kills", kills).format(n=kills),
+                vehicles=ngettext("{n} vehicle is", "{n} vehicles are", destroyed).format(n=destroyed)))
+    return out
 
 
 def death_faces(ctx: Context) -> list[int]:

@@ -175,6 +175,13 @@ def roster_job(doc: CampaignDocument, ctx: Context, paper: str) -> PrintJob:
     return PrintJob(blank_document(ctx.ruleset), ctx.ruleset, ExportOptions(paper=paper), seats=seats)
 
 
+def mode_sheets_title(doc: CampaignDocument) -> str | None:
+    """The title (English, `N_`) of the campaign mode's own per-player sheets (`CampaignMode.sheets_title`: a
+    career's "Driver sheets"), or None when the mode prints the shared kart dashboards."""
+    mode = registry.get(doc.ruleset).mode(doc.mode)
+    return mode.sheets_title if mode is not None and mode.sheets is not None and mode.sheets_title else None
+
+
 def has_player_sheets(doc: CampaignDocument) -> bool:
     """Whether the campaign's game system prints a sheet per player (Downforce's kit has kart cards instead)."""
     return registry.get(doc.ruleset).section("dashboards") is not None
@@ -260,10 +267,14 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
             return render_scoresheet(c, ctx.ruleset, scores, ScoreSheetOptions(paper, 10.0, len(doc.players)))
         if section == "startorder":
             return render_start_order(c, ctx.ruleset, start_order_from_campaign(doc, ctx, source=source), paper)
+        if mode is not None and mode.sheets is not None:  # the mode's own sheets (a career's driver sheets)
+            return mode.sheets(c, doc, ctx, paper, source)
         own = system_sheet(doc)
         if own is not None:
             return own.render(c, roster_job(doc, ctx, paper))
         return render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
 
-    titles = {**TITLES, "dashboards": registry.get(doc.ruleset).dashboard}  # "Vehicle sheets", "Player mats" …
+    mode = registry.get(doc.ruleset).mode(doc.mode)
+    # "Vehicle sheets", "Player mats", "Driver sheets" …
+    titles = {**TITLES, "dashboards": mode_sheets_title(doc) or registry.get(doc.ruleset).dashboard}
     return pdf.write_sections(out, doc.name, N_("campaign"), chosen, titles, render)

@@ -264,7 +264,7 @@ def pack_tokens(groups: list[TokenGroup], content: Rect, gap: float = 3.0) -> li
 
 
 # --- drawing ---------------------------------------------------------------------------------------
-def _draw_token(p: Painter, t: Token, x: float, y: float) -> None:
+def draw_token(p: Painter, t: Token, x: float, y: float) -> None:
     c = p.c
     cx, cy = x + t.w / 2, y + t.h / 2
     c.saveState()
@@ -313,7 +313,7 @@ def _draw_token(p: Painter, t: Token, x: float, y: float) -> None:
         p.poly([(0, -r), (r * 0.95, r * 0.65), (-r * 0.95, r * 0.65)], fill=white, stroke=INK, lw=0.5)
         p.label(0, r * 0.15, "!", r * 0.7, INK, halo=None)
     c.restoreState()
-    _cut_line(p, t, x, y)
+    cut_outline(p, t, x, y)
 
 
 def _reach_template(p: Painter, t: Token, quarter: bool) -> None:
@@ -362,7 +362,7 @@ def _balloon(p: Painter, t: Token) -> None:
     p.label(0, cy + ry * 0.1, t.label, ry * 0.6, white, halo=None)
 
 
-def _cut_line(p: Painter, t: Token, x: float, y: float) -> None:
+def cut_outline(p: Painter, t: Token, x: float, y: float) -> None:
     c = p.c
     c.saveState()
     c.setStrokeColor(CUT)
@@ -401,7 +401,7 @@ def render_tokens(c: Canvas, document: TrackDocument, ruleset: Ruleset, options:
     pages = pack_tokens(groups, content)
     p = Painter(c, options.ink_saver)
     return render_token_pages(c, paper, page, content, pages, _("Tokens · {name}").format(name=document.name),
-                              lambda t, x, y: _draw_token(p, t, x, y))
+                              lambda t, x, y: draw_token(p, t, x, y))
 
 
 def render_token_pages(c: Canvas, paper: Paper, page: Rect, content: Rect, pages: list[list[Placed]], heading: str,

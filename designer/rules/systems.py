@@ -443,6 +443,8 @@ class AxlesRules(RuleModel):
     counter_diameter_mm: Mm
     cm_scale_factor: Positive  # playing in centimetres doubles every inch figure
     deathmatch_entry_speed_mm: Mm = 152.4  # a Deathmatch's vehicles enter the table at this speed (6")
+    #: the most a car turns at one point of its move (the 1:1 turn template's angle)
+    turn_deg: Annotated[float, Field(gt=0, le=90)] = 45.0
     ambush: AmbushRules | None = None
     scatter: ScatterRules = ScatterRules()
     notes: Text | None = None

@@ -161,6 +161,15 @@ class Generator:
         return next((o for o in self.options if o.name == name), None)
 
 
+class CampaignSheets(Protocol):
+    """`CampaignMode.sheets`: draws a campaign's per-player sheets on a reportlab canvas and returns the pages
+    drawn. `doc` is the `designer.model.campaign.CampaignDocument`, `ctx` its `designer.campaign.context.Context`
+    (rule data and names), `paper` a paper name ("a4"), `source` the campaign file (files it names, such as
+    a driver's vehicle file, are relative to it) or None."""
+
+    def __call__(self, c: Any, doc: Any, ctx: Any, paper: str, source: str | Path | None) -> int: ...
+
+
 #: What a campaign mode records (see `CampaignMode.record`).
 CAMPAIGN_RECORDS: tuple[str, ...] = ("races", "battle", "games")
 
@@ -176,6 +185,12 @@ class CampaignMode:
       `downforce.coin_value_dollars` each, and bet winnings); standings by money, results carry the kart.
     - `check(doc, ctx)`: the system's own rules about who races (e.g. one kart per colour), run with the
       campaign core's checks; it raises `designer.campaign.errors.CampaignError`.
+    - `notices(doc, ctx, source)`: what it reports about a campaign without refusing it, one line each
+      (`source`: the campaign file, for the files it names, or None) — Axles: a linked car that breaks a
+      build rule or no longer matches its driver's class.
+    - `sheets`: what `campaign print` draws as this mode's per-player sheets (its "dashboards" section)
+      instead of the shared kart dashboards (`CampaignSheets`), under `sheets_title` (English, `N_`; default:
+      the system's `dashboard`) — Axles' driver sheets of a career.
     """
 
     name: str
@@ -184,6 +199,9 @@ class CampaignMode:
     points: bool = False
     money: bool = False
     check: Callable[[Any, Any], None] | None = None
+    notices: Callable[[Any, Any, str | Path | None], list[str]] | None = None
+    sheets: CampaignSheets | None = None
+    sheets_title: str = ""
 
     @property
     def display_title(self) -> str:

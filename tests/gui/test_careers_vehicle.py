@@ -132,3 +132,28 @@ def test_open_in_vehicle_editor_opens_it_from_a_campaign_window(qtbot, session, 
         for e in window.editors():
             e.document.undo_stack.setClean()
         window.close()
+
+
+def test_a_linked_car_breaking_a_build_rule_shows_a_warning_and_again_when_the_class_changes(page, session, tmp_path):
+    import json
+
+    car = tmp_path / "cars" / "axles-light-buggy.vehicle.json"
+    data = json.loads(car.read_text())
+    data["components"].append({"component": "medium-weapon", "label": "Big Gun", "facing": "Front", "in_turret": False})
+    car.write_text(json.dumps(data))
+    assert page.notices.isHidden()
+    assert page.link_vehicle("Rex", car) is None
+    assert page.notices.isVisible()
+    assert "Rex: axles-light-buggy.vehicle.json breaks a build rule" in page.notices.text()
+    data["weight_class"] = "medium"  # edited outside the campaign: Rex drives a Light car
+    car.write_text(json.dumps(data))
+    session.changed.emit()
+    assert "Rex drives a Light car, but axles-light-buggy.vehicle.json is now a Medium one" in page.notices.text()
+
+
+def test_the_print_preview_of_a_career_offers_and_prints_driver_sheets(qtbot, session):
+    from designer.panes.campaign.print_preview import CampaignPreviewDialog
+
+    dialog = CampaignPreviewDialog(session)
+    qtbot.addWidget(dialog)
+    assert [box.text() for box in dialog.boxes.values()] == ["Driver sheets"]

@@ -33,7 +33,8 @@ def test_other_systems_show_only_their_sections(qtbot):
                                   "scoresheet": "Season score sheet", "reference": "Rules reference"}
     axles = _dialog(qtbot, luigi.model_copy(update={"ruleset": "axles-alloys-2"}))
     assert _titles(axles) == {"track": "Track, 1:1", "tokens": "Tokens", "dashboards": "Vehicle sheets",
-                              "reference": "Rules reference"}
+                              "reference": "Rules reference",
+                              "templates": "Ruler and turn template, 1:1"}
     axles.section_boxes["track"].setChecked(False)
     axles.section_boxes["dashboards"].setChecked(True)
     axles.refresh()

@@ -55,6 +55,26 @@ def _series(ruleset_id: str):
     return edit.set_grid(doc, ctx, 3, names[::-1]), ctx
 
 
+def _career():
+    """An Axles career: four drivers (three with cars, one long name), three games, a death without a wreck."""
+    from designer.model.campaign import GameEntry
+
+    ctx = Context(load_ruleset("axles-alloys-2"))
+    doc = edit.new_campaign("Wasteland Circuit", ctx, "career", [("Alexandra", "-"), ("Bartholomew", "-")])
+    for name, player, car in (("Max", "Alexandra", "axles-medium-turret"),
+                              ("Toecutter Immortan Bartholomew the Third", "Bartholomew", "axles-heavy-dropper-van"),
+                              ("Furiosa", "Bartholomew", "axles-light-buggy"), ("Nux", "Alexandra", None)):
+        doc = edit.add_driver(doc, ctx, name, player, "light" if car is None else None)
+        if car is not None:
+            doc = edit.set_driver_vehicle(doc, ctx, name, str(TEMPLATES_DIR / f"{car}.vehicle.json"), car.split("-")[1])
+    doc = edit.add_game(doc, ctx, "deathmatch", None, [
+        GameEntry(driver="Max", kills=1), GameEntry(driver="Toecutter Immortan Bartholomew the Third", destroyed=True),
+        GameEntry(driver="Nux", died=True)])
+    doc = edit.add_game(doc, ctx, "race", None, [GameEntry(driver="Max", finished=True, won=True, rerolls_used=1),
+                                                 GameEntry(driver="Furiosa", finished=True)])
+    return edit.add_game(doc, ctx, "deathmatch", None, [GameEntry(driver="Furiosa", destroyed=True)]), ctx
+
+
 def _season():
     ctx = Context(load_ruleset("mk-downforce"))
     doc = edit.new_campaign("Mushroom Cup Season", ctx, "season", [("Alexandra", "Mario"), ("Bartholomew", "Luigi"),
@@ -102,3 +122,5 @@ def products(tracks: bool = True) -> Iterator[tuple[str, bytes]]:
         yield f"{system} campaign sheets", written(write_campaign_pdf, doc, ctx, ["dashboards"])
     doc, ctx = _season()
     yield "mk-downforce season", written(write_campaign_pdf, doc, ctx, ["scoresheet"])
+    doc, ctx = _career()
+    yield "axles-alloys-2 career", written(write_campaign_pdf, doc, ctx, ["dashboards"])

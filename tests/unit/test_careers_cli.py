@@ -63,8 +63,10 @@ def add(capsys, path: Path, *argv: str) -> str:
 
 
 def game(capsys, path: Path, *argv: str) -> str:
+    """Enter a result; the warnings a half-entered game gives (kills before the cars destroyed) are allowed."""
     code, out, err = run(capsys, "campaign", "driver", "game", path, *argv)
-    assert (code, err) == (0, ""), err
+    errors = [line for line in err.splitlines() if ": warning: " not in line]
+    assert (code, errors) == (0, []), err
     return out
 
 

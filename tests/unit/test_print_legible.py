@@ -95,7 +95,8 @@ def test_the_products_cover_every_section_of_every_system(printed):
                      "pitchkart grid", "axles-alloys-2 dashboards", "axles-alloys-2 vehicle print",
                      "mk-board start order", "grand prix campaign", "pitchkart reference", "mk-downforce reference",
                      "mk-downforce quick-rules", "axles-alloys-2 reference",
-                     "mk-board campaign sheets", "pitchkart campaign sheets"):
+                     "mk-board campaign sheets", "pitchkart campaign sheets",
+                     "axles-alloys-2 templates", "axles-alloys-2 tokens", "axles-alloys-2 career"):
         assert expected in names
 
 

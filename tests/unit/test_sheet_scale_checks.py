@@ -92,7 +92,7 @@ def stated_bars(page, pdf) -> tuple[list[float], list[float]]:
 def test_every_kind_of_sheet_is_checked():
     assert ("mk-gaslands", "cards") in SHEETS and ("mk-downforce", "die") in SHEETS
     assert ("axles-alloys-2", "dashboards") in SHEETS and ("pitchkart", "stickers") in SHEETS
-    assert ("mk-gaslands", "templates") in SHEETS and len(SHEETS) == 21
+    assert ("mk-gaslands", "templates") in SHEETS and ("axles-alloys-2", "templates") in SHEETS and len(SHEETS) == 22
 
 
 @pytest.mark.parametrize("case", CASES, ids=["-".join(c) for c in CASES])

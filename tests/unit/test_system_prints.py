@@ -174,7 +174,7 @@ KIT_WITHOUT_A_TRACK = {
     "mk-board": ["Item cards", "Tokens", "Player mats", "Reference cards", "Rules reference"],
     "pitchkart": ["Item cards", "Character cards", "Starting grid", "Player mats", "Rules reference"],
     "mk-downforce": ["Tokens", "Item die", "Reference card", "Kart cards", "Season score sheet", "Rules reference"],
-    "axles-alloys-2": ["Vehicle sheets", "Rules reference"],
+    "axles-alloys-2": ["Tokens", "Vehicle sheets", "Ruler and turn template, 1:1", "Rules reference"],
 }
 
 

@@ -31,7 +31,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.campaign.careers import DriverRecord, axles_rules, careers, check_vehicle_class, death_faces
+from designer.campaign.careers import (
+    DriverRecord,
+    axles_rules,
+    campaign_notices,
+    careers,
+    check_vehicle_class,
+    death_faces,
+)
 from designer.campaign.edit import add_driver, add_game, remove_game_entry, set_driver_vehicle, set_game_entry
 from designer.campaign.errors import CampaignError
 from designer.i18n import N_, _, ngettext, pgettext
@@ -83,6 +90,14 @@ class CareersPage(QWidget):
         layout.addWidget(title)
         self.message = MessageLine()
         layout.addWidget(self.message)
+        # what the record reports without refusing: kills that do not add up, a linked car breaking a build rule
+        self.notices = QLabel()
+        self.notices.setObjectName("careerNotices")
+        self.notices.setTextFormat(Qt.TextFormat.PlainText)
+        self.notices.setWordWrap(True)
+        self.notices.setStyleSheet("color: #b3261e")
+        self.notices.hide()
+        layout.addWidget(self.notices)
 
         self.needs_frame = QFrame()
         self.needs_frame.setObjectName("needsDriver")
@@ -174,6 +189,7 @@ class CareersPage(QWidget):
         set_style(self.needs_frame, colours.style("QFrame#needsDriver", "border-radius: 6px;"))
 
     def refresh(self) -> None:
+        self._show_notices()
         doc, ctx = self.session.document, self.session.context
         try:
             self.records = careers(doc, ctx)
@@ -307,6 +323,11 @@ class CareersPage(QWidget):
             return None
         return self._apply(_("Game {n}: {driver} did not play").format(n=game, driver=driver), remove_game_entry,
                            game, driver)
+
+    def _show_notices(self) -> None:
+        found = campaign_notices(self.session.document, self.session.context, self.session.path)
+        self.notices.setText("\n".join(_("Warning: {notice}").format(notice=n) for n in found))
+        self.notices.setVisible(bool(found))
 
     def show_message(self, text: str) -> None:
         self.message.show_message(text)

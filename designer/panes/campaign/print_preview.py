@@ -62,9 +62,10 @@ class CampaignPreviewDialog(PreviewDialog):
         group = QGroupBox(pgettext("what to print", "Print"))
         boxes = QVBoxLayout(group)
         self.boxes: dict[str, QCheckBox] = {}
+        own = campaign_print.mode_sheets_title(self._parts[0])  # a career's "Driver sheets"
         for key, title in SECTION_TITLES.items():
             if key in offered:
-                box = QCheckBox(_(title))
+                box = QCheckBox(_(own if key == "dashboards" and own else title))
                 box.setChecked(True)
                 box.toggled.connect(self._schedule)
                 boxes.addWidget(box)

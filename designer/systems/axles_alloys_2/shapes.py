@@ -115,6 +115,18 @@ def flames(length: float, width: float) -> list[Points]:
     return out
 
 
+def mines(length: float, width: float) -> list[tuple[float, float]]:
+    """The centres of a mines template's mines: two staggered rows."""
+    return [(-length / 2 + length * (i + 0.5) / 5, width * (0.22 if i % 2 else -0.22)) for i in range(5)]
+
+
+def puffs(length: float, width: float) -> list[tuple[float, float, float]]:
+    """(x, y, radius) of a smokescreen template's puffs of smoke."""
+    r = width * 0.3
+    step = (length - 2 * r) / 3
+    return [(-length / 2 + r + step * i, width * (0.15 if i % 2 else -0.12), r) for i in range(4)]
+
+
 # --- wrecks -----------------------------------------------------------------------------------------
 def wreck_body(length: float, width: float) -> Points:
     """A car's outline, crumpled: dents along the sides and a caved-in front corner."""

@@ -5,7 +5,8 @@ origin, +x = travel). The outlines are `shapes.py`'s, the ones the canvas draws,
 
 - a barrier: a band along its points as wide as the rule data's barrier, white with red blocks;
 - a dropped-weapon template: napalm orange-red with flames, an oil slick black with a sheen, spikes grey
-  with caltrops — cut out and laid on the table, or played where it is printed;
+  with caltrops (and, for the loose token sheets, mines sandy with mines, a smokescreen pale with puffs) —
+  cut out and laid on the table, or played where it is printed;
 - a wreck: the battered car; a counter: the disc with its glyph, upright on the page; an entry point: the
   arrow with its D or A.
 Drawing only; no Qt.
@@ -13,15 +14,17 @@ Drawing only; no Qt.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import Color, HexColor, white
 
-from designer.export.draw_track import ArtContext
 from designer.export.painter import Painter
 from designer.export.pdf import INK
 from designer.systems.axles_alloys_2 import shapes
 from designer.systems.axles_alloys_2.elements import BARRIER, COUNTER, ENTRY, TEMPLATE, WRECK
+
+if TYPE_CHECKING:  # the track's geometry (shapely) stays unloaded for the loose token sheets
+    from designer.export.draw_track import ArtContext
 
 BARRIER_RED = HexColor("#c62828")
 NAPALM = HexColor("#e4471b")
@@ -31,6 +34,9 @@ OIL_SHEEN = HexColor("#3a4558")
 OIL_GLINT = HexColor("#6f7f9e")
 SPIKES = HexColor("#9aa0a8")
 SPIKE_INK = HexColor("#2b2e33")
+MINE_FIELD = HexColor("#c9b27c")
+SMOKE = HexColor("#b9bec6")
+SMOKE_PUFF = HexColor("#dfe3e8")
 WRECK_BODY = HexColor("#7a4a2a")
 WRECK_DARK = HexColor("#3a2418")
 GLASS = HexColor("#9fb3c2")
@@ -79,6 +85,15 @@ def template_art(p: Painter, element: Any, ctx: ArtContext) -> None:
         # the sheen: two paler slicks off-centre (forms carry no transparency; the ink saver outlines them)
         p.ellipse(-length * 0.12, -width * 0.12, length * 0.32, width * 0.28, fill=OIL_SHEEN, stroke=None)
         p.ellipse(-length * 0.18, -width * 0.16, length * 0.14, width * 0.1, fill=OIL_GLINT, stroke=None)
+    elif variant == "mines":
+        p.centred_rect(length, width, radius=corner, fill=MINE_FIELD, stroke=None)
+        for x, y in shapes.mines(length, width):
+            p.circle(x, y, width * 0.11, fill=SPIKE_INK, stroke=None)
+            p.circle(x, y, width * 0.04, fill=BARRIER_RED, stroke=None)
+    elif variant == "smoke":
+        p.centred_rect(length, width, radius=corner, fill=SMOKE, stroke=None)
+        for x, y, r in shapes.puffs(length, width):
+            p.circle(x, y, r, fill=SMOKE_PUFF, stroke=None)
     else:
         p.centred_rect(length, width, radius=corner, fill=SPIKES, stroke=None)
         for star in shapes.spikes(length, width):

@@ -5,14 +5,12 @@ width with the shorter straights' reach marks on them, the turns as arc bands of
 angle. A figure the rule data marks `approximate` (no source gives the turns' radii) is printed with the
 word "approximate" beside it. Beside them: the gear → template table (blank, marked cells where the rule data
 has no entry) and a 100 mm calibration bar in each direction. The pieces are packed in shelves onto as few
-sheets as they fit, no text within `MIN_MARGIN_MM` of the paper's edge.
+sheets as they fit (`designer.export.pieces`), no text within `MIN_MARGIN_MM` of the paper's edge.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from shapely import affinity
@@ -21,6 +19,7 @@ from shapely.geometry import Polygon
 from designer.export import pdf
 from designer.export.fonts import BOLD, FONT
 from designer.export.paper import LayoutError, Rect, check_margin, fmt_mm, get_paper
+from designer.export.pieces import GAP_MM, Piece, pack
 from designer.geometry.measure import TEMPLATE_WIDTH_MM, turn_shape
 from designer.i18n import _
 from designer.rules.texts import template_name
@@ -35,20 +34,9 @@ if TYPE_CHECKING:
 #: No text (and so no template, since they carry text) closer than this to the paper's edge.
 MIN_MARGIN_MM = 5.0
 DEFAULT_MARGIN_MM = 8.0
-#: Room between two pieces, for the scissors.
-GAP_MM = 4.0
 BAR_MM = 100.0
 HEADER_MM = 12.0
 BLANK_MARK = "?"
-
-
-@dataclass(frozen=True)
-class Piece:
-    """Something placed on a sheet: its box and how to draw it with the box's top-left corner at (x, y)."""
-
-    w: float
-    h: float
-    draw: Callable[[Canvas, float, float], None]
 
 
 def approximate(value: str, marked: bool) -> str:
@@ -216,63 +204,6 @@ def pieces(ruleset: Ruleset) -> list[Piece]:
     out += [turn_piece(ruleset, t) for t in ruleset.templates.turns]
     out.append(gear_table_piece(ruleset))
     return out
-
-
-# --- packing ----------------------------------------------------------------------------------------
-@dataclass
-class _Shelf:
-    sheet: int
-    top: float
-    height: float
-    used_w: float = 0.0
-    #: per column of the shelf: its left edge, width and the height filled
-    columns: list[list[float]] | None = None
-
-
-def pack(items: list[Piece], area: Rect) -> list[list[tuple[Piece, float, float]]]:
-    """Shelves, tallest pieces first: a piece goes under another in a shelf's column when it fits there, else
-    at the right of the first shelf with room, else on a new shelf (as tall as that piece), else on a new
-    sheet. Returns each sheet's placements (piece, left, top)."""
-    sheets: list[list[tuple[Piece, float, float]]] = []
-    shelves: list[_Shelf] = []
-    for piece in sorted(items, key=lambda p: (-p.h, -p.w)):
-        if piece.w > area.w + 1e-6 or piece.h > area.h + 1e-6:
-            raise LayoutError(_("a {w} × {h} mm template does not fit on the paper").format(
-                w=fmt_mm(piece.w), h=fmt_mm(piece.h)))
-        spot = _stack(shelves, piece) or _beside(shelves, piece, area)
-        if spot is None:
-            sheet = len(sheets) - 1
-            top = max((s.top + s.height + GAP_MM for s in shelves if s.sheet == sheet), default=area.y)
-            if sheet < 0 or top + piece.h > area.bottom + 1e-6:
-                sheets.append([])
-                sheet, top = len(sheets) - 1, area.y
-            shelf = _Shelf(sheet, top, piece.h, columns=[])
-            shelves.append(shelf)
-            spot = _beside(shelves, piece, area)
-        assert spot is not None
-        sheet, x, y = spot
-        sheets[sheet].append((piece, x, y))
-    return sheets
-
-
-def _stack(shelves: list[_Shelf], piece: Piece) -> tuple[int, float, float] | None:
-    for shelf in shelves:
-        for column in shelf.columns or []:
-            x, w, filled = column
-            if piece.w <= w + 1e-6 and filled + GAP_MM + piece.h <= shelf.height + 1e-6:
-                column[2] = filled + GAP_MM + piece.h
-                return shelf.sheet, x, shelf.top + filled + GAP_MM
-    return None
-
-
-def _beside(shelves: list[_Shelf], piece: Piece, area: Rect) -> tuple[int, float, float] | None:
-    for shelf in shelves:
-        x = area.x + shelf.used_w
-        if piece.h <= shelf.height + 1e-6 and x + piece.w <= area.right + 1e-6:
-            shelf.used_w += piece.w + GAP_MM
-            (shelf.columns if shelf.columns is not None else []).append([x, piece.w, piece.h])
-            return shelf.sheet, x, shelf.top
-    return None
 
 
 # --- cutter files ------------------------------------------------------------------------------------
