@@ -524,7 +524,7 @@ def _pass_turn(race: BoardRace) -> list[str]:
             pawn.skip -= 1
             lines.append(ngettext("{name} misses this turn ({n} more to miss).",
                                   "{name} misses this turn ({n} more to miss).", pawn.skip).format(
-                name=pawn.name, n=pawn.skip))
+                name=pawn.name, n=pawn.skip) if pawn.skip else _("{name} misses this turn.").format(name=pawn.name))
             continue
         break
     return [*lines, _turn_line(race)]
