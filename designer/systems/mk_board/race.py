@@ -534,16 +534,17 @@ KART_ACTIONS = {"spend": _spend, "use": _use, "discard": _discard, "roll": _roll
                 "shortcut": _shortcut}
 
 ACTIONS = (
-    ActionSpec("roll", kart=True, title=N_("Roll"), help=N_("roll the die and move (a 6 earns a coin from the bank)")),
+    ActionSpec("roll", kart=True, title=N_("Roll"),
+               help=N_("roll the die and move (the coin face earns a coin from the bank)")),
     ActionSpec("move", kart=True, title=N_("Move"), help=N_("move the roll along the track, past the shortcut")),
     ActionSpec("shortcut", kart=True, n="optional", title=N_("Shortcut"),
-               help=N_("hand in the Feather and take the shortcut (its first space, when there are more)")),
+               help=N_("hand in the item a shortcut needs and take it (its first space, when there are more)")),
     ActionSpec("spend", kart=True, n="required", title=N_("Spend coins"),
-               help=N_("before the roll: pay coins for extra spaces (1, 3, 5 or 10)")),
+               help=N_("before the roll: pay coins for extra spaces, as the spending table says")),
     ActionSpec("use", kart=True, n="optional", what="optional", title=N_("Use item"),
-               help=N_("before the roll: play the item held (a banana: its space; a shell or Ghost: the rival)")),
+               help=N_("before the roll: play the item held (a banana: the space; a shell or a steal: the rival)")),
     ActionSpec("discard", kart=True, title=N_("Throw away"),
-               help=N_("before the roll: put a Feather, Ghost or shell under the pile unused")),
+               help=N_("before the roll: put the item held under the pile unused, where the rules allow it")),
 )
 
 
