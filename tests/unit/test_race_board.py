@@ -182,7 +182,7 @@ def test_a_thwomp_space_rolls_on_its_table(face, turns):
     assert race.space(race.pawns[0]) == 8 and race.pawns[0].skip == turns
     table = next(s for s in BOARD.spaces if s.kind == "thwomp").roll_table
     assert next(o.skip_turns for o in table if face in o.rolls) == turns
-    assert f"Thwomp: Ann rolls {face}:" in lines[2]
+    assert lines[2].startswith(f"Thwomp space: Ann rolls {face}: ")
 
 
 def test_turns_to_miss_are_missed_in_the_turn_order():

@@ -28,7 +28,8 @@ from designer.race.deck import Deck
 from designer.race.dice import D6
 from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
-from designer.rules.texts import board_space_name, card_name, roll_outcome_effect
+from designer.rules.texts import card_name, roll_outcome_effect
+from designer.systems.mk_board.elements import FIELD_NAMES
 
 #: The special fields a track's spaces can have that the race acts on, as `from_track` codes them
 #: (setup key "field_<space number>": the index here + 1); they are the rule data's space kinds.
@@ -103,8 +104,8 @@ def _space_rule(ruleset: Any, kind: str) -> Any:
 
 
 def _field_name(ruleset: Any, kind: str) -> str:
-    space = _space_rule(ruleset, kind)
-    return board_space_name(ruleset, space) if space is not None else kind
+    """The field as the editor and the printed legend name it ("Item space (?)", "Thwomp space")."""
+    return _(FIELD_NAMES[kind])
 
 
 def from_track(document: Any) -> dict[str, int]:
@@ -508,7 +509,7 @@ def _thwomp(ruleset: Any, race: BoardRace, pawn: Pawn, rng: random.Random) -> li
     outcome = rule.roll_table[index]
     pawn.skip += outcome.skip_turns
     return [_("{field}: {name} rolls {face}: {effect}").format(
-        field=board_space_name(ruleset, rule), name=pawn.name, face=face,
+        field=_field_name(ruleset, "thwomp"), name=pawn.name, face=face,
         effect=roll_outcome_effect(ruleset, rule, index) or "")]
 
 
