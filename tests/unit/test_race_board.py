@@ -323,6 +323,19 @@ def test_the_board_s_spaces_fields_and_shortcuts_are_read_from_the_track():
         8, 4, 3, 3)
 
 
+def test_a_board_with_more_special_spaces_than_a_race_file_holds_says_so():
+    from types import SimpleNamespace
+
+    from designer.race.document import RaceFile
+
+    spaces = [SimpleNamespace(kind="space", id=f"s{n}", number=n, field="item") for n in range(1, 81)]
+    setup = board.from_track(SimpleNamespace(elements=spaces))
+    assert len(setup) == board.SETUP_KEYS and setup["fields_left_out"] == 80 - 62
+    RaceFile(ruleset="mk-board", seed=1, players=[Entrant(name="Ann")], setup=setup)  # a race file holds it
+    _race, lines = board.start(Start(RULES, (Entrant(name="Ann"), Entrant(name="Ben")), None, setup), Dice(6, 5))
+    assert lines[0] == "18 special spaces of this board did not fit the race file: the table plays them."
+
+
 def test_undo_gives_back_exactly_the_race_before_the_action_and_replay_the_same_race():
     r = seeded()
     play(r, 20)

@@ -110,7 +110,7 @@ def _field_name(ruleset: Any, kind: str) -> str:
 
 def from_track(document: Any) -> dict[str, int]:
     """The board as the race needs it: how many spaces a lap has, the special fields by space number and the
-    shortcuts (first space → last space). Fields that would not fit a race file are left to the table."""
+    shortcuts (first space → last space). Fields past what a race file holds are counted, and left to the table."""
     spaces = [e for e in document.elements if e.kind == "space"]
     if not spaces:
         return {}
@@ -120,9 +120,12 @@ def from_track(document: Any) -> dict[str, int]:
         start, end = by_id.get(shortcut.from_space), by_id.get(shortcut.to_space)
         if start is not None and end is not None and end > start:
             setup[f"shortcut_{start}"] = end
-    for space in sorted(spaces, key=lambda e: e.number):
-        if space.field in FIELD_CODES and len(setup) < SETUP_KEYS:
-            setup[f"field_{space.number}"] = FIELD_CODES.index(space.field) + 1
+    fields = [s for s in sorted(spaces, key=lambda e: e.number) if s.field in FIELD_CODES]
+    room = SETUP_KEYS - len(setup) - (0 if len(setup) + len(fields) <= SETUP_KEYS else 1)
+    for space in fields[:room]:
+        setup[f"field_{space.number}"] = FIELD_CODES.index(space.field) + 1
+    if len(fields) > room:
+        setup["fields_left_out"] = len(fields) - room
     return setup
 
 
@@ -139,6 +142,10 @@ def start(begin: Start, rng: random.Random) -> tuple[BoardRace, list[str]]:
               if key.startswith("field_") and 1 <= value <= len(FIELD_CODES)}
     shortcuts = {int(key[9:]): value for key, value in begin.setup.items() if key.startswith("shortcut_")}
     lines: list[str] = []
+    if begin.setup.get("fields_left_out"):
+        lines.append(ngettext("{n} special space of this board did not fit the race file: the table plays it.",
+                              "{n} special spaces of this board did not fit the race file: the table plays them.",
+                              begin.setup["fields_left_out"]).format(n=begin.setup["fields_left_out"]))
     order = _roll_order([e.name for e in begin.players], rng, lines)
     deck = Deck.shuffled(((card.id, card.count) for card in ruleset.deck), rng)
     race = BoardRace([Pawn(name) for name in order], deck, spaces, rules.laps, rules.bank_coins, fields, shortcuts)
