@@ -176,3 +176,6 @@ class RaceDayWindow(QMainWindow):
         self.log.addItems([printable(f"{line.step:>3}  {line.text}") for line in self.race.log])
         self.log.scrollToBottom()
         self.undo_button.setEnabled(bool(self.race.file.actions))
+        turn = self.race.current()
+        if turn is not None:  # a game of turns: the next action is most likely that kart's
+            self.kart.setCurrentText(turn)

@@ -75,6 +75,8 @@ class RaceRules:
     - `result(ruleset, state) -> placings`: the result so far, as a campaign records it.
     - `from_track(document) -> setup`: what the race needs of a track document ({"laps": 3, "gate": 6, …}).
     - `actions`: the actions it understands (the CLI's `race act` and the window's buttons).
+    - `current(ruleset, state) -> name`: the kart whose turn it is, in a game of turns (the window picks it
+      for the next action); None (or no `current`): the table says which kart acts.
     State must compare with `==` (dataclasses do) and copy with `copy.deepcopy`.
     """
 
@@ -84,6 +86,7 @@ class RaceRules:
     result: Callable[[Any, Any], list[Placing]]
     from_track: Callable[[Any], dict[str, int]]
     actions: tuple[ActionSpec, ...] = ()
+    current: Callable[[Any, Any], str | None] | None = None
 
     def action(self, name: str) -> ActionSpec | None:
         return next((a for a in self.actions if a.name == name), None)
@@ -137,6 +140,10 @@ class Race:
 
     def result(self) -> list[Placing]:
         return self.rules.result(self.ruleset, self.state)
+
+    def current(self) -> str | None:
+        """The kart whose turn it is, when the system's race goes by turns."""
+        return self.rules.current(self.ruleset, self.state) if self.rules.current is not None else None
 
 
 def check_action(rules: RaceRules, action: Action) -> None:

@@ -71,8 +71,10 @@ def test_refusals_are_one_line_and_write_nothing(capsys, tmp_path: Path):
                                      "Ann:nobody", "-o", tmp_path / "x.race.json")
     assert "not a campaign mode" in refused(capsys, None, "race", "new", "--ruleset", "mk-gaslands", "--players",
                                             "Ann", "--mode", "derby", "-o", tmp_path / "x.race.json")
-    assert "has no race day yet" in refused(capsys, None, "race", "new", "--ruleset", "mk-board", "--players", "Ann",
+    assert "has no race day yet" in refused(capsys, None, "race", "new", "--ruleset", "pitchkart", "--players", "Ann",
                                             "-o", tmp_path / "x.race.json")
+    assert "needs a board" in refused(capsys, None, "race", "new", "--ruleset", "mk-board", "--players", "Ann,Ben",
+                                      "-o", tmp_path / "x.race.json")
     assert not (tmp_path / "x.race.json").exists()
     path.write_text(path.read_text().replace('"seed": 9', '"seed": "nine"'))
     assert "seed" in refused(capsys, path, "race", "show", path)

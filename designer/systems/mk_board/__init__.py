@@ -1,5 +1,5 @@
 """Mario Kart Board Game (`mk-board`): what this game system contributes — its palette kinds, checks, print
-sections, campaign modes — declared once in `SYSTEM`. Its rule data is `resources/rulesets/mk-board.json`."""
+sections, campaign modes, race day — declared once in `SYSTEM`. Its rule data is `resources/rulesets/mk-board.json`."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from designer.systems.mk_board.figures import board_figures
 from designer.systems.mk_board.generate import GENERATOR
 from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_board.prints import DASHBOARD, PRINTS
+from designer.systems.mk_board.race import RACE
 
 #: Codes of the checks this system's documents get: the shared ones named here and its own, registered by
 #: `designer.systems.mk_board.checks` (imported by the checks engine when a document is checked).
@@ -43,4 +44,5 @@ SYSTEM = System(
     kind_names=KIND_NAMES,
     figures=(ReportFigures("board", board_figures),),
     generator=GENERATOR,
+    race=RACE,
 )
