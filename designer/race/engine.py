@@ -75,6 +75,10 @@ class RaceRules:
     - `result(ruleset, state) -> placings`: the result so far, as a campaign records it.
     - `from_track(document) -> setup`: what the race needs of a track document ({"laps": 3, "gate": 6, …}).
     - `actions`: the actions it understands (the CLI's `race act` and the window's buttons).
+    - `karts(ruleset, state) -> [(name, label)]`: what an action's kart may be, as the action stores it and as a
+      picker shows it (None: the players; e.g. a system racing cars by colour names the cars).
+    - `file(ruleset, state, doc, ctx, race) -> doc`: the result filed into campaign race `race` (1-based) as one
+      checked edit, for a campaign that records more than places, gates and coins per player (None: those).
     State must compare with `==` (dataclasses do) and copy with `copy.deepcopy`.
     """
 
@@ -84,6 +88,8 @@ class RaceRules:
     result: Callable[[Any, Any], list[Placing]]
     from_track: Callable[[Any], dict[str, int]]
     actions: tuple[ActionSpec, ...] = ()
+    karts: Callable[[Any, Any], list[tuple[str, str]]] | None = None
+    file: Callable[[Any, Any, Any, Any, int], Any] | None = None
 
     def action(self, name: str) -> ActionSpec | None:
         return next((a for a in self.actions if a.name == name), None)
@@ -137,6 +143,12 @@ class Race:
 
     def result(self) -> list[Placing]:
         return self.rules.result(self.ruleset, self.state)
+
+    def karts(self) -> list[tuple[str, str]]:
+        """(name, label) of what an action's kart may be: the system's own list, else the players."""
+        if self.rules.karts is not None:
+            return self.rules.karts(self.ruleset, self.state)
+        return [(p.name, p.name) for p in self.file.players]
 
 
 def check_action(rules: RaceRules, action: Action) -> None:
