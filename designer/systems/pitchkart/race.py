@@ -41,7 +41,12 @@ class Kart:
     stalled: bool = False  # spun: no movement on the next turn
     accelerate: bool = True  # the next first flick is held to the acceleration limit
     off: bool = False  # left the track: back in the middle of its section next turn
-    star: int = 0  # turns of Star left
+    star: int = 0  # Star turns still to begin
+    starring: bool = False  # this turn is a Star turn
+
+    @property
+    def immune(self) -> bool:
+        return bool(self.star) or self.starring
     spins: int = 0
 
 
@@ -123,7 +128,7 @@ def _coins(n: int) -> str:
 
 def spin(ruleset: Any, kart: Kart, coins: int) -> list[str]:
     """`kart` spins out losing `coins` (a Star makes it immune): its turn ends, its next movement is lost."""
-    if kart.star:
+    if kart.immune:
         return [_("{name} has a Star and does not spin.").format(name=kart.name)]
     lost = _lose(kart, coins)
     kart.stalled, kart.accelerate = True, True
@@ -136,6 +141,7 @@ def spin(ruleset: Any, kart: Kart, coins: int) -> list[str]:
 
 def _turn(ruleset: Any, race: PitchRace, kart: Kart, action: Action, rng: random.Random) -> list[str]:
     rules = _rules(ruleset)
+    kart.starring = False
     if kart.turns_lost:
         kart.turns_lost -= 1
         return [_("{name} misses this turn.").format(name=kart.name)]
@@ -147,7 +153,8 @@ def _turn(ruleset: Any, race: PitchRace, kart: Kart, action: Action, rng: random
         kart.off = False
         lines.append(_("{name} comes back in the middle of the section it left.").format(name=kart.name))
     limit = kart.top_speed
-    if kart.star:
+    kart.starring = bool(kart.star)
+    if kart.starring:
         kart.star -= 1
         limit = limit + rules.star_extra_sections if limit is not None else None
         lines.append(ngettext("{name} has a Star: +{extra} section a flick, immune ({n} turn left after this one).",
@@ -221,10 +228,10 @@ def _hit(ruleset: Any, race: PitchRace, kart: Kart, action: Action, rng: random.
     if not kind:
         raise RaceError(_("hit by: kart, mushroom, star or lightning, not {what}").format(what=repr(action.what)))
     if kind == "star":
-        if kart.star:
+        if kart.immune:
             return [_("{name} has a Star too: nothing happens.").format(name=kart.name)]
         return spin(ruleset, kart, penalties.spin_out_coin_loss)  # the Star card: a kart it hits spins out
-    if kart.star:
+    if kart.immune:
         return [_("{name} has a Star and shrugs off the hit.").format(name=kart.name)]
     if kind == "lightning":
         kart.turns_lost += NEXT_TURN
