@@ -18,6 +18,7 @@ from designer.systems import registry
 
 if TYPE_CHECKING:
     from designer.panes.campaign.races import RacePage
+    from designer.panes.campaign.season import SeasonRacePage
     from designer.panes.race_day import RaceDayWindow
     from designer.race.engine import Placing, Race
 
@@ -32,7 +33,7 @@ def race_file(campaign: Path, number: int) -> Path:
     return campaign.parent / f"{stem}-race-{number}.race.json"
 
 
-def run_race(page: RacePage) -> RaceDayWindow | None:
+def run_race(page: RacePage | SeasonRacePage) -> RaceDayWindow | None:
     """Open (or start) the race day of `page`'s race; a refusal goes to the page's message line."""
     from designer.io.track_io import load_track
     from designer.panes.race_day import RaceDayWindow
@@ -62,7 +63,7 @@ def run_race(page: RacePage) -> RaceDayWindow | None:
     return window
 
 
-def file_result(page: RacePage, placings: Sequence[Placing], race: Race | None = None) -> str | None:
+def file_result(page: RacePage | SeasonRacePage, placings: Sequence[Placing], race: Race | None = None) -> str | None:
     """Enter the race's result as one undoable edit (the system's own filing when its race has one); the refusal's
     reason, or None when it was entered."""
     number = page.index + 1
