@@ -172,6 +172,8 @@ class RaceDayWindow(QMainWindow):
         self.message.setText(printable(text))
 
     def refresh(self) -> None:
+        for index, (_name, label) in enumerate(self.race.karts()[: self.kart.count()]):
+            self.kart.setItemText(index, label)  # a label may change in the race (a car bought)
         self.summary.setText("\n".join(printable(line) for line in self.race.summary()))
         self.log.clear()
         self.log.addItems([printable(f"{line.step:>3}  {line.text}") for line in self.race.log])

@@ -179,3 +179,17 @@ def test_the_result_files_into_a_season_as_the_six_cars_entered_by_hand():
     money = {row.player: row.total for row in season_standings(filed, RULES)}
     assert money == {"Ann": 12_000_000 + 2_000_000 + 6_000_000 - 6_000_000, "Ben": 0 - 3_000_000}
     assert file_race(filed, ctx, 1, r) == filed  # filing again replaces, never doubles
+
+
+def test_an_owner_and_price_typed_as_one_value_in_the_window_are_read_apart():
+    r = race()
+    do(r, "buy orange 7 Ann")
+    assert (car(r, "orange").owner, car(r, "orange").paid) == ("Ann", 7_000_000)
+    from designer.race.document import Action
+
+    r.act(Action(do="buy", kart="orange", what="5 Ben"))
+    assert (car(r, "orange").owner, car(r, "orange").paid) == ("Ben", 5_000_000)
+    r.act(Action(do="buy", kart="orange", what="-"))
+    assert (car(r, "orange").owner, car(r, "orange").paid) == (None, 0)
+    with pytest.raises(RaceError, match="'Zed' is not a player"):
+        r.act(Action(do="buy", kart="orange", what="3 Zed"))

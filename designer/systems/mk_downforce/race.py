@@ -125,7 +125,10 @@ def start(begin: Start, rng: random.Random) -> tuple[DownforceRace, list[str]]:
 # --- the actions ------------------------------------------------------------------------------------------
 
 def _buy(ruleset: Any, race: DownforceRace, car: Car, action: Action, rng: random.Random) -> list[str]:
-    who = (action.what or "").strip()
+    who, price = (action.what or "").strip(), action.n
+    first, _space, rest = who.partition(" ")
+    if price is None and first.isdigit() and rest.strip():  # typed as one value in the window: "7 Ann"
+        price, who = int(first), rest.strip()
     if who == "-":
         car.owner, car.paid = None, 0
         return [_("Nobody owns {car}.").format(car=_car_name(ruleset, car))]
@@ -133,7 +136,7 @@ def _buy(ruleset: Any, race: DownforceRace, car: Car, action: Action, rng: rando
     if owner is None:
         raise RaceError(_("{name} is not a player of this race (players: {players})").format(
             name=repr(who), players=", ".join(race.players)))
-    price = action.n or 0
+    price = price or 0
     if price < 0:
         raise RaceError(_("money cannot be negative ({amount})").format(amount=price))
     car.owner, car.paid = owner, price * MILLION

@@ -21,7 +21,7 @@ from designer.i18n import N_, _, ngettext
 from designer.race.deck import Deck
 from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
-from designer.rules.texts import card_name
+from designer.rules.texts import card_name, card_text
 
 #: "Loses the next turn" (a flooded engine, an overheat): one turn, as the rule says it.
 NEXT_TURN = 1
@@ -212,6 +212,8 @@ def _use(ruleset: Any, race: PitchRace, kart: Kart, action: Action, rng: random.
         kart.star = rules.star_turns
         lines.append(ngettext("{name} has a Star for the next {n} turn.", "{name} has a Star for the next {n} turns.",
                               rules.star_turns).format(name=kart.name, n=rules.star_turns))
+    else:  # the rest is played on the table: the card's own rule, as a reminder
+        lines.append(card_text(ruleset, ruleset.card_by_id(card_id)))
     return lines
 
 
