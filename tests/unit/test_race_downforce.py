@@ -193,3 +193,15 @@ def test_an_owner_and_price_typed_as_one_value_in_the_window_are_read_apart():
     assert (car(r, "orange").owner, car(r, "orange").paid) == (None, 0)
     with pytest.raises(RaceError, match="'Zed' is not a player"):
         r.act(Action(do="buy", kart="orange", what="3 Zed"))
+
+
+def test_a_race_series_ranks_the_players_by_their_best_car():
+    ctx = Context(RULES)
+    doc = edit.new_campaign("Series", ctx, "race_series", [("Ann", "mario"), ("Ben", "toad")])
+    r = race()
+    do(r, "order yellow,blue,green,red,orange,black")
+    do(r, "buy black 0 Ann")
+    r.state.by_colour("blue").coins = 3
+    filed = file_race(doc, ctx, 1, r)
+    by_hand = edit.set_result(edit.set_result(doc, ctx, 1, "Ben", 1, None, 3), ctx, 1, "Ann", 2, None, 0)
+    assert filed == by_hand

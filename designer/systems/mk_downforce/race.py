@@ -319,7 +319,8 @@ def karts(ruleset: Any, race: DownforceRace) -> list[tuple[str, str]]:
 
 
 def file(ruleset: Any, race: DownforceRace, doc: CampaignDocument, ctx: Context, number: int) -> CampaignDocument:
-    """A season race gets every car (place, owner, price paid, coins); a race series each owner's best place."""
+    """A season race gets every car (place, owner, price paid, coins); a race series ranks the players by their
+    best car (places among the players, as a race series records them), with that car's coins."""
     from designer.campaign.edit import enter_results
     from designer.campaign.modes import in_money
     from designer.campaign.season_edit import clear_car, set_car
@@ -339,7 +340,8 @@ def file(ruleset: Any, race: DownforceRace, doc: CampaignDocument, ctx: Context,
         owner = race.by_colour(placing.player).owner
         if owner is not None and owner not in best:
             best[owner] = placing
-    return enter_results(doc, ctx, number, [(o, p.place, None, p.coins) for o, p in best.items()])
+    # places only among the players: ranked by their best car
+    return enter_results(doc, ctx, number, [(o, rank, None, p.coins) for rank, (o, p) in enumerate(best.items(), 1)])
 
 
 RACE = RaceRules(start=start, act=act, summary=summary, result=result, from_track=from_track, actions=ACTIONS,
