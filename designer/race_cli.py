@@ -21,7 +21,7 @@ from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.output import UsageError
 from designer.io.track_io import load_track
-from designer.race.campaign import entrants, file_result
+from designer.race.campaign import entrants, file_race
 from designer.race.document import Entrant
 from designer.race.engine import Race, RaceError, parse_action
 from designer.race.race_io import load_race, new_race, race_rules, save_race
@@ -149,7 +149,7 @@ def _result(args: argparse.Namespace) -> int:
         raise DocumentError(campaign, _("is a {campaign} campaign; the race is {race}").format(
             campaign=doc.ruleset, race=race.file.ruleset), "ruleset")
     try:
-        filed = file_result(doc, ctx, number, race.result())
+        filed = file_race(doc, ctx, number, race)
     except CampaignError as exc:
         raise DocumentError(campaign, exc.reason, exc.location) from None
     save_campaign(filed, campaign)

@@ -55,7 +55,8 @@ class RaceDayWindow(QMainWindow):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.kart = QComboBox()
-        self.kart.addItems([p.name for p in self.race.file.players])
+        for name, label in self.race.karts():
+            self.kart.addItem(label, name)
         self.kart.setMinimumHeight(TOUCH_HEIGHT)
         self.value = QLineEdit()
         self.value.setPlaceholderText(_("number or words"))
@@ -116,7 +117,7 @@ class RaceDayWindow(QMainWindow):
         """The action `spec` with the chosen kart and the typed value; RaceError when the value does not fit."""
         fields: dict[str, object] = {"do": spec.name}
         if spec.kart:
-            fields["kart"] = self.kart.currentText()
+            fields["kart"] = self.kart.currentData() or self.kart.currentText()
         text = self.value.text().strip()
         if text and spec.n != "no":
             try:
@@ -171,6 +172,8 @@ class RaceDayWindow(QMainWindow):
         self.message.setText(printable(text))
 
     def refresh(self) -> None:
+        for index, (_name, label) in enumerate(self.race.karts()[: self.kart.count()]):
+            self.kart.setItemText(index, label)  # a label may change in the race (a car bought)
         self.summary.setText("\n".join(printable(line) for line in self.race.summary()))
         self.log.clear()
         self.log.addItems([printable(f"{line.step:>3}  {line.text}") for line in self.race.log])

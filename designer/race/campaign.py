@@ -11,7 +11,7 @@ from designer.campaign.edit import enter_results
 from designer.campaign.grand_prix import effective_stat
 from designer.model.campaign import STATS, CampaignDocument
 from designer.race.document import Entrant
-from designer.race.engine import Placing
+from designer.race.engine import Placing, Race
 
 
 def entrants(doc: CampaignDocument, ctx: Context, race: int) -> list[Entrant]:
@@ -33,3 +33,12 @@ def entrants(doc: CampaignDocument, ctx: Context, race: int) -> list[Entrant]:
 def file_result(doc: CampaignDocument, ctx: Context, race: int, placings: Sequence[Placing]) -> CampaignDocument:
     """The campaign with race `race` (1-based) holding `placings`; a CampaignError when the rules refuse it."""
     return enter_results(doc, ctx, race, [(p.player, p.place, p.gates, p.coins) for p in placings])
+
+
+def file_race(doc: CampaignDocument, ctx: Context, number: int, race: Race) -> CampaignDocument:
+    """Campaign race `number` holding `race`'s result: the system's own filing when it has one (`RaceRules.file`),
+    else its placings as `file_result` enters them."""
+    if race.rules.file is not None:
+        filed: CampaignDocument = race.rules.file(race.ruleset, race.state, doc, ctx, number)
+        return filed
+    return file_result(doc, ctx, number, race.result())

@@ -77,6 +77,10 @@ class RaceRules:
     - `actions`: the actions it understands (the CLI's `race act` and the window's buttons).
     - `current(ruleset, state) -> name`: the kart whose turn it is, in a game of turns (the window picks it
       for the next action); None (or no `current`): the table says which kart acts.
+    - `karts(ruleset, state) -> [(name, label)]`: what an action's kart may be, as the action stores it and as a
+      picker shows it (None: the players; e.g. a system racing cars by colour names the cars).
+    - `file(ruleset, state, doc, ctx, race) -> doc`: the result filed into campaign race `race` (1-based) as one
+      checked edit, for a campaign that records more than places, gates and coins per player (None: those).
     State must compare with `==` (dataclasses do) and copy with `copy.deepcopy`.
     """
 
@@ -87,6 +91,8 @@ class RaceRules:
     from_track: Callable[[Any], dict[str, int]]
     actions: tuple[ActionSpec, ...] = ()
     current: Callable[[Any, Any], str | None] | None = None
+    karts: Callable[[Any, Any], list[tuple[str, str]]] | None = None
+    file: Callable[[Any, Any, Any, Any, int], Any] | None = None
 
     def action(self, name: str) -> ActionSpec | None:
         return next((a for a in self.actions if a.name == name), None)
@@ -144,6 +150,12 @@ class Race:
     def current(self) -> str | None:
         """The kart whose turn it is, when the system's race goes by turns."""
         return self.rules.current(self.ruleset, self.state) if self.rules.current is not None else None
+
+    def karts(self) -> list[tuple[str, str]]:
+        """(name, label) of what an action's kart may be: the system's own list, else the players."""
+        if self.rules.karts is not None:
+            return self.rules.karts(self.ruleset, self.state)
+        return [(p.name, p.name) for p in self.file.players]
 
 
 def check_action(rules: RaceRules, action: Action) -> None:

@@ -86,7 +86,8 @@ def enter_race(qtbot, page: SeasonRacePage, cars, bets) -> None:
 def test_a_race_of_six_cars_entered_in_the_window_scores_as_the_board_game(qtbot, season):
     assert season.shop is None and season.standings.chart is not None
     page = add_race(season)
-    assert not page.findChildren(QPushButton)  # no Open Track, no Choose Track: the Downforce board is the track
+    # no Open Track, no Choose Track: the Downforce board is the track; race day runs it
+    assert [b.text() for b in page.findChildren(QPushButton)] == ["Run This Race…"]
     assert page.table.rowCount() == 6 and page.table.item(0, 0).text() == "Red"
     cars, bets = SEASON[0]
     enter_race(qtbot, page, cars, bets)

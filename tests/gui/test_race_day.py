@@ -96,3 +96,38 @@ def test_run_this_race_from_a_campaign_and_file_its_result_as_one_undo_step(qtbo
     assert len(again.race.file.actions) == 2
     campaign.session.undo_stack.setClean()
     campaign.close()
+
+
+def test_a_downforce_season_race_runs_six_cars_and_files_them_as_one_undo_step(qtbot, tmp_path: Path, errors):
+    from designer.campaign import edit
+    from designer.campaign.context import Context
+    from designer.io.campaign_io import save_campaign
+    from designer.panes.campaign import CampaignWindows
+    from designer.rules import load_ruleset
+
+    ctx = Context(load_ruleset("mk-downforce"))
+    path = tmp_path / "season.campaign.json"
+    doc = edit.new_campaign("Season", ctx, "season", [("Ann", "mario"), ("Ben", "toad")])
+    save_campaign(edit.set_grid(doc, ctx, 1, ["Ann", "Ben"]), path)
+    windows = CampaignWindows()
+    campaign = windows.open_path(path)
+    qtbot.addWidget(campaign)
+    race_window = campaign.race_page(1).run_race()
+    qtbot.addWidget(race_window)
+    # the picker offers the six cars, not the two players, and the action stores the colour
+    assert race_window.kart.count() == 6 and race_window.kart.itemText(0) == "the red car (Ann)"
+    race_window.value.setText("yellow,red,green,orange,black,blue")
+    race_window.buttons["order"].click()
+    race_window.kart.setCurrentIndex(4)
+    race_window.value.setText("1")
+    race_window.buttons["block"].click()
+    saved = json.loads((tmp_path / "season-race-1.race.json").read_text())["actions"]
+    assert saved[-1] == {"do": "block", "kart": "blue", "n": 1}
+    assert race_window.send_result(), race_window.message.text()
+    cars = {c.colour: (c.place, c.owner) for c in campaign.session.document.races[0].cars}
+    assert cars == {"yellow": (1, None), "red": (2, "Ann"), "green": (3, None), "orange": (4, None),
+                    "black": (5, None), "blue": (6, "Ben")}
+    campaign.session.undo_stack.undo()
+    assert not campaign.session.document.races or not campaign.session.document.races[0].cars
+    campaign.session.undo_stack.setClean()
+    campaign.close()

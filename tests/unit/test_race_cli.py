@@ -71,8 +71,11 @@ def test_refusals_are_one_line_and_write_nothing(capsys, tmp_path: Path):
                                      "Ann:nobody", "-o", tmp_path / "x.race.json")
     assert "not a campaign mode" in refused(capsys, None, "race", "new", "--ruleset", "mk-gaslands", "--players",
                                             "Ann", "--mode", "derby", "-o", tmp_path / "x.race.json")
-    assert "has no race day yet" in refused(capsys, None, "race", "new", "--ruleset", "pitchkart", "--players", "Ann",
-                                            "-o", tmp_path / "x.race.json")
+    from tests.unit.fake_system import FAKE_ID, fake_registry
+
+    with fake_registry(tmp_path):  # a system from outside that brings no race day
+        assert "has no race day yet" in refused(capsys, None, "race", "new", "--ruleset", FAKE_ID, "--players", "Ann",
+                                                "-o", tmp_path / "x.race.json")
     assert "needs a board" in refused(capsys, None, "race", "new", "--ruleset", "mk-board", "--players", "Ann,Ben",
                                       "-o", tmp_path / "x.race.json")
     assert not (tmp_path / "x.race.json").exists()
@@ -153,3 +156,26 @@ def test_a_race_killed_mid_action_loads_and_continues(tmp_path: Path):
     before = len(race.file.actions)
     race.act(parse_action(race.rules, ["coin", "Ann"]))
     assert len(race.file.actions) == before + 1
+
+
+def test_a_downforce_season_race_is_run_and_files_its_six_cars(capsys, tmp_path: Path):
+    from designer.campaign import edit
+    from designer.campaign.context import Context
+    from designer.io.campaign_io import save_campaign
+    from designer.rules import load_ruleset
+
+    ctx = Context(load_ruleset("mk-downforce"))
+    season = tmp_path / "season.campaign.json"
+    doc = edit.new_campaign("Season", ctx, "season", [("Ann", "mario"), ("Ben", "toad")])
+    save_campaign(edit.set_grid(doc, ctx, 1, ["Ann", "Ben"]), season)
+    path = tmp_path / "df.race.json"
+    code, out, err = run(capsys, "race", "new", "--campaign", season, "--race", "1", "--seed", "3", "-o", path)
+    assert code == 0, err
+    assert "6 cars race: the red car (Ann), the green car, the orange car, the black car, the blue car (Ben)" in out
+    for words in (["order", "blue,red,green,orange,black,yellow"], ["buy", "black", "4", "Ann"], ["finish", "blue"]):
+        assert run(capsys, "race", "act", path, *words)[0] == 0
+    assert "the blue car (Ben) has finished" in refused(capsys, path, "race", "act", path, "block", "blue", "1")
+    assert run(capsys, "race", "result", path)[0] == 0
+    cars = {c.colour: (c.place, c.owner, c.paid) for c in load_campaign(season)[0].races[0].cars}
+    assert cars == {"blue": (1, "Ben", 0), "red": (2, "Ann", 0), "green": (3, None, 0), "orange": (4, None, 0),
+                    "black": (5, "Ann", 4_000_000), "yellow": (6, None, 0)}

@@ -18,8 +18,9 @@ from designer.systems import registry
 
 if TYPE_CHECKING:
     from designer.panes.campaign.races import RacePage
+    from designer.panes.campaign.season import SeasonRacePage
     from designer.panes.race_day import RaceDayWindow
-    from designer.race.engine import Placing
+    from designer.race.engine import Placing, Race
 
 
 def offers_race_day(ruleset_id: str) -> bool:
@@ -32,7 +33,7 @@ def race_file(campaign: Path, number: int) -> Path:
     return campaign.parent / f"{stem}-race-{number}.race.json"
 
 
-def run_race(page: RacePage) -> RaceDayWindow | None:
+def run_race(page: RacePage | SeasonRacePage) -> RaceDayWindow | None:
     """Open (or start) the race day of `page`'s race; a refusal goes to the page's message line."""
     from designer.io.track_io import load_track
     from designer.panes.race_day import RaceDayWindow
@@ -53,7 +54,7 @@ def run_race(page: RacePage) -> RaceDayWindow | None:
             race = new_race(doc.ruleset, entrants(doc, ctx, number), None, doc.mode, stored, track, path,
                             (relative_track(path, session.path), number))
             save_race(race, path)
-        window = RaceDayWindow(path, file_result=lambda placings: file_result(page, placings))
+        window = RaceDayWindow(path, file_result=lambda placings: file_result(page, placings, window.race))
     except DocumentError as exc:
         page.messages.show_message(str(exc))
         return None
@@ -62,11 +63,17 @@ def run_race(page: RacePage) -> RaceDayWindow | None:
     return window
 
 
-def file_result(page: RacePage, placings: Sequence[Placing]) -> str | None:
-    """Enter the race's result as one undoable edit; the refusal's reason, or None when it was entered."""
+def file_result(page: RacePage | SeasonRacePage, placings: Sequence[Placing], race: Race | None = None) -> str | None:
+    """Enter the race's result as one undoable edit (the system's own filing when its race has one); the refusal's
+    reason, or None when it was entered."""
     number = page.index + 1
-    rows = [(p.player, p.place, p.gates, p.coins) for p in placings]
-    reason = page.session.apply(_("Race {n}: results from race day").format(n=number), edit.enter_results, number,
-                                rows)
+    title = _("Race {n}: results from race day").format(n=number)
+    if race is not None and race.rules.file is not None:
+        from designer.race.campaign import file_race
+
+        reason = page.session.apply(title, file_race, number, race)
+    else:
+        rows = [(p.player, p.place, p.gates, p.coins) for p in placings]
+        reason = page.session.apply(title, edit.enter_results, number, rows)
     page.refresh()
     return reason or None

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QPushButton,
     QStyledItemDelegate,
     QTableWidget,
     QTableWidgetItem,
@@ -50,6 +51,7 @@ from designer.panes.campaign.common import (
     run_edit,
     set_cell,
 )
+from designer.panes.campaign.race_day_link import offers_race_day, run_race
 from designer.panes.cell_refusals import CellRefusals
 from designer.rules.texts import kart_colour_name
 
@@ -148,7 +150,13 @@ class SeasonRacePage(QWidget):
             self.bets_table: CellRefusals(self.bets_table, messages, self._row_player),
         }
         self._cell: tuple[QTableWidget, int, int, str] | None = None  # the cell being entered, as typed
+        self.run_button = QPushButton(_("Run This Race…"))
+        self.run_button.setToolTip(_("Run this race at the table on race day; its result comes back here"))
+        self.run_button.clicked.connect(self.run_race)
+        self.run_button.setVisible(offers_race_day(session.document.ruleset))
+        self.race_window = None  # the Race Day window this page opened, kept alive
         layout = QVBoxLayout(self)
+        layout.addWidget(self.run_button, 0, Qt.AlignmentFlag.AlignRight)
         layout.addWidget(self.prize_label)
         layout.addWidget(self.prize_table)
         layout.addWidget(self.prize_note)
@@ -168,6 +176,9 @@ class SeasonRacePage(QWidget):
         super().resizeEvent(event)
         for table in (self.prize_table, self.table, self.bets_table):
             fit_rows(table)
+
+    def run_race(self):
+        return run_race(self)
 
     def race(self) -> Race:
         races = self.session.document.races

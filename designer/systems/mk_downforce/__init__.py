@@ -9,6 +9,7 @@ from designer.systems.api import System
 from designer.systems.mk_downforce.checks import CHECKS
 from designer.systems.mk_downforce.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_downforce.prints import DASHBOARD, PRINT_OPTIONS, PRINTS
+from designer.systems.mk_downforce.race import RACE
 
 SYSTEM = System(
     id="mk-downforce",
@@ -20,4 +21,5 @@ SYSTEM = System(
     dashboard=DASHBOARD,
     modes=MODES,
     default_mode=DEFAULT_MODE,
+    race=RACE,
 )

@@ -14,6 +14,7 @@ from designer.systems.pitchkart.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.pitchkart.generate import GENERATOR
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
+from designer.systems.pitchkart.race import RACE
 from designer.systems.pitchkart.sections import new_defaults
 
 
@@ -57,4 +58,5 @@ SYSTEM = System(
     figures=(ReportFigures("pitchkart", _figures),),
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
+    race=RACE,
 )
