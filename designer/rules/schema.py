@@ -299,6 +299,9 @@ class Ruleset(RuleModel):
             board_table = [(c.coins, c.extra_spaces) for c in self.board.coin_spending]
             if board_table != [(s.cost, s.spaces) for s in self.coins.spend]:
                 raise ValueError(_("board.coin_spending disagrees with coins.spend"))
+        if self.board is not None and self.karts.max is not None and any(
+                p > self.karts.max for p in self.board.starting_coin_places):
+            raise ValueError(_("a starting coin place is beyond karts.max"))
         if self.pitchkart is not None and self.coins is not None:
             slots = self.coins.starting_coins_by_slot
             if slots is not None and slots != self.pitchkart.starting_coins_by_slot:

@@ -274,7 +274,7 @@ def test_board_deck_and_spaces():
     assert "51" in board.card("Blue Shell").reach
     assert board.deck_rules.hand_limit == 1
     rules = board.board
-    assert (rules.players_min, rules.players_max, rules.laps, rules.die) == (2, 7, 3, "d6")
+    assert (board.karts.min, board.karts.max, rules.laps, rules.die) == (2, 7, 3, "d6")
     assert (rules.bank_coins, rules.banana_chips) == (20, 5)
     assert rules.coin_on_roll == 6 and rules.starting_coin_places == [5, 6, 7]
     assert (rules.hit_coin_loss_fraction, rules.hit_coin_loss_rounding) == (0.5, "up")
