@@ -145,7 +145,7 @@ class ItemCard(RuleModel):
     count: Positive
     last_place_only: bool = False
     uses: Positive = 1
-    uses_note: Text | None = None
+    uses_note: Text | None = None  # how the uses may be spent; the count is printed from `uses`
     text: CardText
     reach: Text | None = None
     tags: list[Name] = Field(default_factory=list)
@@ -157,7 +157,6 @@ class DeckRules(RuleModel):
     hand_limit: Positive | None = None
     use_in_order: bool = False
     used_cards: Literal["discard", "bottom_of_deck", "shuffle_back"] | None = None
-    redraw_note: Text | None = None
     last_place_note: Text | None = None
     notes: Text | None = None
 
@@ -217,7 +216,6 @@ class CoinSpend(RuleModel):
 
 class Coins(RuleModel):
     max_carried: Positive | None = None
-    bank: Count | None = None
     spend: list[CoinSpend] = Field(default_factory=list)
     starting_coins_by_slot: list[Count] | None = None
     notes: Text | None = None

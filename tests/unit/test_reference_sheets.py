@@ -9,6 +9,7 @@ page (the old one gone where it was unique).
 from __future__ import annotations
 
 import io
+
 import pytest
 
 from designer.cli import main

@@ -189,7 +189,7 @@ def test_gaslands_deck_composition(gaslands):
 def test_gaslands_deck_rules(gaslands):
     assert gaslands.deck_rules.hand_limit == 2
     assert gaslands.deck_rules.used_cards == "discard"
-    assert gaslands.deck_rules.redraw_note
+    assert gaslands.deck_rules.last_place_note
 
 
 def test_gaslands_characters(gaslands):
@@ -303,7 +303,7 @@ def test_board_coin_spending_table():
     table = {s.cost: s.spaces for s in board.coins.spend}
     assert table == {1: 1, 3: 4, 5: 7, 10: 15}
     assert {c.coins: c.extra_spaces for c in board.board.coin_spending} == table
-    assert board.coins.bank == 20
+    assert board.board.bank_coins == 20
 
 
 # --------------------------------------------------------------------------- PitchKart
@@ -350,7 +350,8 @@ def test_downforce():
     assert rules.coin_value_dollars == 1_000_000
     assert {a.place: a.spaces for a in rules.lightning_table} == {2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
     assert len(rules.karts) == 6
-    assert {c.name: c.colour for c in df.characters}["Bowser"] == "yellow"
+    assert rules.colour_of("bowser") == "yellow"  # from the karts: a character carries no second copy
+    assert all(c.colour is None for c in df.characters)
     assert df.deck == [] and df.card_count() == 0
 
 
