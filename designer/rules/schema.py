@@ -311,6 +311,11 @@ class Ruleset(RuleModel):
                 if unknown:
                     raise ValueError(_("downforce kart {colour} names unknown character id {id}").format(
                         colour=repr(kart.colour), id=repr(unknown[0])))
+            for c in self.characters:  # the editor reads a character's colour; the karts are the rule
+                kart_colour = self.downforce.colour_of(c.id)
+                if c.colour is not None and c.colour != kart_colour:
+                    raise ValueError(_("character {id} is {colour} but drives the {kart} kart").format(
+                        id=repr(c.id), colour=repr(c.colour), kart=repr(kart_colour)))
         return self
 
     def card_count(self) -> int:

@@ -130,8 +130,10 @@ NO_SINGLE_CHANGE: dict[str, set[str]] = {
     # two copies of the starting coins that must agree; a piece's kind decides which sizes it must have
     "pitchkart": TIED | {"coins.starting_coins_by_slot", "pitchkart.starting_coins_by_slot",
                          "pitchkart.inventory.pieces[0].kind"},
-    # the karts name the characters; the coin table covers 1-6 once; kit tokens come from `tokens`
-    "mk-downforce": TIED | {"characters[]", "downforce.coin_table[]", "downforce.coin_table[0].rolls",
+    # the karts name the characters, and a character's colour (which the editor reads) must be its kart's;
+    # the coin table covers 1-6 once; kit tokens come from `tokens`
+    "mk-downforce": TIED | {"characters[0].colour", "downforce.karts[]", "downforce.karts[0].colour",
+                            "characters[]", "downforce.coin_table[]", "downforce.coin_table[0].rolls",
                             "downforce.red_die", "downforce.kit.block_token",
                             "downforce.kit.item_tokens[0].token"},
     # three weight classes named Light/Medium/Heavy; the random table covers 1-6 once; a component that

@@ -350,8 +350,7 @@ def test_downforce():
     assert rules.coin_value_dollars == 1_000_000
     assert {a.place: a.spaces for a in rules.lightning_table} == {2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
     assert len(rules.karts) == 6
-    assert rules.colour_of("bowser") == "yellow"  # from the karts: a character carries no second copy
-    assert all(c.colour is None for c in df.characters)
+    assert {c.name: c.colour for c in df.characters}["Bowser"] == "yellow" == rules.colour_of("bowser")
     assert df.deck == [] and df.card_count() == 0
 
 
