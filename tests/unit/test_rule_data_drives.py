@@ -353,3 +353,17 @@ def test_allowed_dead_fields_exist():
     """Every ALLOWED_DEAD entry names a field the rule data still has (a removed field leaves the list)."""
     paths = {f"{s}:{p}" for s in SYSTEMS for p, _copy in leaf_mutations(s)}
     assert sorted(set(ALLOWED_DEAD) - paths) == []
+
+
+def test_one_number_in_one_place_the_triple_items_uses():
+    """A Triple item's count of uses is printed from `uses` alone: its tick circles and its "N uses" text."""
+    from .rule_mutations import mutated
+    from .test_gaslands_kit_prints import sized_runs
+
+    def words(ruleset: Ruleset) -> str:
+        data = _pdf(blank_document(ruleset), "cards", ruleset, True)
+        return " ".join(t for page in sized_runs(data) for t, _s in page)
+
+    assert "3 uses, at most one per gear phase" in words(loader.load_ruleset("mk-gaslands"))
+    changed = words(mutated("mk-gaslands", deck__1__uses=2, deck__3__uses=2, deck__6__uses=2, deck__8__uses=2))
+    assert "2 uses, at most one per gear phase" in changed and "3 uses" not in changed
