@@ -33,8 +33,9 @@ def check_campaign(doc: CampaignDocument, ctx: Context) -> None:
     check_battles(doc, ctx)
     check_careers(doc, ctx)
     system_check = mode_of(doc).check
-    if system_check is not None:
+    if system_check is not None:  # first: its refusals name the system's own reason (Downforce's colours)
         system_check(doc, ctx)
+    check_player_count(doc, ctx)
 
 
 def check_mode(doc: CampaignDocument, ctx: Context) -> None:
@@ -57,6 +58,21 @@ def check_mode(doc: CampaignDocument, ctx: Context) -> None:
         if doc.prizes:
             raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no prize money").format(
                 mode=mode_title(doc.ruleset, doc.mode)), "prizes")
+
+
+def check_player_count(doc: CampaignDocument, ctx: Context) -> None:
+    """No more players than the rule data's `karts.max`; a race result needs at least `karts.min` of them
+    (a roster may be entered one player at a time)."""
+    low, high, count = ctx.ruleset.karts.min, ctx.ruleset.karts.max, len(doc.players)
+    if high is not None and count > high:
+        raise CampaignError(ngettext("{ruleset} is played by at most {n} player; this campaign has {count}",
+                                     "{ruleset} is played by at most {n} players; this campaign has {count}",
+                                     high).format(ruleset=ruleset_name(ctx.ruleset), n=high, count=count), "players")
+    started = any(race.results for race in doc.races)
+    if low is not None and count < low and started:
+        raise CampaignError(ngettext("{ruleset} is played by at least {n} player; this campaign has {count}",
+                                     "{ruleset} is played by at least {n} players; this campaign has {count}",
+                                     low).format(ruleset=ruleset_name(ctx.ruleset), n=low, count=count), "players")
 
 
 def check_character(doc: CampaignDocument, ctx: Context, character_id: str, location: str) -> None:

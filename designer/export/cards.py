@@ -197,7 +197,8 @@ def _fit_body(body: str, note: str | None, width: float, height: float, size_pt:
 def _uses(c: Canvas, p: Painter, card: ItemCard, inner: Rect, y: float, k: float, colour: Color,
           uses_note: str | None) -> None:
     """Tick circles, one per use, and the uses note: "○ ○ ○  3 uses, at most one per gear phase"."""
-    note = uses_note or ngettext("{n} use", "{n} uses", card.uses).format(n=card.uses)
+    count = ngettext("{n} use", "{n} uses", card.uses).format(n=card.uses)  # the number from `uses` only
+    note = _("{uses}, {condition}").format(uses=count, condition=uses_note) if uses_note else count
     r = 1.5 * k
     ticks = card.uses if card.uses > 1 else 0
     ticks_w = ticks * (2 * r + 1.0 * k)

@@ -148,7 +148,7 @@ class ItemCard(RuleModel):
     count: Positive
     last_place_only: bool = False
     uses: Positive = 1
-    uses_note: Text | None = None
+    uses_note: Text | None = None  # how the uses may be spent; the count is printed from `uses`
     text: CardText
     reach: Text | None = None
     tags: list[Name] = Field(default_factory=list)
@@ -160,7 +160,6 @@ class DeckRules(RuleModel):
     hand_limit: Positive | None = None
     use_in_order: bool = False
     used_cards: Literal["discard", "bottom_of_deck", "shuffle_back"] | None = None
-    redraw_note: Text | None = None
     last_place_note: Text | None = None
     notes: Text | None = None
 
@@ -220,7 +219,6 @@ class CoinSpend(RuleModel):
 
 class Coins(RuleModel):
     max_carried: Positive | None = None
-    bank: Count | None = None
     spend: list[CoinSpend] = Field(default_factory=list)
     starting_coins_by_slot: list[Count] | None = None
     notes: Text | None = None
@@ -305,6 +303,9 @@ class Ruleset(RuleModel):
             board_table = [(c.coins, c.extra_spaces) for c in self.board.coin_spending]
             if board_table != [(s.cost, s.spaces) for s in self.coins.spend]:
                 raise ValueError(_("board.coin_spending disagrees with coins.spend"))
+        if self.board is not None and self.karts.max is not None and any(
+                p > self.karts.max for p in self.board.starting_coin_places):
+            raise ValueError(_("a starting coin place is beyond karts.max"))
         if self.pitchkart is not None and self.coins is not None:
             slots = self.coins.starting_coins_by_slot
             if slots is not None and slots != self.pitchkart.starting_coins_by_slot:
@@ -316,6 +317,11 @@ class Ruleset(RuleModel):
                 if unknown:
                     raise ValueError(_("downforce kart {colour} names unknown character id {id}").format(
                         colour=repr(kart.colour), id=repr(unknown[0])))
+            for c in self.characters:  # the editor reads a character's colour; the karts are the rule
+                kart_colour = self.downforce.colour_of(c.id)
+                if c.colour is not None and c.colour != kart_colour:
+                    raise ValueError(_("character {id} is {colour} but drives the {kart} kart").format(
+                        id=repr(c.id), colour=repr(c.colour), kart=repr(kart_colour)))
         return self
 
     def card_count(self) -> int:

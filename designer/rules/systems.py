@@ -72,9 +72,7 @@ class BoardCollision(RuleModel):
 class BoardRules(RuleModel):
     """Mario Kart board game (a printed board of spaces, one d6)."""
 
-    players_min: Positive
-    players_max: Positive
-    laps: Positive
+    laps: Positive  # how many players may race: the ruleset's `karts.min`/`karts.max`
     die: Literal["d6"]
     bank_coins: Count
     banana_chips: Count
@@ -100,11 +98,7 @@ class BoardRules(RuleModel):
 
     @model_validator(mode="after")
     def _check(self) -> BoardRules:
-        if self.players_min > self.players_max:
-            raise ValueError(_("players_min is larger than players_max"))
         check_unique((s.name for s in self.spaces), _("duplicate board space {value}"))
-        if any(p > self.players_max for p in self.starting_coin_places):
-            raise ValueError(_("a starting coin place is beyond players_max"))
         return self
 
 

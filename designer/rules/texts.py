@@ -30,7 +30,7 @@ from designer.rules.base import slugify
 #: The keys of a deck card that are shown or printed.
 CARD_KEYS = ("name", "text", "reach", "uses_note")
 #: The notes of `deck_rules` (how the deck is held, used and refilled).
-DECK_RULE_KEYS = ("notes", "redraw_note", "last_place_note")
+DECK_RULE_KEYS = ("notes", "last_place_note")
 #: What `rule_messages` says to translators about each kind of text (the last part of its path).
 COMMENTS = {
     "text": "Rule text printed on a card: keep it short (at most 200 characters).",

@@ -309,7 +309,7 @@ def test_save_as_elsewhere_keeps_the_track_limit(tmp_path: Path) -> None:
 # --- PitchKart starting coins ----------------------------------------------------------------------
 def test_pitchkart_starting_coins_by_grid_slot() -> None:
     roster = [("P1", "Bowser"), ("P2", "Donkey Kong"), ("P3", "Toad"), ("P4", "Koopa Troopa"), ("P5", "Peach"),
-              ("P6", "Yoshi"), ("P7", "Toad"), ("P8", "Yoshi"), ("P9", "Peach")]
+              ("P6", "Yoshi"), ("P7", "Toad"), ("P8", "Yoshi")]
     doc = edit.new_campaign("Flick Cup", PITCHKART, "race_series", roster)
     grid = ["P8", "P3", "P1", "P5", "P2", "P7", "P4", "P6"]
     doc = edit.set_grid(doc, PITCHKART, 1, grid)
@@ -320,6 +320,24 @@ def test_pitchkart_starting_coins_by_grid_slot() -> None:
     assert starting_coins(PITCHKART, ["P2", "P1"]) == [("P2", 5), ("P1", 5)]
     assert not has_starting_coins(GASLANDS.ruleset)
     assert starting_coins(GASLANDS, ["A", "B"]) == [("A", 0), ("B", 0)]
+
+
+def test_players_are_held_to_the_rule_datas_kart_limits() -> None:
+    """PitchKart's grid has 8 slots (karts.max); the board game takes 2 to 7 players (karts.min/max)."""
+    nine = [(f"P{i}", "Toad") for i in range(9)]
+    with pytest.raises(CampaignError, match="at most 8 players; this campaign has 9"):
+        edit.new_campaign("Flick Cup", PITCHKART, "race_series", nine)
+    doc = edit.new_campaign("Flick Cup", PITCHKART, "race_series", nine[:8])
+    with pytest.raises(CampaignError, match="at most 8 players; this campaign has 9"):
+        edit.add_player(doc, PITCHKART, "P9", "Toad")
+    board = Context(load_ruleset("mk-board"))
+    with pytest.raises(CampaignError, match="at most 7 players; this campaign has 8"):
+        edit.new_campaign("Board Cup", board, "race_series", [(f"P{i}", "mario") for i in range(8)])
+    solo = edit.new_campaign("Board Cup", board, "race_series", [("Alex", "mario")])  # more may join later
+    with pytest.raises(CampaignError, match="at least 2 players; this campaign has 1"):
+        edit.set_result(solo, board, 1, "Alex", 1)
+    pair = edit.add_player(solo, board, "Sam", "luigi")
+    assert edit.set_result(pair, board, 1, "Alex", 1).races[0].result("Alex").place == 1
 
 
 def test_race_series_grows_one_race_at_a_time() -> None:

@@ -9,7 +9,6 @@ page (the old one gone where it was unique).
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import pytest
 
@@ -21,6 +20,7 @@ from designer.rules import load_ruleset
 from designer.rules.schema import Ruleset
 
 from . import pdfboxes
+from .rule_mutations import mutated
 from .test_gaslands_kit_prints import sized_runs
 
 SYSTEMS = ("mk-board", "pitchkart", "mk-downforce", "axles-alloys-2")
@@ -40,18 +40,6 @@ def make_pdf(ruleset: Ruleset, language: str = "en", paper: str = "a4") -> bytes
 def text_of(data: bytes) -> str:
     """The sheet's words in reading order, each wrapped line joined to the next by a space."""
     return " ".join(t for page in sized_runs(data) for t, _s in page)
-
-
-def mutated(system: str, **changes: Any) -> Ruleset:
-    """A copy of a system's rule data with `changes` applied: board__laps=2."""
-    data = load_ruleset(system).model_dump(mode="json")
-    for path, value in changes.items():
-        *parents, key = path.split("__")
-        node = data
-        for parent in parents:
-            node = node[int(parent)] if isinstance(node, list) else node[parent]
-        node[key] = value
-    return Ruleset.model_validate(data)
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +127,7 @@ def test_game_terms_follow_the_seeds(sheets):
 
 # --- a changed copy of the rule data prints its new numbers ------------------------------------------
 CHANGES = [
-    ("mk-board", {"board__players_min": 3, "board__players_max": 6, "board__laps": 2,
+    ("mk-board", {"karts__min": 3, "karts__max": 6, "board__laps": 2,
                   "board__starting_coin_places": [4, 5, 6]},
      ["3 to 6 players race 2 laps", "starting places 4–6"], ["2 to 7 players", "3 laps"]),
     ("mk-board", {"board__bank_coins": 30, "board__coin_on_roll": 5, "board__banana_chips": 4},

@@ -189,7 +189,7 @@ def test_gaslands_deck_composition(gaslands):
 def test_gaslands_deck_rules(gaslands):
     assert gaslands.deck_rules.hand_limit == 2
     assert gaslands.deck_rules.used_cards == "discard"
-    assert gaslands.deck_rules.redraw_note
+    assert gaslands.deck_rules.last_place_note
 
 
 def test_gaslands_characters(gaslands):
@@ -274,7 +274,7 @@ def test_board_deck_and_spaces():
     assert "51" in board.card("Blue Shell").reach
     assert board.deck_rules.hand_limit == 1
     rules = board.board
-    assert (rules.players_min, rules.players_max, rules.laps, rules.die) == (2, 7, 3, "d6")
+    assert (board.karts.min, board.karts.max, rules.laps, rules.die) == (2, 7, 3, "d6")
     assert (rules.bank_coins, rules.banana_chips) == (20, 5)
     assert rules.coin_on_roll == 6 and rules.starting_coin_places == [5, 6, 7]
     assert (rules.hit_coin_loss_fraction, rules.hit_coin_loss_rounding) == (0.5, "up")
@@ -303,7 +303,7 @@ def test_board_coin_spending_table():
     table = {s.cost: s.spaces for s in board.coins.spend}
     assert table == {1: 1, 3: 4, 5: 7, 10: 15}
     assert {c.coins: c.extra_spaces for c in board.board.coin_spending} == table
-    assert board.coins.bank == 20
+    assert board.board.bank_coins == 20
 
 
 # --------------------------------------------------------------------------- PitchKart
@@ -353,7 +353,7 @@ def test_downforce():
     assert rules.coin_value_dollars == 1_000_000
     assert {a.place: a.spaces for a in rules.lightning_table} == {2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
     assert len(rules.karts) == 6
-    assert {c.name: c.colour for c in df.characters}["Bowser"] == "yellow"
+    assert {c.name: c.colour for c in df.characters}["Bowser"] == "yellow" == rules.colour_of("bowser")
     assert df.deck == [] and df.card_count() == 0
 
 

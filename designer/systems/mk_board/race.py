@@ -135,9 +135,10 @@ def start(begin: Start, rng: random.Random) -> tuple[BoardRace, list[str]]:
     spaces = begin.setup.get("spaces", 0)
     if spaces < 2:
         raise RaceError(_("a board game race needs a board: start it from a track with numbered spaces"))
-    if not rules.players_min <= len(begin.players) <= rules.players_max:
+    low, high = ruleset.karts.min or 1, ruleset.karts.max or len(begin.players)
+    if not low <= len(begin.players) <= high:
         raise RaceError(_("the board game is for {min} to {max} players, not {n}").format(
-            min=rules.players_min, max=rules.players_max, n=len(begin.players)))
+            min=low, max=high, n=len(begin.players)))
     fields = {int(key[6:]): FIELD_CODES[value - 1] for key, value in begin.setup.items()
               if key.startswith("field_") and 1 <= value <= len(FIELD_CODES)}
     shortcuts = {int(key[9:]): value for key, value in begin.setup.items() if key.startswith("shortcut_")}

@@ -36,7 +36,7 @@ def race_block(ruleset: Ruleset, board: BoardRules) -> Block:
     lines = [
         ngettext("{low} to {high} players race {n} lap of the board.",
                  "{low} to {high} players race {n} laps of the board.", board.laps).format(
-            low=board.players_min, high=board.players_max, n=board.laps),
+            low=ruleset.karts.min or 1, high=ruleset.karts.max, n=board.laps),
         _("Before the start every player rolls the die to settle the starting places; then the pawn in place 1 "
           "moves first, place 2 next, and so on round the table."),
     ]

@@ -111,14 +111,21 @@ def off_track_block(ruleset: Ruleset, pk: PitchKartRules) -> Block:
     ])
 
 
+def used_card(ruleset: Ruleset) -> str:
+    """Where a used card goes (`deck_rules.used_cards`), with its leading space; "" when the data says not."""
+    where = {"shuffle_back": _("Then shuffle it back into the deck."),
+             "bottom_of_deck": _("Then put it under the pile."),
+             "discard": _("Then put it on the discard pile.")}.get(ruleset.deck_rules.used_cards or "")
+    return " " + where if where else ""
+
+
 def items_block(ruleset: Ruleset, pk: PitchKartRules) -> Block:
     hold = ruleset.deck_rules.hand_limit or 1
     drop = fmt_mm(pk.drop_distance_max_mm)
     lines = [ngettext("Crossing a ? square draws a random item card, unless you already hold {n} item.",
                       "Crossing a ? square draws a random item card, unless you already hold {n} items.",
                       hold).format(n=hold)
-             + " " + _("Use it on any turn, before or after a flick: say so, show it, then shuffle it back into the "
-                       "deck."),
+             + " " + _("Use it on any turn, before or after a flick: say so and show it.") + used_card(ruleset),
              _("{name}: set it down at most {mm} mm behind your disc as an obstacle, or flick it once from your "
                "front.").format(name=item(ruleset, "green-shell"), mm=drop),
              _("{name}: flick it forwards up to {n} times. It can hit only the kart one place ahead of you and leaves "
