@@ -436,6 +436,9 @@ class AxlesRules(RuleModel):
     race_track_width_max_mm: Mm
     barrier_bands: list[BarrierBand]
     head_on_barrier_destroys: bool = True
+    brakes_lost_dec: Positive = 2  # a car whose brakes are destroyed has this DEC
+    engine_lost_slowdown_in: Positive = 4  # a destroyed engine takes this many inches off MAX every game-turn
+    nitro_dice: Positive = 2  # a nitro charge adds this many d6 inches for one game-turn
     race_laps: Positive
     dropped_weapons_in_races: bool = False
     one_lap_truce: bool = True
