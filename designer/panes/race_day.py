@@ -42,7 +42,8 @@ class RaceDayWindow(QMainWindow):
     """One race being run; `race` and `path` are the race and its file."""
 
     def __init__(self, path: str | Path, parent: QWidget | None = None,
-                 file_result: Callable[[list[Placing]], str | None] | None = None) -> None:
+                 file_result: Callable[[list[Placing]], str | None] | None = None,
+                 result_tip: str | None = None) -> None:
         super().__init__(parent)
         self.path = Path(path)
         self.file_result = file_result
@@ -83,14 +84,15 @@ class RaceDayWindow(QMainWindow):
         QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
 
         picks = QHBoxLayout()
-        picks.addWidget(QLabel(_("Kart")))
+        picks.addWidget(QLabel(_(self.race.rules.entrant_word)))
         picks.addWidget(self.kart, 1)
         picks.addWidget(QLabel(_("Value")))
         picks.addWidget(self.value, 1)
         picks.addWidget(self.undo_button)
         self.result_button = QPushButton(_("File Result in Campaign"))
         self.result_button.setMinimumHeight(TOUCH_HEIGHT)
-        self.result_button.setToolTip(_("Enter the places, gates and coins as they stand into the campaign race"))
+        self.result_button.setToolTip(result_tip or _("Enter the places, gates and coins as they stand into the "
+                                                      "campaign race"))
         self.result_button.clicked.connect(self.send_result)
         self.result_button.setVisible(file_result is not None)
         left = QVBoxLayout()

@@ -93,6 +93,8 @@ class RaceRules:
       (driver careers); None: the system files places only.
     - `vehicle_stats(ruleset, vehicle document) -> stats`: what an entrant's race reads of its vehicle file
       (stored as the entrant's `stats`); None: the system has no vehicle files.
+    - `game_setup(ruleset, scenario) -> setup`: the setup of a career game of that scenario played without a
+      track file (the campaign's "deathmatch" or "race").
     - `entrant_word`: what the window calls an entrant (English, `N_`: "Kart", "Car").
     State must compare with `==` (dataclasses do) and copy with `copy.deepcopy`.
     """
@@ -105,6 +107,7 @@ class RaceRules:
     actions: tuple[ActionSpec, ...] = ()
     game: Callable[[Any, Any], tuple[str, list[GameOutcome]]] | None = None
     vehicle_stats: Callable[[Any, Any], dict[str, int]] | None = None
+    game_setup: Callable[[Any, str], dict[str, int]] | None = None
     entrant_word: str = N_("Kart")
 
     def action(self, name: str) -> ActionSpec | None:

@@ -133,6 +133,11 @@ def from_track(document: Any) -> dict[str, int]:
     return {}
 
 
+def game_setup(ruleset: Any, scenario: str) -> dict[str, int]:
+    """A game played without a track file: a race of the rule data's laps, or a deathmatch."""
+    return {"laps": _axles(ruleset).race_laps} if scenario == RACE else {}
+
+
 def vehicle_stats(ruleset: Any, vehicle: Any) -> dict[str, int]:
     """What a race reads of a car's vehicle file: its rolled MAX/ACC/DEC changes (stored offset by 10, stats
     are never negative) and how many of each component it has fitted (by id, "-" read as "_")."""
@@ -235,23 +240,23 @@ def _destroy(ruleset: Any, race: AxlesRace, car: Car, by: Car | None, rng: rando
     if no_reroll:
         car.dead = True
         return [*lines, _("{name} is killed: no reroll can save him.").format(name=car.name)]
-    return lines + _death_roll(ruleset, car, tuple(_axles(ruleset).driver_dies_on), rng, _("the driver"))
+    return lines + _death_roll(car, tuple(_axles(ruleset).driver_dies_on), rng)
 
 
-def _death_roll(ruleset: Any, car: Car, faces: tuple[int, ...], rng: random.Random, what: str) -> list[str]:
+def _death_roll(car: Car, faces: tuple[int, ...], rng: random.Random) -> list[str]:
     face = int(D6.roll(rng))
     if face not in faces:
-        return [_("{name} rolls {face} for {what} (dies on {faces}): the driver lives.").format(
-            name=car.name, face=face, what=what, faces=_faces(faces))]
+        return [_("{name} rolls {face} for the driver (dies on {faces}): the driver lives.").format(
+            name=car.name, face=face, faces=_faces(faces))]
     if car.rerolls_left > 0:
         car.pending = faces
-        return [ngettext("{name} rolls {face} for {what} (dies on {faces}): dead, unless a reroll is spent "
+        return [ngettext("{name} rolls {face} for the driver (dies on {faces}): dead, unless a reroll is spent "
                          "({n} left).",
-                         "{name} rolls {face} for {what} (dies on {faces}): dead, unless a reroll is spent "
+                         "{name} rolls {face} for the driver (dies on {faces}): dead, unless a reroll is spent "
                          "({n} left).", car.rerolls_left).format(
-            name=car.name, face=face, what=what, faces=_faces(faces), n=car.rerolls_left)]
-    return [_("{name} rolls {face} for {what} (dies on {faces}): the driver is dead.").format(
-        name=car.name, face=face, what=what, faces=_faces(faces))] + _kill_driver(car)
+            name=car.name, face=face, faces=_faces(faces), n=car.rerolls_left)]
+    return [_("{name} rolls {face} for the driver (dies on {faces}): the driver is dead.").format(
+        name=car.name, face=face, faces=_faces(faces)), *_kill_driver(car)]
 
 
 def _kill_driver(car: Car) -> list[str]:
@@ -577,7 +582,7 @@ def summary(ruleset: Any, race: AxlesRace) -> list[str]:
         if charges:
             details += "; " + _("charges: {charges}").format(charges=", ".join(charges))
         if lost:
-            details += "; " + _("lost: {parts}").format(parts=", ".join(lost))
+            details += "; " + _("components hit: {parts}").format(parts=", ".join(lost))
         lines.append(details)
     return lines
 
@@ -600,4 +605,5 @@ def game(ruleset: Any, race: AxlesRace) -> tuple[str, list[GameOutcome]]:
 
 
 RACE_RULES = RaceRules(start=start, act=act, summary=summary, result=result, from_track=from_track,
-                       actions=ACTIONS, game=game, vehicle_stats=vehicle_stats, entrant_word=N_("Car"))
+                       actions=ACTIONS, game=game, vehicle_stats=vehicle_stats, game_setup=game_setup,
+                       entrant_word=N_("Car"))
