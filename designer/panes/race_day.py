@@ -120,16 +120,19 @@ class RaceDayWindow(QMainWindow):
         if spec.kart:
             fields["kart"] = self.kart.currentText()
         text = self.value.text().strip()
-        if text and spec.n != "no":
+        if text and spec.n != "no":  # a number first, then words when the action takes both ("12 Ben")
+            head, _space, rest = text.partition(" ")
             try:
-                fields["n"] = int(text)
-                text = ""
+                fields["n"] = int(head)
+                text = rest.strip()
             except ValueError:
                 if spec.what == "no":
                     raise RaceError(_("{action}: {value} is not a whole number").format(
                         action=spec.display_title, value=repr(text))) from None
         if text and spec.what != "no":
             fields["what"] = text
+        elif text and "n" in fields:  # "12 Ben" for an action that takes a number only
+            raise RaceError(_("{action} takes no value {value}").format(action=spec.display_title, value=repr(text)))
         try:
             action = Action.model_validate(fields)
         except ValueError as exc:
