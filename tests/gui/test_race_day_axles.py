@@ -57,8 +57,8 @@ def test_a_deathmatch_played_from_race_day_is_filed_into_the_career(qtbot, page,
     assert [(p["name"], p["character"], p["stats"]["rerolls"]) for p in data["players"]] == [
         ("Rex", "heavy", 1), ("Zed", "light", 0)]  # Rex survived game 1; Zed earned nothing
     assert data["players"][1]["stats"]["nitro"] == 1  # from Zed's vehicle file
-    labels = [w.text() for w in window.findChildren(type(window.message)) if w.text() in ("Car", "Kart")]
-    assert labels == ["Car"]
+    labels = [w.text() for w in window.findChildren(type(window.message)) if w.text() in ("Driver", "Kart")]
+    assert labels == ["Driver"]
     press(window, "speed", "Zed", "12")
     press(window, "nitro", "Zed")
     assert "nitro charge" in window.message.text()

@@ -103,7 +103,8 @@ def test_a_lost_fuel_tank_destroys_the_car_and_lost_brakes_set_dec():
     assert ann.destroyed and not ann.dead and ann.brakes_dec == AXLES.brakes_lost_dec
 
 
-@pytest.mark.parametrize(("speed", "faces", "points"), [(8, (), 0), (9, (4,), 4), (16, (5,), 5), (17, (3,), 5), (30, (1,), 3)])
+@pytest.mark.parametrize(("speed", "faces", "points"),
+                         [(8, (), 0), (9, (4,), 4), (16, (5,), 5), (17, (3,), 5), (30, (1,), 3)])
 def test_barrier_damage_by_the_speed_band(speed, faces, points):
     r = two()
     act(r, f"barrier Ben {speed}", *faces)

@@ -558,12 +558,13 @@ def _state(ruleset: Any, car: Car) -> str:
     if car.dead:
         return _("driver dead")
     if car.place is not None:
-        return _("finished {place}.").format(place=car.place)
+        return _("finished in place {place}").format(place=car.place)
     return _("running")
 
 
 def summary(ruleset: Any, race: AxlesRace) -> list[str]:
-    title = _("Deathmatch") if race.scenario == DEATHMATCH else _("Race of {n} laps").format(n=race.laps)
+    title = _("Deathmatch") if race.scenario == DEATHMATCH else ngettext(
+        "Race of {n} lap", "Race of {n} laps", race.laps).format(n=race.laps)
     lines = [_("{title}, game-turn {n}.").format(title=title, n=race.turn)]
     for car in race.standing():
         lost = [part_name(ruleset, p.key) + ("" if p.lost else " " + _("(damaged)"))
@@ -606,4 +607,4 @@ def game(ruleset: Any, race: AxlesRace) -> tuple[str, list[GameOutcome]]:
 
 RACE_RULES = RaceRules(start=start, act=act, summary=summary, result=result, from_track=from_track,
                        actions=ACTIONS, game=game, vehicle_stats=vehicle_stats, game_setup=game_setup,
-                       entrant_word=N_("Car"))
+                       entrant_word=N_("Driver"))
