@@ -562,6 +562,10 @@ def _state(ruleset: Any, car: Car) -> str:
     return _("running")
 
 
+def _more(text: str, more: str) -> str:
+    return _("{text}; {more}").format(text=text, more=more)
+
+
 def summary(ruleset: Any, race: AxlesRace) -> list[str]:
     title = _("Deathmatch") if race.scenario == DEATHMATCH else ngettext(
         "Race of {n} lap", "Race of {n} laps", race.laps).format(n=race.laps)
@@ -579,11 +583,11 @@ def summary(ruleset: Any, race: AxlesRace) -> list[str]:
             boost=f" +{car.boost}" if car.boost else "", left=total - car.damage, total=total, line=line,
             rerolls=car.rerolls_left, kills=car.kills)
         if race.scenario == RACE:
-            details += "; " + _("laps {laps}/{total}").format(laps=car.laps, total=race.laps)
+            details = _more(details, _("laps {laps}/{total}").format(laps=car.laps, total=race.laps))
         if charges:
-            details += "; " + _("charges: {charges}").format(charges=", ".join(charges))
+            details = _more(details, _("charges: {charges}").format(charges=", ".join(charges)))
         if lost:
-            details += "; " + _("components hit: {parts}").format(parts=", ".join(lost))
+            details = _more(details, _("components hit: {parts}").format(parts=", ".join(lost)))
         lines.append(details)
     return lines
 
