@@ -317,3 +317,26 @@ def test_a_deathmatch_files_one_game_into_the_career_with_the_right_entries():
     with pytest.raises(CampaignError, match="died in game 2"):
         file_game(filed, CTX, *RACE_RULES.game(r.ruleset, r.state))
     assert [e.name for e in driver_entrants(filed, CTX)] == ["Furiosa"]  # the dead do not race again
+
+
+def test_the_cli_runs_a_career_game_and_files_it_once(capsys, tmp_path):
+    from designer.io.campaign_io import load_campaign, save_campaign
+    from tests.unit.cli_runner import refused, run
+
+    campaign = tmp_path / "wasteland.campaign.json"
+    save_campaign(wasteland(), campaign)
+    path = tmp_path / "game.race.json"
+    code, out, err = run(capsys, "race", "new", "--campaign", campaign, "--race", "2", "--seed", "4", "-o", path)
+    assert code == 0, err
+    assert "A deathmatch" in out and "Max: Light car, 12 hit points in 3 lines" in out
+    for words in (["speed", "Max", "10"], ["headon", "Furiosa"]):
+        assert run(capsys, "race", "act", path, *words)[0] == 0
+    fate = load_race(path).state.car("Furiosa")
+    if fate.pending is not None:
+        assert run(capsys, "race", "act", path, "accept", "Furiosa")[0] == 0
+    code, out, err = run(capsys, "race", "result", path)
+    assert code == 0, err
+    assert out.splitlines()[1].startswith("game 2: Furiosa: destroyed yes, died ")
+    doc, _ctx = load_campaign(campaign)
+    assert len(doc.games) == 2 and [e.destroyed for e in doc.games[1].entries] == [False, True]
+    assert "this race files game 2" in refused(capsys, campaign, "race", "result", path)
