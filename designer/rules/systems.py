@@ -360,6 +360,8 @@ class Component(RuleModel):
     fits_vehicles: bool = True
     charges: Positive | None = None
     includes: Name | None = None
+    #: equipment that rerolls the loss of one of the systems every car has, once a game (Body Armour: "driver")
+    rerolls_loss_of: Literal["engine", "steering", "brakes", "fuel", "driver"] | None = None
     note: Text | None = None
 
     @model_validator(mode="after")

@@ -171,6 +171,24 @@ def test_a_driver_dies_with_his_car_whole_when_the_driver_component_is_lost():
     assert not car(spared, "Ann").dead and not car(spared, "Ann").part("driver").lost
 
 
+def test_body_armour_rerolls_the_driver_loss_once_and_its_second_roll_stands():
+    r = two(rerolls=2, body_armour=1)
+    ann = car(r, "Ann")
+    # line 1: engine, steering, brakes, fuel 1; driver 6; body armour 1 — the armour rerolls the driver: 2
+    lines = act(r, "damage Ann 5", 1, 1, 1, 1, 6, 1, 2)
+    assert "Body Armour rerolls the loss of Driver: 2, it holds." in lines
+    assert not ann.dead and ann.pending is None and ann.part("body-armour").spent
+    # line 2: the driver lost on 5 — the armour's one reroll is gone: the career reroll is offered
+    act(r, "damage Ann 5", 1, 1, 1, 1, 5, 1)
+    assert ann.pending == (5, 6)
+    again = two(rerolls=2, body_armour=1)
+    act(again, "damage Ann 5", 1, 1, 1, 1, 6, 1, 6)  # the armour's reroll kills him too: no career reroll
+    assert car(again, "Ann").dead and car(again, "Ann").pending is None
+    cell = two(racing_fuel_cell=1)
+    act(cell, "damage Ann 5", 1, 1, 1, 6, 1, 1, 4)  # the fuel tank's 6 rerolled by the fuel cell: 4 (lost on 6)
+    assert not car(cell, "Ann").destroyed
+
+
 def test_a_deathshead_kills_the_driver_with_no_reroll():
     r = two(rerolls=3)
     act(r, "deathshead Ann")

@@ -4,7 +4,8 @@ Per car: its plotted speed (within ACC, DEC and MAX of its weight class's arena 
 rolled adjustments, and what damage did to them), nitro and dropper charges, hit points crossed out line by line:
 each full line is a threshold (`axles.thresholds`) where every working component (the systems every car has —
 engine, steering, brakes, fuel tank, driver — and those fitted) rolls a d6 and is lost on the line's faces, and
-the last line destroys the car. A barrier hit costs the damage of the car's speed band (`axles.barrier_bands`);
+the last line destroys the car; equipment the rule data says rerolls a system's loss (Body Armour: the Driver)
+does so once a game, and its second roll stands. A barrier hit costs the damage of the car's speed band (`axles.barrier_bands`);
 a head-on (90°) hit or a solid object destroys the car. A destroyed car's driver dies on `axles.driver_dies_on`;
 a driver can also die with the car whole (the Driver lost at a threshold, a Deathshead). A roll that kills the
 driver waits for the player: spend one of the driver's career rerolls (the second roll stands) or accept it;
@@ -51,6 +52,7 @@ class Part:
     losses: int = 0
     effect: str = ""
     charges: int | None = None
+    spent: bool = False  # equipment whose one reroll is used
 
     @property
     def lost(self) -> bool:
@@ -76,7 +78,6 @@ class Car:
     destroyed: bool = False
     dead: bool = False
     pending: tuple[int, ...] | None = None  # the faces of a killing roll a reroll may still change
-    no_reroll: bool = False
     rerolls_used: int = 0
     kills: int = 0
     laps: int = 0
@@ -284,6 +285,22 @@ def _lose(ruleset: Any, race: AxlesRace, car: Car, part: Part, by: Car | None, r
     return [_("{part} destroyed.").format(part=name)]
 
 
+def _guarded(ruleset: Any, car: Car, part: Part, faces: tuple[int, ...],
+             rng: random.Random) -> tuple[bool | None, list[str]]:
+    """A loss the car's equipment may reroll once a game (Body Armour: the Driver): None when none does; else
+    whether the reroll saved the part, and the log line. The second roll stands."""
+    guards = {c.id for c in _axles(ruleset).components if c.rerolls_loss_of == part.key}
+    guard = next((p for p in car.parts if p.key in guards and not p.lost and not p.spent), None)
+    if guard is None:
+        return None, []
+    guard.spent = True
+    face = int(D6.roll(rng))
+    saved = face not in faces
+    text = (_("{equipment} rerolls the loss of {part}: {face}, it holds.") if saved else
+            _("{equipment} rerolls the loss of {part}: {face}, lost all the same."))
+    return saved, [text.format(equipment=part_name(ruleset, guard.key), part=part_name(ruleset, part.key), face=face)]
+
+
 def _threshold(ruleset: Any, race: AxlesRace, car: Car, line: int, by: Car | None,
                rng: random.Random) -> list[str]:
     rule = next((t for t in _axles(ruleset).thresholds if t.line == line), None)
@@ -307,8 +324,12 @@ def _threshold(ruleset: Any, race: AxlesRace, car: Car, line: int, by: Car | Non
     lines.append(_("Each component rolls (lost on {faces}): {rolls}.").format(faces=_faces(faces),
                                                                             rolls=", ".join(rolls)))
     for part in losses:
+        saved, said = _guarded(ruleset, car, part, faces, rng)
+        lines += said
+        if saved:
+            continue
         if part.effect == "driver":
-            if car.rerolls_left > 0 and not car.dead:
+            if car.rerolls_left > 0 and not car.dead and saved is None:  # a rerolled die is never rolled again
                 car.pending = faces
                 lines.append(ngettext("{name}'s Driver is lost: dead, unless a reroll is spent ({n} left).",
                                       "{name}'s Driver is lost: dead, unless a reroll is spent ({n} left).",
