@@ -6,9 +6,9 @@ each full line is a threshold (`axles.thresholds`) where every working component
 engine, steering, brakes, fuel tank, driver — and those fitted) rolls a d6 and is lost on the line's faces, and
 the last line destroys the car; equipment the rule data says rerolls a system's loss (Body Armour: the Driver)
 does so once a game, and its second roll stands. A barrier hit costs the damage of the car's speed band
-(`axles.barrier_bands`); a head-on (90°) hit or a solid object destroys the car. A destroyed car's driver dies on `axles.driver_dies_on`;
-a driver can also die with the car whole (the Driver lost at a threshold, a Deathshead). A roll that kills the
-driver waits for the player: spend one of the driver's career rerolls (the second roll stands) or accept it;
+(`axles.barrier_bands`); a head-on (90°) hit or a solid object destroys the car. A destroyed car's driver
+dies on `axles.driver_dies_on`; a driver can also die with the car whole (the Driver lost at a threshold, a
+Deathshead). A roll that kills the driver waits for the player: spend one of the driver's career rerolls (the second roll stands) or accept it;
 a Deathshead allows none. Kills go to whoever dealt the damage that destroyed a car. The result feeds a
 career (`game`: destroyed, died, kills, finished, won, rerolls spent) or a race series (places).
 Pure: the shared engine (`designer.race.engine`) replays these actions from the race's seed.
