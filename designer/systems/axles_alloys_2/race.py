@@ -8,10 +8,10 @@ the last line destroys the car; equipment the rule data says rerolls a system's 
 does so once a game, and its second roll stands. A barrier hit costs the damage of the car's speed band
 (`axles.barrier_bands`); a head-on (90°) hit or a solid object destroys the car. A destroyed car's driver
 dies on `axles.driver_dies_on`; a driver can also die with the car whole (the Driver lost at a threshold, a
-Deathshead). A roll that kills the driver waits for the player: spend one of the driver's career rerolls (the second roll stands) or accept it;
-a Deathshead allows none. Kills go to whoever dealt the damage that destroyed a car. The result feeds a
-career (`game`: destroyed, died, kills, finished, won, rerolls spent) or a race series (places).
-Pure: the shared engine (`designer.race.engine`) replays these actions from the race's seed.
+Deathshead). A roll that kills the driver waits for the player: spend one of the driver's career rerolls (the
+second roll stands) or accept it; a Deathshead allows none. Kills go to whoever dealt the damage that destroyed
+a car. The result feeds a career (`game`: destroyed, died, kills, finished, won, rerolls spent) or a race
+series (places). Pure: the shared engine (`designer.race.engine`) replays these actions from the race's seed.
 """
 
 from __future__ import annotations
