@@ -89,6 +89,7 @@ def test_a_threshold_crossing_rolls_each_component_lost_on_6_then_on_5_or_6():
     # line 2 (lost on 5–6): engine 5 (its second loss: destroyed), steering 5 (damaged), the rest hold
     lines = act(r, "damage Ann 5", 5, 5, 4, 4, 4)
     assert ann.part("engine").lost and ann.part("steering").losses == 1 and not ann.part("brakes").losses
+    assert "now MAX 2, DEC 5, TURN 1" in r.summary()[1]  # speed 6 − 4; TURN 2 − 1
     assert "Engine destroyed." in lines and "Steering damaged." in lines
     assert axles_race._limits(r.ruleset, ann) == (0, 6 - AXLES.engine_lost_slowdown_in)
     # line 3 destroys the car; the driver rolls (3: lives)

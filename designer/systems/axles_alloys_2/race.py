@@ -362,11 +362,22 @@ def _take(ruleset: Any, race: AxlesRace, car: Car, points: int, by: Car | None, 
 
 # --- the actions ------------------------------------------------------------------------------------------
 
+def _now(ruleset: Any, car: Car) -> tuple[int, int, int]:
+    """MAX, DEC and TURN as damage left them: a damaged engine halves MAX (a destroyed one winds down each
+    game-turn), lost brakes set DEC, each steering loss takes a turn off."""
+    engine, steering = car.part("engine"), car.part("steering")
+    top = car.max // 2 if engine is not None and engine.losses == 1 else car.max
+    if engine is not None and engine.lost:
+        top = max(car.last - _axles(ruleset).engine_lost_slowdown_in, 0)
+    dec = car.brakes_dec if car.brakes_dec is not None else car.dec
+    turn = 0 if steering is not None and steering.lost else car.turn - (steering.losses if steering else 0)
+    return top, dec, max(turn, 0)
+
+
 def _limits(ruleset: Any, car: Car) -> tuple[int, int]:
     """The slowest and fastest speed the car may plot for the next game-turn."""
     engine = car.part("engine")
-    top = car.max // 2 if engine is not None and engine.losses == 1 else car.max
-    dec = car.brakes_dec if car.brakes_dec is not None else car.dec
+    top, dec, _turn = _now(ruleset, car)
     if engine is not None and engine.lost:
         return 0, max(car.last - _axles(ruleset).engine_lost_slowdown_in, 0)
     return min(max(car.last - dec, 0), top), min(car.last + car.acc, top)
@@ -605,6 +616,9 @@ def summary(ruleset: Any, race: AxlesRace) -> list[str]:
             rerolls=car.rerolls_left, kills=car.kills)
         if race.scenario == RACE:
             details = _more(details, _("laps {laps}/{total}").format(laps=car.laps, total=race.laps))
+        if any(p.losses for p in car.parts if p.key in ("engine", "steering", "brakes")):
+            top, dec, turn = _now(ruleset, car)
+            details = _more(details, _("now MAX {max}, DEC {dec}, TURN {turn}").format(max=top, dec=dec, turn=turn))
         if charges:
             details = _more(details, _("charges: {charges}").format(charges=", ".join(charges)))
         if lost:
