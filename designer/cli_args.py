@@ -309,7 +309,8 @@ def add_race_parser(sub: argparse._SubParsersAction) -> None:
                      help=_("the players, comma-separated, each optionally with a character: Ann:mario,Ben"))
     new.add_argument("--campaign", type=Path, metavar="FILE",
                      help=_("run a campaign race: its players, characters, upgrades and track (give --race)"))
-    new.add_argument("--race", type=whole(1, MAX_RACES), metavar="N", help=_("1 for the first race"))
+    new.add_argument("--race", type=whole(1, MAX_RACES), metavar="N",
+                     help=_("1 for the first race (a career: the game it becomes)"))
     new.add_argument("--track", type=Path, metavar="FILE", help=_("the track raced (*.track.json)"))
     new.add_argument("--mode", help=_("a campaign mode of the system, e.g. balloon_battle"))
     new.add_argument("--seed", type=whole(0, MAX_SEED), metavar="N",
@@ -330,4 +331,5 @@ def add_race_parser(sub: argparse._SubParsersAction) -> None:
     result.add_argument("file", type=Path)
     result.add_argument("--campaign", type=Path, metavar="FILE",
                         help=_("the campaign (default: the one the race was started from)"))
-    result.add_argument("--race", type=whole(1, MAX_RACES), metavar="N", help=_("1 for the first race"))
+    result.add_argument("--race", type=whole(1, MAX_RACES), metavar="N",
+                        help=_("1 for the first race (a career: the game it becomes)"))

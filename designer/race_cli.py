@@ -13,15 +13,17 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 from designer.campaign.errors import CampaignError
+from designer.campaign.modes import records
 from designer.i18n import _
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
 from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.output import UsageError
 from designer.io.track_io import load_track
-from designer.race.campaign import entrants, file_race
+from designer.race.campaign import driver_entrants, entrants, file_game, file_race, vehicle_reader
 from designer.race.document import Entrant
 from designer.race.engine import Race, RaceError, parse_action
 from designer.race.race_io import load_race, new_race, race_rules, save_race
@@ -67,7 +69,14 @@ def _new(args: argparse.Namespace) -> int:
         if ruleset_id is not None and ruleset_id != doc.ruleset:
             raise UsageError(_("--ruleset: the campaign is {campaign}").format(campaign=doc.ruleset))
         ruleset_id, mode = doc.ruleset, mode or doc.mode
-        players = entrants(doc, ctx, args.race)
+        if records(doc, "games"):  # a career campaign: its living drivers play game N
+            rules, ruleset = race_rules(ruleset_id, out)
+            try:
+                players = driver_entrants(doc, ctx, vehicle_reader(doc, args.campaign, rules, ruleset))
+            except CampaignError as exc:
+                raise DocumentError(args.campaign, exc.reason, exc.location) from None
+        else:
+            players = entrants(doc, ctx, args.race)
         if track_path is None and args.race <= len(doc.races):
             track_path = resolve_track(args.campaign, doc.races[args.race - 1].track)
         link = (relative_track(out, args.campaign), args.race)
@@ -148,6 +157,8 @@ def _result(args: argparse.Namespace) -> int:
     if doc.ruleset != race.file.ruleset:
         raise DocumentError(campaign, _("is a {campaign} campaign; the race is {race}").format(
             campaign=doc.ruleset, race=race.file.ruleset), "ruleset")
+    if records(doc, "games"):
+        return _file_game(race, args.file, doc, ctx, campaign, number)
     try:
         filed = file_race(doc, ctx, number, race)
     except CampaignError as exc:
@@ -158,3 +169,32 @@ def _result(args: argparse.Namespace) -> int:
             n=number, place=p.place, player=p.player, gates=p.gates if p.gates is not None else "-",
             coins=p.coins if p.coins is not None else "-")))
     return 0
+
+
+def _file_game(race: Race, race_path: Path, doc: Any, ctx: Any, campaign: Path, number: int) -> int:
+    """A career campaign: the race becomes game `number`, appended once (refused when it is there already)."""
+    if race.rules.game is None:
+        raise DocumentError(campaign, _("this race keeps no career games"), "games")
+    if number != len(doc.games) + 1:
+        raise DocumentError(campaign, _("the campaign has {n} games: this race files game {game}").format(
+            n=len(doc.games), game=number), "games")
+    scenario, outcomes = race.rules.game(race.ruleset, race.state)
+    track = None
+    if race.file.track is not None:
+        resolved = resolve_track(race_path, race.file.track)
+        track = relative_track(campaign, resolved) if resolved is not None else None
+    try:
+        filed = file_game(doc, ctx, scenario, outcomes, track)
+    except CampaignError as exc:
+        raise DocumentError(campaign, exc.reason, exc.location) from None
+    save_campaign(filed, campaign)
+    for o in outcomes:
+        print(printable(_("game {n}: {driver}: destroyed {destroyed}, died {died}, kills {kills}, finished "
+                          "{finished}, won {won}, rerolls spent {rerolls}").format(
+            n=number, driver=o.player, destroyed=_yes(o.destroyed), died=_yes(o.died), kills=o.kills,
+            finished=_yes(o.finished), won=_yes(o.won), rerolls=o.rerolls_used)))
+    return 0
+
+
+def _yes(value: bool) -> str:
+    return _("yes") if value else _("no")

@@ -42,7 +42,8 @@ class RaceDayWindow(QMainWindow):
     """One race being run; `race` and `path` are the race and its file."""
 
     def __init__(self, path: str | Path, parent: QWidget | None = None,
-                 file_result: Callable[[list[Placing]], str | None] | None = None) -> None:
+                 file_result: Callable[[list[Placing]], str | None] | None = None,
+                 result_tip: str | None = None) -> None:
         super().__init__(parent)
         self.path = Path(path)
         self.file_result = file_result
@@ -84,14 +85,15 @@ class RaceDayWindow(QMainWindow):
         QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
 
         picks = QHBoxLayout()
-        picks.addWidget(QLabel(_("Kart")))
+        picks.addWidget(QLabel(_(self.race.rules.entrant_word)))
         picks.addWidget(self.kart, 1)
         picks.addWidget(QLabel(_("Value")))
         picks.addWidget(self.value, 1)
         picks.addWidget(self.undo_button)
         self.result_button = QPushButton(_("File Result in Campaign"))
         self.result_button.setMinimumHeight(TOUCH_HEIGHT)
-        self.result_button.setToolTip(_("Enter the places, gates and coins as they stand into the campaign race"))
+        self.result_button.setToolTip(result_tip or _("Enter the places, gates and coins as they stand into the "
+                                                      "campaign race"))
         self.result_button.clicked.connect(self.send_result)
         self.result_button.setVisible(file_result is not None)
         left = QVBoxLayout()
@@ -119,16 +121,19 @@ class RaceDayWindow(QMainWindow):
         if spec.kart:
             fields["kart"] = self.kart.currentData() or self.kart.currentText()
         text = self.value.text().strip()
-        if text and spec.n != "no":
+        if text and spec.n != "no":  # a number first, then words when the action takes both ("12 Ben")
+            head, _space, rest = text.partition(" ")
             try:
-                fields["n"] = int(text)
-                text = ""
+                fields["n"] = int(head)
+                text = rest.strip()
             except ValueError:
                 if spec.what == "no":
                     raise RaceError(_("{action}: {value} is not a whole number").format(
                         action=spec.display_title, value=repr(text))) from None
         if text and spec.what != "no":
             fields["what"] = text
+        elif text and "n" in fields:  # "12 Ben" for an action that takes a number only
+            raise RaceError(_("{action} takes no value {value}").format(action=spec.display_title, value=repr(text)))
         try:
             action = Action.model_validate(fields)
         except ValueError as exc:

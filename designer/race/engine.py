@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from designer.i18n import _
+from designer.i18n import N_, _
 from designer.io.validation import describe_validation_error
 from designer.race.dice import new_rng
 from designer.race.document import Action, Entrant, RaceFile
@@ -55,6 +55,20 @@ class Placing:
 
 
 @dataclass(frozen=True)
+class GameOutcome:
+    """One entrant's game as a campaign that keeps games (driver careers) records it: the vehicle destroyed,
+    the driver dead, vehicles destroyed, over the finish line, won, and the career rerolls spent."""
+
+    player: str
+    destroyed: bool = False
+    died: bool = False
+    kills: int = 0
+    finished: bool = False
+    won: bool = False
+    rerolls_used: int = 0
+
+
+@dataclass(frozen=True)
 class Start:
     """What a race begins from: the rule data, who races, the campaign mode (or None) and the track's setup."""
 
@@ -81,6 +95,13 @@ class RaceRules:
       picker shows it (None: the players; e.g. a system racing cars by colour names the cars).
     - `file(ruleset, state, doc, ctx, race) -> doc`: the result filed into campaign race `race` (1-based) as one
       checked edit, for a campaign that records more than places, gates and coins per player (None: those).
+    - `game(ruleset, state) -> (scenario, outcomes)`: the race as a game of a campaign that keeps games
+      (driver careers); None: the system files places only.
+    - `vehicle_stats(ruleset, vehicle document) -> stats`: what an entrant's race reads of its vehicle file
+      (stored as the entrant's `stats`); None: the system has no vehicle files.
+    - `game_setup(ruleset, scenario) -> setup`: the setup of a career game of that scenario played without a
+      track file (the campaign's "deathmatch" or "race").
+    - `entrant_word`: what the window calls an entrant (English, `N_`: "Kart", "Car").
     State must compare with `==` (dataclasses do) and copy with `copy.deepcopy`.
     """
 
@@ -93,6 +114,10 @@ class RaceRules:
     current: Callable[[Any, Any], str | None] | None = None
     karts: Callable[[Any, Any], list[tuple[str, str]]] | None = None
     file: Callable[[Any, Any, Any, Any, int], Any] | None = None
+    game: Callable[[Any, Any], tuple[str, list[GameOutcome]]] | None = None
+    vehicle_stats: Callable[[Any, Any], dict[str, int]] | None = None
+    game_setup: Callable[[Any, str], dict[str, int]] | None = None
+    entrant_word: str = N_("Kart")
 
     def action(self, name: str) -> ActionSpec | None:
         return next((a for a in self.actions if a.name == name), None)

@@ -53,11 +53,11 @@ def load_race(path: str | Path) -> Race:
 
 def new_race(ruleset_id: str, players: Sequence[Entrant], seed: int | None = None, mode: str | None = None,
              track: str | None = None, track_document: Any = None, source: str | Path = "<race>",
-             campaign: tuple[str, int] | None = None) -> Race:
-    """A race at the green light; `track_document` (a loaded track) gives the system's setup; `campaign` the
-    campaign file (as the race file stores it) and race it runs."""
+             campaign: tuple[str, int] | None = None, setup: dict[str, int] | None = None) -> Race:
+    """A race at the green light; `track_document` (a loaded track) gives the system's setup (else `setup`);
+    `campaign` the campaign file (as the race file stores it) and race (or game) it runs."""
     rules, _ruleset = race_rules(ruleset_id, source)
-    setup = rules.from_track(track_document) if track_document is not None else {}
+    setup = rules.from_track(track_document) if track_document is not None else dict(setup or {})
     data = {"format": RACE_FORMAT, "schema_version": 1, "ruleset": ruleset_id, "mode": mode,
             "seed": fresh_seed() if seed is None else seed, "players": [p.model_dump() for p in players],
             "track": track, "setup": setup, "actions": [],

@@ -354,6 +354,8 @@ class Component(RuleModel):
     fits_vehicles: bool = True
     charges: Positive | None = None
     includes: Name | None = None
+    #: equipment that rerolls the loss of one of the systems every car has, once a game (Body Armour: "driver")
+    rerolls_loss_of: Literal["engine", "steering", "brakes", "fuel", "driver"] | None = None
     note: Text | None = None
 
     @model_validator(mode="after")
@@ -430,6 +432,9 @@ class AxlesRules(RuleModel):
     race_track_width_max_mm: Mm
     barrier_bands: list[BarrierBand]
     head_on_barrier_destroys: bool = True
+    brakes_lost_dec: Positive = 2  # a car whose brakes are destroyed has this DEC
+    engine_lost_slowdown_in: Positive = 4  # a destroyed engine takes this many inches off MAX every game-turn
+    nitro_dice: Positive = 2  # a nitro charge adds this many d6 inches for one game-turn
     race_laps: Positive
     dropped_weapons_in_races: bool = False
     one_lap_truce: bool = True

@@ -4,7 +4,8 @@ Top to bottom: the red message line for refusals; a banner offering a new driver
 no living one (after a death the player starts over); the "New driver" form; the drivers table (games,
 kills, wins, rerolls earned / used / available, alive or the game they died in) with, under it, the chosen
 driver's vehicle file (Choose…, Open in the vehicle editor, Unlink); then the games list with
-"New game", the entry editor for the chosen game and the award lines that explain every reroll earned.
+"New game" and "Race Day…" (the next game played at the table, `career_race_day`), the entry editor for
+the chosen game and the award lines that explain every reroll earned.
 Every edit goes through `CampaignSession.apply` (one undo step each); the page rebuilds from
 `session.document` whenever the session changes, so the window's Undo shows up here too.
 """
@@ -47,6 +48,7 @@ from designer.io.errors import DocumentError
 from designer.io.vehicle_io import VEHICLE_SUFFIX
 from designer.model.campaign import GameEntry
 from designer.panes import theme
+from designer.panes.campaign.career_race_day import offers_race_day, run_game
 from designer.panes.campaign.careers_entries import SCENARIO_TITLES, EntryEditor, scenario_title
 from designer.panes.campaign.careers_model import players_needing_driver, status_text, vehicle_file_text
 from designer.panes.campaign.common import MessageLine, not_changed
@@ -75,6 +77,7 @@ class CareersPage(QWidget):
         super().__init__(parent)
         self.session = session
         self.records: list[DriverRecord] = []
+        self.race_window = None  # the Race Day window this page opened, kept alive
         self.new_driver_offers: dict[str, QPushButton] = {}  # player → "New driver for …" button
         self._game: int | None = len(session.document.games) or None  # 1-based
         self._game_count = len(session.document.games)
@@ -166,8 +169,13 @@ class CareersPage(QWidget):
             self.scenario_combo.addItem(_(label), scenario)
         self.new_game_button = QPushButton(_("New game"))
         self.new_game_button.clicked.connect(lambda: self.new_game(self.scenario_combo.currentData()))
+        self.race_day_button = QPushButton(_("Race Day…"))
+        self.race_day_button.setToolTip(_("Play the next game at the table with the living drivers, then file it"))
+        self.race_day_button.clicked.connect(lambda: self.run_game())
+        self.race_day_button.setVisible(offers_race_day(self.session.document.ruleset))
         new_game.addWidget(self.scenario_combo, 1)
         new_game.addWidget(self.new_game_button)
+        new_game.addWidget(self.race_day_button)
         games.addLayout(new_game)
         bottom.addLayout(games, 2)
         self.entries = EntryEditor()
@@ -310,6 +318,10 @@ class CareersPage(QWidget):
         text = {"deathmatch": _("New deathmatch"), "race": _("New race")}.get(scenario) or \
             _("New game: {scenario}").format(scenario=scenario)
         return self._apply(text, add_game, scenario)
+
+    def run_game(self, scenario: str | None = None):
+        """Open the Race Day window of the next game (in `scenario`, default the one chosen)."""
+        return run_game(self, scenario or self.scenario_combo.currentData())
 
     def set_entry(self, entry: GameEntry, game: int | None = None) -> str | None:
         game = game or self._game

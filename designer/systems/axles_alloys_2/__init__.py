@@ -1,5 +1,5 @@
 """Axles and Alloys II (`axles-alloys-2`): what this game system contributes — its palette kinds, its own kinds
-(barriers, dropped-weapon templates, wrecks, counters, entry points), checks, print sections, campaign modes —
+(barriers, dropped-weapon templates, wrecks, counters, entry points), checks, print sections, campaign modes, race day —
 declared once in `SYSTEM`. Its rule data is `resources/rulesets/axles-alloys-2.json`."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from designer.systems.axles_alloys_2.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.axles_alloys_2.generate import GENERATOR
 from designer.systems.axles_alloys_2.modes import DEFAULT_MODE, MODES
 from designer.systems.axles_alloys_2.prints import DASHBOARD, PRINTS
+from designer.systems.axles_alloys_2.race import RACE_RULES
 
 
 def _print_art(kind: str) -> Callable[[Any, Any, Any], None]:
@@ -45,4 +46,5 @@ SYSTEM = System(
     new_defaults=new_defaults,
     print_art={kind: _print_art(kind) for kind in KIND_NAMES},
     generator=GENERATOR,
+    race=RACE_RULES,
 )

@@ -103,6 +103,17 @@ def damage_block(ruleset: Ruleset, a: AxlesRules) -> Block:
     lines.append(_("Whenever a vehicle is destroyed, roll a d6 for its driver: on {faces} the driver dies. A named "
                    "driver may spend rerolls to survive; a dead driver's replacement starts with none.").format(
         faces=faces(a.driver_dies_on)))
+    lines.append(_("Engine destroyed: the car loses {inches} of speed every game-turn. Brakes destroyed: its DEC "
+                   "drops to {dec}.").format(inches=inches(a.engine_lost_slowdown_in * INCH_MM),
+                                              dec=a.brakes_lost_dec))
+    lines.append(_("A nitro charge adds {n}d6 inches of speed for one game-turn.").format(n=a.nitro_dice))
+    parts = {"engine": _("the engine"), "steering": _("the steering"), "brakes": _("the brakes"),
+             "fuel": _("the fuel tank"), "driver": _("the driver")}
+    guards = [_("{component}: {part}").format(component=component_name(ruleset, c), part=parts[c.rerolls_loss_of])
+              for c in a.components if c.rerolls_loss_of]
+    if guards:
+        lines.append(_("Once a game, a car fitted with one of these rerolls the loss of what it guards (the second "
+                       "roll stands): {guards}.").format(guards=_("; ").join(guards)))
     return (_("Damage"), lines)
 
 
