@@ -147,7 +147,7 @@ def careers(doc: CampaignDocument, ctx: Context) -> list[DriverRecord]:
     rules = axles_rules(ctx)
     records: dict[str, DriverRecord] = {}
     for i, driver in enumerate(doc.drivers):
-        where = f"drivers[{i}] ({driver.name})"
+        where = _("driver {n} ({name})").format(n=i + 1, name=driver.name)
         player = require_player(doc, driver.player, where)
         name = vehicle_name(rules, driver.vehicle, where, ctx.ruleset.id) if driver.vehicle is not None else None
         records[driver.name.casefold()] = DriverRecord(driver.name, player, name, vehicle_id=driver.vehicle)

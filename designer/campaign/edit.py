@@ -117,7 +117,7 @@ def new_campaign(name: str, ctx: Context, mode: str, players: Sequence[tuple[str
             names = ", ".join(character_name(ctx.ruleset, c) for c in ctx.ruleset.characters)
             raise CampaignError(_("unknown character '{name}' (known: {known})").format(name=clip(character.strip()),
                                                                                       known=names),
-                                f"players[{i}] ({player.strip()})")
+                                _("roster row {n} ({name})").format(n=i + 1, name=player.strip()))
         roster.append({"name": player, "character": known.id if known else character})
     # validated as a whole, so a refusal names its place in the file ("players[2].name")
     return _validated({"name": name or "Campaign", "ruleset": ctx.ruleset.id, "mode": mode, "races": races,
@@ -403,7 +403,7 @@ def set_driver_vehicle(doc: CampaignDocument, ctx: Context, driver: str, vehicle
     `vehicle_class` (a weight class's id or name), when given, becomes the driver's class. Whether the file
     is a car of that class is the caller's check (`careers.check_vehicle_class`), done where the file is read."""
     index = find_driver(doc, driver, "drivers")
-    where = f"drivers[{index}] ({doc.drivers[index].name})"
+    where = _("driver {n} ({name})").format(n=index + 1, name=doc.drivers[index].name)
     update: dict[str, Any] = {"vehicle_file": vehicle_file.strip() if vehicle_file and vehicle_file.strip() else None}
     if vehicle_class is not None:
         update["vehicle"] = resolve_vehicle(ctx, vehicle_class, where)

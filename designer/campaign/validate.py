@@ -24,9 +24,10 @@ def check_campaign(doc: CampaignDocument, ctx: Context) -> None:
     for i, custom in enumerate(doc.custom_characters):
         if ctx.ruleset.character_by_id(custom.id) is not None:
             raise CampaignError(_("id '{id}' of {name} is a {ruleset} character's").format(
-                id=custom.id, name=custom.name, ruleset=ruleset_name(ctx.ruleset)), f"custom_characters[{i}]")
+                id=custom.id, name=custom.name, ruleset=ruleset_name(ctx.ruleset)),
+                _("custom character {n}").format(n=i + 1))
     for i, player in enumerate(doc.players):
-        check_character(doc, ctx, player.character, f"players[{i}] ({player.name})")
+        check_character(doc, ctx, player.character, _("roster row {n} ({name})").format(n=i + 1, name=player.name))
     for index in range(len(doc.races)):
         check_race(doc, ctx, index)
     check_upgrades(doc, ctx)
@@ -176,7 +177,7 @@ def check_upgrades(doc: CampaignDocument, ctx: Context) -> None:
     gp = ctx.grand_prix()
     done = races_complete(doc)
     for i, up in enumerate(doc.upgrades):
-        where = f"upgrades[{i}]"
+        where = _("upgrade {n}").format(n=i + 1)
         require_player(doc, up.player, where)
         rule = gp.upgrade(up.stat)
         if rule is None:

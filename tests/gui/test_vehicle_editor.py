@@ -175,9 +175,9 @@ def test_a_broken_build_opens_with_its_problems(qtbot, windows, tmp_path):
     editor = windows.open_path(path)
     qtbot.addWidget(editor)
     problems = editor.summary.problems()
-    assert problems == ["components[0] (Heavy Weapon): the rules keep this off vehicles",
-                        "components[1] (Oil Dropper): a dropper fires to the rear, not Front",
-                        "components[1] (Oil Dropper): no dropped weapons in a race"]
+    assert problems == ["component 1 (Heavy Weapon): the rules keep this off vehicles",
+                        "component 2 (Oil Dropper): a dropper fires to the rear, not Front",
+                        "component 2 (Oil Dropper): no dropped weapons in a race"]
     assert "breaks 3 rules" in editor.summary.verdict.text() and not editor.isWindowModified()
 
 

@@ -171,14 +171,14 @@ def test_a_v2_file_naming_a_character_by_name_is_refused(tmp_path: Path) -> None
     data = json.loads(V2.read_text(encoding="utf-8"))
     data["players"][0]["character"] = "Mario"
     message = campaign_refusal(tmp_path / "bad.campaign.json", data)
-    assert re.search(r"players\[0\] \(Alex\): unknown character id 'Mario' \(known: mario, ", message)
+    assert re.search(r"roster row 1 \(Alex\): unknown character id 'Mario' \(known: mario, ", message)
 
 
 def test_custom_id_may_not_be_a_ruleset_id(tmp_path: Path) -> None:
     data = json.loads(V2.read_text(encoding="utf-8"))
     data["custom_characters"] = [{"id": "luigi", "name": "Weegee"}]
     message = campaign_refusal(tmp_path / "bad.campaign.json", data)
-    assert re.search(r"custom_characters\[0\]: id 'luigi' of Weegee is a Mario Kart", message)
+    assert re.search(r"custom character 1: id 'luigi' of Weegee is a Mario Kart", message)
 
 
 def test_edits_take_a_name_or_an_id_and_store_the_id() -> None:
@@ -236,5 +236,5 @@ def test_cli_standings_json_has_name_and_id(capsys, tmp_path: Path) -> None:
 def test_cli_refuses_an_unknown_character_in_one_line(capsys, tmp_path: Path) -> None:
     path = tmp_path / "c.campaign.json"
     line = refused(capsys, path, "campaign", "new", "--ruleset", "mk-gaslands", "--player", "Ann:bowser", "-o", path)
-    assert line.endswith("players[0] (Ann): unknown character 'bowser' (known: Mario, Luigi, Princess Peach, Shy Guy, "
-                         "Yoshi, Toad, Waluigi, Wario)")
+    assert line.endswith("roster row 1 (Ann): unknown character 'bowser' (known: Mario, Luigi, Princess Peach, "
+                         "Shy Guy, Yoshi, Toad, Waluigi, Wario)")

@@ -81,7 +81,7 @@ REFUSALS: list[tuple[str, CampaignDocument, Callable[[CampaignDocument], Campaig
      "upgrades: race 2 has already started; upgrades are bought before it"),
     ("upgrade after an unfinished race", RACE_2_STARTED,
      lambda d: edit.buy_upgrade(d, GASLANDS, "Billie", "max_gear", after_race=2),
-     "upgrades[0]: race 2 is not finished yet (no result for Billie, Casey, Dana); upgrades are bought "
+     "upgrade 1: race 2 is not finished yet (no result for Billie, Casey, Dana); upgrades are bought "
      "between races"),
     ("upgrade after the last race", ALL_FOUR, lambda d: edit.buy_upgrade(d, GASLANDS, "Billie", "max_gear"),
      "upgrades: the Grand Prix ends with race 4; nothing can be bought after it"),
@@ -111,7 +111,7 @@ REFUSALS: list[tuple[str, CampaignDocument, Callable[[CampaignDocument], Campaig
      "players: Alex already has results; remove those first"),
     ("clear a result an upgrade was paid from", BILLIE_UPGRADED,
      lambda d: edit.clear_result(d, GASLANDS, 1, "Billie"),
-     "upgrades[0]: race 1 is not finished yet (no result for Billie); upgrades are bought between races"),
+     "upgrade 1: race 1 is not finished yet (no result for Billie); upgrades are bought between races"),
     ("lower a result an upgrade was paid from", BILLIE_UPGRADED,
      lambda d: edit.set_result(d, GASLANDS, 1, "Billie", 2, gates=5, coins=5),
      "upgrades (Billie): Billie has 18 points after race 1 but the upgrades cost 20 (20 each)"),
@@ -216,7 +216,7 @@ FILE_REFUSALS = [
     ("race 2 with race 1 missing", hand_edited([[], [("Alex", 1, 0, 0)]]), GASLANDS,
      "race 2: race 1 is not finished yet (no result for Alex, Billie, Casey, Dana)"),
     ("upgrade after an unfinished race", hand_edited([[("Billie", 1, 30, 0)]], [("Billie", 1, "max_gear")]),
-     GASLANDS, "upgrades[0]: race 1 is not finished yet (no result for Alex, Casey, Dana); upgrades are bought "
+     GASLANDS, "upgrade 1: race 1 is not finished yet (no result for Alex, Casey, Dana); upgrades are bought "
      "between races"),
     ("upgrade over the cap", hand_edited([RACE_1], [("Billie", 1, "handling")]), GASLANDS,
      "upgrades (Billie): Handling would be 5, above the cap of 4 (Yoshi starts at 4)"),
@@ -227,7 +227,7 @@ FILE_REFUSALS = [
     ("upgrade not paid for", hand_edited([RACE_1], [("Casey", 1, "handling")]), GASLANDS,
      "upgrades (Casey): Casey has 19 points after race 1 but the upgrades cost 20 (20 each)"),
     ("upgrade after the last race", hand_edited([RACE_1] * 4, [("Alex", 4, "handling")]), GASLANDS,
-     "upgrades[0]: the Grand Prix ends with race 4; upgrades are bought between races"),
+     "upgrade 1: the Grand Prix ends with race 4; upgrades are bought between races"),
     ("balloon battle on Axles and Alloys", CampaignDocument(name="x", ruleset="axles-alloys-2",
                                                             mode="balloon_battle"), AXLES,
      "mode: Axles and Alloys II has no balloon_battle campaigns (its modes: race_series, career)"),

@@ -121,8 +121,8 @@ def test_printable_escapes_controls_bidi_and_undecodable_bytes():
 
 
 def test_document_errors_print_escaped():
-    error = DocumentError(os.fsdecode(HOSTILE), "unknown character '\x1b[2J'", "players[0] (\u202eA)")
-    assert str(error) == r"bad\xff\x1b[31m: players[0] (\u202eA): unknown character '\x1b[2J'"
+    error = DocumentError(os.fsdecode(HOSTILE), "unknown character '\x1b[2J'", "roster row 1 (\u202eA)")
+    assert str(error) == r"bad\xff\x1b[31m: roster row 1 (\u202eA): unknown character '\x1b[2J'"
 
 
 def test_refusals_naming_hostile_players_print_escaped(capsys, gp):

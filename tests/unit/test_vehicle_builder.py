@@ -69,19 +69,19 @@ def test_over_capacity_for_each_class(weight_class, components, line):
 # --- what may be fitted ----------------------------------------------------------------------------
 def test_a_heavy_weapon_is_kept_off_vehicles():
     vehicle = car("heavy", part("heavy-weapon", "Front"))
-    assert lines(vehicle) == ["components[0] (Heavy Weapon): the rules keep this off vehicles"]
+    assert lines(vehicle) == ["component 1 (Heavy Weapon): the rules keep this off vehicles"]
     assert RULES.component("heavy-weapon").fits_vehicles is False
 
 
 def test_an_unknown_component_id():
     vehicle = car("light", part("light-weapon", "Front"), part("death-ray", "Front"))
-    assert lines(vehicle) == ["components[1] (death-ray): there is no component 'death-ray' in the rules"]
+    assert lines(vehicle) == ["component 2 (death-ray): there is no component 'death-ray' in the rules"]
     assert used(vehicle) == 1  # an unknown part costs nothing, so only the refusal above is said
 
 
 def test_the_players_label_names_the_component_in_the_line():
     vehicle = car("light", part("light-weapon", label="Bonnet Gun"))
-    assert lines(vehicle) == ["components[0] (Bonnet Gun): a weapon outside the turret needs its firing face "
+    assert lines(vehicle) == ["component 1 (Bonnet Gun): a weapon outside the turret needs its firing face "
                               "(Front, Rear, Left, Right)"]
 
 
@@ -114,13 +114,13 @@ def test_an_empty_turret():
 def test_only_weapons_go_in_the_turret():
     vehicle = car("medium", part("turret"), part("light-weapon", in_turret=True), part("ramplates", in_turret=True),
                   part("mine-dropper", in_turret=True))
-    assert lines(vehicle) == ["components[2] (Ramplates): only weapons go in a turret",
-                              "components[3] (Mine Dropper): only weapons go in a turret"]
+    assert lines(vehicle) == ["component 3 (Ramplates): only weapons go in a turret",
+                              "component 4 (Mine Dropper): only weapons go in a turret"]
 
 
 def test_a_weapon_in_a_turret_the_car_does_not_have():
     vehicle = car("light", part("light-weapon", "Front", in_turret=True))
-    assert lines(vehicle) == ["components[0] (Light Weapon): it is in a turret, but the vehicle has none"]
+    assert lines(vehicle) == ["component 1 (Light Weapon): it is in a turret, but the vehicle has none"]
 
 
 def test_a_turret_weapon_needs_no_firing_face():
@@ -133,7 +133,7 @@ def test_a_turret_weapon_needs_no_firing_face():
 # --- firing faces ----------------------------------------------------------------------------------
 def test_a_dropper_facing_front():
     vehicle = car("heavy", part("light-weapon", "Front"), part("oil-dropper", "Rear"), part("mine-dropper", "Front"))
-    assert lines(vehicle) == ["components[2] (Mine Dropper): a dropper fires to the rear, not Front"]
+    assert lines(vehicle) == ["component 3 (Mine Dropper): a dropper fires to the rear, not Front"]
 
 
 def test_a_dropper_without_a_face_fires_to_the_rear():
@@ -143,14 +143,14 @@ def test_a_dropper_without_a_face_fires_to_the_rear():
 
 def test_a_weapon_without_a_face():
     vehicle = car("medium", part("medium-weapon"))
-    assert lines(vehicle) == ["components[0] (Medium Weapon): a weapon outside the turret needs its firing face "
+    assert lines(vehicle) == ["component 1 (Medium Weapon): a weapon outside the turret needs its firing face "
                               "(Front, Rear, Left, Right)"]
 
 
 def test_a_face_on_equipment():
     vehicle = car("medium", part("nitro", "Front"), part("ramplates", "Rear"))
-    assert lines(vehicle) == ["components[0] (Nitro): only weapons and droppers have a firing face",
-                              "components[1] (Ramplates): only weapons and droppers have a firing face"]
+    assert lines(vehicle) == ["component 1 (Nitro): only weapons and droppers have a firing face",
+                              "component 2 (Ramplates): only weapons and droppers have a firing face"]
     assert builder.facing_of(vehicle.components[0], RULES) == "Front"  # as written: the sheet shows the file
 
 
@@ -159,13 +159,13 @@ def test_faces_are_said_in_the_language_of_the_messages():
 
     set_language("de")
     line = lines(car("medium", part("mine-dropper", "Left")))[0]
-    assert line.startswith("components[0] (") and "Links" in line and "Left" not in line
+    assert line.startswith("Bauteil 1 (") and "Links" in line and "Left" not in line
 
 
 # --- races -----------------------------------------------------------------------------------------
 def test_a_dropper_in_a_race_build():
     vehicle = car("medium", part("light-weapon", "Front"), part("spike-dropper", "Rear"), scenario="race")
-    assert lines(vehicle) == ["components[1] (Spike Dropper): no dropped weapons in a race"]
+    assert lines(vehicle) == ["component 2 (Spike Dropper): no dropped weapons in a race"]
     assert lines(car("medium", part("light-weapon", "Front"), part("spike-dropper", "Rear"))) == []
 
 

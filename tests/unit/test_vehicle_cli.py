@@ -61,8 +61,8 @@ def test_check_lists_each_broken_rule_on_its_own_line_and_exits_1(capsys, broken
     code, out, err = run(capsys, "vehicle", "check", broken, GOLDEN)
     assert (code, err) == (1, "")
     assert out.splitlines() == [
-        f"{broken}: components[3] (Spike Dropper): a dropper fires to the rear, not Front",
-        f"{broken}: components[4] (Nitro): only weapons and droppers have a firing face",
+        f"{broken}: component 4 (Spike Dropper): a dropper fires to the rear, not Front",
+        f"{broken}: component 5 (Nitro): only weapons and droppers have a firing face",
         f"{broken}: components: the components take 5 capacity, and a Medium vehicle has 4",
         f"{GOLDEN}: ok — Medium, capacity 4 of 4"]
     assert broken.read_bytes() == before  # check never writes
@@ -73,8 +73,8 @@ def test_check_json(capsys, broken):
     assert (code, err) == (1, "")
     reports = json.loads(out)
     assert reports[0] == {"file": str(broken), "ok": False, "capacity_used": 5, "capacity": 4, "problems": [
-        {"where": "components[3] (Spike Dropper)", "message": "a dropper fires to the rear, not Front"},
-        {"where": "components[4] (Nitro)", "message": "only weapons and droppers have a firing face"},
+        {"where": "component 4 (Spike Dropper)", "message": "a dropper fires to the rear, not Front"},
+        {"where": "component 5 (Nitro)", "message": "only weapons and droppers have a firing face"},
         {"where": "components", "message": "the components take 5 capacity, and a Medium vehicle has 4"}]}
     assert reports[1] == {"file": str(STARTERS[0]), "ok": True, "problems": [], "capacity_used": 5, "capacity": 5}
     code, out, _err = run(capsys, "vehicle", "check", "--json", GOLDEN)

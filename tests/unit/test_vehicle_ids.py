@@ -118,7 +118,7 @@ def test_a_v2_file_naming_a_vehicle_by_name_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "bad.campaign.json"
     assert re.search(r"drivers\[1\]", campaign_refusal(path, data))
     data["drivers"][1]["vehicle"] = "tank"
-    assert campaign_refusal(path, data) == (f"{path}: drivers[1] (Furiosa): unknown weight class id 'tank' "
+    assert campaign_refusal(path, data) == (f"{path}: driver 2 (Furiosa): unknown weight class id 'tank' "
                                  "(known: light, medium, heavy)")
 
 

@@ -78,7 +78,7 @@ def _kind(rules: AxlesRules, fitted: VehicleComponent) -> str | None:
 
 def _where(index: int, component: Component | None, fitted: VehicleComponent, ruleset: object) -> str:
     shown = fitted.label or (component_name(ruleset, component) if component else fitted.component)
-    return f"components[{index}] ({shown})"
+    return _("component {n} ({name})").format(n=index + 1, name=shown)
 
 
 def problems(vehicle: VehicleDocument, rules: AxlesRules, ruleset: object = "axles-alloys-2") -> list[BuildProblem]:
