@@ -1,12 +1,15 @@
-"""Undoable document-level edits: properties (name, table, units …) and the track surface."""
+"""Undoable document-level edits: properties (name, table, units …) and the track surface (with the elements
+standing on it, when a reshape carries them along: `ReshapeTrack`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from designer.commands.merge import MergeId, SwapCommand
 from designer.document.document import Document
 from designer.i18n import _
+from designer.model.elements import Element
 from designer.model.track import TrackSurface
 
 
@@ -36,3 +39,25 @@ class SetTrack(SwapCommand):
 
     def apply(self, value: TrackSurface | None) -> None:
         self._document.set_track(value)
+
+
+class ReshapeTrack(SwapCommand):
+    """Replace the track surface and, in the same step, the elements that follow it (`elements`: their new
+    values); with a `merge_key`, later ReshapeTracks with the same key and elements fold into this one."""
+
+    def __init__(self, document: Document, track: TrackSurface | None, elements: Sequence[Element] = (),
+                 text: str | None = None, merge_key: object = None) -> None:
+        self._document = document
+        self._ids = frozenset(e.id for e in elements)
+        before = tuple(e for e in (document.element(x.id) for x in elements) if e is not None)
+        super().__init__(text or _("Change track"), (document.track, before), (track, tuple(elements)),
+                         MergeId.TRACK, merge_key)
+
+    def can_merge(self, other: SwapCommand) -> bool:
+        return isinstance(other, ReshapeTrack) and other._ids == self._ids
+
+    def apply(self, value: tuple[TrackSurface | None, tuple[Element, ...]]) -> None:
+        track, elements = value
+        self._document.set_track(track)
+        if elements:
+            self._document.replace_elements(elements)

@@ -6,16 +6,18 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from designer.commands.document import ChangeProperties
+from designer.commands.document import ChangeProperties, ReshapeTrack
 from designer.commands.elements import AddElements, ChangeElements, RemoveElements, ReorderElements
 from designer.commands.elements import describe as _label
 from designer.commands.merge import MergeId
 from designer.document.document import Document
 from designer.geometry.authoring import unpair_on_delete
+from designer.geometry.track_follow import Anchor, anchors, follow_track
 from designer.i18n import _
 from designer.io.clipboard import prepare_paste
 from designer.model.edit import placed
 from designer.model.elements import Element
+from designer.model.track import TrackSurface
 from designer.rules import Ruleset
 from designer.systems import registry
 
@@ -163,6 +165,36 @@ def change_properties(document: Document, values: dict[str, Any], text: str, rem
             document.undo_stack.push(ChangeProperties(document, values, text))
 
 
+class TrackOrigin:
+    """The track and elements before a reshape (a drag's start), and the elements standing on that track."""
+
+    def __init__(self, document: Document) -> None:
+        self.track = document.track
+        self.elements = list(document.elements)
+        self.anchors: dict[str, Anchor] = anchors(self.track, self.elements) if self.track is not None else {}
+
+
+def reshape_track(document: Document, track: TrackSurface, text: str, merge_key: object = None,
+                  origin: TrackOrigin | None = None) -> None:
+    """Set a reshaped track and carry the elements standing on the old one along (`track_follow`), with what
+    follows them (`with_followers`), as ONE undo step; `origin` (a drag's start) is measured from instead of
+    the document as it is now, so a whole drag re-places from where the elements stood before it."""
+    origin = origin if origin is not None else TrackOrigin(document)
+    following: list[Element] = []
+    if origin.track is not None and origin.anchors:
+        following = with_followers(document, follow_track(origin.track, track, origin.elements, origin.anchors))
+    document.undo_stack.push(ReshapeTrack(document, track, following, text, merge_key))
+
+
+def restore_track(document: Document, origin: TrackOrigin, text: str, merge_key: object = None) -> None:
+    """Put back the track and the elements a drag carried (a cancelled drag's last step, merging it away)."""
+    ids = set(origin.anchors)
+    moved = with_followers(document, [e for e in origin.elements if e.id in ids]) if ids else []
+    before = {e.id: e for e in origin.elements}
+    back = [before[e.id] for e in moved if e.id in before]
+    document.undo_stack.push(ReshapeTrack(document, origin.track, back, text, merge_key))
+
+
 def macro(document: Document, text: str) -> _Macro:
     """`with macro(doc, "Fill item boxes"): …` groups every command pushed inside into one undo step."""
     return _Macro(document, text)
@@ -182,6 +214,6 @@ class _Macro:
 
 __all__ = [
     "add_elements", "change_elements", "change_properties", "delete_elements", "duplicate_elements", "macro",
-    "move_elements", "not_offered", "paste_elements", "reorder_elements", "rotate_elements", "set_placements",
-    "with_followers",
+    "move_elements", "not_offered", "paste_elements", "reorder_elements", "reshape_track", "restore_track",
+    "rotate_elements", "set_placements", "with_followers",
 ]

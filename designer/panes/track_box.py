@@ -1,14 +1,15 @@
 """The inspector's "Track" group: the track surface's width (editable, one undo step per scrub) and facts.
 
 Shown when nothing is selected, under the document summary. The width is in the document's display
-units; every change goes through a mergeable `SetTrack` command. Read-outs follow the language ("87,3 in").
+units; every change goes through a mergeable `ReshapeTrack` (the gates keep spanning the track, the pieces on
+it keep their share of the width: `operations.reshape_track`). Read-outs follow the language ("87,3 in").
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QGroupBox, QLabel, QWidget
 
-from designer.commands.document import SetTrack
+from designer.document.operations import reshape_track
 from designer.geometry.route import lap_length
 from designer.geometry.units import from_mm, spin_decimals, spin_step, to_mm
 from designer.i18n import _, ngettext
@@ -83,8 +84,7 @@ class TrackBox(QGroupBox):
         if abs(width - track.width_mm) < 1e-6:
             return
         new = track.model_copy(update={"width_mm": width})
-        self._document.undo_stack.push(SetTrack(self._document, new, _("Change track width"),
-                                                merge_key=("track-width", id(self), self._session)))
+        reshape_track(self._document, new, _("Change track width"), ("track-width", id(self), self._session))
 
     def _end_session(self) -> None:
         self._session += 1

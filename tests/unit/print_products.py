@@ -103,6 +103,8 @@ def products(tracks: bool = True) -> Iterator[tuple[str, bytes]]:
             if name == "track" and not tracks:
                 continue
             yield f"{system} {name}", written(export_pdf, document, name)
+        if system == "mk-board" and "board-fit" not in names:  # its tiles are too small on A4: on A3
+            yield f"{system} board-fit", written(export_pdf, document, "board-fit", ExportOptions(paper="a3"))
         if ruleset.deck:
             yield f"{system} cards (mini)", written(export_pdf, document, "cards", ExportOptions(card_size="mini"))
         if system == "mk-downforce":

@@ -108,13 +108,13 @@ def test_codes_are_unique_and_complete():
         "pipe-pair-not-mutual", "bill-launcher-missing", "bill-launcher-not-pipe", "ramp-landing-off-table",
         "ramp-landing-in-scenery", "track-too-narrow", "gates-out-of-order", "no-start-finish", "box-line-count",
         "pipe-unpaired", "boost-against-travel", "reach-blocks-track", "elements-overlap", "pickup-off-surface",
-        "few-karts", "box-line-no-double", "tight-corner",
+        "few-karts", "box-line-no-double", "tight-corner", "hazard-reach-off-track", "empty-document",
         "degenerate-track", "degenerate-scenery", "scenery-self-crossing",
         "kind-not-in-ruleset", "too-few-karts", "too-many-karts", "track-off-table",  # every system's ([3/10])
         # the board game's own ([5/10], designer/systems/mk_board/checks.py)
         "board-start-count", "board-numbering", "board-space-overlap", "board-shortcut-end",
         "board-shortcut-backward", "board-shortcut-short", "board-shortcut-shared", "board-shortcut-start",
-        "board-lap-short", "board-lap-within-blue-shell",
+        "board-lap-short", "board-lap-within-blue-shell", "board-space-off-line",
         # PitchKart's own ([6/10], designer/systems/pitchkart/checks.py)
         "pk-unknown-piece", "pk-loop-open", "pk-section-overlap", "pk-numbering", "pk-numbering-route",
         "pk-inventory-exceeded", "pk-boost-span", "pk-coin-spacing", "pk-coin-sections", "pk-off-track",

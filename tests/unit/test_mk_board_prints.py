@@ -74,19 +74,42 @@ def test_the_legend_names_every_field_with_its_rule():
 
 
 def test_the_board_fits_one_sheet_of_the_chosen_paper():
-    a4 = printed("board-fit")
-    a3 = printed("board-fit", paper="a3")
+    small = board_document(spaces=16, width=400.0, height=300.0)   # tiles 13.4 mm on A4, 22 mm on A3
+    a4 = printed("board-fit", small)
+    a3 = printed("board-fit", small, paper="a3")
     assert len(pdfscan.reader(a4).pages) == 1 and len(pdfscan.reader(a3).pages) == 1
     a4_page, a3_page = pdfboxes.pages(a4)[0], pdfboxes.pages(a3)[0]
     assert (round(a4_page.width_mm), round(a4_page.height_mm)) == (297, 210)
     assert (round(a3_page.width_mm), round(a3_page.height_mm)) == (420, 297)
     words = page_texts(a4)[0]
-    assert {str(n) for n in range(1, 25)} <= set(words) and "What the spaces do" in words
+    assert {str(n) for n in range(1, 17)} <= set(words) and "What the spaces do" in words
     # the board is scaled: 28 mm tiles shrink by the scale the sheet states
     summary = next(t for t in words if t.startswith("Scaled to one A4 sheet"))
+    assert "tiles 13.4 mm" in summary
     scale = float(summary.split("1 : ")[1].split(",")[0])
-    assert 2.0 < scale < 4.0 and squares(pdfscan.path_boxes(a4)[0], TILE / scale, 0.2) == 8  # 1 decimal printed
+    assert 1.5 < scale < 3.0 and squares(pdfscan.path_boxes(a4)[0], TILE / scale, 0.2) == 8  # 1 decimal printed
     assert float(next(t for t in page_texts(a3)[0] if t.startswith("Scaled")).split("1 : ")[1].split(",")[0]) < scale
+
+
+def test_a_board_whose_tiles_would_be_too_small_to_play_on_is_refused_naming_the_tile_size(tmp_path, capsys):
+    from designer.io.track_io import load_track
+    from designer.paths import PROJECT_ROOT
+    from designer.systems.mk_board.board_sheets import MIN_PLAYABLE_TILE_MM
+
+    bundled = load_track(PROJECT_ROOT / "templates" / "board-coin-cove-loop.track.json")  # 900 × 600 mm
+    # old: printed at 5.9 mm tiles on A4 without a word
+    with pytest.raises(LayoutError, match=r"on one A4 sheet the tiles would be 5\.9 mm, too small to play on"):
+        printed("board-fit", bundled)
+    with pytest.raises(LayoutError, match=r"tiles would be 9\.8 mm.*at least 12 mm"):
+        printed("board-fit", bundled, paper="a3")
+    assert MIN_PLAYABLE_TILE_MM == 12.0
+    assert "board-fit" not in [s.name for s in sections_for("all", PrintJob(bundled, BOARD))]
+    assert "board-fit" in [s.name for s in sections_for("all", PrintJob(board_document(), BOARD,
+                                                                          ExportOptions(paper="a3")))]
+    code, stdout, err = run(capsys, "export", str(PROJECT_ROOT / "templates" / "board-coin-cove-loop.track.json"),
+                            "--what", "board-fit", "-o", str(tmp_path / "b.pdf"))
+    assert code != 0 and stdout == "" and len(err.strip().splitlines()) == 1 and "5.9 mm" in err
+    assert not (tmp_path / "b.pdf").exists()
 
 
 def test_a_track_with_no_spaces_has_no_board_sheet():

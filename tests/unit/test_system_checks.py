@@ -189,7 +189,8 @@ def test_every_listed_code_is_a_registered_check_and_gaslands_gets_them_all():
     assert {c.code for c in checks_for("no-such-system")} == registered  # every check, as before systems
     universal = {c.code for c in CHECKS if c.universal}
     assert universal == {"kind-not-in-ruleset", "too-few-karts", "too-many-karts", "few-karts", "track-off-table",
-                         "element-off-table", "degenerate-track", "degenerate-scenery", "scenery-self-crossing"}
+                         "element-off-table", "degenerate-track", "degenerate-scenery", "scenery-self-crossing",
+                         "empty-document"}
     for system in SYSTEMS[1:]:
         assert not {c.code for c in checks_for(system)} & GASLANDS_ONLY, system
 

@@ -3,12 +3,15 @@
 While the select tool is active and the document has a track, `TrackPointEditor` shows each centerline
 control point as a small square handle (`PointHandles`, an overlay item of constant screen size).
 
-- Dragging a handle moves that point (`layout.move_point`); every move pushes a `SetTrack` with the
+- Dragging a handle moves that point (`layout.move_point`); every move pushes a `ReshapeTrack` with the
   drag's merge key, so the whole drag is ONE undo step and Esc folds it away again.
 - A double click on the track surface (off any element) inserts a point on the curve there
   (`route.insert_point` + `layout.with_point_inserted`).
 - Delete/Backspace removes the selected (clicked) or hovered point (`layout.delete_point`), refusing,
   with a status-bar message, to go below the minimum (3 closed, 2 open).
+
+Every edit carries the elements standing on the track along with it, in the same undo step
+(`operations.reshape_track`); a drag re-places them from where they stood when it began.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from PySide6.QtCore import QObject, QPointF
 
 from designer.canvas.tools.gestures import Gesture
 from designer.canvas.tools.handles import PointHandles, nearest_handle, show_status
-from designer.commands.document import SetTrack
+from designer.document.operations import TrackOrigin, reshape_track, restore_track
 from designer.geometry import snap
 from designer.geometry.layout import delete_point, move_point, with_point_inserted
 from designer.geometry.route import insert_point
@@ -32,6 +35,7 @@ class PointDrag(Gesture):
         self._index = index
         self._press = press.pixel
         self._start = editor.document.track
+        self._origin: TrackOrigin | None = None   # measured when the pointer first really moves
         self._key = object()
         self._moved = False
 
@@ -39,18 +43,19 @@ class PointDrag(Gesture):
         if not self._moved and not snap.is_drag(self._press, event.pixel):
             return
         self._moved = True
+        document = self._editor.document
+        if self._origin is None:
+            self._origin = TrackOrigin(document)
         point = self._editor.manager.snap_point(event.scene_pos)
         track = move_point(self._start, self._index, point)
-        document = self._editor.document
-        document.undo_stack.push(SetTrack(document, track, _("Move track point"), self._key))
+        reshape_track(document, track, _("Move track point"), self._key, self._origin)
 
     def finish(self, event) -> None:
         self.update(event)
 
     def cancel(self) -> None:
-        if self._moved:
-            document = self._editor.document
-            document.undo_stack.push(SetTrack(document, self._start, _("Move track point"), self._key))
+        if self._moved and self._origin is not None:
+            restore_track(self._editor.document, self._origin, _("Move track point"), self._key)
 
 
 class TrackPointEditor(QObject):
@@ -123,7 +128,7 @@ class TrackPointEditor(QObject):
         except ValueError as exc:
             self._status(_("Cannot insert a point: {reason}").format(reason=exc))
             return None
-        self.document.undo_stack.push(SetTrack(self.document, new, _("Insert track point")))
+        reshape_track(self.document, new, _("Insert track point"))
         self.set_selected(at.index)
         return at.index
 
@@ -139,7 +144,7 @@ class TrackPointEditor(QObject):
             self._status(_("Cannot delete the point: {reason}").format(reason=exc))
             return True  # the key was ours even though the edit was refused
         self.handles.selected = self.handles.hovered = None
-        self.document.undo_stack.push(SetTrack(self.document, new, _("Delete track point")))
+        reshape_track(self.document, new, _("Delete track point"))
         return True
 
     def _status(self, message: str) -> None:

@@ -1,7 +1,7 @@
 """The checks every game system's documents get (`universal=True`) that the other modules do not hold: the
-elements' kinds against what the ruleset offers, the kart count against the rule data's `karts` bounds, and
-the track surface against the table's edges. (Also universal: `element-off-table` in `placement` and the
-shape checks in `shapes`.)
+elements' kinds against what the ruleset offers, the kart count against the rule data's `karts` bounds, the
+track surface against the table's edges, and a document with nothing on the table yet (not "ok"). (Also
+universal: `element-off-table` in `placement` and the shape checks in `shapes`.)
 
 Numbers come from the ruleset, never from code. Document checks: cheap work over the element list.
 """
@@ -86,3 +86,11 @@ def track_off_table(ctx: CheckContext) -> list[Problem]:
         return [problem("track-off-table", _("The track lies entirely off the table"))]
     return [problem("track-off-table", _("The track surface runs up to {distance} past the edge of the table")
                     .format(distance=length_text(past, ctx.document.display_units, ".0f")))]
+
+
+# An empty document passes every other check, and "no problems" would read as a playable track.
+@check("empty-document", "info", universal=True)
+def empty_document(ctx: CheckContext) -> list[Problem]:
+    if ctx.document.elements or ctx.document.track is not None:
+        return []
+    return [problem("empty-document", _("Nothing on the table yet: draw a track or place some pieces"))]

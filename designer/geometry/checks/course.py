@@ -1,6 +1,6 @@
 """Checks against the course itself (skipped for an arena, a document without a track): gates reaching
 across the track and numbered along it, the width, corners, item-box lines, boosts facing the right
-way and hazards that close the whole track.
+way, hazards that close the whole track and hazards whose reach touches no track at all.
 
 Also the measuring helpers `corner_radii`, `corners`, `narrowest_width` that `designer.geometry.figures`
 reuses.
@@ -22,12 +22,21 @@ from designer.geometry.checks.base import CheckContext, check, ordinal, problem
 from designer.geometry.checks.bulk import projections
 from designer.geometry.checks.lengths import length_text, point_text
 from designer.geometry.checks.report import Problem, label, named, namer, number, opens
-from designer.geometry.hazards import reach_radius
+from designer.geometry.hazards import reach_disc, reach_radius, thwomp_footprint
 from designer.geometry.route import Route, route_of
 from designer.geometry.track import surface
 from designer.i18n import _, ngettext
 from designer.model.edit import normalize_angle
-from designer.model.elements import BoostPad, ChainChomp, DashPanel, Gate, ItemBox, PiranhaPlant, StartFinish
+from designer.model.elements import (
+    BoostPad,
+    ChainChomp,
+    DashPanel,
+    Element,
+    Gate,
+    ItemBox,
+    PiranhaPlant,
+    StartFinish,
+)
 from designer.model.track import TrackSurface
 from designer.rules import Ruleset
 from designer.rules.texts import ruleset_name
@@ -370,3 +379,19 @@ def reach_blocks_track(ctx: CheckContext, hazard: PiranhaPlant | ChainChomp) -> 
         return [problem("reach-blocks-track", message.format(element=named(message, "element", hazard),
                                                              radius=radius_text), (hazard.id,))]
     return []
+
+
+#: The hazards whose reach a kart meets on the track: a Thwomp's square, the others' discs (`hazards`).
+REACHING_KINDS = ("thwomp", "piranha_plant", "chain_chomp", "wandering_threat")
+
+
+@check("hazard-reach-off-track", "warning", kinds=REACHING_KINDS, needs_track=True)
+def hazard_reach_off_track(ctx: CheckContext, hazard: Element) -> list[Problem]:
+    """A hazard that can reach no part of the track threatens nobody: it was probably left behind when the
+    track moved, or set down in the wrong place."""
+    reach = thwomp_footprint(hazard, ctx.ruleset) if hazard.kind == "thwomp" else reach_disc(hazard, ctx.ruleset)
+    if reach.intersects(ctx.surface):
+        return []
+    message = _("{element} reaches no part of the track: no kart will ever meet it")
+    return [problem("hazard-reach-off-track", message.format(element=named(message, "element", hazard)),
+                    (hazard.id,))]

@@ -3,9 +3,9 @@
 - **race**: a closed track of the width the user picks within the rule data's race width (8–12"), its
   centerline a smooth curve through 5–8 points spread round an ellipse filling the table, or through a
   figure-8 whose crossover is taken by a ramp on each road's approach (the rules' crossovers by ramp); a
-  barrier along both edges (the rings of the drivable surface, so at a crossover each road stays open to the
-  other); the start/finish line across the track; and, if asked, the race hazards the rule data's dice scatter
-  (`scatter.roll_scatter`: templates, ramps, wrecks).
+  barrier along both edges (`barriers.edge_barriers`: the rings of the drivable surface, so at a crossover
+  each road stays open to the other); the start/finish line across the track; and, if asked, the race hazards
+  the rule data's dice scatter (`scatter.roll_scatter`: templates, ramps, wrecks).
 - **arena**: a deathmatch table (its edge is the wall): no track, solid scenery blocks, the rule data's dice of
   wrecks and ramps, and one Sword, one Shield and one Deathshead counter, all clear of each other.
 
@@ -23,15 +23,12 @@ from typing import Any
 from designer.i18n import N_, _
 from designer.model.track import Table, TrackDocument, TrackSurface
 from designer.systems.api import Generator, GeneratorOption
+from designer.systems.axles_alloys_2.barriers import edge_barriers
 
 #: Shapes drawn before giving up on a table.
 ATTEMPTS = 40
 #: Room kept between the track's barriers and the table's edge, and between pieces of an arena (mm).
 MARGIN_MM = 25.4
-#: A barrier polyline holds at most this many points (a long edge is laid as several barriers end to end).
-BARRIER_POINTS = 200
-#: How far (mm) a barrier may stray from the surface's edge when its ring is thinned out.
-BARRIER_TOLERANCE_MM = 0.3
 #: Solid scenery blocks of an arena, at least and at most.
 ARENA_BLOCKS = (2, 4)
 RACE, ARENA = "race", "arena"
@@ -66,24 +63,6 @@ def _figure8_points(rng: random.Random, width: float, height: float, inset: floa
         a = rx * math.sin(t) * rng.uniform(0.9, 1.0) if across else rx * math.sin(2 * t) / 1.0 * 0.9
         b = ry * math.sin(2 * t) * rng.uniform(0.8, 1.0) if across else ry * math.sin(t) * rng.uniform(0.9, 1.0)
         out.append((cx + a, cy + b))
-    return out
-
-
-def _barriers(track: TrackSurface, ruleset: Any) -> list[Any]:
-    from designer.geometry.track import edge_rings
-    from designer.systems.axles_alloys_2.elements import Barrier
-
-    out: list[Any] = []
-    for ring in edge_rings(track):
-        points = list(ring.simplify(BARRIER_TOLERANCE_MM).coords)
-        step = BARRIER_POINTS - 1
-        for first in range(0, len(points) - 1, step):
-            chunk = points[first:first + step + 1]
-            if len(chunk) < 2:
-                continue
-            x0, y0 = round(chunk[0][0], 2), round(chunk[0][1], 2)
-            out.append(Barrier(id=f"barrier-{len(out) + 1}", x_mm=x0, y_mm=y0,
-                               points=[(round(x - x0, 2), round(y - y0, 2)) for x, y in chunk]))
     return out
 
 
@@ -163,7 +142,7 @@ def _race(ruleset: Any, width_mm: float, height_mm: float, rng: random.Random, s
         x, y = route.position(start)
         line = new_element(ruleset, "start_finish", "start-finish", round(x, 2), round(y, 2),
                            round(route.angle(start), 2), width_mm=road)
-        elements: list[Any] = [line, *_barriers(track, ruleset)]
+        elements: list[Any] = [line, *edge_barriers(track, prefix="barrier")]
         if figure8:
             ramps = _crossover_ramps(track, ruleset)
             if len(ramps) != 2:

@@ -21,7 +21,7 @@ from designer.systems.mk_board.race import RACE
 CHECKS: tuple[str, ...] = (
     "element-in-solid-scenery", "track-too-narrow",
     "board-start-count", "board-numbering", "board-space-overlap", "board-shortcut-end", "board-shortcut-backward",
-    "board-shortcut-short", "board-shortcut-shared", "board-shortcut-start", "board-lap-short",
+    "board-shortcut-short", "board-shortcut-shared", "board-shortcut-start", "board-space-off-line", "board-lap-short",
     "board-lap-within-blue-shell",
 )
 

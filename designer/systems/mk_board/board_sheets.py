@@ -44,6 +44,34 @@ def no_spaces(job: PrintJob) -> str | None:
     return _("'{name}' has no spaces to print as a board").format(name=job.document.name)
 
 
+#: The smallest tile the one-sheet board prints (mm): the base of the smallest ordinary pawn (a 12 mm wooden
+#: pawn or cube, what players reach for when the kit's 24 mm standees are too big) must stand on a tile. Below
+#: it the sheet is a picture of the board, not a board to play on, so it is refused.
+MIN_PLAYABLE_TILE_MM = 12.0
+
+
+def fit_tile_mm(job: PrintJob) -> float:
+    """The side of a tile on the one-sheet board for this job's paper and margin (mm)."""
+    o = job.options
+    return space_size(job.ruleset) * fit_layout(job.document, o.paper, o.margin(10.0), o.orientation)[0]
+
+
+def no_fit(job: PrintJob) -> str | None:
+    """Why the board cannot go on one sheet of the job's paper: no spaces, or tiles too small to play on."""
+    reason = no_spaces(job)
+    if reason is not None:
+        return reason
+    try:
+        tile = fit_tile_mm(job)
+    except LayoutError as error:
+        return str(error)
+    if tile >= MIN_PLAYABLE_TILE_MM:
+        return None
+    return _("on one {paper} sheet the tiles would be {mm} mm, too small to play on (at least {least} mm); "
+             "print the board 1:1 or choose a larger paper").format(
+        paper=get_paper(job.options.paper).name, mm=print_number(tile, 1), least=print_number(MIN_PLAYABLE_TILE_MM, 0))
+
+
 # --- the legend ------------------------------------------------------------------------------------
 def legend_size(columns: int) -> tuple[float, float]:
     """(least width of a column, height) the legend needs in `columns` columns."""

@@ -5,9 +5,9 @@ A board is a closed loop of numbered `space`s (one of them the start/finish) and
 them; the lap order is the `number` order. The board checks: exactly one start; numbers 1…N without a gap
 or a duplicate; no two tiles overlapping (squares of the rule data's `board.space_size_mm`, turned to the
 direction of travel); shortcuts whose ends are spaces, that lead forward, save at least
-`board.shortcut_min_saving` spaces, never share a first space and never touch the start; and, for
-information, a lap shorter than `board.min_lap_spaces` or than the Blue Shell's reach. A board without
-spaces yet gets none of them.
+`board.shortcut_min_saving` spaces, never share a first space and never touch the start; no space off the
+drawn line's surface (when the board has a line); and, for information, a lap shorter than
+`board.min_lap_spaces` or than the Blue Shell's reach. A board without spaces yet gets none of them.
 
 Of the shared checks only those about the track itself apply: the kinds with a footprint of their own
 (gates, pickups) are not in this palette, and a shortcut's footprint is only where its arrow's middle lies,
@@ -269,6 +269,21 @@ def board_shortcut_start(ctx: CheckContext) -> list[Problem]:
                 out.append(problem("board-shortcut-start", message.format(shortcut=named(message, "shortcut", s)),
                                    (s.id, space.id)))
     return out
+
+
+@check("board-space-off-line", "warning", needs_track=True)
+def board_space_off_line(ctx: CheckContext) -> list[Problem]:
+    """Spaces whose centre lies off the drawn line's surface: the board was laid along that line, so a space
+    off it was left behind when the line moved, or dragged away by mistake (a board without a line: none)."""
+    board = _board(ctx)
+    if board is None:
+        return []
+    centres = shapely.points([(s.x_mm, s.y_mm) for s in board.spaces])
+    off = ~shapely.covers(ctx.surface, centres)
+    message = _("{space} lies off the drawn line of the board")
+    name = namer(message, "space")
+    return [problem("board-space-off-line", message.format(space=name(s)), (s.id,))
+            for s, is_off in zip(board.spaces, off.tolist(), strict=True) if is_off]
 
 
 @check("board-lap-short", "info")

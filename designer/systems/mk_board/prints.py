@@ -2,10 +2,11 @@
 
 `track` is the board at 1:1 on tiled pages (numbered tiles with their fields' icons, shortcuts as red
 arrows, then a legend page; `board_sheets.py`), `board-fit` the whole board scaled to one sheet of the
-chosen paper. The kit (`kit.py`): the 35-card deck, tokens for the bank's coins, the banana chips and a
-pawn standee per colour, a player mat per player (coin track, one item slot, missed turns) and a
-reference card of the coin and turn rules per player (`quick-rules`); `reference` is the whole rules reference
-sheet (`reference.py`), printed without a board. Everything counted comes from the rule data. No Grand Prix.
+chosen paper (refused when its tiles would come out too small to play on). The kit (`kit.py`): the 35-card
+deck, tokens for the bank's coins, the banana chips and a pawn standee per colour, a player mat per player
+(coin track, one item slot, missed turns) and a reference card of the coin and turn rules per player
+(`quick-rules`); `reference` is the whole rules reference sheet (`reference.py`), printed without a board.
+Everything counted comes from the rule data. No Grand Prix.
 
 Light on purpose, like `designer.export.sections`: the renderers are imported only when a section is drawn.
 """
@@ -52,6 +53,12 @@ def no_spaces(job: PrintJob) -> str | None:
     return reason(job)
 
 
+def no_fit(job: PrintJob) -> str | None:
+    from designer.systems.mk_board.board_sheets import no_fit as reason
+
+    return reason(job)
+
+
 def no_board(job: PrintJob) -> str | None:
     from designer.systems.mk_board.kit import no_board as reason
 
@@ -90,7 +97,7 @@ def render_rules_reference(c: Canvas, job: PrintJob) -> int:
 
 PRINTS: tuple[PrintSection, ...] = (
     PrintSection("track", N_("Board, 1:1"), render_board, cut_parts=tile_cuts),
-    PrintSection("board-fit", N_("Board on one sheet"), render_board_fit, no_spaces),
+    PrintSection("board-fit", N_("Board on one sheet"), render_board_fit, no_fit),
     CARDS,
     PrintSection("tokens", N_("Tokens"), render_tokens, no_board, needs_document=False, cut_parts=token_cuts),
     PrintSection("dashboards", DASHBOARD, render_mats, no_board, needs_document=False),

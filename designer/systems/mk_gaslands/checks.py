@@ -3,7 +3,7 @@ today's checks (the checks engine was written for Gaslands), so every Gaslands d
 as before game systems existed. The Gaslands-only ones stay in `designer.geometry.checks` and are listed
 here by code: warp-pipe pairs and Bullet Bill's launcher, ramp landing zones (Medium and Long jumps), item-box
 lines of one box per kart with a double-stacked one, boosts facing the direction of travel, hazards whose
-reach closes the track, and corners measured against the turn templates and gears.
+reach closes the track or touches no track, and corners measured against the turn templates and gears.
 """
 
 from __future__ import annotations
@@ -17,5 +17,5 @@ CHECKS: tuple[str, ...] = (
     # Gaslands' own rules
     "pipe-paired-with-itself", "pipe-pair-missing", "pipe-pair-not-pipe", "pipe-pair-not-mutual", "pipe-unpaired",
     "bill-launcher-missing", "bill-launcher-not-pipe", "ramp-landing-off-table", "ramp-landing-in-scenery",
-    "box-line-count", "box-line-no-double", "boost-against-travel", "reach-blocks-track",
+    "box-line-count", "box-line-no-double", "boost-against-travel", "reach-blocks-track", "hazard-reach-off-track",
 )

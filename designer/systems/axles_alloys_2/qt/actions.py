@@ -3,6 +3,9 @@
 - Draw Barrier arms the barrier tool (`barrier_tool`): click points, Enter or a double click
   ends, Esc cancels; the barrier is one undo step. A selected barrier's points can then be dragged with the
   select tool (`designer.systems.axles_alloys_2.qt.barrier_points`, one per editor).
+- Barriers Along Track lays a barrier along both edges of the drawn track (and round a crossover:
+  `designer.systems.axles_alloys_2.barriers`), replacing the barriers it laid before and keeping those drawn
+  by hand, in ONE undo step.
 - Scatter Race Hazards… rolls the rule data's dice and throws dropped-weapon templates, ramps and wrecks on
   the track (`designer.systems.axles_alloys_2.scatter`), replacing the previous scatter (only the elements
   it put down) in ONE undo step, and shows what was rolled and placed. Its Re-roll button throws again with
@@ -107,6 +110,29 @@ class AxlesActions(KindActions):
         editor.tools.set_tool(tool)
         return tool
 
+    def barriers_along_track(self) -> int:
+        """Lay barriers along both edges of the track, replacing those laid before, as one undo step; how many."""
+        from designer.systems.axles_alloys_2.barriers import barriers_along
+
+        editor = self._editor()
+        if editor is None:
+            return 0
+        document = editor.document
+        if document.track is None:
+            self._status(_("Draw a track first: the barriers are laid along its edges"))
+            return 0
+        old, new = barriers_along(document.track, document.elements)
+        editor.tools.use_select()
+        editor.tools.active.cancel()
+        text = ngettext("Lay {n} barrier along the track", "Lay {n} barriers along the track", len(new)).format(
+            n=len(new))
+        with macro(document, text):
+            if old:
+                delete_elements(document, old)
+            add_elements(document, new, text)
+        self._status(text)
+        return len(new)
+
     def scatter_hazards(self, seed: int | None = None, show: bool = True) -> Scatter | None:
         """Throw the race hazards with `seed` (a new random one without), replacing the last scatter, as one
         undo step; shows the dialog (`show`). None when there is nothing to scatter on."""
@@ -150,6 +176,8 @@ class AxlesActions(KindActions):
 ACTIONS: ActionSet[AxlesActions] = ActionSet(AxlesActions, (
     MenuAction("draw_barrier", N_("Draw &Barrier"), lambda c: c.draw_barrier(), offers(BARRIER),
                tip=N_("Click a barrier's points; Enter or double-click ends it"), separator=True),
+    MenuAction("barriers_along_track", N_("Barriers A&long Track"), lambda c: c.barriers_along_track(),
+               offers(BARRIER), tip=N_("Lay a barrier along both edges of the track, replacing those laid before")),
     MenuAction("scatter_hazards", N_("Scatter Race Ha&zards…"), lambda c: c.scatter_hazards(), offers(BARRIER),
                tip=N_("Roll for dropped-weapon templates, ramps and wrecks and throw them on the track, replacing "
                       "the last scatter")),
