@@ -23,7 +23,7 @@ OWN = {
     "pitchkart": GATES | {"Coin Trail", "Fill Item Boxes", "Coin Cluster…", "Section Tool", "Section Piece",
                           "Renumber Sections Along Route", "Move Chain With Section"},
     "mk-downforce": GATES | {"Fill Item Boxes"},
-    "axles-alloys-2": GATES | {"Draw Barrier", "Scatter Race Hazards…"},
+    "axles-alloys-2": GATES | {"Draw Barrier", "Barriers Along Track", "Scatter Race Hazards…"},
 }
 
 

@@ -23,7 +23,6 @@ from typing import Any
 from designer.i18n import N_, _
 from designer.model.track import Table, TrackDocument, TrackSurface
 from designer.systems.api import Generator, GeneratorOption
-from designer.systems.axles_alloys_2.barriers import edge_barriers
 
 #: Shapes drawn before giving up on a table.
 ATTEMPTS = 40
@@ -142,6 +141,8 @@ def _race(ruleset: Any, width_mm: float, height_mm: float, rng: random.Random, s
         x, y = route.position(start)
         line = new_element(ruleset, "start_finish", "start-finish", round(x, 2), round(y, 2),
                            round(route.angle(start), 2), width_mm=road)
+        from designer.systems.axles_alloys_2.barriers import edge_barriers  # shapely: loaded when generating
+
         elements: list[Any] = [line, *edge_barriers(track, prefix="barrier")]
         if figure8:
             ramps = _crossover_ramps(track, ruleset)
