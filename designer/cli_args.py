@@ -327,6 +327,11 @@ def add_race_parser(sub: argparse._SubParsersAction) -> None:
     show.add_argument("file", type=Path)
     show.add_argument("--json", action="store_true", help=_("the state, result and log as JSON"))
 
+    printed = actions.add_parser("print", help=_("the race log on paper: the standing, the result and every step"))
+    printed.add_argument("file", type=Path)
+    printed.add_argument("--paper", choices=PAPER_IDS, default="a4", type=str.lower)
+    printed.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
+
     result = actions.add_parser("result", help=_("file the race's result into a campaign race (one edit)"))
     result.add_argument("file", type=Path)
     result.add_argument("--campaign", type=Path, metavar="FILE",

@@ -1,7 +1,7 @@
 """`kartographer race …`: run a race at the table from the shell — start it (`new`), do one thing at a time
-(`act`, `act FILE undo`), see it as it stands with its log in words (`show`), and file its result into a
-campaign race (`result`). `new --campaign C --race N` runs a campaign race: its grid or players, their
-characters and upgrades so far, its track; `result` then files it there by default. Shared and
+(`act`, `act FILE undo`), see it as it stands with its log in words (`show`), print that log (`print`), and
+file its result into a campaign race (`result`). `new --campaign C --race N` runs a campaign race: its grid
+or players, their characters and upgrades so far, its track; `result` then files it there by default. Shared and
 system-neutral: the actions are the race's system's (`System.race`).
 
 Every refusal is one line on stderr with exit status 2, and nothing is written: a race file is saved (atomically)
@@ -31,7 +31,7 @@ from designer.systems import registry
 
 
 def run(args: argparse.Namespace) -> int:
-    return {"new": _new, "act": _act, "show": _show, "result": _result}[args.action](args)
+    return {"new": _new, "act": _act, "show": _show, "result": _result, "print": _print}[args.action](args)
 
 
 def _entrants(text: str, ruleset: object) -> list[Entrant]:
@@ -143,6 +143,15 @@ def _show(args: argparse.Namespace) -> int:
     for line in race.log:
         print(printable(f"{line.step:>4}  {line.text}"))
     return 0
+
+
+def _print(args: argparse.Namespace) -> int:
+    """The race log on paper: the standing, the result and every step."""
+    from designer.io.output import write_pdf
+    from designer.race.log_print import write_race_log
+
+    race = load_race(args.file)
+    return write_pdf(args.output, lambda buffer: write_race_log(buffer, race, args.paper), inputs=[args.file])
 
 
 def _result(args: argparse.Namespace) -> int:

@@ -69,9 +69,11 @@ def _place(sections: list[list[tuple[float, list[Line]]]], columns: list[Rect]) 
     return placed
 
 
-def render_blocks(c: Canvas, job: PrintJob, title: str, blocks: list[Block], max_pages: int = MAX_PAGES) -> int:
+def render_blocks(c: Canvas, job: PrintJob, title: str, blocks: list[Block], max_pages: int = MAX_PAGES,
+                  too_long: str | None = None) -> int:
     """The sheet on the fewest pages (at most `max_pages`) at the largest size that fits; returns the pages
-    drawn. LayoutError when even `MIN_PT` needs more pages."""
+    drawn. LayoutError (`too_long`, or the reference sheet's words, with {n} the pages) when even `MIN_PT`
+    needs more pages."""
     paper = get_paper(job.options.paper).portrait()
     content = check_margin(paper, max(5.0, job.options.margin(10.0)))
     head = 10.0
@@ -88,7 +90,7 @@ def render_blocks(c: Canvas, job: PrintJob, title: str, blocks: list[Block], max
             if placed is not None:
                 return _draw(c, paper, content, title, placed, pages)
         if size <= MIN_PT:
-            raise LayoutError(_("the rules reference does not fit on {n} pages").format(n=max_pages))
+            raise LayoutError((too_long or _("the rules reference does not fit on {n} pages")).format(n=max_pages))
         size = max(MIN_PT, size - 0.25)
 
 

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.i18n import _
+from designer.i18n import _, ngettext
 from designer.io.display import printable
 from designer.io.errors import DocumentError
 from designer.race.document import Action
@@ -102,6 +103,11 @@ class RaceDayWindow(QMainWindow):
         left.addLayout(grid)
         left.addWidget(self.message)
         left.addWidget(self.result_button)
+        self.print_button = QPushButton(_("Print Log…"))
+        self.print_button.setMinimumHeight(TOUCH_HEIGHT)
+        self.print_button.setToolTip(_("Save the standing, the result and every step of the log as a PDF"))
+        self.print_button.clicked.connect(lambda: self.print_log())
+        left.addWidget(self.print_button)
         left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(QLabel(_("Log")))
@@ -172,6 +178,29 @@ class RaceDayWindow(QMainWindow):
         reason = self.file_result(self.race.result())
         self.say(reason if reason else _("The result is in the campaign."))
         return reason is None
+
+    def print_log(self, target: str | Path | None = None) -> bool:
+        """The race log as a PDF beside the race file (asked for with a dialog when `target` is None)."""
+        from designer.export import LayoutError
+        from designer.race.log_print import write_race_log
+
+        if target is None:
+            suggestion = self.path.with_name(self.path.name.removesuffix(".race.json") + "-log.pdf")
+            target, _filter = QFileDialog.getSaveFileName(self, _("Print Log"), str(suggestion),
+                                                          _("PDF files (*.pdf)"))
+            if not target:
+                return False
+        if Path(target).resolve() == self.path.resolve():
+            self.say(_("{path}: that is the race file itself; choose another file").format(path=target))
+            return False
+        try:
+            pages = write_race_log(target, self.race)
+        except (LayoutError, DocumentError, OSError) as exc:
+            self.say(str(exc))
+            return False
+        self.say(ngettext("Log printed: {path} ({n} page)", "Log printed: {path} ({n} pages)", pages).format(
+            path=target, n=pages))
+        return True
 
     def say(self, text: str) -> None:
         self.message.setText(printable(text))

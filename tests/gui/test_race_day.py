@@ -131,3 +131,28 @@ def test_a_downforce_season_race_runs_six_cars_and_files_them_as_one_undo_step(q
     assert not campaign.session.document.races or not campaign.session.document.races[0].cars
     campaign.session.undo_stack.setClean()
     campaign.close()
+
+
+def test_print_log_saves_the_race_log_beside_the_race(qtbot, tmp_path: Path, monkeypatch):
+    from pypdf import PdfReader
+
+    path = _race_file(tmp_path)
+    window = RaceDayWindow(path)
+    qtbot.addWidget(window)
+    window.kart.setCurrentText("Ben")
+    window.value.setText("2")
+    window.buttons["box"].click()
+    asked = {}
+
+    def fake_save(_parent, _title, start, _filter):
+        asked["start"] = start
+        return str(tmp_path / "log.pdf"), ""
+
+    monkeypatch.setattr("designer.panes.race_day.QFileDialog.getSaveFileName", fake_save)
+    window.print_button.click()
+    assert asked["start"] == str(tmp_path / "heat-log.pdf")
+    text = " ".join(PdfReader(tmp_path / "log.pdf").pages[0].extract_text().split())
+    assert "Ben drew" in text and "Log (seed 4)" in text
+    assert window.message.text().startswith("Log printed:")
+    before = path.read_bytes()
+    assert not window.print_log(path) and path.read_bytes() == before  # never over the race file

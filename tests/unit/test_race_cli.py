@@ -179,3 +179,27 @@ def test_a_downforce_season_race_is_run_and_files_its_six_cars(capsys, tmp_path:
     cars = {c.colour: (c.place, c.owner, c.paid) for c in load_campaign(season)[0].races[0].cars}
     assert cars == {"blue": (1, "Ben", 0), "red": (2, "Ann", 0), "green": (3, None, 0), "orange": (4, None, 0),
                     "black": (5, "Ann", 4_000_000), "yellow": (6, None, 0)}
+
+
+def test_the_race_log_prints_on_one_page_with_every_step(capsys, tmp_path: Path):
+    """`race print`: the standing, the result and every logged step, read back from the PDF; one page for a short
+    race; the race file is never the output."""
+    from pypdf import PdfReader
+
+    from designer.race.race_io import load_race
+
+    path = tmp_path / "heat.race.json"
+    _new(capsys, path)
+    for words in (["gear", "Ann", "2"], ["box", "Ben", "1"], ["coin", "Cid"]):
+        code, _out, err = run(capsys, "race", "act", path, *words)
+        assert code == 0, err
+    out = tmp_path / "log.pdf"
+    code, printed, err = run(capsys, "race", "print", path, "-o", out)
+    assert (code, err) == (0, "") and "1 page" in printed
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(out).pages)
+    race = load_race(path)
+    assert len(PdfReader(out).pages) == 1 and "race log" in text and "Log (seed 9)" in text
+    for line in race.log:
+        assert " ".join((f"{line.step}. {line.text}" if line.step else line.text).split())[:40] in text
+    assert "would overwrite the input file" in refused(capsys, path, "race", "print", path, "-o", path)
+    assert load_race(path).file == race.file  # the race file is untouched
