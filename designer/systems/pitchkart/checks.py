@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import shapely
@@ -42,6 +43,7 @@ from designer.rules.texts import piece_name
 from designer.systems.pitchkart.elements import TrackSection
 from designer.systems.pitchkart.sections import (
     Connector,
+    ConnectorIndex,
     OpenConnector,
     drivable_surface,
     gap,
@@ -71,25 +73,48 @@ CHARACTERS_NOTE = N_(
 
 @dataclass
 class Track:
-    """What the section checks of one run share: the inventory, every section and those of a known piece."""
+    """What the section checks share: the inventory, every section and those of a known piece, their
+    outlines and connectors, and what is worked out from the sections alone (`derived`). A context reused
+    across runs keeps it while the sections stay the same (moving a coin re-checks no section)."""
 
     inventory: PieceInventory
     sections: list[TrackSection]   # by number, then id
     shaped: list[TrackSection]   # those whose piece the inventory holds
     outlines: dict[str, Polygon]
+    index: ConnectorIndex   # of `shaped`
+    derived: dict[str, Any] = field(default_factory=dict)
+
+    def derive(self, name: str, work: Callable[[], Any]) -> Any:
+        if name not in self.derived:
+            self.derived[name] = work()
+        return self.derived[name]
+
+
+def _same(a: list[TrackSection], b: list[TrackSection]) -> bool:
+    return len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b, strict=True))
 
 
 def _track(ctx: CheckContext) -> Track | None:
-    """The sections of this run (None: no sections, or rule data without an inventory), worked out once."""
+    """The sections of this run (None: no sections, or rule data without an inventory), worked out once, or
+    taken over from the last run when no section changed (only the outlines of changed sections are redrawn)."""
     if "pitchkart" in ctx.run_cache:
         return ctx.run_cache["pitchkart"]
     rules = ctx.ruleset.pitchkart
     sections = track_sections(ctx.elements)
     found = None
     if sections and rules is not None:
-        shaped = known_sections(sections, rules.inventory)
-        found = Track(rules.inventory, sections, shaped, {s.id: section_outline(s, rules.inventory) for s in shaped})
+        before: Track | None = ctx.kept("pitchkart-track")
+        if before is not None and before.inventory == rules.inventory and _same(before.sections, sections):
+            found = before
+        else:
+            kept = {s.id: (s, before.outlines[s.id]) for s in before.shaped} if before is not None \
+                and before.inventory == rules.inventory else {}
+            shaped = known_sections(sections, rules.inventory)
+            outlines = {s.id: old[1] if (old := kept.get(s.id)) is not None and old[0] == s
+                        else section_outline(s, rules.inventory) for s in shaped}
+            found = Track(rules.inventory, sections, shaped, outlines, ConnectorIndex(shaped, rules.inventory))
     ctx.run_cache["pitchkart"] = found
+    ctx.keep("pitchkart-track", found)
     return found
 
 
@@ -121,7 +146,7 @@ def pk_loop_open(ctx: CheckContext) -> list[Problem]:
     if track is None or not track.shaped:
         return []
     by_id = {s.id: s for s in track.shaped}
-    found = open_connectors(track.shaped, track.inventory)
+    found = track.derive("open", lambda: open_connectors(track.shaped, track.inventory, track.index))
     starts = [c for c in found if c.side == "start"]
     used: set[str] = set()
     out = []
@@ -166,7 +191,8 @@ def pk_section_overlap(ctx: CheckContext) -> list[Problem]:
     name, other = namer(message, "section"), namer(message, "other")
     return [problem("pk-section-overlap", message.format(section=name(by_id[a]), other=other(by_id[b]),
                                                          area=area_text(area, units)), (a, b))
-            for a, b, area in overlapping_pairs(track.shaped, track.inventory, OVERLAP_AREA_MM2)]
+            for a, b, area in track.derive("overlaps", lambda: overlapping_pairs(
+                track.shaped, track.inventory, OVERLAP_AREA_MM2, track.outlines))]
 
 
 @check("pk-numbering", "error")
@@ -204,7 +230,7 @@ def pk_numbering_route(ctx: CheckContext) -> list[Problem]:
     if (track is None or len(track.shaped) != len(track.sections)
             or [s.number for s in track.sections] != list(range(1, len(track.sections) + 1))):
         return []
-    along = numbering(track.sections, track.inventory)
+    along = track.derive("numbering", lambda: numbering(track.sections, track.inventory))
     message = _("{section} is numbered {number} but is section {place} along the track from section 1")
     name = namer(message, "section")
     return [problem("pk-numbering-route", message.format(section=name(s), number=s.number, place=along[s.id]),
@@ -308,14 +334,18 @@ def pk_coin_sections(ctx: CheckContext) -> list[Problem]:
                     [s.id for s in ordered])]
 
 
+def _prepared(geometry: BaseGeometry) -> BaseGeometry:
+    shapely.prepare(geometry)
+    return geometry
+
+
 @check("pk-off-track", "warning")
 def pk_off_track(ctx: CheckContext) -> list[Problem]:
     """Coins, "?" squares, booster arrows, gates and the start/finish whose centre is off every section."""
     track = _track(ctx)
     if track is None or not track.shaped:
         return []
-    surface: BaseGeometry = drivable_surface(track.shaped, track.inventory)
-    shapely.prepare(surface)
+    surface: BaseGeometry = track.derive("surface", lambda: _prepared(drivable_surface(track.shaped, track.inventory)))
     message = _("{element} is not on the track sections")
     name = namer(message, "element")
     return [problem("pk-off-track", message.format(element=name(e)), (e.id,))
