@@ -9,17 +9,25 @@ allows some noise but catches a slide back to quadratic (that was 15× for 4× t
 
 from __future__ import annotations
 
+import os
+import shutil
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QApplication
 
 from designer.app.window import MainWindow
 from designer.document.operations import move_elements
 from designer.geometry.checks import CheckContext, run_checks
+from designer.io.track_io import save_track
 from designer.rules import load_ruleset
 
 from .pitchkart_workload import SIZES, pitchkart_loop
+from .side_by_side import CALLGRIND, instruction_count
 
 ROUNDS = 15
 
@@ -98,3 +106,26 @@ def test_checks_after_moving_one_coin(benchmark):
 
     benchmark.pedantic(rounds, rounds=1, iterations=1)
     assert _linear(times, benchmark, "checks after a coin move") < 6.0
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_validate_instructions_grow_slowly_with_the_sections(tmp_path):
+    """`kartographer validate` of the 76- and the 300-section loop, counted under callgrind (one warm-up run
+    each, for the byte-code caches): the issue's slope target is ≤ 1.1 (was 1.37: 2.60 → 3.56 G; now
+    1.73 → 1.91 G)."""
+    kartographer = shutil.which("kartographer", path=str(Path(sys.executable).parent))
+    if kartographer is None:
+        pytest.skip("no kartographer script beside this Python")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
+    counts = {}
+    for n in (76, 300):
+        path = tmp_path / f"pk{n}.track.json"
+        save_track(pitchkart_loop(n), path)
+        subprocess.run([kartographer, "validate", str(path)], env=env, capture_output=True, check=False)
+        done = subprocess.run([*CALLGRIND, kartographer, "validate", str(path)], env=env, capture_output=True,
+                              text=True, timeout=1800)
+        assert done.returncode in (0, 1), done.stderr[-300:]
+        counts[n] = instruction_count(done.stderr)
+    slope = counts[300] / counts[76]
+    print(f"\nvalidate: 76 sections {counts[76] / 1e9:.3f} G → 300 sections {counts[300] / 1e9:.3f} G ({slope:.2f}×)")
+    assert slope <= 1.2

@@ -5,6 +5,7 @@ checks with a context kept across runs report what a fresh run reports after a c
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -150,3 +151,27 @@ def test_checks_with_a_kept_context_report_what_a_fresh_run_reports():
         codes.append({problem[0] for problem in kept})
     assert "pk-off-track" in codes[0] and "pk-off-track" not in codes[1]  # the coin off the loop and back
     assert "pk-loop-open" in codes[2] and "pk-loop-open" not in codes[4]  # a section out of the loop and back
+
+
+def test_off_track_asks_the_outlines_what_the_united_surface_answered():
+    """pk-off-track (a tree of the outlines) flags exactly the coins the drivable surface (their union) leaves
+    more than the tolerance away, coins scattered over a loop and at its edges (just in and just out)."""
+    from shapely.geometry import Point
+
+    from designer.systems.pitchkart.checks import ON_TRACK_TOLERANCE_MM
+    from designer.systems.pitchkart.sections import drivable_surface
+
+    rng = random.Random(5)
+    laid = lay_chain(["curve-45"] * 8, Connector(600.0, 800.0, 0.0), INVENTORY)
+    spots = [(rng.uniform(100, 1100), rng.uniform(100, 1100)) for _ in range(150)]
+    half = INVENTORY.width_mm / 2  # the loop's edges lie 300 ± 85 mm about (600, 500)
+    for radius in (300 + half - 0.3, 300 + half + 0.3, 300 + half + 0.7, 300 - half + 0.3, 300 - half - 0.7):
+        spots += [(600 + radius * math.cos(a), 500 + radius * math.sin(a)) for a in (0.3, 1.9, 4.0)]
+    coins = [new_element(RULESET, "coin", f"c{n}", x, y, 0.0) for n, (x, y) in enumerate(spots)]
+    document = TrackDocument(name="Loop", ruleset="pitchkart", table=Table(width_mm=1400, height_mm=1200),
+                             elements=[*laid, *coins])
+    flagged = {p.ids[0] for p in run_checks(document, RULESET) if p.code == "pk-off-track"}
+    surface = drivable_surface(laid, INVENTORY)
+    expected = {c.id for c in coins if not surface.covers(Point(c.x_mm, c.y_mm))
+                and surface.distance(Point(c.x_mm, c.y_mm)) > ON_TRACK_TOLERANCE_MM}
+    assert flagged == expected and 10 < len(expected) < len(coins) - 10
