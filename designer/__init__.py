@@ -22,13 +22,13 @@ class _PydanticBeforeQt:
     never imports Qt (`kartographer --version`, the print commands) pays nothing for it here."""
 
     def find_spec(self, name: str, path: object = None, target: object = None) -> None:
-        if name == "PySide6":
+        if name in ("PySide6", "shiboken6"):
             if self in sys.meta_path:
                 sys.meta_path.remove(self)
             _resolve_pydantic()
 
 
-if "PySide6" in sys.modules:
+if "PySide6" in sys.modules or "shiboken6" in sys.modules:
     _resolve_pydantic()
 else:
     sys.meta_path.insert(0, _PydanticBeforeQt())
