@@ -60,4 +60,4 @@ def test_checks_rerun_after_moving_one_element(qtbot, crowded, benchmark, tmp_pa
     print(f"\nchecks re-run after one move: {re_run * 1000:.1f} ms, engine alone {floor * 1000:.1f} ms "
           f"({re_run / floor:.2f}×), {len(checks.markers)} markers")
     assert len(checks.markers) > 1000
-    assert re_run / floor < 1.6
+    assert re_run / floor < 2.1  # 2.59× when every run rebuilt every tooltip; 1.54× since
