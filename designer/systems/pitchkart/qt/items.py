@@ -98,7 +98,7 @@ class DocumentConnectors:
     over every section. It follows the document's signals, connected before any item's (see `connectors`)."""
 
     def __init__(self, document: Any) -> None:
-        self.document = document
+        self._document = weakref.ref(document)  # weak: the cache is keyed by the document (`connectors`)
         self._index: ConnectorIndex | None = None
         self._section_ids: set[str] = set()
         self._open: dict[str, tuple[TrackSection, tuple[bool, bool]]] = {}
@@ -110,12 +110,19 @@ class DocumentConnectors:
         self._index = None
         self._open = {}
 
+    @property
+    def document(self) -> Any:
+        return self._document()
+
     def _changed(self, ids: list) -> None:
-        if any(i in self._section_ids or isinstance(self.document.element(i), TrackSection) for i in ids):
+        document = self.document
+        if document is None or any(i in self._section_ids or isinstance(document.element(i), TrackSection)
+                                   for i in ids):
             self._dirty()
 
     def _inserted(self, placements: list) -> None:
-        if any(isinstance(self.document.element(i), TrackSection) for _, i in placements):
+        document = self.document
+        if document is None or any(isinstance(document.element(i), TrackSection) for _, i in placements):
             self._dirty()
 
     def _removed(self, ids: list) -> None:
