@@ -1,17 +1,37 @@
 """Kartographer: track designer, print shop and campaign manager for tabletop kart-racing games."""
 
-# pydantic resolves some names lazily on first use; if PySide6's import hook (shiboken's "feature"
-# loader) is already installed by then, that lazy import recurses and fails. Resolving them here,
-# before anything imports Qt, avoids it.
-from pydantic import (  # noqa: F401
-    BaseModel,
-    ConfigDict,
-    Field,
-    TypeAdapter,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
+import sys
+
+
+def _resolve_pydantic() -> None:
+    from pydantic import (  # noqa: F401
+        BaseModel,
+        ConfigDict,
+        Field,
+        TypeAdapter,
+        ValidationError,
+        field_validator,
+        model_validator,
+    )
+
+
+class _PydanticBeforeQt:
+    """pydantic resolves some names lazily on first use; if PySide6's import hook (shiboken's "feature"
+    loader) is already installed by then, that lazy import recurses and fails. So the first import of
+    PySide6 resolves them first (a finder on `sys.meta_path` that finds nothing itself); a process that
+    never imports Qt (`kartographer --version`, the print commands) pays nothing for it here."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name in ("PySide6", "shiboken6"):
+            if self in sys.meta_path:
+                sys.meta_path.remove(self)
+            _resolve_pydantic()
+
+
+if "PySide6" in sys.modules or "shiboken6" in sys.modules:
+    _resolve_pydantic()
+else:
+    sys.meta_path.insert(0, _PydanticBeforeQt())
 
 
 def _version() -> str:

@@ -2,6 +2,6 @@
 
 import sys
 
-from designer.cli import main
+from designer.launch import main
 
 sys.exit(main())

@@ -3,14 +3,15 @@
 `install(window)` watches every tab's viewport for tooltip events. Over an element the tooltip lists the
 kind and id, the position and heading in the document's units, then the kind's own fields as the
 Inspector labels them (a gate's order and width, a pipe's partner …). Anything else under the pointer that
-has a tooltip of its own (a guide) keeps it.
+has a tooltip of its own (a guide, a problem marker) keeps it; an item with a `prepare_tooltip()` method
+builds that tooltip only now.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QEvent, QObject, QPointF
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QToolTip
 
@@ -75,7 +76,12 @@ class CanvasTooltips(QObject):
     def tooltip_at(self, editor, view_pos: QPointF) -> str:
         """The tooltip for the element under `view_pos` (viewport pixels), or "" when there is none."""
         scene_pos = editor.view.mapToScene(view_pos.toPoint())
-        for item in editor.scene.items(scene_pos):
+        # the view's transform: items drawn at a constant size on screen (problem markers) are hit as shown
+        for item in editor.scene.items(scene_pos, Qt.ItemSelectionMode.IntersectsItemShape,
+                                       Qt.SortOrder.DescendingOrder, editor.view.viewportTransform()):
+            prepare = getattr(item, "prepare_tooltip", None)
+            if prepare is not None:
+                prepare()  # an item that builds its tooltip only when it is about to show (a problem marker)
             if item.toolTip():
                 return ""  # e.g. a guide over the element: its own tooltip wins
             if editor.tools.is_element_item(item):

@@ -53,6 +53,8 @@ class ProblemMarker(QGraphicsItem):
         super().__init__()
         self.element_id_with_problem = element_id   # deliberately not `element_id`: tools skip overlays
         self.severity = "info"
+        self.problems: list[Problem] = []
+        self._tooltip_built = False
         self.setZValue(MARKER_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
@@ -61,12 +63,29 @@ class ProblemMarker(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_problems(self, problems: list[Problem]) -> None:
+        """Take the element's problems; the tooltip is built when the pointer rests on the marker
+        (`prepare_tooltip`), not for every marker on every run."""
+        if problems == self.problems:
+            return
+        self.problems = problems
         severity = min((p.severity for p in problems), key=SEVERITY_RANK.__getitem__)
         if severity != self.severity:
             self.severity = severity
             self.update()
-        self.setToolTip(literal("\n".join(_("{severity}: {message}").format(severity=severity_label(p.severity),
-                                                                            message=p.message) for p in problems)))
+        if self._tooltip_built:
+            self._tooltip_built = False
+            self.setToolTip("")
+
+    def tooltip_text(self) -> str:
+        return literal("\n".join(_("{severity}: {message}").format(severity=severity_label(p.severity),
+                                                                   message=p.message) for p in self.problems))
+
+    def prepare_tooltip(self) -> None:
+        """Set the tooltip, if the problems changed since it was last set (the canvas's tooltip filter asks
+        every item under the pointer before a tooltip shows: `designer.app.canvas_tooltips`)."""
+        if not self._tooltip_built:
+            self.setToolTip(self.tooltip_text())
+            self._tooltip_built = True
 
     def boundingRect(self) -> QRectF:
         r = MARKER_RADIUS_PX + 3.0

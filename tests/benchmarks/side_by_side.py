@@ -14,6 +14,8 @@ with reportlab) and a bare PySide6 window (gui_probe.py bare). Rows:
     window shown / drawn   the editor's first paint, and its canvas's first paint with the starter track
     … + libraries          a floor that also imports pydantic and shapely (unused): what those imports
                            alone cost, out of every ratio (no target; for reading the others)
+    version                `kartographer --version`, against a Python that only reads the installed
+                           package's version (`importlib.metadata.version`): the least it can do
 
 Run it with the Python of the installation to measure (an installed wheel is byte-compiled; an editable
 install under PYTHONDONTWRITEBYTECODE=1 recompiles at every start, so this script clears that variable and
@@ -66,6 +68,8 @@ ROWS = (
     Row("bare + libraries", "bare window", None),
     Row("window shown", "bare window", 2.0),
     Row("starter drawn", "bare window", 2.5),
+    Row("floor version", None, None),
+    Row("version", "floor version", 1.4),  # the issue's ≤ 0.3 G instructions against a 0.21 G floor
 )
 
 
@@ -84,6 +88,8 @@ def _commands(kartographer: str, python: str, work: Path) -> dict[str, list[str]
         "bare + libraries": [python, probe, "bare-libraries"],
         "window shown": [python, probe, "shown"],
         "starter drawn": [python, probe, "drawn"],
+        "floor version": [python, "-c", "import importlib.metadata; importlib.metadata.version('kartographer')"],
+        "version": [kartographer, "--version"],
     }
 
 

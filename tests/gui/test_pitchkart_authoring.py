@@ -230,3 +230,27 @@ def test_actions_are_offered_only_where_the_ruleset_has_track_sections(windows):
     win2 = windows(pitchkart_doc())
     assert win2.menu_actions.qaction("section_tool").isEnabled()
     assert win2.menu_actions.qaction("renumber_sections").isEnabled()
+
+
+def test_rings_follow_moves_through_the_shared_connectors_and_a_coin_move_rebuilds_nothing(windows, qtbot):
+    from designer.document.operations import move_elements
+    from designer.rules.defaults import new_element
+    from designer.systems.pitchkart.qt.items import connectors
+
+    laid = lay_chain(["straight", "curve-45", "straight"], Connector(300.0, 500.0, 0.0), INVENTORY)
+    coin = new_element(load_ruleset("pitchkart"), "coin", "coin-1", 450.0, 500.0, 0.0)
+    win = windows(pitchkart_doc([*laid, coin]))
+    scene, document = win.current_editor().scene, win.current_editor().document
+    first, middle, last = (scene.item_for(f"ts{i}") for i in (1, 2, 3))
+    assert (first.open_connectors(), middle.open_connectors(), last.open_connectors()) == (
+        (True, False), (False, False), (False, True))
+    shared = connectors(document)
+    index = shared._index
+    move_elements(document, ["coin-1"], 20.0, 0.0)
+    assert shared._index is index and index is not None  # nothing about the sections changed
+    move_elements(document, ["ts2"], 0.0, 50.0)  # the middle section leaves a gap on both sides
+    assert (first.open_connectors(), middle.open_connectors(), last.open_connectors()) == (
+        (True, True), (True, True), (True, True))
+    document.undo_stack.undo()
+    assert (first.open_connectors(), middle.open_connectors(), last.open_connectors()) == (
+        (True, False), (False, False), (False, True))

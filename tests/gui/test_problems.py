@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from designer.app.checks_setup import DEBOUNCE_MS, EditorChecks, ProblemMarker
 from designer.app.image_export import clean_canvas
@@ -164,3 +164,38 @@ def test_markers_follow_a_moved_element_at_once(qtbot, checked: MainWindow):
     before = marker.pos()
     move_elements(checked.document, ["g1"], 25.0, 0.0)
     assert marker.pos().x() == pytest.approx(before.x() + 25.0)
+
+
+def _tooltip_over(qtbot, window: MainWindow, marker: ProblemMarker) -> str:
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    QToolTip.hideText()
+    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=3000)
+    viewport = window.view.viewport()
+    # on the ring (radius 11 px on screen), off the element's own centre
+    point = window.view.mapFromScene(marker.scenePos()) + QPoint(11, 0)
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, point, viewport.mapToGlobal(point)))
+    return QToolTip.text() if QToolTip.isVisible() else ""
+
+
+def test_a_markers_tooltip_is_built_when_hovered_and_follows_its_problems(qtbot, checked: MainWindow):
+    from PySide6.QtWidgets import QToolTip
+
+    editor = checked.current_editor()
+    add_elements(checked.document, [WarpPipe(id="pipeC", x_mm=600, y_mm=80, pair="nowhere")])
+    editor.checks.run()
+    marker = markers(checked)["pipeC"]
+    assert marker.toolTip() == ""  # not built by the run
+    text = _tooltip_over(qtbot, checked, marker)
+    assert text.startswith("error: ") and "nowhere" in text and marker.toolTip() == text
+    delete_elements(checked.document, ["pipeC"])
+    add_elements(checked.document, [WarpPipe(id="pipeC", x_mm=600, y_mm=80, pair="elsewhere")])
+    editor.checks.run()
+    marker = markers(checked)["pipeC"]
+    again = _tooltip_over(qtbot, checked, marker)
+    assert "elsewhere" in again and "nowhere" not in again
+    marker.set_problems([p._replace(message="changed") for p in marker.problems])
+    assert marker.toolTip() == "" and "changed" in _tooltip_over(qtbot, checked, marker)
+    QToolTip.hideText()

@@ -103,3 +103,24 @@ def test_the_campaign_and_vehicle_commands_parse_and_run(capsys, tmp_path: Path)
     refused = tmp_path / "x.vehicle.json"
     code, _, err = run(capsys, "vehicle", "new", "--class", "light", "--name", "\udcff", "-o", refused)
     assert code == 2 and "UTF-8" in err and not refused.exists()
+
+
+def test_version_is_answered_before_the_command_line_and_pydantic_are_imported():
+    """`kartographer --version` (designer.launch) prints what argparse's version action printed, and loads
+    neither designer.cli (the file formats, the rule data) nor pydantic; any other call reaches designer.cli."""
+    from designer import __version__
+
+    code = ("import sys\nsys.argv = ['kartographer', '--version']\nfrom designer.launch import main\nstatus = main()\n"
+            "print(status, 'designer.cli' in sys.modules, 'pydantic' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [f"kartographer {__version__}", "0 False False"]
+    listed = subprocess.run([sys.executable, "-m", "designer", "templates"], capture_output=True, text=True)
+    assert listed.returncode == 0 and "mushroom-cup-1-luigi-circuit.track.json" in listed.stdout
+
+
+def test_pydantic_is_resolved_before_qt_is_first_imported():
+    """designer/__init__ no longer imports pydantic itself: the first import of PySide6 does it first."""
+    code = ("import sys\nimport designer\nassert 'pydantic' not in sys.modules\nimport PySide6.QtCore\n"
+            "print('pydantic.main' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True"]

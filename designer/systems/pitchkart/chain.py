@@ -18,20 +18,19 @@ from designer.model.edit import placed
 from designer.rules.systems import PieceInventory
 from designer.systems.api import move_attached
 from designer.systems.pitchkart.elements import TrackSection
-from designer.systems.pitchkart.sections import known_sections, meets, section_end, section_start, track_sections
+from designer.systems.pitchkart.sections import ConnectorIndex, known_sections, section_end, track_sections
 
 
 def chain_after(sections: Sequence[TrackSection], first: TrackSection, inventory: PieceInventory,
                 stop: frozenset[str] = frozenset()) -> list[TrackSection]:
     """The sections chained after `first`, in order: each one's start meets the previous one's end. The walk
     ends at a section in `stop`, at one already walked (a closed loop) or where nothing meets."""
-    shaped = known_sections(track_sections(sections), inventory)
+    index = ConnectorIndex(known_sections(track_sections(sections), inventory), inventory)
     seen = {first.id}
     found: list[TrackSection] = []
     here = first
     while inventory.piece(here.piece) is not None:
-        end = section_end(here, inventory)
-        following = next((s for s in shaped if s.id not in seen and meets(end, section_start(s), inventory)), None)
+        following = index.next_after(section_end(here, inventory), seen)
         if following is None or following.id in stop:
             break
         found.append(following)

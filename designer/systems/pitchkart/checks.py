@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import shapely
 from shapely.geometry import Point, Polygon
-from shapely.geometry.base import BaseGeometry
 
 from designer.geometry.checks.base import CheckContext, check, problem
 from designer.geometry.checks.lengths import area_text, length_text, number_in
@@ -42,8 +42,8 @@ from designer.rules.texts import piece_name
 from designer.systems.pitchkart.elements import TrackSection
 from designer.systems.pitchkart.sections import (
     Connector,
+    ConnectorIndex,
     OpenConnector,
-    drivable_surface,
     gap,
     known_sections,
     numbering,
@@ -71,25 +71,48 @@ CHARACTERS_NOTE = N_(
 
 @dataclass
 class Track:
-    """What the section checks of one run share: the inventory, every section and those of a known piece."""
+    """What the section checks share: the inventory, every section and those of a known piece, their
+    outlines and connectors, and what is worked out from the sections alone (`derived`). A context reused
+    across runs keeps it while the sections stay the same (moving a coin re-checks no section)."""
 
     inventory: PieceInventory
     sections: list[TrackSection]   # by number, then id
     shaped: list[TrackSection]   # those whose piece the inventory holds
     outlines: dict[str, Polygon]
+    index: ConnectorIndex   # of `shaped`
+    derived: dict[str, Any] = field(default_factory=dict)
+
+    def derive(self, name: str, work: Callable[[], Any]) -> Any:
+        if name not in self.derived:
+            self.derived[name] = work()
+        return self.derived[name]
+
+
+def _same(a: list[TrackSection], b: list[TrackSection]) -> bool:
+    return len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b, strict=True))
 
 
 def _track(ctx: CheckContext) -> Track | None:
-    """The sections of this run (None: no sections, or rule data without an inventory), worked out once."""
+    """The sections of this run (None: no sections, or rule data without an inventory), worked out once, or
+    taken over from the last run when no section changed (only the outlines of changed sections are redrawn)."""
     if "pitchkart" in ctx.run_cache:
         return ctx.run_cache["pitchkart"]
     rules = ctx.ruleset.pitchkart
     sections = track_sections(ctx.elements)
     found = None
     if sections and rules is not None:
-        shaped = known_sections(sections, rules.inventory)
-        found = Track(rules.inventory, sections, shaped, {s.id: section_outline(s, rules.inventory) for s in shaped})
+        before: Track | None = ctx.kept("pitchkart-track")
+        if before is not None and before.inventory == rules.inventory and _same(before.sections, sections):
+            found = before
+        else:
+            kept = {s.id: (s, before.outlines[s.id]) for s in before.shaped} if before is not None \
+                and before.inventory == rules.inventory else {}
+            shaped = known_sections(sections, rules.inventory)
+            outlines = {s.id: old[1] if (old := kept.get(s.id)) is not None and old[0] == s
+                        else section_outline(s, rules.inventory) for s in shaped}
+            found = Track(rules.inventory, sections, shaped, outlines, ConnectorIndex(shaped, rules.inventory))
     ctx.run_cache["pitchkart"] = found
+    ctx.keep("pitchkart-track", found)
     return found
 
 
@@ -121,7 +144,7 @@ def pk_loop_open(ctx: CheckContext) -> list[Problem]:
     if track is None or not track.shaped:
         return []
     by_id = {s.id: s for s in track.shaped}
-    found = open_connectors(track.shaped, track.inventory)
+    found = track.derive("open", lambda: open_connectors(track.shaped, track.inventory, track.index))
     starts = [c for c in found if c.side == "start"]
     used: set[str] = set()
     out = []
@@ -166,7 +189,8 @@ def pk_section_overlap(ctx: CheckContext) -> list[Problem]:
     name, other = namer(message, "section"), namer(message, "other")
     return [problem("pk-section-overlap", message.format(section=name(by_id[a]), other=other(by_id[b]),
                                                          area=area_text(area, units)), (a, b))
-            for a, b, area in overlapping_pairs(track.shaped, track.inventory, OVERLAP_AREA_MM2)]
+            for a, b, area in track.derive("overlaps", lambda: overlapping_pairs(
+                track.shaped, track.inventory, OVERLAP_AREA_MM2, track.outlines))]
 
 
 @check("pk-numbering", "error")
@@ -204,7 +228,7 @@ def pk_numbering_route(ctx: CheckContext) -> list[Problem]:
     if (track is None or len(track.shaped) != len(track.sections)
             or [s.number for s in track.sections] != list(range(1, len(track.sections) + 1))):
         return []
-    along = numbering(track.sections, track.inventory)
+    along = track.derive("numbering", lambda: numbering(track.sections, track.inventory))
     message = _("{section} is numbered {number} but is section {place} along the track from section 1")
     name = namer(message, "section")
     return [problem("pk-numbering-route", message.format(section=name(s), number=s.number, place=along[s.id]),
@@ -283,9 +307,9 @@ def pk_coin_spacing(ctx: CheckContext) -> list[Problem]:
 
 
 def _under(track: Track, x_mm: float, y_mm: float) -> list[TrackSection]:
-    """The sections whose outline holds the point."""
-    point = Point(x_mm, y_mm)
-    return [s for s in track.shaped if track.outlines[s.id].distance(point) <= ON_TRACK_TOLERANCE_MM]
+    """The sections whose outline holds the point (within the tolerance), in the track's order."""
+    found = _tree(track).query(Point(x_mm, y_mm), predicate="dwithin", distance=ON_TRACK_TOLERANCE_MM)
+    return [track.shaped[i] for i in sorted(found.tolist())]
 
 
 @check("pk-coin-sections", "warning")
@@ -308,20 +332,28 @@ def pk_coin_sections(ctx: CheckContext) -> list[Problem]:
                     [s.id for s in ordered])]
 
 
+def _tree(track: Track) -> shapely.STRtree:
+    """An STRtree of the outlines, in `track.shaped`'s order (kept with the track while the sections stay)."""
+    return track.derive("tree", lambda: shapely.STRtree([track.outlines[s.id] for s in track.shaped]))
+
+
 @check("pk-off-track", "warning")
 def pk_off_track(ctx: CheckContext) -> list[Problem]:
-    """Coins, "?" squares, booster arrows, gates and the start/finish whose centre is off every section."""
+    """Coins, "?" squares, booster arrows, gates and the start/finish whose centre is off every section: further
+    than the tolerance from each outline, as from the drivable surface they make up (asked of an STRtree of
+    the outlines instead of their union, which a long track pays for at every change of a section)."""
     track = _track(ctx)
     if track is None or not track.shaped:
         return []
-    surface: BaseGeometry = drivable_surface(track.shaped, track.inventory)
-    shapely.prepare(surface)
+    elements = ctx.of_kinds(ON_TRACK_KINDS)
+    if not elements:
+        return []
+    points = [Point(e.x_mm, e.y_mm) for e in elements]
+    on = set(_tree(track).query(points, predicate="dwithin", distance=ON_TRACK_TOLERANCE_MM)[0].tolist())
     message = _("{element} is not on the track sections")
     name = namer(message, "element")
     return [problem("pk-off-track", message.format(element=name(e)), (e.id,))
-            for e in ctx.of_kinds(ON_TRACK_KINDS)
-            if not surface.covers(Point(e.x_mm, e.y_mm))
-            and surface.distance(Point(e.x_mm, e.y_mm)) > ON_TRACK_TOLERANCE_MM]
+            for i, e in enumerate(elements) if i not in on]
 
 
 # --- figures -------------------------------------------------------------------------------------------------

@@ -259,17 +259,67 @@ def closure_gap(route: Sequence[TrackSection], inventory: PieceInventory) -> Joi
     return joints([route[-1], route[0]], inventory)[0] if route else None
 
 
-def open_connectors(sections: Sequence[TrackSection], inventory: PieceInventory) -> list[OpenConnector]:
-    """Every connector of the sections that no other section meets, section by section (start, then end)."""
+class ConnectorIndex:
+    """The connectors of some sections in a grid of cells `connect_gap_max_mm` wide (a dict keyed by the
+    rounded point), so finding what meets a connector looks at the 9 cells around it, not at every section:
+    the starts of all the sections given, the ends of those of a known piece."""
+
+    def __init__(self, sections: Sequence[TrackSection], inventory: PieceInventory) -> None:
+        self.inventory = inventory
+        self.cell = inventory.connect_gap_max_mm if inventory.connect_gap_max_mm > 0 else 1.0
+        self.starts: dict[tuple[int, int], list[tuple[int, TrackSection, Connector]]] = {}
+        self.ends: dict[tuple[int, int], list[tuple[int, TrackSection, Connector]]] = {}
+        for order, section in enumerate(sections):
+            start = section_start(section)
+            self.starts.setdefault(self._key(start), []).append((order, section, start))
+            if inventory.piece(section.piece) is not None:
+                end = section_end(section, inventory)
+                self.ends.setdefault(self._key(end), []).append((order, section, end))
+
+    def _key(self, at: Connector) -> tuple[int, int]:
+        return math.floor(at.x_mm / self.cell), math.floor(at.y_mm / self.cell)
+
+    def _meeting(self, table: dict, at: Connector) -> list[tuple[int, TrackSection, Connector]]:
+        """The entries of `table` that meet `at`, in the sections' order."""
+        kx, ky = self._key(at)
+        found = [entry for dx in (-1, 0, 1) for dy in (-1, 0, 1) for entry in table.get((kx + dx, ky + dy), ())
+                 if meets(at, entry[2], self.inventory)]
+        return sorted(found, key=lambda entry: entry[0])
+
+    def end_meets(self, start: Connector, other_than: str) -> bool:
+        """Whether the end of a section other than `other_than` meets `start`."""
+        return any(s.id != other_than for _, s, _at in self._meeting(self.ends, start))
+
+    def start_meets(self, end: Connector, other_than: str) -> bool:
+        """Whether the start of a section other than `other_than` meets `end`."""
+        return any(s.id != other_than for _, s, _at in self._meeting(self.starts, end))
+
+    def next_after(self, end: Connector, seen: set[str] | frozenset[str]) -> TrackSection | None:
+        """The first section (in the order given) not in `seen` whose start meets `end`."""
+        return next((s for _, s, _at in self._meeting(self.starts, end) if s.id not in seen), None)
+
+    def open_sides(self, section: TrackSection) -> tuple[bool, bool]:
+        """(start open, end open) of `section` against the indexed sections but itself: no other's end meets
+        its start, no other's start its end; (False, False) for an unknown piece."""
+        if self.inventory.piece(section.piece) is None:
+            return False, False
+        return (not self.end_meets(section_start(section), section.id),
+                not self.start_meets(section_end(section, self.inventory), section.id))
+
+
+def open_connectors(sections: Sequence[TrackSection], inventory: PieceInventory,
+                    index: ConnectorIndex | None = None) -> list[OpenConnector]:
+    """Every connector of the sections that no other section meets, section by section (start, then end).
+    `index`, when given, must index exactly the sections of a known piece among `sections`."""
     shaped = known_sections(sections, inventory)
-    starts = [(s.id, section_start(s)) for s in shaped]
-    ends = [(s.id, section_end(s, inventory)) for s in shaped]
+    index = index if index is not None else ConnectorIndex(shaped, inventory)
     found = []
-    for (sid, start), (_sid, end) in zip(starts, ends, strict=True):
-        if not any(other != sid and meets(start, at, inventory) for other, at in ends):
-            found.append(OpenConnector(sid, "start", start))
-        if not any(other != sid and meets(end, at, inventory) for other, at in starts):
-            found.append(OpenConnector(sid, "end", end))
+    for section in shaped:
+        start, end = section_start(section), section_end(section, inventory)
+        if not index.end_meets(start, section.id):
+            found.append(OpenConnector(section.id, "start", start))
+        if not index.start_meets(end, section.id):
+            found.append(OpenConnector(section.id, "end", end))
     return found
 
 
@@ -302,19 +352,26 @@ def drivable_surface(sections: Iterable[TrackSection], inventory: PieceInventory
     return shapely.union_all(outlines, grid_size=UNION_GRID_MM) if outlines else Polygon()
 
 
-def overlapping_pairs(sections: Sequence[TrackSection], inventory: PieceInventory,
-                      min_area_mm2: float = 1.0) -> list[tuple[str, str, float]]:
+def overlapping_pairs(sections: Sequence[TrackSection], inventory: PieceInventory, min_area_mm2: float = 1.0,
+                      outlines: dict[str, Polygon] | None = None) -> list[tuple[str, str, float]]:
     """(id, id, area mm²) of the sections whose outlines overlap by more than `min_area_mm2` (neighbours only
-    touch, so they share no area) and deeper than a `SLIVER_MM`."""
-    shaped = [(s.id, section_outline(s, inventory)) for s in known_sections(sections, inventory)]
-    inner = [outline.buffer(-SLIVER_MM) for _, outline in shaped]
+    touch, so they share no area) and deeper than a `SLIVER_MM`, in the sections' order. An STRtree of the
+    outlines finds the candidates; `outlines` ({id: outline}) saves drawing them again."""
+    from shapely import STRtree
+
+    known = known_sections(sections, inventory)
+    shaped = [outlines[s.id] if outlines is not None and s.id in outlines else section_outline(s, inventory)
+              for s in known]
+    if len(shaped) < 2:
+        return []
+    inner = [outline.buffer(-SLIVER_MM) for outline in shaped]
+    left, right = STRtree(shaped).query(inner, predicate="intersects")
     found = []
-    for i, (a_id, a) in enumerate(shaped):
-        for b_id, b in shaped[i + 1:]:
-            if inner[i].intersects(b):
-                area = a.intersection(b).area
-                if area > min_area_mm2:
-                    found.append((a_id, b_id, area))
+    for i, j in sorted(zip(left.tolist(), right.tolist(), strict=True)):
+        if j > i:
+            area = shaped[i].intersection(shaped[j]).area
+            if area > min_area_mm2:
+                found.append((known[i].id, known[j].id, area))
     return found
 
 
@@ -333,9 +390,9 @@ def numbering(sections: Sequence[TrackSection], inventory: PieceInventory, start
         raise ValueError(_("there is no track section {id}").format(id=repr(start_id)))
     route = [here]
     seen = {here.id}
+    index = ConnectorIndex(ordered, inventory)
     while inventory.piece(here.piece) is not None:
-        end = section_end(here, inventory)
-        following = next((s for s in ordered if s.id not in seen and meets(end, section_start(s), inventory)), None)
+        following = index.next_after(section_end(here, inventory), seen)
         if following is None:
             break
         route.append(following)

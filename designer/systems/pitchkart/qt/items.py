@@ -13,6 +13,7 @@ naming a piece the set lacks is drawn as a plain red-rimmed footprint with a "?"
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -27,11 +28,10 @@ from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
 from designer.systems.pitchkart.sections import (
     Connector,
-    meets,
+    ConnectorIndex,
+    known_sections,
     piece_end,
     piece_outline,
-    section_end,
-    section_start,
     track_sections,
 )
 
@@ -89,13 +89,69 @@ def half_piece(piece: TrackPiece) -> TrackPiece:
 
 def open_sides(section: TrackSection, others: list[TrackSection], inventory: PieceInventory) -> tuple[bool, bool]:
     """(start open, end open): whether no other section's end meets this start, no other's start this end."""
-    if inventory.piece(section.piece) is None:
-        return False, False
-    shaped = [s for s in others if s.id != section.id and inventory.piece(s.piece) is not None]
-    start, end = section_start(section), section_end(section, inventory)
-    start_open = not any(meets(start, section_end(s, inventory), inventory) for s in shaped)
-    end_open = not any(meets(end, section_start(s), inventory) for s in shaped)
-    return start_open, end_open
+    return ConnectorIndex(known_sections(others, inventory), inventory).open_sides(section)
+
+
+class DocumentConnectors:
+    """The connectors of one document's sections, shared by its section items: built once after a change that
+    touches a section (a coin moved leaves it be), so each item's refresh is a few dict look-ups, not a pass
+    over every section. It follows the document's signals, connected before any item's (see `connectors`)."""
+
+    def __init__(self, document: Any) -> None:
+        self._document = weakref.ref(document)  # weak: the cache is keyed by the document (`connectors`)
+        self._index: ConnectorIndex | None = None
+        self._section_ids: set[str] = set()
+        self._open: dict[str, tuple[TrackSection, tuple[bool, bool]]] = {}
+        document.elements_changed.connect(self._changed)
+        document.elements_inserted.connect(self._inserted)
+        document.elements_removed.connect(self._removed)
+
+    def _dirty(self) -> None:
+        self._index = None
+        self._open = {}
+
+    @property
+    def document(self) -> Any:
+        return self._document()
+
+    def _changed(self, ids: list) -> None:
+        document = self.document
+        if document is None or any(i in self._section_ids or isinstance(document.element(i), TrackSection)
+                                   for i in ids):
+            self._dirty()
+
+    def _inserted(self, placements: list) -> None:
+        document = self.document
+        if document is None or any(isinstance(document.element(i), TrackSection) for _, i in placements):
+            self._dirty()
+
+    def _removed(self, ids: list) -> None:
+        if any(i in self._section_ids for i in ids):
+            self._dirty()
+
+    def open_sides(self, section: TrackSection, inventory: PieceInventory) -> tuple[bool, bool]:
+        if self._index is None or self._index.inventory is not inventory:
+            sections = track_sections(self.document.elements)
+            self._section_ids = {s.id for s in sections}
+            self._index = ConnectorIndex(known_sections(sections, inventory), inventory)
+            self._open = {}
+        known = self._open.get(section.id)
+        if known is not None and known[0] is section:
+            return known[1]
+        found = self._index.open_sides(section)
+        self._open[section.id] = (section, found)
+        return found
+
+
+_CONNECTORS: weakref.WeakKeyDictionary[Any, DocumentConnectors] = weakref.WeakKeyDictionary()
+
+
+def connectors(document: Any) -> DocumentConnectors:
+    """The document's shared `DocumentConnectors` (made, and so connected, before the first item watches)."""
+    found = _CONNECTORS.get(document)
+    if found is None:
+        found = _CONNECTORS[document] = DocumentConnectors(document)
+    return found
 
 
 class TrackSectionItem(WatchesDocument, ElementItem[TrackSection]):
@@ -178,6 +234,8 @@ class TrackSectionItem(WatchesDocument, ElementItem[TrackSection]):
         if inventory is not None and inventory is not self._inventory:
             self._inventory = inventory
             self._sync()
+        if document is not None:
+            connectors(document)
         self.watch_document(document)
         self._refresh()
 
@@ -190,7 +248,7 @@ class TrackSectionItem(WatchesDocument, ElementItem[TrackSection]):
         if document is None or inventory is None:
             found = (True, True)
         else:
-            found = open_sides(self.element, track_sections(document.elements), inventory)
+            found = connectors(document).open_sides(self.element, inventory)
         if found == self._open:
             return
         self._open = found
