@@ -92,7 +92,8 @@ def test_size_and_start_up_against_the_wheel(bundle, tmp_path):
     assert run(bundle, "--version", home=tmp_path).returncode == 0
     frozen = time.monotonic() - started
     started = time.monotonic()
-    wheel = subprocess.run([sys.executable, "-m", "designer.cli", "--version"], capture_output=True, text=True)
+    wheel = subprocess.run([sys.executable, "-m", "designer.cli", "--version"], cwd=tmp_path, capture_output=True,
+                           text=True)
     installed = time.monotonic() - started
     assert wheel.returncode == 0
     print(f"\nbundle: {size / 2**20:.0f} MiB, --version in {frozen:.2f} s; the installed package: {installed:.2f} s")
