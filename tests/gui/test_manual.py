@@ -151,3 +151,38 @@ def test_every_link_and_image_of_the_manual_resolves(language):
             assert (folder / src).is_file() and (folder / src).stat().st_size < 60_000, (name, src)
     assert internal > 30
     assert {"editor.png", "new.png", "print.png"} <= {Path(s).name for p in found.values() for s in p.images}
+
+
+class KeyCells(HTMLParser):
+    """The first cell of every row of the shortcuts chapter's table."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.cells: list[str] = []
+        self._column = -1
+        self.feed(path.read_text(encoding="utf-8"))
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag == "tr":
+            self._column = -1
+        elif tag == "td":
+            self._column += 1
+            if self._column == 0:
+                self.cells.append("")
+
+    def handle_data(self, data: str) -> None:
+        if self._column == 0 and self.cells:
+            self.cells[-1] += data
+
+
+def test_the_shortcuts_chapter_names_keys_the_app_has(window: MainWindow):
+    """Every key the English chapter lists is bound to one of the window's actions, except the canvas' own keys
+    (Delete, Esc, Enter and the PitchKart section tool's P and F) and the arrow keys' row."""
+    bound = {key for _title, rows in help_menu.shortcut_groups(window) for _text, keys in rows for key in keys}
+    canvas_keys = {"Delete", "Esc", "Enter", "P", "F"}
+    cells = KeyCells(help_menu.MANUAL_DIR / "en" / "keys.html").cells
+    listed = [key for cell in cells if not cell.startswith("Arrow") for key in cell.split(", ")]
+    assert len(listed) > 25
+    assert sorted(set(listed) - bound - canvas_keys) == []
+    for language in ("de", "es", "fr"):
+        assert len(KeyCells(help_menu.MANUAL_DIR / language / "keys.html").cells) == len(cells)
