@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench venv clean i18n
+.PHONY: run test lint bench venv clean i18n bundle bundle-test
 
 venv: $(STAMP)
 
@@ -43,5 +43,21 @@ i18n: $(STAMP)
 	$(VENV)/bin/pybabel update -i $(I18N)/kartographer.pot -d $(I18N) -D kartographer -w 120 --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d $(I18N) -D kartographer --statistics
 
+# The one-folder desktop bundle (PyInstaller, packaging/kartographer.spec) in dist/kartographer/: runs without
+# Python. Build it on each platform it is for. `make bundle-test` runs tests/bundle/ (not part of `make test`).
+bundle: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,bundle]'
+	mkdir -p build
+	QT_QPA_PLATFORM=offscreen $(PY) -c "import sys; from PySide6.QtGui import QGuiApplication, QImage, QPainter; \
+	from PySide6.QtSvg import QSvgRenderer; from PySide6.QtCore import Qt; app = QGuiApplication(sys.argv); \
+	image = QImage(256, 256, QImage.Format.Format_ARGB32); image.fill(Qt.GlobalColor.transparent); \
+	painter = QPainter(image); QSvgRenderer('resources/icons/kartographer.svg').render(painter); painter.end(); \
+	image.save('build/kartographer-256.png')"
+	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/kartographer.spec
+
+bundle-test: bundle
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests/bundle
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

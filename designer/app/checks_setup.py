@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QToolButton
 
+from designer.app import help_menu
 from designer.app.settings import Preferences, Settings
 from designer.geometry.checks import CheckContext, Problem, run_checks
 from designer.geometry.checks.base import SEVERITY_RANK
@@ -257,6 +258,7 @@ class ChecksFeature(QObject):
         toggle.setStatusTip(_("Show or hide the Problems"))
         window.menus["Window"].addAction(toggle)
         self.pane.problem_activated.connect(self.show_problem)
+        self.pane.help_requested.connect(lambda code: help_menu.show_manual(window, code))
 
         window.menus["View"].addSeparator()
         self.markers_action = window.action(

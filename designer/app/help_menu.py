@@ -6,21 +6,26 @@ from the real key bindings). Actions that no menu holds but that still have a ke
 under "Other". Keys of dedicated media/office keyboard buttons (Qt's "Save", "Zoom In" keys) are left out: they
 are bindings, not something to learn.
 
-The manual is the README as shipped in the package metadata (importlib.metadata's description), rendered as
-Markdown; links open in the web browser.
+The manual is the player's guide shipped as HTML in the package (`resources/manual/<language>/`), shown in the
+app's language or else in English, offline; its Playability checks chapter holds one paragraph per check code
+(anchors named by code), which the Problems dock opens. Web links open in the web browser.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QHeaderView,
     QLineEdit,
     QMainWindow,
     QMenu,
+    QPushButton,
     QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,
@@ -28,9 +33,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.i18n import _, pgettext
+from designer.i18n import SOURCE_LANGUAGE, _, current_language, pgettext
+from designer.paths import RESOURCES_DIR
 
-DISTRIBUTION = "kartographer"
+MANUAL_DIR = RESOURCES_DIR / "manual"
+#: The manual's chapter holding one paragraph per check code, each under an anchor named by the code.
+CHECKS_PAGE = "checks.html"
 #: Qt key codes from here on are keys of their own on multimedia/office keyboards (Back, Save, Zoom In …),
 #: and so are Help and F13–F35 (X11 gives Undo, Copy, Paste … the Sun keyboard's F14, F16, F18 …).
 _DEDICATED_KEYS = Qt.Key.Key_Back.value
@@ -141,38 +149,72 @@ class ShortcutsDialog(QDialog):
             group.setHidden(shown == 0)
 
 
-def manual_text() -> str:
-    """The README as the installed package's metadata holds it (Markdown), or "" when it is missing."""
-    from importlib import metadata  # read when the manual opens, not with every window
+def manual_folder(language: str | None = None) -> Path | None:
+    """The player's manual in `language` (default: the app's), else in English; None when none is installed."""
+    for code in (language or current_language(), SOURCE_LANGUAGE):
+        folder = MANUAL_DIR / code
+        if (folder / "index.html").is_file():
+            return folder
+    return None
 
-    try:
-        meta = metadata.metadata(DISTRIBUTION)
-    except metadata.PackageNotFoundError:
-        return ""
-    body = meta.get_payload()  # type: ignore[attr-defined]  # the description, for metadata 2.1 and later
-    return str(body or meta.get("Description") or "").strip()
+
+def manual_url(anchor: str | None = None, language: str | None = None) -> QUrl | None:
+    """The manual's contents page, or the check-code paragraph `anchor` of its Playability checks chapter."""
+    folder = manual_folder(language)
+    if folder is None:
+        return None
+    url = QUrl.fromLocalFile(str(folder / (CHECKS_PAGE if anchor else "index.html")))
+    if anchor:
+        url.setFragment(anchor)
+    return url
 
 
 class ManualWindow(QDialog):
-    """The manual in a window of its own beside the editor (not modal)."""
+    """The player's manual (HTML shipped in the package) in a window of its own beside the editor (not modal)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Kartographer Manual"))
         self.setWindowFlag(Qt.WindowType.WindowMaximizeButtonHint, True)
         self.browser = QTextBrowser(self)
-        self.browser.setOpenExternalLinks(True)
-        text = manual_text()
-        if text:
-            self.browser.setMarkdown(text)
-        else:
-            self.browser.setPlainText(_("The manual is not part of this installation."))
+        self.browser.setOpenExternalLinks(True)   # web links go to the browser; the manual's own pages stay here
+        bar = QHBoxLayout()
+        self.back_button = self._button(pgettext("manual", "Back"), self.browser.backward, bar)
+        self.forward_button = self._button(pgettext("manual", "Forward"), self.browser.forward, bar)
+        self.contents_button = self._button(pgettext("manual", "Contents"), self.open_contents, bar)
+        bar.addStretch(1)
+        self.browser.backwardAvailable.connect(self.back_button.setEnabled)
+        self.browser.forwardAvailable.connect(self.forward_button.setEnabled)
+        self.back_button.setEnabled(False)
+        self.forward_button.setEnabled(False)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
+        layout.addLayout(bar)
         layout.addWidget(self.browser, 1)
         layout.addWidget(buttons)
         self.resize(820, 760)
+        self.open_contents()
+
+    def _button(self, text: str, slot, bar: QHBoxLayout) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setAutoDefault(False)
+        button.clicked.connect(slot)
+        bar.addWidget(button)
+        return button
+
+    def open_contents(self) -> None:
+        self.open_at(None)
+
+    def open_at(self, anchor: str | None) -> None:
+        """Show the contents page, or the paragraph of check code `anchor`."""
+        url = manual_url(anchor)
+        if url is None:
+            self.browser.setPlainText(_("The manual is not part of this installation."))
+            return
+        self.browser.setSource(url)
+        if anchor:
+            self.browser.scrollToAnchor(anchor)
 
 
 def show_shortcuts(window: QMainWindow) -> ShortcutsDialog:
@@ -181,11 +223,13 @@ def show_shortcuts(window: QMainWindow) -> ShortcutsDialog:
     return dialog
 
 
-def show_manual(window: QMainWindow) -> ManualWindow:
-    """The window's manual, opened once and raised again afterwards."""
+def show_manual(window: QMainWindow, anchor: str | None = None) -> ManualWindow:
+    """The window's manual, opened once and raised again afterwards; at check code `anchor`'s paragraph if given."""
     manual = getattr(window, "manual_window", None)
     if not isinstance(manual, ManualWindow):
         manual = window.manual_window = ManualWindow(window)  # type: ignore[attr-defined]
+    if anchor:
+        manual.open_at(anchor)
     manual.show()
     manual.raise_()
     manual.activateWindow()

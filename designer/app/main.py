@@ -19,7 +19,7 @@ from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from designer.app import errors
+from designer.app import errors, file_open
 from designer.app.app_icon import apply_identity
 from designer.app.autosave import HEADLESS_PLATFORMS
 from designer.app.settings import Settings
@@ -117,5 +117,6 @@ def run_gui(files: list[str], language: str | None = None) -> int:
     app = application()
     install_language(app, language)
     errors.install()  # Qt's messages (headless noise aside) go to the log and stderr from here on
-    window = open_main_window(files, restore_session=True)  # noqa: F841 - keep the window alive while the loop runs
+    window = open_main_window(files, restore_session=True)
+    file_open.install(app, window)  # macOS: documents opened from the Finder arrive as QFileOpenEvent
     return app.exec()

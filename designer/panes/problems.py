@@ -5,7 +5,8 @@ table (severity icon, code, message, element ids) backed by a model, so thousand
 to refill. Three checkable filter buttons show or hide errors,
 warnings and info and carry the counts in their labels. Clicking or activating a row emits
 `problem_activated(problem)`; `checks_setup` answers by selecting the problem's elements and centring the
-view on them. The pane knows nothing about editors or when the checks run.
+view on them. Help on This Problem (the row's context menu, the "?" button) emits `help_requested(code)`, which
+opens the player's manual at that check's paragraph. The pane knows nothing about editors or when the checks run.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QAction, QBrush, QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -124,6 +125,9 @@ class ProblemsModel(QAbstractTableModel):
             return QBrush(table_text(SEVERITY_COLORS[problem.severity]))
         if column == 2 and role == Qt.ItemDataRole.ToolTipRole:
             return literal(problem.message)
+        if column == 1 and role == Qt.ItemDataRole.ToolTipRole:
+            return literal(_("{code}: right-click and choose Help on This Problem to read about this check in the "
+                             "manual").format(code=problem.code))
         return None
 
 
@@ -131,6 +135,8 @@ class ProblemsPane(QWidget):
     """A filterable list of problems; emits `problem_activated(Problem)` when a row is clicked."""
 
     problem_activated = Signal(object)
+    #: The check code whose paragraph of the manual the user asked for ("Help on This Problem").
+    help_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -152,6 +158,16 @@ class ProblemsPane(QWidget):
         bar.addStretch(1)
         self.status = plain(QLabel(self))
         bar.addWidget(self.status)
+        self.help_action = QAction(_("&Help on This Problem"), self)
+        self.help_action.setStatusTip(_("Open the manual at this check's paragraph"))
+        self.help_action.setEnabled(False)
+        self.help_action.triggered.connect(self.request_help)
+        self.help_button = QToolButton(self)
+        self.help_button.setDefaultAction(self.help_action)
+        self.help_button.setText("?")
+        self.help_button.setToolTip(_("Help on This Problem"))
+        self.help_button.setAutoRaise(True)
+        bar.addWidget(self.help_button)
         self.model = ProblemsModel(self)
         self.tree = QTreeView(self)
         self.tree.setModel(self.model)
@@ -168,6 +184,10 @@ class ProblemsPane(QWidget):
         header.setResizeContentsPrecision(64)  # size columns from the first rows, not from thousands
         self.tree.clicked.connect(self._on_index)
         self.tree.activated.connect(self._on_index)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.tree.addAction(self.help_action)
+        self.tree.selectionModel().currentChanged.connect(
+            lambda current, _previous: self.help_action.setEnabled(current.isValid()))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -214,6 +234,16 @@ class ProblemsPane(QWidget):
         for severity, button in self.filters.items():
             button.setText(_("{severity} ({count})").format(severity=_(SEVERITY_TITLES[severity]),
                                                               count=counts[severity]))
+
+    def current_problem(self) -> Problem | None:
+        index = self.tree.currentIndex()
+        return index.data(PROBLEM_ROLE) if index.isValid() else None
+
+    def request_help(self) -> None:
+        """Ask for the manual's paragraph on the current row's check (emits `help_requested(code)`)."""
+        problem = self.current_problem()
+        if problem is not None:
+            self.help_requested.emit(problem.code)
 
     def _on_index(self, index: QModelIndex) -> None:
         problem = index.data(PROBLEM_ROLE)

@@ -1,17 +1,14 @@
-"""Help ▸ Manual and Help ▸ Keyboard Shortcuts: the README from the package metadata rendered as Markdown, and
-every keyed action of the window, grouped by menu, in the user's language."""
+"""Help ▸ Keyboard Shortcuts: every keyed action of the window, grouped by menu, in the user's language (the
+manual itself: test_manual.py)."""
 
 from __future__ import annotations
 
-from importlib import metadata
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication
 
 from designer import i18n
 from designer.app import help_menu
-from designer.app.help_menu import ManualWindow, ShortcutsDialog
+from designer.app.help_menu import ShortcutsDialog
 from designer.app.window import MainWindow
 
 
@@ -80,41 +77,6 @@ def test_the_shortcuts_window_in_german(qtbot, errors):
     assert help_menu.plain_text(i18n._("&Keyboard Shortcuts")) in shown[list(shown)[-1]]
     assert dialog.tree.headerItem().text(1) == i18n.pgettext("keyboard shortcuts", "Shortcut")
     window.close()
-
-
-def test_the_manual_is_the_readme_of_the_package_rendered(window: MainWindow, qtbot):
-    window.manual_action.trigger()
-    manual = window.findChild(ManualWindow)
-    assert manual is not None and manual.isVisible() and not manual.isModal()
-    readme = metadata.metadata("kartographer").get_payload()
-    assert readme.startswith("# Kartographer")
-    document = manual.browser.document()
-    first = document.firstBlock()
-    assert first.text() == "Kartographer" and first.blockFormat().headingLevel() == 1  # Markdown, not the source
-    plain = document.toPlainText()
-    assert "## Command line" not in plain and "Command line" in plain
-    headings = []
-    block = first
-    while block.isValid():
-        if block.blockFormat().headingLevel() == 2:
-            headings.append(block.text())
-        block = block.next()
-    assert headings == [line[3:].strip() for line in readme.splitlines() if line.startswith("## ")]
-    assert manual.browser.openExternalLinks()
-    help_menu.show_manual(window)
-    assert window.findChildren(ManualWindow) == [manual]  # raised again, not a second window
-    manual.close()
-
-
-def test_without_metadata_the_manual_says_so(window: MainWindow, monkeypatch):
-    def missing(_name):
-        raise metadata.PackageNotFoundError("kartographer")
-
-    monkeypatch.setattr(metadata, "metadata", missing)
-    manual = ManualWindow(window)
-    assert manual.browser.toPlainText() == "The manual is not part of this installation."
-    manual.deleteLater()
-    QApplication.processEvents()
 
 
 def test_the_application_and_its_windows_wear_the_kartographer_icon(window: MainWindow):

@@ -1,0 +1,28 @@
+"""macOS hands documents opened from the Finder to the running app as QFileOpenEvent: each opens by its kind."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFileOpenEvent
+from PySide6.QtWidgets import QApplication
+
+from designer.app import file_open
+from designer.app.window import MainWindow
+from designer.paths import TEMPLATES_DIR
+
+
+def test_a_file_open_event_opens_a_track_tab_and_a_vehicle_editor(window: MainWindow, qtbot, monkeypatch):
+    app = QApplication.instance()
+    handler = file_open.install(app, window)
+    try:
+        tabs = window.tabs.count()
+        track = TEMPLATES_DIR / "pitchkart-stadium.track.json"
+        assert QApplication.sendEvent(app, QFileOpenEvent(str(track)))  # taken by the filter
+        assert window.tabs.count() == tabs + 1
+        assert window.document.path == track
+        opened: list[list[str]] = []
+        monkeypatch.setattr(window.vehicle_windows, "open_paths", lambda paths: opened.append(list(paths)))
+        vehicle = str(TEMPLATES_DIR / "axles-light-buggy.vehicle.json")
+        QApplication.sendEvent(app, QFileOpenEvent(vehicle))
+        assert opened == [[vehicle]] and window.tabs.count() == tabs + 1  # a vehicle is no track tab
+    finally:
+        app.removeEventFilter(handler)
