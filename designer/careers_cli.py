@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,6 @@ from designer.campaign import edit
 from designer.campaign.careers import (
     DriverRecord,
     axles_rules,
-    campaign_notices,
     careers,
     check_vehicle_class,
     death_faces,
@@ -35,6 +33,7 @@ from designer.campaign.careers import (
 )
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
+from designer.campaign_warnings import report_notices
 from designer.cli_args import SCENARIO_TITLES
 from designer.i18n import _, ngettext, pgettext
 from designer.io.campaign_io import driver_vehicle, load_campaign, relative_track, save_campaign
@@ -55,13 +54,6 @@ def _stored_path(campaign: Path, path: Path) -> str:
     if not is_text(str(path)):
         raise DocumentError(path, _("the name is not UTF-8 text, so a campaign file cannot store it"))
     return relative_track(campaign, path)
-
-
-def report_notices(file: str | Path, doc: CampaignDocument, ctx: Context) -> None:
-    """What the campaign reports without refusing (kills that do not add up, linked cars that break a build
-    rule), one "FILE: warning: …" line each on stderr."""
-    for notice in campaign_notices(doc, ctx, file):
-        print(printable(_("{file}: warning: {notice}").format(file=file, notice=notice)), file=sys.stderr)
 
 
 # --- add -------------------------------------------------------------------------------------------

@@ -32,9 +32,11 @@ if TYPE_CHECKING:
     from designer.export.options import ExportOptions
     from designer.model.track import TrackDocument
     from designer.rules import Ruleset
+    from designer.systems.api import CliCommand
 
-COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "generate", "campaign", "vehicle",
-            "race", "install-desktop")
+#: The shared commands; a game system adds its own (`System.cli`) after "campaign" (see `commands()`).
+COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "generate", "campaign", "race",
+            "install-desktop")
 LANGUAGE_CHOICES = tuple(sorted(LANGUAGES))
 
 
@@ -101,7 +103,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_print_parsers(sub)
     _add_generate_parser(sub)
     cli_args.add_campaign_parser(sub)
-    cli_args.add_vehicle_parser(sub)
+    for command in _system_commands():
+        command.add_parser(sub)
     cli_args.add_race_parser(sub)
     desktop_install.add_install_desktop_parser(sub)
     return parser
@@ -461,10 +464,21 @@ def _cmd_campaign(args: argparse.Namespace) -> int:
     return campaign_cli.run(args)
 
 
-def _cmd_vehicle(args: argparse.Namespace) -> int:
-    from designer import vehicle_cli
+def _system_commands() -> tuple[CliCommand, ...]:
+    """The commands the registered game systems add (`System.cli`); none when one cannot be loaded (a broken
+    plug-in is reported when it is used, not by every command)."""
+    from designer.systems import registry
 
-    return vehicle_cli.run(args)
+    try:
+        return tuple(command for system in registry.systems() for command in system.cli)
+    except registry.GameSystemError:
+        return ()
+
+
+def commands() -> tuple[str, ...]:
+    """Every command's name: the shared ones, the game systems' after "campaign"."""
+    at = COMMANDS.index("campaign") + 1
+    return (*COMMANDS[:at], *(command.name for command in _system_commands()), *COMMANDS[at:])
 
 
 def _cmd_race(args: argparse.Namespace) -> int:
@@ -478,8 +492,8 @@ def _with_command(argv: list[str]) -> list[str]:
     that is neither a command nor an existing file is a mistyped command (never a new file to create)."""
     if not argv:
         return ["gui"]
-    first = argv[0]
-    if first in COMMANDS or first.startswith("-"):
+    first, names = argv[0], commands()
+    if first in names or first.startswith("-"):
         return argv
     try:
         exists = Path(first).exists()
@@ -487,9 +501,9 @@ def _with_command(argv: list[str]) -> list[str]:
         exists = False
     if exists:
         return ["gui", *argv]
-    close = difflib.get_close_matches(first, COMMANDS, n=1)
+    close = difflib.get_close_matches(first, names, n=1)
     hint = (_("did you mean {command}?").format(command=close[0]) if close
-            else _("commands: {commands}").format(commands=", ".join(COMMANDS)))
+            else _("commands: {commands}").format(commands=", ".join(names)))
     raise UsageError(_("'{word}' is not a command or an existing file ({hint})").format(word=clip(first),
                                                                                         hint=hint))
 
@@ -523,6 +537,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(_with_command(argv))
         args.lang = language
         handler = {
+            **{command.name: command.run for command in _system_commands()},
             "rules": _cmd_rules,
             "validate": _cmd_validate,
             "schema": _cmd_schema,
@@ -532,7 +547,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             "cards": _cmd_cards,
             "generate": _cmd_generate,
             "campaign": _cmd_campaign,
-            "vehicle": _cmd_vehicle,
             "race": _cmd_race,
             "install-desktop": desktop_install.run,
         }[args.command]

@@ -24,6 +24,7 @@ from designer.io.display import QUOTE_LIMIT, clip
 from designer.io.errors import DocumentError
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.mk_downforce.cli import parse_money, parse_paid
 
 from .cli_runner import refused, run
 
@@ -47,8 +48,8 @@ def test_every_numeric_option_has_a_finite_range():
         assert action.type not in (int, float), f"{where} {action.dest}: use cli_args.whole()/millimetres()"
         default = action.default
         if isinstance(default, (int, float)) and not isinstance(default, bool):
-            assert isinstance(action.type, cli_args.Bounded) or action.type in (cli_args.parse_money,
-                                                                                 cli_args.parse_paid), (where, action)
+            money = (parse_money, parse_paid)
+            assert isinstance(action.type, cli_args.Bounded) or action.type in money, (where, action)
         if isinstance(action.type, cli_args.Bounded):
             assert -1e12 < action.type.low <= action.type.high < 1e12, (where, action.dest)
             numeric.append(f"{where} {action.option_strings[-1]}")

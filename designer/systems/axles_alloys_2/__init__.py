@@ -12,6 +12,7 @@ from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.axles_alloys_2.checks import CHECKS
+from designer.systems.axles_alloys_2.cli import CAMPAIGN_CLI, CLI
 from designer.systems.axles_alloys_2.defaults import new_defaults
 from designer.systems.axles_alloys_2.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.axles_alloys_2.generate import GENERATOR
@@ -45,4 +46,6 @@ SYSTEM = System(
     new_defaults=new_defaults,
     print_art={kind: _print_art(kind) for kind in KIND_NAMES},
     generator=GENERATOR,
+    cli=CLI,
+    campaign_cli=CAMPAIGN_CLI,
 )

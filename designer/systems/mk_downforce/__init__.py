@@ -7,6 +7,7 @@ from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.mk_downforce.checks import CHECKS
+from designer.systems.mk_downforce.cli import CAMPAIGN_CLI, CAMPAIGN_OPTIONS
 from designer.systems.mk_downforce.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_downforce.prints import DASHBOARD, PRINT_OPTIONS, PRINTS
 
@@ -20,4 +21,6 @@ SYSTEM = System(
     dashboard=DASHBOARD,
     modes=MODES,
     default_mode=DEFAULT_MODE,
+    campaign_cli=CAMPAIGN_CLI,
+    campaign_options=CAMPAIGN_OPTIONS,
 )

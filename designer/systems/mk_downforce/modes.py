@@ -10,6 +10,7 @@ from designer.campaign.errors import CampaignError
 from designer.i18n import N_, _
 from designer.rules.texts import kart_colour_name, ruleset_name
 from designer.systems.api import CampaignMode
+from designer.systems.mk_downforce.cli import SEASON_COMMANDS
 
 if TYPE_CHECKING:  # the registry loads every system for any document: the campaign model only when a rule runs
     from designer.campaign.context import Context
@@ -59,7 +60,8 @@ def one_kart_per_colour_per_race(doc: CampaignDocument, ctx: Context) -> None:
 
 
 MODES: tuple[CampaignMode, ...] = (
-    CampaignMode("season", N_("Season (prize money)"), "races", money=True, check=one_kart_per_colour_per_race),
+    CampaignMode("season", N_("Season (prize money)"), "races", money=True, check=one_kart_per_colour_per_race,
+                 commands=SEASON_COMMANDS),
     CampaignMode("race_series", N_("Race series (places only)"), "races", check=one_kart_per_colour),
 )
 DEFAULT_MODE = "season"
