@@ -228,6 +228,16 @@ class ModeCommand(Protocol):
     def __call__(self, args: argparse.Namespace, doc: Any, ctx: Any, edit: Callable[..., Any], /) -> int: ...
 
 
+@dataclass(frozen=True)
+class ModeScoresheet:
+    """`CampaignMode.scoresheet`: the mode's own filled score sheet instead of the Grand Prix one (Downforce's
+    season: its money sheet). `render` draws it like `CampaignSheets`; `unavailable(ruleset)` says in a few
+    words why a ruleset's rule data cannot fill it (None: it can)."""
+
+    render: CampaignSheets
+    unavailable: Callable[[Any], str | None] = field(default=lambda ruleset: None)
+
+
 #: What a campaign mode records (see `CampaignMode.record`).
 CAMPAIGN_RECORDS: tuple[str, ...] = ("races", "battle", "games")
 
@@ -249,6 +259,7 @@ class CampaignMode:
     - `sheets`: what `campaign print` draws as this mode's per-player sheets (its "dashboards" section)
       instead of the shared kart dashboards (`CampaignSheets`), under `sheets_title` (English, `N_`; default:
       the system's `dashboard`) — Axles' driver sheets of a career.
+    - `scoresheet`: its own filled score sheet (`ModeScoresheet`), the "scoresheet" section of `campaign print`.
     - `commands`: {action: `ModeCommand`} the mode carries out itself instead of the shared `campaign` action
       ("result", "standings"; Downforce's season: cars, owners and money).
     """
@@ -263,6 +274,7 @@ class CampaignMode:
     sheets: CampaignSheets | None = None
     sheets_title: str = ""
     commands: Mapping[str, ModeCommand] = field(default_factory=dict, hash=False)
+    scoresheet: ModeScoresheet | None = None
 
     @property
     def display_title(self) -> str:

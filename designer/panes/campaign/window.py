@@ -3,9 +3,9 @@
 File (New Campaign…, Open…, Save, Save As…, Print…, Close), Edit (Undo, Redo on the session's stack), and the
 editor's Window and Help menus (`menus`); the title is "name[*] — Campaign — Kartographer" with the unsaved
 marker following the stack's clean state.
-The body depends on the mode: a Grand Prix, a race series or a Downforce season (its race pages are
-`season.SeasonRacePage`) shows tabs (Roster, one per race, the upgrade shop) beside the standings and the
-chart; Balloon Battle and careers show their own pages.
+The body depends on the mode: a Grand Prix, a race series or a mode with race pages of its own (its system's
+`CAMPAIGN_PAGES`, `system_pages.ModePages`: a season's cars and money) shows tabs (Roster, one per race, the
+upgrade shop) beside the standings and the chart; Balloon Battle and careers show their own pages.
 Every page redraws from `session.document` on `session.changed`, so undo and redo need nothing more.
 """
 
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.campaign import edit
-from designer.campaign.modes import in_money, mode_of, records
+from designer.campaign.modes import mode_of, records
 from designer.document.campaign import CampaignSession
 from designer.i18n import N_, _
 from designer.io.campaign_io import CAMPAIGN_SUFFIX
@@ -41,9 +41,9 @@ from designer.panes.campaign import menus
 from designer.panes.campaign.common import MessageLine, race_title, run_edit
 from designer.panes.campaign.races import RacePage
 from designer.panes.campaign.roster import RosterPage
-from designer.panes.campaign.season import SeasonRacePage
 from designer.panes.campaign.shop import ShopPage
 from designer.panes.campaign.standings import ChampionBanner, StandingsPanel, race_count
+from designer.panes.campaign.system_pages import mode_pages
 from designer.panes.campaign.windows import CampaignWindows
 from designer.panes.markup import literal
 
@@ -168,7 +168,7 @@ class CampaignWindow(QMainWindow):
     def _sync_race_tabs(self) -> None:
         """One tab per race after the Roster tab; a race series gains or loses tabs with undo and redo."""
         wanted = race_count(self.session)
-        page_class = SeasonRacePage if in_money(self.session.document) else RacePage
+        page_class = mode_pages(self.session.document).race_page or RacePage
         while len(self.race_pages) < wanted:
             page = page_class(self.session, self.messages, len(self.race_pages))
             page.open_track_requested.connect(self.open_track_requested)

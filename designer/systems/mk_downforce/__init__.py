@@ -21,6 +21,7 @@ SYSTEM = System(
     dashboard=DASHBOARD,
     modes=MODES,
     default_mode=DEFAULT_MODE,
+    qt_module="designer.systems.mk_downforce.qt",
     campaign_cli=CAMPAIGN_CLI,
     campaign_options=CAMPAIGN_OPTIONS,
 )
