@@ -258,7 +258,7 @@ def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, plac
                coins: int | None = None) -> CampaignDocument:
     """Enter or replace one player's result in race `race` (1-based). `gates` and `coins` are None when not
     entered (nothing is stored the player did not give). A Downforce season records cars instead
-    (`designer.campaign.season_edit`), and refuses this."""
+    (`designer.systems.mk_downforce.season_edit`), and refuses this."""
     index = _race_index(doc, ctx, race)
     name = require_player(doc, player, race_location(index))
     where = f"{race_location(index)}, {name}"

@@ -107,7 +107,7 @@ def test_downforce_season_window(qtbot, pseudo, errors):
     win = CampaignWindows().show_session(session)
     qtbot.addWidget(win)
     assert win.add_race()
-    from designer.campaign import season_edit
+    from designer.systems.mk_downforce import season_edit
 
     colours = ["red", "green", "orange", "black", "blue", "yellow"]
     for place, colour in enumerate(colours, start=1):

@@ -79,7 +79,7 @@ def _season():
     ctx = Context(load_ruleset("mk-downforce"))
     doc = edit.new_campaign("Mushroom Cup Season", ctx, "season", [("Alexandra", "Mario"), ("Bartholomew", "Luigi"),
                                                                    ("Cy", "Toad")])
-    from designer.campaign import season_edit
+    from designer.systems.mk_downforce import season_edit
 
     owners = ["Alexandra", "Bartholomew", "Cy", None, "Alexandra", "Bartholomew"]
     for race in (1, 2):  # six cars a race, one of them nobody's; the long names and amounts must fit

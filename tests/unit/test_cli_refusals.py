@@ -18,13 +18,13 @@ from designer import cli, cli_args
 from designer.campaign import edit
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.campaign.money import MoneyError, parse_dollars
 from designer.io.atomic import atomic_write_bytes
 from designer.io.display import QUOTE_LIMIT, clip
 from designer.io.errors import DocumentError
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 from designer.systems.mk_downforce.cli import parse_money, parse_paid
+from designer.systems.mk_downforce.money import MoneyError, parse_dollars
 
 from .cli_runner import refused, run
 

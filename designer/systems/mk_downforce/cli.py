@@ -1,7 +1,7 @@
 """Mario Kart for Downforce's season on the command line: `kartographer campaign prizes`, the season's options of
 `campaign result` (`--car --owner --paid --bets`), and its own `result` and `standings` (`System.campaign_cli`,
 `System.campaign_options`, `CampaignMode.commands`). Only the parsers load with every command; the season's
-code (`designer.season_cli`) is imported when a season command runs."""
+code (`designer.systems.mk_downforce.season_cli`) is imported when a season command runs."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from designer.campaign.money import MoneyError, money_refusal, parse_dollars
 from designer.cli_args import name_argument
 from designer.i18n import _
 from designer.systems.api import CampaignOptions, CliCommand
+from designer.systems.mk_downforce.money import MoneyError, money_refusal, parse_dollars
 
 
 def parse_money(value: str) -> int:
     """Whole dollars from "2000000", "2,000,000", "$2M", "2M", "1.5M" or "500k" (argparse type; the same
-    reading as the campaign window's money cells, `designer.campaign.money.parse_dollars`). On the command
+    reading as the campaign window's money cells, `designer.systems.mk_downforce.money.parse_dollars`). On the command
     line an amount has digits, 0-9 only: an empty value or a bare "$" is a slip, not $0."""
     if not any("0" <= ch <= "9" for ch in value) or any(ch.isdigit() and not ch.isascii() for ch in value):
         raise argparse.ArgumentTypeError(str(money_refusal(value.strip())))
@@ -53,8 +53,8 @@ def add_result_options(result: argparse.ArgumentParser) -> None:
 def season_options_used(args: argparse.Namespace, doc: Any) -> None:
     """`--car`, `--owner`, `--paid` or `--bets` given for a campaign that keeps no money: refused."""
     if args.car or args.owner or args.paid or args.bets is not None:
-        from designer.campaign.season_edit import season_only
         from designer.campaign.validate import race_location
+        from designer.systems.mk_downforce.season_edit import season_only
 
         season_only(doc, race_location(args.race - 1))
 
@@ -67,19 +67,19 @@ def add_prizes_parser(actions: argparse._SubParsersAction) -> None:
 
 
 def run_prizes(args: argparse.Namespace) -> int:
-    from designer.season_cli import season_prizes
+    from designer.systems.mk_downforce.season_cli import season_prizes
 
     return season_prizes(args)
 
 
 def season_result(args: argparse.Namespace, doc: Any, ctx: Any, edit: Callable[..., Any]) -> int:
-    from designer.season_cli import season_result as result
+    from designer.systems.mk_downforce.season_cli import season_result as result
 
     return result(args, doc, edit)
 
 
 def season_standings(args: argparse.Namespace, doc: Any, ctx: Any, edit: Callable[..., Any]) -> int:
-    from designer.season_cli import print_standings
+    from designer.systems.mk_downforce.season_cli import print_standings
 
     return print_standings(args, doc, ctx)
 

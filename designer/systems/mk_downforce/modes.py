@@ -1,6 +1,6 @@
 """The campaign modes Mario Kart for Downforce keeps, the one a new campaign gets, and who may race:
 one kart per colour (the colours and the drivers standing in for each are the rule data's `downforce.karts`),
-in the roster and in every race of a season (`designer.campaign.season`)."""
+in the roster and in every race of a season (`designer.systems.mk_downforce.season`)."""
 
 from __future__ import annotations
 
@@ -50,8 +50,8 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
 
 
 def one_kart_per_colour_per_race(doc: CampaignDocument, ctx: Context) -> None:
-    """The roster's rule, and each race's cars (`designer.campaign.season.check_cars`) and prize table."""
-    from designer.campaign.season import check_cars, colours
+    """The roster's rule, and each race's cars (`designer.systems.mk_downforce.season.check_cars`) and prize table."""
+    from designer.systems.mk_downforce.season import check_cars, colours
 
     one_kart_per_colour(doc, ctx)
     if len(doc.prizes) > len(colours(ctx.ruleset)):

@@ -23,7 +23,13 @@ def season_scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
     """A Downforce season's score sheet data (`season_sheet.SeasonScores`): each race's six cars (place, owner, price
     paid, prize, coins), every player's bets and money per race, their season money and rank, and the prize table in
     use."""
-    from designer.campaign.season import car_money, counted_races, prize_table, prizes_assumed, season_standings
+    from designer.systems.mk_downforce.season import (
+        car_money,
+        counted_races,
+        prize_table,
+        prizes_assumed,
+        season_standings,
+    )
 
     started = any(counted_races(doc, ctx.ruleset))  # ranks and season money only once a race counts
     by_player = {s.player: s for s in season_standings(doc, ctx.ruleset)}

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from designer.campaign.season import counted_races, season_rule
 from designer.i18n import N_
 from designer.panes.campaign.chart import MONEY_AXIS, compact_dollars
-from designer.panes.campaign.season import SeasonRacePage
-from designer.panes.campaign.season_standings import fill_season_standings
 from designer.panes.campaign.system_pages import ModePages, ModeStandings
+from designer.systems.mk_downforce.qt.season import SeasonRacePage
+from designer.systems.mk_downforce.qt.season_standings import fill_season_standings
+from designer.systems.mk_downforce.season import counted_races, season_rule
 
 CAMPAIGN_PAGES = {
     "season": ModePages(
