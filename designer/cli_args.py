@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from designer.cli_help import LazyHelp
 from designer.export.paper_names import PAPER_IDS
-from designer.i18n import N_, _, read_plain_number
+from designer.i18n import _, read_plain_number
 from designer.io.display import clip, is_text, printable
 from designer.model.stats import STATS
 from designer.race.dice import MAX_SEED
@@ -33,8 +33,6 @@ MAX_PLAYERS, MAX_RACES, MAX_GAMES, MAX_COUNT, MAX_REROLLS = 16, 50, 1_000, 10_00
 #: not fit the paper chosen, in its own words).
 MAX_PAGE_MM = 1_000.0
 _WHOLE = re.compile(r"[+-]?[0-9]+")
-#: The scenarios of a career's game (`campaign driver game --scenario`).
-SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
 
 
 def text_argument(value: str) -> str:

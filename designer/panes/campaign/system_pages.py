@@ -1,6 +1,7 @@
 """What a game system's Qt half gives the campaign window for one of its campaign modes: `CAMPAIGN_PAGES`
 {mode name: `ModePages`} — the page class of each race tab and the standings' own table, rule and chart
-(Downforce's season: cars and money). A mode without an entry gets the shared pages."""
+(Downforce's season: cars and money), or the one page of a mode kept without races (Axles' careers). A mode
+without an entry gets the shared pages."""
 
 from __future__ import annotations
 
@@ -35,10 +36,14 @@ class ModeStandings:
 @dataclass(frozen=True)
 class ModePages:
     """A mode's own pages in the campaign window: `race_page` the class of each race tab (the shared
-    `races.RacePage`'s constructor and signals), `standings` its own standings."""
+    `races.RacePage`'s constructor and signals), `standings` its own standings; for a mode kept without races
+    (`CampaignMode.record` "games"), `page` the class of its one page (made with the `CampaignSession`), under
+    `page_title` (English, `N_`)."""
 
     race_page: type | None = None
     standings: ModeStandings | None = None
+    page: type | None = None
+    page_title: str = ""
 
 
 def mode_pages(doc: CampaignDocument) -> ModePages:

@@ -50,8 +50,9 @@ from designer.panes.markup import literal
 Answer = QMessageBox.StandardButton
 STATUS_MS = 5000
 #: a mode's record → (module, class, tab title) of the page a campaign without races brings along.
-MODE_PAGES = {"battle": ("designer.panes.campaign.battle", "BattlePage", N_("Battles")),
-              "games": ("designer.panes.campaign.careers", "CareersPage", N_("Careers"))}
+#: The shared pages of a record kept without races, by `CampaignMode.record`; a mode's own page comes from its
+#: system's Qt half (`CAMPAIGN_PAGES`, `system_pages.ModePages.page`: a career's drivers and games).
+MODE_PAGES = {"battle": ("designer.panes.campaign.battle", "BattlePage", N_("Battles"))}
 
 
 def campaign_filter() -> str:
@@ -77,16 +78,29 @@ def ask_save_changes(parent: QWidget, name: str) -> QMessageBox.StandardButton:
 
 
 def mode_page(session: CampaignSession) -> QWidget:
-    """The page another module provides for this mode, or a placeholder when it is not there."""
-    module_name, class_name, _title = MODE_PAGES[mode_of(session.document).record]
+    """The page the mode's system or another module provides for this mode, or a placeholder when there is none."""
+    own = mode_pages(session.document).page
     try:
-        page_class = getattr(importlib.import_module(module_name), class_name)
-    except (ImportError, AttributeError):
+        if own is not None:
+            page_class = own
+        else:
+            module_name, class_name, _title = MODE_PAGES[mode_of(session.document).record]
+            page_class = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError, KeyError):
         label = QLabel(_("This kind of campaign cannot be shown in this version yet."))
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setObjectName("modePlaceholder")
         return label
     return page_class(session)
+
+
+def mode_page_title(session: CampaignSession) -> str:
+    """The mode page's tab title: the system's (`ModePages.page_title`), the shared page's, else the mode's."""
+    mode = mode_of(session.document)
+    own = mode_pages(session.document).page_title
+    if own:
+        return _(own)
+    return _(MODE_PAGES[mode.record][2]) if mode.record in MODE_PAGES else mode.display_title
 
 
 def scrolled(page: QWidget) -> QScrollArea:
@@ -160,7 +174,7 @@ class CampaignWindow(QMainWindow):
             layout.addWidget(splitter, 1)
         else:
             self.page = mode_page(self.session)
-            self.tabs.addTab(self.page, _(MODE_PAGES[mode.record][2]))
+            self.tabs.addTab(self.page, mode_page_title(self.session))
             self.tabs.setCurrentWidget(self.page)
             layout.addWidget(self.tabs, 1)
         self.setCentralWidget(body)

@@ -1,15 +1,16 @@
 """Axles and Alloys II on the command line: the parsers of `kartographer vehicle …` and `kartographer campaign
 driver …` (`System.cli`, `System.campaign_cli`). Only the parsers load with every command; the commands
-themselves (`designer.vehicle_cli`, `designer.careers_cli`) are imported when run."""
+themselves (`designer.vehicle_cli`, `careers_cli`) are imported when run."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from designer.cli_args import MAX_GAMES, MAX_PLAYERS, MAX_REROLLS, PAPERS, SCENARIO_TITLES, text_argument, whole
+from designer.cli_args import MAX_GAMES, MAX_PLAYERS, MAX_REROLLS, PAPERS, text_argument, whole
 from designer.i18n import _
 from designer.systems.api import CliCommand
+from designer.systems.axles_alloys_2.scenarios import SCENARIO_TITLES
 
 CLASSES = ("light", "medium", "heavy")
 
@@ -84,7 +85,7 @@ def run_vehicle(args: argparse.Namespace) -> int:
 
 
 def run_driver(args: argparse.Namespace) -> int:
-    from designer.careers_cli import run_driver as run
+    from designer.systems.axles_alloys_2.careers_cli import run_driver as run
 
     return run(args)
 

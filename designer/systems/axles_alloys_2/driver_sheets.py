@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import HexColor
 
-from designer.campaign.careers import DriverRecord, careers, rerolls_earned
 from designer.export import pdf, sheet_marks
 from designer.export.fonts import BOLD, FONT
 from designer.export.painter import Painter
@@ -28,6 +27,7 @@ from designer.io.campaign_io import driver_vehicle
 from designer.io.errors import DocumentError
 from designer.rules.texts import component_name, weight_class_name
 from designer.systems.axles_alloys_2 import builder, sheet_parts
+from designer.systems.axles_alloys_2.careers import DriverRecord, careers, rerolls_earned
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
