@@ -1,6 +1,6 @@
 """Axles and Alloys II on the command line: the parsers of `kartographer vehicle …` and `kartographer campaign
 driver …` (`System.cli`, `System.campaign_cli`). Only the parsers load with every command; the commands
-themselves (`designer.vehicle_cli`, `careers_cli`) are imported when run."""
+themselves (`vehicle_cli`, `careers_cli`) are imported when run."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def add_vehicle_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run_vehicle(args: argparse.Namespace) -> int:
-    from designer import vehicle_cli
+    from designer.systems.axles_alloys_2 import vehicle_cli
 
     return vehicle_cli.run(args)
 
