@@ -125,7 +125,7 @@ def test_open_in_vehicle_editor_opens_it_from_a_campaign_window(qtbot, session, 
         assert careers.link_vehicle("Rex", car) is None
         careers.select_driver("Rex")
         qtbot.mouseClick(careers.open_vehicle_button, Qt.MouseButton.LeftButton)
-        [editor] = window.vehicle_windows.windows
+        [editor] = window.document_windows["vehicle"].windows
         assert editor.path.resolve() == car.resolve() and editor.document.name
     finally:
         for w in window.campaign_windows.windows:

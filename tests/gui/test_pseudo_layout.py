@@ -126,8 +126,8 @@ def test_downforce_season_window(qtbot, pseudo, errors):
 
 def test_vehicle_editor(qtbot, pseudo, errors):
     """A car over capacity, so the red bar and a broken rule show too."""
-    from designer.app.vehicle_windows import VehicleWindows
     from designer.paths import TEMPLATES_DIR
+    from designer.systems.axles_alloys_2.qt.vehicle_windows import VehicleWindows
 
     path = TEMPLATES_DIR / "axles-medium-turret.vehicle.json"
     editor = VehicleWindows().open_path(path)
