@@ -138,8 +138,9 @@ def _mode_help() -> str:
         modes="; ".join(offered))
 
 
-def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
-    """Register `campaign` and its actions on the main parser's subcommands."""
+def add_campaign_parser(sub: argparse._SubParsersAction, systems: bool = True) -> None:
+    """Register `campaign` and its actions on the main parser's subcommands (with `systems`, the game systems'
+    own actions and options too)."""
     campaign = sub.add_parser("campaign", help=_("create, update, rank and print a campaign (*.campaign.json)"))
     actions = campaign.add_subparsers(dest="action", metavar="ACTION", required=True,
                                       parser_class=type(campaign))
@@ -186,10 +187,10 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     wipe.add_argument("--by", metavar="NAME", help=_("who popped it"))
 
     add_battle_parser(actions)
-    for system in _systems():
+    for system in _systems() if systems else ():
         for command in system.campaign_cli:
             command.add_parser(actions)
-    for system in _systems():
+    for system in _systems() if systems else ():
         for options in system.campaign_options:
             added = {"new": new, "result": result, "upgrade": upgrade, "standings": ranks}.get(options.action)
             if added is not None:

@@ -238,6 +238,18 @@ class ModeScoresheet:
     unavailable: Callable[[Any], str | None] = field(default=lambda ruleset: None)
 
 
+@dataclass(frozen=True)
+class DocumentFormat:
+    """A file format of a system's own (`System.documents`; Axles: cars, `*.vehicle.json`): `kind` names it
+    (`kartographer schema KIND`, Open Recent's kind), `suffix` its files' ending; `schema()` its JSON Schema;
+    `starters()` one line per starter file of the format for `kartographer templates` (file, name, system, …)."""
+
+    kind: str
+    suffix: str
+    schema: Callable[[], dict[str, Any]]
+    starters: Callable[[], Sequence[str]] | None = None
+
+
 #: What a campaign mode records (see `CampaignMode.record`).
 CAMPAIGN_RECORDS: tuple[str, ...] = ("races", "battle", "games")
 
@@ -520,6 +532,7 @@ class System:
       names only (or, without any in the rule data, a player's free label).
     - `cli`, `campaign_cli`, `campaign_options`: its `kartographer` commands, its `kartographer campaign`
       actions (`CliCommand`) and its options on shared campaign actions (`CampaignOptions`).
+    - `documents`: file formats of its own (`DocumentFormat`), e.g. Axles' cars.
     - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
       result of a race run at the table); None: it has none yet.
 
@@ -553,6 +566,7 @@ class System:
     cli: tuple[CliCommand, ...] = ()
     campaign_cli: tuple[CliCommand, ...] = ()
     campaign_options: tuple[CampaignOptions, ...] = ()
+    documents: tuple[DocumentFormat, ...] = ()
 
     @property
     def display_name(self) -> str:

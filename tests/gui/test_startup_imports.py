@@ -34,8 +34,8 @@ DEFERRED = (
     # the main window keeps a VehicleWindows; an editor loads with its first car
     "designer.systems.axles_alloys_2.qt.vehicle_editor",
     "designer.systems.axles_alloys_2.qt.vehicle_files",
-    "designer.io.vehicle_io",
-    "designer.model.vehicle",
+    "designer.systems.axles_alloys_2.vehicle_io",
+    "designer.systems.axles_alloys_2.vehicle",
     "designer.panes.campaign.window",
     "designer.panes.campaign.dialogs",
     "designer.app.report_dialog",

@@ -14,10 +14,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from designer.app import prompts
-from designer.io.vehicle_io import load_vehicle
 from designer.paths import TEMPLATES_DIR
 from designer.systems.axles_alloys_2.qt.vehicle_editor import VehicleEditor
 from designer.systems.axles_alloys_2.qt.vehicle_windows import VehicleWindows
+from designer.systems.axles_alloys_2.vehicle_io import load_vehicle
 
 Answer = QMessageBox.StandardButton
 

@@ -16,10 +16,10 @@ from designer.export.campaign_print import write_campaign_pdf
 from designer.export.options import ExportOptions
 from designer.io.campaign_io import load_campaign
 from designer.io.track_io import track_from_data
-from designer.io.vehicle_io import load_vehicle
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.vehicle_io import load_vehicle
 
 from .board_docs import board_document
 

@@ -13,12 +13,12 @@ import pytest
 from designer.campaign import edit
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.io.campaign_io import driver_vehicle, dumps_campaign, load_campaign, save_campaign
+from designer.io.campaign_io import dumps_campaign, load_campaign, save_campaign
 from designer.io.errors import DocumentError
-from designer.io.vehicle_io import load_vehicle, save_vehicle
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset, loader
 from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle, load_vehicle, save_vehicle
 
 from .cli_runner import refused, run
 

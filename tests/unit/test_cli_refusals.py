@@ -329,7 +329,7 @@ def _strings(node, at=()):
                                       "axles-light-buggy.vehicle.json"])
 def test_a_lone_surrogate_in_any_text_field_is_refused_at_load(tmp_path, template):
     from designer.io.track_io import load_track
-    from designer.io.vehicle_io import load_vehicle
+    from designer.systems.axles_alloys_2.vehicle_io import load_vehicle
 
     load = load_vehicle if template.endswith(".vehicle.json") else load_track
     data = json.loads((TEMPLATES_DIR / template).read_text(encoding="utf-8"))

@@ -14,6 +14,7 @@ from designer.systems.api import System
 from designer.systems.axles_alloys_2.checks import CHECKS
 from designer.systems.axles_alloys_2.cli import CAMPAIGN_CLI, CLI
 from designer.systems.axles_alloys_2.defaults import new_defaults
+from designer.systems.axles_alloys_2.documents import DOCUMENTS
 from designer.systems.axles_alloys_2.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.axles_alloys_2.generate import GENERATOR
 from designer.systems.axles_alloys_2.modes import DEFAULT_MODE, MODES
@@ -48,4 +49,5 @@ SYSTEM = System(
     generator=GENERATOR,
     cli=CLI,
     campaign_cli=CAMPAIGN_CLI,
+    documents=DOCUMENTS,
 )

@@ -17,9 +17,9 @@ from designer.campaign.roster import require_player
 from designer.i18n import _, ngettext, pgettext
 from designer.io.display import clip
 from designer.model.campaign import CampaignDocument, Game, GameEntry
-from designer.model.vehicle import VehicleDocument
 from designer.rules.systems import AxlesRules
 from designer.rules.texts import reroll_event, ruleset_name, weight_class_name
+from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 #: the award events of the rule data, matched to what an entry records
 EVENT_TESTS = {

@@ -21,7 +21,7 @@ from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign_warnings import report_notices
 from designer.i18n import _, ngettext, pgettext
-from designer.io.campaign_io import driver_vehicle, load_campaign, relative_track, save_campaign
+from designer.io.campaign_io import load_campaign, relative_track, save_campaign
 from designer.io.display import is_text, json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
@@ -43,6 +43,7 @@ from designer.systems.axles_alloys_2.careers import (
     resolve_vehicle,
 )
 from designer.systems.axles_alloys_2.scenarios import SCENARIO_TITLES
+from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle
 
 
 def run_driver(args: argparse.Namespace) -> int:

@@ -33,9 +33,8 @@ from PySide6.QtWidgets import (
 
 from designer.campaign.errors import CampaignError
 from designer.i18n import N_, _, ngettext, pgettext
-from designer.io.campaign_io import driver_vehicle, relative_track, resolve_track
+from designer.io.campaign_io import relative_track, resolve_track
 from designer.io.errors import DocumentError
-from designer.io.vehicle_io import VEHICLE_SUFFIX
 from designer.model.campaign import GameEntry
 from designer.panes import theme
 from designer.panes.campaign.common import MessageLine, not_changed
@@ -60,6 +59,7 @@ from designer.systems.axles_alloys_2.careers import (
 )
 from designer.systems.axles_alloys_2.qt.careers_entries import SCENARIO_TITLES, EntryEditor, scenario_title
 from designer.systems.axles_alloys_2.qt.careers_model import players_needing_driver, status_text, vehicle_file_text
+from designer.systems.axles_alloys_2.vehicle_io import VEHICLE_SUFFIX, driver_vehicle
 
 COLUMNS = (N_("Driver"), N_("Player"), N_("Vehicle"), N_("Vehicle file"), N_("Games"), N_("Kills"), N_("Wins"),
            N_("Rerolls earned"), N_("Used"), N_("Available"), N_("Status"))

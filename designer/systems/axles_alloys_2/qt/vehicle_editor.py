@@ -32,8 +32,6 @@ from PySide6.QtWidgets import (
 from designer.app import prompts
 from designer.i18n import _, ngettext
 from designer.io.errors import DocumentError
-from designer.io.vehicle_io import save_vehicle
-from designer.model.vehicle import VehicleDocument
 from designer.panes.file_filters import all_files_filter
 from designer.panes.markup import literal
 from designer.panes.message_line import MessageLine
@@ -45,6 +43,8 @@ from designer.systems.axles_alloys_2.qt.vehicle_files import (
     same_file_key,
     with_vehicle_suffix,
 )
+from designer.systems.axles_alloys_2.vehicle import VehicleDocument
+from designer.systems.axles_alloys_2.vehicle_io import save_vehicle
 
 if TYPE_CHECKING:
     from designer.systems.axles_alloys_2.qt.vehicle_windows import VehicleWindows

@@ -18,9 +18,9 @@ from designer.i18n import _
 from designer.panes.markup import literal
 
 if TYPE_CHECKING:
-    from designer.model.vehicle import VehicleDocument
     from designer.rules.schema import Ruleset
     from designer.systems.axles_alloys_2.qt.vehicle_editor import VehicleEditor
+    from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 DEFAULT_RULESET = "axles-alloys-2"
 
@@ -92,7 +92,7 @@ class VehicleWindows(QObject):
         """The editor for `path` (brought forward when already open); None, with a one-line message box,
         when the file cannot be read."""
         from designer.io.errors import DocumentError
-        from designer.io.vehicle_io import load_vehicle, vehicle_rules
+        from designer.systems.axles_alloys_2.vehicle_io import load_vehicle, vehicle_rules
 
         path = Path(path).absolute()
         editor = self.find(path)
