@@ -1,6 +1,7 @@
 """`kartographer campaign …`: start a campaign and keep it from the shell — race results, upgrades,
-Balloon Battle wipe-outs, Axles and Alloys II drivers (`designer.careers_cli`) — read the standings (Grand Prix
-points or a race series' places) and print the score sheet, the kart dashboards and the start-order sheet. No Qt.
+Balloon Battle wipe-outs, and the actions game systems add (`System.campaign_cli`) — read the standings (Grand Prix
+points or a race series' places; a mode's own through `CampaignMode.commands`) and print the score sheet, the
+kart dashboards and the start-order sheet. No Qt.
 
 Every edit loads the file (fully checked), applies one pure edit from `designer.campaign.edit` and saves
 atomically. A refusal is one line on stderr naming the file, exit status 2, and the file is not touched.
@@ -33,12 +34,12 @@ from designer.campaign.grand_prix import (
     standings,
     stat_label,
 )
-from designer.campaign.modes import campaign_mode, default_mode, in_money, records, scored, system_for
+from designer.campaign.modes import campaign_mode, default_mode, records, scored, system_for
 from designer.campaign.partial import races_counted, waiting_lines
 from designer.campaign.roster import FREE_LABEL
 from designer.campaign.series import SERIES_RULE, races_run, series_standings
 from designer.campaign.validate import race_location
-from designer.careers_cli import report_notices, run_driver
+from designer.campaign_warnings import report_notices
 from designer.i18n import _, ngettext, pgettext, place_ordinal
 from designer.io.campaign_io import load_campaign, relative_track, resolve_track, save_campaign
 from designer.io.display import is_text, json_printable, print_table, printable
@@ -49,16 +50,17 @@ from designer.io.validation import describe_validation_error
 from designer.model.campaign import CampaignDocument
 from designer.rules import load_ruleset
 from designer.rules.texts import character_name, ruleset_name
-from designer.season_cli import print_standings, season_prizes, season_result
+from designer.systems import registry
+from designer.systems.api import ModeCommand
 
 SUFFIX = ".campaign.json"
 
 
 def run(args: argparse.Namespace) -> int:
     """Carry out one `campaign` action; refusals become a DocumentError naming the campaign file."""
-    handler = {"new": _new, "result": _result, "upgrade": _upgrade, "standings": _standings,
-               "wipe-out": _wipe_out, "battle": run_battle, "driver": run_driver, "print": _print,
-               "prizes": season_prizes}[args.action]
+    handler = {**{command.name: command.run for system in registry.systems() for command in system.campaign_cli},
+               "new": _new, "result": _result, "upgrade": _upgrade, "standings": _standings,
+               "wipe-out": _wipe_out, "battle": run_battle, "print": _print}[args.action]
     path = args.output if args.action == "new" else args.file
     try:
         return handler(args)
@@ -69,6 +71,11 @@ def run(args: argparse.Namespace) -> int:
         raise DocumentError(path, reason, location) from None
     except OSError as exc:  # e.g. a file name too long for the file system
         raise DocumentError(exc.filename or path, exc.strerror or str(exc)) from None
+
+
+def _own_command(doc: CampaignDocument, action: str) -> ModeCommand | None:
+    """The campaign's mode's own take on `action` (`CampaignMode.commands`), if it has one."""
+    return campaign_mode(doc.ruleset, doc.mode).commands.get(action)
 
 
 def _edit(path: Path, change) -> tuple[CampaignDocument, CampaignDocument, Context]:
@@ -135,9 +142,14 @@ def _name_from(path: Path) -> str:
 
 # --- result and upgrade ----------------------------------------------------------------------------
 def _result(args: argparse.Namespace) -> int:
-    doc, _ctx = load_campaign(args.file)
-    if in_money(doc) or args.car or args.owner or args.paid or args.bets is not None:
-        return season_result(args, doc, _edit)
+    doc, ctx = load_campaign(args.file)
+    own = _own_command(doc, "result")
+    if own is not None:
+        return own(args, doc, ctx, _edit)
+    for system in registry.systems():  # options another mode reads, given for this campaign: refused
+        for options in system.campaign_options:
+            if options.action == "result":
+                options.check(args, doc)
     if args.player is None or args.place is None:
         raise CampaignError(_("give --player NAME and --place P"), race_location(args.race - 1))
     _old, doc, ctx = _edit(args.file, lambda d, c: edit.set_result(
@@ -207,8 +219,9 @@ def standings_data(doc: CampaignDocument, ctx: Context) -> list[dict]:
 def _standings(args: argparse.Namespace) -> int:
     doc, ctx = load_campaign(args.file)
     report_notices(args.file, doc, ctx)
-    if in_money(doc):
-        return print_standings(args, doc, ctx)
+    own = _own_command(doc, "standings")
+    if own is not None:
+        return own(args, doc, ctx, _edit)
     if not scored(doc) and records(doc, "races"):
         return _series_standings(args, doc, ctx)
     if not scored(doc):

@@ -32,9 +32,11 @@ if TYPE_CHECKING:
     from designer.export.options import ExportOptions
     from designer.model.track import TrackDocument
     from designer.rules import Ruleset
+    from designer.systems.api import CliCommand, DocumentFormat
 
-COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "generate", "campaign", "vehicle",
-            "race", "install-desktop")
+#: The shared commands; a game system adds its own (`System.cli`) after "campaign" (see `commands()`).
+COMMANDS = ("rules", "validate", "schema", "templates", "gui", "export", "cards", "generate", "campaign", "race",
+            "install-desktop")
 LANGUAGE_CHOICES = tuple(sorted(LANGUAGES))
 
 
@@ -74,7 +76,18 @@ class _Parser(argparse.ArgumentParser):
         super()._check_value(action, value)  # type: ignore[misc]
 
 
-def _parser() -> argparse.ArgumentParser:
+def _needs_systems(argv: Sequence[str]) -> bool:
+    """Whether the parser for `argv` needs what the game systems add (their commands, campaign actions and
+    options, file formats): not for `--version` nor a shared command that takes none, so those never import
+    the systems."""
+    words = [w for w in argv if not w.startswith("-")]
+    if not words:
+        return any(w in ("-h", "--help") for w in argv)
+    return words[0] not in COMMANDS or words[0] in ("campaign", "schema")
+
+
+def _parser(systems: bool = True) -> argparse.ArgumentParser:
+    """The whole command line; without `systems`, only the shared commands and options (see `_needs_systems`)."""
     parser = _Parser(prog="kartographer", description=_("Design, print and race tabletop kart tracks."))
     parser.add_argument("--version", action="version", version=f"kartographer {__version__}",
                         help=_("show the program's version number and exit"))
@@ -91,7 +104,8 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument("--json", action="store_true", help=_("print problems and figures as JSON"))
 
     schema = sub.add_parser("schema", help=_("print the JSON Schema of a file format"))
-    schema.add_argument("format", choices=["track", "campaign", "vehicle"])
+    kinds = [d.kind for d in _system_documents()] if systems else []
+    schema.add_argument("format", choices=["track", "campaign", *kinds])
 
     sub.add_parser("templates", help=_("list the starter documents"))
 
@@ -100,8 +114,9 @@ def _parser() -> argparse.ArgumentParser:
 
     _add_print_parsers(sub)
     _add_generate_parser(sub)
-    cli_args.add_campaign_parser(sub)
-    cli_args.add_vehicle_parser(sub)
+    cli_args.add_campaign_parser(sub, systems)
+    for command in _system_commands() if systems else ():
+        command.add_parser(sub)
     cli_args.add_race_parser(sub)
     desktop_install.add_install_desktop_parser(sub)
     return parser
@@ -389,12 +404,13 @@ def _summary(totals: Counter, unreadable: int) -> str:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from designer.io.schema import campaign_json_schema, track_json_schema, vehicle_json_schema
+    from designer.io.schema import campaign_json_schema, track_json_schema
     from designer.systems import registry
 
     registry.load()  # the game systems' own element kinds belong in the track format (the board's spaces)
 
-    schema = {"campaign": campaign_json_schema, "vehicle": vehicle_json_schema}.get(args.format, track_json_schema)()
+    formats = {"campaign": campaign_json_schema, **{d.kind: d.schema for d in _system_documents()}}
+    schema = formats.get(args.format, track_json_schema)()
     print(json.dumps(schema, indent=2, ensure_ascii=False))
     return 0
 
@@ -405,19 +421,9 @@ def _cmd_templates(args: argparse.Namespace) -> int:
         table = f"{doc.table.width_mm:.0f}×{doc.table.height_mm:.0f} mm"
         elements = ngettext("{count} element", "{count} elements", len(doc.elements)).format(count=len(doc.elements))
         print(printable(f"{starter.path.name:<44} {doc.name:<28} {doc.ruleset:<14} {table:<14} {elements}"))
-    from designer.io.vehicle_io import load_vehicle
-    from designer.paths import TEMPLATES_DIR
-    from designer.rules.texts import weight_class_name
-
-    ruleset = load_ruleset("axles-alloys-2")
-
-    for path in sorted(TEMPLATES_DIR.glob("*.vehicle.json")):  # starter cars (Axles and Alloys II)
-        car = load_vehicle(path)
-        parts = ngettext("{count} component", "{count} components", len(car.components)).format(
-            count=len(car.components))
-        cls = ruleset.axles.weight_class_by_id(car.weight_class) if ruleset.axles else None
-        shown = weight_class_name(ruleset, cls) if cls else car.weight_class
-        print(printable(f"{path.name:<44} {car.name:<28} {car.ruleset:<14} {shown:<14} {parts}"))
+    for document in _system_documents():  # a game system's own starters (Axles' cars)
+        for line in document.starters() if document.starters is not None else ():
+            print(line)
     return 0
 
 
@@ -461,10 +467,31 @@ def _cmd_campaign(args: argparse.Namespace) -> int:
     return campaign_cli.run(args)
 
 
-def _cmd_vehicle(args: argparse.Namespace) -> int:
-    from designer import vehicle_cli
+def _system_commands() -> tuple[CliCommand, ...]:
+    """The commands the registered game systems add (`System.cli`); none when one cannot be loaded (a broken
+    plug-in is reported when it is used, not by every command)."""
+    from designer.systems import registry
 
-    return vehicle_cli.run(args)
+    try:
+        return tuple(command for system in registry.systems() for command in system.cli)
+    except registry.GameSystemError:
+        return ()
+
+
+def _system_documents() -> tuple[DocumentFormat, ...]:
+    """The file formats the registered game systems add (`System.documents`); none when one cannot be loaded."""
+    from designer.systems import registry
+
+    try:
+        return tuple(document for system in registry.systems() for document in system.documents)
+    except registry.GameSystemError:
+        return ()
+
+
+def commands() -> tuple[str, ...]:
+    """Every command's name: the shared ones, the game systems' after "campaign"."""
+    at = COMMANDS.index("campaign") + 1
+    return (*COMMANDS[:at], *(command.name for command in _system_commands()), *COMMANDS[at:])
 
 
 def _cmd_race(args: argparse.Namespace) -> int:
@@ -481,15 +508,18 @@ def _with_command(argv: list[str]) -> list[str]:
     first = argv[0]
     if first in COMMANDS or first.startswith("-"):
         return argv
+    names = commands()
+    if first in names:
+        return argv
     try:
         exists = Path(first).exists()
     except (OSError, ValueError):  # too long for the file system, or NUL
         exists = False
     if exists:
         return ["gui", *argv]
-    close = difflib.get_close_matches(first, COMMANDS, n=1)
+    close = difflib.get_close_matches(first, names, n=1)
     hint = (_("did you mean {command}?").format(command=close[0]) if close
-            else _("commands: {commands}").format(commands=", ".join(COMMANDS)))
+            else _("commands: {commands}").format(commands=", ".join(names)))
     raise UsageError(_("'{word}' is not a command or an existing file ({hint})").format(word=clip(first),
                                                                                         hint=hint))
 
@@ -520,9 +550,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         language, argv = _take_language(argv)
         if language is not None:
             set_language(language)
-        args = _parser().parse_args(_with_command(argv))
+        argv = _with_command(argv)
+        args = _parser(_needs_systems(argv)).parse_args(argv)
         args.lang = language
         handler = {
+            **{command.name: command.run for command in _system_commands()},
             "rules": _cmd_rules,
             "validate": _cmd_validate,
             "schema": _cmd_schema,
@@ -532,7 +564,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             "cards": _cmd_cards,
             "generate": _cmd_generate,
             "campaign": _cmd_campaign,
-            "vehicle": _cmd_vehicle,
             "race": _cmd_race,
             "install-desktop": desktop_install.run,
         }[args.command]

@@ -1,8 +1,10 @@
-"""The argument parsers of `kartographer campaign …`, `vehicle …` and `race …`, apart from the commands.
+"""The argument parsers of `kartographer campaign …` and `race …`, apart from the commands, and the argument
+types every command shares (bounded numbers, millimetres, names).
 
 `designer.cli` builds its whole parser for every command; keeping these parsers here, with only light imports,
-means `kartographer export` or `validate` never loads the campaign and vehicle code (issue [10/10]): the
-commands themselves (`designer.campaign_cli`, `careers_cli`, `vehicle_cli`) are imported when run.
+means `kartographer export` or `validate` never loads the campaign code (issue [10/10]): the commands themselves
+(`designer.campaign_cli`, `race_cli`) are imported when run. A game system's own actions and options of
+`campaign` come from the registry (`System.campaign_cli`, `campaign_options`).
 """
 
 from __future__ import annotations
@@ -11,17 +13,19 @@ import argparse
 import math
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from designer.campaign.money import MoneyError, money_refusal, parse_dollars
 from designer.cli_help import LazyHelp
 from designer.export.paper_names import PAPER_IDS
-from designer.i18n import N_, _, read_plain_number
+from designer.i18n import _, read_plain_number
 from designer.io.display import clip, is_text, printable
 from designer.model.stats import STATS
 from designer.race.dice import MAX_SEED
 
+if TYPE_CHECKING:
+    from designer.systems.api import System
+
 PAPERS = PAPER_IDS
-CLASSES = ("light", "medium", "heavy")
 #: The command line's bounds, the campaign format's own (`designer.model.campaign`, not imported here so that
 #: `export` and `validate` load no campaign code; a test holds them equal).
 MAX_PLAYERS, MAX_RACES, MAX_GAMES, MAX_COUNT, MAX_REROLLS = 16, 50, 1_000, 10_000, 1_000
@@ -29,7 +33,6 @@ MAX_PLAYERS, MAX_RACES, MAX_GAMES, MAX_COUNT, MAX_REROLLS = 16, 50, 1_000, 10_00
 #: not fit the paper chosen, in its own words).
 MAX_PAGE_MM = 1_000.0
 _WHOLE = re.compile(r"[+-]?[0-9]+")
-SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
 
 
 def text_argument(value: str) -> str:
@@ -101,24 +104,6 @@ def millimetres(low: float = 0.0, high: float = MAX_PAGE_MM) -> Bounded:
     return Bounded(float, low, high)
 
 
-def parse_money(value: str) -> int:
-    """Whole dollars from "2000000", "2,000,000", "$2M", "2M", "1.5M" or "500k" (argparse type; the same
-    reading as the campaign window's money cells, `designer.campaign.money.parse_dollars`). On the command
-    line an amount has digits, 0-9 only: an empty value or a bare "$" is a slip, not $0."""
-    if not any("0" <= ch <= "9" for ch in value) or any(ch.isdigit() and not ch.isascii() for ch in value):
-        raise argparse.ArgumentTypeError(str(money_refusal(value.strip())))
-    try:
-        return parse_dollars(value)
-    except MoneyError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def parse_paid(value: str) -> int:
-    """A purchase price: money paid, so "-5M" and "5M" both mean $5,000,000 paid (argparse type)."""
-    text = value.strip()
-    return parse_money(text[1:] if text[:1] in ("-", "\u2212") else text)
-
-
 def _player_spec(value: str) -> tuple[str, str]:
     """(name, character); a bare NAME gives no character, for a system without any (`campaign new` checks)."""
     name, colon, character = text_argument(value).rpartition(":")
@@ -129,16 +114,21 @@ def _player_spec(value: str) -> tuple[str, str]:
     return name.strip(), character.strip()
 
 
-def _mode_help() -> str:
-    """Each system's modes, its default first: argparse cannot know the ruleset yet, so `_new` checks."""
+def _systems() -> tuple[System, ...]:
+    """The registered systems, or none when one cannot be loaded: a broken plug-in is reported when it is used,
+    not by every command's parser."""
     from designer.systems import registry
 
     try:
-        systems = registry.systems()
-    except registry.GameSystemError:  # a broken plug-in is reported when it is used, not in --help
-        systems = ()
+        return tuple(registry.systems())
+    except registry.GameSystemError:
+        return ()
+
+
+def _mode_help() -> str:
+    """Each system's modes, its default first: argparse cannot know the ruleset yet, so `_new` checks."""
     offered = []
-    for system in systems:
+    for system in _systems():
         names = sorted((m.name for m in system.modes), key=lambda n: n != system.default_mode)
         if names:
             offered.append(f"{system.id}: {', '.join(names)}")
@@ -148,8 +138,9 @@ def _mode_help() -> str:
         modes="; ".join(offered))
 
 
-def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
-    """Register `campaign` and its actions on the main parser's subcommands."""
+def add_campaign_parser(sub: argparse._SubParsersAction, systems: bool = True) -> None:
+    """Register `campaign` and its actions on the main parser's subcommands (with `systems`, the game systems'
+    own actions and options too)."""
     campaign = sub.add_parser("campaign", help=_("create, update, rank and print a campaign (*.campaign.json)"))
     actions = campaign.add_subparsers(dest="action", metavar="ACTION", required=True,
                                       parser_class=type(campaign))
@@ -176,21 +167,6 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
                         help=_("gates cleared in order (left out: not entered, counting 0)"))
     result.add_argument("--coins", type=whole(0, MAX_COUNT), default=None, metavar="C",
                         help=_("coins collected (left out: not entered, counting 0)"))
-    result.add_argument("--car", type=name_argument, metavar="COLOUR",
-                        help=_("a season: the car whose place this is (every race has six, one per colour)"))
-    result.add_argument("--owner", type=name_argument, metavar="NAME",
-                        help=_("a season: the player who bought the car (left out: nobody's car)"))
-    result.add_argument("--paid", type=parse_paid, default=0, metavar="MONEY",
-                        help=_("a season: what the owner paid for the car at the auction, e.g. 5M or -5M (0)"))
-    # "--paid -5M": an amount with a minus sign is a value, not an option (argparse's own test knows only digits)
-    result._negative_number_matcher = re.compile(r"^-[\d$.,]")
-    result.add_argument("--bets", type=parse_money, default=None, metavar="MONEY",
-                        help=_("a season: the bet winnings of --player (or of --owner) in this race"))
-
-    prizes = actions.add_parser("prizes", help=_("a season: set the prize money for each place, 1st first"))
-    prizes.add_argument("file", type=Path)
-    prizes.add_argument("amounts", type=parse_money, nargs="*", metavar="MONEY",
-                        help=_("e.g. 12M 9M 6M 4M 2M 0; none: back to the base game's table"))
 
     upgrade = actions.add_parser("upgrade", help=_("buy a kart upgrade between races"))
     upgrade.add_argument("file", type=Path)
@@ -211,7 +187,14 @@ def add_campaign_parser(sub: argparse._SubParsersAction) -> None:
     wipe.add_argument("--by", metavar="NAME", help=_("who popped it"))
 
     add_battle_parser(actions)
-    add_driver_parser(actions)
+    for system in _systems() if systems else ():
+        for command in system.campaign_cli:
+            command.add_parser(actions)
+    for system in _systems() if systems else ():
+        for options in system.campaign_options:
+            added = {"new": new, "result": result, "upgrade": upgrade, "standings": ranks}.get(options.action)
+            if added is not None:
+                options.add(added)
 
     printing = actions.add_parser("print", help=_("print the filled score sheet and the upgraded kart dashboards"))
     printing.add_argument("file", type=Path)
@@ -233,69 +216,6 @@ def add_battle_parser(actions: argparse._SubParsersAction) -> None:
     battle.add_argument("--track", type=Path, metavar="FILE",
                         help=_("with --start: its arena (default: the last battle's)"))
     battle.add_argument("--json", action="store_true", help=_("the battle as JSON"))
-
-
-def add_driver_parser(actions: argparse._SubParsersAction) -> None:
-    """Register `driver` and its own actions on `campaign`'s."""
-    driver = actions.add_parser("driver", help=_("Axles and Alloys II careers: add drivers, enter games, list them"))
-    sub = driver.add_subparsers(dest="driver_action", metavar="ACTION", required=True, parser_class=type(driver))
-
-    add = sub.add_parser("add", help=_("add a named driver for a player"))
-    add.add_argument("file", type=Path)
-    add.add_argument("--name", type=text_argument, required=True, metavar="NAME")
-    add.add_argument("--player", type=text_argument, required=True, metavar="PLAYER")
-    add.add_argument("--class", dest="vehicle_class", type=text_argument, metavar="CLASS",
-                     help=_("the car's weight class: light, medium or heavy (default: the vehicle file's)"))
-    add.add_argument("--vehicle-file", type=Path, metavar="PATH",
-                     help=_("the driver's *.vehicle.json (stored relative to the campaign file)"))
-
-    game = sub.add_parser("game", help=_("enter one driver's result in a game, or in a new one"))
-    game.add_argument("file", type=Path)
-    game.add_argument("--driver", type=text_argument, required=True, metavar="NAME")
-    which = game.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", type=whole(1, MAX_GAMES), metavar="N", help=_("1 for the first game"))
-    which.add_argument("--new", action="store_true", help=_("start a new game (give --scenario)"))
-    game.add_argument("--scenario", choices=tuple(SCENARIO_TITLES), help=_("a new game's scenario"))
-    game.add_argument("--track", type=Path, metavar="FILE",
-                      help=_("a new game's track or arena (stored relative to the campaign file)"))
-    game.add_argument("--destroyed", action="store_true", help=_("the driver's vehicle was destroyed"))
-    game.add_argument("--kills", type=whole(0, MAX_PLAYERS), default=0, metavar="K",
-                      help=_("vehicles the driver destroyed (0)"))
-    game.add_argument("--finished", action="store_true", help=_("a race: finished with a working vehicle"))
-    game.add_argument("--won", action="store_true", help=_("a race: won it"))
-    game.add_argument("--died", action="store_true", help=_(
-        "the driver died (the roll after the vehicle was destroyed, the Driver component lost, radiation, a "
-        "Deathshead)"))
-    game.add_argument("--rerolls-used", type=whole(0, MAX_REROLLS), default=0, metavar="R",
-                      help=_("rerolls spent in this game (0)"))
-
-    listing = sub.add_parser("list", help=_("each driver's player, class, games, kills and rerolls"))
-    listing.add_argument("file", type=Path)
-    listing.add_argument("--json", action="store_true", help=_("a JSON list in the campaign's order"))
-
-
-def add_vehicle_parser(sub: argparse._SubParsersAction) -> None:
-    """Register `vehicle` and its actions on the main parser's subcommands."""
-    vehicle = sub.add_parser("vehicle", help=_("check, start and print Axles and Alloys II cars (*.vehicle.json)"))
-    actions = vehicle.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(vehicle))
-
-    check = actions.add_parser("check", help=_("check that each car is a legal build"))
-    check.add_argument("files", nargs="+", type=Path, metavar="FILE")
-    check.add_argument("--json", action="store_true", help=_("a JSON list: one entry per file"))
-
-    new = actions.add_parser("new", help=_("write a bare car of a weight class, with no components yet"))
-    new.add_argument("--class", dest="weight_class", type=str.lower, choices=CLASSES, required=True,
-                     help=_("the car's weight class"))
-    new.add_argument("--name", type=text_argument, help=_("the car's name (default: from the file name)"))
-    new.add_argument("--driver", type=text_argument, default="", help=_("the driver's name"))
-    new.add_argument("--race", action="store_true", help=_("built for a race (no dropped weapons), not the arena"))
-    new.add_argument("--force", action="store_true", help=_("replace an existing file"))
-    new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
-
-    printing = actions.add_parser("print", help=_("print a vehicle sheet for each car"))
-    printing.add_argument("files", nargs="+", type=Path, metavar="FILE")
-    printing.add_argument("--paper", type=str.lower, choices=PAPERS, default="a4")
-    printing.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf")
 
 
 def add_race_parser(sub: argparse._SubParsersAction) -> None:

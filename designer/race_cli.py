@@ -23,7 +23,7 @@ from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.output import UsageError
 from designer.io.track_io import load_track
-from designer.race.campaign import driver_entrants, entrants, file_game, file_race, vehicle_reader
+from designer.race.campaign import campaign_entrants, file_game, file_race
 from designer.race.document import Entrant
 from designer.race.engine import Race, RaceError, parse_action
 from designer.race.race_io import load_race, new_race, race_rules, save_race
@@ -69,14 +69,11 @@ def _new(args: argparse.Namespace) -> int:
         if ruleset_id is not None and ruleset_id != doc.ruleset:
             raise UsageError(_("--ruleset: the campaign is {campaign}").format(campaign=doc.ruleset))
         ruleset_id, mode = doc.ruleset, mode or doc.mode
-        if records(doc, "games"):  # a career campaign: its living drivers play game N
-            rules, ruleset = race_rules(ruleset_id, out)
-            try:
-                players = driver_entrants(doc, ctx, vehicle_reader(doc, args.campaign, rules, ruleset))
-            except CampaignError as exc:
-                raise DocumentError(args.campaign, exc.reason, exc.location) from None
-        else:
-            players = entrants(doc, ctx, args.race)
+        rules, ruleset = race_rules(ruleset_id, out)
+        try:  # the race's grid or roster, or the system's own (a career's living drivers play game N)
+            players = campaign_entrants(doc, ctx, args.campaign, rules, ruleset, args.race)
+        except CampaignError as exc:
+            raise DocumentError(args.campaign, exc.reason, exc.location) from None
         if track_path is None and args.race <= len(doc.races):
             track_path = resolve_track(args.campaign, doc.races[args.race - 1].track)
         link = (relative_track(out, args.campaign), args.race)
@@ -193,7 +190,7 @@ def _file_game(race: Race, race_path: Path, doc: Any, ctx: Any, campaign: Path, 
         resolved = resolve_track(race_path, race.file.track)
         track = relative_track(campaign, resolved) if resolved is not None else None
     try:
-        filed = file_game(doc, ctx, scenario, outcomes, track)
+        filed = file_game(race.rules, doc, ctx, scenario, outcomes, track)
     except CampaignError as exc:
         raise DocumentError(campaign, exc.reason, exc.location) from None
     save_campaign(filed, campaign)

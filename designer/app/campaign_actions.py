@@ -48,8 +48,8 @@ class CampaignActions:
         def open_file(path: Path, kind: str) -> None:
             if kind == "campaign":
                 self.windows.open_path(path, campaign_window)
-            elif kind == "vehicle" and getattr(self.window, "vehicle_windows", None) is not None:
-                self.window.vehicle_windows.open_path(path, campaign_window)
+            elif kind in getattr(self.window, "document_windows", {}):
+                self.window.document_windows[kind].open_path(path, campaign_window)
             else:
                 self.open_track(path)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QTimer
 from PySide6.QtWidgets import QMainWindow, QWidget
 
+from designer.app.document_windows import open_documents, type_of
 from designer.i18n import N_, _, ngettext
 from designer.io.suffixes import CAMPAIGN_SUFFIX, TRACK_SUFFIX, VEHICLE_SUFFIX
 
@@ -31,8 +32,8 @@ Opener = Callable[[list[Path], list[Path]], object]
 
 
 def sort_dropped(mime: QMimeData) -> tuple[list[Path], list[Path], list[str]]:
-    """(track files, campaign files, names of everything else) among the dragged URLs; vehicle files
-    count as tracks here (`split_vehicles` takes them out)."""
+    """(track files, campaign files, names of everything else) among the dragged URLs; a game system's
+    documents (cars) count as tracks here (`document_windows.open_documents` takes them out)."""
     tracks: list[Path] = []
     campaigns: list[Path] = []
     refused: list[str] = []
@@ -44,17 +45,11 @@ def sort_dropped(mime: QMimeData) -> tuple[list[Path], list[Path], list[str]]:
         name = path.name.lower()
         if name.endswith(CAMPAIGN_SUFFIX):
             campaigns.append(path)
-        elif name.endswith(TRACK_SUFFIX) or name.endswith(VEHICLE_SUFFIX):
+        elif name.endswith(TRACK_SUFFIX) or type_of(path) is not None:
             tracks.append(path)
         else:
             refused.append(path.name or str(path))
     return tracks, campaigns, refused
-
-
-def split_vehicles(paths: list[Path]) -> tuple[list[Path], list[Path]]:
-    """(tracks, vehicle files) among dropped files that open in the main window."""
-    vehicles = [p for p in paths if p.name.lower().endswith(VEHICLE_SUFFIX)]
-    return [p for p in paths if p not in vehicles], vehicles
 
 
 def refusal(names: list[str]) -> str:
@@ -114,26 +109,18 @@ class FileDrop(QObject):
 
 def install(window) -> FileDrop:
     """Drops onto the main window, its canvases and (from now on) every campaign window."""
-    def open_vehicles(paths: list[Path]) -> None:
-        vehicles = getattr(window, "vehicle_windows", None)
-        if vehicles is not None:
-            for path in paths:
-                vehicles.open_path(path, window)
-
     def open_here(tracks: list[Path], campaigns: list[Path]) -> None:
-        tracks, vehicles = split_vehicles(tracks)
+        tracks = open_documents(window, tracks)  # a game system's own documents (cars) open in their windows
         if tracks:
             window.file_actions.open_paths(tracks)
-        open_vehicles(vehicles)
         if campaigns:
             window.campaign_actions.open_paths(campaigns)
 
     def open_from(campaign_window) -> Opener:
         def open_files(tracks: list[Path], campaigns: list[Path]) -> None:
-            tracks, vehicles = split_vehicles(tracks)
             for path in campaigns:
                 window.campaign_windows.open_path(path, campaign_window)
-            open_vehicles(vehicles)
+            tracks = open_documents(window, tracks, window)
             for path in tracks:  # tabs live in the main window, which comes forward
                 window.campaign_actions.open_track(path)
         return open_files
@@ -149,9 +136,9 @@ def install(window) -> FileDrop:
     window.editor_changed.connect(on_editor)
     on_editor(window.current_editor())
     window.campaign_windows.window_added.connect(on_campaign_window)
-    if getattr(window, "vehicle_windows", None) is not None:
-        # here, where the campaign windows are known: a careers page's vehicle file opens in a vehicle editor
-        from designer.app.vehicle_windows import link_careers
-
-        link_careers(window.vehicle_windows, window.campaign_windows)
+    # here, where the campaign windows are known: e.g. a careers page's vehicle file opens in a vehicle editor
+    for kind, windows in getattr(window, "document_windows", {}).items():
+        document_type = window.file_actions.document_types[kind]
+        if document_type.link_campaigns is not None:
+            document_type.link_campaigns(windows, window.campaign_windows)
     return drop

@@ -1,6 +1,6 @@
-"""The File menu: new, open, recent files (tracks and campaigns, see `recent_menu`), new and open vehicle
-(each car in a vehicle editor window, `designer.app.vehicle_editor`), save, save as, close, export as image,
-quit — and the "save changes?" question asked before a modified document closes.
+"""The File menu: new, open, recent files (tracks and campaigns, see `recent_menu`), new and open of each document
+type a game system adds (`document_windows`: Axles' cars, each in a vehicle editor window), save, save as, close,
+export as image, quit — and the "save changes?" question asked before a modified document closes.
 
 `install(window)` puts a `FileActions` on the window (`window.file_actions`), together with the shared
 `Settings` (`window.settings`) and the `Autosaver` (`window.autosaver`), and makes `save_prompt` the
@@ -64,11 +64,14 @@ class FileActions(QObject):
         self.window = window
         self.settings: Settings = window.settings
         self.autosaver: Autosaver = window.autosaver
-        from designer.app.vehicle_windows import VehicleWindows
+        from designer.app.document_windows import document_types
 
-        self.vehicles = window.vehicle_windows = VehicleWindows(window, self.settings)
-        self.vehicles.open_elsewhere_hook = self._open_in_this_window
-        window.close_guards.append(self.vehicles.close_all)
+        self.document_types = {t.kind: t for t in document_types()}
+        window.document_windows = {}
+        for kind, document_type in self.document_types.items():
+            windows = window.document_windows[kind] = document_type.windows(window, self.settings)
+            windows.open_elsewhere_hook = self._open_in_this_window
+            window.close_guards.append(windows.close_all)
         #: Set by the real start-up (`restore_window_state`): only that window writes its layout back.
         self.persist_window_state = False
         self._create_actions()
@@ -83,10 +86,15 @@ class FileActions(QObject):
         self.generate_action = w.action(_("&Generate Track…"), self.generate_document, None,
                                         _("Make a new track from a seed with a game system's generator"), menu)
         self.open_action = w.action(_("&Open…"), self.open_files, key.Open, _("Open track files"), menu)
-        self.new_vehicle_action = w.action(_("New &Vehicle"), lambda: self.vehicles.new_vehicle(), None,
-                                           _("Build an Axles and Alloys II car in the vehicle editor"), menu)
-        self.open_vehicle_action = w.action(_("Open V&ehicle…"), lambda: self.vehicles.open_dialog(self.window),
-                                            None, _("Open vehicle files in the vehicle editor"), menu)
+        #: {kind: (New action, Open action)} of each document type a game system adds
+        self.document_actions = {}
+        for kind, document_type in self.document_types.items():
+            windows = w.document_windows[kind]
+            self.document_actions[kind] = (
+                w.action(_(document_type.new_text), lambda checked=False, t=document_type, d=windows: t.new(d), None,
+                         _(document_type.new_tip), menu),
+                w.action(_(document_type.open_text), lambda checked=False, d=windows: d.open_dialog(self.window), None,
+                         _(document_type.open_tip), menu))
         self.race_day_action = w.action(_("Race &Day…"), lambda: self.open_race_day(), None,
                                         _("Run a race file (*.race.json) at the table"), menu)
         self.race_windows: list = []
@@ -193,13 +201,13 @@ class FileActions(QObject):
         return opened
 
     def open_recent(self, path: Path, kind: str = "track") -> None:
-        """An Open Recent entry (its file exists): a track opens in a tab, a campaign in its window, a vehicle in
-        its editor."""
+        """An Open Recent entry (its file exists): a track opens in a tab, a campaign in its window, a system's
+        document (a car) in its own windows."""
         campaigns = getattr(self.window, "campaign_actions", None)
         if kind == "campaign" and campaigns is not None:
             campaigns.open_paths([path])
-        elif kind == "vehicle":
-            self.vehicles.open_path(path, self.window)
+        elif kind in self.window.document_windows:
+            self.window.document_windows[kind].open_path(path, self.window)
         else:
             self.open_paths([path])
 

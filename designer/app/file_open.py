@@ -2,7 +2,7 @@
 Dock icon) arrives as a QFileOpenEvent on the application, not on the command line.
 
 `FileOpenFilter` catches that event on the QApplication and opens the file in `window` as a dropped file would
-be opened: tracks in tabs, campaigns in campaign windows, vehicles in vehicle editors.
+be opened: tracks in tabs, campaigns in campaign windows, a system's own documents (vehicles) in their windows.
 """
 
 from __future__ import annotations
@@ -10,15 +10,17 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFileOpenEvent
 
-from designer.io.suffixes import is_campaign_file, is_vehicle_file
+from designer.app.document_windows import open_documents
+from designer.io.suffixes import is_campaign_file
 
 
 def open_any(window, path: str) -> None:
-    """Open `path` in `window` by its kind (track, campaign or vehicle)."""
+    """Open `path` in `window` by its kind: a campaign in its window, a game system's own document type in its
+    windows (a vehicle in its editor), a track in a tab."""
     if is_campaign_file(path):
         window.campaign_actions.open_paths([path])
-    elif is_vehicle_file(path):
-        window.vehicle_windows.open_paths([path])
+    elif not open_documents(window, [path]):
+        return
     else:
         window.file_actions.open_paths([path])
 

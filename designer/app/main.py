@@ -45,18 +45,19 @@ def application() -> QApplication:
 def open_main_window(files: Sequence[str], restore_session: bool = False) -> MainWindow:
     """The shown main window with one tab per readable file (the default track, if preferred, when none is given).
 
-    Campaign files (`*.campaign.json`) open in campaign windows of their own, vehicle files
-    (`*.vehicle.json`) in vehicle editors. Unreadable files are
+    Campaign files (`*.campaign.json`) open in campaign windows of their own, a game system's document types
+    (`*.vehicle.json`: vehicle editors) in theirs. Unreadable files are
     reported, one line each, once the window is up; if none could be read the
     window holds a new empty document. With `restore_session` (the real start-up; tests leave it off
     so they never read the user's settings) the window gets back its size and dock layout, and
     documents left behind by a crash are offered for recovery.
     """
-    from designer.io.suffixes import is_campaign_file, is_vehicle_file
+    from designer.app.document_windows import type_of
+    from designer.io.suffixes import is_campaign_file
 
     campaigns = [f for f in files if is_campaign_file(f)]
-    vehicles = [f for f in files if is_vehicle_file(f)]
-    tracks = [f for f in files if not is_campaign_file(f) and not is_vehicle_file(f)]
+    documents = [f for f in files if type_of(f) is not None]  # a game system's own (Axles' cars)
+    tracks = [f for f in files if not is_campaign_file(f) and f not in documents]
     starter = [str(DEFAULT_TRACK)] if Settings().preferences().open_starter_track else []
     paths = tracks or starter
     loaded, errors = [], []
@@ -84,8 +85,10 @@ def open_main_window(files: Sequence[str], restore_session: bool = False) -> Mai
     window.show()
     if campaigns:
         window.campaign_actions.open_paths(campaigns)
-    if vehicles:
-        window.vehicle_windows.open_paths(vehicles)
+    if documents:
+        from designer.app.document_windows import open_documents
+
+        open_documents(window, documents)
     if restore_session:
         from designer.app.autosave import offer_recovery
 

@@ -8,6 +8,9 @@ Pure: no Qt, no files.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from designer.campaign.errors import CampaignError
 from designer.i18n import N_, SOURCE_LANGUAGE, _, current_language
 from designer.io.display import clip
@@ -15,6 +18,9 @@ from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
 from designer.systems import registry
 from designer.systems.api import CampaignMode, System
+
+if TYPE_CHECKING:
+    from designer.campaign.context import Context
 
 #: The campaign lists (document fields) each record keeps; `upgrades` only when the races score points.
 RECORD_SECTIONS = {"races": ("races", "upgrades"), "battle": ("battles",), "games": ("drivers", "games")}
@@ -89,6 +95,12 @@ def keeps(mode: CampaignMode, section: str) -> bool:
 def mode_of(doc: CampaignDocument) -> CampaignMode:
     """The campaign's mode as its system declares it (refused when the system does not offer it)."""
     return campaign_mode(doc.ruleset, doc.mode)
+
+
+def mode_notices(doc: CampaignDocument, ctx: Context, source: str | Path | None = None) -> list[str]:
+    """What the campaign's mode reports about it without refusing (`CampaignMode.notices`), one line each."""
+    mode = mode_of(doc)
+    return mode.notices(doc, ctx, source) if mode.notices is not None else []
 
 
 def scored(doc: CampaignDocument) -> bool:

@@ -4,7 +4,6 @@ loader share, each raised as a one-line `CampaignError` naming the race, player 
 from __future__ import annotations
 
 from designer.campaign.battle import check_battles
-from designer.campaign.careers import check_careers
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import ledger, race_complete, races_complete, stat_label
@@ -32,7 +31,6 @@ def check_campaign(doc: CampaignDocument, ctx: Context) -> None:
         check_race(doc, ctx, index)
     check_upgrades(doc, ctx)
     check_battles(doc, ctx)
-    check_careers(doc, ctx)
     system_check = mode_of(doc).check
     if system_check is not None:  # first: its refusals name the system's own reason (Downforce's colours)
         system_check(doc, ctx)

@@ -5,8 +5,8 @@ place takes, `designer.export.start_order`).
 
 `write_campaign_pdf` is what both `kartographer campaign print` and the campaign window call. The score
 sheet's ranks are the campaign's own (`designer.campaign.grand_prix.standings`, which applies TIE_RULE),
-not the sheet's plain order by total, and the rule is printed under the scoring key. A Mario Kart for
-Downforce season prints its own money sheet instead (`designer.systems.mk_downforce.season_sheet`).
+not the sheet's plain order by total, and the rule is printed under the scoring key. A mode with a score sheet
+of its own (`CampaignMode.scoresheet`, e.g. a season's money sheet) prints that instead.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from designer.campaign.context import Context
 from designer.campaign.grand_prix import TIE_RULE, counted_races, effective_stat, is_finished, ledger, standings
-from designer.campaign.modes import in_money, records, scored
+from designer.campaign.modes import records, scored
 from designer.campaign.roster import STAT_KEYS, character_label, character_stats
 from designer.campaign.series import has_start_order_coins, starting_coins_by_place
 from designer.export import pdf
@@ -42,12 +42,10 @@ from designer.io.track_io import load_track
 from designer.model.campaign import CampaignDocument
 from designer.rules.schema import Character
 from designer.systems import registry
-from designer.systems.api import PrintSection
+from designer.systems.api import CampaignMode, ModeScoresheet, PrintSection
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
-
-    from designer.systems.mk_downforce.season_sheet import SeasonScores
 
 CAMPAIGN_SECTIONS: tuple[str, ...] = ("scoresheet", "dashboards", "startorder")
 TITLES = {"scoresheet": N_("Score sheet"), "dashboards": N_("Kart dashboards"), "startorder": N_("Start order")}
@@ -93,37 +91,6 @@ def scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
     names = tuple(race_name(race.track, source, doc.name) for race in doc.races[: gp.races])
     return GrandPrixScores(doc.name, tuple(players), names, gp.races, _(TIE_RULE), is_finished(doc, ctx),
                            counted_races(doc)[: gp.races])
-
-
-def season_scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
-                                source: str | Path | None = None) -> SeasonScores:
-    """A Downforce season's score sheet data (`designer.systems.mk_downforce.season_sheet.SeasonScores`): each
-    race's six cars (place, owner, price paid, prize, coins), every player's bets and money per race, their
-    season money and rank, and the prize table in use."""
-    from designer.campaign.season import car_money, counted_races, prize_table, prizes_assumed, season_standings
-    from designer.systems.mk_downforce.season_sheet import PlayerRace, SeasonCar, SeasonPlayer, SeasonScores
-
-    started = any(counted_races(doc, ctx.ruleset))  # ranks and season money only once a race counts
-    by_player = {s.player: s for s in season_standings(doc, ctx.ruleset)}
-    players = []
-    for p in doc.players:
-        s = by_player[p.name]
-        races = tuple(None if m is None else PlayerRace(m.bets, m.total) for m in s.by_race)
-        players.append(SeasonPlayer(p.name, s.character, races, s.total if started else None,
-                                    s.rank if started else None))
-    colours = [k.colour for k in ctx.ruleset.downforce.karts] if ctx.ruleset.downforce else []
-    cars = []
-    for colour in colours:
-        per_race = []
-        for race in doc.races:
-            car = race.car(colour)
-            money = car_money(doc, ctx.ruleset, car) if car else None
-            per_race.append(None if car is None or money is None else
-                            SeasonCar(car.place, car.owner, car.paid, money.prize, car.coins))
-        cars.append((colour, tuple(per_race)))
-    names = tuple(race_name(race.track, source, doc.name) for race in doc.races)
-    return SeasonScores(doc.name, tuple(players), names, len(doc.races), tuple(cars),
-                        prize_table(doc, ctx.ruleset), prizes_assumed(doc, ctx.ruleset))
 
 
 def campaign_karts(doc: CampaignDocument, ctx: Context) -> list[Kart]:
@@ -187,9 +154,26 @@ def has_player_sheets(doc: CampaignDocument) -> bool:
     return registry.get(doc.ruleset).section("dashboards") is not None
 
 
+def own_scoresheet(doc: CampaignDocument) -> ModeScoresheet | None:
+    """The campaign mode's own score sheet (`CampaignMode.scoresheet`), or None: the Grand Prix sheet."""
+    mode = _mode(doc)
+    return mode.scoresheet if mode is not None else None
+
+
+def _mode(doc: CampaignDocument) -> CampaignMode | None:
+    return registry.get(doc.ruleset).mode(doc.mode)
+
+
+def _can_fill_scoresheet(doc: CampaignDocument, ctx: Context) -> bool:
+    own = own_scoresheet(doc)
+    if own is not None:
+        return own.unavailable(ctx.ruleset) is None
+    return ctx.ruleset.grand_prix is not None
+
+
 def _choices(doc: CampaignDocument, ctx: Context) -> list[str]:
     """The sections the campaign's rule data can give (what a refusal lists)."""
-    can = {"scoresheet": (ctx.ruleset.downforce if in_money(doc) else ctx.ruleset.grand_prix) is not None,
+    can = {"scoresheet": _can_fill_scoresheet(doc, ctx),
            "dashboards": has_player_sheets(doc),
            "startorder": has_start_order_coins(ctx.ruleset)}
     return [s for s in CAMPAIGN_SECTIONS if can.get(s, True)]
@@ -199,7 +183,7 @@ def offered_sections(doc: CampaignDocument, ctx: Context) -> list[str]:
     """The sections this campaign can fill (what the print dialog offers): the score sheet only when scored
     on points, the start-order sheet only for a race record with coins by starting place."""
     offered = ["dashboards"] if has_player_sheets(doc) else []
-    if (scored(doc) and ctx.ruleset.grand_prix is not None) or (in_money(doc) and ctx.ruleset.downforce is not None):
+    if (scored(doc) or own_scoresheet(doc) is not None) and _can_fill_scoresheet(doc, ctx):
         offered.insert(0, "scoresheet")
     if records(doc, "races") and not scored(doc) and has_start_order_coins(ctx.ruleset):
         offered.append("startorder")
@@ -229,11 +213,11 @@ def campaign_sections(doc: CampaignDocument, ctx: Context, sections: Sequence[st
         raise LayoutError(_("cannot print {section}: {reason}").format(
             section="dashboards", reason=_("{system} prints no sheet per player (choose {choices})").format(
                 system=doc.ruleset, choices=choices)))
-    if "scoresheet" in wanted and in_money(doc):
-        if ctx.ruleset.downforce is None:
-            raise LayoutError(_("cannot print {section}: {reason}").format(
-                section="scoresheet", reason=_("ruleset '{id}' has no Downforce prize money rules").format(
-                    id=ctx.ruleset.id)))
+    own = own_scoresheet(doc)
+    if "scoresheet" in wanted and own is not None:
+        reason = own.unavailable(ctx.ruleset)
+        if reason is not None:
+            raise LayoutError(_("cannot print {section}: {reason}").format(section="scoresheet", reason=reason))
     elif "scoresheet" in wanted:
         if not scored(doc):
             raise LayoutError(_("cannot print scoresheet: a {mode} campaign has no Grand Prix score sheet").format(
@@ -255,13 +239,9 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
     chosen = campaign_sections(doc, ctx, sections)
 
     def render(c: Canvas, section: str) -> int:
-        if section == "scoresheet" and in_money(doc):
-            from designer.export.bundle import blank_document
-            from designer.systems.mk_downforce.season_sheet import render_scoresheet as render_season
-
-            job = PrintJob(blank_document(ctx.ruleset), ctx.ruleset,
-                           ExportOptions(paper=paper), season_scores_from_campaign(doc, ctx, source=source))
-            return render_season(c, job)
+        scoresheet = own_scoresheet(doc)
+        if section == "scoresheet" and scoresheet is not None:
+            return scoresheet.render(c, doc, ctx, paper, source)
         if section == "scoresheet":
             scores = scores_from_campaign(doc, ctx, source=source)
             return render_scoresheet(c, ctx.ruleset, scores, ScoreSheetOptions(paper, 10.0, len(doc.players)))
@@ -274,7 +254,7 @@ def write_campaign_pdf(out: pdf.Output, doc: CampaignDocument, ctx: Context,
             return own.render(c, roster_job(doc, ctx, paper))
         return render_dashboards(c, ctx.ruleset, campaign_karts(doc, ctx), DashboardOptions(paper, 10.0, 2))
 
-    mode = registry.get(doc.ruleset).mode(doc.mode)
+    mode = _mode(doc)
     # "Vehicle sheets", "Player mats", "Driver sheets" …
     titles = {**TITLES, "dashboards": mode_sheets_title(doc) or registry.get(doc.ruleset).dashboard}
     return pdf.write_sections(out, doc.name, N_("campaign"), chosen, titles, render)

@@ -6,13 +6,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from designer.export.scoresheet import GrandPrixScores
     from designer.model.track import TrackDocument
     from designer.rules.schema import Ruleset
-    from designer.systems.mk_downforce.season_sheet import SeasonScores
 
 
 @dataclass(frozen=True)
@@ -50,14 +49,15 @@ class Seat:
 
 @dataclass(frozen=True)
 class PrintJob:
-    """One document's print run: its rule data, the shared options and, from a campaign, its scores (a Grand
-    Prix's, or a Downforce season's) and its roster: a system's own per-player sheet (its `dashboards`
-    section) prints one sheet per seat, filled with the player and their character, instead of one per kart."""
+    """One document's print run: its rule data, the shared options and, from a campaign, its scores (a Grand Prix's
+    `GrandPrixScores`, or what a mode's own score sheet reads, e.g. a season's `SeasonScores`) and its roster: a
+    system's own per-player sheet (its `dashboards` section) prints one sheet per seat, filled with the player and
+    their character, instead of one per kart."""
 
     document: TrackDocument
     ruleset: Ruleset
     options: ExportOptions = ExportOptions()
-    scores: GrandPrixScores | SeasonScores | None = None
+    scores: GrandPrixScores | Any = None
     seats: tuple[Seat, ...] = ()
 
     def setting(self, name: str) -> float:

@@ -12,16 +12,13 @@ from typing import Any
 from designer.campaign.context import Context, TrackLimit
 from designer.campaign.errors import CampaignError
 from designer.campaign.validate import check_campaign
-from designer.i18n import _
 from designer.io.atomic import atomic_write_text
 from designer.io.documents import document_from_data
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text, read_json_file
 from designer.io.suffixes import CAMPAIGN_SUFFIX  # noqa: F401 - re-exported: read here by the callers
 from designer.io.track_io import load_track
-from designer.io.vehicle_io import load_vehicle
 from designer.model.campaign import CAMPAIGN_FORMAT, CampaignDocument
-from designer.model.vehicle import VehicleDocument
 from designer.rules import RulesetError, load_ruleset
 
 
@@ -87,22 +84,6 @@ def resolve_track(campaign_path: str | Path | None, track: str | None) -> Path |
     if not candidate.is_absolute() and campaign_path is not None:
         candidate = Path(campaign_path).resolve().parent / candidate
     return candidate
-
-
-def driver_vehicle(campaign_path: str | Path | None, vehicle_file: str) -> VehicleDocument:
-    """The car in a driver's vehicle file (stored relative to the campaign, like a track); a DocumentError naming
-    the file when it is missing, unreadable or not a vehicle."""
-    path = resolve_track(campaign_path, vehicle_file)
-    if path is None:
-        raise DocumentError("<vehicle>", _("no vehicle file given"))
-    try:
-        return load_vehicle(path)
-    except DocumentError as exc:  # named as the campaign stores it, not by the resolved absolute path
-        raise DocumentError(vehicle_file, exc.reason, exc.location) from None
-    except OSError as exc:  # e.g. a hand-typed path the system cannot use
-        raise DocumentError(vehicle_file, exc.strerror or str(exc)) from None
-    except ValueError as exc:
-        raise DocumentError(vehicle_file, str(exc)) from None
 
 
 def relative_track(campaign_path: str | Path | None, track: str | Path) -> str:

@@ -8,10 +8,9 @@ from pydantic import BaseModel
 
 from designer.model.campaign import CampaignDocument
 from designer.model.track import TrackDocument
-from designer.model.vehicle import VehicleDocument
 
 
-def _json_schema(model: type[BaseModel], format_name: str, title: str) -> dict[str, Any]:
+def json_schema(model: type[BaseModel], format_name: str, title: str) -> dict[str, Any]:
     schema = model.model_json_schema(mode="validation")
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"{format_name}.schema.json"
@@ -20,12 +19,8 @@ def _json_schema(model: type[BaseModel], format_name: str, title: str) -> dict[s
 
 
 def track_json_schema() -> dict[str, Any]:
-    return _json_schema(TrackDocument, "kartographer-track", "Kartographer track (schema_version 1)")
+    return json_schema(TrackDocument, "kartographer-track", "Kartographer track (schema_version 1)")
 
 
 def campaign_json_schema() -> dict[str, Any]:
-    return _json_schema(CampaignDocument, "kartographer-campaign", "Kartographer campaign (schema_version 3)")
-
-
-def vehicle_json_schema() -> dict[str, Any]:
-    return _json_schema(VehicleDocument, "kartographer-vehicle", "Kartographer vehicle (schema_version 1)")
+    return json_schema(CampaignDocument, "kartographer-campaign", "Kartographer campaign (schema_version 3)")

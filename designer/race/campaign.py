@@ -7,18 +7,15 @@ system reads of their vehicle files) and files a race day as one new game, one e
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
-from designer.campaign.careers import careers
 from designer.campaign.context import Context
-from designer.campaign.edit import add_game, enter_results
+from designer.campaign.edit import enter_results
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import effective_stat
 from designer.i18n import _
-from designer.model.campaign import STATS, CampaignDocument, GameEntry
+from designer.model.campaign import STATS, CampaignDocument
 from designer.race.document import Entrant
 from designer.race.engine import GameOutcome, Placing, Race
 
@@ -53,51 +50,21 @@ def file_race(doc: CampaignDocument, ctx: Context, number: int, race: Race) -> C
     return file_result(doc, ctx, number, race.result())
 
 
-def driver_entrants(doc: CampaignDocument, ctx: Context,
-                    vehicle_stats: Callable[[str], Mapping[str, int]] | None = None) -> list[Entrant]:
-    """The living drivers of a career campaign as entrants: each with the weight class they drive (as the
-    entrant's character), their career rerolls still to spend and, from `vehicle_stats(driver)`, what the
-    system reads of the driver's vehicle file."""
-    found = []
-    for record in careers(doc, ctx):
-        if not record.alive:
-            continue
-        stats: dict[str, int] = {"rerolls": record.rerolls}
-        if vehicle_stats is not None:
-            stats.update(vehicle_stats(record.name))
-        found.append(Entrant(name=record.name, character=record.vehicle_id, stats=stats))
-    if not found:
-        raise CampaignError(_("no living driver to race: start a driver first"), "drivers")
-    return found
+def campaign_entrants(doc: CampaignDocument, ctx: Context, campaign_path: Any, rules: Any, ruleset: Any,
+                      race: int) -> list[Entrant]:
+    """Who races campaign race `race` (1-based): the system's own entrants when it keeps them its own way
+    (`RaceRules.entrants`, e.g. a career's living drivers), else the race's grid or the roster."""
+    if rules.entrants is not None:
+        found: list[Entrant] = rules.entrants(doc, ctx, campaign_path, ruleset)
+        return found
+    return entrants(doc, ctx, race)
 
 
-def vehicle_reader(doc: CampaignDocument, campaign_path: Any, rules: Any,
-                   ruleset: Any) -> Callable[[str], Mapping[str, int]] | None:
-    """What the race reads of each driver's vehicle file (`RaceRules.vehicle_stats`), or None when the system
-    reads none; a driver without a file gives nothing; an unreadable file a DocumentError naming it."""
-    from designer.io.campaign_io import driver_vehicle
-
-    if rules.vehicle_stats is None:
-        return None
-
-    def read(driver: str) -> Mapping[str, int]:
-        found = next((d for d in doc.drivers if d.name.casefold() == driver.casefold()), None)
-        if found is None or not found.vehicle_file:
-            return {}
-        return dict(rules.vehicle_stats(ruleset, driver_vehicle(campaign_path, found.vehicle_file)))
-    return read
-
-
-def file_game(doc: CampaignDocument, ctx: Context, scenario: str, outcomes: Sequence[GameOutcome],
+def file_game(rules: Any, doc: CampaignDocument, ctx: Context, scenario: str, outcomes: Sequence[GameOutcome],
               track: str | None = None) -> CampaignDocument:
-    """The campaign with one more game holding each entrant's outcome; a CampaignError when the rules refuse it."""
-    entries: list[Any] = []
-    for outcome in outcomes:
-        try:
-            entries.append(GameEntry(driver=outcome.player, destroyed=outcome.destroyed, died=outcome.died,
-                                     kills=outcome.kills, finished=outcome.finished, won=outcome.won,
-                                     rerolls_used=outcome.rerolls_used))
-        except ValidationError as exc:
-            reason = exc.errors()[0].get("msg", str(exc)).removeprefix("Value error, ")
-            raise CampaignError(reason, outcome.player) from None
-    return add_game(doc, ctx, scenario, track, entries)
+    """The campaign with one more game holding each entrant's outcome, as the system files a game
+    (`RaceRules.file_game`); a CampaignError when the rules refuse it or the system keeps no games."""
+    if rules.file_game is None:
+        raise CampaignError(_("this race keeps no career games"), "games")
+    filed: CampaignDocument = rules.file_game(doc, ctx, scenario, outcomes, track)
+    return filed

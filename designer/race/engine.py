@@ -102,6 +102,10 @@ class RaceRules:
     - `game_setup(ruleset, scenario) -> setup`: the setup of a career game of that scenario played without a
       track file (the campaign's "deathmatch" or "race").
     - `entrant_word`: what the window calls an entrant (English, `N_`: "Kart", "Car").
+    - `entrants(doc, ctx, campaign_path, ruleset) -> [Entrant]`: who races a campaign race when the system keeps
+      its entrants its own way (a career's living drivers); None: the race's grid or the roster.
+    - `file_game(doc, ctx, scenario, outcomes, track) -> doc`: the race filed as the campaign's next game;
+      None: the system keeps no games.
     State must compare with `==` (dataclasses do) and copy with `copy.deepcopy`.
     """
 
@@ -118,6 +122,8 @@ class RaceRules:
     vehicle_stats: Callable[[Any, Any], dict[str, int]] | None = None
     game_setup: Callable[[Any, str], dict[str, int]] | None = None
     entrant_word: str = N_("Kart")
+    entrants: Callable[[Any, Any, Any, Any], list[Any]] | None = None
+    file_game: Callable[[Any, Any, str, Any, str | None], Any] | None = None
 
     def action(self, name: str) -> ActionSpec | None:
         return next((a for a in self.actions if a.name == name), None)

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 from designer.i18n import _
 
 if TYPE_CHECKING:
+    import argparse
+
     from designer.export.cutfile import CutPart
     from designer.export.options import PrintJob
     from designer.model.elements import ElementBase
@@ -170,6 +172,84 @@ class CampaignSheets(Protocol):
     def __call__(self, c: Any, doc: Any, ctx: Any, paper: str, source: str | Path | None) -> int: ...
 
 
+class AddParser(Protocol):
+    """Registers one command on argparse sub-commands: `sub.add_parser(name, help=…)` and its options."""
+
+    def __call__(self, sub: argparse._SubParsersAction, /) -> object: ...
+
+
+class RunCommand(Protocol):
+    """Carries out a parsed command; returns the exit status. Refusals raise
+    `designer.io.errors.DocumentError` (or `designer.campaign.errors.CampaignError` in a campaign action)."""
+
+    def __call__(self, args: argparse.Namespace, /) -> int: ...
+
+
+@dataclass(frozen=True)
+class CliCommand:
+    """A command a system adds to `kartographer` (`System.cli`) or an action to `kartographer campaign`
+    (`System.campaign_cli`): `add_parser(sub)` registers `name` with its options (keep its imports light: the
+    whole parser is built for every command), `run(args)` carries it out (import the command's code there)."""
+
+    name: str
+    add_parser: AddParser
+    run: RunCommand
+
+
+class AddOptions(Protocol):
+    """Adds a system's own options to the parser of a shared `campaign` action."""
+
+    def __call__(self, parser: argparse.ArgumentParser, /) -> object: ...
+
+
+class CheckOptions(Protocol):
+    """Refuses (raises `designer.campaign.errors.CampaignError`) when the options were given for a campaign
+    that does not take them; `doc` is the loaded `designer.model.campaign.CampaignDocument`."""
+
+    def __call__(self, args: argparse.Namespace, doc: Any, /) -> None: ...
+
+
+@dataclass(frozen=True)
+class CampaignOptions:
+    """Options a system adds to a shared `kartographer campaign` action (`System.campaign_options`; Downforce:
+    `result --car --owner --paid --bets`), after the shared ones. The mode that reads them handles the action
+    itself (`CampaignMode.commands`); for any other campaign the action calls `check(args, doc)` first."""
+
+    action: str
+    add: AddOptions
+    check: CheckOptions
+
+
+class ModeCommand(Protocol):
+    """A campaign mode's own take on a shared `campaign` action (`CampaignMode.commands`): `doc` and `ctx` are
+    the loaded campaign and its `designer.campaign.context.Context`; `edit(path, change)` loads, applies
+    `change(doc, ctx)` and saves atomically, returning (old, new, ctx). Returns the exit status."""
+
+    def __call__(self, args: argparse.Namespace, doc: Any, ctx: Any, edit: Callable[..., Any], /) -> int: ...
+
+
+@dataclass(frozen=True)
+class ModeScoresheet:
+    """`CampaignMode.scoresheet`: the mode's own filled score sheet instead of the Grand Prix one (Downforce's
+    season: its money sheet). `render` draws it like `CampaignSheets`; `unavailable(ruleset)` says in a few
+    words why a ruleset's rule data cannot fill it (None: it can)."""
+
+    render: CampaignSheets
+    unavailable: Callable[[Any], str | None] = field(default=lambda ruleset: None)
+
+
+@dataclass(frozen=True)
+class DocumentFormat:
+    """A file format of a system's own (`System.documents`; Axles: cars, `*.vehicle.json`): `kind` names it
+    (`kartographer schema KIND`, Open Recent's kind), `suffix` its files' ending; `schema()` its JSON Schema;
+    `starters()` one line per starter file of the format for `kartographer templates` (file, name, system, …)."""
+
+    kind: str
+    suffix: str
+    schema: Callable[[], dict[str, Any]]
+    starters: Callable[[], Sequence[str]] | None = None
+
+
 #: What a campaign mode records (see `CampaignMode.record`).
 CAMPAIGN_RECORDS: tuple[str, ...] = ("races", "battle", "games")
 
@@ -191,6 +271,9 @@ class CampaignMode:
     - `sheets`: what `campaign print` draws as this mode's per-player sheets (its "dashboards" section)
       instead of the shared kart dashboards (`CampaignSheets`), under `sheets_title` (English, `N_`; default:
       the system's `dashboard`) — Axles' driver sheets of a career.
+    - `scoresheet`: its own filled score sheet (`ModeScoresheet`), the "scoresheet" section of `campaign print`.
+    - `commands`: {action: `ModeCommand`} the mode carries out itself instead of the shared `campaign` action
+      ("result", "standings"; Downforce's season: cars, owners and money).
     """
 
     name: str
@@ -202,6 +285,8 @@ class CampaignMode:
     notices: Callable[[Any, Any, str | Path | None], list[str]] | None = None
     sheets: CampaignSheets | None = None
     sheets_title: str = ""
+    commands: Mapping[str, ModeCommand] = field(default_factory=dict, hash=False)
+    scoresheet: ModeScoresheet | None = None
 
     @property
     def display_title(self) -> str:
@@ -445,6 +530,9 @@ class System:
     - `character_stats`: the stats its characters carry (`CharacterStat`), in order: the campaign window's
       roster columns and custom-character editor, `campaign custom`, the prints. Empty: characters are
       names only (or, without any in the rule data, a player's free label).
+    - `cli`, `campaign_cli`, `campaign_options`: its `kartographer` commands, its `kartographer campaign`
+      actions (`CliCommand`) and its options on shared campaign actions (`CampaignOptions`).
+    - `documents`: file formats of its own (`DocumentFormat`), e.g. Axles' cars.
     - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
       result of a race run at the table); None: it has none yet.
 
@@ -475,6 +563,10 @@ class System:
     generator: Generator | None = None
     character_stats: tuple[CharacterStat, ...] = ()
     race: RaceRules | None = None
+    cli: tuple[CliCommand, ...] = ()
+    campaign_cli: tuple[CliCommand, ...] = ()
+    campaign_options: tuple[CampaignOptions, ...] = ()
+    documents: tuple[DocumentFormat, ...] = ()
 
     @property
     def display_name(self) -> str:

@@ -10,9 +10,9 @@ from designer.campaign.context import Context
 from designer.campaign.edit import new_campaign
 from designer.document.campaign import CampaignSession
 from designer.model.campaign import GameEntry
-from designer.panes.campaign.careers import CareersPage
-from designer.panes.campaign.careers_model import faces_text, updated_entry
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2.qt.careers import CareersPage
+from designer.systems.axles_alloys_2.qt.careers_model import faces_text, updated_entry
 
 
 @pytest.fixture

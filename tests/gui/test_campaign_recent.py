@@ -136,7 +136,7 @@ def test_opened_vehicles_join_open_recent_and_open_in_their_editor(window: MainW
     its editor closed opens it in a vehicle editor."""
     car = Path(shutil.copy(TEMPLATES_DIR / "axles-light-buggy.vehicle.json", tmp_path / "buggy.vehicle.json"))
     window.file_actions.open_paths([track])
-    editor = window.vehicle_windows.open_path(car, window)
+    editor = window.document_windows["vehicle"].open_path(car, window)
     assert editor is not None
     qtbot.addWidget(editor)
     assert Settings().recent_files("vehicle") == [car]
@@ -144,8 +144,8 @@ def test_opened_vehicles_join_open_recent_and_open_in_their_editor(window: MainW
         ("&1 oval.track.json", str(track)), ("---", ""), ("&2 buggy.vehicle.json", str(car)),
         ("---", ""), ("&Clear Recent", "")]
     editor.close()
-    qtbot.waitUntil(lambda: window.vehicle_windows.find(car) is None)
+    qtbot.waitUntil(lambda: window.document_windows["vehicle"].find(car) is None)
     entry(window.file_actions.recent_menu, car).trigger()
-    again = window.vehicle_windows.find(car)
+    again = window.document_windows["vehicle"].find(car)
     assert again is not None and again.isVisible()
     qtbot.addWidget(again)

@@ -12,12 +12,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
 from designer.campaign.context import Context
-from designer.campaign.edit import add_driver, new_campaign
+from designer.campaign.edit import new_campaign
 from designer.document.campaign import CampaignSession
 from designer.io.campaign_io import load_campaign
-from designer.panes.campaign.careers import CareersPage
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2.career_edit import add_driver
+from designer.systems.axles_alloys_2.qt.careers import CareersPage
 
 
 @pytest.fixture
@@ -124,7 +125,7 @@ def test_open_in_vehicle_editor_opens_it_from_a_campaign_window(qtbot, session, 
         assert careers.link_vehicle("Rex", car) is None
         careers.select_driver("Rex")
         qtbot.mouseClick(careers.open_vehicle_button, Qt.MouseButton.LeftButton)
-        [editor] = window.vehicle_windows.windows
+        [editor] = window.document_windows["vehicle"].windows
         assert editor.path.resolve() == car.resolve() and editor.document.name
     finally:
         for w in window.campaign_windows.windows:

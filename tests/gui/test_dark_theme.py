@@ -168,7 +168,7 @@ def test_problem_severities_read_on_both_row_colours(qtbot, palette):
 
 
 def test_the_vehicle_summary_reads_in_the_theme(qtbot, palette):
-    from designer.app.vehicle_windows import VehicleWindows
+    from designer.systems.axles_alloys_2.qt.vehicle_windows import VehicleWindows
     from tests.gui.test_vehicle_editor import add, build_medium
 
     editor = VehicleWindows().new_vehicle()

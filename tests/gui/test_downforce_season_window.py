@@ -14,13 +14,13 @@ from PySide6.QtWidgets import QPushButton
 
 from designer.campaign import edit
 from designer.campaign.context import Context
-from designer.campaign.season import money_totals_by_race
 from designer.document.campaign import CampaignSession
 from designer.panes.campaign import CampaignWindows
-from designer.panes.campaign.season import BETS, COINS, OWNER, PAID, PLACE, SeasonRacePage
-from designer.panes.campaign.season import MONEY as CAR_MONEY
-from designer.panes.campaign.season import PRIZE as CAR_PRIZE
 from designer.rules import load_ruleset
+from designer.systems.mk_downforce.qt.season import BETS, COINS, OWNER, PAID, PLACE, SeasonRacePage
+from designer.systems.mk_downforce.qt.season import MONEY as CAR_MONEY
+from designer.systems.mk_downforce.qt.season import PRIZE as CAR_PRIZE
+from designer.systems.mk_downforce.season import money_totals_by_race
 
 from ..unit.test_downforce_core import SEASON
 from .test_campaign_window import close_quietly, type_into
@@ -195,7 +195,7 @@ def test_the_new_campaign_dialog_offers_the_season_first_and_selected(qtbot):
     ("1.5M", 1_500_000), ("1,5 Mio.", 1_500_000), ("500k", 500_000), ("$6,000,000", 6_000_000),
     ("6.000.000\xa0$", 6_000_000), ("6\u202f000\u202f000\xa0$", 6_000_000), ("", 0), ("0", 0), ("3B", 3 * 10**9)])
 def test_amounts_people_type(text, dollars):
-    from designer.campaign.money import parse_dollars
+    from designer.systems.mk_downforce.money import parse_dollars
 
     assert parse_dollars(text) == dollars
 
@@ -205,7 +205,7 @@ def test_amounts_people_type(text, dollars):
     ("2MM", "is not an amount of money"), ("1.2.3", "is not an amount of money"), ("2e6", "is not an amount"),
     ("2000000000000", "more money than a season can hold")])
 def test_what_is_not_an_amount(text, reason):
-    from designer.campaign.money import MoneyError, parse_dollars
+    from designer.systems.mk_downforce.money import MoneyError, parse_dollars
 
     with pytest.raises(MoneyError, match=reason):
         parse_dollars(text)

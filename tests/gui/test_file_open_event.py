@@ -20,7 +20,8 @@ def test_a_file_open_event_opens_a_track_tab_and_a_vehicle_editor(window: MainWi
         assert window.tabs.count() == tabs + 1
         assert window.document.path == track
         opened: list[list[str]] = []
-        monkeypatch.setattr(window.vehicle_windows, "open_paths", lambda paths: opened.append(list(paths)))
+        monkeypatch.setattr(window.document_windows["vehicle"], "open_path",
+                            lambda path, parent=None: opened.append([path]))
         vehicle = str(TEMPLATES_DIR / "axles-light-buggy.vehicle.json")
         QApplication.sendEvent(app, QFileOpenEvent(vehicle))
         assert opened == [[vehicle]] and window.tabs.count() == tabs + 1  # a vehicle is no track tab

@@ -15,8 +15,9 @@ from designer.document.campaign import CampaignSession
 from designer.model import TrackDocument
 from designer.model.campaign import GameEntry
 from designer.panes.campaign.battle_dialog import choose_track_file
-from designer.panes.campaign.careers import CareersPage
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.qt.careers import CareersPage
 
 from .conftest import every_kind_data
 
@@ -60,8 +61,8 @@ def test_a_german_problem_centres_the_view_on_the_place_it_names(qtbot, german):
 def test_earned_rerolls_show_the_rule_texts_in_german(qtbot, german):
     ctx = Context(load_ruleset("axles-alloys-2"))
     doc = edit.new_campaign("Ödland", ctx, "career", [("Ann", "-")])
-    doc = edit.add_driver(doc, ctx, "Rex", "Ann", "heavy")
-    doc = edit.add_game(doc, ctx, "deathmatch", entries=[GameEntry(driver="Rex", kills=1)])
+    doc = career_edit.add_driver(doc, ctx, "Rex", "Ann", "heavy")
+    doc = career_edit.add_game(doc, ctx, "deathmatch", entries=[GameEntry(driver="Rex", kills=1)])
     page = CareersPage(CampaignSession(doc, None, ctx))
     qtbot.addWidget(page)
     page.select_game(1)

@@ -107,7 +107,7 @@ def test_downforce_season_window(qtbot, pseudo, errors):
     win = CampaignWindows().show_session(session)
     qtbot.addWidget(win)
     assert win.add_race()
-    from designer.campaign import season_edit
+    from designer.systems.mk_downforce import season_edit
 
     colours = ["red", "green", "orange", "black", "blue", "yellow"]
     for place, colour in enumerate(colours, start=1):
@@ -126,8 +126,8 @@ def test_downforce_season_window(qtbot, pseudo, errors):
 
 def test_vehicle_editor(qtbot, pseudo, errors):
     """A car over capacity, so the red bar and a broken rule show too."""
-    from designer.app.vehicle_windows import VehicleWindows
     from designer.paths import TEMPLATES_DIR
+    from designer.systems.axles_alloys_2.qt.vehicle_windows import VehicleWindows
 
     path = TEMPLATES_DIR / "axles-medium-turret.vehicle.json"
     editor = VehicleWindows().open_path(path)

@@ -10,15 +10,16 @@ from pathlib import Path
 import pytest
 
 from designer.campaign import edit
-from designer.campaign.careers import careers
 from designer.campaign.context import Context
 from designer.document.campaign import CampaignSession
 from designer.io.campaign_io import save_campaign
-from designer.io.vehicle_io import save_vehicle
-from designer.model.vehicle import VehicleComponent, VehicleDocument
-from designer.panes.campaign.careers import CareersPage
 from designer.panes.race_day import RaceDayWindow
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.careers import careers
+from designer.systems.axles_alloys_2.qt.careers import CareersPage
+from designer.systems.axles_alloys_2.vehicle import VehicleComponent, VehicleDocument
+from designer.systems.axles_alloys_2.vehicle_io import save_vehicle
 
 CTX = Context(load_ruleset("axles-alloys-2"))
 
@@ -27,12 +28,13 @@ CTX = Context(load_ruleset("axles-alloys-2"))
 def page(qtbot, tmp_path: Path, monkeypatch) -> CareersPage:
     monkeypatch.setattr("designer.race.race_io.fresh_seed", lambda: 2026)
     doc = edit.new_campaign("Wasteland", CTX, "career", [("Ann", "-"), ("Bob", "-")])
-    doc = edit.add_driver(doc, CTX, "Rex", "Ann", "Heavy")
-    doc = edit.add_driver(doc, CTX, "Zed", "Bob", "Light")
-    doc = edit.add_game(doc, CTX, "deathmatch", entries=[{"driver": "Rex"}, {"driver": "Zed", "destroyed": True}])
+    doc = career_edit.add_driver(doc, CTX, "Rex", "Ann", "Heavy")
+    doc = career_edit.add_driver(doc, CTX, "Zed", "Bob", "Light")
+    doc = career_edit.add_game(doc, CTX, "deathmatch",
+                               entries=[{"driver": "Rex"}, {"driver": "Zed", "destroyed": True}])
     save_vehicle(VehicleDocument(name="Gnat", weight_class="light", components=[
         VehicleComponent(component="nitro")]), tmp_path / "gnat.vehicle.json")
-    doc = edit.set_driver_vehicle(doc, CTX, "Zed", "gnat.vehicle.json")
+    doc = career_edit.set_driver_vehicle(doc, CTX, "Zed", "gnat.vehicle.json")
     path = tmp_path / "wasteland.campaign.json"
     save_campaign(doc, path)
     widget = CareersPage(CampaignSession.open(path))

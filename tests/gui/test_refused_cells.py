@@ -19,12 +19,12 @@ from designer.document.campaign import CampaignSession
 from designer.panes.campaign import CampaignWindows
 from designer.panes.campaign.races import COINS, GATES, PLACE, POINTS
 from designer.panes.campaign.roster import NAME
-from designer.panes.campaign.season import COINS as SEASON_COINS
-from designer.panes.campaign.season import PAID as SEASON_PAID
-from designer.panes.campaign.season import PLACE as SEASON_PLACE
 from designer.panes.cell_refusals import MARKED_ROLE
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.mk_downforce.qt.season import COINS as SEASON_COINS
+from designer.systems.mk_downforce.qt.season import PAID as SEASON_PAID
+from designer.systems.mk_downforce.qt.season import PLACE as SEASON_PLACE
 
 from .test_campaign_window import SAMPLE, TRACKS, close_quietly, type_into
 

@@ -25,10 +25,10 @@ from designer.model import TrackDocument
 from designer.model.campaign import CustomCharacter
 from designer.panes.campaign import CampaignWindows
 from designer.panes.campaign.battle import BattlePage
-from designer.panes.campaign.careers import CareersPage
 from designer.panes.campaign.common import run_edit
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2.qt.careers import CareersPage
 
 from .conftest import every_kind_data
 

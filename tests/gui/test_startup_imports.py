@@ -28,13 +28,14 @@ DEFERRED = (
     "designer.app.pdf_preview",
     "designer.app.export_worker",
     "PySide6.QtPdf",
-    "designer.panes.vehicle_components",
-    "designer.panes.vehicle_form",
-    "designer.panes.vehicle_summary",
-    "designer.app.vehicle_editor",  # the main window keeps a VehicleWindows; an editor loads with its first car
-    "designer.panes.vehicle_files",
-    "designer.io.vehicle_io",
-    "designer.model.vehicle",
+    "designer.systems.axles_alloys_2.qt.vehicle_components",
+    "designer.systems.axles_alloys_2.qt.vehicle_form",
+    "designer.systems.axles_alloys_2.qt.vehicle_summary",
+    # the main window keeps a VehicleWindows; an editor loads with its first car
+    "designer.systems.axles_alloys_2.qt.vehicle_editor",
+    "designer.systems.axles_alloys_2.qt.vehicle_files",
+    "designer.systems.axles_alloys_2.vehicle_io",
+    "designer.systems.axles_alloys_2.vehicle",
     "designer.panes.campaign.window",
     "designer.panes.campaign.dialogs",
     "designer.app.report_dialog",
@@ -110,8 +111,8 @@ def test_export_print_loads_the_print_dialog_when_chosen(tmp_path):
 def test_the_other_deferred_windows_and_dialogs_open_when_chosen(tmp_path):
     report = _run(f"""
         opened = {{}}
-        window.file_actions.new_vehicle_action.trigger()
-        opened["vehicle"] = [type(w).__name__ for w in window.vehicle_windows.windows]
+        window.file_actions.document_actions["vehicle"][0].trigger()
+        opened["vehicle"] = [type(w).__name__ for w in window.document_windows["vehicle"].windows]
         window.checks.report_action.trigger()
         opened["report"] = type(window.track_report).__name__
         opened["new track"] = modal_class(window.file_actions.new_action.trigger)
@@ -127,8 +128,8 @@ def test_the_other_deferred_windows_and_dialogs_open_when_chosen(tmp_path):
                                 "new track": "NewDocumentDialog", "generate": "GenerateDialog",
                                 "new campaign": "NewCampaignDialog",
                                 "campaign": ["CampaignWindow"], "preferences": "PreferencesDialog"}
-    for module in ("designer.panes.vehicle_summary", "designer.app.report_dialog", "designer.app.new_dialog",
-                   "designer.app.generate_dialog",
+    for module in ("designer.systems.axles_alloys_2.qt.vehicle_summary", "designer.app.report_dialog",
+                   "designer.app.new_dialog", "designer.app.generate_dialog",
                    "designer.panes.campaign.dialogs", "designer.panes.campaign.window"):
         assert module in report["after"]
 

@@ -189,7 +189,8 @@ def test_every_systems_qt_half_imports_and_draws_only_its_own_kinds(fake):
         module = __import__(system.qt_module, fromlist=["ITEM_CLASSES"])
         own = {kind_of_class(cls) for cls in system.element_classes}
         classes = system_item_classes(system)
-        assert set(classes) == set(module.ITEM_CLASSES) & own and classes
+        # a Qt half of a system without kinds of its own (Downforce's: campaign pages only) draws none
+        assert set(classes) == set(getattr(module, "ITEM_CLASSES", {})) & own and bool(classes) == bool(own)
         assert all(cls.kind == kind for kind, cls in classes.items())
 
 

@@ -14,10 +14,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from designer.app import prompts
-from designer.app.vehicle_editor import VehicleEditor
-from designer.app.vehicle_windows import VehicleWindows
-from designer.io.vehicle_io import load_vehicle
 from designer.paths import TEMPLATES_DIR
+from designer.systems.axles_alloys_2.qt.vehicle_editor import VehicleEditor
+from designer.systems.axles_alloys_2.qt.vehicle_windows import VehicleWindows
+from designer.systems.axles_alloys_2.vehicle_io import load_vehicle
 
 Answer = QMessageBox.StandardButton
 
@@ -221,16 +221,16 @@ def test_the_command_line_and_file_menu_open_vehicles(qtbot, tmp_path, monkeypat
     window = open_main_window([str(path)])
     qtbot.addWidget(window)
     try:
-        [editor] = window.vehicle_windows.windows
+        [editor] = window.document_windows["vehicle"].windows
         assert editor.path == path and editor.document == load_vehicle(path)
         assert all(e.document.path != path for e in window.editors())  # not opened as a track
         monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(path)], ""))
-        window.file_actions.open_vehicle_action.trigger()
-        assert window.vehicle_windows.windows == [editor]
-        window.file_actions.new_vehicle_action.trigger()
-        assert len(window.vehicle_windows.windows) == 2
+        window.file_actions.document_actions["vehicle"][1].trigger()
+        assert window.document_windows["vehicle"].windows == [editor]
+        window.file_actions.document_actions["vehicle"][0].trigger()
+        assert len(window.document_windows["vehicle"].windows) == 2
     finally:
-        for e in window.vehicle_windows.windows:
+        for e in window.document_windows["vehicle"].windows:
             e.undo_stack.setClean()
         for e in window.editors():
             e.document.undo_stack.setClean()
@@ -247,7 +247,7 @@ def test_a_dropped_vehicle_file_opens_in_the_vehicle_editor(qtbot, tmp_path, eve
     try:
         tabs = len(window.editors())
         window.file_drop.open_files([path], [])  # what a drop of the file runs once it has returned
-        assert [e.path for e in window.vehicle_windows.windows] == [path] and len(window.editors()) == tabs
+        assert [e.path for e in window.document_windows["vehicle"].windows] == [path] and len(window.editors()) == tabs
     finally:
         for e in window.editors():
             e.document.undo_stack.setClean()

@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from designer.app.vehicle_windows import VehicleWindows
-from designer.model.vehicle import MAX_LABEL
 from designer.panes.cell_refusals import MARKED_ROLE
+from designer.systems.axles_alloys_2.qt.vehicle_windows import VehicleWindows
+from designer.systems.axles_alloys_2.vehicle import MAX_LABEL
 
 from .test_vehicle_editor import add
 

@@ -2,25 +2,28 @@
 
 "Fake Rally" brings everything a system can: its own rule data (a temporary JSON, a copy of PitchKart's with
 its own id and palette), one element kind of its own (`FakeBeacon`), one check, one print section, one
-campaign mode, one part of the Track Report. Nothing in `designer/` knows it: `fake_registry(folder)` puts it
+campaign mode, one part of the Track Report, a `kartographer beacons` command, a `campaign roll-call` action and
+a `--beacon` option of `campaign result`. Nothing in `designer/` knows it: `fake_registry(folder)` puts it
 in a fresh registry beside the built-ins (entry points blocked), as an installed plug-in would be. Pure: never
 imports Qt.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Literal
 
+from designer.campaign.errors import CampaignError
 from designer.geometry.checks.base import check, problem
 from designer.model.base import Length
 from designer.model.elements import ElementBase
 from designer.paths import RULESETS_DIR
 from designer.rules import clear_cache
-from designer.systems.api import CampaignMode, PrintSection, ReportFigures, System
+from designer.systems.api import CampaignMode, CampaignOptions, CliCommand, PrintSection, ReportFigures, System
 from designer.systems.registry import BUILTIN_SYSTEMS, Registry, use
 
 FAKE_ID = "fake-rally"
@@ -61,6 +64,41 @@ def _beacon_figures(document, ruleset) -> dict:
     return {"beacons": len(beacons), "dim": sum(1 for b in beacons if b.glow_mm < BRIGHT_MM)}
 
 
+def _add_beacons(sub) -> None:
+    beacons = sub.add_parser("beacons", help="count a track's beacons")
+    beacons.add_argument("file", type=Path)
+
+
+def _run_beacons(args: argparse.Namespace) -> int:
+    from designer.io.track_io import load_track
+
+    document = load_track(args.file)
+    print(f"{sum(1 for e in document.elements if e.kind == FAKE_KIND)} beacons")
+    return 0
+
+
+def _add_roll_call(actions) -> None:
+    roll = actions.add_parser("roll-call", help="name a campaign's players")
+    roll.add_argument("file", type=Path)
+
+
+def _run_roll_call(args: argparse.Namespace) -> int:
+    from designer.io.campaign_io import load_campaign
+
+    doc, _ctx = load_campaign(args.file)
+    print(", ".join(p.name for p in doc.players))
+    return 0
+
+
+def _add_beacon_option(result: argparse.ArgumentParser) -> None:
+    result.add_argument("--beacon", metavar="ID", help="a league: the beacon the winner lit")
+
+
+def _check_beacon_option(args: argparse.Namespace, doc) -> None:
+    if args.beacon is not None:
+        raise CampaignError("only a league with its own result takes --beacon", "races")
+
+
 def write_ruleset(folder: Path) -> Path:
     """The system's rule data: PitchKart's numbers, its own id, name and palette (with the beacon)."""
     data = json.loads((RULESETS_DIR / "pitchkart.json").read_text(encoding="utf-8"))
@@ -87,6 +125,9 @@ def make_system(folder: Path) -> System:
         default_mode=FAKE_MODE,
         element_classes=(FakeBeacon,),
         figures=(ReportFigures(FAKE_FIGURES, _beacon_figures),),
+        cli=(CliCommand("beacons", _add_beacons, _run_beacons),),
+        campaign_cli=(CliCommand("roll-call", _add_roll_call, _run_roll_call),),
+        campaign_options=(CampaignOptions("result", _add_beacon_option, _check_beacon_option),),
     )
 
 

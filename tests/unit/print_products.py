@@ -16,9 +16,10 @@ from designer.export.campaign_print import write_campaign_pdf
 from designer.export.options import ExportOptions
 from designer.io.campaign_io import load_campaign
 from designer.io.track_io import track_from_data
-from designer.io.vehicle_io import load_vehicle
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.vehicle_io import load_vehicle
 
 from .board_docs import board_document
 
@@ -64,22 +65,23 @@ def _career():
     for name, player, car in (("Max", "Alexandra", "axles-medium-turret"),
                               ("Toecutter Immortan Bartholomew the Third", "Bartholomew", "axles-heavy-dropper-van"),
                               ("Furiosa", "Bartholomew", "axles-light-buggy"), ("Nux", "Alexandra", None)):
-        doc = edit.add_driver(doc, ctx, name, player, "light" if car is None else None)
+        doc = career_edit.add_driver(doc, ctx, name, player, "light" if car is None else None)
         if car is not None:
-            doc = edit.set_driver_vehicle(doc, ctx, name, str(TEMPLATES_DIR / f"{car}.vehicle.json"), car.split("-")[1])
-    doc = edit.add_game(doc, ctx, "deathmatch", None, [
+            doc = career_edit.set_driver_vehicle(doc, ctx, name, str(TEMPLATES_DIR / f"{car}.vehicle.json"),
+                                                 car.split("-")[1])
+    doc = career_edit.add_game(doc, ctx, "deathmatch", None, [
         GameEntry(driver="Max", kills=1), GameEntry(driver="Toecutter Immortan Bartholomew the Third", destroyed=True),
         GameEntry(driver="Nux", died=True)])
-    doc = edit.add_game(doc, ctx, "race", None, [GameEntry(driver="Max", finished=True, won=True, rerolls_used=1),
-                                                 GameEntry(driver="Furiosa", finished=True)])
-    return edit.add_game(doc, ctx, "deathmatch", None, [GameEntry(driver="Furiosa", destroyed=True)]), ctx
+    doc = career_edit.add_game(doc, ctx, "race", None, [
+        GameEntry(driver="Max", finished=True, won=True, rerolls_used=1), GameEntry(driver="Furiosa", finished=True)])
+    return career_edit.add_game(doc, ctx, "deathmatch", None, [GameEntry(driver="Furiosa", destroyed=True)]), ctx
 
 
 def _season():
     ctx = Context(load_ruleset("mk-downforce"))
     doc = edit.new_campaign("Mushroom Cup Season", ctx, "season", [("Alexandra", "Mario"), ("Bartholomew", "Luigi"),
                                                                    ("Cy", "Toad")])
-    from designer.campaign import season_edit
+    from designer.systems.mk_downforce import season_edit
 
     owners = ["Alexandra", "Bartholomew", "Cy", None, "Alexandra", "Bartholomew"]
     for race in (1, 2):  # six cars a race, one of them nobody's; the long names and amounts must fit

@@ -8,12 +8,13 @@ import json
 import shutil
 
 from designer.campaign import edit
-from designer.campaign.careers import campaign_notices, kill_notices
 from designer.campaign.context import Context
 from designer.cli import main
 from designer.model.campaign import GameEntry
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.careers import campaign_notices, kill_notices
 
 CTX = Context(load_ruleset("axles-alloys-2"))
 
@@ -21,8 +22,8 @@ CTX = Context(load_ruleset("axles-alloys-2"))
 def career(*entries: GameEntry, scenario: str = "deathmatch"):
     doc = edit.new_campaign("Wasteland", CTX, "career", [("Ann", "-"), ("Bob", "-")])
     for name, player in (("Max", "Ann"), ("Fury", "Bob"), ("Nux", "Ann")):
-        doc = edit.add_driver(doc, CTX, name, player, "light")
-    return edit.add_game(doc, CTX, scenario, None, list(entries))
+        doc = career_edit.add_driver(doc, CTX, name, player, "light")
+    return career_edit.add_game(doc, CTX, scenario, None, list(entries))
 
 
 def test_kills_beyond_the_destroyed_vehicles_are_reported():
@@ -80,7 +81,7 @@ def test_a_linked_car_breaking_a_build_rule_is_reported_when_linked_and_on_load(
 
 def test_a_vehicle_file_gone_missing_is_reported_not_refused(tmp_path):
     doc = edit.new_campaign("Wasteland", CTX, "career", [("Ann", "-")])
-    doc = edit.add_driver(doc, CTX, "Rex", "Ann", "light")
-    doc = edit.set_driver_vehicle(doc, CTX, "Rex", "gone.vehicle.json")
+    doc = career_edit.add_driver(doc, CTX, "Rex", "Ann", "light")
+    doc = career_edit.set_driver_vehicle(doc, CTX, "Rex", "gone.vehicle.json")
     notices = campaign_notices(doc, CTX, tmp_path / "w.campaign.json")
     assert len(notices) == 1 and notices[0].startswith("Rex: ") and "gone.vehicle.json" in notices[0]

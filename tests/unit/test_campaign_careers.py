@@ -12,11 +12,12 @@ import pytest
 from pydantic import ValidationError
 
 from designer.campaign import edit
-from designer.campaign.careers import DriverRecord, careers, death_faces, rerolls_earned
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.model.campaign import CampaignDocument, Driver, GameEntry, Player
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.careers import DriverRecord, careers, death_faces, rerolls_earned
 
 AXLES = Context(load_ruleset("axles-alloys-2"))
 GASLANDS = Context(load_ruleset("mk-gaslands"))
@@ -25,13 +26,13 @@ GASLANDS = Context(load_ruleset("mk-gaslands"))
 def wasteland() -> CampaignDocument:
     """Two players, a driver each."""
     doc = edit.new_campaign("Wasteland", AXLES, "career", [("Alex", "Interceptor"), ("Billie", "War Rig")])
-    doc = edit.add_driver(doc, AXLES, "Max", "Alex", "Medium")
-    return edit.add_driver(doc, AXLES, "Furiosa", "billie", "Heavy")
+    doc = career_edit.add_driver(doc, AXLES, "Max", "Alex", "Medium")
+    return career_edit.add_driver(doc, AXLES, "Furiosa", "billie", "Heavy")
 
 
 def played(doc: CampaignDocument, *games: tuple[str, Sequence[GameEntry]]) -> CampaignDocument:
     for scenario, entries in games:
-        doc = edit.add_game(doc, AXLES, scenario, entries=entries)
+        doc = career_edit.add_game(doc, AXLES, scenario, entries=entries)
     return doc
 
 
@@ -86,7 +87,7 @@ def test_the_rulebook_example() -> None:
     assert record(doc, "Max").rerolls == 3
     doc = played(doc, ("deathmatch", [GameEntry(driver="Max", destroyed=True, died=True, rerolls_used=3)]))
     assert (record(doc, "Max").rerolls, record(doc, "Max").died_in) == (0, 3)
-    fresh = record(edit.add_driver(doc, AXLES, "Alex Again", "Alex"), "Alex Again")
+    fresh = record(career_edit.add_driver(doc, AXLES, "Alex Again", "Alex"), "Alex Again")
     assert (fresh.rerolls, fresh.games, fresh.alive) == (0, 0, True)
 
 
@@ -124,7 +125,7 @@ def test_a_dead_driver_cannot_enter_a_later_game() -> None:
 
 
 def test_a_new_driver_for_the_same_player() -> None:
-    doc = edit.add_driver(DEAD_MAX, AXLES, "Max Junior", "Alex")
+    doc = career_edit.add_driver(DEAD_MAX, AXLES, "Max Junior", "Alex")
     doc = played(doc, ("race", [GameEntry(driver="Max Junior", finished=True, won=True),
                                 GameEntry(driver="Furiosa", finished=True, rerolls_used=2)]))
     junior = record(doc, "Max Junior")
@@ -159,24 +160,24 @@ def test_changing_an_entry_replays_the_later_games() -> None:
     doc = played(wasteland(), ("deathmatch", [GameEntry(driver="Max", kills=1)]),
                  ("race", [GameEntry(driver="Max", rerolls_used=2)]))
     with pytest.raises(CampaignError, match="game 2, Max: Max has 1 rerolls, not 2"):
-        edit.set_game_entry(doc, AXLES, 1, GameEntry(driver="max", kills=0))
-    changed = edit.set_game_entry(doc, AXLES, 1, GameEntry(driver="max", kills=2))
+        career_edit.set_game_entry(doc, AXLES, 1, GameEntry(driver="max", kills=0))
+    changed = career_edit.set_game_entry(doc, AXLES, 1, GameEntry(driver="max", kills=2))
     assert changed.games[0].entries == [GameEntry(driver="max", kills=2)]
     assert record(changed, "Max").rerolls == 0  # 2 earned, 2 used
     with pytest.raises(CampaignError, match="game 2: Max died in game 1"):
-        edit.set_game_entry(doc, AXLES, 1, GameEntry(driver="Max", destroyed=True, died=True))
+        career_edit.set_game_entry(doc, AXLES, 1, GameEntry(driver="Max", destroyed=True, died=True))
 
 
 def test_withdrawing_a_driver_from_a_game_replays_the_rest() -> None:
     doc = played(wasteland(), ("deathmatch", [GameEntry(driver="Max", kills=1), GameEntry(driver="Furiosa")]))
     assert record(doc, "Max").earned == 2
-    withdrawn = edit.remove_game_entry(doc, AXLES, 1, "max")
+    withdrawn = career_edit.remove_game_entry(doc, AXLES, 1, "max")
     assert [e.driver for e in withdrawn.games[0].entries] == ["Furiosa"]
     assert record(withdrawn, "Max").earned == 0 and record(withdrawn, "Max").games == 0
     with pytest.raises(CampaignError, match=r"^game 1: Max did not take part$"):
-        edit.remove_game_entry(withdrawn, AXLES, 1, "Max")
+        career_edit.remove_game_entry(withdrawn, AXLES, 1, "Max")
     with pytest.raises(CampaignError, match=r"^games: there is no game 2$"):
-        edit.remove_game_entry(doc, AXLES, 2, "Max")
+        career_edit.remove_game_entry(doc, AXLES, 2, "Max")
 
 
 # --- refusals --------------------------------------------------------------------------------------
@@ -190,13 +191,14 @@ CAREER_REFUSALS = [
      "game 1: 'Nobody' is not a driver in this campaign"),
     ("a driver twice in a game", lambda d: played(d, ("race", [GameEntry(driver="Max"), GameEntry(driver="MAX")])),
      "game 1: Max has two entries"),
-    ("driver for a stranger", lambda d: edit.add_driver(d, AXLES, "Toecutter", "Zed"),
+    ("driver for a stranger", lambda d: career_edit.add_driver(d, AXLES, "Toecutter", "Zed"),
      "drivers: 'Zed' is not a player in this campaign (players: Alex, Billie)"),
-    ("same driver name", lambda d: edit.add_driver(d, AXLES, " max ", "Billie"),
+    ("same driver name", lambda d: career_edit.add_driver(d, AXLES, " max ", "Billie"),
      "drivers: there is already a driver called max"),
-    ("unknown scenario", lambda d: edit.add_game(d, AXLES, "banger race"),
+    ("unknown scenario", lambda d: career_edit.add_game(d, AXLES, "banger race"),
      "games: unknown scenario 'banger race' (use deathmatch or race)"),
-    ("no such game", lambda d: edit.set_game_entry(d, AXLES, 1, GameEntry(driver="Max")), "games: there is no game 1"),
+    ("no such game", lambda d: career_edit.set_game_entry(d, AXLES, 1, GameEntry(driver="Max")),
+     "games: there is no game 1"),
     ("remove a player with a driver", lambda d: edit.remove_player(d, AXLES, "Alex"),
      "players: Alex already has results; remove those first"),
 ]
@@ -219,4 +221,4 @@ def test_careers_need_a_ruleset_with_them() -> None:
         careers(doc, GASLANDS)
     assert str(caught.value) == "ruleset: Mario Kart Gaslands has no driver careers"
     with pytest.raises(CampaignError, match="drivers: a grand_prix campaign has no drivers"):
-        edit.add_driver(edit.new_campaign("Cup", GASLANDS, "grand_prix"), GASLANDS, "Max", "Alex")
+        career_edit.add_driver(edit.new_campaign("Cup", GASLANDS, "grand_prix"), GASLANDS, "Max", "Alex")

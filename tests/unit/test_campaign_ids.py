@@ -15,7 +15,6 @@ from designer.campaign import edit
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import standings
-from designer.campaign.season import race_money, season_standings
 from designer.campaign.series import series_standings
 from designer.io.campaign_io import campaign_from_data, dumps_campaign, load_campaign, save_campaign
 from designer.io.errors import DocumentError
@@ -23,6 +22,7 @@ from designer.io.migrations import CHAINS, migrate_1_to_2, migrate_2_to_3, migra
 from designer.model.campaign import CustomCharacter
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.mk_downforce.season import race_money, season_standings
 
 from .cli_runner import refused, run
 from .factories import campaign_refusal

@@ -32,6 +32,7 @@ from designer.io.errors import DocumentError
 from designer.model.campaign import Battle, CampaignDocument, Driver, Game, Player, Race, RaceResult, Upgrade
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2 import career_edit
 
 from .factories import minimal_track_data
 from .test_campaign_scoring import GASLANDS, RACE_1, grand_prix
@@ -85,8 +86,9 @@ def test_every_mode_round_trips(tmp_path: Path) -> None:
     axles = Context(load_ruleset("axles-alloys-2"))
     battle = edit.wipe_out(edit.new_campaign("Arena", GASLANDS, "balloon_battle", [("A", "Mario"), ("B", "Toad")],
                                              ["arena.track.json"]), GASLANDS, 0, "A", "B")
-    career = edit.add_game(edit.add_driver(edit.new_campaign("Wastes", axles, "career", [("A", "x")]), axles,
-                                           "Max", "A", "Light"), axles, "race", "oval.track.json")
+    wastes = edit.new_campaign("Wastes", axles, "career", [("A", "x")])
+    career = career_edit.add_game(career_edit.add_driver(wastes, axles, "Max", "A", "Light"), axles, "race",
+                                  "oval.track.json")
     series = edit.set_grid(edit.new_campaign("Flick", PITCHKART, "race_series", [("A", "Toad"), ("B", "Yoshi")]),
                            PITCHKART, 1, ["B", "A"])
     for doc in (battle, career, series):

@@ -15,6 +15,7 @@ from designer.campaign.errors import CampaignError
 from designer.campaign.validate import check_campaign
 from designer.model.campaign import CampaignDocument, CustomCharacter, Player, Race, RaceResult, Upgrade
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2 import career_edit
 
 from .test_campaign_scoring import GASLANDS, RACE_1, grand_prix
 
@@ -130,7 +131,7 @@ REFUSALS: list[tuple[str, CampaignDocument, Callable[[CampaignDocument], Campaig
      "mode: Mario Kart Gaslands has no career campaigns (its modes: grand_prix, race_series, balloon_battle)"),
     ("battle in a Grand Prix", FRESH, lambda d: edit.add_battle(d, GASLANDS),
      "battles: a grand_prix campaign has no battles"),
-    ("driver in a Grand Prix", FRESH, lambda d: edit.add_driver(d, GASLANDS, "Max", "Alex"),
+    ("driver in a Grand Prix", FRESH, lambda d: career_edit.add_driver(d, GASLANDS, "Max", "Alex"),
      "drivers: a grand_prix campaign has no drivers"),
 ]
 

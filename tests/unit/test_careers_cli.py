@@ -13,11 +13,12 @@ import pytest
 from designer.campaign import edit
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.io.campaign_io import driver_vehicle, dumps_campaign, load_campaign, save_campaign
+from designer.io.campaign_io import dumps_campaign, load_campaign, save_campaign
 from designer.io.errors import DocumentError
-from designer.io.vehicle_io import load_vehicle, save_vehicle
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset, loader
+from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle, load_vehicle, save_vehicle
 
 from .cli_runner import refused, run
 
@@ -281,21 +282,21 @@ def test_list_of_a_campaign_without_drivers(wastes, capsys) -> None:
 # --- the shared edit and the vehicle-file helper --------------------------------------------------
 def test_set_driver_vehicle_sets_clears_and_changes_the_class() -> None:
     doc = edit.new_campaign("Wastes", AXLES, "career", [("Ann", "Rig")])
-    doc = edit.add_driver(doc, AXLES, "Rex", "Ann", "light")
-    linked = edit.set_driver_vehicle(doc, AXLES, "rex", "cars/rex.vehicle.json", "Heavy")
+    doc = career_edit.add_driver(doc, AXLES, "Rex", "Ann", "light")
+    linked = career_edit.set_driver_vehicle(doc, AXLES, "rex", "cars/rex.vehicle.json", "Heavy")
     assert (linked.drivers[0].vehicle_file, linked.drivers[0].vehicle) == ("cars/rex.vehicle.json", "heavy")
-    kept = edit.set_driver_vehicle(linked, AXLES, "Rex", "cars/other.vehicle.json")
+    kept = career_edit.set_driver_vehicle(linked, AXLES, "Rex", "cars/other.vehicle.json")
     assert (kept.drivers[0].vehicle_file, kept.drivers[0].vehicle) == ("cars/other.vehicle.json", "heavy")
-    cleared = edit.set_driver_vehicle(kept, AXLES, "Rex", None)
+    cleared = career_edit.set_driver_vehicle(kept, AXLES, "Rex", None)
     assert cleared.drivers[0].vehicle_file is None and "vehicle_file" not in json.loads(dumps_campaign(cleared))[
         "drivers"][0]
     assert doc.drivers[0].vehicle_file is None  # nothing changed in place
     with pytest.raises(CampaignError, match=r"unknown driver 'Zed' \(known: Rex\)"):
-        edit.set_driver_vehicle(doc, AXLES, "Zed", "z.vehicle.json")
+        career_edit.set_driver_vehicle(doc, AXLES, "Zed", "z.vehicle.json")
     with pytest.raises(CampaignError, match="unknown vehicle 'tank'"):
-        edit.set_driver_vehicle(doc, AXLES, "Rex", "z.vehicle.json", "tank")
+        career_edit.set_driver_vehicle(doc, AXLES, "Rex", "z.vehicle.json", "tank")
     with pytest.raises(CampaignError, match="vehicle_file"):
-        edit.set_driver_vehicle(doc, AXLES, "Rex", "x" * 501)
+        career_edit.set_driver_vehicle(doc, AXLES, "Rex", "x" * 501)
 
 
 def test_driver_vehicle_resolves_relative_to_the_campaign_and_names_the_file(tmp_path) -> None:

@@ -239,11 +239,11 @@ def test_a_mistyped_command_names_the_closest_one(capsys, no_gui, tmp_path, monk
     line = refused(capsys, None, "campain", "new")
     assert line.endswith("(did you mean campaign?)")
     line = refused(capsys, None, "zzzz")
-    from designer.cli import COMMANDS
+    from designer.cli import commands
 
-    assert {"rules", "validate", "export", "campaign", "vehicle", "install-desktop"} <= set(COMMANDS)
+    assert {"rules", "validate", "export", "campaign", "vehicle", "install-desktop"} <= set(commands())
     assert line == ("kartographer: error: 'zzzz' is not a command or an existing file "
-                    f"(commands: {', '.join(COMMANDS)})")
+                    f"(commands: {', '.join(commands())})")
     line = refused(capsys, None, "new.track.json")
     assert line.startswith("kartographer: error: 'new.track.json' is not a command or an existing file")
     line = refused(capsys, None, os.fsdecode(b"\x1b[2J\xff"))

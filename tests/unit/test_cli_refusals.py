@@ -18,12 +18,13 @@ from designer import cli, cli_args
 from designer.campaign import edit
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.campaign.money import MoneyError, parse_dollars
 from designer.io.atomic import atomic_write_bytes
 from designer.io.display import QUOTE_LIMIT, clip
 from designer.io.errors import DocumentError
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.mk_downforce.cli import parse_money, parse_paid
+from designer.systems.mk_downforce.money import MoneyError, parse_dollars
 
 from .cli_runner import refused, run
 
@@ -47,8 +48,8 @@ def test_every_numeric_option_has_a_finite_range():
         assert action.type not in (int, float), f"{where} {action.dest}: use cli_args.whole()/millimetres()"
         default = action.default
         if isinstance(default, (int, float)) and not isinstance(default, bool):
-            assert isinstance(action.type, cli_args.Bounded) or action.type in (cli_args.parse_money,
-                                                                                 cli_args.parse_paid), (where, action)
+            money = (parse_money, parse_paid)
+            assert isinstance(action.type, cli_args.Bounded) or action.type in money, (where, action)
         if isinstance(action.type, cli_args.Bounded):
             assert -1e12 < action.type.low <= action.type.high < 1e12, (where, action.dest)
             numeric.append(f"{where} {action.option_strings[-1]}")
@@ -328,7 +329,7 @@ def _strings(node, at=()):
                                       "axles-light-buggy.vehicle.json"])
 def test_a_lone_surrogate_in_any_text_field_is_refused_at_load(tmp_path, template):
     from designer.io.track_io import load_track
-    from designer.io.vehicle_io import load_vehicle
+    from designer.systems.axles_alloys_2.vehicle_io import load_vehicle
 
     load = load_vehicle if template.endswith(".vehicle.json") else load_track
     data = json.loads((TEMPLATES_DIR / template).read_text(encoding="utf-8"))

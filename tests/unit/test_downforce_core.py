@@ -12,10 +12,17 @@ import pytest
 from pydantic import ValidationError
 
 from designer import i18n
-from designer.campaign import edit, season_edit
+from designer.campaign import edit
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.campaign.season import (
+from designer.export.bundle import blank_document, print_settings
+from designer.export.options import ExportOptions, PrintJob
+from designer.export.paper import LayoutError
+from designer.paths import RULESETS_DIR
+from designer.rules import Ruleset, load_ruleset
+from designer.systems import registry
+from designer.systems.mk_downforce import season_edit
+from designer.systems.mk_downforce.season import (
     money_totals_by_race,
     prize_table,
     prizes_assumed,
@@ -24,12 +31,6 @@ from designer.campaign.season import (
     season_rule,
     season_standings,
 )
-from designer.export.bundle import blank_document, print_settings
-from designer.export.options import ExportOptions, PrintJob
-from designer.export.paper import LayoutError
-from designer.paths import RULESETS_DIR
-from designer.rules import Ruleset, load_ruleset
-from designer.systems import registry
 
 from .cli_runner import refused, run
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from designer import i18n
-from designer.cli_args import parse_money
 from designer.export.campaign_print import write_campaign_pdf
 from designer.io.campaign_io import load_campaign
 from designer.rules import load_ruleset
 from designer.rules.texts import kart_colour_name
+from designer.systems.mk_downforce.cli import parse_money
 
 from . import pdfboxes, pdfscan
 from .cli_runner import refused, run

@@ -118,6 +118,33 @@ def test_its_mode_shows_in_campaign_new(fake, tmp_path, capsys):
     assert code == 0 and FAKE_MODE in out
 
 
+def test_its_commands_and_campaign_action_join_the_cli(fake, tmp_path, capsys):
+    from designer.cli import commands
+
+    track = write_track(tmp_path)
+    assert "beacons" in commands() and "vehicle" in commands()
+    assert run(capsys, "beacons", str(track)) == (0, "1 beacons\n", "")
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "count a track's beacons" in out
+    cup = tmp_path / "league.campaign.json"
+    assert run(capsys, "campaign", "new", "--ruleset", FAKE_ID, "--player", "Ana:Bowser", "--player", "Ben:Toad",
+               "--track", str(track), "-o", str(cup))[0] == 0
+    assert run(capsys, "campaign", "roll-call", str(cup)) == (0, "Ana, Ben\n", "")
+    # its option of `campaign result`, refused by its own check in a campaign whose mode does not read it
+    code, out, err = run(capsys, "campaign", "result", str(cup), "--race", "1", "--player", "Ana", "--place", "1",
+                         "--beacon", "b1")
+    assert code == 2 and "only a league with its own result takes --beacon" in err and out == ""
+    assert run(capsys, "campaign", "result", str(cup), "--race", "1", "--player", "Ana", "--place", "1")[0] == 0
+
+
+def test_without_it_its_commands_are_gone(capsys):
+    from designer.cli import commands
+
+    assert "beacons" not in commands()
+    code, _, err = run(capsys, "campaign", "roll-call", "x.campaign.json")
+    assert code == 2 and "roll-call" in err
+
+
 def test_the_registry_in_use_goes_back(tmp_path):
     with fake_registry(tmp_path):
         assert FAKE_ID in registry.ids()

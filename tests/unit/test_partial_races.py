@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from designer.campaign.context import Context
 from designer.campaign.grand_prix import counted_races, standings, totals_by_race
-from designer.campaign.season import money_totals_by_race, season_standings
 from designer.campaign.series import series_standings
 from designer.model.campaign import CampaignDocument, CarResult, Player, Race, RaceResult
 from designer.rules import load_ruleset
+from designer.systems.mk_downforce.season import money_totals_by_race, season_standings
 
 GASLANDS = Context(load_ruleset("mk-gaslands"))
 DOWNFORCE = load_ruleset("mk-downforce")

@@ -13,17 +13,19 @@ from collections.abc import Iterable
 import pytest
 
 from designer.campaign import edit
-from designer.campaign.careers import careers
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.model.vehicle import VehicleComponent, VehicleDocument
-from designer.race.campaign import driver_entrants, file_game
 from designer.race.document import Action, Entrant
 from designer.race.engine import Race, RaceError, parse_action, replay
 from designer.race.race_io import load_race, new_race, save_race
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2 import career_edit
 from designer.systems.axles_alloys_2 import race as axles_race
+from designer.systems.axles_alloys_2.careers import careers
 from designer.systems.axles_alloys_2.race import RACE_RULES, vehicle_stats
+from designer.systems.axles_alloys_2.race_entrants import driver_entrants
+from designer.systems.axles_alloys_2.race_entrants import file_career_game as file_game
+from designer.systems.axles_alloys_2.vehicle import VehicleComponent, VehicleDocument
 
 RULES = load_ruleset("axles-alloys-2")
 AXLES = RULES.axles
@@ -311,9 +313,9 @@ def run_seed(seed: int) -> Race:
 
 def wasteland():
     doc = edit.new_campaign("Wasteland", CTX, "career", [("Alex", "Interceptor"), ("Billie", "War Rig")])
-    doc = edit.add_driver(doc, CTX, "Max", "Alex", "Light")
-    doc = edit.add_driver(doc, CTX, "Furiosa", "Billie", "Heavy")
-    return edit.add_game(doc, CTX, "deathmatch", entries=[{"driver": "Max"}, {"driver": "Furiosa", "kills": 0}])
+    doc = career_edit.add_driver(doc, CTX, "Max", "Alex", "Light")
+    doc = career_edit.add_driver(doc, CTX, "Furiosa", "Billie", "Heavy")
+    return career_edit.add_game(doc, CTX, "deathmatch", entries=[{"driver": "Max"}, {"driver": "Furiosa", "kills": 0}])
 
 
 def test_a_deathmatch_files_one_game_into_the_career_with_the_right_entries():

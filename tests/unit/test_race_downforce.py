@@ -11,14 +11,14 @@ import pytest
 
 from designer.campaign import edit
 from designer.campaign.context import Context
-from designer.campaign.season import season_standings
-from designer.campaign.season_edit import set_car
 from designer.race.campaign import file_race
 from designer.race.document import Entrant
 from designer.race.engine import Race, RaceError, parse_action, replay
 from designer.race.race_io import new_race
 from designer.rules import load_ruleset
 from designer.systems.mk_downforce.race import coins_for, lightning_moves
+from designer.systems.mk_downforce.season import season_standings
+from designer.systems.mk_downforce.season_edit import set_car
 
 RULES = load_ruleset("mk-downforce")
 ORDER = "yellow,red,green,orange,black,blue"

@@ -214,8 +214,8 @@ def _scatter(tracks: list[TrackDocument], ruleset: Ruleset) -> list[Any]:
 
 def _vehicles(paths: list[str], ruleset: Ruleset) -> list[Any]:
     """Axles and Alloys' starter cars: each one's printed sheet and its build problems."""
-    from designer.io.vehicle_io import load_vehicle
     from designer.systems.axles_alloys_2 import builder
+    from designer.systems.axles_alloys_2.vehicle_io import load_vehicle
     from designer.systems.axles_alloys_2.vehicle_print import render_vehicle_pdf
 
     out: list[Any] = []

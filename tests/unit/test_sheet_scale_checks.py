@@ -13,9 +13,9 @@ import pytest
 from designer.export.bundle import ExportOptions, blank_document, export_pdf, offered
 from designer.export.paper import INCH_MM, MM
 from designer.io.track_io import load_track
-from designer.io.vehicle_io import load_vehicle
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2.vehicle_io import load_vehicle
 
 from . import pdfboxes, pdfscan
 

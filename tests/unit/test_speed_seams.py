@@ -18,9 +18,9 @@ from designer.paths import DEFAULT_TRACK
 
 from .cli_runner import run
 
-LAZY = ("designer.campaign_cli", "designer.careers_cli", "designer.season_cli", "designer.vehicle_cli",
-        "designer.race_cli",
-        "designer.model.campaign", "designer.model.vehicle", "designer.campaign.roster",
+LAZY = ("designer.campaign_cli", "designer.systems.axles_alloys_2.careers_cli",
+        "designer.systems.mk_downforce.season_cli", "designer.systems.axles_alloys_2.vehicle_cli", "designer.race_cli",
+        "designer.model.campaign", "designer.systems.axles_alloys_2.vehicle", "designer.campaign.roster",
         "designer.export.scoresheet")
 
 

@@ -14,8 +14,9 @@ from pydantic import BaseModel
 from designer.io.campaign_io import campaign_from_data
 from designer.io.errors import DocumentError
 from designer.io.track_io import dumps_track, load_track, track_from_data
-from designer.model import base, campaign, elements, track, vehicle
+from designer.model import base, campaign, elements, track
 from designer.paths import TEMPLATES_DIR
+from designer.systems.axles_alloys_2 import vehicle
 from tests.unit.factories import minimal_track_data
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from designer.model.vehicle import VehicleDocument
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2 import builder
 from designer.systems.axles_alloys_2.builder import Stats
+from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 RULESET = load_ruleset("axles-alloys-2")
 RULES = RULESET.axles

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from designer.io.migrations import CHAINS
-from designer.io.schema import vehicle_json_schema
-from designer.io.vehicle_io import VEHICLE_SUFFIX, dumps_vehicle, load_vehicle
 from designer.paths import SCHEMA_DIR, TEMPLATES_DIR
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2 import builder
+from designer.systems.axles_alloys_2.documents import vehicle_json_schema
+from designer.systems.axles_alloys_2.vehicle_io import VEHICLE_SUFFIX, dumps_vehicle, load_vehicle
 
 from . import pdfscan
 from .cli_runner import refused, run

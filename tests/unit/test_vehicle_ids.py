@@ -13,7 +13,6 @@ import pytest
 from pydantic import ValidationError
 
 from designer.campaign import edit
-from designer.campaign.careers import careers
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.io.campaign_io import dumps_campaign, load_campaign, save_campaign
@@ -21,6 +20,8 @@ from designer.io.migrations import migrate_1_to_2
 from designer.paths import RULESETS_DIR
 from designer.rules import load_ruleset
 from designer.rules.schema import Ruleset
+from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.careers import careers
 
 from .factories import campaign_refusal
 
@@ -132,7 +133,7 @@ def test_records_show_the_weight_class_name() -> None:
 @pytest.mark.parametrize("typed", ["heavy", "Heavy", " HEAVY "])
 def test_add_driver_takes_an_id_or_a_name_and_stores_the_id(typed: str) -> None:
     doc = edit.new_campaign("Wastes", AXLES, "career", [("Ann", "Rig")])
-    doc = edit.add_driver(doc, AXLES, "Rex", "Ann", typed)
+    doc = career_edit.add_driver(doc, AXLES, "Rex", "Ann", typed)
     assert doc.drivers[0].vehicle == "heavy"
     assert json.loads(dumps_campaign(doc))["drivers"][0]["vehicle"] == "heavy"
 
@@ -140,6 +141,6 @@ def test_add_driver_takes_an_id_or_a_name_and_stores_the_id(typed: str) -> None:
 def test_add_driver_refuses_an_unknown_vehicle() -> None:
     doc = edit.new_campaign("Wastes", AXLES, "career", [("Ann", "Rig")])
     with pytest.raises(CampaignError) as caught:
-        edit.add_driver(doc, AXLES, "Rex", "Ann", "Tank")
+        career_edit.add_driver(doc, AXLES, "Rex", "Ann", "Tank")
     assert str(caught.value) == "drivers (Rex): unknown vehicle 'Tank' (known: Light, Medium, Heavy)"
-    assert edit.add_driver(doc, AXLES, "Rex", "Ann", "").drivers[0].vehicle is None
+    assert career_edit.add_driver(doc, AXLES, "Rex", "Ann", "").drivers[0].vehicle is None

@@ -12,9 +12,9 @@ import pytest
 from designer import i18n
 from designer.export.bundle import export_pdf
 from designer.export.paper import LayoutError
-from designer.model.vehicle import VehicleDocument
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2 import builder
+from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 from designer.systems.axles_alloys_2.vehicle_print import render_vehicle_pdf
 
 from . import pdfboxes, pdfscan

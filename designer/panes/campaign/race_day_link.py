@@ -18,9 +18,9 @@ from designer.systems import registry
 
 if TYPE_CHECKING:
     from designer.panes.campaign.races import RacePage
-    from designer.panes.campaign.season import SeasonRacePage
     from designer.panes.race_day import RaceDayWindow
     from designer.race.engine import Placing, Race
+    from designer.systems.mk_downforce.qt.season import SeasonRacePage
 
 
 def offers_race_day(ruleset_id: str) -> bool:

@@ -1,5 +1,5 @@
-"""The standings: the table (Grand Prix points ledger, a race series' place counts, or a Downforce season's
-money — `designer.panes.campaign.season_standings`), the tie rule in words, the chart of running totals, and the
+"""The standings: the table (Grand Prix points ledger, a race series' place counts, or a mode's own —
+`system_pages.ModeStandings`, e.g. a season's money), the tie rule in words, the chart of running totals, and the
 champion banner once the last race is in."""
 
 from __future__ import annotations
@@ -17,14 +17,12 @@ from designer.campaign.grand_prix import (
     standings,
     totals_by_race,
 )
-from designer.campaign.modes import in_money, scored
-from designer.campaign.season import counted_races as season_counted
-from designer.campaign.season import season_rule
+from designer.campaign.modes import scored
 from designer.campaign.series import SERIES_RULE, series_standings
 from designer.document.campaign import CampaignSession
 from designer.i18n import N_, _, pgettext
 from designer.panes import theme
-from designer.panes.campaign.chart import MONEY_AXIS, TotalsChart, compact_dollars
+from designer.panes.campaign.chart import TotalsChart
 from designer.panes.campaign.common import (
     ALIGN_CENTRE,
     ALIGN_NUMBER,
@@ -39,7 +37,7 @@ from designer.panes.campaign.common import (
 )
 from designer.panes.campaign.partial import mark_uncounted
 from designer.panes.campaign.player_colours import player_colours
-from designer.panes.campaign.season_standings import fill_season_standings
+from designer.panes.campaign.system_pages import mode_pages
 from designer.panes.theme import follow_palette, readable, set_style
 
 GP_COLUMNS = ["#", N_("Player"), N_("Character"), N_("Earned"), N_("Spent"), N_("Total"), N_("Wins"), N_("Coins"),
@@ -121,11 +119,11 @@ class StandingsPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.scored = scored(session.document)
-        self.money = in_money(session.document)
+        self.own = mode_pages(session.document).standings
         self.table = QTableWidget(0, 0)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.rule_label = muted_label(season_rule(session.context.ruleset) if self.money
+        self.rule_label = muted_label(self.own.rule(session.context.ruleset) if self.own is not None
                                       else _(TIE_RULE if self.scored else SERIES_RULE))
         table_column = QVBoxLayout()
         table_column.addWidget(heading(_("Standings")))
@@ -134,14 +132,15 @@ class StandingsPanel(QWidget):
         table_column.addStretch(1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 6, 0, 0)
-        layout.addLayout(table_column, 1 if self.money else 0 if self.scored else 1)
+        layout.addLayout(table_column, 1 if self.own is not None else 0 if self.scored else 1)
         self.chart: TotalsChart | None = None
-        if self.scored or self.money:
+        if self.scored or self.own is not None:
             chart_column = QVBoxLayout()
-            chart_column.addWidget(heading(_("Money over the races") if self.money else _("Points over the races")))
+            chart_column.addWidget(heading(_(self.own.chart_title) if self.own is not None
+                                           else _("Points over the races")))
             self.chart = TotalsChart()
-            if self.money:
-                self.chart.set_axis(MONEY_AXIS, compact_dollars)
+            if self.own is not None and self.own.axis is not None:
+                self.chart.set_axis(*self.own.axis)
             chart_column.addWidget(self.chart, 1)
             layout.addSpacing(12)
             layout.addLayout(chart_column, 1)
@@ -152,18 +151,18 @@ class StandingsPanel(QWidget):
         self.colours = player_colours(self.session.document, self.session.context.ruleset)
         if self.chart is not None:
             self.chart.set_colours(self.colours)  # the chart's lines in the dashboards' colours, as the names
-        if self.money:
-            fill_season_standings(self)
+        if self.own is not None:
+            self.own.fill(self)
         elif self.scored:
             self._refresh_grand_prix()
         else:
             self._refresh_series()
         doc = self.session.document
-        counted = season_counted(doc, self.session.context.ruleset) if self.money else counted_races(doc)
+        counted = self.own.counted(doc, self.session.context.ruleset) if self.own is not None else counted_races(doc)
         mark_uncounted(self.table, self.table.columnCount() - race_count(self.session), counted)
         fit_height(self.table, 2)
         fit_width(self.table, text_width=110, number_width=44)
-        if self.money:  # a season's table scrolls sideways as races are added, rather than widening the window
+        if self.own is not None and self.own.scroll_sideways:  # scrolls as races are added, not widening the window
             natural = self.table.width()
             self.table.setMinimumWidth(min(natural, 280))
             self.table.setMaximumWidth(natural)

@@ -3,9 +3,9 @@
 File (New Campaign…, Open…, Save, Save As…, Print…, Close), Edit (Undo, Redo on the session's stack), and the
 editor's Window and Help menus (`menus`); the title is "name[*] — Campaign — Kartographer" with the unsaved
 marker following the stack's clean state.
-The body depends on the mode: a Grand Prix, a race series or a Downforce season (its race pages are
-`season.SeasonRacePage`) shows tabs (Roster, one per race, the upgrade shop) beside the standings and the
-chart; Balloon Battle and careers show their own pages.
+The body depends on the mode: a Grand Prix, a race series or a mode with race pages of its own (its system's
+`CAMPAIGN_PAGES`, `system_pages.ModePages`: a season's cars and money) shows tabs (Roster, one per race, the
+upgrade shop) beside the standings and the chart; Balloon Battle and careers show their own pages.
 Every page redraws from `session.document` on `session.changed`, so undo and redo need nothing more.
 """
 
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.campaign import edit
-from designer.campaign.modes import in_money, mode_of, records
+from designer.campaign.modes import mode_of, records
 from designer.document.campaign import CampaignSession
 from designer.i18n import N_, _
 from designer.io.campaign_io import CAMPAIGN_SUFFIX
@@ -41,17 +41,18 @@ from designer.panes.campaign import menus
 from designer.panes.campaign.common import MessageLine, race_title, run_edit
 from designer.panes.campaign.races import RacePage
 from designer.panes.campaign.roster import RosterPage
-from designer.panes.campaign.season import SeasonRacePage
 from designer.panes.campaign.shop import ShopPage
 from designer.panes.campaign.standings import ChampionBanner, StandingsPanel, race_count
+from designer.panes.campaign.system_pages import mode_pages
 from designer.panes.campaign.windows import CampaignWindows
 from designer.panes.markup import literal
 
 Answer = QMessageBox.StandardButton
 STATUS_MS = 5000
 #: a mode's record → (module, class, tab title) of the page a campaign without races brings along.
-MODE_PAGES = {"battle": ("designer.panes.campaign.battle", "BattlePage", N_("Battles")),
-              "games": ("designer.panes.campaign.careers", "CareersPage", N_("Careers"))}
+#: The shared pages of a record kept without races, by `CampaignMode.record`; a mode's own page comes from its
+#: system's Qt half (`CAMPAIGN_PAGES`, `system_pages.ModePages.page`: a career's drivers and games).
+MODE_PAGES = {"battle": ("designer.panes.campaign.battle", "BattlePage", N_("Battles"))}
 
 
 def campaign_filter() -> str:
@@ -77,16 +78,29 @@ def ask_save_changes(parent: QWidget, name: str) -> QMessageBox.StandardButton:
 
 
 def mode_page(session: CampaignSession) -> QWidget:
-    """The page another module provides for this mode, or a placeholder when it is not there."""
-    module_name, class_name, _title = MODE_PAGES[mode_of(session.document).record]
+    """The page the mode's system or another module provides for this mode, or a placeholder when there is none."""
+    own = mode_pages(session.document).page
     try:
-        page_class = getattr(importlib.import_module(module_name), class_name)
-    except (ImportError, AttributeError):
+        if own is not None:
+            page_class = own
+        else:
+            module_name, class_name, _title = MODE_PAGES[mode_of(session.document).record]
+            page_class = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError, KeyError):
         label = QLabel(_("This kind of campaign cannot be shown in this version yet."))
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setObjectName("modePlaceholder")
         return label
     return page_class(session)
+
+
+def mode_page_title(session: CampaignSession) -> str:
+    """The mode page's tab title: the system's (`ModePages.page_title`), the shared page's, else the mode's."""
+    mode = mode_of(session.document)
+    own = mode_pages(session.document).page_title
+    if own:
+        return _(own)
+    return _(MODE_PAGES[mode.record][2]) if mode.record in MODE_PAGES else mode.display_title
 
 
 def scrolled(page: QWidget) -> QScrollArea:
@@ -160,7 +174,7 @@ class CampaignWindow(QMainWindow):
             layout.addWidget(splitter, 1)
         else:
             self.page = mode_page(self.session)
-            self.tabs.addTab(self.page, _(MODE_PAGES[mode.record][2]))
+            self.tabs.addTab(self.page, mode_page_title(self.session))
             self.tabs.setCurrentWidget(self.page)
             layout.addWidget(self.tabs, 1)
         self.setCentralWidget(body)
@@ -168,7 +182,7 @@ class CampaignWindow(QMainWindow):
     def _sync_race_tabs(self) -> None:
         """One tab per race after the Roster tab; a race series gains or loses tabs with undo and redo."""
         wanted = race_count(self.session)
-        page_class = SeasonRacePage if in_money(self.session.document) else RacePage
+        page_class = mode_pages(self.session.document).race_page or RacePage
         while len(self.race_pages) < wanted:
             page = page_class(self.session, self.messages, len(self.race_pages))
             page.open_track_requested.connect(self.open_track_requested)

@@ -12,7 +12,9 @@ from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
 from designer.systems.axles_alloys_2.checks import CHECKS
+from designer.systems.axles_alloys_2.cli import CAMPAIGN_CLI, CLI
 from designer.systems.axles_alloys_2.defaults import new_defaults
+from designer.systems.axles_alloys_2.documents import DOCUMENTS
 from designer.systems.axles_alloys_2.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.axles_alloys_2.generate import GENERATOR
 from designer.systems.axles_alloys_2.modes import DEFAULT_MODE, MODES
@@ -47,4 +49,7 @@ SYSTEM = System(
     print_art={kind: _print_art(kind) for kind in KIND_NAMES},
     generator=GENERATOR,
     race=RACE_RULES,
+    cli=CLI,
+    campaign_cli=CAMPAIGN_CLI,
+    documents=DOCUMENTS,
 )

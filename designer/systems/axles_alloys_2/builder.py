@@ -1,6 +1,6 @@
 """The vehicle builder's rules: what an Axles and Alloys II car may carry, worked out from the rule data.
 
-`problems(vehicle, rules)` lists every rule a `designer.model.vehicle.VehicleDocument` breaks, each one
+`problems(vehicle, rules)` lists every rule a `designer.systems.axles_alloys_2.vehicle.VehicleDocument` breaks, each one
 line with the place in the file it concerns (the CLI's `vehicle check`, the vehicle editor and the sheet
 all ask it); `capacity_used`, `component_cost` and `stats` give the numbers the sheet prints. The rules:
 capacity by weight class; no component the rules keep off vehicles (Heavy weapons); at most
@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designer.i18n import _, ngettext
-from designer.model.vehicle import VehicleComponent, VehicleDocument
 from designer.rules.systems import AxlesRules, Component, SpeedLine, WeightClass
 from designer.rules.texts import component_name, firing_face, weight_class_name
+from designer.systems.axles_alloys_2.vehicle import VehicleComponent, VehicleDocument
 
 
 @dataclass(frozen=True)

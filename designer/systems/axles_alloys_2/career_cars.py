@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from designer.i18n import _
-from designer.io.campaign_io import driver_vehicle
 from designer.io.errors import DocumentError
 from designer.rules.texts import weight_class_name
 from designer.systems.axles_alloys_2 import builder
+from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle
 
 if TYPE_CHECKING:
-    from designer.model.vehicle import VehicleDocument
+    from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 
 def vehicle_notices(ctx: Any, driver: str, class_id: str | None, vehicle: VehicleDocument, file: str) -> list[str]:

@@ -18,24 +18,24 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import HexColor
 
-from designer.campaign.careers import DriverRecord, careers, rerolls_earned
 from designer.export import pdf, sheet_marks
 from designer.export.fonts import BOLD, FONT
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, check_margin, get_paper
 from designer.i18n import N_, _, ngettext
-from designer.io.campaign_io import driver_vehicle
 from designer.io.errors import DocumentError
 from designer.rules.texts import component_name, weight_class_name
 from designer.systems.axles_alloys_2 import builder, sheet_parts
+from designer.systems.axles_alloys_2.careers import DriverRecord, careers, rerolls_earned
+from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from designer.campaign.context import Context
     from designer.model.campaign import CampaignDocument
-    from designer.model.vehicle import VehicleDocument
     from designer.rules.systems import AxlesRules
+    from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 TITLE = N_("Driver sheets")
 COLOUR = HexColor("#5a3e2b")

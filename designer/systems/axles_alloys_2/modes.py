@@ -11,10 +11,17 @@ from designer.i18n import N_
 from designer.systems.api import CampaignMode
 
 
-def car_notices(doc: Any, ctx: Any, source: str | Path | None) -> list[str]:
-    from designer.systems.axles_alloys_2.career_cars import car_notices as notices
+def career_notices(doc: Any, ctx: Any, source: str | Path | None) -> list[str]:
+    from designer.systems.axles_alloys_2.careers import campaign_notices
 
-    return notices(doc, ctx, source)
+    return campaign_notices(doc, ctx, source)
+
+
+def check_careers(doc: Any, ctx: Any) -> None:
+    """The career replay refuses what cannot have happened (`careers.check_careers`)."""
+    from designer.systems.axles_alloys_2.careers import check_careers as check
+
+    check(doc, ctx)
 
 
 def driver_sheets(c: Any, doc: Any, ctx: Any, paper: str, source: str | Path | None) -> int:
@@ -25,7 +32,7 @@ def driver_sheets(c: Any, doc: Any, ctx: Any, paper: str, source: str | Path | N
 
 MODES: tuple[CampaignMode, ...] = (
     CampaignMode("race_series", N_("Race series (places only)"), "races"),
-    CampaignMode("career", N_("Driver careers"), "games", notices=car_notices, sheets=driver_sheets,
-                 sheets_title=N_("Driver sheets")),
+    CampaignMode("career", N_("Driver careers"), "games", check=check_careers, notices=career_notices,
+                 sheets=driver_sheets, sheets_title=N_("Driver sheets")),
 )
 DEFAULT_MODE = "career"

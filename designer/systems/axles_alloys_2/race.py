@@ -644,6 +644,18 @@ def game(ruleset: Any, race: AxlesRace) -> tuple[str, list[GameOutcome]]:
     return race.scenario, outcomes
 
 
+def _career_entrants(doc: Any, ctx: Any, campaign_path: Any, ruleset: Any) -> list[Any]:
+    from designer.systems.axles_alloys_2.race_entrants import career_entrants
+
+    return career_entrants(doc, ctx, campaign_path, ruleset, RACE_RULES)
+
+
+def _file_career_game(doc: Any, ctx: Any, scenario: str, outcomes: Any, track: str | None) -> Any:
+    from designer.systems.axles_alloys_2.race_entrants import file_career_game
+
+    return file_career_game(doc, ctx, scenario, outcomes, track)
+
+
 RACE_RULES = RaceRules(start=start, act=act, summary=summary, result=result, from_track=from_track,
                        actions=ACTIONS, game=game, vehicle_stats=vehicle_stats, game_setup=game_setup,
-                       entrant_word=N_("Driver"))
+                       entrant_word=N_("Driver"), entrants=_career_entrants, file_game=_file_career_game)

@@ -26,12 +26,12 @@ from designer.export.paper import LayoutError, Rect, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, PALE, Output, text
 from designer.export.tokens import KART_COLOURS
 from designer.i18n import N_, _, ngettext, pgettext
-from designer.model.vehicle import VehicleDocument
 from designer.rules.schema import Ruleset
 from designer.rules.systems import AxlesRules
 from designer.rules.texts import component_includes, component_name, component_note, firing_face, weight_class_name
 from designer.systems.axles_alloys_2 import builder, sheet_parts
 from designer.systems.axles_alloys_2.sheet_parts import HEADER_MM, TICK_MM, heading, tick_box
+from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 RED = HexColor("#c0392b")
 MARGIN_MM = 10.0

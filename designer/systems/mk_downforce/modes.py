@@ -1,15 +1,17 @@
 """The campaign modes Mario Kart for Downforce keeps, the one a new campaign gets, and who may race:
 one kart per colour (the colours and the drivers standing in for each are the rule data's `downforce.karts`),
-in the roster and in every race of a season (`designer.campaign.season`)."""
+in the roster and in every race of a season (`designer.systems.mk_downforce.season`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from designer.campaign.errors import CampaignError
 from designer.i18n import N_, _
 from designer.rules.texts import kart_colour_name, ruleset_name
-from designer.systems.api import CampaignMode
+from designer.systems.api import CampaignMode, ModeScoresheet
+from designer.systems.mk_downforce.cli import SEASON_COMMANDS
 
 if TYPE_CHECKING:  # the registry loads every system for any document: the campaign model only when a rule runs
     from designer.campaign.context import Context
@@ -48,8 +50,8 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
 
 
 def one_kart_per_colour_per_race(doc: CampaignDocument, ctx: Context) -> None:
-    """The roster's rule, and each race's cars (`designer.campaign.season.check_cars`) and prize table."""
-    from designer.campaign.season import check_cars, colours
+    """The roster's rule, and each race's cars (`designer.systems.mk_downforce.season.check_cars`) and prize table."""
+    from designer.systems.mk_downforce.season import check_cars, colours
 
     one_kart_per_colour(doc, ctx)
     if len(doc.prizes) > len(colours(ctx.ruleset)):
@@ -58,8 +60,23 @@ def one_kart_per_colour_per_race(doc: CampaignDocument, ctx: Context) -> None:
     check_cars(doc, ctx.ruleset)
 
 
+def season_sheet(c: Any, doc: CampaignDocument, ctx: Context, paper: str, source: str | Path | None) -> int:
+    """The season's money sheet, filled (`season_print.py`, imported when printed: it needs reportlab)."""
+    from designer.systems.mk_downforce.season_print import render_season_sheet
+
+    return render_season_sheet(c, doc, ctx, paper, source)
+
+
+def no_prize_rules(ruleset: Any) -> str | None:
+    """Why a ruleset cannot fill the season's sheet: it has no prize money rules."""
+    if ruleset.downforce is None:
+        return _("ruleset '{id}' has no Downforce prize money rules").format(id=ruleset.id)
+    return None
+
+
 MODES: tuple[CampaignMode, ...] = (
-    CampaignMode("season", N_("Season (prize money)"), "races", money=True, check=one_kart_per_colour_per_race),
+    CampaignMode("season", N_("Season (prize money)"), "races", money=True, check=one_kart_per_colour_per_race,
+                 commands=SEASON_COMMANDS, scoresheet=ModeScoresheet(season_sheet, no_prize_rules)),
     CampaignMode("race_series", N_("Race series (places only)"), "races", check=one_kart_per_colour),
 )
 DEFAULT_MODE = "season"

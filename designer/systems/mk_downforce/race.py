@@ -323,7 +323,7 @@ def file(ruleset: Any, race: DownforceRace, doc: CampaignDocument, ctx: Context,
     best car (places among the players, as a race series records them), with that car's coins."""
     from designer.campaign.edit import enter_results
     from designer.campaign.modes import in_money
-    from designer.campaign.season_edit import clear_car, set_car
+    from designer.systems.mk_downforce.season_edit import clear_car, set_car
 
     placings = result(ruleset, race)
     if in_money(doc):

@@ -2,7 +2,7 @@
 (a row per colour; per race the car's place, owner, the price paid at the auction, its prize money and coins)
 above the players (a row each; per race their bet winnings and their money from the race; then the season's
 money and rank). The heading says what a coin is worth and how the season is ranked
-(`designer.campaign.season.season_rule`), and the prize table in use, marked when it is the base game's as we
+(`season.season_rule`), and the prize table in use, marked when it is the base game's as we
 read it (to check against the box).
 
 Blank (`kartographer export --ruleset mk-downforce --what scoresheet`): six player rows and `BLANK_RACES`
@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from designer.campaign.season import season_rule
 from designer.export import pdf
 from designer.export.element_art import coin_face
 from designer.export.options import PrintJob
@@ -28,6 +27,7 @@ from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
 from designer.i18n import N_, _, format_dollars, format_number, ngettext, place_ordinal
 from designer.rules import Ruleset
 from designer.rules.texts import kart_colour_name, ruleset_name
+from designer.systems.mk_downforce.season import season_rule
 
 #: Races on a blank sheet (a short season, written by hand; a filled sheet has the campaign's races).
 BLANK_RACES = 3

@@ -22,12 +22,12 @@ from designer.io.display import json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.output import write_pdf
 from designer.io.validation import describe_validation_error
-from designer.io.vehicle_io import VEHICLE_SUFFIX, load_vehicle, save_vehicle, vehicle_rules
-from designer.model.vehicle import VehicleDocument
 from designer.rules import load_ruleset
 from designer.rules.schema import Ruleset
 from designer.rules.systems import AxlesRules
 from designer.rules.texts import weight_class_name
+from designer.systems.axles_alloys_2.vehicle import VehicleDocument
+from designer.systems.axles_alloys_2.vehicle_io import VEHICLE_SUFFIX, load_vehicle, save_vehicle, vehicle_rules
 
 DEFAULT_RULESET = "axles-alloys-2"
 

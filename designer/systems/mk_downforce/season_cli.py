@@ -3,7 +3,7 @@
 prizes` (the season's prize table) and the season's `campaign standings` (a table by money, or `--json` with whole
 dollars). Called from `designer.campaign_cli`. No Qt.
 
-Money is typed the way players say it: 2000000, 2,000,000, $2M, 2M, 1.5M or 500k (`designer.campaign.money`);
+Money is typed the way players say it: 2000000, 2,000,000, $2M, 2M, 1.5M or 500k (`money.py`);
 a purchase price is money paid, so "-5M" and "5M" mean the same.
 """
 
@@ -14,10 +14,17 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from designer.campaign import season_edit
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.campaign.season import (
+from designer.campaign.validate import race_location
+from designer.i18n import _, format_dollars, format_number, ngettext, pgettext, place_ordinal
+from designer.io.campaign_io import load_campaign
+from designer.io.display import json_printable, print_table, printable
+from designer.model.campaign import CampaignDocument
+from designer.rules import Ruleset
+from designer.rules.texts import kart_colour_name, ruleset_name
+from designer.systems.mk_downforce import season_edit
+from designer.systems.mk_downforce.season import (
     SeasonStanding,
     car_money,
     car_name,
@@ -29,13 +36,6 @@ from designer.campaign.season import (
     season_rule,
     season_standings,
 )
-from designer.campaign.validate import race_location
-from designer.i18n import _, format_dollars, format_number, ngettext, pgettext, place_ordinal
-from designer.io.campaign_io import load_campaign
-from designer.io.display import json_printable, print_table, printable
-from designer.model.campaign import CampaignDocument
-from designer.rules import Ruleset
-from designer.rules.texts import kart_colour_name, ruleset_name
 
 
 def kart_colour(ruleset: Ruleset, value: str | None) -> str | None:

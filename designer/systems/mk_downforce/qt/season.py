@@ -8,7 +8,7 @@ board is the track). Three tables, each scrolling sideways rather than widening 
 - the players: their bet winnings in this race and their money from it.
 
 Amounts are typed as people say them ("2M", "500k", "$2,000,000": `parse_dollars`); a price paid may carry a
-minus sign (it is money paid either way). Every entry is one undoable edit of `designer.campaign.season_edit`;
+minus sign (it is money paid either way). Every entry is one undoable edit of `season_edit`;
 a refused cell shows the stored value again, marked, with what was typed and why in its tooltip, and the
 message line names the car by colour or the player by name (`designer.panes.cell_refusals`).
 """
@@ -33,9 +33,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.campaign import season_edit
-from designer.campaign.money import MoneyError, parse_dollars
-from designer.campaign.season import car_money, car_name, colours, prize_note, prize_table, race_money
 from designer.document.campaign import CampaignSession
 from designer.i18n import _, format_dollars, place_ordinal
 from designer.model.campaign import Race
@@ -54,6 +51,9 @@ from designer.panes.campaign.common import (
 from designer.panes.campaign.race_day_link import offers_race_day, run_race
 from designer.panes.cell_refusals import CellRefusals
 from designer.rules.texts import kart_colour_name
+from designer.systems.mk_downforce import season_edit
+from designer.systems.mk_downforce.money import MoneyError, parse_dollars
+from designer.systems.mk_downforce.season import car_money, car_name, colours, prize_note, prize_table, race_money
 
 CAR, PLACE, OWNER, PAID, PRIZE, COINS, MONEY = range(7)
 PLAYER, BETS, RACE_MONEY = range(3)

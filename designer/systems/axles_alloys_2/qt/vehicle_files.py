@@ -12,9 +12,9 @@ from pydantic import ValidationError
 
 from designer.i18n import _
 from designer.io.suffixes import VEHICLE_SUFFIX, is_vehicle_file
-from designer.model.vehicle import VehicleDocument
 from designer.panes.file_filters import all_files_filter
 from designer.rules.systems import AxlesRules
+from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 
 def vehicle_filter() -> str:

@@ -12,13 +12,13 @@ from pydantic import ValidationError
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QSpinBox, QVBoxLayout, QWidget
 
-from designer.campaign.careers import DriverRecord, rerolls_earned
 from designer.i18n import N_, _, ngettext
 from designer.model.campaign import CampaignDocument, Game, GameEntry
-from designer.panes.campaign.careers_model import dead_before, death_tooltip, updated_entry
 from designer.panes.campaign.common import muted_colour, refusal_colour
 from designer.panes.markup import escaped, literal
 from designer.rules.texts import reroll_event
+from designer.systems.axles_alloys_2.careers import DriverRecord, rerolls_earned
+from designer.systems.axles_alloys_2.qt.careers_model import dead_before, death_tooltip, updated_entry
 
 SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
 HEADERS = {

@@ -16,10 +16,10 @@ from designer.io.documents import document_from_data
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text, read_json_file
 from designer.io.suffixes import VEHICLE_SUFFIX  # noqa: F401 - re-exported: read here by the callers
-from designer.model.vehicle import VEHICLE_FORMAT, VehicleDocument
 from designer.rules import RulesetError, load_ruleset
 from designer.rules.schema import Ruleset
 from designer.rules.systems import AxlesRules
+from designer.systems.axles_alloys_2.vehicle import VEHICLE_FORMAT, VehicleDocument
 
 
 def vehicle_from_data(data: Any, source: str | Path = "<data>") -> VehicleDocument:
@@ -53,3 +53,21 @@ def vehicle_rules(doc: VehicleDocument, source: str | Path) -> tuple[Ruleset, Ax
     if ruleset.axles is None:
         raise DocumentError(source, _("ruleset '{id}' has no vehicles to build").format(id=ruleset.id), "ruleset")
     return ruleset, ruleset.axles
+
+
+def driver_vehicle(campaign_path: str | Path | None, vehicle_file: str) -> VehicleDocument:
+    """The car in a driver's vehicle file (stored relative to the campaign, like a track); a DocumentError naming
+    the file when it is missing, unreadable or not a vehicle."""
+    from designer.io.campaign_io import resolve_track  # the campaign code loads only for a campaign's car
+
+    path = resolve_track(campaign_path, vehicle_file)
+    if path is None:
+        raise DocumentError("<vehicle>", _("no vehicle file given"))
+    try:
+        return load_vehicle(path)
+    except DocumentError as exc:  # named as the campaign stores it, not by the resolved absolute path
+        raise DocumentError(vehicle_file, exc.reason, exc.location) from None
+    except OSError as exc:  # e.g. a hand-typed path the system cannot use
+        raise DocumentError(vehicle_file, exc.strerror or str(exc)) from None
+    except ValueError as exc:
+        raise DocumentError(vehicle_file, str(exc)) from None

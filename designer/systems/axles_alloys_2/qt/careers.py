@@ -32,7 +32,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.campaign.careers import (
+from designer.campaign.errors import CampaignError
+from designer.i18n import N_, _, ngettext, pgettext
+from designer.io.campaign_io import relative_track, resolve_track
+from designer.io.errors import DocumentError
+from designer.model.campaign import GameEntry
+from designer.panes import theme
+from designer.panes.campaign.common import MessageLine, not_changed
+from designer.panes.file_filters import all_files_filter
+from designer.panes.markup import escaped, literal
+from designer.panes.theme import follow_palette, frame_notice, set_style
+from designer.rules.texts import weight_class_name
+from designer.systems.axles_alloys_2.career_edit import (
+    add_driver,
+    add_game,
+    remove_game_entry,
+    set_driver_vehicle,
+    set_game_entry,
+)
+from designer.systems.axles_alloys_2.careers import (
     DriverRecord,
     axles_rules,
     campaign_notices,
@@ -40,22 +58,10 @@ from designer.campaign.careers import (
     check_vehicle_class,
     death_faces,
 )
-from designer.campaign.edit import add_driver, add_game, remove_game_entry, set_driver_vehicle, set_game_entry
-from designer.campaign.errors import CampaignError
-from designer.i18n import N_, _, ngettext, pgettext
-from designer.io.campaign_io import driver_vehicle, relative_track, resolve_track
-from designer.io.errors import DocumentError
-from designer.io.vehicle_io import VEHICLE_SUFFIX
-from designer.model.campaign import GameEntry
-from designer.panes import theme
-from designer.panes.campaign.career_race_day import offers_race_day, run_game
-from designer.panes.campaign.careers_entries import SCENARIO_TITLES, EntryEditor, scenario_title
-from designer.panes.campaign.careers_model import players_needing_driver, status_text, vehicle_file_text
-from designer.panes.campaign.common import MessageLine, not_changed
-from designer.panes.file_filters import all_files_filter
-from designer.panes.markup import escaped, literal
-from designer.panes.theme import follow_palette, frame_notice, set_style
-from designer.rules.texts import weight_class_name
+from designer.systems.axles_alloys_2.qt.career_race_day import offers_race_day, run_game
+from designer.systems.axles_alloys_2.qt.careers_entries import SCENARIO_TITLES, EntryEditor, scenario_title
+from designer.systems.axles_alloys_2.qt.careers_model import players_needing_driver, status_text, vehicle_file_text
+from designer.systems.axles_alloys_2.vehicle_io import VEHICLE_SUFFIX, driver_vehicle
 
 COLUMNS = (N_("Driver"), N_("Player"), N_("Vehicle"), N_("Vehicle file"), N_("Games"), N_("Kills"), N_("Wins"),
            N_("Rerolls earned"), N_("Used"), N_("Available"), N_("Status"))

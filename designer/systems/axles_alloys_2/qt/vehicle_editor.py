@@ -1,10 +1,10 @@
 """The vehicle editor: one Axles and Alloys II car (`*.vehicle.json`) in a window of its own (the windows are
-kept, opened from files and brought forward by `designer.app.vehicle_windows.VehicleWindows`).
+kept, opened from files and brought forward by `vehicle_windows.VehicleWindows`).
 
-The window shows the "Vehicle" box (`designer.panes.vehicle_form`: name, driver, weight class, arena or
-race, the random variant's adjustments, notes) and the components table (`designer.panes.vehicle_components`)
+The window shows the "Vehicle" box (`vehicle_form`: name, driver, weight class, arena or
+race, the random variant's adjustments, notes) and the components table (`vehicle_components`)
 on the left, with the message line that keeps saying why a typed component label was refused until it is
-fixed, and the live summary on the right (`designer.panes.vehicle_summary`: capacity, the arena and
+fixed, and the live summary on the right (`vehicle_summary`: capacity, the arena and
 race stat lines, the rules the build breaks — the builder's rules, the same `kartographer vehicle check`
 applies). The document is an immutable `VehicleDocument`; every edit is one `SetVehicle` command on the
 window's QUndoStack swapping the whole value, so Undo gives back exactly the car before. Save and Save As
@@ -32,22 +32,22 @@ from PySide6.QtWidgets import (
 from designer.app import prompts
 from designer.i18n import _, ngettext
 from designer.io.errors import DocumentError
-from designer.io.vehicle_io import save_vehicle
-from designer.model.vehicle import VehicleDocument
 from designer.panes.file_filters import all_files_filter
 from designer.panes.markup import literal
 from designer.panes.message_line import MessageLine
-from designer.panes.vehicle_files import (
+from designer.rules.schema import Ruleset
+from designer.systems.axles_alloys_2.qt.vehicle_files import (
     file_stem,
     one_line,
     open_vehicle_filters,
     same_file_key,
     with_vehicle_suffix,
 )
-from designer.rules.schema import Ruleset
+from designer.systems.axles_alloys_2.vehicle import VehicleDocument
+from designer.systems.axles_alloys_2.vehicle_io import save_vehicle
 
 if TYPE_CHECKING:
-    from designer.app.vehicle_windows import VehicleWindows
+    from designer.systems.axles_alloys_2.qt.vehicle_windows import VehicleWindows
 
 STATUS_MS = 5000
 Answer = QMessageBox.StandardButton
@@ -86,9 +86,9 @@ class VehicleEditor(QMainWindow):
     # --- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
         # Here, not at the top: they bring in the Axles and Alloys II builder, which only an open editor needs.
-        from designer.panes.vehicle_components import ComponentsTable
-        from designer.panes.vehicle_form import VehicleForm
-        from designer.panes.vehicle_summary import VehicleSummary
+        from designer.systems.axles_alloys_2.qt.vehicle_components import ComponentsTable
+        from designer.systems.axles_alloys_2.qt.vehicle_form import VehicleForm
+        from designer.systems.axles_alloys_2.qt.vehicle_summary import VehicleSummary
 
         central = QWidget()
         outer = QVBoxLayout(central)

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
-from designer.campaign.careers import DriverRecord, faces_text
 from designer.i18n import _
 from designer.model.campaign import CampaignDocument, GameEntry
+from designer.systems.axles_alloys_2.careers import DriverRecord, faces_text
 
 ENTRY_FLAGS = ("destroyed", "finished", "won", "died")
 

@@ -12,14 +12,14 @@ from pathlib import Path
 
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
-from designer.campaign.modes import mode_of, mode_title, records
+from designer.campaign.modes import mode_title, records
 from designer.campaign.roster import require_player
 from designer.i18n import _, ngettext, pgettext
 from designer.io.display import clip
 from designer.model.campaign import CampaignDocument, Game, GameEntry
-from designer.model.vehicle import VehicleDocument
 from designer.rules.systems import AxlesRules
 from designer.rules.texts import reroll_event, ruleset_name, weight_class_name
+from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 #: the award events of the rule data, matched to what an entry records
 EVENT_TESTS = {
@@ -197,15 +197,14 @@ def check_careers(doc: CampaignDocument, ctx: Context) -> None:
 
 
 def campaign_notices(doc: CampaignDocument, ctx: Context, source: str | Path | None = None) -> list[str]:
-    """Everything a career's record reports without refusing (see `kill_notices`), then the campaign mode's
-    own (`CampaignMode.notices`: the linked cars); empty for a campaign that keeps no games."""
+    """Everything a career's record reports without refusing (see `kill_notices`), then the linked cars that
+    break a build rule (`career_cars.car_notices`); empty for a campaign that keeps no games. The career
+    mode's `CampaignMode.notices`."""
     if not records(doc, "games"):
         return []
-    found = kill_notices(doc)
-    mode = mode_of(doc)
-    if mode.notices is not None:
-        found += mode.notices(doc, ctx, source)
-    return found
+    from designer.systems.axles_alloys_2.career_cars import car_notices
+
+    return kill_notices(doc) + car_notices(doc, ctx, source)
 
 
 def kill_notices(doc: CampaignDocument) -> list[str]:

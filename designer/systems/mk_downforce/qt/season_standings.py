@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from designer.campaign.season import RaceMoney, car_name, money_totals_by_race, season_standings
 from designer.i18n import N_, _, format_dollars, format_number, ngettext, pgettext
 from designer.panes.campaign.chart import compact_dollars
 from designer.panes.campaign.common import ordinal
 from designer.rules import Ruleset
+from designer.systems.mk_downforce.season import RaceMoney, car_name, money_totals_by_race, season_standings
 
 if TYPE_CHECKING:
     from designer.panes.campaign.standings import StandingsPanel

@@ -11,11 +11,11 @@ from designer.campaign.edit import _make, _race_index, _races_with, rebuild
 from designer.campaign.errors import CampaignError
 from designer.campaign.modes import in_money, mode_title
 from designer.campaign.roster import require_player
-from designer.campaign.season import car_name, colours
 from designer.campaign.validate import race_location
 from designer.i18n import _, pgettext
 from designer.model.campaign import BetWin, CampaignDocument, CarResult, Race
 from designer.rules.texts import kart_colour_name
+from designer.systems.mk_downforce.season import car_name, colours
 
 
 def season_only(doc: CampaignDocument, where: str) -> None:

@@ -2,7 +2,7 @@
 one refused on one line), starts new cars, and brings a window forward when its file is opened again. Also
 `link_careers`, which lets a campaign's careers page open a driver's car here.
 
-Apart from the editor (`designer.app.vehicle_editor`) because the main window makes one of these at
+Apart from the editor (`vehicle_editor`) because the main window makes one of these at
 start-up: the editor, the vehicle model and its file code load when the first car is opened or started.
 """
 
@@ -18,9 +18,9 @@ from designer.i18n import _
 from designer.panes.markup import literal
 
 if TYPE_CHECKING:
-    from designer.app.vehicle_editor import VehicleEditor
-    from designer.model.vehicle import VehicleDocument
     from designer.rules.schema import Ruleset
+    from designer.systems.axles_alloys_2.qt.vehicle_editor import VehicleEditor
+    from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 DEFAULT_RULESET = "axles-alloys-2"
 
@@ -51,7 +51,7 @@ class VehicleWindows(QObject):
             self.settings.add_recent_file(path, "vehicle")
 
     def find(self, path: str | Path) -> VehicleEditor | None:
-        from designer.panes.vehicle_files import same_file_key
+        from designer.systems.axles_alloys_2.qt.vehicle_files import same_file_key
 
         wanted = same_file_key(path)
         return next((w for w in self.windows if w.path is not None and same_file_key(w.path) == wanted), None)
@@ -63,7 +63,7 @@ class VehicleWindows(QObject):
         return bool(self.open_elsewhere_hook and self.open_elsewhere_hook(path))
 
     def show_editor(self, document: VehicleDocument, path: Path | None, ruleset: Ruleset) -> VehicleEditor:
-        from designer.app.vehicle_editor import VehicleEditor
+        from designer.systems.axles_alloys_2.qt.vehicle_editor import VehicleEditor
 
         editor = VehicleEditor(document, path, ruleset, self)
         self.windows.append(editor)
@@ -78,8 +78,8 @@ class VehicleWindows(QObject):
             self.windows.remove(editor)
 
     def new_vehicle(self, ruleset_id: str = DEFAULT_RULESET) -> VehicleEditor:
-        from designer.panes.vehicle_files import new_vehicle_document
         from designer.rules import load_ruleset
+        from designer.systems.axles_alloys_2.qt.vehicle_files import new_vehicle_document
 
         ruleset = load_ruleset(ruleset_id)
         assert ruleset.axles is not None
@@ -92,7 +92,7 @@ class VehicleWindows(QObject):
         """The editor for `path` (brought forward when already open); None, with a one-line message box,
         when the file cannot be read."""
         from designer.io.errors import DocumentError
-        from designer.io.vehicle_io import load_vehicle, vehicle_rules
+        from designer.systems.axles_alloys_2.vehicle_io import load_vehicle, vehicle_rules
 
         path = Path(path).absolute()
         editor = self.find(path)
@@ -114,7 +114,7 @@ class VehicleWindows(QObject):
         return [e for e in (self.open_path(p) for p in paths) if e is not None]
 
     def open_dialog(self, parent: QWidget | None = None) -> list[VehicleEditor]:
-        from designer.panes.vehicle_files import open_vehicle_filters
+        from designer.systems.axles_alloys_2.qt.vehicle_files import open_vehicle_filters
 
         names, _filter = QFileDialog.getOpenFileNames(parent, _("Open Vehicle"), str(self.last_folder()),
                                                       open_vehicle_filters())

@@ -7,7 +7,7 @@ like a game entered by hand. Shared: what the race reads and files is its system
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from designer.campaign.errors import CampaignError
 from designer.i18n import _
@@ -16,9 +16,9 @@ from designer.io.suffixes import CAMPAIGN_SUFFIX
 from designer.systems import registry
 
 if TYPE_CHECKING:
-    from designer.panes.campaign.careers import CareersPage
     from designer.panes.race_day import RaceDayWindow
     from designer.race.engine import Race
+    from designer.systems.axles_alloys_2.qt.careers import CareersPage
 
 
 def offers_race_day(ruleset_id: str) -> bool:
@@ -35,8 +35,8 @@ def game_file(campaign: Path, number: int) -> Path:
 def run_game(page: CareersPage, scenario: str) -> RaceDayWindow | None:
     """Open (or start) the race day of the campaign's next game; a refusal goes to the page's message line."""
     from designer.panes.race_day import RaceDayWindow
-    from designer.race.campaign import driver_entrants, vehicle_reader
     from designer.race.race_io import new_race, race_rules, save_race
+    from designer.systems.axles_alloys_2.race_entrants import career_entrants
 
     session = page.session
     if session.path is None:
@@ -49,11 +49,11 @@ def run_game(page: CareersPage, scenario: str) -> RaceDayWindow | None:
         if not path.exists():
             rules, ruleset = race_rules(doc.ruleset, path)
             setup = rules.game_setup(ruleset, scenario) if rules.game_setup is not None else {}
-            players = driver_entrants(doc, ctx, vehicle_reader(doc, session.path, rules, ruleset))
+            players = career_entrants(doc, ctx, session.path, ruleset, rules)
             race = new_race(doc.ruleset, players, None, doc.mode, None, None, path,
                             (Path(session.path).name, number), setup=setup)
             save_race(race, path)
-        window: RaceDayWindow | None = None
+        window: Any = None  # set below: the window the result is sent from
 
         def send(_placings: object) -> str | None:
             return file_game(page, window.race) if window is not None else None
@@ -69,7 +69,7 @@ def run_game(page: CareersPage, scenario: str) -> RaceDayWindow | None:
 
 def file_game(page: CareersPage, race: Race) -> str | None:
     """Add the race as the campaign's next game in one undoable edit; the refusal's reason, or None."""
-    from designer.race.campaign import file_game as filed
+    from designer.systems.axles_alloys_2.race_entrants import file_career_game as filed
 
     link = race.file.campaign
     count = len(page.session.document.games)

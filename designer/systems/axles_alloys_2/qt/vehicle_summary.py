@@ -11,11 +11,11 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QListWidget, QProgressBar, QVBoxLayout, QWidget
 
 from designer.i18n import N_, _, ngettext
-from designer.model.vehicle import VehicleDocument
 from designer.panes import theme
 from designer.panes.markup import escaped
 from designer.rules.systems import AxlesRules
 from designer.systems.axles_alloys_2 import builder
+from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 STATS = ("MAX", "ACC", "DEC", "TURN")
 LINES = (("deathmatch", N_("Arena")), ("race", N_("Race")))

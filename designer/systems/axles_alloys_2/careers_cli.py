@@ -3,7 +3,7 @@ Called from `designer.campaign_cli`, which turns a refusal (CampaignError) into 
 file, exit status 2. No Qt.
 
 Every edit loads the campaign (fully checked), applies pure edits from `designer.campaign.edit` — whose
-career replay (`designer.campaign.careers`) refuses what cannot have happened — and saves atomically. A
+career replay (`designer.systems.axles_alloys_2.careers`) refuses what cannot have happened — and saves atomically. A
 driver's vehicle file is typed relative to the current folder and stored relative to the campaign file, like
 a track; the file must hold a car of the driver's weight class.
 """
@@ -12,17 +12,26 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from designer.campaign import edit
-from designer.campaign.careers import (
+from designer.campaign.context import Context
+from designer.campaign.errors import CampaignError
+from designer.campaign_warnings import report_notices
+from designer.i18n import _, ngettext, pgettext
+from designer.io.campaign_io import load_campaign, relative_track, save_campaign
+from designer.io.display import is_text, json_printable, printable
+from designer.io.errors import DocumentError
+from designer.io.track_io import load_track
+from designer.io.validation import describe_validation_error
+from designer.model.campaign import CampaignDocument, GameEntry
+from designer.rules.texts import reroll_event
+from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.careers import (
     DriverRecord,
     axles_rules,
-    campaign_notices,
     careers,
     check_vehicle_class,
     death_faces,
@@ -33,17 +42,8 @@ from designer.campaign.careers import (
     rerolls_earned,
     resolve_vehicle,
 )
-from designer.campaign.context import Context
-from designer.campaign.errors import CampaignError
-from designer.cli_args import SCENARIO_TITLES
-from designer.i18n import _, ngettext, pgettext
-from designer.io.campaign_io import driver_vehicle, load_campaign, relative_track, save_campaign
-from designer.io.display import is_text, json_printable, printable
-from designer.io.errors import DocumentError
-from designer.io.track_io import load_track
-from designer.io.validation import describe_validation_error
-from designer.model.campaign import CampaignDocument, GameEntry
-from designer.rules.texts import reroll_event
+from designer.systems.axles_alloys_2.scenarios import SCENARIO_TITLES
+from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle
 
 
 def run_driver(args: argparse.Namespace) -> int:
@@ -57,13 +57,6 @@ def _stored_path(campaign: Path, path: Path) -> str:
     return relative_track(campaign, path)
 
 
-def report_notices(file: str | Path, doc: CampaignDocument, ctx: Context) -> None:
-    """What the campaign reports without refusing (kills that do not add up, linked cars that break a build
-    rule), one "FILE: warning: …" line each on stderr."""
-    for notice in campaign_notices(doc, ctx, file):
-        print(printable(_("{file}: warning: {notice}").format(file=file, notice=notice)), file=sys.stderr)
-
-
 # --- add -------------------------------------------------------------------------------------------
 def _add(args: argparse.Namespace) -> int:
     doc, ctx = load_campaign(args.file)
@@ -75,9 +68,9 @@ def _add(args: argparse.Namespace) -> int:
         check_vehicle_class(ctx, args.name.strip(), class_id, vehicle, str(args.vehicle_file),
                             f"drivers ({args.name.strip()})")
         class_id = vehicle.weight_class
-    new = edit.add_driver(doc, ctx, args.name, args.player, class_id)
+    new = career_edit.add_driver(doc, ctx, args.name, args.player, class_id)
     if stored is not None:
-        new = edit.set_driver_vehicle(new, ctx, new.drivers[-1].name, stored)
+        new = career_edit.set_driver_vehicle(new, ctx, new.drivers[-1].name, stored)
     save_campaign(new, args.file)
     report_notices(args.file, new, ctx)
     record = _record(new, ctx, new.drivers[-1].name)
@@ -120,9 +113,9 @@ def _game(args: argparse.Namespace) -> int:
                    won=args.won, died=args.died, rerolls_used=args.rerolls_used)
     if args.new:
         track = _game_track(args.file, args.track, ctx) if args.track is not None else None
-        new = edit.add_game(doc, ctx, scenario, track, [entry])
+        new = career_edit.add_game(doc, ctx, scenario, track, [entry])
     else:
-        new = edit.set_game_entry(doc, ctx, number, entry)
+        new = career_edit.set_game_entry(doc, ctx, number, entry)
     save_campaign(new, args.file)
     print(printable(_game_line(args.file, new, ctx, number, name)))
     report_notices(args.file, new, ctx)
