@@ -28,6 +28,9 @@ from designer.race.deck import Deck
 from designer.race.dice import D6
 from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
+from designer.race.lookup import card_named as _named
+from designer.race.lookup import named_kart
+from designer.race.lookup import rule_card as _card
 from designer.rules.texts import card_name, roll_outcome_effect
 from designer.systems.mk_board.elements import FIELD_NAMES
 
@@ -67,12 +70,7 @@ class BoardRace:
     pending: int | None = None  # a roll waiting for the pawn's choice: along the track or the shortcut
 
     def pawn(self, name: str | None) -> Pawn:
-        key = (name or "").strip().casefold()
-        found = next((p for p in self.pawns if p.name.casefold() == key), None)
-        if found is None:
-            raise RaceError(_("no kart {name} in this race (karts: {karts})").format(
-                name=repr(name), karts=", ".join(p.name for p in self.pawns)))
-        return found
+        return named_kart(self.pawns, name)
 
     def space(self, pawn: Pawn) -> int:
         return min(pawn.progress, self.spaces * self.laps - 1) % self.spaces + 1 if pawn.place is None else 1
@@ -185,17 +183,6 @@ def _turn_line(race: BoardRace) -> str:
         return _("Every kart has finished: the race is over.")
     return _("{name}'s turn (space {space}, lap {lap} of {laps}).").format(
         name=pawn.name, space=race.space(pawn), lap=race.lap(pawn), laps=race.laps)
-
-
-def _card(ruleset: Any, card_id: str) -> Any:
-    card = ruleset.card_by_id(card_id)
-    if card is None:  # the rule data lost a card the race holds: refused, never a crash
-        raise RaceError(_("no card {id} in the rule data").format(id=repr(card_id)))
-    return card
-
-
-def _named(ruleset: Any, card_id: str) -> str:
-    return card_name(ruleset, _card(ruleset, card_id))
 
 
 def _under_pile(race: BoardRace, card: str) -> None:

@@ -21,6 +21,9 @@ from designer.race.deck import Deck
 from designer.race.dice import D3, D6
 from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
+from designer.race.lookup import card_named as _named
+from designer.race.lookup import named_kart
+from designer.race.lookup import rule_card as _card
 from designer.rules.texts import card_name, coin_spend_effect, template_name
 
 BATTLE_MODE = "balloon_battle"
@@ -74,12 +77,7 @@ class GaslandsRace:
     blue_shells: int = 0  # used this gear phase: the leader Wipes Out when it ends
 
     def kart(self, name: str | None) -> Kart:
-        key = (name or "").strip().casefold()
-        found = next((k for k in self.karts if k.name.casefold() == key), None)
-        if found is None:
-            raise RaceError(_("no kart {name} in this race (karts: {karts})").format(
-                name=repr(name), karts=", ".join(k.name for k in self.karts)))
-        return found
+        return named_kart(self.karts, name)
 
     def standing(self) -> list[Kart]:
         """First to last: finishers by place, then by gates cleared, then by the race order."""
@@ -142,17 +140,6 @@ def _phase_line(race: GaslandsRace) -> str:
     names = ", ".join(k.name for k in race.activating()) or _("nobody")
     return _("Round {round}, gear phase {phase}; activating: {karts}.").format(
         round=race.round, phase=race.phase, karts=names)
-
-
-def _card(ruleset: Any, card_id: str) -> Any:
-    card = ruleset.card_by_id(card_id)
-    if card is None:  # the rule data lost a card the race holds: refused, never a crash
-        raise RaceError(_("no card {id} in the rule data").format(id=repr(card_id)))
-    return card
-
-
-def _named(ruleset: Any, card_id: str) -> str:
-    return card_name(ruleset, _card(ruleset, card_id))
 
 
 def _hand_limit(ruleset: Any) -> int | None:

@@ -21,6 +21,7 @@ from designer.i18n import N_, _, ngettext
 from designer.race.deck import Deck
 from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
+from designer.race.lookup import named_kart
 from designer.rules.texts import card_name, card_text
 
 #: "Loses the next turn" (a flooded engine, an overheat): one turn, as the rule says it.
@@ -61,12 +62,7 @@ class PitchRace:
     lightning_by: str | None = None
 
     def kart(self, name: str | None) -> Kart:
-        key = (name or "").strip().casefold()
-        found = next((k for k in self.karts if k.name.casefold() == key), None)
-        if found is None:
-            raise RaceError(_("no kart {name} in this race (karts: {karts})").format(
-                name=repr(name), karts=", ".join(k.name for k in self.karts)))
-        return found
+        return named_kart(self.karts, name)
 
     def standing(self) -> list[Kart]:
         def key(kart: Kart) -> tuple[int, int, int]:
