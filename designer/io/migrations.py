@@ -131,7 +131,8 @@ def migrate_3_to_4(data: dict[str, Any]) -> dict[str, Any]:
     from designer.campaign.modes import campaign_mode  # lazily: the campaign core reads files through here
     from designer.rules import RulesetError, load_ruleset
 
-    ruleset_id, mode = data.get("ruleset", "mk-gaslands"), data.get("mode", "grand_prix")
+    # a file that names no game system is the default system's (a season's money is never implied)
+    ruleset_id, mode = data.get("ruleset"), data.get("mode", "grand_prix")
     races = data.get("races")
     if not (isinstance(ruleset_id, str) and isinstance(mode, str) and isinstance(races, list)):
         return data

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from designer.campaign import edit
 from designer.i18n import _
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from designer.panes.campaign.races import RacePage
     from designer.panes.race_day import RaceDayWindow
     from designer.race.engine import Placing, Race
-    from designer.systems.mk_downforce.qt.season import SeasonRacePage
 
 
 def offers_race_day(ruleset_id: str) -> bool:
@@ -33,7 +32,7 @@ def race_file(campaign: Path, number: int) -> Path:
     return campaign.parent / f"{stem}-race-{number}.race.json"
 
 
-def run_race(page: RacePage | SeasonRacePage) -> RaceDayWindow | None:
+def run_race(page: RacePage | Any) -> RaceDayWindow | None:  # a race page: the shared one or a system's
     """Open (or start) the race day of `page`'s race; a refusal goes to the page's message line."""
     from designer.io.track_io import load_track
     from designer.panes.race_day import RaceDayWindow
@@ -63,7 +62,7 @@ def run_race(page: RacePage | SeasonRacePage) -> RaceDayWindow | None:
     return window
 
 
-def file_result(page: RacePage | SeasonRacePage, placings: Sequence[Placing], race: Race | None = None) -> str | None:
+def file_result(page: RacePage | Any, placings: Sequence[Placing], race: Race | None = None) -> str | None:
     """Enter the race's result as one undoable edit (the system's own filing when its race has one); the refusal's
     reason, or None when it was entered."""
     number = page.index + 1
