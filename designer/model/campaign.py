@@ -36,6 +36,7 @@ from pydantic import AfterValidator, Field, StringConstraints, model_validator
 from designer.i18n import _
 from designer.model.base import WHOLE_NUMBER, OmitUnused, StrictBool, StrictInt, StrictModel, StrictStr
 from designer.model.stats import STATS  # noqa: F401 - re-exported: the campaign code reads it here
+from designer.model.track import default_ruleset
 
 CAMPAIGN_FORMAT: Final = "kartographer-campaign"
 CAMPAIGN_SCHEMA_VERSION: Final = 4
@@ -245,7 +246,7 @@ class CampaignDocument(OmitUnused):
     format: Literal["kartographer-campaign"] = CAMPAIGN_FORMAT
     schema_version: Annotated[Literal[4], WHOLE_NUMBER] = CAMPAIGN_SCHEMA_VERSION
     name: Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
-    ruleset: Annotated[StrictStr, Field(min_length=1, max_length=64)] = "mk-gaslands"
+    ruleset: Annotated[StrictStr, Field(min_length=1, max_length=64)] = Field(default_factory=default_ruleset)
     mode: ModeName = "grand_prix"
     players: Annotated[list[Player], Field(max_length=MAX_PLAYERS)] = []
     custom_characters: Annotated[list[CustomCharacter], Field(max_length=64)] = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from designer.model import Table, TrackDocument
+from designer.model.campaign import CampaignDocument
 from designer.systems import registry
 from designer.systems.registry import BUILTIN_SYSTEMS, GameSystemError, Registry, use
 
@@ -20,6 +21,7 @@ def test_another_registry_order_gives_another_default():
     with use(Registry(builtins=order, entry_points=False)):
         assert registry.default_id() == "pitchkart"
         assert TrackDocument(name="x", table=Table(width_mm=600, height_mm=400)).ruleset == "pitchkart"
+        assert CampaignDocument(name="Cup", mode="series").ruleset == "pitchkart"
     assert registry.default_id() != "pitchkart"
 
 
