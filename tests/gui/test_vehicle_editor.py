@@ -5,6 +5,7 @@ writes the sheet, and `kartographer X.vehicle.json` / File ▸ Open Vehicle… o
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 
@@ -252,3 +253,24 @@ def test_a_dropped_vehicle_file_opens_in_the_vehicle_editor(qtbot, tmp_path, eve
         for e in window.editors():
             e.document.undo_stack.setClean()
         window.close()
+
+
+def test_print_vehicle_sheet_previews_the_sheet_and_saves_what_it_shows(qtbot, windows, tmp_path, monkeypatch):
+    """File ▸ Print Vehicle Sheet… opens the same preview dialog as the track's print: the very PDF, a paper
+    choice that changes it, and Save PDF… writing exactly the previewed bytes."""
+    editor = windows.new_vehicle()
+    qtbot.addWidget(editor)
+    build_medium(qtbot, editor)
+    editor.print_action.trigger()
+    dialog = editor.print_preview
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.is_building() and dialog.page_count == 1, timeout=10000)
+    a4 = PdfReader(io.BytesIO(dialog.pdf_bytes)).pages[0].mediabox
+    dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData("letter"))
+    dialog.refresh()
+    letter = PdfReader(io.BytesIO(dialog.pdf_bytes)).pages[0].mediabox
+    assert (round(float(a4.width)), round(float(letter.width))) == (595, 612)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "grinder"), ""))
+    dialog.save_button.click()
+    assert (tmp_path / "grinder.pdf").read_bytes() == dialog.pdf_bytes
+    assert editor.statusBar().currentMessage() == "Wrote grinder.pdf — 1 page"

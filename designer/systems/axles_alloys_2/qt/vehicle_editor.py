@@ -15,7 +15,7 @@ Discard / Cancel; an unreadable file is refused with one line. Print… writes t
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QUndoCommand, QUndoStack
@@ -132,7 +132,7 @@ class VehicleEditor(QMainWindow):
         self.save_as_action = file_menu.addAction(_("Save &As…"), lambda: self.save_as())
         self.save_as_action.setShortcuts(QKeySequence.keyBindings(key.SaveAs))
         file_menu.addSeparator()
-        self.print_action = file_menu.addAction(_("&Print Vehicle Sheet…"), lambda: self.print_sheet())
+        self.print_action = file_menu.addAction(_("&Print Vehicle Sheet…"), lambda: self.print_dialog())
         self.print_action.setShortcuts(QKeySequence.keyBindings(key.Print))
         file_menu.addSeparator()
         self.close_action = file_menu.addAction(_("&Close"), self.close)
@@ -240,9 +240,20 @@ class VehicleEditor(QMainWindow):
         self.statusBar().showMessage(_("Saved {name}").format(name=path.name), STATUS_MS)
         return True
 
-    def print_sheet(self) -> Path | None:
-        """Ask where, then write the vehicle sheet PDF; the status bar says what was written."""
+    def print_dialog(self) -> Any:
+        """File ▸ Print Vehicle Sheet…: the sheet previewed, with its paper, before it is saved."""
+        from designer.systems.axles_alloys_2.qt.vehicle_print_dialog import VehicleSheetDialog
+
+        dialog = VehicleSheetDialog(self, self.manager.paper() if self.manager else "a4")
+        self.print_preview = dialog  # kept for tests and so it is not collected while shown
+        dialog.open()
+        return dialog
+
+    def print_sheet(self, data: tuple[bytes, int] | None = None) -> Path | None:
+        """Ask where, then write the vehicle sheet PDF (the previewed `data` — bytes and pages — when given, else
+        rendered on the preferred paper); the status bar says what was written."""
         from designer.export.paper import LayoutError
+        from designer.io.atomic import atomic_write_bytes
         from designer.systems.axles_alloys_2.vehicle_print import render_vehicle_pdf
 
         stem = file_stem(self.path, self.document.name)
@@ -263,8 +274,12 @@ class VehicleEditor(QMainWindow):
         source = self.path.name if self.path else ""
         try:
             with prompts.busy():
-                pages = render_vehicle_pdf(path, [(source, self.document)], self.ruleset,
-                                           self.manager.paper() if self.manager else "a4")
+                if data is not None:
+                    atomic_write_bytes(path, data[0])
+                    pages = data[1]
+                else:
+                    pages = render_vehicle_pdf(path, [(source, self.document)], self.ruleset,
+                                               self.manager.paper() if self.manager else "a4")
         except (DocumentError, LayoutError, OSError) as exc:
             QMessageBox.warning(self, _("Could Not Print"), literal(one_line(exc)))
             return None
