@@ -49,6 +49,7 @@ from designer.systems.pitchkart.sections import (
     numbering,
     open_connectors,
     overlapping_pairs,
+    runs_of,
     section_outline,
     track_sections,
 )
@@ -357,23 +358,6 @@ def pk_off_track(ctx: CheckContext) -> list[Problem]:
 
 
 # --- figures -------------------------------------------------------------------------------------------------
-def _runs(kinds: list[str], wanted: str, closed: bool) -> list[int]:
-    """The lengths of the runs of `wanted` in `kinds` (joined round the end when the loop is `closed`)."""
-    if closed and kinds and all(k == wanted for k in kinds):
-        return [len(kinds)]
-    if closed and wanted in kinds and kinds[0] == wanted:
-        turn = next(i for i, k in enumerate(kinds) if k != wanted)
-        kinds = kinds[turn:] + kinds[:turn]
-    runs, count = [], 0
-    for kind in [*kinds, ""]:
-        if kind == wanted:
-            count += 1
-        elif count:
-            runs.append(count)
-            count = 0
-    return runs
-
-
 def pitchkart_figures(document: TrackDocument, ruleset: Ruleset) -> dict[str, Any] | None:
     """{"sections_per_lap", "closed", "straights", "curves", "longest_straight_sections", "bends",
     "longest_bend_sections", "characters": {id: {"top_speed", "straight_flicks", "traction"}}, "characters_note"}
@@ -385,7 +369,7 @@ def pitchkart_figures(document: TrackDocument, ruleset: Ruleset) -> dict[str, An
     route = known_sections(track_sections(document.elements), inventory)
     kinds: list[str] = [p.kind for s in route if (p := inventory.piece(s.piece)) is not None]
     closed = bool(route) and not open_connectors(route, inventory)
-    straights, bends = _runs(kinds, "straight", closed), _runs(kinds, "curve", closed)
+    straights, bends = runs_of(kinds, "straight", closed), runs_of(kinds, "curve", closed)
     longest = max(straights, default=0)
     characters = {}
     for c in ruleset.characters:

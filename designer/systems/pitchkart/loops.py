@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from designer.rules.systems import PieceInventory
-from designer.systems.pitchkart.sections import Connector, piece_end
+from designer.systems.pitchkart.sections import Connector, piece_end, runs_of
 
 #: The longest loop looked for (pieces), and the most moves tried in one search.
 MAX_PIECES = 24
@@ -57,24 +57,6 @@ class Search:
 
     loops: tuple[Loop, ...]
     complete: bool
-
-
-def _runs(kinds: list[str], wanted: str) -> list[int]:
-    """Lengths of the runs of `wanted` round the closed loop `kinds`."""
-    if all(k == wanted for k in kinds):
-        return [len(kinds)]
-    if wanted not in kinds:
-        return []
-    turn = next(i for i, k in enumerate(kinds) if k != wanted)
-    kinds = kinds[turn:] + kinds[:turn]
-    runs, count = [], 0
-    for kind in [*kinds, ""]:
-        if kind == wanted:
-            count += 1
-        elif count:
-            runs.append(count)
-            count = 0
-    return runs
 
 
 def _canonical(moves: tuple[Move, ...]) -> tuple[Move, ...]:
@@ -146,8 +128,8 @@ def _ranked(raw: list[tuple[Move, ...]], inventory: PieceInventory, top_speed: i
         if _overlaps(moves, inventory):
             continue
         spelled: list[str] = [kinds[piece] for piece, _flipped in moves]
-        straights = _runs(spelled, "straight")
-        loops.append(Loop(moves, len(_runs(spelled, "curve")), max(straights, default=0)))
+        straights = runs_of(spelled, "straight", True)
+        loops.append(Loop(moves, len(runs_of(spelled, "curve", True)), max(straights, default=0)))
     return sorted(loops, key=lambda lp: (-lp.sections, -lp.bends, abs(lp.longest_straight - top_speed), lp.moves))
 
 

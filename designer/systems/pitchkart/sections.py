@@ -419,3 +419,20 @@ def new_defaults(elements: Iterable[object], kind: str) -> dict[str, object]:
     rules = load_ruleset("pitchkart").pitchkart
     highest = max((s.number for s in track_sections(elements)), default=0)
     return {"piece": rules.inventory.pieces[0].id if rules else "straight", "number": min(highest + 1, 9999)}
+
+
+def runs_of(kinds: list[str], wanted: str, closed: bool) -> list[int]:
+    """The lengths of the runs of `wanted` in `kinds` (joined round the end when the loop is `closed`)."""
+    if closed and kinds and all(k == wanted for k in kinds):
+        return [len(kinds)]
+    if closed and wanted in kinds and kinds[0] == wanted:
+        turn = next(i for i, k in enumerate(kinds) if k != wanted)
+        kinds = kinds[turn:] + kinds[:turn]
+    runs, count = [], 0
+    for kind in [*kinds, ""]:
+        if kind == wanted:
+            count += 1
+        elif count:
+            runs.append(count)
+            count = 0
+    return runs
