@@ -29,7 +29,7 @@ from designer.race.dice import D6
 from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
 from designer.race.lookup import card_named as _named
-from designer.race.lookup import named_kart
+from designer.race.lookup import coin_spend, named_kart
 from designer.race.lookup import rule_card as _card
 from designer.rules.texts import card_name, roll_outcome_effect
 from designer.systems.mk_board.elements import FIELD_NAMES
@@ -225,14 +225,7 @@ def _my_turn(race: BoardRace, pawn: Pawn, what: str) -> None:
 
 def _spend(ruleset: Any, race: BoardRace, pawn: Pawn, action: Action, rng: random.Random) -> list[str]:
     _my_turn(race, pawn, "before")
-    table = _rules(ruleset).coin_spending
-    row = next((r for r in table if r.coins == action.n), None)
-    if row is None:
-        raise RaceError(_("coins are spent {costs} at a time, not {n}").format(
-            costs=_(" or ").join(str(r.coins) for r in table) or "-", n=action.n))
-    if pawn.coins < row.coins:
-        raise RaceError(ngettext("{name} has {coins} coin, not {cost}", "{name} has {coins} coins, not {cost}",
-                                 pawn.coins).format(name=pawn.name, coins=pawn.coins, cost=row.coins))
+    row = coin_spend(_rules(ruleset).coin_spending, lambda r: r.coins, action.n, pawn.name, pawn.coins)
     pawn.coins -= row.coins
     race.bank += row.coins
     pawn.extra += row.extra_spaces

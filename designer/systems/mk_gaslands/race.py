@@ -22,7 +22,7 @@ from designer.race.dice import D3, D6
 from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
 from designer.race.lookup import card_named as _named
-from designer.race.lookup import named_kart
+from designer.race.lookup import coin_spend, named_kart
 from designer.race.lookup import rule_card as _card
 from designer.rules.texts import card_name, coin_spend_effect, template_name
 
@@ -187,13 +187,7 @@ def _coin(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: ran
 
 def _spend(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: random.Random) -> list[str]:
     table = ruleset.coins.spend if ruleset.coins is not None else []
-    spend = next((s for s in table if s.cost == action.n), None)
-    if spend is None:
-        raise RaceError(_("coins are spent {costs} at a time, not {n}").format(
-            costs=_(" or ").join(str(s.cost) for s in table) or "-", n=action.n))
-    if kart.coins < spend.cost:
-        raise RaceError(ngettext("{name} has {coins} coin, not {cost}", "{name} has {coins} coins, not {cost}",
-                                 kart.coins).format(name=kart.name, coins=kart.coins, cost=spend.cost))
+    spend = coin_spend(table, lambda s: s.cost, action.n, kart.name, kart.coins)
     kart.coins -= spend.cost
     return [_("{name} spends {cost} coins ({left} left): {effect}").format(
         name=kart.name, cost=spend.cost, left=kart.coins, effect=coin_spend_effect(ruleset, spend))]
