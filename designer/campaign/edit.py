@@ -253,8 +253,8 @@ def set_grid(doc: CampaignDocument, ctx: Context, race: int, grid: Sequence[str]
 def set_result(doc: CampaignDocument, ctx: Context, race: int, player: str, place: int, gates: int | None = None,
                coins: int | None = None) -> CampaignDocument:
     """Enter or replace one player's result in race `race` (1-based). `gates` and `coins` are None when not
-    entered (nothing is stored the player did not give). A Downforce season records cars instead
-    (`designer.systems.mk_downforce.season_edit`), and refuses this."""
+    entered (nothing is stored the player did not give). A mode scored in money records cars instead (its
+    system's own `result` command), and refuses this."""
     index = _race_index(doc, ctx, race)
     name = require_player(doc, player, race_location(index))
     where = f"{race_location(index)}, {name}"

@@ -119,69 +119,27 @@ def migrate_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def migrate_3_to_4(data: dict[str, Any]) -> dict[str, Any]:
-    """Campaign 3 → 4: a campaign scored in money (a Downforce season) recorded one result per player; it now
-    records each race's cars. Each result becomes its kart's car: the kart entered, else the colour of the
-    player's character, else the first colour nobody raced in that race; its place, coins and owner are kept,
-    and the prize entered by hand stays on the car so every player's money is unchanged. The cars nobody
-    raced then take the places left, in the rule data's colour order (version 3 did not record their order),
-    so the race counts as it did. Bet winnings become the race's `bets`. Other campaigns have nothing to
-    change; shapes validation refuses are left alone."""
-    from designer.campaign.errors import CampaignError
-    from designer.campaign.modes import campaign_mode  # lazily: the campaign core reads files through here
-    from designer.rules import RulesetError, load_ruleset
+def mode_step(version: int) -> Migration:
+    """Campaign `version` → `version + 1`: what the campaign's game system has its mode do (`CampaignMode.upgrades`,
+    e.g. Downforce's season 3 → 4); nothing for a mode without a step, or a file whose system or mode is unknown
+    (validation names what is wrong)."""
+    def step(data: dict[str, Any]) -> dict[str, Any]:
+        from designer.systems import registry
 
-    # a file that names no game system is the default system's (a season's money is never implied)
-    ruleset_id, mode = data.get("ruleset"), data.get("mode", "grand_prix")
-    races = data.get("races")
-    if not (isinstance(ruleset_id, str) and isinstance(mode, str) and isinstance(races, list)):
-        return data
-    try:
-        ruleset = load_ruleset(ruleset_id)
-        money = campaign_mode(ruleset_id, mode).money
-    except (RulesetError, CampaignError):
-        return data  # validation names what is wrong
-    rules = ruleset.downforce
-    if not money or rules is None:
-        return data
-    characters = {p.get("name", "").casefold(): p.get("character") for p in data.get("players", [])
-                  if isinstance(p, dict) and isinstance(p.get("name"), str)}
-    data["races"] = [_race_to_cars(race, rules, characters) if isinstance(race, dict) else race for race in races]
-    return data
-
-
-def _race_to_cars(race: dict[str, Any], rules: Any, characters: dict[str, Any]) -> dict[str, Any]:
-    results = race.get("results")
-    if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
-        return race
-    colours = [k.colour for k in rules.karts]
-    chosen = [r.get("kart") or rules.colour_of(characters.get(str(r.get("player", "")).casefold()) or "")
-              for r in results]
-    free = iter(c for c in colours if c not in chosen)
-    cars, bets = [], []
-    for result, colour in zip(results, chosen, strict=True):
-        car: dict[str, Any] = {"colour": colour or next(free, None), "place": result.get("place"),
-                               "owner": result.get("player")}
-        if result.get("coins") is not None:
-            car["coins"] = result["coins"]
-        car["prize"] = result.get("prize", 0)
-        cars.append(car)
-        if result.get("bets"):
-            bets.append({"player": result.get("player"), "amount": result["bets"]})
-    used = {c["colour"] for c in cars}
-    open_places = (n for n in range(1, len(colours) + 1) if n not in {c["place"] for c in cars})
-    for colour in (c for c in colours if c not in used):  # nobody's cars: in the places left, in colour order
-        place = next(open_places, None)
-        if place is not None:
-            cars.append({"colour": colour, "place": place})
-    race = {k: v for k, v in race.items() if k != "results"}
-    return {**race, "results": [], "cars": cars, "bets": bets}
+        ruleset_id, mode_name = data.get("ruleset"), data.get("mode")
+        system = registry.find(ruleset_id) if isinstance(ruleset_id, str) else None
+        if system is None:
+            return data
+        mode = system.mode(mode_name) if isinstance(mode_name, str) else None
+        upgrade = mode.upgrades.get(version) if mode is not None else None
+        return upgrade(data) if upgrade is not None else data
+    return step
 
 
 #: format name → (current schema version, {from_version: step to from_version + 1})
 CHAINS: dict[str, tuple[int, dict[int, Migration]]] = {
     "kartographer-track": (1, {}),
-    "kartographer-campaign": (4, {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4}),
+    "kartographer-campaign": (4, {1: migrate_1_to_2, 2: migrate_2_to_3, 3: mode_step(3)}),
     "kartographer-vehicle": (1, {}),
     "kartographer-race": (1, {}),
 }

@@ -274,6 +274,9 @@ class CampaignMode:
     - `scoresheet`: its own filled score sheet (`ModeScoresheet`), the "scoresheet" section of `campaign print`.
     - `commands`: {action: `ModeCommand`} the mode carries out itself instead of the shared `campaign` action
       ("result", "standings"; Downforce's season: cars, owners and money).
+    - `upgrades`: {schema version N: step(data) -> data} what a campaign file of this mode needs, besides the
+      shared steps, on its way from version N to N + 1 (raw JSON, before validation) — Downforce's season: 3 → 4,
+      one result per player becomes the race's six cars.
     """
 
     name: str
@@ -287,6 +290,7 @@ class CampaignMode:
     sheets_title: str = ""
     commands: Mapping[str, ModeCommand] = field(default_factory=dict, hash=False)
     scoresheet: ModeScoresheet | None = None
+    upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict, hash=False)
 
     @property
     def display_title(self) -> str:

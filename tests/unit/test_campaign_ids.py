@@ -18,7 +18,7 @@ from designer.campaign.grand_prix import standings
 from designer.campaign.series import series_standings
 from designer.io.campaign_io import campaign_from_data, dumps_campaign, load_campaign, save_campaign
 from designer.io.errors import DocumentError
-from designer.io.migrations import CHAINS, migrate_1_to_2, migrate_2_to_3, migrate_3_to_4
+from designer.io.migrations import CHAINS, migrate_1_to_2, migrate_2_to_3
 from designer.model.campaign import CustomCharacter
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
@@ -41,7 +41,12 @@ def v1_data() -> dict:
 
 def test_current_campaign_version_is_4_with_a_complete_chain() -> None:
     current, steps = CHAINS["kartographer-campaign"]
-    assert current == 4 and steps[1] is migrate_1_to_2 and steps[2] is migrate_2_to_3 and steps[3] is migrate_3_to_4
+    assert current == 4 and steps[1] is migrate_1_to_2 and steps[2] is migrate_2_to_3 and callable(steps[3])
+    # 3 → 4 is the campaign mode's own step: Downforce's season turns results into cars
+    from designer.systems import registry
+    from designer.systems.mk_downforce.season_upgrade import upgrade_3_to_4
+
+    assert registry.get("mk-downforce").mode("season").upgrades == {3: upgrade_3_to_4}
     assert {p.name for p in DATA.glob("campaign-v*.campaign.json")} == {V1.name, V2.name, V3.name, V4.name}
 
 

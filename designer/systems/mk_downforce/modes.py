@@ -12,6 +12,7 @@ from designer.i18n import N_, _
 from designer.rules.texts import kart_colour_name, ruleset_name
 from designer.systems.api import CampaignMode, ModeScoresheet
 from designer.systems.mk_downforce.cli import SEASON_COMMANDS
+from designer.systems.mk_downforce.season_upgrade import upgrade_3_to_4
 
 if TYPE_CHECKING:  # the registry loads every system for any document: the campaign model only when a rule runs
     from designer.campaign.context import Context
@@ -76,7 +77,8 @@ def no_prize_rules(ruleset: Any) -> str | None:
 
 MODES: tuple[CampaignMode, ...] = (
     CampaignMode("season", N_("Season (prize money)"), "races", money=True, check=one_kart_per_colour_per_race,
-                 commands=SEASON_COMMANDS, scoresheet=ModeScoresheet(season_sheet, no_prize_rules)),
+                 commands=SEASON_COMMANDS, scoresheet=ModeScoresheet(season_sheet, no_prize_rules),
+                 upgrades={3: upgrade_3_to_4}),
     CampaignMode("race_series", N_("Race series (places only)"), "races", check=one_kart_per_colour),
 )
 DEFAULT_MODE = "season"
