@@ -26,7 +26,6 @@ from designer.systems import registry
 from designer.systems.api import Overlay, OverlayLook, OverlayMark
 from designer.systems.mk_gaslands.overlays import OVERLAYS
 from designer.systems.registry import BUILTIN_SYSTEMS, Registry, use
-from tests.gui.fake_system_qt import BeaconItem
 from tests.unit.fake_system import FAKE_KIND, make_system, track_data
 
 GASLANDS_TITLES = [o.title for o in OVERLAYS]
@@ -100,8 +99,8 @@ BROKEN = Overlay("broken", "Broken Overlay", _broken)
 
 @pytest.fixture
 def fake(tmp_path: Path) -> Iterator[Registry]:
-    """The built-ins plus Fake Rally with an overlay of its own and its Qt half (tests/gui/fake_system_qt.py)."""
-    system = dataclasses.replace(make_system(tmp_path), overlays=(GLOW, BROKEN), qt_module="tests.gui.fake_system_qt")
+    """The built-ins plus Fake Rally with an overlay of its own and its Qt half (`fake_rally.qt`)."""
+    system = dataclasses.replace(make_system(tmp_path), overlays=(GLOW, BROKEN))
     fresh = Registry(builtins=BUILTIN_SYSTEMS, entry_points=False)
     fresh.register(system)
     clear_cache()
@@ -159,6 +158,8 @@ def test_a_fake_systems_overlay_shows_in_the_menu_and_paints(fake_window, caplog
 
 
 def test_a_fake_systems_qt_half_draws_its_own_kind(fake_window, fake):
+    from fake_rally.qt import BeaconItem  # the plug-in's Qt half (tests/unit/fake_system.py put it on the path)
+
     scene = fake_window.current_editor().scene
     assert type(scene.items_by_id["b1"]) is BeaconItem
     system = fake.get("fake-rally")

@@ -36,9 +36,9 @@ class ModeStandings:
 @dataclass(frozen=True)
 class ModePages:
     """A mode's own pages in the campaign window: `race_page` the class of each race tab (the shared
-    `races.RacePage`'s constructor and signals), `standings` its own standings; for a mode kept without races
-    (`CampaignMode.record` "games"), `page` the class of its one page (made with the `CampaignSession`), under
-    `page_title` (English, `N_`)."""
+    `races.RacePage`'s constructor and signals), `standings` its own standings; `page` the class of a page of
+    its own (made with the `CampaignSession`), under `page_title` (English, `N_`): for a mode kept without
+    races (`CampaignMode.record` "games") its one page, for a races mode a tab after the race tabs."""
 
     race_page: type | None = None
     standings: ModeStandings | None = None

@@ -164,6 +164,10 @@ class CampaignWindow(QMainWindow):
                 add.setToolTip(_("Add the next race of the series"))
                 add.clicked.connect(self.add_race)
                 self.tabs.setCornerWidget(add, Qt.Corner.TopRightCorner)
+            own = mode_pages(self.session.document)
+            if own.page is not None:  # a races mode's own page, after the race tabs
+                self.page = own.page(self.session)
+                self.tabs.addTab(self.page, _(own.page_title) if own.page_title else mode.display_title)
             self.standings = StandingsPanel(self.session)
             splitter = QSplitter(Qt.Orientation.Vertical)
             splitter.addWidget(self.tabs)
