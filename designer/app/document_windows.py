@@ -34,7 +34,8 @@ class DocumentType:
     """One document type: `kind` names it (Open Recent's kind, `window.document_windows[kind]`), `suffix` its
     files' ending (lower case); `windows(window, settings)` makes its `DocumentWindows` once per main window and
     `new(windows)` opens a new document in them. `new_text`/`new_tip`, `open_text`/`open_tip` are the File
-    menu's actions (English, `N_`); `link_campaigns(windows, campaign_windows)` links campaign windows to it."""
+    menu's actions (English, `N_`); `link_campaigns(windows, campaign_windows)` links campaign windows to it;
+    `files` what its files are called in a list (English, `N_`, plural: "cars"), e.g. where a drop is refused."""
 
     kind: str
     suffix: str
@@ -45,6 +46,7 @@ class DocumentType:
     open_text: str
     open_tip: str
     link_campaigns: Callable[[Any, Any], None] | None = None
+    files: str = ""
 
 
 def document_types() -> list[DocumentType]:

@@ -3,7 +3,8 @@
 `FileDrop` is an event filter on a main window or a campaign window (and on the canvas viewports, which
 take drags themselves). Only drags of files are ours: anything else is left to the widgets. Dropped
 `*.track.json` files open as editor tabs, `*.campaign.json` files in campaign windows — whichever window
-they were dropped on — and `*.vehicle.json` files in vehicle editors. Other files are refused as the drag
+they were dropped on — and a game system's own documents (`DOCUMENT_TYPES`: Axles' `*.vehicle.json` cars) in
+their editors. Other files are refused as the drag
 enters, with one line in the status bar saying why; a drop mixing both opens what it can and names what it
 left.
 
@@ -19,13 +20,15 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QTimer
 from PySide6.QtWidgets import QMainWindow, QWidget
 
-from designer.app.document_windows import open_documents, type_of
+from designer.app.document_windows import document_types, open_documents, type_of
 from designer.i18n import N_, _, ngettext
-from designer.io.suffixes import CAMPAIGN_SUFFIX, TRACK_SUFFIX, VEHICLE_SUFFIX
+from designer.io.suffixes import CAMPAIGN_SUFFIX, TRACK_SUFFIX
 
 STATUS_MS = 8000
-#: Why a file was refused; translated where shown, with the `{tracks}` and `{campaigns}` patterns filled in.
-WHAT_OPENS = N_("only tracks ({tracks}), campaigns ({campaigns}) and cars ({vehicles}) can be dropped here")
+#: Why a file was refused; translated where shown, with the `{tracks}` and `{campaigns}` patterns filled in, and
+#: the game systems' own document types (`{documents}`: "cars (*.vehicle.json)", …) when there are any.
+WHAT_OPENS = N_("only tracks ({tracks}) and campaigns ({campaigns}) can be dropped here")
+WHAT_OPENS_MORE = N_("only tracks ({tracks}), campaigns ({campaigns}) and {documents} can be dropped here")
 DRAG_EVENTS = (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop)
 #: (tracks, campaigns) → None: open them.
 Opener = Callable[[list[Path], list[Path]], object]
@@ -54,8 +57,9 @@ def sort_dropped(mime: QMimeData) -> tuple[list[Path], list[Path], list[str]]:
 
 def refusal(names: list[str]) -> str:
     """One line saying what was not opened, and why."""
-    why = _(WHAT_OPENS).format(tracks=f"*{TRACK_SUFFIX}", campaigns=f"*{CAMPAIGN_SUFFIX}",
-                               vehicles=f"*{VEHICLE_SUFFIX}")
+    documents = ", ".join(f"{_(t.files) if t.files else t.kind} (*{t.suffix})" for t in document_types())
+    why = _(WHAT_OPENS_MORE if documents else WHAT_OPENS).format(
+        tracks=f"*{TRACK_SUFFIX}", campaigns=f"*{CAMPAIGN_SUFFIX}", documents=documents)
     shown = ", ".join(names[:3])
     if len(names) <= 3:  # a plural message: the verb agrees with the names in some languages
         return ngettext("Cannot open {names}: {reason}", "Cannot open {names}: {reason}",

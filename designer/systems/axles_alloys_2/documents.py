@@ -1,13 +1,22 @@
 """Axles and Alloys II's own file format (`System.documents`): cars, `*.vehicle.json` — their JSON Schema
-(`kartographer schema vehicle`) and the starter cars `kartographer templates` lists. Each imported when asked."""
+(`kartographer schema vehicle`) and the starter cars `kartographer templates` lists, each imported when asked; and
+the suffix itself, here in a light module: telling a car's file by its name loads nothing that reads one."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from designer.io.suffixes import VEHICLE_SUFFIX
+from pathlib import Path
+
 from designer.systems.api import DocumentFormat
+
+VEHICLE_SUFFIX = ".vehicle.json"
+
+
+def is_vehicle_file(path: str | Path) -> bool:
+    """Whether a file's name says it is an Axles and Alloys II car (`*.vehicle.json`, any case)."""
+    return str(path).lower().endswith(VEHICLE_SUFFIX)
 
 
 def vehicle_json_schema() -> dict[str, Any]:

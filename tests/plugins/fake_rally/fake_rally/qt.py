@@ -246,7 +246,7 @@ class NotesWindows(QObject):
 DOCUMENT_TYPES = (
     DocumentType(NOTES_KIND, NOTES_SUFFIX, NotesWindows, lambda windows: windows.new_notes(),
                  "New &Pace Notes", "Write a Fake Rally stage's pace notes", "Open Pace &Notes…",
-                 "Open pace-notes files in their editor"),
+                 "Open pace-notes files in their editor", files="pace notes"),
 )
 
 
