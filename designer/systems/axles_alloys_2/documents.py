@@ -5,9 +5,8 @@ the suffix itself, here in a light module: telling a car's file by its name load
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 from designer.systems.api import DocumentFormat
 
