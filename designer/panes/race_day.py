@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -56,6 +57,13 @@ class RaceDayWindow(QMainWindow):
 
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # a race of many karts scrolls its standing: the buttons below always stay on a 1280×800 screen
+        self.summary_area = QScrollArea()
+        self.summary_area.setWidget(self.summary)
+        self.summary_area.setWidgetResizable(True)
+        self.summary_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.summary_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.kart = QComboBox()
         for name, label in self.race.karts():
             self.kart.addItem(label, name)
@@ -98,7 +106,7 @@ class RaceDayWindow(QMainWindow):
         self.result_button.clicked.connect(self.send_result)
         self.result_button.setVisible(file_result is not None)
         left = QVBoxLayout()
-        left.addWidget(self.summary)
+        left.addWidget(self.summary_area, 1)
         left.addLayout(picks)
         left.addLayout(grid)
         left.addWidget(self.message)
@@ -108,7 +116,6 @@ class RaceDayWindow(QMainWindow):
         self.print_button.setToolTip(_("Save the standing, the result and every step of the log as a PDF"))
         self.print_button.clicked.connect(lambda: self.print_log())
         left.addWidget(self.print_button)
-        left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(QLabel(_("Log")))
         right.addWidget(self.log, 1)
