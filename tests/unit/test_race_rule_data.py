@@ -203,3 +203,15 @@ def test_a_spin_costs_the_rule_data_s_coins():
         before = r.state.kart("Ben").coins
         do(r, "spin Ben")
         assert r.state.kart("Ben").coins == before - loss
+
+
+def test_a_damaged_engine_and_steering_cost_the_rule_data_s_numbers():
+    for divisor, loss in ((2, 1), (4, 2)):
+        ruleset = changed(AXLES, "axles", engine_damaged_max_divisor=divisor, steering_damaged_turn_loss=loss)
+        r = axles(ruleset)
+        ann = r.state.car("Ann")
+        top, turn = ann.max, ann.turn
+        # line 1 (lost on 6): engine 6 and steering 6 (both damaged), brakes, fuel and driver hold
+        axles_race.act(ruleset, r.state, parse_action(r.rules, ["damage", "Ann", str(ann.boxes)]), Dice(6, 6, 1, 1, 1))
+        assert axles_race._now(ruleset, ann)[0] == top // divisor
+        assert axles_race._now(ruleset, ann)[2] == max(turn - loss, 0)
