@@ -4,6 +4,8 @@ Large controls for a laptop or tablet: pick a kart, type a value when the action
 button; Undo takes the last action back. The race as it stands and the log in words are always in view. Every
 action the rules accept is saved at once (atomically): closing the window, or the laptop, loses nothing, and
 opening the file again continues the race. A refusal is said on the window's message line; nothing changes.
+The standing is as tall as its text while the window has room and scrolls (a finger drags it) when a race of
+many karts has more: every button stays on a 1280×800 screen.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -23,6 +25,8 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMainWindow,
     QPushButton,
+    QScrollArea,
+    QScroller,
     QVBoxLayout,
     QWidget,
 )
@@ -37,6 +41,20 @@ from designer.race.race_io import load_race, save_race
 #: Pixels: a button a finger can hit on a tablet, text readable from a chair.
 TOUCH_HEIGHT = 56
 FONT_POINTS = 14
+
+
+class StandingArea(QScrollArea):
+    """The standing, as tall as its text at the area's width while the window has room; shorter, and scrolled,
+    when it has not (a race of many karts)."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        inner = self.widget()
+        if inner is not None and self.width() > 0:
+            margins = self.contentsMargins()
+            width = self.width() - margins.left() - margins.right() - self.verticalScrollBar().sizeHint().width()
+            hint.setHeight(inner.heightForWidth(width) + margins.top() + margins.bottom())
+        return hint
 
 
 class RaceDayWindow(QMainWindow):
@@ -56,6 +74,13 @@ class RaceDayWindow(QMainWindow):
 
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # a race of many karts scrolls its standing: the buttons below always stay on a 1280×800 screen
+        self.summary_area = StandingArea()
+        self.summary_area.setWidget(self.summary)
+        self.summary_area.setWidgetResizable(True)
+        self.summary_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.summary_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.kart = QComboBox()
         for name, label in self.race.karts():
             self.kart.addItem(label, name)
@@ -70,6 +95,8 @@ class RaceDayWindow(QMainWindow):
         self.log.setWordWrap(True)  # a long line wraps: read from a chair, never scrolled sideways
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.log.setResizeMode(QListWidget.ResizeMode.Adjust)
+        for area in (self.summary_area, self.log):  # a finger drags the standing and the log on a tablet
+            QScroller.grabGesture(area.viewport(), QScroller.ScrollerGestureType.TouchGesture)
 
         self.buttons: dict[str, QPushButton] = {}
         grid = QGridLayout()
@@ -98,7 +125,7 @@ class RaceDayWindow(QMainWindow):
         self.result_button.clicked.connect(self.send_result)
         self.result_button.setVisible(file_result is not None)
         left = QVBoxLayout()
-        left.addWidget(self.summary)
+        left.addWidget(self.summary_area)
         left.addLayout(picks)
         left.addLayout(grid)
         left.addWidget(self.message)
@@ -120,6 +147,10 @@ class RaceDayWindow(QMainWindow):
         self.setCentralWidget(central)
         self.resize(1200, 760)
         self.refresh()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.summary_area.updateGeometry()  # its height follows its width
 
     def action_for(self, spec: ActionSpec) -> Action:
         """The action `spec` with the chosen kart and the typed value; RaceError when the value does not fit."""
@@ -209,6 +240,7 @@ class RaceDayWindow(QMainWindow):
         for index, (_name, label) in enumerate(self.race.karts()[: self.kart.count()]):
             self.kart.setItemText(index, label)  # a label may change in the race (a car bought)
         self.summary.setText("\n".join(printable(line) for line in self.race.summary()))
+        self.summary_area.updateGeometry()
         self.log.clear()
         self.log.addItems([printable(f"{line.step:>3}  {line.text}") for line in self.race.log])
         self.log.scrollToBottom()

@@ -152,6 +152,12 @@ class ItemCard(RuleModel):
     text: CardText
     reach: Text | None = None
     tags: list[Name] = Field(default_factory=list)
+    #: Race day: the holder's next roll is multiplied by this (the board game's Mushroom: 2)
+    roll_multiplier: Positive | None = None
+    #: Race day: every rival's next move is its roll divided by this, rounded down (the board game's Lightning)
+    rivals_move_divisor: Positive | None = None
+    #: Race day: turns a kart misses when this card hits it or it stops on its chip (None: none)
+    hit_turns: Count | None = None
 
 
 class DeckRules(RuleModel):

@@ -447,6 +447,10 @@ class AxlesRules(RuleModel):
     ambush: AmbushRules | None = None
     scatter: ScatterRules = ScatterRules()
     notes: Text | None = None
+    #: race day: a damaged engine (its first loss) divides MAX by this; each steering loss short of the last takes
+    #: this many off TURN
+    engine_damaged_max_divisor: Positive = 2
+    steering_damaged_turn_loss: Positive = 1
 
     @model_validator(mode="after")
     def _check(self) -> AxlesRules:

@@ -1,6 +1,7 @@
 """Race Day for an Axles and Alloys II career: the careers page starts the next game with the living drivers
 (their classes, career rerolls and vehicle files), a short deathmatch is played with the window's buttons, and
-File Result adds it as one game — the right entries, one undo step — whose rerolls the career then awards."""
+File Result adds it as one game — the right entries, one undo step — whose rerolls the career then awards; a
+three-car deathmatch is clicked through to the last car running and files its kills and rerolls."""
 
 from __future__ import annotations
 
@@ -93,4 +94,46 @@ def test_a_deathmatch_played_from_race_day_is_filed_into_the_career(qtbot, page,
     again = page.run_game("deathmatch")  # the file is there: the game continues
     qtbot.addWidget(again)
     assert again.race.state == window.race.state
+    page.session.undo_stack.setClean()
+
+
+def test_a_three_car_deathmatch_to_the_last_car_files_kills_deaths_and_rerolls(qtbot, tmp_path: Path, monkeypatch):
+    monkeypatch.setattr("designer.race.race_io.fresh_seed", lambda: 77)
+    doc = edit.new_campaign("Arena", CTX, "career", [("Ann", "-"), ("Bob", "-"), ("Cy", "-")])
+    for driver, player, weight in (("Rex", "Ann", "Heavy"), ("Zed", "Bob", "Light"), ("Max", "Cy", "Medium")):
+        doc = career_edit.add_driver(doc, CTX, driver, player, weight)
+    path = tmp_path / "arena.campaign.json"
+    save_campaign(doc, path)
+    page = CareersPage(CampaignSession.open(path))
+    qtbot.addWidget(page)
+    window = page.run_game("deathmatch")
+    qtbot.addWidget(window)
+    state = window.race.state
+    for victim in ("Zed", "Max"):  # Rex shoots each in turn, 3 hit points a game-turn, until it is out
+        for _turn in range(20):
+            if state.car(victim).out_at is not None:
+                break
+            for car in ("Rex", "Zed", "Max"):
+                if state.car(car).out_at is None:
+                    press(window, "speed", car, "6")
+            press(window, "turn")
+            press(window, "damage", victim, "3 Rex")
+            state = window.race.state
+        assert state.car(victim).out_at is not None and state.car(victim).pending is None  # no reroll to wait on
+    press(window, "turn")
+    assert "Rex is the last car running." in window.message.text()
+    state = window.race.state
+    rex, zed, mx = (state.car(n) for n in ("Rex", "Zed", "Max"))
+    assert (rex.kills, zed.destroyed, mx.destroyed) == (2, True, True)  # seed 77: both cars wrecked by Rex
+    assert rex.kills == sum(1 for c in (zed, mx) if c.destroyed)  # a car is credited only with what it destroyed
+    window.result_button.click()
+    assert window.message.text() == "The result is in the campaign.", window.message.text()
+    filed = page.session.document
+    entries = {e.driver: (e.destroyed, e.died, e.kills) for e in filed.games[0].entries}
+    assert entries == {"Rex": (False, False, rex.kills), "Zed": (zed.destroyed, zed.dead, 0),
+                       "Max": (mx.destroyed, mx.dead, 0)}
+    records = {r.name: r for r in careers(filed, page.session.context)}
+    assert records["Rex"].rerolls == 2  # survived (+1), destroyed at least one vehicle (+1)
+    assert (records["Zed"].rerolls, records["Max"].rerolls) == (0, 0)
+    assert records["Zed"].alive is not zed.dead and records["Max"].alive is not mx.dead
     page.session.undo_stack.setClean()

@@ -363,14 +363,17 @@ def _take(ruleset: Any, race: AxlesRace, car: Car, points: int, by: Car | None, 
 # --- the actions ------------------------------------------------------------------------------------------
 
 def _now(ruleset: Any, car: Car) -> tuple[int, int, int]:
-    """MAX, DEC and TURN as damage left them: a damaged engine halves MAX (a destroyed one winds down each
-    game-turn), lost brakes set DEC, each steering loss takes a turn off."""
+    """MAX, DEC and TURN as damage left them: a damaged engine divides MAX (`axles.engine_damaged_max_divisor`;
+    a destroyed one winds down each game-turn), lost brakes set DEC, each steering loss takes
+    `axles.steering_damaged_turn_loss` off TURN."""
     engine, steering = car.part("engine"), car.part("steering")
-    top = car.max // 2 if engine is not None and engine.losses == 1 else car.max
+    rules = _axles(ruleset)
+    top = car.max // rules.engine_damaged_max_divisor if engine is not None and engine.losses == 1 else car.max
     if engine is not None and engine.lost:
-        top = max(car.last - _axles(ruleset).engine_lost_slowdown_in, 0)
+        top = max(car.last - rules.engine_lost_slowdown_in, 0)
     dec = car.brakes_dec if car.brakes_dec is not None else car.dec
-    turn = 0 if steering is not None and steering.lost else car.turn - (steering.losses if steering else 0)
+    turn = 0 if steering is not None and steering.lost else car.turn - (
+        steering.losses * rules.steering_damaged_turn_loss if steering else 0)
     return top, dec, max(turn, 0)
 
 

@@ -7,10 +7,12 @@ its roll), use or throw away its one item, then rolls the die: a `board.coin_on_
 bank (`board.bank_coins`) has any. The pawn moves space by space (a lap is the board's spaces, numbered from 1 at
 the start); holding the shortcut's item (`requires_item`, a Feather) with a roll long enough to cross it (its
 `pips` after reaching its first space), it may take the shortcut instead. Where it stops: a banana chip (one of
-`board.banana_chips`) or a shell hit costs a turn and half its coins (`hit_coin_loss_fraction`, rounded as the
-data says); a shared space costs everyone there `collision.coins_paid` (or turns, if broke); a ? space draws
-an item (held: one); a booster rolls again; a mushroom space divides the next move; a Thwomp (Wummp) space rolls
-on its roll table for turns to miss. A pawn over the line for the `board.laps`th time finishes.
+`board.banana_chips`) or a shell hit costs the card's `hit_turns` and half its coins (`hit_coin_loss_fraction`,
+rounded as the data says); a shared space costs everyone there `collision.coins_paid` (or turns, if broke); a ?
+space draws an item (held: one); a booster rolls again; a mushroom space divides the next move; a Thwomp (Wummp)
+space rolls on its roll table for turns to miss. A Mushroom card multiplies the next roll (its `roll_multiplier`),
+a Lightning divides every rival's (its `rivals_move_divisor`). A pawn over the line for the `board.laps`th time
+finishes.
 What the race reads of the board (`from_track`): its spaces, the fields of the special ones and its shortcuts.
 Pure: the shared engine (`designer.race.engine`) replays these actions from the race's seed.
 """
@@ -51,7 +53,7 @@ class Pawn:
     item: str | None = None  # the card id held face up
     skip: int = 0  # turns to miss
     divisor: int = 1  # the next move is divided by this (a mushroom space, a rival's Lightning)
-    boost: bool = False  # a Mushroom played: the next roll counts double
+    multiplier: int = 1  # the next roll is multiplied by this (a Mushroom played: the card's `roll_multiplier`)
     extra: int = 0  # spaces bought with coins for the next roll
     place: int | None = None
 
@@ -286,14 +288,16 @@ def _use(ruleset: Any, race: BoardRace, pawn: Pawn, action: Action, rng: random.
         else:
             lines = [_("{name} puts a banana on space {n}.").format(name=pawn.name, n=where)]
         race.bananas.append(where)
-    elif card.id == "mushroom":
-        pawn.boost = True
-        lines = [_("{name} plays {card}: the next roll counts double.").format(name=pawn.name, card=named)]
-    elif card.id == "lightning":
+    elif card.roll_multiplier is not None:  # the Mushroom
+        pawn.multiplier = card.roll_multiplier
+        lines = [_("{name} plays {card}: the next roll counts {n} times.").format(
+            name=pawn.name, card=named, n=card.roll_multiplier)]
+    elif card.rivals_move_divisor is not None:  # the Lightning
         for rival in race.pawns:
             if rival is not pawn and rival.place is None:
-                rival.divisor = 2
-        lines = [_("{name} plays {card}: every rival moves half the next roll.").format(name=pawn.name, card=named)]
+                rival.divisor = card.rivals_move_divisor
+        lines = [_("{name} plays {card}: every rival moves the next roll divided by {n}, rounded down.").format(
+            name=pawn.name, card=named, n=card.rivals_move_divisor)]
     elif card.id == "ghost":
         target = _target(race, pawn, action)
         if target.item is None:
@@ -310,8 +314,8 @@ def _use(ruleset: Any, race: BoardRace, pawn: Pawn, action: Action, rng: random.
         if leader.progress - pawn.progress > rules.blue_shell_reach_spaces:
             raise RaceError(_("{leader} leads more than {n} spaces ahead").format(
                 leader=leader.name, n=rules.blue_shell_reach_spaces))
-        lines = [_("{card} hits {name}, the leader.").format(card=named, name=leader.name), *_hit(ruleset, race,
-                                                                                                    leader, 1)]
+        lines = [_("{card} hits {name}, the leader.").format(card=named, name=leader.name),
+                 *_hit(ruleset, race, leader, card.hit_turns or 0)]
     elif "shell" in card.tags:
         target = _target(race, pawn, action)
         ahead = target.progress - pawn.progress
@@ -321,7 +325,7 @@ def _use(ruleset: Any, race: BoardRace, pawn: Pawn, action: Action, rng: random.
                 card=named, n=reach, name=target.name, d=ahead))
         target.progress = max(pawn.progress - 1, 0)
         lines = [_("{card} hits {name}, who drops to space {space}.").format(
-            card=named, name=target.name, space=race.space(target)), *_hit(ruleset, race, target, 0)]
+            card=named, name=target.name, space=race.space(target)), *_hit(ruleset, race, target, card.hit_turns or 0)]
     else:
         lines = [_("{name} plays {card}: nothing happens.").format(name=pawn.name, card=named)]
     pawn.item = None
@@ -345,11 +349,11 @@ def _roll(ruleset: Any, race: BoardRace, pawn: Pawn, action: Action, rng: random
                 name=pawn.name, n=race.bank))
         else:
             lines.append(_("The bank is empty: no coin for the {face}.").format(face=face))
-    move = face * (2 if pawn.boost else 1) // pawn.divisor + pawn.extra
-    if pawn.boost or pawn.divisor > 1 or pawn.extra:
+    move = face * pawn.multiplier // pawn.divisor + pawn.extra
+    if pawn.multiplier > 1 or pawn.divisor > 1 or pawn.extra:
         lines.append(ngettext("{name} moves {n} space.", "{name} moves {n} spaces.", move).format(
             name=pawn.name, n=move))
-    pawn.boost, pawn.divisor, pawn.extra = False, 1, 0
+    pawn.multiplier, pawn.divisor, pawn.extra = 1, 1, 0
     if _shortcuts_within(ruleset, race, pawn, move):
         race.pending = move
         return [*lines, _("{name} may take a shortcut: Shortcut, or Move along the track.").format(name=pawn.name)]
@@ -432,7 +436,7 @@ def _arrive(ruleset: Any, race: BoardRace, pawn: Pawn, progress: int, rng: rando
     if space in race.bananas:
         race.bananas.remove(space)
         lines += [_("{name} stops on a banana; the chip leaves the board.").format(name=pawn.name),
-                  *_hit(ruleset, race, pawn, 1)]
+                  *_hit(ruleset, race, pawn, _banana_turns(ruleset))]
     others = [p for p in race.pawns if p is not pawn and p.place is None and race.space(p) == space]
     if others:
         lines.append(_("{names} share space {space}.").format(
@@ -454,6 +458,12 @@ def _arrive(ruleset: Any, race: BoardRace, pawn: Pawn, progress: int, rng: rando
     elif kind == "thwomp":
         lines += _thwomp(ruleset, race, pawn, rng)
     return lines if again else [*lines, *_pass_turn(race)]
+
+
+def _banana_turns(ruleset: Any) -> int:
+    """Turns a pawn stopping on a banana chip misses: the Banana card's `hit_turns`."""
+    card = ruleset.card_by_id("banana")
+    return card.hit_turns or 0 if card is not None else 0
 
 
 def _pay_collision(rules: Any, race: BoardRace, pawn: Pawn) -> str:

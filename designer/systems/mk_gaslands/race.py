@@ -400,7 +400,7 @@ ACTIONS = (
     ActionSpec("coin", kart=True, n="optional", title=N_("Coin"),
                help=N_("pick up coins (1), up to the most a kart carries")),
     ActionSpec("spend", kart=True, n="required", title=N_("Spend coins"),
-               help=N_("spend coins for a longer move (5 or 10)")),
+               help=N_("spend coins for a longer move, at one of the coin table's costs")),
     ActionSpec("box", kart=True, n="optional", title=N_("Item box"),
                help=N_("drive through an item box (2: double-stacked)")),
     ActionSpec("use", kart=True, what="optional", title=N_("Use item"),
