@@ -79,10 +79,11 @@ def number_size(width_mm: float) -> float:
 
 
 def draw_piece(p: Painter, piece: TrackPiece, width_mm: float, number: int, flipped: bool = False,
-               cut_line: bool = False, turn_deg: float = 0.0, number_at: tuple[float, float] | None = None) -> None:
+               cut_line: bool = False, turn_deg: float = 0.0, number_at: tuple[float, float, float] | None = None
+               ) -> None:
     """One piece in its own frame: deck, barrier edges, connector marks, number (turned back by `turn_deg`
-    to stand upright on the page; at `number_at` when given, else halfway along); a solid cut line round it
-    when `cut_line` (cut-out pieces), else a thin outline (the track print)."""
+    to stand upright on the page; at `number_at` (x, y, cap height) when given, else halfway along, full size);
+    a solid cut line round it when `cut_line` (cut-out pieces), else a thin outline (the track print)."""
     outline = local_outline(piece, width_mm, flipped)
     corners = [(x, y) for x, y, *_rest in outline.exterior.coords][:-1]
     p.poly(corners, fill=DECK, stroke=None)
@@ -104,8 +105,9 @@ def draw_piece(p: Painter, piece: TrackPiece, width_mm: float, number: int, flip
         _connector_mark(p, at, into)
     if number_at is None:
         middle = halfway(piece, flipped)
-        number_at = (middle.x_mm, middle.y_mm)
-    p.label(*number_at, str(number), number_size(width_mm), INK, halo=white, turn=turn_deg)
+        number_at = (middle.x_mm, middle.y_mm, number_size(width_mm))
+    x, y, size = number_at
+    p.label(x, y, str(number), size, INK, halo=white, turn=turn_deg)
     p.poly([(x, y) for x, y, *_rest in outline.exterior.coords][:-1], stroke=INK if cut_line else GREY,
            lw=0.5 if cut_line else 0.3)
     # the end edges: dashed across the deck where the next piece butts on

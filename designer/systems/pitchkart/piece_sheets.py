@@ -239,16 +239,26 @@ def render_pieces(c: Canvas, job: PrintJob) -> int:
                 text(c, x, y + cut.h + PAD_MM - 0.6, caption, size, FONT, colour=GREY)
         c.showPage()
         pages += 1
+    if stickers.stray and not packed:  # every piece is tiled: the stickers on no piece get a sheet of their own
+        pdf.start_page(c, paper)
+        with pdf.mm_frame(c, paper):
+            text(c, page.x, page.y + 4, pdf.truncate(_("Track pieces · {name}").format(name=job.document.name),
+                                                     page.w, 12, BOLD), 12, BOLD)
+            _stray_note(c, page, stickers, packed=False)
+        c.showPage()
+        pages += 1
     for index, cut in enumerate(large):
         pages += _render_tiled(c, job, cut, inventory, index, stickers)
     return pages
 
 
-def _stray_note(c: Canvas, page: Rect, stickers: Layout) -> None:
+def _stray_note(c: Canvas, page: Rect, stickers: Layout, packed: bool = True) -> None:
     """The stickers that lie on no piece, named under the sheet's heading (so none is lost)."""
     if stickers.stray:
         note = _("Not on a piece: {stickers}").format(stickers=stray_names(stickers.stray))
-        text(c, page.x, page.y + 8.5, *pdf.fit_line(note, page.w, 7), FONT, colour=INK)
+        lines, size = pdf.fit_lines(note, page.w, 7, lines=1 if packed else 12)
+        for k, line in enumerate(lines):
+            text(c, page.x, page.y + 8.5 + k * size * 0.45, line, size, FONT, colour=INK)
 
 
 def _render_tiled(c: Canvas, job: PrintJob, cut: Cutout, inventory: PieceInventory, index: int,
@@ -257,10 +267,7 @@ def _render_tiled(c: Canvas, job: PrintJob, cut: Cutout, inventory: PieceInvento
     o = job.options
     w, h = max(cut.w + 2 * PAD_MM, 100.0), max(cut.h + 2 * PAD_MM, 100.0)
     carried = stickers.pieces.get(cut.section.id)
-    name = _caption(cut, job.ruleset, carried)
-    if stickers.stray:
-        name = f"{name} · " + _("Not on a piece: {stickers}").format(stickers=stray_names(stickers.stray))
-    sheet = TrackDocument(name=name, ruleset=job.document.ruleset,
+    sheet = TrackDocument(name=_caption(cut, job.ruleset), ruleset=job.document.ruleset,
                           table=Table(width_mm=w, height_mm=h))
     shape = affinity.translate(cut.outline, PAD_MM - cut.x0, PAD_MM - cut.y0)
 

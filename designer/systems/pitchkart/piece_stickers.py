@@ -30,7 +30,7 @@ from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TrackSection
-from designer.systems.pitchkart.piece_art import number_size
+from designer.systems.pitchkart.piece_art import BARRIER_MM, local_outline, number_size
 from designer.systems.pitchkart.sections import (
     Connector,
     joints,
@@ -279,29 +279,30 @@ def kind_name(kind: str) -> str:
 
 # --- drawing on a cut-out piece ----------------------------------------------------------------------
 def number_spot(piece: TrackPiece, flipped: bool, width_mm: float, number: int, carried: PieceStickers,
-                turn_deg: float = 0.0) -> tuple[float, float]:
-    """Where the piece's big number goes in its own frame: halfway along unless a sticker lies there, else the
-    first free spot along the centre line or beside it (halfway when none is free). The number stands upright
-    on the page, so its box is turned back by `turn_deg` in the piece's frame."""
-    size = number_size(width_mm)
-    wide = width_mm_of(str(number), size / fonts.cap_height(BOLD) / pt(1.0), BOLD) + 4.0
-    box = affinity.rotate(Polygon([(-wide / 2, -size / 2 - 2), (wide / 2, -size / 2 - 2), (wide / 2, size / 2 + 2),
-                                   (-wide / 2, size / 2 + 2)]), -turn_deg, origin=(0, 0))
+                turn_deg: float = 0.0) -> tuple[float, float, float]:
+    """Where the piece's big number goes in its own frame, and its cap height: halfway along unless a sticker
+    lies there, else the first free spot along the centre line or beside it, smaller if it must be (halfway,
+    full size, when nothing is free). The number stands upright on the page: its box turns back by `turn_deg`."""
+    full = number_size(width_mm)
     shapes = [_local_footprint(placed) for placed in (*carried.own, *carried.parts)]
+    deck = local_outline(piece, width_mm, flipped).buffer(-BARRIER_MM - 1.0)
     length = _length(piece)
     section = TrackSection(id="here", x_mm=0.0, y_mm=0.0, piece=piece.id, flipped=flipped)
-    x0, _y0, x1, _y1 = box.bounds
-    aside = max(width_mm / 4, width_mm / 2 - 12.0 - (x1 - x0) / 2)  # clear of the barrier bands
-    fallback = None
-    for fraction in (0.5, 0.35, 0.65, 0.2, 0.8):
-        for right in (0.0, -aside, aside):
-            x, y, _h = _point(section, piece, length * fraction, right)
-            fallback = fallback or (x, y)
-            spot = affinity.translate(box, x, y)
-            if not any(shape.intersects(spot) for shape in shapes):
-                return x, y
-    assert fallback is not None
-    return fallback
+    steps = int(width_mm / 2 // 10)
+    sideways = sorted((k * 10.0 for k in range(-steps, steps + 1)), key=abs)
+    for size in (full, full * 0.75, full * 0.55):
+        wide = width_mm_of(str(number), size / fonts.cap_height(BOLD) / pt(1.0), BOLD) + size * 0.3  # and halo
+        tall = size * 1.3
+        box = affinity.rotate(Polygon([(-wide / 2, -tall / 2), (wide / 2, -tall / 2), (wide / 2, tall / 2),
+                                       (-wide / 2, tall / 2)]), -turn_deg, origin=(0, 0))
+        for fraction in (0.5, 0.35, 0.65, 0.2, 0.8):
+            for right in sideways:
+                x, y, _h = _point(section, piece, length * fraction, right)
+                spot = affinity.translate(box, x, y)
+                if deck.contains(spot) and not any(shape.intersects(spot) for shape in shapes):
+                    return x, y, size
+    x, y, _h = _point(section, piece, length / 2, 0.0)
+    return x, y, full
 
 
 def _local_footprint(placed: Placed) -> BaseGeometry:
