@@ -1,7 +1,8 @@
 """Every print product of every game system, as PDF bytes in the current language: each system's sections
 (`bundle.sections_for`) for a track of it, the item cards in both sizes, the blank kits printed without a track,
-a board of spaces, a generated PitchKart loop's pieces, an Axles car's sheet, and the campaign prints (Grand Prix score sheet and dashboards, a race
-series' start order, a Downforce season sheet). Shared by the legibility test and anyone scanning all prints."""
+a board of spaces, a generated PitchKart loop's pieces, an Axles car's sheet, and the campaign prints (Grand
+Prix score sheet and dashboards, a race series' start order, a Downforce season sheet). Shared by the
+legibility test and anyone scanning all prints."""
 
 from __future__ import annotations
 

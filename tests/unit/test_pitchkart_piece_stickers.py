@@ -258,7 +258,8 @@ def test_on_a4_the_tiled_pieces_still_carry_their_stickers():
     reader = pdfscan.reader(pieces_pdf(document, "a4"))
     grid = 0
     for page in reader.pages:
-        grid += sum(1 for p in painted(page, reader) if same(p.fill, TINT[GRID_SLOT]) and same(p.stroke, OUTLINE[GRID_SLOT]))
+        grid += sum(1 for p in painted(page, reader)
+                    if same(p.fill, TINT[GRID_SLOT]) and same(p.stroke, OUTLINE[GRID_SLOT]))
     assert grid >= 8  # tiles overlap, so a slot near a tile edge may print twice
 
 
@@ -272,4 +273,5 @@ def test_placed_keeps_a_moved_sticker_on_its_new_piece():
     moved = moved.model_copy(update={"rotation_deg": target.rotation_deg})
     document = document.model_copy(update={"elements": [moved if e.id == pad.id else e for e in document.elements]})
     pieces = read_pieces(pieces_pdf(document))
-    assert any(abs(x - ahead) < TOLERANCE_MM and abs(y) < TOLERANCE_MM for x, y in pieces[target.number].places("boost_pad"))
+    assert any(abs(x - ahead) < TOLERANCE_MM and abs(y) < TOLERANCE_MM
+               for x, y in pieces[target.number].places("boost_pad"))

@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from reportlab.lib.colors import HexColor, white
+from reportlab.lib.colors import Color, HexColor, white
 from shapely import affinity
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -332,7 +332,8 @@ def draw_stickers(p: Painter, carried: PieceStickers, outline: Polygon, turn_deg
     c.restoreState()
 
 
-def _shape(p: Painter, placed: Placed, fill, stroke, dash: tuple[float, float] | None = None) -> None:
+def _shape(p: Painter, placed: Placed, fill: Color | None, stroke: Color | None,
+           dash: tuple[float, float] | None = None) -> None:
     s = placed.sticker
     c = p.c
     c.saveState()
@@ -378,7 +379,7 @@ def _mark(p: Painter, placed: Placed, turn_deg: float) -> None:
     c.restoreState()
 
 
-def _word(p: Painter, word: str, y: float, colour) -> None:
+def _word(p: Painter, word: str, y: float, colour: Color) -> None:
     """A small label (6 pt), centred `y` mm below the point, on a white halo so it reads over the marks."""
     text(p.c, 0.0, y, word, 6.0, FONT, "middle", colour, middle=True, halo=white)
 
