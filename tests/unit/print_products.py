@@ -1,7 +1,8 @@
 """Every print product of every game system, as PDF bytes in the current language: each system's sections
 (`bundle.sections_for`) for a track of it, the item cards in both sizes, the blank kits printed without a track,
-a board of spaces, an Axles car's sheet, and the campaign prints (Grand Prix score sheet and dashboards, a race
-series' start order, a Downforce season sheet). Shared by the legibility test and anyone scanning all prints."""
+a board of spaces, a generated PitchKart loop's pieces, an Axles car's sheet, and the campaign prints (Grand
+Prix score sheet and dashboards, a race series' start order, a Downforce season sheet). Shared by the
+legibility test and anyone scanning all prints."""
 
 from __future__ import annotations
 
@@ -109,6 +110,11 @@ def products(tracks: bool = True) -> Iterator[tuple[str, bytes]]:
             yield f"{system} board-fit", written(export_pdf, document, "board-fit", ExportOptions(paper="a3"))
         if ruleset.deck:
             yield f"{system} cards (mini)", written(export_pdf, document, "cards", ExportOptions(card_size="mini"))
+        if system == "pitchkart":  # a generated loop's pieces with every sticker place, grid and spare coins
+            from .gen_helpers import generate
+
+            yield f"{system} pieces (generated, A3)", written(export_pdf, generate(system, 7), "pieces",
+                                                              ExportOptions(paper="a3"))
         if system == "mk-downforce":
             blank = blank_document(ruleset)
             small = ExportOptions(card_size="mini", settings=(("token_size", 10.0), ("die_size", 10.0)))

@@ -2,8 +2,9 @@
 
 The loop is one of every distinct closed loop the rule data's pieces can make (`loops.closed_loops`, ranked):
 the option `rank` picks it (1 the best), or with rank 0 the seed picks among all of them that fit the table.
-It is laid from a straight when it has one (section 1, the start/finish line across it near its start),
-numbered along the lap, turned a quarter if that fits the table better, and centred on the table. On it:
+It is laid from a straight when it has one (section 1),
+numbered along the lap, turned a quarter if that fits the table better, and centred on the table. On it: the
+start/finish line far enough into section 1 that the starting grid fits behind it on that piece,
 booster arrows on two or more different sections (the rules advise spreading them), "?" squares on others, and
 when fewer karts race than `pitchkart.spare_coins_below_players` the spare starting coins of the empty grid
 slots (`starting_coins_by_slot`) in a row along the middle of one or two sections
@@ -178,10 +179,19 @@ def _stickers(rng: random.Random, sections: list[Any], ruleset: Any, settings: M
         kind, name = ("boost_pad", f"booster-{k + 1}") if k < boosters else ("item_box", f"item-{k - boosters + 1}")
         out.append(new_element(ruleset, kind, name, round(x, 2), round(y, 2), _heading(heading)))
     start = sections[0]
-    x, y, heading = _point(start, ruleset, START_INSET_MM)
+    x, y, heading = _point(start, ruleset, start_inset(start, ruleset))
     line = new_element(ruleset, "start_finish", "start-finish", round(x, 2), round(y, 2), _heading(heading),
                        width_mm=_rules(ruleset).inventory.width_mm - 20.0)
     return [line, *out, *_coins(sorted(coin_on, key=lambda s: s.number), ruleset, coins)]
+
+
+def start_inset(start: Any, ruleset: Any) -> float:
+    """How far into section 1 the start/finish line lies: far enough that the starting grid fits behind it on
+    section 1 (`piece_stickers.grid_depth_mm`), at least `START_INSET_MM`, and that far short of its end."""
+    from designer.systems.pitchkart.piece_stickers import grid_depth_mm
+
+    grid = grid_depth_mm(ruleset, _rules(ruleset).inventory.width_mm) + START_INSET_MM / 2
+    return max(START_INSET_MM, min(grid, _length(start, ruleset) - START_INSET_MM))
 
 
 def generate(ruleset: Any, width_mm: float, height_mm: float, seed: int, settings: Mapping[str, Any]) -> TrackDocument:

@@ -73,11 +73,17 @@ def _connector_mark(p: Painter, at: Connector, into: bool) -> None:
     c.restoreState()
 
 
+def number_size(width_mm: float) -> float:
+    """The cap height of a section's number on its piece (mm)."""
+    return min(NUMBER_MM, width_mm * 0.3)
+
+
 def draw_piece(p: Painter, piece: TrackPiece, width_mm: float, number: int, flipped: bool = False,
-               cut_line: bool = False, turn_deg: float = 0.0) -> None:
+               cut_line: bool = False, turn_deg: float = 0.0, number_at: tuple[float, float, float] | None = None
+               ) -> None:
     """One piece in its own frame: deck, barrier edges, connector marks, number (turned back by `turn_deg`
-    to stand upright on the page); a solid cut line round it when `cut_line` (cut-out pieces), else a thin
-    outline (the track print)."""
+    to stand upright on the page; at `number_at` (x, y, cap height) when given, else halfway along, full size);
+    a solid cut line round it when `cut_line` (cut-out pieces), else a thin outline (the track print)."""
     outline = local_outline(piece, width_mm, flipped)
     corners = [(x, y) for x, y, *_rest in outline.exterior.coords][:-1]
     p.poly(corners, fill=DECK, stroke=None)
@@ -97,9 +103,11 @@ def draw_piece(p: Painter, piece: TrackPiece, width_mm: float, number: int, flip
     end = piece_end(piece, ORIGIN, flipped)
     for at, into in ((ORIGIN, True), (end, False)):
         _connector_mark(p, at, into)
-    middle = halfway(piece, flipped)
-    size = min(NUMBER_MM, width_mm * 0.3)
-    p.label(middle.x_mm, middle.y_mm, str(number), size, INK, halo=white, turn=turn_deg)
+    if number_at is None:
+        middle = halfway(piece, flipped)
+        number_at = (middle.x_mm, middle.y_mm, number_size(width_mm))
+    x, y, size = number_at
+    p.label(x, y, str(number), size, INK, halo=white, turn=turn_deg)
     p.poly([(x, y) for x, y, *_rest in outline.exterior.coords][:-1], stroke=INK if cut_line else GREY,
            lw=0.5 if cut_line else 0.3)
     # the end edges: dashed across the deck where the next piece butts on

@@ -20,7 +20,7 @@ from designer.export import pdf
 from designer.export.options import PrintJob
 from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, check_margin, get_paper
-from designer.export.pdf import BOLD, FONT, GREY, text
+from designer.export.pdf import BOLD, FONT, GREY, INK, text
 from designer.export.tile_plan import TilePlan, choose_plan
 from designer.export.tiles import TrackPrintOptions, render_tile_pages, render_track
 from designer.i18n import _
@@ -29,8 +29,17 @@ from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
 from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TrackSection
-from designer.systems.pitchkart.piece_art import draw_piece, ink_index, inventory_of, local_outline
-from designer.systems.pitchkart.sections import known_sections, track_sections
+from designer.systems.pitchkart.piece_art import ORIGIN, draw_piece, ink_index, inventory_of, local_outline
+from designer.systems.pitchkart.piece_stickers import (
+    Layout,
+    PieceStickers,
+    draw_stickers,
+    neighbour_mark,
+    number_spot,
+    stray_names,
+)
+from designer.systems.pitchkart.piece_stickers import layout as sticker_layout
+from designer.systems.pitchkart.sections import known_sections, piece_end, track_sections
 
 if TYPE_CHECKING:
     from designer.export.cutfile import CutPart
@@ -111,15 +120,25 @@ def cutouts(job: PrintJob) -> list[Cutout]:
     return found
 
 
-def _draw_cutout(p: Painter, cut: Cutout, x: float, y: float, inventory: PieceInventory) -> None:
-    """The piece with its turned outline's top-left corner at page (x, y)."""
+def _draw_cutout(p: Painter, cut: Cutout, x: float, y: float, inventory: PieceInventory,
+                 carried: PieceStickers | None = None) -> None:
+    """The piece with its turned outline's top-left corner at page (x, y), with the places of the stickers it
+    carries and the numbers of the pieces that join its ends."""
     c = p.c
     c.saveState()
     c.translate(x - cut.x0, y - cut.y0)
     if cut.turn_deg:
         c.rotate(cut.turn_deg)
+    spot = None if carried is None else number_spot(cut.piece, cut.section.flipped, inventory.width_mm,
+                                                    cut.section.number, carried, cut.turn_deg)
     draw_piece(p, cut.piece, inventory.width_mm, cut.section.number, cut.section.flipped, cut_line=True,
-               turn_deg=cut.turn_deg)
+               turn_deg=cut.turn_deg, number_at=spot)
+    if carried is not None:
+        outline = local_outline(cut.piece, inventory.width_mm, cut.section.flipped)
+        draw_stickers(p, carried, outline, cut.turn_deg)
+        end = piece_end(cut.piece, ORIGIN, cut.section.flipped)
+        neighbour_mark(p, ORIGIN, carried.previous, True, inventory.width_mm, cut.turn_deg)
+        neighbour_mark(p, end, carried.following, False, inventory.width_mm, cut.turn_deg)
     c.restoreState()
 
 
@@ -159,11 +178,16 @@ def fitting(cut: Cutout, content: Rect) -> Cutout | None:
     return None
 
 
-def _caption(cut: Cutout, ruleset: Ruleset) -> str:
+def _caption(cut: Cutout, ruleset: Ruleset, carried: PieceStickers | None = None) -> str:
     name = rule_texts.piece_name(ruleset, cut.piece)
     if cut.section.flipped:
         name = _("{piece}, turning right").format(piece=name)
-    return _("Section {n}: {piece}").format(n=cut.section.number, piece=name)
+    caption = _("Section {n}: {piece}").format(n=cut.section.number, piece=name)
+    if carried is None:
+        return caption
+    before = "–" if carried.previous is None else str(carried.previous)
+    after = "–" if carried.following is None else str(carried.following)
+    return _("{caption} · after {before}, before {after}").format(caption=caption, before=before, after=after)
 
 
 def cut_parts(job: PrintJob) -> list[CutPart]:
@@ -197,6 +221,7 @@ def render_pieces(c: Canvas, job: PrintJob) -> int:
     small = [fit for _cut, fit in fitted if fit is not None]
     large = [cut for cut, fit in fitted if fit is None]
     p = Painter(c, o.ink_saver)
+    stickers = sticker_layout(job.document, job.ruleset, inventory)
     pages = 0
     packed = shelves(small, content)
     for number, placed in enumerate(packed, 1):
@@ -206,21 +231,42 @@ def render_pieces(c: Canvas, job: PrintJob) -> int:
             heading = _("Track pieces · {name}").format(name=job.document.name)
             text(c, page.x, page.y + 4, pdf.truncate(heading, page.w - pdf.width_mm(note, 7) - 4, 12, BOLD), 12, BOLD)
             text(c, page.right, page.y + 4, note, 7, FONT, "end", GREY)
+            _stray_note(c, page, stickers)
             for cut, x, y in placed:
-                _draw_cutout(p, cut, x, y, inventory)
-                text(c, x, y + cut.h + PAD_MM - 0.6, pdf.truncate(_caption(cut, job.ruleset), cut.w, 6), 6, FONT,
-                     colour=GREY)
+                carried = stickers.pieces.get(cut.section.id)
+                _draw_cutout(p, cut, x, y, inventory, carried)
+                caption, size = pdf.fit_line(_caption(cut, job.ruleset, carried), cut.w, 6)
+                text(c, x, y + cut.h + PAD_MM - 0.6, caption, size, FONT, colour=GREY)
+        c.showPage()
+        pages += 1
+    if stickers.stray and not packed:  # every piece is tiled: the stickers on no piece get a sheet of their own
+        pdf.start_page(c, paper)
+        with pdf.mm_frame(c, paper):
+            text(c, page.x, page.y + 4, pdf.truncate(_("Track pieces · {name}").format(name=job.document.name),
+                                                     page.w, 12, BOLD), 12, BOLD)
+            _stray_note(c, page, stickers, packed=False)
         c.showPage()
         pages += 1
     for index, cut in enumerate(large):
-        pages += _render_tiled(c, job, cut, inventory, index)
+        pages += _render_tiled(c, job, cut, inventory, index, stickers)
     return pages
 
 
-def _render_tiled(c: Canvas, job: PrintJob, cut: Cutout, inventory: PieceInventory, index: int) -> int:
+def _stray_note(c: Canvas, page: Rect, stickers: Layout, packed: bool = True) -> None:
+    """The stickers that lie on no piece, named under the sheet's heading (so none is lost)."""
+    if stickers.stray:
+        note = _("Not on a piece: {stickers}").format(stickers=stray_names(stickers.stray))
+        lines, size = pdf.fit_lines(note, page.w, 7, lines=1 if packed else 12)
+        for k, line in enumerate(lines):
+            text(c, page.x, page.y + 8.5 + k * size * 0.45, line, size, FONT, colour=INK)
+
+
+def _render_tiled(c: Canvas, job: PrintJob, cut: Cutout, inventory: PieceInventory, index: int,
+                  stickers: Layout) -> int:
     """One piece too large for a sheet, on tiled 1:1 pages (its own little table)."""
     o = job.options
     w, h = max(cut.w + 2 * PAD_MM, 100.0), max(cut.h + 2 * PAD_MM, 100.0)
+    carried = stickers.pieces.get(cut.section.id)
     sheet = TrackDocument(name=_caption(cut, job.ruleset), ruleset=job.document.ruleset,
                           table=Table(width_mm=w, height_mm=h))
     shape = affinity.translate(cut.outline, PAD_MM - cut.x0, PAD_MM - cut.y0)
@@ -228,6 +274,6 @@ def _render_tiled(c: Canvas, job: PrintJob, cut: Cutout, inventory: PieceInvento
     plan = choose_plan(w, h, shape, o.paper, o.margin(10.0), o.overlap_mm, o.orientation)
     name = f"pitchkart-piece-{index}"
     c.beginForm(name, 0, 0, w, h)
-    _draw_cutout(Painter(c, o.ink_saver), cut, PAD_MM, PAD_MM, inventory)
+    _draw_cutout(Painter(c, o.ink_saver), cut, PAD_MM, PAD_MM, inventory, carried)
     c.endForm()
     return render_tile_pages(c, sheet, plan, name, o.ink_saver)
