@@ -76,6 +76,7 @@ class EditorToolbar(QToolBar):
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.host = menu_actions(window)
         self._dynamic: list[QAction] = []
+        self._shown: tuple[list[str], list[str]] = ([], [])
         for key in LEADING:
             self._add_record(key)
         self.addSeparator()
@@ -127,11 +128,14 @@ class EditorToolbar(QToolBar):
 
     def rebuild(self) -> None:
         """The tools the current document is offered: the shared drawing tools, then its system's own."""
+        shared = [k for k in self.host.toolbar_keys(system=False) if k not in LEADING and self.host.offered(k)]
+        own = [k for k in self.host.toolbar_keys(system=True) if self.host.offered(k)]
+        if self._dynamic and (shared, own) == self._shown:
+            return   # the same tools (another property changed): the buttons stay as they are
+        self._shown = (shared, own)
         for action in self._dynamic:
             self.removeAction(action)
         self._dynamic = []
-        shared = [k for k in self.host.toolbar_keys(system=False) if k not in LEADING and self.host.offered(k)]
-        own = [k for k in self.host.toolbar_keys(system=True) if self.host.offered(k)]
         for key in shared:
             self._dynamic.append(self._add_record(key))
         if shared and own:

@@ -145,6 +145,26 @@ def test_clicking_a_tool_arms_it_and_checks_only_its_button(open_window, qtbot):
     assert host.qaction("select").isChecked() and not host.qaction("shortcut_tool").isChecked()
 
 
+@pytest.mark.focus
+@pytest.mark.parametrize(("system_id", "kind", "key"), [("mk-board", "shortcut", "shortcut_tool"),
+                                                        ("pitchkart", "track_section", "section_tool"),
+                                                        ("axles-alloys-2", "barrier", "draw_barrier")])
+def test_a_palette_entry_that_arms_a_tool_checks_its_button(open_window, qtbot, system_id, kind, key):
+    win = open_window(starter(system_id))
+    palette = win.edit_controller.palette
+    rect = palette.list.visualItemRect(palette.item_for(kind))
+    qtbot.mouseClick(palette.list.viewport(), LEFT, NO_MOD, rect.center())
+    host = win.menu_actions
+    assert [k for k in win.toolbar.shown_keys() if host.qaction(k).isChecked()] == [key]
+    win.activateWindow()   # a window's shortcuts reach only the active window
+    qtbot.waitUntil(win.isActiveWindow, timeout=3000)
+    win.view.setFocus()
+    qtbot.keyClick(win.view.viewport(), Qt.Key.Key_S)   # Select's key puts the tool down
+    assert win.current_editor().tools.active.name == "select" and host.qaction("select").isChecked()
+    qtbot.keyClick(win.view.viewport(), Qt.Key.Key_H)
+    assert win.current_editor().tools.active.name == "pan" and host.qaction("pan").isChecked()
+
+
 def test_a_tool_that_cannot_be_armed_stays_unchecked(open_window, qtbot):
     win = open_window(starter("mk-gaslands"))
     win.document.undo_stack.push(SetTrack(win.document, None, "no track"))
