@@ -28,6 +28,7 @@ from designer.geometry.measure import template_shapes
 from designer.i18n import N_, _, ngettext
 from designer.model.edit import unique_id
 from designer.panes.gates import GatesDock
+from designer.paths import ICONS_DIR
 from designer.rules.defaults import new_element
 from designer.systems.api import ActionSet, MenuAction, offers
 
@@ -196,6 +197,7 @@ class AuthoringActions(QObject):
 
 AUTHORING_ACTIONS: ActionSet[AuthoringActions] = ActionSet(AuthoringActions, (
     MenuAction("dash_panel", N_("Draw Dash &Panel"), AuthoringActions.dash_panel, offers("dash_panel"), shortcut="D",
+               tool="dash_panel", icon=ICONS_DIR / "dash_panel.svg", toolbar=True,
                tip=N_("Drag along the track to lay a dash panel, one pad per pad length"), separator=True),
     MenuAction("coin_cluster", N_("Coin C&luster…"), lambda c: c.coin_cluster(), offers("coin"),
                tip=N_("Put a neat cluster of coins at the pointer or the view's centre")),

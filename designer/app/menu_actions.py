@@ -7,7 +7,10 @@ set's controller and puts its actions in their menus, in order. Each action is s
 its `when(current document)` holds; an action every document gets (`when=always`) stays shown, disabled without
 a document. The check is redone on a tab switch and when the current document's properties change (its
 ruleset). A checkable action shows its `checked(controller)`; an action with `choices` is a submenu of
-exclusive entries, refilled with the state.
+exclusive entries, refilled with the state. An action that arms a canvas tool (`tool`, its `Tool.name`) is
+checkable and checked while that tool is the current editor's active one, however it was armed (menu, key,
+toolbar, palette). `add(set, system)` notes whose set it is, so the toolbar can ask for the shared tools or the
+system's (`toolbar_keys`), and `offered(key)` whether the current document gets an action.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
@@ -34,6 +37,7 @@ class _Entry:
     action: QAction
     submenu: QMenu | None = None
     group: QActionGroup | None = None
+    system: Any = None   # the system whose Qt half contributed it; None for a shared action
 
 
 def menu_actions(window) -> MenuActions:
@@ -46,22 +50,28 @@ def menu_actions(window) -> MenuActions:
 
 
 class MenuActions(QObject):
+    #: What the current document is offered may have changed (a tab switch, a ruleset change).
+    offers_changed = Signal()
+
     def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self._entries: dict[str, _Entry] = {}
         self._watched = None
+        self._watched_tools = None
         window.editor_changed.connect(self._on_editor_changed)
 
     # --- building --------------------------------------------------------------------------------
-    def add(self, action_set: ActionSet) -> Any:
-        """Make `action_set`'s controller and add its actions to the menus; returns the controller."""
+    def add(self, action_set: ActionSet, system: Any = None) -> Any:
+        """Make `action_set`'s controller and add its actions to the menus (a set of `system`'s Qt half, or a
+        shared one); returns the controller."""
         controller = action_set.controller(self.window)
         for record in action_set.actions:
             if record.key in self._entries:
                 log.warning("menu action %r is contributed twice; the second is left out", record.key)
                 continue
             self._entries[record.key] = self._build(record, controller)
+            self._entries[record.key].system = system
         self._on_editor_changed(self.window.current_editor())
         return controller
 
@@ -79,7 +89,7 @@ class MenuActions(QObject):
             group.setExclusive(True)
             return _Entry(record, controller, action, submenu, group)
         action = w.action(_(record.text), lambda _checked=False, key=record.key: self.trigger(key),
-                          record.shortcut, tip, record.menu, checkable=record.checkable)
+                          record.shortcut, tip, record.menu, checkable=record.checkable or bool(record.tool))
         return _Entry(record, controller, action)
 
     # --- asking ----------------------------------------------------------------------------------
@@ -99,11 +109,35 @@ class MenuActions(QObject):
     def keys(self) -> list[str]:
         return list(self._entries)
 
+    def record(self, key: str) -> MenuAction:
+        return self._entries[key].record
+
+    def toolbar_keys(self, system: bool) -> list[str]:
+        """The actions the toolbar shows, in menu order: a system's own (`system` True; every one unless its
+        record says `toolbar=False`) or the shared ones (only those whose record says `toolbar=True`)."""
+        return [key for key, entry in self._entries.items()
+                if (entry.system is not None) == system
+                and (entry.record.toolbar if entry.record.toolbar is not None else system)]
+
+    def offered(self, key: str, document: Any = ...) -> bool:
+        """Whether the action named `key` is offered for `document` (default: the current one)."""
+        if document is ...:
+            document = self._document()
+        if document is None:
+            return False
+        try:
+            return bool(self._entries[key].record.when(document))
+        except Exception:  # a broken rules file or a faulty plug-in: not offered, never a crash
+            log.exception("menu action %r: its `when` failed", key)
+            return False
+
     def trigger(self, key: str) -> Any:
         """Run the action named `key` on its controller (what choosing it in the menu does)."""
         entry = self._entries[key]
         result = entry.record.trigger(entry.controller)
         self._refresh_state(entry)
+        if entry.record.tool:
+            self.show_active_tool()   # a tool that could not be armed (no track yet) stays unchecked
         return result
 
     def choose(self, key: str, choice: str) -> Any:
@@ -125,24 +159,34 @@ class MenuActions(QObject):
         if document is not None and self._watched is not document:
             document.properties_changed.connect(self.update)
         self._watched = document
+        tools = editor.tools if editor is not None else None
+        if self._watched_tools is not None and self._watched_tools is not tools:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self._watched_tools.tool_changed.disconnect(self.show_active_tool)
+        if tools is not None and self._watched_tools is not tools:
+            tools.tool_changed.connect(self.show_active_tool)
+        self._watched_tools = tools
         self.update()
+
+    def show_active_tool(self, *_args) -> None:
+        """Check the action of the current editor's active tool, and uncheck the other tool actions."""
+        editor = self.window.current_editor()
+        active = editor.tools.active.name if editor is not None else None
+        for entry in self._entries.values():
+            if entry.record.tool:
+                entry.action.setChecked(entry.record.tool == active)
 
     def update(self, *_args) -> None:
         """Show and enable each action by its `when` for the current document."""
         document = self._document()
-        for entry in self._entries.values():
+        for key, entry in self._entries.items():
             shared = entry.record.when is always
-            if document is None:
-                on = False
-            else:
-                try:
-                    on = bool(entry.record.when(document))
-                except Exception:  # a broken rules file or a faulty plug-in: not offered, never a crash
-                    log.exception("menu action %r: its `when` failed", entry.record.key)
-                    on = False
+            on = self.offered(key, document)
             entry.action.setVisible(on or shared)
             entry.action.setEnabled(on)
             self._refresh_state(entry, document if on else None)
+        self.show_active_tool()
+        self.offers_changed.emit()
 
     def _refresh_state(self, entry: _Entry, document: Any = ...) -> None:
         if document is ...:

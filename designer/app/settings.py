@@ -54,6 +54,7 @@ NUDGE_LARGE_STEP = "canvas/nudge_large_mm"
 PRINT_PAPER = "print/paper"
 PRINT_MARGIN = "print/margin_mm"
 LANGUAGE = "general/language"
+SHOW_TOOLBAR = "window/show_toolbar"
 
 #: Default number of recent files kept per kind (Preferences can change it within RECENT_RANGE).
 MAX_RECENT_FILES = 10

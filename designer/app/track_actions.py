@@ -6,6 +6,7 @@ controller, a `TrackActions`, is kept as `window.track_controller`), then each r
 `ACTIONS` (`designer.systems.api.ActionSet`), in registry order. Each action is offered only for the documents
 its `when` accepts: the gate and coin tools by the kinds of the document's rule data, a system's own by its own.
 
+- Select (S) puts every tool down (the select tool); Pan (H) arms the hand (`PanTool`): a drag moves the view.
 - Draw Track (T) arms the `TrackTool`; Place Gate (G) the `GateTool`; Coin Trail (C) the `CoinTrailTool`;
   Measure (M) the `MeasureTool`.
 - Reverse Direction, Mirror Horizontally/Vertically and Rotate Layout 90° CW/CCW (about the table's
@@ -28,6 +29,7 @@ from designer.canvas.items import system_qt_half
 from designer.canvas.tools.coins import CoinTrailTool
 from designer.canvas.tools.gate import GateTool
 from designer.canvas.tools.measure import MeasureTool
+from designer.canvas.tools.pan import PanTool
 from designer.canvas.tools.track import TrackTool
 from designer.commands.document import SetTrack
 from designer.document.operations import add_elements, change_elements, delete_elements, macro
@@ -35,6 +37,7 @@ from designer.geometry.authoring import fill_item_boxes
 from designer.geometry.layout import mirror_layout, reverse_layout, rotate_layout
 from designer.geometry.route import apply_gate_orders, renumber_gates
 from designer.i18n import N_, _, ngettext
+from designer.paths import ICONS_DIR
 from designer.systems import registry
 from designer.systems.api import ActionSet, MenuAction, offers
 
@@ -49,7 +52,7 @@ def install(window) -> TrackActions:
     for system in registry.systems():
         action_set = getattr(system_qt_half(system), "ACTIONS", None)
         if isinstance(action_set, ActionSet):
-            host.add(action_set)
+            host.add(action_set, system)
     return controller
 
 
@@ -65,6 +68,15 @@ class TrackActions(QObject):
         self.window.statusBar().showMessage(message, STATUS_MS)
 
     # --- tools -----------------------------------------------------------------------------------
+    def select(self) -> None:
+        editor = self._editor()
+        if editor is not None:
+            editor.tools.active.cancel()
+            editor.tools.use_select()
+
+    def pan(self) -> PanTool | None:
+        return arm(self._editor(), PanTool)
+
     def draw_track(self) -> TrackTool | None:
         return arm(self._editor(), TrackTool)
 
@@ -187,14 +199,19 @@ class TrackActions(QObject):
 
 
 TRACK_ACTIONS: ActionSet[TrackActions] = ActionSet(TrackActions, (
-    MenuAction("draw_track", N_("&Draw Track"), TrackActions.draw_track, shortcut="T",
-               tip=N_("Click centerline points to lay a new track"), separator=True),
-    MenuAction("place_gate", N_("Place &Gate"), TrackActions.gate_tool, offers("gate"), shortcut="G",
-               tip=N_("Click on the track to put a gate across it")),
+    MenuAction("select", N_("Se&lect"), TrackActions.select, shortcut="S", tool="select", icon="select",
+               toolbar=True, tip=N_("Pick, move and turn elements; puts any other tool down")),
+    MenuAction("pan", N_("P&an"), TrackActions.pan, shortcut="H", tool="pan", icon="pan", toolbar=True,
+               tip=N_("Drag to move the view over the table")),
+    MenuAction("draw_track", N_("&Draw Track"), TrackActions.draw_track, shortcut="T", tool="track",
+               icon="draw_track", toolbar=True, tip=N_("Click centerline points to lay a new track"),
+               separator=True),
+    MenuAction("place_gate", N_("Place &Gate"), TrackActions.gate_tool, offers("gate"), shortcut="G", tool="gate",
+               icon=ICONS_DIR / "gate.svg", toolbar=True, tip=N_("Click on the track to put a gate across it")),
     MenuAction("coin_trail", N_("&Coin Trail"), TrackActions.coin_trail, offers("coin"), shortcut="C",
-               tip=N_("Drag to lay a line of coins every 50 mm")),
-    MenuAction("measure", N_("&Measure"), TrackActions.measure, shortcut="M",
-               tip=N_("Drag to measure a distance in mm and in straights")),
+               tool="coin_trail", icon="coin_trail", toolbar=True, tip=N_("Drag to lay a line of coins every 50 mm")),
+    MenuAction("measure", N_("&Measure"), TrackActions.measure, shortcut="M", tool="measure", icon="measure",
+               toolbar=True, tip=N_("Drag to measure a distance in mm and in straights")),
     MenuAction("reverse", N_("&Reverse Direction"), TrackActions.reverse,
                tip=N_("Drive the track the other way round"), separator=True),
     MenuAction("mirror_h", N_("Mirror &Horizontally"), lambda c: c.mirror("horizontal"),

@@ -2,7 +2,8 @@
 
 Each tab is an `Editor`. Actions act on the current tab; undo and redo go through a `QUndoGroup`, so they
 follow the tab. Feature modules plug themselves in with `install(window)`: file handling
-(`file_actions`), editing and tools (`edit_actions`), the docks and dialogs (`panes_setup`), Help ▸ About
+(`file_actions`), editing and tools (`edit_actions`), the docks and dialogs (`panes_setup`), the toolbar
+(`toolbar`), Help ▸ About
 (`about`), and Edit ▸ Preferences… (`preferences`, last, as it adjusts what the others built).
 An `install` builds only what the first window shows: the modules behind a dialog or a window of its own
 (printing, the vehicle editor, campaigns, the track report, New…, image export) are imported when it first
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
                 panes_setup,
                 preferences,
                 print_action,
+                toolbar,
                 track_actions,
             )
 
@@ -85,6 +87,7 @@ class MainWindow(QMainWindow):
             track_actions.install(self)
             authoring_setup.install(self)
             overlay_actions.install(self)
+            toolbar.install(self)  # after every tool's action, from the shared menus and the systems'
             context_menu.install(self)
             help_menu.install(self)  # Manual, Keyboard Shortcuts, then About
             about.install(self)

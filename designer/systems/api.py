@@ -443,6 +443,11 @@ class MenuAction(Generic[C]):
     `checkable` actions show `checked(controller)`. With `choices(controller, document)` the action is a
     submenu of those entries, and choosing one calls `choose(controller, key)`.
     `key` names it (`MenuActions.qaction(key)`), unique across systems; `separator` puts a line before it.
+
+    The editor's toolbar (`designer.app.toolbar`) shows it too, under `icon` — an SVG file's path, or the name
+    of a shared one in resources/icons/tools/ (without one: a tile with the text's initial) — with `toolbar`
+    None meaning "a system's own actions yes, the shared ones no". `tool` names the canvas tool the action arms
+    (its `Tool.name`): the action is then checkable, checked while that tool is the active one.
     """
 
     key: str
@@ -457,6 +462,9 @@ class MenuAction(Generic[C]):
     choices: Callable[[C, HasRuleset], Sequence[MenuChoice]] | None = None
     choose: Callable[[C, str], object] | None = None
     separator: bool = False
+    icon: str | Path = ""
+    toolbar: bool | None = None
+    tool: str = ""
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from designer.app.window import MainWindow
 from designer.commands.document import ChangeProperties
 from designer.model.track import Table, TrackDocument, TrackSurface
 
-SHARED = {"Document Properties…", "Track Report…", "Draw Track", "Measure", "Reverse Direction",
+SHARED = {"Select", "Pan", "Document Properties…", "Track Report…", "Draw Track", "Measure", "Reverse Direction",
           "Mirror Horizontally", "Mirror Vertically", "Rotate Layout 90° CW", "Rotate Layout 90° CCW",
           "Movement Templates"}
 GATES = {"Place Gate", "Renumber Gates Along Track"}

@@ -101,8 +101,8 @@ def test_wheel_carries_rulesets_icons_schemas_templates_and_license(wheel):
     # the player's manual (Help ▸ Manual): every chapter and screenshot in each of its four languages
     manual = {f"designer/resources/manual/{language}/{page}" for language in ("en", "de", "es", "fr")
               for page in ("index.html", "start.html", "checks.html", "print.html", "keys.html", "gaslands.html",
-                           "board.html", "pitchkart.html", "downforce.html", "axles.html", "images/editor.png",
-                           "images/print.png")}
+                           "board.html", "pitchkart.html", "downforce.html", "axles.html", "raceday.html",
+                           "images/editor.png", "images/print.png")}
     assert sorted(manual - names) == []
     # six Gaslands starters, two boards, two PitchKart tracks and three Axles and Alloys II tables (the starter
     # vehicles, *.vehicle.json, are not tracks)

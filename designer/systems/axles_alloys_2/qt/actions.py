@@ -18,6 +18,7 @@ system id; `designer.app.menu_actions`), re-checked on tab switches and ruleset 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -34,6 +35,8 @@ from designer.systems.axles_alloys_2.qt.barrier_tool import BarrierTool
 if TYPE_CHECKING:
     from designer.systems.axles_alloys_2.scatter import Scatter
 
+#: The system's icons: its palette's, and its toolbar buttons' in tools/.
+ICONS = Path(__file__).parent.parent / "icons"
 #: What each line of the scatter's report is about, by kind (the system's TEMPLATE, RAMP and WRECK).
 WHAT = {"dropped_template": N_("Dropped-weapon templates"), "ramp": N_("Ramps"), "wreck": N_("Wrecks")}
 
@@ -175,10 +178,13 @@ class AxlesActions(KindActions):
 
 ACTIONS: ActionSet[AxlesActions] = ActionSet(AxlesActions, (
     MenuAction("draw_barrier", N_("Draw &Barrier"), lambda c: c.draw_barrier(), offers(BARRIER),
+               tool="barrier", icon=ICONS / "barrier.svg",
                tip=N_("Click a barrier's points; Enter or double-click ends it"), separator=True),
     MenuAction("barriers_along_track", N_("Barriers A&long Track"), lambda c: c.barriers_along_track(),
-               offers(BARRIER), tip=N_("Lay a barrier along both edges of the track, replacing those laid before")),
+               offers(BARRIER), icon=ICONS / "tools" / "barriers-along.svg",
+               tip=N_("Lay a barrier along both edges of the track, replacing those laid before")),
     MenuAction("scatter_hazards", N_("Scatter Race Ha&zards…"), lambda c: c.scatter_hazards(), offers(BARRIER),
+               icon=ICONS / "tools" / "scatter.svg",
                tip=N_("Roll for dropped-weapon templates, ramps and wrecks and throw them on the track, replacing "
                       "the last scatter")),
 ))

@@ -14,6 +14,7 @@ changes. The board's edits and the tool are imported inside the actions: the men
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from designer.app.kind_actions import KindActions, arm
@@ -23,6 +24,9 @@ from designer.systems.mk_board.elements import SPACE
 
 if TYPE_CHECKING:
     from designer.systems.mk_board.qt.shortcut_tool import ShortcutTool
+
+#: The system's icons: its palette's, and its toolbar buttons' in tools/.
+ICONS = Path(__file__).parent.parent / "icons"
 
 
 class BoardActions(KindActions):
@@ -96,11 +100,15 @@ class BoardActions(KindActions):
 
 ACTIONS: ActionSet[BoardActions] = ActionSet(BoardActions, (
     MenuAction("lay_spaces", N_("&Lay Spaces Along Track"), BoardActions.lay_spaces, offers(SPACE),
+               icon=ICONS / "tools" / "lay-spaces.svg",
                tip=N_("Fill the track with numbered spaces, keeping the fields of those that stay"), separator=True),
     MenuAction("insert_space", N_("&Insert Space After"), BoardActions.insert_space, offers(SPACE),
+               icon=ICONS / "tools" / "insert-space.svg",
                tip=N_("Put a new space after the selected one and renumber the later ones")),
     MenuAction("cycle_fields", N_("Change Space &Field"), BoardActions.cycle_fields, offers(SPACE),
+               icon=ICONS / "tools" / "cycle-field.svg",
                tip=N_("Turn each selected space into the next kind of field")),
     MenuAction("shortcut_tool", N_("S&hortcut Tool"), BoardActions.shortcut_tool, offers(SPACE),
+               tool="shortcut", icon=ICONS / "shortcut.svg",
                tip=N_("Drag from one space to another to draw a shortcut")),
 ))

@@ -18,6 +18,7 @@ list follows the document's rule data.
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from designer.app.kind_actions import KindActions
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
     from designer.rules.systems import PieceInventory
     from designer.systems.pitchkart.qt.section_tool import SectionTool
     from designer.systems.pitchkart.sections import Joint
+
+#: The system's toolbar icons.
+ICONS = Path(__file__).parent.parent / "icons"
 
 
 def _inventory(document) -> PieceInventory | None:
@@ -176,15 +180,20 @@ class PitchKartActions(KindActions):
 
 ACTIONS: ActionSet[PitchKartActions] = ActionSet(PitchKartActions, (
     MenuAction("section_tool", N_("&Section Tool"), PitchKartActions.section_tool, offers(TRACK_SECTION),
+               tool="section", icon=ICONS / "tools" / "section.svg",
                tip=N_("Lay track pieces end to end, snapped to the open connector nearest the pointer"),
                separator=True),
     MenuAction("section_piece", N_("Section Pi&ece"), lambda c: None, offers(TRACK_SECTION),
+               icon=ICONS / "tools" / "section-piece.svg",
+               tip=N_("Choose the piece the section tool lays"),
                choices=PitchKartActions.piece_choices, choose=PitchKartActions.choose_piece),
     MenuAction("renumber_sections", N_("Renumber Sections Along R&oute"), PitchKartActions.renumber_sections,
-               offers(TRACK_SECTION), tip=N_("Number the sections 1, 2, … along the chain from the selected one "
-                                            "(else from the lowest numbered)")),
+               offers(TRACK_SECTION), icon=ICONS / "tools" / "renumber.svg",
+               tip=N_("Number the sections 1, 2, … along the chain from the selected one "
+                      "(else from the lowest numbered)")),
     MenuAction("chain_moves", N_("Move &Chain With Section"), lambda c: c.set_chain_moves(not move_attached()),
                offers(TRACK_SECTION), checkable=True, checked=lambda c: move_attached(),
+               icon=ICONS / "tools" / "chain.svg",
                tip=N_("Dragging, nudging or turning a section moves the sections chained after it with it "
                       "(without this: hold Alt as you begin dragging a section)")),
 ))
