@@ -16,7 +16,6 @@ from designer.app.window import MainWindow
 from designer.commands.document import ChangeProperties, SetTrack
 from designer.i18n import _
 from designer.panes.palette import generic_icon
-from designer.systems.api import ActionSet, MenuAction, offers
 
 LEFT = Qt.MouseButton.LeftButton
 NO_MOD = Qt.KeyboardModifier.NoModifier
@@ -220,37 +219,30 @@ def test_tooltips_are_translated_with_their_keys(open_window, qt_language_reset)
     assert "(Strg+Z)" in undo
 
 
-def test_an_outside_systems_action_shows_up_with_a_generic_icon(qtbot, errors, tmp_path, monkeypatch):
-    """A plug-in's Track action shows on the toolbar for its own documents only — no edit to the toolbar."""
-    import dataclasses
-
+def test_an_outside_systems_action_shows_up_with_a_generic_icon(qtbot, errors, tmp_path):
+    """A plug-in's Track actions (the installable Fake Rally's Qt half) show on the toolbar for its own documents
+    only, with a generic icon when it brings none — no edit to the toolbar."""
     from designer.model import TrackDocument
     from designer.rules import clear_cache
     from designer.systems.registry import BUILTIN_SYSTEMS, Registry, use
-    from tests.gui import fake_system_qt
-    from tests.unit.fake_system import FAKE_KIND, make_system, track_data
+    from tests.unit.fake_system import make_system, track_data
 
-    armed = []
-    plugin = ActionSet(lambda window: window, (
-        MenuAction("fake_beacon_tool", "Beacon Tool", lambda w: armed.append(w.current_editor().tools.use_select()),
-                   offers(FAKE_KIND), shortcut="Ctrl+Shift+B", tip="Light beacons"),
-    ))
-    monkeypatch.setattr(fake_system_qt, "ACTIONS", plugin, raising=False)
     fresh = Registry(builtins=BUILTIN_SYSTEMS, entry_points=False)
-    fresh.register(dataclasses.replace(make_system(tmp_path), qt_module="tests.gui.fake_system_qt"))
+    fresh.register(make_system(tmp_path))
     clear_cache()
     with use(fresh):
         win = MainWindow(TrackDocument.model_validate(track_data()))
         qtbot.addWidget(win)
         try:
-            assert win.toolbar.shown_keys()[-1] == "fake_beacon_tool"
-            action = win.menu_actions.qaction("fake_beacon_tool")
+            shown = win.toolbar.shown_keys()
+            assert "fake_rally.beacon_tool" in shown and "fake_rally.brighten" in shown
+            action = win.menu_actions.qaction("fake_rally.beacon_tool")
             assert image(action.icon()) == image(generic_icon("Beacon Tool", 24))
-            assert action.toolTip().splitlines()[0].startswith("Beacon Tool (")
-            win.toolbar.button("fake_beacon_tool").click()
-            assert len(armed) == 1
+            assert action.toolTip().splitlines()[0].startswith("Beacon Tool")
+            win.toolbar.button("fake_rally.beacon_tool").click()
+            assert type(win.current_editor().tools.active).__name__ == "BeaconTool"
             win.add_editor(starter("mk-board"))
-            assert "fake_beacon_tool" not in win.toolbar.shown_keys()
+            assert not any(key.startswith("fake_rally.") for key in win.toolbar.shown_keys())
         finally:
             for editor in win.editors():
                 editor.document.undo_stack.setClean()
