@@ -35,9 +35,10 @@ RACE, ARENA = "race", "arena"
 
 
 def _axles(ruleset: Any) -> Any:
-    if axles_rules(ruleset) is None:
+    rules = axles_rules(ruleset)
+    if rules is None:
         raise ValueError(_("The game system has no Axles and Alloys rules"))
-    return axles_rules(ruleset)
+    return rules
 
 
 def _loop_points(rng: random.Random, width: float, height: float, inset: float) -> list[tuple[float, float]]:

@@ -122,9 +122,10 @@ class AxlesRace:
 
 
 def _axles(ruleset: Any) -> Any:
-    if axles_rules(ruleset) is None:
+    rules = axles_rules(ruleset)
+    if rules is None:
         raise RaceError(_("this rule data has no Axles and Alloys rules"))
-    return axles_rules(ruleset)
+    return rules
 
 
 def from_track(document: Any) -> dict[str, int]:

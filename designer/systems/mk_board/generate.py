@@ -43,9 +43,10 @@ Pt = tuple[float, float]
 
 
 def _board_rules(ruleset: Any) -> Any:
-    if board_rules(ruleset) is None:
+    rules = board_rules(ruleset)
+    if rules is None:
         raise ValueError(_("The game system has no board rules"))
-    return board_rules(ruleset)
+    return rules
 
 
 def min_corner_radius(ruleset: Any) -> float:

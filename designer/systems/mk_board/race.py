@@ -93,9 +93,10 @@ class BoardRace:
 
 
 def _rules(ruleset: Any) -> Any:
-    if board_rules(ruleset) is None:
+    rules = board_rules(ruleset)
+    if rules is None:
         raise RaceError(_("this rule data has no board rules"))
-    return board_rules(ruleset)
+    return rules
 
 
 def _space_rule(ruleset: Any, kind: str) -> Any:

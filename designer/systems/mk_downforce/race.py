@@ -76,9 +76,10 @@ class DownforceRace:
 
 
 def _rules(ruleset: Any) -> Any:
-    if downforce_rules(ruleset) is None:
+    rules = downforce_rules(ruleset)
+    if rules is None:
         raise RaceError(_("this rule data has no Downforce section"))
-    return downforce_rules(ruleset)
+    return rules
 
 
 def _car_name(ruleset: Any, car: Car) -> str:

@@ -31,9 +31,10 @@ START_INSET_MM = 20.0
 
 
 def _rules(ruleset: Any) -> Any:
-    if pitchkart_rules(ruleset) is None:
+    rules = pitchkart_rules(ruleset)
+    if rules is None:
         raise ValueError(_("The game system has no PitchKart piece set"))
-    return pitchkart_rules(ruleset)
+    return rules
 
 
 def _laid(loop: Loop, ruleset: Any, quarter_turns: int) -> list[Any]:

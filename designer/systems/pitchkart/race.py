@@ -73,9 +73,10 @@ class PitchRace:
 
 
 def _rules(ruleset: Any) -> Any:
-    if pitchkart_rules(ruleset) is None:
+    rules = pitchkart_rules(ruleset)
+    if rules is None:
         raise RaceError(_("this rule data has no PitchKart section"))
-    return pitchkart_rules(ruleset)
+    return rules
 
 
 def from_track(document: Any) -> dict[str, int]:

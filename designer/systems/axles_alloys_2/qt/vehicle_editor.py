@@ -74,8 +74,9 @@ class VehicleEditor(QMainWindow):
     def __init__(self, document: VehicleDocument, path: Path | None, ruleset: Ruleset,
                  manager: VehicleWindows | None = None) -> None:
         super().__init__()
-        assert axles_rules(ruleset) is not None
-        self.document, self.path, self.ruleset, self.rules = document, path, ruleset, axles_rules(ruleset)
+        rules = axles_rules(ruleset)
+        assert rules is not None
+        self.document, self.path, self.ruleset, self.rules = document, path, ruleset, rules
         self.manager = manager
         self.undo_stack = QUndoStack(self)
         self._build()

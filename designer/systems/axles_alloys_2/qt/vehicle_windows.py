@@ -83,8 +83,9 @@ class VehicleWindows(QObject):
         from designer.systems.axles_alloys_2.qt.vehicle_files import new_vehicle_document
 
         ruleset = load_ruleset(ruleset_id)
-        assert axles_rules(ruleset) is not None
-        editor = self.show_editor(new_vehicle_document(axles_rules(ruleset)), None, ruleset)
+        rules = axles_rules(ruleset)
+        assert rules is not None
+        editor = self.show_editor(new_vehicle_document(rules), None, ruleset)
         editor.undo_stack.resetClean()  # never saved: closing it asks
         editor._update_title()
         return editor
