@@ -24,10 +24,10 @@ if TYPE_CHECKING:
 
 #: The campaign lists (document fields) each record keeps; `upgrades` only when the races score points.
 RECORD_SECTIONS = {"races": ("races", "upgrades"), "battle": ("battles",), "games": ("drivers", "games")}
-#: The rule-data section a mode needs, and what it is called in a refusal.
+#: The shared rule-data section a mode needs, and what it is called in a refusal (a mode that needs a section of
+#: its system's own says so itself: `CampaignMode.needs`).
 POINTS_NEED = ("grand_prix", N_("Grand Prix scoring"))
-MONEY_NEED = ("downforce", N_("Downforce prize money rules"))
-RECORD_NEEDS = {"battle": ("balloon_battle", N_("Balloon Battle rules")), "games": ("axles", N_("driver careers"))}
+RECORD_NEEDS = {"battle": ("balloon_battle", N_("Balloon Battle rules"))}
 
 
 def system_for(ruleset_id: str) -> System:
@@ -74,7 +74,7 @@ def default_mode(ruleset_id: str) -> str:
 
 def missing_rules(mode: CampaignMode, ruleset: Ruleset) -> str | None:
     """What the rule data lacks for this mode ("Grand Prix scoring"…, translated), or None when it has it all."""
-    need = POINTS_NEED if mode.points else MONEY_NEED if mode.money else RECORD_NEEDS.get(mode.record)
+    need = mode.needs or (POINTS_NEED if mode.points else RECORD_NEEDS.get(mode.record))
     if need and getattr(ruleset, need[0], None) is None:
         return _(need[1])
     return None

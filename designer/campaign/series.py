@@ -13,6 +13,7 @@ from designer.campaign.roster import character_label
 from designer.i18n import N_
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
+from designer.systems import registry
 
 #: Marked for the catalogue: show it as `_(SERIES_RULE)`.
 SERIES_RULE = N_("Ranked by race wins, then second places, then third places and so on; players level on "
@@ -82,17 +83,21 @@ def finishing_order(doc: CampaignDocument, race: int) -> list[str]:
 
 
 def starting_coins_by_place(ruleset: Ruleset, places: int) -> list[int]:
-    """The coins a pawn or kart takes from the bank on each starting place 1…`places`: the board game's
-    `board.starting_coin_places` (each gets `board.starting_coins`), else a per-slot table (PitchKart)."""
-    if ruleset.board is not None:
-        board = ruleset.board
-        return [board.starting_coins if place in board.starting_coin_places else 0 for place in range(1, places + 1)]
+    """The coins a pawn or kart takes from the bank on each starting place 1…`places`: what the system says
+    (`System.starting_coins`, the board game's starting coin places), else the per-slot table of the rule data's
+    coins (PitchKart)."""
+    system = registry.find(ruleset.id)
+    by_place = system.starting_coins(ruleset, places) if system and system.starting_coins else None
+    if by_place is not None:
+        return by_place
     table = (ruleset.coins.starting_coins_by_slot if ruleset.coins else None) or []
     return [table[i] if i < len(table) else 0 for i in range(places)]
 
 
 def has_start_order_coins(ruleset: Ruleset) -> bool:
     """Whether the rule data gives coins by starting place (what the start-order sheet prints)."""
-    if ruleset.board is not None:
-        return bool(ruleset.board.starting_coin_places and ruleset.board.starting_coins)
+    system = registry.find(ruleset.id)
+    by_place = system.starting_coins(ruleset, ruleset.karts.max or 64) if system and system.starting_coins else None
+    if by_place is not None:
+        return any(by_place)
     return bool(ruleset.coins and ruleset.coins.starting_coins_by_slot)

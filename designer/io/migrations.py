@@ -8,14 +8,11 @@ what it cannot upgrade by raising `MigrationError` (one line; `migrate` names th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from designer.i18n import N_, _
 from designer.io.display import clip
 from designer.io.errors import DocumentError
-
-if TYPE_CHECKING:
-    from designer.rules.systems import AxlesRules
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -32,9 +29,9 @@ class MigrationError(ValueError):
 def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Campaign 1 → 2: players name their character by id (a name is matched to the campaign's ruleset, then
     to its custom characters, case-insensitively) and custom characters get an id of their own. In a system
-    with no characters and no custom ones the player's text is kept as it is. Axles and Alloys drivers name
-    their vehicle by weight class id (the name matched case-insensitively). Shapes validation will refuse are
-    left alone."""
+    with no characters and no custom ones the player's text is kept as it is. The campaign's system adds its own
+    part (`System.campaign_upgrades[1]`, e.g. drivers naming their vehicle class by id). Shapes validation will
+    refuse are left alone."""
     from designer.rules import RulesetError, load_ruleset  # the rules loader reads files through designer.io
     from designer.rules.base import slugify
     from designer.systems import registry
@@ -48,8 +45,10 @@ def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
         ruleset = load_ruleset(ruleset_id)
     except RulesetError as exc:
         raise MigrationError(str(exc), "ruleset") from None
-    if ruleset.axles is not None:
-        _vehicle_ids(data, ruleset.axles, ruleset.name)
+    system = registry.find(ruleset_id)
+    upgrade = system.campaign_upgrades.get(1) if system is not None else None
+    if upgrade is not None:
+        data = upgrade(data)
     taken = {c.id for c in ruleset.characters}
     ids: dict[str, str] = {}  # custom character name (casefolded) → its new id
     customs = data.get("custom_characters")
@@ -77,27 +76,12 @@ def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
         return _("{who} drives {name}, which is no {ruleset} character and no custom one").format(
             who=who, name=repr(name), ruleset=ruleset_name(ruleset))
 
-    data["players"] = _to_ids(players, "character", "players", lambda n: _("player {n}").format(n=n), character_id,
+    data["players"] = to_ids(players, "character", "players", lambda n: _("player {n}").format(n=n), character_id,
                               unknown)
     return data
 
 
-def _vehicle_ids(data: dict[str, Any], axles: AxlesRules, system: str) -> None:
-    """Replace each driver's weight class name by its id (in copies of the drivers)."""
-    drivers = data.get("drivers")
-    if not isinstance(drivers, list):
-        return
-
-    def vehicle_id(name: str) -> str | None:
-        found = axles.weight_class(name)
-        return found.id if found else None
-
-    data["drivers"] = _to_ids(drivers, "vehicle", "drivers", lambda n: _("driver {n}").format(n=n), vehicle_id,
-                              lambda who, name: _("{who} drives a {name} vehicle, which is no {ruleset} weight "
-                                                  "class").format(who=who, name=repr(name), ruleset=system))
-
-
-def _to_ids(items: list[Any], key: str, where: str, noun: Callable[[int], str], lookup: Callable[[str], str | None],
+def to_ids(items: list[Any], key: str, where: str, noun: Callable[[int], str], lookup: Callable[[str], str | None],
             refusal: Callable[[str, str], str]) -> list[Any]:
     """Copies of the dicts in `items` with their `key` text replaced by `lookup(text)` (an id); a text that
     names nothing is refused with `refusal(who, text)` at `where[i]`, `who` being the item's name or

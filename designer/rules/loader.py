@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from pydantic import ValidationError
+from pydantic import ValidationError, create_model
 
 from designer.i18n import _
 from designer.io.display import clip
@@ -20,6 +21,7 @@ from designer.io.validation import describe_validation_error
 from designer.paths import RULESETS_DIR  # noqa: F401  (where the built-ins' rule data lies; tests read it)
 from designer.rules.schema import Ruleset
 from designer.systems import registry
+from designer.systems.api import RuleSection
 
 
 class RulesetError(ValueError):
@@ -29,11 +31,11 @@ class RulesetError(ValueError):
 def load_ruleset_file(path: str | Path) -> Ruleset:
     """Read and validate one rule file; its `id` must equal the file name without `.json`."""
     path = Path(path)
-    registry.load()  # the kinds the registered systems define are kinds a ruleset may offer
+    model = ruleset_model()  # loads the registry: its systems' kinds and sections are allowed
     try:
         data = read_json_file(path)
         try:
-            ruleset = Ruleset.model_validate(data)
+            ruleset = model.model_validate(data)
         except ValidationError as exc:
             location, reason = describe_validation_error(exc, data)
             raise DocumentError(path, reason, location) from None
@@ -43,6 +45,32 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     except DocumentError as exc:
         raise RulesetError(str(exc)) from None
     return ruleset
+
+
+def ruleset_model() -> type[Ruleset]:
+    """The model a rule file is validated as: the shared `Ruleset` plus one optional field per section the
+    systems of the registry in use contribute (`System.rule_sections`), built once per registry (again only
+    after another system registers). A key no registered system contributes stays refused."""
+    current = registry.current()
+    current.load()
+    return current.memo("ruleset_model", lambda: _build_model(current.rule_sections()))
+
+
+def _build_model(sections: tuple[RuleSection, ...]) -> type[Ruleset]:
+    for section in sections:
+        if section.key in Ruleset.model_fields:
+            raise registry.GameSystemError(_("rule-data section {key} is already defined").format(
+                key=repr(section.key)))
+    fields: dict[str, Any] = {s.key: (s.model | None, None) for s in sections}
+    model = create_model("Ruleset", __base__=Ruleset, __module__=Ruleset.__module__, **fields)
+    model.section_checks = {s.key: s.check for s in sections if s.check is not None}
+    return model
+
+
+def validate_ruleset(data: object) -> Ruleset:
+    """Validate parsed rule data as the registry in use's model (its systems' sections allowed); raises
+    pydantic's ValidationError."""
+    return ruleset_model().model_validate(data)
 
 
 def ruleset_ids() -> tuple[str, ...]:

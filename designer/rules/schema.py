@@ -9,7 +9,8 @@ Pure data: no Qt and no file access here (see `designer.rules.loader` for readin
 from __future__ import annotations
 
 import itertools
-from typing import Annotated, Literal
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import AfterValidator, Field, model_validator
 
@@ -26,8 +27,6 @@ from designer.rules.base import (
     Text,
     check_unique,
 )
-from designer.rules.gaslands import GaslandsRules
-from designer.rules.systems import AxlesRules, BoardRules, DownforceRules, PitchKartRules
 
 
 def _known_kind(kind: str) -> str:
@@ -42,6 +41,8 @@ def _known_kind(kind: str) -> str:
 ElementKind = Annotated[str, AfterValidator(_known_kind)]
 
 Distance = Literal["short", "medium", "long"]
+
+S = TypeVar("S")
 
 
 class Movement(RuleModel):
@@ -258,7 +259,13 @@ class Karts(RuleModel):
 
 
 class Ruleset(RuleModel):
-    """All rule data for one game system."""
+    """All rule data for one game system: the shared sections. The sections only one system has (PitchKart's
+    piece inventory, Axles' weight classes, …) are that system's `RuleSection`s; the registry builds the model
+    a rule file is validated as (`designer.systems.registry.ruleset_model`), a subclass of this one with one
+    optional field per registered section, read through `section` or the system's own accessor."""
+
+    #: {section key: check(section, ruleset)} of the registered sections (set on the registry's subclass).
+    section_checks: ClassVar[Mapping[str, Callable[[Any, Any], None]]] = {}
 
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)
     name: Name
@@ -279,11 +286,6 @@ class Ruleset(RuleModel):
     grand_prix: GrandPrix | None = None
     balloon_battle: BalloonBattle | None = None
     coins: Coins | None = None
-    board: BoardRules | None = None
-    pitchkart: PitchKartRules | None = None
-    downforce: DownforceRules | None = None
-    axles: AxlesRules | None = None
-    gaslands: GaslandsRules | None = None
     notes: Text | None = None
 
     @model_validator(mode="after")
@@ -305,30 +307,16 @@ class Ruleset(RuleModel):
             if g.max_template not in known:
                 raise ValueError(_("gear {gear} names unknown template {template}").format(
                     gear=g.gear, template=repr(g.max_template)))
-        if self.board is not None and self.coins is not None:
-            board_table = [(c.coins, c.extra_spaces) for c in self.board.coin_spending]
-            if board_table != [(s.cost, s.spaces) for s in self.coins.spend]:
-                raise ValueError(_("board.coin_spending disagrees with coins.spend"))
-        if self.board is not None and self.karts.max is not None and any(
-                p > self.karts.max for p in self.board.starting_coin_places):
-            raise ValueError(_("a starting coin place is beyond karts.max"))
-        if self.pitchkart is not None and self.coins is not None:
-            slots = self.coins.starting_coins_by_slot
-            if slots is not None and slots != self.pitchkart.starting_coins_by_slot:
-                raise ValueError(_("coins.starting_coins_by_slot disagrees with pitchkart section"))
-        if self.downforce is not None:
-            ids = {c.id for c in self.characters}
-            for kart in self.downforce.karts:
-                unknown = [d for d in kart.drivers if d not in ids]
-                if unknown:
-                    raise ValueError(_("downforce kart {colour} names unknown character id {id}").format(
-                        colour=repr(kart.colour), id=repr(unknown[0])))
-            for c in self.characters:  # the editor reads a character's colour; the karts are the rule
-                kart_colour = self.downforce.colour_of(c.id)
-                if c.colour is not None and c.colour != kart_colour:
-                    raise ValueError(_("character {id} is {colour} but drives the {kart} kart").format(
-                        id=repr(c.id), colour=repr(c.colour), kart=repr(kart_colour)))
+        for key, check in self.section_checks.items():
+            value = getattr(self, key, None)
+            if value is not None:
+                check(value, self)
         return self
+
+    def section(self, key: str, model: type[S]) -> S | None:
+        """The system section `key` when this ruleset has it (validated as `model`), else None."""
+        value = getattr(self, key, None)
+        return value if isinstance(value, model) else None
 
     def card_count(self) -> int:
         """How many cards the whole item deck holds."""

@@ -8,10 +8,9 @@ gettext catalogue, with `pgettext`. Each text has its own context, so the same E
     "<ruleset id>|<path>"          e.g. "mk-gaslands|deck/green-shell/text"
 
 Paths name the JSON keys from the file's top, list items by their `id` ("characters/mario/name"), and
-items without an id by a stable key: their `kind` (board spaces), their `cost` (coin spends), `stat`
-(PitchKart stat notes), else the slug of their English name (`slugify`: "templates/turns/hairpin/name",
-"axles/components/light-weapon/note", "downforce/tokens/block"); a roll-table outcome by its index;
-PitchKart's track pieces by id ("pitchkart/inventory/pieces/curve-45/name").
+items without an id by a stable key: their `cost` (coin spends), else the slug of their English name
+(`slugify`: "templates/turns/hairpin/name"). A system's own rule-data section (`RuleSection`) lists its texts
+itself, under its key ("<key>/…"), and has its own look-ups in its package.
 
 `rule_messages` lists every translatable text of one rule file (the catalogue extractor,
 `designer.rules.extract`, yields them); ids, numbers, tags, units and codes stay out. The helpers below
@@ -59,75 +58,55 @@ def rule_text(ruleset: Any, path: str, english: str) -> str:
     return pgettext(context(_id(ruleset), path), english)
 
 
-def _optional(ruleset: Any, path: str, english: str | None) -> str | None:
+def optional_text(ruleset: Any, path: str, english: str | None) -> str | None:
+    """`rule_text` of a text the rule data may leave out (None stays None)."""
     return None if english is None else rule_text(ruleset, path, english)
 
 
 # --- the texts of one rule file ----------------------------------------------------------------------
+def json_items(section: object, key: str) -> list[Mapping[str, Any]]:
+    """The objects of the list `section[key]` of parsed JSON (nothing when it is not there or not a list)."""
+    found = section.get(key) if isinstance(section, Mapping) else None
+    return [item for item in found if isinstance(item, Mapping)] if isinstance(found, list) else []
+
+
+def json_names(section: object, key: str) -> list[str]:
+    """The strings of the list `section[key]` of parsed JSON."""
+    found = section.get(key) if isinstance(section, Mapping) else None
+    return [item for item in found if isinstance(item, str)] if isinstance(found, list) else []
+
+
 def rule_messages(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
-    """(context, English, path) for every translatable text of one rule file's parsed JSON."""
+    """(context, English, path) for every translatable text of one rule file's parsed JSON: the shared sections',
+    then those of the registered systems' own sections (`RuleSection.texts`)."""
+    from designer.systems import registry  # the systems are only needed to read their sections' texts
+
     ruleset_id = str(data.get("id", ""))
 
     def out(path: str, value: object) -> Iterator[tuple[str, str, str]]:
         if isinstance(value, str) and value.strip():
             yield context(ruleset_id, path), value, path
 
-    def items(section: object, key: str) -> list[Mapping[str, Any]]:
-        found = section.get(key) if isinstance(section, Mapping) else None
-        return [item for item in found if isinstance(item, Mapping)] if isinstance(found, list) else []
-
-    def names(section: object, key: str) -> list[str]:
-        found = section.get(key) if isinstance(section, Mapping) else None
-        return [item for item in found if isinstance(item, str)] if isinstance(found, list) else []
-
     yield from out("name", data.get("name"))
     yield from out("summary", data.get("summary"))
-    for character in items(data, "characters"):
+    for character in json_items(data, "characters"):
         yield from out(f"characters/{character.get('id')}/name", character.get("name"))
-    for card in items(data, "deck"):
+    for card in json_items(data, "deck"):
         for key in CARD_KEYS:
             yield from out(f"deck/{card.get('id')}/{key}", card.get(key))
     deck_rules = data.get("deck_rules")
     for key in DECK_RULE_KEYS:
         yield from out(f"deck_rules/{key}", deck_rules.get(key) if isinstance(deck_rules, Mapping) else None)
     for kind in ("straights", "turns"):
-        for template in items(data.get("templates"), kind):
+        for template in json_items(data.get("templates"), kind):
             yield from out(f"templates/{kind}/{key_of(str(template.get('name')))}/name", template.get("name"))
-    for spend in items(data.get("coins"), "spend"):
+    for spend in json_items(data.get("coins"), "spend"):
         yield from out(f"coins/spend/{spend.get('cost')}/effect", spend.get("effect"))
-    for space in items(data.get("board"), "spaces"):
-        kind = str(space.get("kind"))
-        yield from out(f"board/spaces/{kind}/name", space.get("name"))
-        yield from out(f"board/spaces/{kind}/effect", space.get("effect"))
-        for index, outcome in enumerate(items(space, "roll_table")):
-            yield from out(f"board/spaces/{kind}/roll_table/{index}/effect", outcome.get("effect"))
-    pitchkart = data.get("pitchkart")
-    stats = pitchkart.get("stats") if isinstance(pitchkart, Mapping) else None
-    for stat, note in (stats.items() if isinstance(stats, Mapping) else ()):
-        yield from out(f"pitchkart/stats/{stat}", note)
-    inventory = pitchkart.get("inventory") if isinstance(pitchkart, Mapping) else None
-    for piece in items(inventory, "pieces"):
-        yield from out(f"pitchkart/inventory/pieces/{piece.get('id')}/name", piece.get("name"))
-    yield from out("pitchkart/inventory/notes", inventory.get("notes") if isinstance(inventory, Mapping) else None)
-    for key in ("item_die_faces", "tokens"):
-        for face in names(data.get("downforce"), key):
-            yield from out(f"downforce/{key}/{key_of(face)}", face)
-    for kart in items(data.get("downforce"), "karts"):
-        yield from out(f"downforce/karts/{key_of(str(kart.get('colour')))}/colour", kart.get("colour"))
-    kit = data.get("downforce", {}).get("kit") if isinstance(data.get("downforce"), Mapping) else None
-    yield from out("downforce/kit/sizes_note", kit.get("sizes_note") if isinstance(kit, Mapping) else None)
-    axles = data.get("axles")
-    for weight_class in items(axles, "weight_classes"):
-        yield from out(f"axles/weight_classes/{weight_class.get('id')}/name", weight_class.get("name"))
-    for component in items(axles, "components"):
-        key = key_of(str(component.get("name")))
-        yield from out(f"axles/components/{key}/name", component.get("name"))
-        yield from out(f"axles/components/{key}/note", component.get("note"))
-        yield from out(f"axles/components/{key}/includes", component.get("includes"))
-    for award in items(axles, "career_rerolls"):
-        yield from out(f"axles/career_rerolls/{key_of(str(award.get('event')))}/event", award.get("event"))
-    for face in names(axles, "firing_faces"):
-        yield from out(f"axles/firing_faces/{key_of(face)}", face)
+    for section in registry.rule_sections():
+        value = data.get(section.key)
+        if section.texts is not None and isinstance(value, Mapping):
+            for path, text in section.texts(value):
+                yield from out(f"{section.key}/{path}", text)
 
 
 # --- looking one up ----------------------------------------------------------------------------------
@@ -153,16 +132,16 @@ def card_text(ruleset: Any, card: Any) -> str:
 
 
 def card_reach(ruleset: Any, card: Any) -> str | None:
-    return _optional(ruleset, f"deck/{card.id}/reach", card.reach)
+    return optional_text(ruleset, f"deck/{card.id}/reach", card.reach)
 
 
 def card_uses_note(ruleset: Any, card: Any) -> str | None:
-    return _optional(ruleset, f"deck/{card.id}/uses_note", card.uses_note)
+    return optional_text(ruleset, f"deck/{card.id}/uses_note", card.uses_note)
 
 
 def deck_rule_note(ruleset: Any, key: str) -> str | None:
     """One of `DECK_RULE_KEYS` of the ruleset's deck rules, or None when it has none."""
-    return _optional(ruleset, f"deck_rules/{key}", getattr(ruleset.deck_rules, key))
+    return optional_text(ruleset, f"deck_rules/{key}", getattr(ruleset.deck_rules, key))
 
 
 def template_name(ruleset: Any, kind: str, name: str) -> str:
@@ -172,82 +151,6 @@ def template_name(ruleset: Any, kind: str, name: str) -> str:
 
 def coin_spend_effect(ruleset: Any, spend: Any) -> str:
     return rule_text(ruleset, f"coins/spend/{spend.cost}/effect", spend.effect)
-
-
-def board_space_name(ruleset: Any, space: Any) -> str:
-    return rule_text(ruleset, f"board/spaces/{space.kind}/name", space.name)
-
-
-def board_space_effect(ruleset: Any, space: Any) -> str:
-    return rule_text(ruleset, f"board/spaces/{space.kind}/effect", space.effect)
-
-
-def roll_outcome_effect(ruleset: Any, space: Any, index: int) -> str | None:
-    """What the `index`-th outcome of a board space's roll table does ("Miss one turn.")."""
-    outcome = (space.roll_table or [])[index]
-    return _optional(ruleset, f"board/spaces/{space.kind}/roll_table/{index}/effect", outcome.effect)
-
-
-def stat_note(ruleset: Any, stat: str, english: str) -> str:
-    """PitchKart's explanation of a character stat ("top_speed", "traction", "acceleration")."""
-    return rule_text(ruleset, f"pitchkart/stats/{stat}", english)
-
-
-def piece_name(ruleset: Any, piece: Any) -> str:
-    """A PitchKart track piece's name ("Curve 45°")."""
-    return rule_text(ruleset, f"pitchkart/inventory/pieces/{piece.id}/name", piece.name)
-
-
-def inventory_note(ruleset: Any) -> str | None:
-    """What PitchKart's piece inventory says about its sizes (ours, editable), or None."""
-    inventory = ruleset.pitchkart.inventory if ruleset.pitchkart else None
-    return _optional(ruleset, "pitchkart/inventory/notes", inventory.notes if inventory else None)
-
-
-def die_face(ruleset: Any, face: str) -> str:
-    """A face of the Downforce item die."""
-    return rule_text(ruleset, f"downforce/item_die_faces/{key_of(face)}", face)
-
-
-def token_name(ruleset: Any, token: str) -> str:
-    """A Downforce token."""
-    return rule_text(ruleset, f"downforce/tokens/{key_of(token)}", token)
-
-
-def kart_colour_name(ruleset: Any, colour: str) -> str:
-    """A Downforce kart's colour as a word of the current language ("red" → "rot")."""
-    return rule_text(ruleset, f"downforce/karts/{key_of(colour)}/colour", colour)
-
-
-def kit_note(ruleset: Any) -> str | None:
-    """What the Downforce kit's sizes rest on (our assumptions), or None."""
-    kit = ruleset.downforce.kit if ruleset.downforce else None
-    return _optional(ruleset, "downforce/kit/sizes_note", kit.sizes_note if kit else None)
-
-
-def weight_class_name(ruleset: Any, weight_class: Any) -> str:
-    return rule_text(ruleset, f"axles/weight_classes/{weight_class.id}/name", weight_class.name)
-
-
-def component_name(ruleset: Any, component: Any) -> str:
-    return rule_text(ruleset, f"axles/components/{key_of(component.name)}/name", component.name)
-
-
-def component_note(ruleset: Any, component: Any) -> str | None:
-    return _optional(ruleset, f"axles/components/{key_of(component.name)}/note", component.note)
-
-
-def component_includes(ruleset: Any, component: Any) -> str | None:
-    """The second component a component brings along ("Flame Tank"), or None."""
-    return _optional(ruleset, f"axles/components/{key_of(component.name)}/includes", component.includes)
-
-
-def reroll_event(ruleset: Any, event: str) -> str:
-    return rule_text(ruleset, f"axles/career_rerolls/{key_of(event)}/event", event)
-
-
-def firing_face(ruleset: Any, face: str) -> str:
-    return rule_text(ruleset, f"axles/firing_faces/{key_of(face)}", face)
 
 
 def weight_name(weight: str | None) -> str | None:

@@ -250,6 +250,25 @@ class DocumentFormat:
     starters: Callable[[], Sequence[str]] | None = None
 
 
+@dataclass(frozen=True)
+class RuleSection:
+    """A section of rule data only this system has (`System.rule_sections`): the top-level `key` of its
+    ruleset JSON ("pitchkart") and the pydantic `model` it is validated as (a `designer.rules.base.RuleModel`).
+    The registry adds one optional field per registered section to the `Ruleset` model it builds, so a ruleset
+    with a key no registered system contributes is refused.
+
+    - `check(section, ruleset)`: the section's agreement with the shared sections (coins, characters, …), run
+      after both are valid; it raises ValueError with a translated one-line message.
+    - `texts(section_json)`: the section's translatable texts as (path inside the section, English) pairs, from
+      the parsed JSON; the catalogue context is "<ruleset id>|<key>/<path>" (see `designer.rules.texts`).
+    """
+
+    key: str
+    model: type[Any]
+    check: Callable[[Any, Any], None] | None = None
+    texts: Callable[[Mapping[str, Any]], Iterator[tuple[str, object]]] | None = None
+
+
 #: What a campaign mode records (see `CampaignMode.record`).
 CAMPAIGN_RECORDS: tuple[str, ...] = ("races", "battle", "games")
 
@@ -277,6 +296,8 @@ class CampaignMode:
     - `upgrades`: {schema version N: step(data) -> data} what a campaign file of this mode needs, besides the
       shared steps, on its way from version N to N + 1 (raw JSON, before validation) — Downforce's season: 3 → 4,
       one result per player becomes the race's six cars.
+    - `needs`: (rule-data section key, what it is called: English, `N_`) the mode cannot run without, when it is
+      not the shared one its `record` or `points` implies (Axles' careers: "axles", "driver careers").
     """
 
     name: str
@@ -291,6 +312,7 @@ class CampaignMode:
     commands: Mapping[str, ModeCommand] = field(default_factory=dict, hash=False)
     scoresheet: ModeScoresheet | None = None
     upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict, hash=False)
+    needs: tuple[str, str] | None = None
 
     @property
     def display_title(self) -> str:
@@ -545,6 +567,13 @@ class System:
     - `cli`, `campaign_cli`, `campaign_options`: its `kartographer` commands, its `kartographer campaign`
       actions (`CliCommand`) and its options on shared campaign actions (`CampaignOptions`).
     - `documents`: file formats of its own (`DocumentFormat`), e.g. Axles' cars.
+    - `rule_sections`: the sections of rule data only it has (`RuleSection`: JSON key, model, cross-check,
+      texts); shared code reads them through the system's own accessors, never by name.
+    - `starting_coins(ruleset, places)`: the coins the karts on starting places 1…`places` take from the bank,
+      when the system's own rule data says (the board game: its starting coin places); None: the shared coins
+      table's `starting_coins_by_slot` is the rule.
+    - `campaign_upgrades`: {schema version N: step(data) -> data} what any campaign file of this system needs
+      on its way from version N to N + 1, whatever its mode (Axles: drivers name their vehicle class by id).
     - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
       result of a race run at the table); None: it has none yet.
 
@@ -579,6 +608,10 @@ class System:
     campaign_cli: tuple[CliCommand, ...] = ()
     campaign_options: tuple[CampaignOptions, ...] = ()
     documents: tuple[DocumentFormat, ...] = ()
+    rule_sections: tuple[RuleSection, ...] = ()
+    starting_coins: Callable[[Any, int], list[int] | None] | None = None
+    campaign_upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict,
+                                                                                        hash=False)
 
     @property
     def display_name(self) -> str:

@@ -15,14 +15,17 @@ Tests take a fresh registry with discovery blocked: `with use(Registry(builtins=
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
+from typing import TypeVar, cast
 
 from designer.i18n import _
 from designer.model.elements import ELEMENT_CLASSES, ElementBase, KindError, kind_of_class, set_extra_kinds
 from designer.model.kind_names import set_system_kind_names
-from designer.systems.api import CAMPAIGN_RECORDS, System
+from designer.systems.api import CAMPAIGN_RECORDS, RuleSection, System
+
+T = TypeVar("T")
 
 ENTRY_POINT_GROUP = "kartographer.systems"
 BUILTIN_SYSTEMS: tuple[str, ...] = (
@@ -45,6 +48,7 @@ class Registry:
         self._systems: dict[str, System] = {}
         self._loaded = False
         self._loading = False  # while the built-ins and entry points register: the kind table is synced once
+        self._memo: dict[str, object] = {}  # see `memo`: dropped when a system registers
 
     # --- registering ---------------------------------------------------------------------------------
     def register(self, system: System) -> System:
@@ -84,7 +88,14 @@ class Registry:
                 raise GameSystemError(_("system {id}: element kind {kind} is already defined").format(
                     id=repr(system.id), kind=repr(kind)))
             taken.add(kind)
+        keys = {s.key for s in self.rule_sections()}
+        for section in system.rule_sections:
+            if section.key in keys:
+                raise GameSystemError(_("system {id}: rule-data section {key} is already defined").format(
+                    id=repr(system.id), key=repr(section.key)))
+            keys.add(section.key)
         self._systems[system.id] = system
+        self._memo.clear()
         if self is _current and not self._loading:
             _sync_kinds(self)
         return system
@@ -150,6 +161,17 @@ class Registry:
         """What the registered systems call the kinds they define (without loading)."""
         return {kind: names for system in self._systems.values() for kind, names in system.kind_names.items()}
 
+    def rule_sections(self) -> tuple[RuleSection, ...]:
+        """The rule-data sections the registered systems contribute, in registration order (without loading)."""
+        return tuple(section for system in self._systems.values() for section in system.rule_sections)
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """`make()`, kept for this registry until another system registers (e.g. the rules loader's ruleset
+        model, built from the registered sections once)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return cast(T, self._memo[key])
+
     def element_classes(self) -> tuple[type[ElementBase], ...]:
         """The element classes the registered systems define, in registration order (without loading)."""
         return tuple(cls for system in self._systems.values() for cls in system.element_classes)
@@ -212,3 +234,10 @@ def systems() -> tuple[System, ...]:
 
 def default_id() -> str:
     return _current.default_id()
+
+
+
+def rule_sections() -> tuple[RuleSection, ...]:
+    """The rule-data sections the systems of the registry in use contribute (loading it)."""
+    _current.load()
+    return _current.rule_sections()

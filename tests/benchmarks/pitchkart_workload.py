@@ -9,6 +9,7 @@ from __future__ import annotations
 from designer.model.track import Table, TrackDocument
 from designer.rules import load_ruleset
 from designer.rules.defaults import new_element
+from designer.systems.pitchkart.rule_data import pitchkart_rules
 from designer.systems.pitchkart.sections import Connector, lay_chain, section_end
 
 #: sections: (rows, straights a row); a loop has rows × straights + 6 × rows sections.
@@ -31,7 +32,7 @@ def _layout(rows: int, straights: int) -> list[tuple[str, bool]]:
 def pitchkart_loop(sections: int, coins: int = 6) -> TrackDocument:
     """A closed loop of `sections` sections (a key of `SIZES`) with `coins` coins on its first row."""
     ruleset = load_ruleset("pitchkart")
-    rules = ruleset.pitchkart
+    rules = pitchkart_rules(ruleset)
     assert rules is not None
     rows, straights = SIZES[sections]
     laid = lay_chain(_layout(rows, straights), Connector(X0, Y0, 0.0), rules.inventory)

@@ -15,6 +15,7 @@ from designer.model.track import Table, TrackDocument
 from designer.rules.loader import load_ruleset
 from designer.systems.pitchkart.qt.items import TrackSectionItem
 from designer.systems.pitchkart.qt.section_tool import SectionTool
+from designer.systems.pitchkart.rule_data import pitchkart_rules
 from designer.systems.pitchkart.sections import (
     Connector,
     closure_gap,
@@ -26,7 +27,7 @@ from designer.systems.pitchkart.sections import (
 
 LEFT = Qt.MouseButton.LeftButton
 NO_MOD = Qt.KeyboardModifier.NoModifier
-INVENTORY = load_ruleset("pitchkart").pitchkart.inventory
+INVENTORY = pitchkart_rules(load_ruleset("pitchkart")).inventory
 #: A left-hand curve laid from here heading +x turns about (600, 500): the 8-curve circle spans 300…900 × 200…800.
 FIRST = (600.0, 800.0)
 

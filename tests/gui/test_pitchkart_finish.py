@@ -19,6 +19,7 @@ from designer.rules.loader import load_ruleset
 from designer.systems.api import move_attached, set_move_attached
 from designer.systems.mk_board.elements import Space
 from designer.systems.pitchkart.chain import chain_after, chain_followers
+from designer.systems.pitchkart.rule_data import pitchkart_rules
 from designer.systems.pitchkart.sections import (
     Connector,
     closure_gap,
@@ -33,7 +34,7 @@ LEFT = Qt.MouseButton.LeftButton
 NO_MOD = Qt.KeyboardModifier.NoModifier
 ALT = Qt.KeyboardModifier.AltModifier
 RULES = load_ruleset("pitchkart")
-INVENTORY = RULES.pitchkart.inventory
+INVENTORY = pitchkart_rules(RULES).inventory
 #: An open chain: two straights then two left-hand curves, from (200, 700) heading +x.
 CHAIN = ["straight", "straight", "curve-45", "curve-45"]
 #: A closed loop, clockwise: three straights each side, four right-hand curves at each end.

@@ -17,6 +17,7 @@ from designer.io.campaign_io import save_campaign
 from designer.panes.race_day import RaceDayWindow
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.mk_board.rule_data import board_rules
 
 NAMES = ("Ann", "Ben", "Cid", "Dee")
 
@@ -89,7 +90,7 @@ def test_a_board_game_race_rolled_to_the_end_files_its_places_into_the_series(qt
     doc = edit.new_campaign("Board Night", ctx, "race_series", [(n, "Mario") for n in NAMES[:3]])
     save_campaign(edit.set_race_track(doc, ctx, 1, track), path)
     campaign, window = open_campaign(qtbot, path)
-    assert window.race.state.spaces > 20 and window.race.state.laps == ctx.ruleset.board.laps
+    assert window.race.state.spaces > 20 and window.race.state.laps == board_rules(ctx.ruleset).laps
     for _click in range(1500):
         race = window.race
         if race.state.over:

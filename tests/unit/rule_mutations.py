@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from designer.rules import load_ruleset
+from designer.rules.loader import validate_ruleset
 from designer.rules.schema import Ruleset
 
 Path = tuple[str | int, ...]
@@ -45,13 +46,13 @@ def mutated(system: str, **changes: Any) -> Ruleset:
     for key, value in changes.items():
         path = tuple(int(p) if p.isdigit() else p for p in key.split("__"))
         data = _set(data, path, value)
-    return Ruleset.model_validate(data)
+    return validate_ruleset(data)
 
 
 def _validate(data: Any) -> tuple[Ruleset | None, list[str]]:
     """The ruleset, or None with the values a Literal error says are allowed (to try next)."""
     try:
-        return Ruleset.model_validate(data), []
+        return validate_ruleset(data), []
     except ValidationError as exc:
         expected = [e.get("ctx", {}).get("expected", "") for e in exc.errors() if e["type"] == "literal_error"]
         return None, re.findall(r"'([^']*)'", " ".join(expected))

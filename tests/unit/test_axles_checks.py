@@ -23,6 +23,7 @@ from designer.io.track_io import dumps_track, load_track, track_from_data
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2.checks import CHECKS
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 RULES = load_ruleset("axles-alloys-2")
 IN = 25.4
@@ -224,7 +225,7 @@ def test_the_seed_s_ambush_set_up_gets_no_warning():
 
 
 def test_ambush_speeds_come_from_the_rule_data():
-    ambush = RULES.axles.ambush
+    ambush = axles_rules(RULES).ambush
     assert (ambush.defender_speed_mm, ambush.attackers_speed_mm) == (pytest.approx(10 * IN), pytest.approx(15 * IN))
     assert ambush.entry_within_mm == pytest.approx(6 * IN) and ambush.entry_points_max == 2
 

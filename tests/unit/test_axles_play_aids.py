@@ -19,6 +19,7 @@ from designer.i18n import set_language
 from designer.io.track_io import load_track
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.rules.loader import validate_ruleset
 from designer.rules.schema import Ruleset
 
 from . import pdfboxes, pdfscan
@@ -47,7 +48,7 @@ def mutated(**changes) -> Ruleset:
         for parent in parents:
             node = node[parent]
         node[key] = value
-    return Ruleset.model_validate(data)
+    return validate_ruleset(data)
 
 
 def rect_sizes(data: bytes) -> list[tuple[float, float]]:

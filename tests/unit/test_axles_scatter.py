@@ -20,6 +20,7 @@ from designer.rules.loader import load_ruleset
 from designer.systems import registry
 from designer.systems.axles_alloys_2.defaults import new_defaults
 from designer.systems.axles_alloys_2.elements import SCATTER_PREFIX
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.axles_alloys_2.scatter import (
     CLEARANCE_MM,
     RAMP,
@@ -72,7 +73,8 @@ def test_counts_follow_the_dice_and_every_piece_lies_on_the_surface_apart(seed):
     for i, a in enumerate(shapes):
         for b in shapes[i + 1:]:
             assert a.distance(b) >= CLEARANCE_MM - 1e-6
-    assert {e.variant for e in result.elements if e.kind == "dropped_template"} <= set(AXLES.axles.scatter.variants)
+    variants = set(axles_rules(AXLES).scatter.variants)
+    assert {e.variant for e in result.elements if e.kind == "dropped_template"} <= variants
 
 
 def test_pieces_head_along_the_track():

@@ -16,6 +16,7 @@ from designer.i18n import set_language
 from designer.io.track_io import load_track
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.rules.loader import validate_ruleset
 from designer.rules.schema import Ruleset
 from designer.systems.axles_alloys_2.elements import Counter
 from designer.systems.axles_alloys_2.token_sheets import token_groups
@@ -73,7 +74,7 @@ def test_the_rule_data_decides_which_droppers_and_how_many_drops():
     data["axles"]["components"].append({"id": "glue-dropper", "name": "Glue Dropper", "cost": 1, "kind": "dropper",
                                         "rear_only": True, "charges": 1})
     data["axles"]["scatter"]["wrecks_d6"] = 2
-    ruleset = Ruleset.model_validate(data)
+    ruleset = validate_ruleset(data)
     found = counts(blank_document(ruleset), ruleset)
     assert "Smokescreen" not in found and found["Mines"] == 4 and found["Glue Dropper"] == 2
     assert found["Wrecks"] == 12

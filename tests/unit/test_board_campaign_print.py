@@ -5,6 +5,7 @@ shared kart dashboard; read back from the PDF."""
 from __future__ import annotations
 
 from designer.rules import load_ruleset
+from designer.systems.mk_board.rule_data import board_rules
 
 from . import pdfscan
 from .cli_runner import run
@@ -28,7 +29,7 @@ def test_board_series_prints_the_board_games_player_mats(capsys, tmp_path):
     mats = [page for page in pages if any(t.startswith("PLAYER ") for t in page)]
     assert [next(t for t in page if t.startswith("PLAYER ")) for page in mats] == ["PLAYER 1", "PLAYER 2",
                                                                                    "PLAYER 3"]
-    bank = BOARD.board.bank_coins
+    bank = board_rules(BOARD).bank_coins
     assert bank == 20
     for page, (player, character) in zip(mats, [("Ana", "Mario"), ("Ben", "Luigi"), ("Cy", "Yoshi")], strict=True):
         assert player in page and character in page

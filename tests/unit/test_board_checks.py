@@ -19,6 +19,7 @@ from designer.geometry.figures import track_figures
 from designer.i18n import set_language
 from designer.io.track_io import track_from_data
 from designer.rules import load_ruleset
+from designer.systems.mk_board.rule_data import board_rules
 
 RULES = load_ruleset("mk-board")
 BOARD_CODES = {"board-start-count", "board-numbering", "board-space-overlap", "board-shortcut-end",
@@ -31,7 +32,7 @@ FIELDS = {1: "start", 5: "item", 9: "booster", 14: "mushroom", 20: "thwomp", 26:
 def ring(n: int = 52, fields: dict[int, str] | None = None) -> list[dict]:
     """`n` spaces round a circle, one every `board.space_pitch_mm` (centre to centre; further apart on a
     small ring, whose tiles would overlap inside), facing along it."""
-    pitch = RULES.board.space_pitch_mm
+    pitch = board_rules(RULES).space_pitch_mm
     radius = max(pitch / (2 * math.sin(math.pi / n)), 150.0)
     fields = FIELDS if fields is None else fields
     out = []
@@ -118,7 +119,7 @@ def test_a_gap_and_a_duplicate_in_the_numbers_are_named():
 # --- overlapping tiles -----------------------------------------------------------------------------------------
 def test_overlapping_tiles_are_an_error_with_the_shared_area():
     spaces = ring()
-    side = RULES.board.space_size_mm
+    side = board_rules(RULES).space_size_mm
     spaces[51].update(x_mm=spaces[0]["x_mm"], y_mm=spaces[0]["y_mm"] - 20.0, rotation_deg=90.0)  # s52 onto s1
     problems = by_code(spaces, "board-space-overlap")
     # s1 faces 90°: two axis-aligned squares of 28 mm, 20 mm apart across, share 28 × 8 mm
@@ -127,7 +128,7 @@ def test_overlapping_tiles_are_an_error_with_the_shared_area():
 
 
 def test_a_turned_tile_overlaps_where_an_upright_one_would_not():
-    side = RULES.board.space_size_mm
+    side = board_rules(RULES).space_size_mm
     gap = side / 2 + side / 2 + 2.0  # centres 30 mm apart: upright 28 mm squares keep 2 mm apart
     base = [{"id": "a", "kind": "space", "number": 1, "field": "start", "x_mm": 300.0, "y_mm": 300.0},
             {"id": "b", "kind": "space", "number": 2, "x_mm": 300.0 + gap, "y_mm": 300.0}]
@@ -137,14 +138,14 @@ def test_a_turned_tile_overlaps_where_an_upright_one_would_not():
 
 
 def test_tiles_laid_edge_to_edge_do_not_overlap():
-    side = RULES.board.space_size_mm
+    side = board_rules(RULES).space_size_mm
     spaces = [{"id": f"t{k}", "kind": "space", "number": k + 1, "field": "start" if k == 0 else "plain",
                "x_mm": 100.0 + k * side, "y_mm": 100.0} for k in range(3)]
     assert by_code(spaces, "board-space-overlap") == []
 
 
 def test_the_tile_side_comes_from_the_rule_data():
-    bigger = RULES.model_copy(update={"board": RULES.board.model_copy(update={"space_size_mm": 40.0})})
+    bigger = RULES.model_copy(update={"board": board_rules(RULES).model_copy(update={"space_size_mm": 40.0})})
     problems = by_code(ring(), "board-space-overlap", bigger)  # 40 mm tiles 32 mm apart: each overlaps the next
     assert len(problems) == 52 and problems[0].ids == ("s1", "s2")
 
@@ -178,13 +179,13 @@ def test_a_shortcut_over_the_finish_line_counts_from_the_start():
 
 
 def test_a_shortcut_that_saves_too_little():
-    least = RULES.board.shortcut_min_saving
+    least = board_rules(RULES).shortcut_min_saving
     assert least == 2
     problems = by_code([*ring(), shortcut("near", "s5", "s7"), shortcut("ok", "s20", "s23")], "board-shortcut-short")
     assert [(p.severity, p.message, p.ids) for p in problems] == [
         ("warning", "Shortcut 'near' saves only 1 space (from space 5 to 7); a shortcut should save at least 2",
          ("near", "s5", "s7"))]
-    stricter = RULES.model_copy(update={"board": RULES.board.model_copy(update={"shortcut_min_saving": 3})})
+    stricter = RULES.model_copy(update={"board": board_rules(RULES).model_copy(update={"shortcut_min_saving": 3})})
     assert [p.ids[0] for p in by_code([*ring(), shortcut("ok", "s20", "s23")], "board-shortcut-short", stricter)] == [
         "ok"]
 
@@ -212,7 +213,7 @@ def test_a_shortcut_from_or_onto_the_start():
 
 # --- the lap -----------------------------------------------------------------------------------------------------
 def test_a_short_lap_and_one_within_the_blue_shells_reach():
-    assert (RULES.board.min_lap_spaces, RULES.board.blue_shell_reach_spaces) == (12, 51)
+    assert (board_rules(RULES).min_lap_spaces, board_rules(RULES).blue_shell_reach_spaces) == (12, 51)
     small = found(ring(10))
     assert [(p.code, p.severity, p.message) for p in small] == [
         ("board-lap-short", "info", "The lap has only 10 spaces, fewer than 12: a race is over in a few rolls"),

@@ -20,6 +20,7 @@ from designer.systems.mk_board.board import (
     slot_count,
 )
 from designer.systems.mk_board.elements import Space
+from designer.systems.mk_board.rule_data import board_rules
 
 registry.load()
 RULES = load_ruleset("mk-board")
@@ -40,7 +41,7 @@ def by_number(elements) -> list:
 
 
 def test_the_pitch_comes_from_the_rule_data():
-    assert RULES.board.space_pitch_mm == 32
+    assert board_rules(RULES).space_pitch_mm == 32
 
 
 def test_counts_on_an_open_straight_of_known_length():

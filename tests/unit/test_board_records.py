@@ -24,6 +24,7 @@ from designer.geometry.checks import run_checks
 from designer.io.campaign_io import save_campaign
 from designer.io.templates import starters_for
 from designer.rules import load_ruleset
+from designer.systems.mk_board.rule_data import board_rules
 
 from . import pdfscan
 from .cli_runner import refused, run
@@ -190,7 +191,7 @@ def test_the_board_starters_load_and_validate_clean(capsys):
     shortcuts = [e for e in base.elements if e.kind == "shortcut"]
     assert len(shortcuts) >= 2
     blank_spaces = [e for e in blank.elements if e.kind == "space"]
-    assert len(blank_spaces) >= BOARD.board.min_lap_spaces and len(blank_spaces) < len(spaces)
+    assert len(blank_spaces) >= board_rules(BOARD).min_lap_spaces and len(blank_spaces) < len(spaces)
     assert [e.field for e in blank_spaces].count("start") == 1 and {e.field for e in blank_spaces} == {"plain",
                                                                                                        "start"}
     for document in (base, blank):
@@ -206,4 +207,4 @@ def test_board_starters_pitch_follows_the_rule_data():
     spaces = sorted((e for e in base.elements if e.kind == "space"), key=lambda e: e.number)
     gaps = [math.dist((a.x_mm, a.y_mm), (b.x_mm, b.y_mm)) for a, b in zip(spaces, spaces[1:] + spaces[:1],
                                                                            strict=True)]
-    assert min(gaps) >= BOARD.board.space_pitch_mm - 0.5 and max(gaps) <= BOARD.board.space_pitch_mm + 1.5
+    assert min(gaps) >= board_rules(BOARD).space_pitch_mm - 0.5 and max(gaps) <= board_rules(BOARD).space_pitch_mm + 1.5

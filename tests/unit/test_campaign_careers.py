@@ -18,6 +18,7 @@ from designer.model.campaign import CampaignDocument, Driver, GameEntry, Player
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2 import career_edit
 from designer.systems.axles_alloys_2.careers import DriverRecord, careers, death_faces, rerolls_earned
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 AXLES = Context(load_ruleset("axles-alloys-2"))
 GASLANDS = Context(load_ruleset("mk-gaslands"))
@@ -41,7 +42,7 @@ def record(doc: CampaignDocument, driver: str) -> DriverRecord:
 
 
 def earned(scenario: str, **entry: object) -> int:
-    return sum(n for _, n in rerolls_earned(GameEntry(driver="Max", **entry), scenario, AXLES.ruleset.axles))
+    return sum(n for _, n in rerolls_earned(GameEntry(driver="Max", **entry), scenario, axles_rules(AXLES.ruleset)))
 
 
 # --- awards ----------------------------------------------------------------------------------------

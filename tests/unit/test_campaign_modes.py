@@ -18,6 +18,7 @@ from designer.paths import RULESETS_DIR
 from designer.rules import clear_cache, load_ruleset
 from designer.systems import registry
 from designer.systems.api import CampaignMode, System
+from designer.systems.mk_downforce.rule_data import downforce_rules
 from designer.systems.registry import BUILTIN_SYSTEMS, GameSystemError, Registry
 
 from .cli_runner import refused, run
@@ -138,7 +139,7 @@ def test_downforce_refuses_two_karts_of_one_colour(tmp_path, capsys):
 
 
 def test_downforce_refuses_more_players_than_kart_colours(tmp_path, capsys):
-    colours = [k.colour for k in load_ruleset("mk-downforce").downforce.karts]
+    colours = [k.colour for k in downforce_rules(load_ruleset("mk-downforce")).karts]
     assert len(colours) == 6
     seven = ["A:Mario", "B:Luigi", "C:Donkey Kong", "D:Shy Guy", "E:Toad", "F:Bowser", "G:Peach"]
     out = tmp_path / "df.campaign.json"

@@ -18,6 +18,7 @@ from designer.io.errors import DocumentError
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset, loader
 from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle, load_vehicle, save_vehicle
 
 from .cli_runner import refused, run
@@ -32,7 +33,7 @@ AXLES = Context(load_ruleset("axles-alloys-2"))
 
 def award(scenario: str, word: str) -> int:
     """The rerolls the rule data gives for the award of `scenario` whose event names `word`."""
-    return next(a.rerolls for a in AXLES.ruleset.axles.career_rerolls
+    return next(a.rerolls for a in axles_rules(AXLES.ruleset).career_rerolls
                 if a.scenario == scenario and word in a.event.casefold())
 
 
@@ -202,10 +203,11 @@ def test_the_awards_are_read_from_the_rule_data(wastes, capsys, monkeypatch) -> 
 
     def richer(path: Path):
         ruleset = real(path)
-        if ruleset.axles is None:
+        rules = axles_rules(ruleset)
+        if rules is None:
             return ruleset
-        awards = [a.model_copy(update={"rerolls": 3}) if a.event == "Win" else a for a in ruleset.axles.career_rerolls]
-        return ruleset.model_copy(update={"axles": ruleset.axles.model_copy(update={"career_rerolls": awards})})
+        awards = [a.model_copy(update={"rerolls": 3}) if a.event == "Win" else a for a in rules.career_rerolls]
+        return ruleset.model_copy(update={"axles": rules.model_copy(update={"career_rerolls": awards})})
 
     monkeypatch.setattr(loader, "_load_file", richer)
     crew(capsys, wastes)

@@ -21,6 +21,8 @@ from designer.export.cutfile import CutOptions, CutPart, Engraving, circle, pack
 from designer.io.track_io import load_track
 from designer.rules import load_ruleset
 from designer.systems import registry
+from designer.systems.mk_board.rule_data import board_rules
+from designer.systems.mk_downforce.rule_data import downforce_rules
 from tests.unit.cli_runner import refused, run
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -154,7 +156,7 @@ def test_a_part_turns_a_quarter_to_fit_and_one_that_fits_no_way_is_refused_in_on
 # --- each system's parts ---------------------------------------------------------------------------
 def test_downforce_die_net_faces_are_the_die_size_with_folds_scored():
     ruleset = load_ruleset("mk-downforce")
-    die = ruleset.downforce.kit.die_size_mm
+    die = downforce_rules(ruleset).kit.die_size_mm
     (data,) = export_cut(blank_document(ruleset), "die", "dxf", CutOptions(), ruleset=ruleset, blank=True)
     msp = dxf_doc(data).modelspace()
     (outline,) = msp.query('LWPOLYLINE[layer=="cut"]')
@@ -173,7 +175,7 @@ def test_board_tiles_one_square_per_space_numbered():
     ruleset = load_ruleset(document.ruleset)
     files = export_cut(document, "track", "svg", CutOptions(600.0, 400.0), ruleset=ruleset)
     spaces = [e for e in document.elements if e.kind == "space"]
-    tile = ruleset.board.space_size_mm
+    tile = board_rules(ruleset).space_size_mm
     cuts = [c for data in files for c in svg_paths(data, "cut")]
     assert len(cuts) == len(spaces) and {size(points) for points, _closed in cuts} == {(tile, tile)}
     texts = [t for data in files for t in svg_texts(data)]
@@ -214,7 +216,7 @@ def test_board_kit_standees_fold_three_times_and_carry_their_name_on_both_faces(
     ruleset = load_ruleset("mk-board")
     (data,) = export_cut(blank_document(ruleset), "tokens", "svg", CutOptions(), ruleset=ruleset, blank=True)
     cuts = [size(points) for points, _closed in svg_paths(data, "cut")]
-    board = ruleset.board
+    board = board_rules(ruleset)
     standees = len(ruleset.characters)
     assert len(cuts) == board.bank_coins + board.banana_chips + standees
     assert sorted(cuts).count((84.0, 24.0)) == standees  # laid down on the sheet

@@ -19,9 +19,11 @@ from designer.export.bundle import blank_document, print_settings
 from designer.export.options import ExportOptions, PrintJob
 from designer.export.paper import LayoutError
 from designer.paths import RULESETS_DIR
-from designer.rules import Ruleset, load_ruleset
+from designer.rules import load_ruleset
+from designer.rules.loader import validate_ruleset
 from designer.systems import registry
 from designer.systems.mk_downforce import season_edit
+from designer.systems.mk_downforce.rule_data import downforce_rules
 from designer.systems.mk_downforce.season import (
     money_totals_by_race,
     prize_table,
@@ -44,11 +46,11 @@ def season(*players: tuple[str, str]):
 
 
 def test_downforce_kit_defaults_are_the_rule_datas():
-    kit = DOWNFORCE.downforce.kit
+    kit = downforce_rules(DOWNFORCE).kit
     assert (kit.token_size_mm, kit.lanes, kit.betting_lines, kit.die_size_mm) == (20, 6, 3, 16)
-    assert kit.block_token in DOWNFORCE.downforce.tokens
+    assert kit.block_token in downforce_rules(DOWNFORCE).tokens
     assert {t.token for t in kit.item_tokens} == {"Banana", "Coin", "Green Shell", "Blue Shell"}
-    assert [k.hex for k in DOWNFORCE.downforce.karts][:2] == ["#d3261e", "#2e9e3f"]
+    assert [k.hex for k in downforce_rules(DOWNFORCE).karts][:2] == ["#d3261e", "#2e9e3f"]
 
 
 def test_a_kit_token_must_be_one_of_the_tokens():
@@ -56,15 +58,15 @@ def test_a_kit_token_must_be_one_of_the_tokens():
     broken = copy.deepcopy(data)
     broken["downforce"]["kit"]["item_tokens"][0]["token"] = "Red Shell"
     with pytest.raises(ValidationError, match="kit token 'Red Shell' is not one of the tokens"):
-        Ruleset.model_validate(broken)
+        validate_ruleset(broken)
     broken = copy.deepcopy(data)
     broken["downforce"]["karts"][0]["hex"] = "red"
     with pytest.raises(ValidationError):
-        Ruleset.model_validate(broken)
+        validate_ruleset(broken)
 
 
 def test_colour_of_a_character_is_its_karts():
-    rules = DOWNFORCE.downforce
+    rules = downforce_rules(DOWNFORCE)
     assert [rules.colour_of(c) for c in ("peach", "donkey-kong", "metal-mario", "bowser")] == [
         "red", "orange", "black", "yellow"]
     assert rules.colour_of("nobody") is None and rules.kart("blue").drivers == ["toad", "rosalina"]

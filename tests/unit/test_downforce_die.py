@@ -20,12 +20,13 @@ from designer.export.options import ExportOptions, PrintJob
 from designer.export.pdf import PALE
 from designer.rules import load_ruleset
 from designer.systems.mk_downforce import cube_net, die_net
+from designer.systems.mk_downforce.rule_data import downforce_rules
 from tests.pseudo_text import untranslated_words
 
 from . import pdfboxes, pdfscan
 
 DOWNFORCE = load_ruleset("mk-downforce")
-FACES = DOWNFORCE.downforce.item_die_faces
+FACES = downforce_rules(DOWNFORCE).item_die_faces
 MM = pdfscan.MM_PT
 
 

@@ -17,6 +17,7 @@ from designer.export.bundle import blank_document, export_pdf
 from designer.export.options import ExportOptions
 from designer.rules import load_ruleset
 from designer.systems.mk_downforce import kit_cards
+from designer.systems.mk_downforce.rule_data import downforce_rules
 
 from . import pdfscan
 
@@ -79,8 +80,8 @@ def test_lanes_and_betting_lines_set_on_the_command_line_change_the_blocks(tmp_p
 
 
 def test_one_lane_one_line_and_no_spares_read_in_the_singular():
-    ruleset = DOWNFORCE.model_copy(update={"downforce": DOWNFORCE.downforce.model_copy(update={
-        "kit": DOWNFORCE.downforce.kit.model_copy(update={"block_spares": 0})})})
+    ruleset = DOWNFORCE.model_copy(update={"downforce": downforce_rules(DOWNFORCE).model_copy(update={
+        "kit": downforce_rules(DOWNFORCE).kit.model_copy(update={"block_spares": 0})})})
     texts = all_texts(printed("tokens", ruleset, (("lanes", 1), ("betting_lines", 1))))
     assert "? Block: 1 (1 lane × 1 betting line)" in texts
     assert Counter(texts)["? Block"] == 1
@@ -98,7 +99,7 @@ def test_token_sheets_carry_the_sizes_note_and_a_100_mm_calibration_bar():
     data = printed("tokens")
     pages = page_texts(data)
     assert len(pages) == 2
-    note = DOWNFORCE.downforce.kit.sizes_note
+    note = downforce_rules(DOWNFORCE).kit.sizes_note
     for page, boxes in zip(pages, pdfscan.path_boxes(data), strict=True):
         assert any(t.startswith(note[:40]) for t in page)
         assert "100 mm: measure to check the scale · tokens 20 mm across" in page
@@ -125,7 +126,7 @@ def test_the_reference_card_prints_every_number_of_the_rule_data():
 
 
 def test_the_reference_numbers_follow_the_rule_data():
-    rules = DOWNFORCE.downforce
+    rules = downforce_rules(DOWNFORCE)
     changed = rules.model_copy(update={
         "coin_value_dollars": 2_000_000, "banana_reach_ahead": 2, "green_shell_swap_spaces": 2,
         "start_boost": rules.start_boost.model_copy(update={"rolls": [1], "advance_spaces": 3}),
@@ -170,17 +171,17 @@ def test_six_kart_cards_name_their_characters_and_colour():
 
 def test_each_kart_card_is_filled_with_its_kart_s_colour():
     data = printed("karts")
-    for kart in DOWNFORCE.downforce.karts:
+    for kart in downforce_rules(DOWNFORCE).karts:
         assert fills_of(data, kart.hex) >= 3, kart.colour  # the border, the band and its square lower edge
 
 
 def test_text_on_a_band_reads_white_on_dark_and_ink_on_yellow_and_orange():
-    ink = {k.colour: kit_cards.on_colour(HexColor(k.hex)) for k in DOWNFORCE.downforce.karts}
+    ink = {k.colour: kit_cards.on_colour(HexColor(k.hex)) for k in downforce_rules(DOWNFORCE).karts}
     assert [c for c, colour in ink.items() if colour == kit_cards.INK] == ["orange", "yellow"]
 
 
 def test_a_kart_with_a_driver_the_ruleset_does_not_know_prints_its_id():
-    rules = DOWNFORCE.downforce
+    rules = downforce_rules(DOWNFORCE)
     karts = [k.model_copy(update={"drivers": ["wario"]}) if k.colour == "yellow" else k for k in rules.karts]
     texts = all_texts(printed("karts", DOWNFORCE.model_copy(update={"downforce": rules.model_copy(
         update={"karts": karts})})))
@@ -194,7 +195,7 @@ def test_kart_cards_take_the_chosen_card_size():
 
 def test_a_ruleset_without_downforce_rules_is_refused_in_one_line():
     from designer.export.paper import LayoutError
-    from designer.systems.mk_downforce.kit_tokens import downforce_rules
+    from designer.systems.mk_downforce.kit_tokens import require_downforce
 
     with pytest.raises(LayoutError, match="has no Downforce rules"):
-        downforce_rules(load_ruleset("mk-gaslands"))
+        require_downforce(load_ruleset("mk-gaslands"))

@@ -17,8 +17,8 @@ from designer import i18n
 from designer.export.campaign_print import write_campaign_pdf
 from designer.io.campaign_io import load_campaign
 from designer.rules import load_ruleset
-from designer.rules.texts import kart_colour_name
 from designer.systems.mk_downforce.cli import parse_money
+from designer.systems.mk_downforce.rule_data import kart_colour_name
 
 from . import pdfboxes, pdfscan
 from .cli_runner import refused, run

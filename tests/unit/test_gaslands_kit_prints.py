@@ -18,6 +18,7 @@ from designer.export.bundle import blank_document, export_pdf
 from designer.export.options import ExportOptions
 from designer.i18n import set_language
 from designer.rules import load_ruleset
+from designer.rules.loader import validate_ruleset
 from designer.rules.schema import Ruleset
 
 from . import pdfboxes, pdfscan
@@ -45,7 +46,7 @@ def mutated(**changes) -> Ruleset:
         for parent in parents:
             node = node[parent]
         node[key] = value
-    return Ruleset.model_validate(data)
+    return validate_ruleset(data)
 
 
 def sized_runs(data: bytes) -> list[list[tuple[str, float]]]:

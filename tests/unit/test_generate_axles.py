@@ -9,6 +9,7 @@ import pytest
 
 from designer.geometry.checks import CheckContext
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.axles_alloys_2.track_width import track_widths
 from tests.unit.gen_helpers import generate, seeds_clean, settings_of
 
@@ -52,7 +53,7 @@ def test_width_between_the_barriers_is_the_width_asked(width):
     assert widths.width_mm.min() == pytest.approx(width, abs=1.0)
     # a ray square to a tight bend meets the outer barrier a little late: most samples measure the width asked
     assert np.percentile(widths.width_mm, 90) == pytest.approx(width, abs=1.0)
-    assert widths.width_mm.max() <= ruleset.axles.race_track_width_max_mm + 1.0
+    assert widths.width_mm.max() <= axles_rules(ruleset).race_track_width_max_mm + 1.0
 
 
 def test_same_seed_same_document():

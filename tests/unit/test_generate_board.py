@@ -10,6 +10,7 @@ import pytest
 from designer.rules import load_ruleset
 from designer.systems.mk_board.board import spaces_of
 from designer.systems.mk_board.generate import min_corner_radius
+from designer.systems.mk_board.rule_data import board_rules
 from tests.unit.gen_helpers import generate, seeds_clean, settings_of
 
 SYSTEM = "mk-board"
@@ -24,7 +25,7 @@ def test_200_seeds_validate_clean_and_differ():
 @pytest.mark.parametrize("shortcuts", [1, 3])
 def test_shortcut_count_and_rules(shortcuts):
     ruleset = load_ruleset(SYSTEM)
-    least = ruleset.board.shortcut_min_saving
+    least = board_rules(ruleset).shortcut_min_saving
     texts, _ = seeds_clean(SYSTEM, range(20), settings_of(SYSTEM, shortcuts=shortcuts))
     assert len(texts) == 20
     for seed in range(20):
@@ -50,7 +51,7 @@ def test_field_shares_are_dealt():
     assert fields["booster"] == round(rest * 0.1)
     assert fields["thwomp"] == round(rest * 0.2)
     assert fields["mushroom"] == 0
-    assert len(spaces) >= load_ruleset(SYSTEM).board.min_lap_spaces
+    assert len(spaces) >= board_rules(load_ruleset(SYSTEM)).min_lap_spaces
 
 
 def test_same_seed_same_board():

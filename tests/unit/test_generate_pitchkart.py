@@ -10,9 +10,9 @@ import pytest
 
 from designer.geometry.checks import run_checks
 from designer.rules import load_ruleset
-from designer.rules.systems import PieceInventory
 from designer.systems.pitchkart.generate import spare_coins
 from designer.systems.pitchkart.loops import _canonical, _search, closed_loops, fastest_top_speed
+from designer.systems.pitchkart.rule_data import PieceInventory, pitchkart_rules
 from designer.systems.pitchkart.sections import track_sections
 from tests.unit.gen_helpers import generate, seeds_clean, settings_of
 
@@ -31,7 +31,7 @@ def test_bundled_set_makes_13_distinct_loops_ranked():
     assert speed == 4
     keys = [(-lp.sections, -lp.bends, abs(lp.longest_straight - speed)) for lp in search.loops]
     assert keys == sorted(keys)
-    inventory = ruleset.pitchkart.inventory
+    inventory = pitchkart_rules(ruleset).inventory
     for lp in search.loops:
         used = {p.id: sum(1 for m in lp.moves if m[0] == p.id) for p in inventory.pieces}
         assert all(used[p.id] <= p.count for p in inventory.pieces)
@@ -56,7 +56,7 @@ def test_200_seeds_validate_clean_and_differ():
 @pytest.mark.parametrize("karts", [2, 4, 6, 7, 8])
 def test_spare_coins_and_stickers(karts):
     ruleset = load_ruleset(SYSTEM)
-    rules = ruleset.pitchkart
+    rules = pitchkart_rules(ruleset)
     expected = 0 if karts >= rules.spare_coins_below_players else sum(rules.starting_coins_by_slot[karts:])
     assert spare_coins(ruleset, karts) == expected
     seeds_clean(SYSTEM, range(5), settings_of(SYSTEM, karts=karts))

@@ -15,12 +15,13 @@ from designer.export.bundle import PrintJob, export_pdf, offered, sections_for
 from designer.export.options import ExportOptions
 from designer.export.paper import MM, LayoutError
 from designer.rules import load_ruleset
+from designer.systems.mk_board.rule_data import board_rules
 
 from . import pdfboxes, pdfscan
 from .board_docs import board_data, board_document
 
 BOARD = load_ruleset("mk-board")
-TILE = BOARD.board.space_size_mm
+TILE = board_rules(BOARD).space_size_mm
 
 
 def printed(what, document=None, **options) -> bytes:
@@ -124,7 +125,7 @@ def test_tokens_are_the_bank_the_banana_chips_and_one_standee_per_colour():
     found = pdfscan.path_boxes(data)
     coins = sum(squares(page, 20.0, 0.6) for page in found)  # the coin's rim and its cut line
     chips = sum(squares(page, 25.0, 0.6) for page in found)  # the chip's disc and its cut line
-    assert (coins // 2, chips // 2) == (BOARD.board.bank_coins, BOARD.board.banana_chips) == (20, 5)
+    assert (coins // 2, chips // 2) == (board_rules(BOARD).bank_coins, board_rules(BOARD).banana_chips) == (20, 5)
     reader = pdfscan.reader(data)
     standees = [b for page in reader.pages for b in pdfscan.rects(page, reader)
                 if abs(b.w / MM - 24) < 0.3 and abs(b.h / MM - 84) < 0.3]

@@ -19,6 +19,7 @@ from designer.geometry.figures import track_figures
 from designer.i18n import set_language
 from designer.io.track_io import track_from_data
 from designer.rules import load_ruleset
+from designer.systems.pitchkart.rule_data import pitchkart_rules
 from designer.systems.pitchkart.sections import lay_chain
 from tests.unit.test_pitchkart_sections import INVENTORY, START, document_data, stadium
 
@@ -107,7 +108,7 @@ def test_the_loop_closes_within_the_rule_datas_tolerance():
     problems = by_code(items, "pk-loop-open")
     assert [p.ids for p in problems] == [("ts1", "ts2"), ("ts10", "ts1")]
     assert "its end is 1.5 mm and 0.0° off the start of track section 'ts2'" in problems[0].message
-    looser = RULES.model_copy(update={"pitchkart": RULES.pitchkart.model_copy(update={
+    looser = RULES.model_copy(update={"pitchkart": pitchkart_rules(RULES).model_copy(update={
         "inventory": INVENTORY.model_copy(update={"connect_gap_max_mm": 2.0})})})
     assert by_code(items, "pk-loop-open", looser) == []
 
@@ -129,7 +130,7 @@ def test_more_straights_than_a_set_holds_is_info_with_the_count_missing():
         ("info", "The track uses 8 × Straight but a set holds 6: 2 more to make or borrow")]
     assert problems[0].ids == ("ts1", "ts2", "ts3", "ts4", "ts9", "ts10", "ts11", "ts12")
     pieces = [p.model_copy(update={"count": 8}) if p.id == "straight" else p for p in INVENTORY.pieces]
-    bigger = RULES.model_copy(update={"pitchkart": RULES.pitchkart.model_copy(update={
+    bigger = RULES.model_copy(update={"pitchkart": pitchkart_rules(RULES).model_copy(update={
         "inventory": INVENTORY.model_copy(update={"pieces": pieces})})})
     assert by_code(elements(sections=long), "pk-inventory-exceeded", bigger) == []
 
@@ -175,7 +176,7 @@ def test_booster_arrows_are_advised_to_be_spread_over_two_sections():
 
 
 def test_spare_coins_lie_30_to_40_mm_apart():
-    pk = RULES.pitchkart
+    pk = pitchkart_rules(RULES)
     assert (pk.spare_coin_spacing_min_mm, pk.spare_coin_spacing_max_mm) == (30, 40)
     assert by_code(elements([coin("c1", 500, 150), coin("c2", 535, 150), coin("c3", 570, 150)]),
                    "pk-coin-spacing") == []
@@ -189,7 +190,7 @@ def test_spare_coins_lie_30_to_40_mm_apart():
 
 
 def test_spare_coins_go_on_at_most_two_sections():
-    assert RULES.pitchkart.spare_coin_sections_max == 2
+    assert pitchkart_rules(RULES).spare_coin_sections_max == 2
     pairs = [coin("a1", 500, 150), coin("a2", 500, 185), coin("b1", 500, 750), coin("b2", 535, 750)]
     assert by_code(elements(pairs), "pk-coin-sections") == []
     third = [coin("c1", 814.8, 172.8), coin("c2", 814.8, 207.8)]  # on ts2, 22.5° into the first bend

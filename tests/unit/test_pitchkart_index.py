@@ -16,6 +16,7 @@ from designer.rules import load_ruleset
 from designer.rules.defaults import new_element
 from designer.systems.pitchkart.chain import chain_after
 from designer.systems.pitchkart.elements import TrackSection
+from designer.systems.pitchkart.rule_data import pitchkart_rules
 from designer.systems.pitchkart.sections import (
     SLIVER_MM,
     Connector,
@@ -33,7 +34,7 @@ from designer.systems.pitchkart.sections import (
 )
 
 RULESET = load_ruleset("pitchkart")
-INVENTORY = RULESET.pitchkart.inventory
+INVENTORY = pitchkart_rules(RULESET).inventory
 
 
 def pairwise_open(sections, inventory) -> list[OpenConnector]:

@@ -25,13 +25,14 @@ from designer.rules import load_ruleset
 from designer.rules.defaults import new_element
 from designer.systems.pitchkart.piece_art import DECK
 from designer.systems.pitchkart.piece_stickers import GRID_SLOT, OUTLINE, PART, TINT
+from designer.systems.pitchkart.rule_data import pitchkart_rules
 from designer.systems.pitchkart.sections import section_outline, track_sections
 
 from . import pdfscan
 from .gen_helpers import generate
 
 PITCHKART = load_ruleset("pitchkart")
-INVENTORY = PITCHKART.pitchkart.inventory
+INVENTORY = pitchkart_rules(PITCHKART).inventory
 STADIUM = TEMPLATES_DIR / "pitchkart-stadium.track.json"
 SEEDS = (3, 7, 11)
 TOLERANCE_MM = 0.5
@@ -201,7 +202,7 @@ def test_the_start_piece_carries_the_line_and_every_grid_slot(generated):
     document, pieces = generated
     line = next(e for e in document.elements if e.kind == "start_finish")
     start = owner(document, line)
-    slots = len(PITCHKART.pitchkart.starting_coins_by_slot)
+    slots = len(pitchkart_rules(PITCHKART).starting_coins_by_slot)
     assert slots == 8
     piece = pieces[start.number]
     match([expected_local(start, line.x_mm, line.y_mm)], piece.places("start_finish"))

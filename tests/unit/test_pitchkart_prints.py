@@ -20,6 +20,7 @@ from designer.rules import load_ruleset
 from designer.systems import registry
 from designer.systems.pitchkart import kit
 from designer.systems.pitchkart.piece_sheets import cutouts, track_plan
+from designer.systems.pitchkart.rule_data import pitchkart_rules
 from designer.systems.pitchkart.sections import closure_gap, section_outline, track_sections
 
 from . import pdfscan
@@ -122,7 +123,7 @@ def test_track_print_draws_the_numbered_sections_and_the_pages_their_outlines_ne
     doc = load_track(STADIUM)
     job = PrintJob(doc, PITCHKART)
     plan = track_plan(doc, job)
-    outlines = [section_outline(s, PITCHKART.pitchkart.inventory) for s in track_sections(doc.elements)]
+    outlines = [section_outline(s, pitchkart_rules(PITCHKART).inventory) for s in track_sections(doc.elements)]
     from shapely.geometry import box
     for cell in plan.grid.cells():
         w = plan.grid.window(*cell)
@@ -148,7 +149,7 @@ def test_sticker_sheet_has_arrows_question_squares_and_every_section_number():
 
 def test_character_cards_show_every_stat_and_mark_the_house_values():
     assert kit.star_scale(PITCHKART) == 4
-    assert len(PITCHKART.characters) == len(PITCHKART.pitchkart.starting_coins_by_slot) == 8  # one per grid slot
+    assert len(PITCHKART.characters) == len(pitchkart_rules(PITCHKART).starting_coins_by_slot) == 8  # one per grid slot
     bowser = next(c for c in PITCHKART.characters if c.id == "bowser")
     assert (kit.stars(bowser, "top_speed"), kit.stars(bowser, "traction"), kit.stars(bowser, "acceleration")) == (
         4, 2, 1)
@@ -189,7 +190,7 @@ def test_the_starting_grid_gives_each_slot_its_coins():
 @pytest.mark.parametrize("path", [STADIUM, KIDNEY])
 def test_starters_close_exactly_fit_the_set_and_validate_clean(path):
     doc = load_track(path)
-    inventory = PITCHKART.pitchkart.inventory
+    inventory = pitchkart_rules(PITCHKART).inventory
     route = track_sections(doc.elements)
     joint = closure_gap(route, inventory)
     assert joint is not None and joint.gap_mm < 0.01 and joint.heading_deg < 1e-6  # placements: 0.01 mm

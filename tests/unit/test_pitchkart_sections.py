@@ -15,10 +15,10 @@ from designer.io.track_io import dumps_track, load_track, save_track, track_from
 from designer.model.kind_names import kind_name
 from designer.paths import RULESETS_DIR
 from designer.rules import load_ruleset
-from designer.rules.systems import PieceInventory, TrackPiece
-from designer.rules.texts import inventory_note, piece_name, rule_messages
+from designer.rules.texts import rule_messages
 from designer.systems import registry
 from designer.systems.pitchkart.elements import TrackSection
+from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece, inventory_note, piece_name, pitchkart_rules
 from designer.systems.pitchkart.sections import (
     Connector,
     UnknownPiece,
@@ -43,7 +43,7 @@ from designer.systems.pitchkart.sections import (
 
 registry.load()
 RULES = load_ruleset("pitchkart")
-INVENTORY = RULES.pitchkart.inventory
+INVENTORY = pitchkart_rules(RULES).inventory
 STRAIGHT, CURVE = INVENTORY.piece("straight"), INVENTORY.piece("curve-45")
 START = Connector(400.0, 150.0, 0.0)
 #: Clockwise on screen (flipped curves turn right): 300 + 2 × 300 mm centre radius → 1070 × 770 mm outside.

@@ -20,6 +20,7 @@ from designer.export.tokens import pdf_mm, write_tokens_pdf
 from designer.io.track_io import track_from_data
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.mk_board.rule_data import board_rules
 
 from . import pdfboxes, pdfscan
 from .board_docs import board_document
@@ -156,7 +157,7 @@ def products(system: str):
         names = [s.name for s in sections_for("all", PrintJob(document, ruleset)) if s.name not in ("track", "cards")]
         if names:
             yield f"{' & '.join(names)} of {stem}", written(export_pdf, document, names), None
-    if ruleset.board is not None:  # a board of spaces: the one-sheet board with its legend, and the kit
+    if board_rules(ruleset) is not None:  # a board of spaces: the one-sheet board with its legend, and the kit
         board = board_document().model_copy(update={"ruleset": system, "karts": 7})
         names = [s.name for s in sections_for("all", PrintJob(board, ruleset)) if s.name not in ("track", "cards")]
         yield f"{' & '.join(names)} of a board", written(export_pdf, board, names), None

@@ -17,6 +17,7 @@ from designer.export.options import ExportOptions
 from designer.export.paper import CARD_SIZES, LayoutError, Rect
 from designer.rules import load_ruleset
 from designer.systems import registry
+from designer.systems.mk_board.rule_data import board_rules
 
 from . import pdfboxes
 from .board_docs import board_document
@@ -34,7 +35,7 @@ def slot_systems() -> set[str]:
 
 def document_for(system: str):
     ruleset = load_ruleset(system)
-    doc = board_document() if ruleset.board is not None else track("mushroom-cup-1-luigi-circuit", system)
+    doc = board_document() if board_rules(ruleset) is not None else track("mushroom-cup-1-luigi-circuit", system)
     return doc.model_copy(update={"ruleset": system, "karts": 4})
 
 

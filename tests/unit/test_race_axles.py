@@ -25,10 +25,11 @@ from designer.systems.axles_alloys_2.careers import careers
 from designer.systems.axles_alloys_2.race import RACE_RULES, vehicle_stats
 from designer.systems.axles_alloys_2.race_entrants import driver_entrants
 from designer.systems.axles_alloys_2.race_entrants import file_career_game as file_game
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.axles_alloys_2.vehicle import VehicleComponent, VehicleDocument
 
 RULES = load_ruleset("axles-alloys-2")
-AXLES = RULES.axles
+AXLES = axles_rules(RULES)
 CTX = Context(RULES)
 
 

@@ -25,9 +25,10 @@ from designer.race.engine import Race, RaceError, Start, parse_action, replay
 from designer.race.race_io import load_race, new_race, save_race
 from designer.rules import load_ruleset
 from designer.systems.mk_board import race as board
+from designer.systems.mk_board.rule_data import board_rules
 
 RULES = load_ruleset("mk-board")
-BOARD = RULES.board
+BOARD = board_rules(RULES)
 NAMES = ("Ann", "Ben", "Cid")
 #: A small board: 20 spaces, a ? on 3, a booster on 4, a mushroom space on 6, a Thwomp on 8, a shortcut 5 → 12.
 SETUP = {"spaces": 20, "field_3": 1, "field_4": 2, "field_6": 3, "field_8": 4, "shortcut_5": 12}

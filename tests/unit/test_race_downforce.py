@@ -17,6 +17,7 @@ from designer.race.engine import Race, RaceError, parse_action, replay
 from designer.race.race_io import new_race
 from designer.rules import load_ruleset
 from designer.systems.mk_downforce.race import coins_for, lightning_moves
+from designer.systems.mk_downforce.rule_data import downforce_rules
 from designer.systems.mk_downforce.season import season_standings
 from designer.systems.mk_downforce.season_edit import set_car
 
@@ -101,8 +102,8 @@ def test_a_block_is_taken_once_a_line_and_every_block_goes_back_after_the_roll()
     with pytest.raises(RaceError, match="no car holds"):
         do(race(), "items")
     # a line has one block per lane space: with two lanes, the third car finds none
-    kit = RULES.downforce.kit.model_copy(update={"lanes": 2})
-    narrow = RULES.model_copy(update={"downforce": RULES.downforce.model_copy(update={"kit": kit})})
+    kit = downforce_rules(RULES).kit.model_copy(update={"lanes": 2})
+    narrow = RULES.model_copy(update={"downforce": downforce_rules(RULES).model_copy(update={"kit": kit})})
     n = race(ruleset=narrow)
     do(n, "block red 3")
     do(n, "block blue 3")

@@ -13,8 +13,12 @@ from designer.race.engine import Race, Start, parse_action, replay
 from designer.race.race_io import new_race
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2 import race as axles_race
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.mk_board import race as board
 from designer.systems.mk_downforce.race import lightning_moves
+from designer.systems.mk_downforce.rule_data import downforce_rules
+from designer.systems.mk_gaslands.rule_data import gaslands_rules
+from designer.systems.pitchkart.rule_data import pitchkart_rules
 
 
 def changed(rules: Any, section: str, **update: Any) -> Any:
@@ -80,7 +84,8 @@ def test_the_coin_cap_and_the_double_box_are_the_rule_data_s():
 
 def test_a_thwomp_turns_on_the_rule_data_s_faces():
     for faces in ([1, 2, 3, 4, 5, 6], [1], [6]):
-        ruleset = changed(GASLANDS, "gaslands", thwomp=GASLANDS.gaslands.thwomp.model_copy(update={"rolls": faces}))
+        thwomp = gaslands_rules(GASLANDS).thwomp.model_copy(update={"rolls": faces})
+        ruleset = changed(GASLANDS, "gaslands", thwomp=thwomp)
         r = gaslands(ruleset, setup={"thwomp": 1, "laps": 3})
         thwomp = next(line for line in do(r, "next") if line.startswith("Thwomp 1 rolls"))
         face = int(thwomp.split()[3].rstrip(":"))
@@ -154,7 +159,7 @@ DOWNFORCE = load_ruleset("mk-downforce")
 
 def test_lightning_moves_each_car_by_the_rule_data_s_table():
     order = ["yellow", "red", "green", "orange", "black", "blue"]
-    table = [row.model_copy(update={"spaces": row.spaces * 2}) for row in DOWNFORCE.downforce.lightning_table]
+    table = [row.model_copy(update={"spaces": row.spaces * 2}) for row in downforce_rules(DOWNFORCE).lightning_table]
     doubled = changed(DOWNFORCE, "downforce", lightning_table=table)
     assert [m[2] for m in lightning_moves(doubled, order)] == [2 * m[2] for m in lightning_moves(DOWNFORCE, order)]
 
@@ -179,7 +184,8 @@ def test_the_driver_dies_on_the_rule_data_s_faces():
 
 
 def test_a_threshold_loses_components_on_the_rule_data_s_faces():
-    thresholds = [t.model_copy(update={"component_lost_on": [1]}) if t.line == 1 else t for t in AXLES.axles.thresholds]
+    thresholds = [t.model_copy(update={"component_lost_on": [1]}) if t.line == 1 else t
+                  for t in axles_rules(AXLES).thresholds]
     for ruleset, lost in ((AXLES, []), (changed(AXLES, "axles", thresholds=thresholds), ["brakes"])):
         r = axles(ruleset)
         boxes = r.state.car("Ann").boxes
@@ -194,7 +200,7 @@ PITCHKART = load_ruleset("pitchkart")
 
 
 def test_a_spin_costs_the_rule_data_s_coins():
-    penalties = PITCHKART.pitchkart.penalties
+    penalties = pitchkart_rules(PITCHKART).penalties
     for loss in (penalties.spin_out_coin_loss, penalties.spin_out_coin_loss + 1):
         ruleset = changed(PITCHKART, "pitchkart", penalties=penalties.model_copy(update={"spin_out_coin_loss": loss}))
         r = new_race("pitchkart", [Entrant(name="Ann", character="mario"), Entrant(name="Ben", character="toad")],

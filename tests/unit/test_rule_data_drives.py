@@ -50,6 +50,8 @@ from designer.rules import loader
 from designer.rules.defaults import new_element
 from designer.rules.schema import Ruleset
 from designer.systems import registry
+from designer.systems.axles_alloys_2.rule_data import axles_rules
+from designer.systems.mk_downforce.rule_data import downforce_rules
 
 from .rule_mutations import leaf_mutations
 
@@ -222,7 +224,7 @@ def _vehicles(paths: list[str], ruleset: Ruleset) -> list[Any]:
     for path in paths:
         doc, sheet = load_vehicle(path), io.BytesIO()
         render_vehicle_pdf(sheet, [(Path(path).stem, doc)], ruleset)
-        out.append((sheet.getvalue(), repr(builder.problems(doc, ruleset.axles, ruleset))))  # type: ignore[arg-type]
+        out.append((sheet.getvalue(), repr(builder.problems(doc, axles_rules(ruleset), ruleset))))  # type: ignore[arg-type]
     return out
 
 
@@ -233,8 +235,8 @@ def _campaigns(system_id: str, ruleset: Ruleset) -> list[Any]:
 
     ctx = Context(ruleset)
     names = [c.id for c in ruleset.characters] or ["someone"]
-    if ruleset.downforce is not None:  # one kart per colour: one driver of each
-        names = [k.drivers[0] for k in ruleset.downforce.karts]
+    if downforce_rules(ruleset) is not None:  # one kart per colour: one driver of each
+        names = [k.drivers[0] for k in downforce_rules(ruleset).karts]
     out: list[Any] = []
     for mode in registry.get(system_id).modes:
         for n in range(1, 11):
@@ -276,7 +278,7 @@ def parts(system_id: str, ruleset: Ruleset) -> Iterator[tuple[str, Callable[[], 
     vehicles = starter_files(system_id, "vehicle")
     if vehicles:
         yield "vehicles", lambda: _vehicles(vehicles, ruleset)
-    if ruleset.axles is not None:
+    if axles_rules(ruleset) is not None:
         yield "scatter", lambda: _scatter(tracks, ruleset)
     for section in offered(blank, True):
         if section.name != "reference":

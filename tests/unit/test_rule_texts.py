@@ -17,6 +17,18 @@ from designer.export import CardOptions, write_cards_pdf
 from designer.paths import RULESETS_DIR
 from designer.rules import list_rulesets, load_ruleset, texts
 from designer.rules.extract import extract_rules
+from designer.systems.axles_alloys_2.rule_data import (
+    axles_rules,
+    component_includes,
+    component_name,
+    component_note,
+    firing_face,
+    reroll_event,
+    weight_class_name,
+)
+from designer.systems.mk_board.rule_data import board_rules, board_space_effect, board_space_name, roll_outcome_effect
+from designer.systems.mk_downforce.rule_data import die_face, downforce_rules, kart_colour_name, kit_note, token_name
+from designer.systems.pitchkart.rule_data import inventory_note, piece_name, pitchkart_rules, stat_note
 
 from . import pdfscan
 
@@ -94,33 +106,33 @@ def test_every_helper_looks_up_an_extracted_context(ruleset, monkeypatch):
         texts.template_name(ruleset, "turns", template.name)
     for spend in ruleset.coins.spend if ruleset.coins else ():
         texts.coin_spend_effect(ruleset, spend)
-    for space in ruleset.board.spaces if ruleset.board else ():
-        texts.board_space_name(ruleset, space), texts.board_space_effect(ruleset, space)
+    for space in board_rules(ruleset).spaces if board_rules(ruleset) else ():
+        board_space_name(ruleset, space), board_space_effect(ruleset, space)
         for index in range(len(space.roll_table or ())):
-            texts.roll_outcome_effect(ruleset, space, index)
-    for stat, note in (ruleset.pitchkart.stats.items() if ruleset.pitchkart else ()):
-        texts.stat_note(ruleset, stat, note)
-    for piece in ruleset.pitchkart.inventory.pieces if ruleset.pitchkart else ():
-        texts.piece_name(ruleset, piece)
-    texts.inventory_note(ruleset)
-    if ruleset.downforce:
-        for face in ruleset.downforce.item_die_faces:
-            texts.die_face(ruleset, face)
-        for token in ruleset.downforce.tokens:
-            texts.token_name(ruleset, token)
-        for kart in ruleset.downforce.karts:
-            texts.kart_colour_name(ruleset, kart.colour)
-        texts.kit_note(ruleset)
-    if ruleset.axles:
-        for weight_class in ruleset.axles.weight_classes:
-            texts.weight_class_name(ruleset, weight_class)
-        for component in ruleset.axles.components:
-            texts.component_name(ruleset, component), texts.component_note(ruleset, component)
-            texts.component_includes(ruleset, component)
-        for award in ruleset.axles.career_rerolls:
-            texts.reroll_event(ruleset, award.event)
-        for face in ruleset.axles.firing_faces:
-            texts.firing_face(ruleset, face)
+            roll_outcome_effect(ruleset, space, index)
+    for stat, note in (pitchkart_rules(ruleset).stats.items() if pitchkart_rules(ruleset) else ()):
+        stat_note(ruleset, stat, note)
+    for piece in pitchkart_rules(ruleset).inventory.pieces if pitchkart_rules(ruleset) else ():
+        piece_name(ruleset, piece)
+    inventory_note(ruleset)
+    if downforce_rules(ruleset):
+        for face in downforce_rules(ruleset).item_die_faces:
+            die_face(ruleset, face)
+        for token in downforce_rules(ruleset).tokens:
+            token_name(ruleset, token)
+        for kart in downforce_rules(ruleset).karts:
+            kart_colour_name(ruleset, kart.colour)
+        kit_note(ruleset)
+    if axles_rules(ruleset):
+        for weight_class in axles_rules(ruleset).weight_classes:
+            weight_class_name(ruleset, weight_class)
+        for component in axles_rules(ruleset).components:
+            component_name(ruleset, component), component_note(ruleset, component)
+            component_includes(ruleset, component)
+        for award in axles_rules(ruleset).career_rerolls:
+            reroll_event(ruleset, award.event)
+        for face in axles_rules(ruleset).firing_faces:
+            firing_face(ruleset, face)
     found = {(ctx, english) for ctx, english in contexts(RULESETS_DIR / f"{ruleset.id}.json").items()}
     assert asked and set(asked) == found
 

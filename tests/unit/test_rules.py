@@ -19,6 +19,10 @@ from designer.rules import (
     ruleset_ids,
 )
 from designer.rules.loader import RULESETS_DIR
+from designer.systems.axles_alloys_2.rule_data import axles_rules
+from designer.systems.mk_board.rule_data import board_rules
+from designer.systems.mk_downforce.rule_data import downforce_rules
+from designer.systems.pitchkart.rule_data import pitchkart_rules
 
 ALL_IDS = ("axles-alloys-2", "mk-board", "mk-downforce", "mk-gaslands", "pitchkart")
 IN = 25.4
@@ -273,7 +277,7 @@ def test_board_deck_and_spaces():
     assert "11" in board.card("Red Shell").reach
     assert "51" in board.card("Blue Shell").reach
     assert board.deck_rules.hand_limit == 1
-    rules = board.board
+    rules = board_rules(board)
     assert (board.karts.min, board.karts.max, rules.laps, rules.die) == (2, 7, 3, "d6")
     assert (rules.bank_coins, rules.banana_chips) == (20, 5)
     assert rules.coin_on_roll == 6 and rules.starting_coin_places == [5, 6, 7]
@@ -302,8 +306,8 @@ def test_board_coin_spending_table():
     board = load_ruleset("mk-board")
     table = {s.cost: s.spaces for s in board.coins.spend}
     assert table == {1: 1, 3: 4, 5: 7, 10: 15}
-    assert {c.coins: c.extra_spaces for c in board.board.coin_spending} == table
-    assert board.board.bank_coins == 20
+    assert {c.coins: c.extra_spaces for c in board_rules(board).coin_spending} == table
+    assert board_rules(board).bank_coins == 20
 
 
 # --------------------------------------------------------------------------- PitchKart
@@ -311,12 +315,12 @@ def test_board_coin_spending_table():
 
 def test_pitchkart():
     pk = load_ruleset("pitchkart")
-    assert pk.pitchkart.starting_coins_by_slot == [5, 5, 4, 4, 3, 3, 2, 2]
+    assert pitchkart_rules(pk).starting_coins_by_slot == [5, 5, 4, 4, 3, 3, 2, 2]
     assert pk.coins.starting_coins_by_slot == [5, 5, 4, 4, 3, 3, 2, 2]
-    p = pk.pitchkart.penalties
+    p = pitchkart_rules(pk).penalties
     assert (p.hit_coin_loss, p.spin_out_coin_loss, p.green_shell_coin_loss) == (1, 2, 4)
     assert (p.void_turns_lost, p.void_coin_cost) == (1, 2)
-    r = pk.pitchkart
+    r = pitchkart_rules(pk)
     assert (r.spare_coin_spacing_min_mm, r.spare_coin_spacing_max_mm) == (30, 40)
     assert (r.lightning_rounds, r.star_turns, r.coin_card_coins) == (4, 4, 2)
     assert set(composition(pk)) == {
@@ -345,7 +349,7 @@ def test_pitchkart():
 
 def test_downforce():
     df = load_ruleset("mk-downforce")
-    rules = df.downforce
+    rules = downforce_rules(df)
     assert rules.item_die_faces == ["Coins", "Coins", "Blue Shell", "Green Shell", "Lightning", "Banana"]
     assert rules.red_die == "d6"
     assert (rules.start_boost.rolls, rules.start_boost.advance_spaces) == ([1, 2], 2)
@@ -362,7 +366,7 @@ def test_downforce():
 
 def test_axles_weight_classes():
     aa = load_ruleset("axles-alloys-2")
-    rules = aa.axles
+    rules = axles_rules(aa)
     table = {
         w.name: (
             (w.max, w.acc, w.dec, w.turn),
@@ -384,7 +388,7 @@ def test_axles_weight_classes():
 
 def test_axles_components_thresholds_and_races():
     aa = load_ruleset("axles-alloys-2")
-    rules = aa.axles
+    rules = axles_rules(aa)
     costs = {c.name: c.cost for c in rules.components if c.fits_vehicles}
     assert [c.id for c in rules.components if not c.fits_vehicles] == ["heavy-weapon"]
     assert (rules.component("nitro").charges, rules.component("oil-dropper").charges) == (2, 3)

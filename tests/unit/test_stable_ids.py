@@ -11,7 +11,9 @@ from pydantic import ValidationError
 from designer.paths import RULESETS_DIR
 from designer.rules import list_rulesets, load_ruleset
 from designer.rules.base import slugify
+from designer.rules.loader import validate_ruleset
 from designer.rules.schema import Ruleset
+from designer.systems.mk_downforce.rule_data import downforce_rules
 
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 RULESETS = list_rulesets()
@@ -36,7 +38,7 @@ def test_ids_derive_from_the_english_names() -> None:
     gaslands = load_ruleset("mk-gaslands")
     assert [c.id for c in gaslands.characters][:3] == ["mario", "luigi", "princess-peach"]
     assert gaslands.deck[0].id == "green-shell"
-    assert load_ruleset("mk-downforce").downforce.karts[0].drivers == ["mario", "peach"]
+    assert downforce_rules(load_ruleset("mk-downforce")).karts[0].drivers == ["mario", "peach"]
 
 
 def test_lookups_by_id() -> None:
@@ -65,21 +67,21 @@ def test_bad_ids_are_refused(key: str, change: dict, message: str) -> None:
     data = _gaslands_data()
     data[key][0].update(change)
     with pytest.raises(ValidationError, match=message):
-        Ruleset.model_validate(data)
+        validate_ruleset(data)
 
 
 def test_a_missing_id_is_refused() -> None:
     data = _gaslands_data()
     del data["characters"][0]["id"]
     with pytest.raises(ValidationError, match="Field required"):
-        Ruleset.model_validate(data)
+        validate_ruleset(data)
 
 
 def test_downforce_drivers_must_be_character_ids() -> None:
     data = json.loads((RULESETS_DIR / "mk-downforce.json").read_text(encoding="utf-8"))
     data["downforce"]["karts"][0]["drivers"] = ["wario"]
     with pytest.raises(ValidationError, match="names unknown character id 'wario'"):
-        Ruleset.model_validate(data)
+        validate_ruleset(data)
 
 
 def test_slugify() -> None:

@@ -11,10 +11,11 @@ import pytest
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2 import builder
 from designer.systems.axles_alloys_2.builder import Stats
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 RULESET = load_ruleset("axles-alloys-2")
-RULES = RULESET.axles
+RULES = axles_rules(RULESET)
 assert RULES is not None
 
 

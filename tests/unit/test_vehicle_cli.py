@@ -16,6 +16,7 @@ from designer.paths import SCHEMA_DIR, TEMPLATES_DIR
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2 import builder
 from designer.systems.axles_alloys_2.documents import vehicle_json_schema
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.axles_alloys_2.vehicle_io import VEHICLE_SUFFIX, dumps_vehicle, load_vehicle
 
 from . import pdfscan
@@ -25,7 +26,7 @@ DATA = Path(__file__).parents[1] / "data"
 GOLDEN = DATA / "vehicle-v1.vehicle.json"
 STARTERS = sorted(TEMPLATES_DIR.glob(f"*{VEHICLE_SUFFIX}"))
 RULESET = load_ruleset("axles-alloys-2")
-RULES = RULESET.axles
+RULES = axles_rules(RULESET)
 
 
 def write(path: Path, data: dict) -> Path:

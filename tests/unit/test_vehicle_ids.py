@@ -19,9 +19,10 @@ from designer.io.campaign_io import dumps_campaign, load_campaign, save_campaign
 from designer.io.migrations import migrate_1_to_2
 from designer.paths import RULESETS_DIR
 from designer.rules import load_ruleset
-from designer.rules.schema import Ruleset
+from designer.rules.loader import validate_ruleset
 from designer.systems.axles_alloys_2 import career_edit
 from designer.systems.axles_alloys_2.careers import careers
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 from .factories import campaign_refusal
 
@@ -40,7 +41,7 @@ def _v1() -> dict:
 
 
 def test_weight_classes_have_slug_ids() -> None:
-    rules = AXLES.ruleset.axles
+    rules = axles_rules(AXLES.ruleset)
     assert [(w.id, w.name) for w in rules.weight_classes] == [("light", "Light"), ("medium", "Medium"),
                                                              ("heavy", "Heavy")]
     assert all("id" in w for w in _rule_data()["axles"]["weight_classes"])
@@ -55,18 +56,18 @@ def test_bad_weight_class_ids_are_refused(change: dict, message: str) -> None:
     data = _rule_data()
     data["axles"]["weight_classes"][0].update(change)
     with pytest.raises(ValidationError, match=message):
-        Ruleset.model_validate(data)
+        validate_ruleset(data)
 
 
 def test_a_missing_weight_class_id_is_refused() -> None:
     data = _rule_data()
     del data["axles"]["weight_classes"][2]["id"]
     with pytest.raises(ValidationError, match="Field required"):
-        Ruleset.model_validate(data)
+        validate_ruleset(data)
 
 
 def test_weight_class_lookups() -> None:
-    rules = AXLES.ruleset.axles
+    rules = axles_rules(AXLES.ruleset)
     assert rules.weight_class_by_id("heavy").capacity == 5
     assert rules.weight_class_by_id("Heavy") is None  # ids are exact
     assert rules.find_weight_class(" HEAVY ").id == "heavy"

@@ -14,6 +14,7 @@ from designer.export.bundle import export_pdf
 from designer.export.paper import LayoutError
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2 import builder
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 from designer.systems.axles_alloys_2.vehicle_print import render_vehicle_pdf
 
@@ -152,7 +153,7 @@ def test_a_broken_build_still_prints_with_a_marked_line_per_problem():
     broken = car("Knuckles", "light", scenario="race", components=[
         {"component": "mine-dropper"}, {"component": "heavy-weapon", "facing": "Front"},
         {"component": "medium-weapon", "facing": "Front"}, {"component": "light-weapon", "in_turret": True}])
-    problems = [p.line() for p in builder.problems(broken, AXLES.axles, AXLES)]
+    problems = [p.line() for p in builder.problems(broken, axles_rules(AXLES), AXLES)]
     assert len(problems) == 4
     p = page(printed(broken))
     assert run(p, "BREAKS THE RULES: fix the build before you play it")

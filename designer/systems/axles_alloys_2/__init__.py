@@ -11,6 +11,7 @@ from typing import Any
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import System
+from designer.systems.axles_alloys_2.campaign_upgrade import vehicle_ids
 from designer.systems.axles_alloys_2.checks import CHECKS
 from designer.systems.axles_alloys_2.cli import CAMPAIGN_CLI, CLI
 from designer.systems.axles_alloys_2.defaults import new_defaults
@@ -20,6 +21,7 @@ from designer.systems.axles_alloys_2.generate import GENERATOR
 from designer.systems.axles_alloys_2.modes import DEFAULT_MODE, MODES
 from designer.systems.axles_alloys_2.prints import DASHBOARD, PRINTS
 from designer.systems.axles_alloys_2.race import RACE_RULES
+from designer.systems.axles_alloys_2.rule_data import SECTION
 
 
 def _print_art(kind: str) -> Callable[[Any, Any, Any], None]:
@@ -52,4 +54,6 @@ SYSTEM = System(
     cli=CLI,
     campaign_cli=CAMPAIGN_CLI,
     documents=DOCUMENTS,
+    rule_sections=(SECTION,),
+    campaign_upgrades={1: vehicle_ids},
 )

@@ -14,8 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designer.i18n import _, ngettext
-from designer.rules.systems import AxlesRules, Component, SpeedLine, WeightClass
-from designer.rules.texts import component_name, firing_face, weight_class_name
+from designer.systems.axles_alloys_2.rule_data import (
+    AxlesRules,
+    Component,
+    SpeedLine,
+    WeightClass,
+    component_name,
+    firing_face,
+    weight_class_name,
+)
 from designer.systems.axles_alloys_2.vehicle import VehicleComponent, VehicleDocument
 
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from designer.i18n import _
 from designer.io.errors import DocumentError
-from designer.rules.texts import weight_class_name
 from designer.systems.axles_alloys_2 import builder
+from designer.systems.axles_alloys_2.rule_data import axles_rules, weight_class_name
 from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def vehicle_notices(ctx: Any, driver: str, class_id: str | None, vehicle: VehicleDocument, file: str) -> list[str]:
     """What is wrong with `driver`'s car in `file` (empty: a legal car of the driver's class)."""
     ruleset = ctx.ruleset
-    rules = ruleset.axles
+    rules = axles_rules(ruleset)
     if rules is None:
         return []
     if vehicle.ruleset != ruleset.id:

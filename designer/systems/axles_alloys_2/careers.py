@@ -17,8 +17,8 @@ from designer.campaign.roster import require_player
 from designer.i18n import _, ngettext, pgettext
 from designer.io.display import clip
 from designer.model.campaign import CampaignDocument, Game, GameEntry
-from designer.rules.systems import AxlesRules
-from designer.rules.texts import reroll_event, ruleset_name, weight_class_name
+from designer.rules.texts import ruleset_name
+from designer.systems.axles_alloys_2.rule_data import AxlesRules, axles_rules, reroll_event, weight_class_name
 from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 #: the award events of the rule data, matched to what an entry records
@@ -51,10 +51,11 @@ class DriverRecord:
         return self.died_in is None
 
 
-def axles_rules(ctx: Context) -> AxlesRules:
-    if ctx.ruleset.axles is None:
+def career_rules(ctx: Context) -> AxlesRules:
+    rules = axles_rules(ctx.ruleset)
+    if rules is None:
         raise CampaignError(_("{ruleset} has no driver careers").format(ruleset=ruleset_name(ctx.ruleset)), "ruleset")
-    return ctx.ruleset.axles
+    return rules
 
 
 def resolve_vehicle(ctx: Context, text: str | None, location: str = "") -> str | None:
@@ -62,7 +63,7 @@ def resolve_vehicle(ctx: Context, text: str | None, location: str = "") -> str |
     case-insensitive); None for no vehicle; refused when no weight class matches."""
     if text is None or not text.strip():
         return None
-    rules = axles_rules(ctx)
+    rules = career_rules(ctx)
     key = text.strip().casefold()
     found = rules.find_weight_class(text) or next(
         (w for w in rules.weight_classes if weight_class_name(ctx.ruleset, w).casefold() == key), None)
@@ -109,7 +110,7 @@ def check_vehicle_class(ctx: Context, driver: str, class_id: str | None, vehicle
                         file_name: str, location: str = "") -> None:
     """Refuse a vehicle file whose weight class is not the driver's (`class_id`; None: any class will do) or,
     given the whole document rather than its class id, one of another ruleset. `file_name` names the file."""
-    rules = axles_rules(ctx)
+    rules = career_rules(ctx)
     if isinstance(vehicle, VehicleDocument) and vehicle.ruleset != ctx.ruleset.id:
         raise CampaignError(_("{file} is a {vehicle} car; the campaign plays {campaign}").format(
             file=file_name, vehicle=vehicle.ruleset, campaign=ctx.ruleset.id), location)
@@ -144,7 +145,7 @@ def careers(doc: CampaignDocument, ctx: Context) -> list[DriverRecord]:
     """Replay every game; refuses the first entry that cannot have happened."""
     if not doc.drivers and not doc.games:
         return []
-    rules = axles_rules(ctx)
+    rules = career_rules(ctx)
     records: dict[str, DriverRecord] = {}
     for i, driver in enumerate(doc.drivers):
         where = _("driver {n} ({name})").format(n=i + 1, name=driver.name)
@@ -233,7 +234,7 @@ def kill_notices(doc: CampaignDocument) -> list[str]:
 
 def death_faces(ctx: Context) -> list[int]:
     """The d6 faces on which a driver in a destroyed vehicle dies."""
-    return list(axles_rules(ctx).driver_dies_on)
+    return list(career_rules(ctx).driver_dies_on)
 
 
 def faces_text(faces: Sequence[int]) -> str:

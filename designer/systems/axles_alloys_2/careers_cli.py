@@ -27,11 +27,10 @@ from designer.io.errors import DocumentError
 from designer.io.track_io import load_track
 from designer.io.validation import describe_validation_error
 from designer.model.campaign import CampaignDocument, GameEntry
-from designer.rules.texts import reroll_event
 from designer.systems.axles_alloys_2 import career_edit
 from designer.systems.axles_alloys_2.careers import (
     DriverRecord,
-    axles_rules,
+    career_rules,
     careers,
     check_vehicle_class,
     death_faces,
@@ -42,6 +41,7 @@ from designer.systems.axles_alloys_2.careers import (
     rerolls_earned,
     resolve_vehicle,
 )
+from designer.systems.axles_alloys_2.rule_data import reroll_event
 from designer.systems.axles_alloys_2.scenarios import SCENARIO_TITLES
 from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle
 
@@ -143,7 +143,7 @@ def _game_line(file: Path, doc: CampaignDocument, ctx: Context, number: int, nam
     earned in all, 0 used, 2 left" """
     game = doc.games[number - 1]
     entry = next(e for e in game.entries if e.driver == name)
-    awards = rerolls_earned(entry, game.scenario, axles_rules(ctx))
+    awards = rerolls_earned(entry, game.scenario, career_rules(ctx))
     if awards:
         earned = ", ".join(_("{event} +{rerolls}").format(event=reroll_event(ctx.ruleset.id, event), rerolls=n)
                            for event, n in awards)

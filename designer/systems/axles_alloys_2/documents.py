@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from designer.systems.api import DocumentFormat
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 VEHICLE_SUFFIX = ".vehicle.json"
 
@@ -31,7 +32,7 @@ def starter_cars() -> Sequence[str]:
     from designer.io.display import printable
     from designer.paths import TEMPLATES_DIR
     from designer.rules import load_ruleset
-    from designer.rules.texts import weight_class_name
+    from designer.systems.axles_alloys_2.rule_data import weight_class_name
     from designer.systems.axles_alloys_2.vehicle_io import load_vehicle
 
     ruleset = load_ruleset("axles-alloys-2")
@@ -40,7 +41,7 @@ def starter_cars() -> Sequence[str]:
         car = load_vehicle(path)
         parts = ngettext("{count} component", "{count} components", len(car.components)).format(
             count=len(car.components))
-        cls = ruleset.axles.weight_class_by_id(car.weight_class) if ruleset.axles else None
+        cls = rules.weight_class_by_id(car.weight_class) if (rules := axles_rules(ruleset)) else None
         shown = weight_class_name(ruleset, cls) if cls else car.weight_class
         lines.append(printable(f"{path.name:<44} {car.name:<28} {car.ruleset:<14} {shown:<14} {parts}"))
     return lines

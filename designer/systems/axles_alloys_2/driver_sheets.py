@@ -24,9 +24,9 @@ from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Rect, check_margin, get_paper
 from designer.i18n import N_, _, ngettext
 from designer.io.errors import DocumentError
-from designer.rules.texts import component_name, weight_class_name
 from designer.systems.axles_alloys_2 import builder, sheet_parts
 from designer.systems.axles_alloys_2.careers import DriverRecord, careers, rerolls_earned
+from designer.systems.axles_alloys_2.rule_data import axles_rules, component_name, weight_class_name
 from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from designer.campaign.context import Context
     from designer.model.campaign import CampaignDocument
-    from designer.rules.systems import AxlesRules
+    from designer.systems.axles_alloys_2.rule_data import AxlesRules
     from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 TITLE = N_("Driver sheets")
@@ -118,7 +118,7 @@ def car_info(vehicle: VehicleDocument, file: str, rules: AxlesRules, ruleset: ob
 
 
 def driver_sheets(doc: CampaignDocument, ctx: Context, source: str | Path | None) -> list[DriverSheet]:
-    rules = ctx.ruleset.axles
+    rules = axles_rules(ctx.ruleset)
     assert rules is not None
     files = {d.name: d.vehicle_file for d in doc.drivers}
     out = []

@@ -3,6 +3,8 @@ Ambush speed for its side. Apart from `defaults.py` so the element model can rea
 
 from __future__ import annotations
 
+from designer.systems.axles_alloys_2.rule_data import axles_rules
+
 #: An entry point's speed when the rule data cannot be read: the seed's (defender 10", attackers 15").
 FALLBACK_SPEED_MM = {"defender": 254.0, "attacker": 381.0}
 
@@ -12,7 +14,7 @@ def entry_speed_mm(role: str) -> float:
     from designer.rules.loader import load_ruleset  # here: the loader loads the systems, this one included
 
     try:
-        ambush = load_ruleset("axles-alloys-2").axles.ambush  # type: ignore[union-attr]
+        ambush = axles_rules(load_ruleset("axles-alloys-2")).ambush  # type: ignore[union-attr]
     except Exception:  # a broken rules file costs the default speed, never the document
         ambush = None
     if ambush is None:

@@ -23,6 +23,7 @@ from typing import Any
 from designer.i18n import N_, _
 from designer.model.track import Table, TrackDocument, TrackSurface
 from designer.systems.api import Generator, GeneratorOption
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 #: Shapes drawn before giving up on a table.
 ATTEMPTS = 40
@@ -34,9 +35,10 @@ RACE, ARENA = "race", "arena"
 
 
 def _axles(ruleset: Any) -> Any:
-    if ruleset.axles is None:
+    rules = axles_rules(ruleset)
+    if rules is None:
         raise ValueError(_("The game system has no Axles and Alloys rules"))
-    return ruleset.axles
+    return rules
 
 
 def _loop_points(rng: random.Random, width: float, height: float, inset: float) -> list[tuple[float, float]]:

@@ -33,6 +33,6 @@ def driver_sheets(c: Any, doc: Any, ctx: Any, paper: str, source: str | Path | N
 MODES: tuple[CampaignMode, ...] = (
     CampaignMode("race_series", N_("Race series (places only)"), "races"),
     CampaignMode("career", N_("Driver careers"), "games", check=check_careers, notices=career_notices,
-                 sheets=driver_sheets, sheets_title=N_("Driver sheets")),
+                 sheets=driver_sheets, sheets_title=N_("Driver sheets"), needs=("axles", N_("driver careers"))),
 )
 DEFAULT_MODE = "career"

@@ -20,6 +20,7 @@ from designer.export.paper import LayoutError, Rect, check_margin, fmt_mm, get_p
 from designer.export.pieces import MARK_MM, MARK_OFFSET_MM, Piece, corner_marks, pack
 from designer.i18n import _
 from designer.rules.texts import ruleset_name
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -65,9 +66,10 @@ def _cut_outline(c: Canvas, x: float, y: float, w: float, h: float) -> None:
 def ruler_piece(ruleset: Ruleset, first: int, last: int, count: int, number: int) -> Piece:
     """Inches `first`…`last` of the ruler: inch, half and quarter ticks along the top edge, millimetre and
     centimetre ticks along the bottom (numbered in centimetres from the ruler's own zero)."""
-    assert ruleset.axles is not None
+    rules = axles_rules(ruleset)
+    assert rules is not None
     w, h = (last - first) * INCH_MM, RULER_H
-    factor = ruleset.axles.cm_scale_factor
+    factor = rules.cm_scale_factor
     name = _("Inch ruler")
     if count > 1:
         name = _("{name}, piece {n} of {count}").format(name=name, n=number, count=count)
@@ -116,8 +118,9 @@ def turn_piece(ruleset: Ruleset) -> Piece:
     """A wedge of `turn_deg` either side of straight ahead, a car's length long, its point at the bottom: laid
     with its point on the middle of the car's nose and its centre line along the car, an edge shows the most
     the car may turn there."""
-    assert ruleset.axles is not None
-    angle = ruleset.axles.turn_deg
+    rules = axles_rules(ruleset)
+    assert rules is not None
+    angle = rules.turn_deg
     radius = ruleset.kart_footprint.length_mm
     a = math.radians(angle)
     half = radius * math.sin(a) if angle <= 90 else radius
@@ -180,7 +183,7 @@ def pieces(ruleset: Ruleset, room_mm: float) -> list[Piece]:
 
 
 def no_play_aids(job: PrintJob) -> str | None:
-    return None if job.ruleset.axles is not None else _("ruleset '{id}' has no vehicle rules").format(
+    return None if axles_rules(job.ruleset) is not None else _("ruleset '{id}' has no vehicle rules").format(
         id=job.ruleset.id)
 
 

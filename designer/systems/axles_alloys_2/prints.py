@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from designer.export.sections import TRACK
 from designer.i18n import N_, _
 from designer.systems.api import PrintSection
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -50,7 +51,8 @@ def token_cuts(job: PrintJob) -> list[CutPart]:
 
 
 def no_weight_classes(job: PrintJob) -> str | None:
-    return None if job.ruleset.axles is not None else _("ruleset '{id}' has no vehicle rules").format(id=job.ruleset.id)
+    return None if axles_rules(job.ruleset) is not None else _("ruleset '{id}' has no vehicle rules").format(
+        id=job.ruleset.id)
 
 
 def render_reference(c: Canvas, job: PrintJob) -> int:

@@ -24,7 +24,7 @@ from designer.i18n import N_, _, ngettext
 from designer.race.dice import D6, numbered
 from designer.race.document import Action
 from designer.race.engine import ActionSpec, GameOutcome, Placing, RaceError, RaceRules, Start
-from designer.rules.texts import component_includes, component_name, weight_class_name
+from designer.systems.axles_alloys_2.rule_data import axles_rules, component_includes, component_name, weight_class_name
 
 DEATHMATCH, RACE = "deathmatch", "race"
 MM_PER_INCH = 25.4
@@ -122,9 +122,10 @@ class AxlesRace:
 
 
 def _axles(ruleset: Any) -> Any:
-    if ruleset.axles is None:
+    rules = axles_rules(ruleset)
+    if rules is None:
         raise RaceError(_("this rule data has no Axles and Alloys rules"))
-    return ruleset.axles
+    return rules
 
 
 def from_track(document: Any) -> dict[str, int]:

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 from designer.export.paper import INCH_MM
 from designer.export.reference_sheet import Block, faces, render_blocks
 from designer.i18n import _, format_number, ngettext
-from designer.rules.texts import (
+from designer.rules.texts import ruleset_name
+from designer.systems.axles_alloys_2.rule_data import (
+    axles_rules,
     component_includes,
     component_name,
     firing_face,
     reroll_event,
-    ruleset_name,
     weight_class_name,
 )
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
     from designer.export.options import PrintJob
     from designer.rules.schema import Ruleset
-    from designer.rules.systems import AxlesRules, BarrierBand
+    from designer.systems.axles_alloys_2.rule_data import AxlesRules, BarrierBand
 
 
 def inches(mm: float) -> str:
@@ -180,7 +181,7 @@ def careers_block(ruleset: Ruleset, a: AxlesRules) -> Block | None:
 
 
 def blocks(ruleset: Ruleset) -> list[Block]:
-    a = ruleset.axles
+    a = axles_rules(ruleset)
     if a is None:
         return []
     made = [units_block(ruleset, a), vehicles_block(ruleset, a), components_block(ruleset, a),

@@ -30,6 +30,7 @@ from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 from designer.rules.defaults import new_element
 from designer.systems.axles_alloys_2.elements import BARRIER, SCATTER_PREFIX, TEMPLATE, WRECK
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 RAMP = "ramp"
 #: How often a piece is tried at a fresh random spot before it is left out.
@@ -124,7 +125,7 @@ def roll_scatter(document: TrackDocument, ruleset: Ruleset, seed: int) -> Scatte
     """Roll and place the scatter of `document` with `seed`.
 
     Without a track surface or Axles rule data nothing is rolled (`rolls` empty)."""
-    rules = ruleset.axles.scatter if ruleset.axles is not None else None
+    rules = found.scatter if (found := axles_rules(ruleset)) is not None else None
     track = document.track
     if rules is None or track is None:
         return Scatter(seed, {})

@@ -20,7 +20,7 @@ from designer.export.paper import Rect, fmt_mm
 from designer.export.pdf import BOLD, FONT, GREY, INK, text
 from designer.geometry.units import format_length
 from designer.i18n import N_, _
-from designer.rules.systems import Threshold
+from designer.systems.axles_alloys_2.rule_data import Threshold
 
 HEADER_MM = 13.0
 HIT_BOX_MM = 6.0

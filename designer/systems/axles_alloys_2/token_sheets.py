@@ -29,8 +29,9 @@ from designer.export.paper import LayoutError, Rect, check_margin, get_paper
 from designer.export.tokens import Token, TokenGroup, cut_outline, draw_token, pack_tokens, render_token_pages
 from designer.export.tokens import token_groups as shared_groups
 from designer.i18n import N_, _
-from designer.rules.texts import component_name, ruleset_name
+from designer.rules.texts import ruleset_name
 from designer.systems.axles_alloys_2.elements import COUNTER, COUNTER_VARIANTS, VARIANT_NAMES
+from designer.systems.axles_alloys_2.rule_data import axles_rules, component_name
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -78,7 +79,7 @@ def dropper_loads(document: TrackDocument) -> int:
 
 def token_groups(document: TrackDocument, ruleset: Ruleset) -> list[TokenGroup]:
     """The track's own tokens (shared), then templates per dropper, counters per kind, wrecks — counted."""
-    rules = ruleset.axles
+    rules = axles_rules(ruleset)
     if rules is None:
         raise LayoutError(_("ruleset '{id}' has no vehicle rules").format(id=ruleset.id))
     groups = shared_groups(document, ruleset)

@@ -34,9 +34,8 @@ from designer.geometry.units import format_length
 from designer.i18n import _
 from designer.model.elements import Element, Gate, Ramp, StartFinish
 from designer.model.track import MM_PER_UNIT
-from designer.rules.systems import AmbushRules
-from designer.rules.texts import weight_class_name
 from designer.systems.axles_alloys_2.elements import EntryPoint
+from designer.systems.axles_alloys_2.rule_data import AmbushRules, axles_rules, weight_class_name
 from designer.systems.axles_alloys_2.track_width import sample_distances, stretches
 
 #: One of a car's pivots (degrees): TURN counts them.
@@ -136,7 +135,7 @@ def _elements_between(ctx: CheckContext, first: float, last: float) -> tuple[str
 
 @check("axles-bend-at-max", "info", needs_track=True)
 def axles_bend_at_max(ctx: CheckContext) -> list[Problem]:
-    rules = ctx.ruleset.axles
+    rules = axles_rules(ctx.ruleset)
     if rules is None:
         return []
     units = ctx.document.display_units
@@ -167,7 +166,7 @@ def axles_bend_at_max(ctx: CheckContext) -> list[Problem]:
 # --- Badlands Ambush ------------------------------------------------------------------------------------------
 def _ambush(ctx: CheckContext) -> tuple[AmbushRules, list[EntryPoint]] | None:
     """The rules and entry points of a Badlands Ambush set-up: a document with a defender's entry point."""
-    rules = ctx.ruleset.axles
+    rules = axles_rules(ctx.ruleset)
     entries = ctx.of_class(EntryPoint)
     if rules is None or rules.ambush is None or not any(e.role == "defender" for e in entries):
         return None

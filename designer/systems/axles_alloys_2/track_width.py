@@ -28,6 +28,7 @@ from designer.geometry.units import format_length
 from designer.i18n import _
 from designer.model.elements import StartFinish
 from designer.systems.axles_alloys_2.elements import Barrier
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 #: Spacing of the samples along the centerline (mm): half an inch.
 SAMPLE_STEP_MM = 12.7
@@ -78,7 +79,7 @@ def track_widths(ctx: CheckContext) -> Widths:
 
 def _measure(ctx: CheckContext) -> Widths:
     route = ctx.route
-    rules = ctx.ruleset.axles
+    rules = axles_rules(ctx.ruleset)
     reach = rules.race_track_width_max_mm if rules is not None else 2.0 * ctx.track.width_mm
     d = sample_distances(route.length, route.closed)
     x = np.interp(d, route.cumulative, route.points[:, 0])
@@ -165,7 +166,7 @@ def _ids_in_order(ctx: CheckContext, names: list[tuple[str, ...]]) -> tuple[str,
 
 def _report(ctx: CheckContext, code: str, widths: Widths, bad: np.ndarray, narrow: bool) -> list[Problem]:
     units = ctx.document.display_units
-    rules = ctx.ruleset.axles
+    rules = axles_rules(ctx.ruleset)
     if rules is None:
         return []
     bound = rules.race_track_width_min_mm if narrow else rules.race_track_width_max_mm
@@ -196,7 +197,7 @@ def _report(ctx: CheckContext, code: str, widths: Widths, bad: np.ndarray, narro
 def axles_track_too_narrow(ctx: CheckContext) -> list[Problem]:
     """Stretches between barriers narrower than the minimum (a surface too narrow all along is
     `track-too-narrow`'s)."""
-    rules = ctx.ruleset.axles
+    rules = axles_rules(ctx.ruleset)
     if rules is None or not ctx.of_class(Barrier):
         return []
     widths = track_widths(ctx)
@@ -206,7 +207,7 @@ def axles_track_too_narrow(ctx: CheckContext) -> list[Problem]:
 
 @check("axles-track-too-wide", "warning", needs_track=True)
 def axles_track_too_wide(ctx: CheckContext) -> list[Problem]:
-    rules = ctx.ruleset.axles
+    rules = axles_rules(ctx.ruleset)
     if rules is None:
         return []
     if not ctx.of_class(Barrier) and ctx.track.width_mm <= rules.race_track_width_max_mm + WIDTH_TOLERANCE_MM:

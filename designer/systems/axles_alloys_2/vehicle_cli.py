@@ -24,8 +24,7 @@ from designer.io.output import write_pdf
 from designer.io.validation import describe_validation_error
 from designer.rules import load_ruleset
 from designer.rules.schema import Ruleset
-from designer.rules.systems import AxlesRules
-from designer.rules.texts import weight_class_name
+from designer.systems.axles_alloys_2.rule_data import AxlesRules, axles_rules, weight_class_name
 from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 from designer.systems.axles_alloys_2.vehicle_io import VEHICLE_SUFFIX, load_vehicle, save_vehicle, vehicle_rules
 
@@ -85,7 +84,7 @@ def _new(args: argparse.Namespace) -> int:
     if out.exists() and not args.force:
         raise DocumentError(out, _("already exists (use --force to replace it)"))
     ruleset = load_ruleset(DEFAULT_RULESET)
-    rules = ruleset.axles
+    rules = axles_rules(ruleset)
     cls = rules.weight_class_by_id(args.weight_class) if rules else None
     if rules is None or cls is None:  # the rule data lost a class the command offers: say so, on one line
         raise DocumentError(out, _("ruleset '{id}' has no weight class '{cls}'").format(

@@ -17,8 +17,8 @@ from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text, read_json_file
 from designer.rules import RulesetError, load_ruleset
 from designer.rules.schema import Ruleset
-from designer.rules.systems import AxlesRules
 from designer.systems.axles_alloys_2.documents import VEHICLE_SUFFIX  # noqa: F401 - re-exported: read here by the callers
+from designer.systems.axles_alloys_2.rule_data import AxlesRules, axles_rules
 from designer.systems.axles_alloys_2.vehicle import VEHICLE_FORMAT, VehicleDocument
 
 
@@ -50,9 +50,10 @@ def vehicle_rules(doc: VehicleDocument, source: str | Path) -> tuple[Ruleset, Ax
         ruleset = load_ruleset(doc.ruleset)
     except RulesetError as exc:
         raise DocumentError(source, str(exc), "ruleset") from None
-    if ruleset.axles is None:
+    rules = axles_rules(ruleset)
+    if rules is None:
         raise DocumentError(source, _("ruleset '{id}' has no vehicles to build").format(id=ruleset.id), "ruleset")
-    return ruleset, ruleset.axles
+    return ruleset, rules
 
 
 def driver_vehicle(campaign_path: str | Path | None, vehicle_file: str) -> VehicleDocument:

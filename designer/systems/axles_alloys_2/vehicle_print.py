@@ -27,9 +27,16 @@ from designer.export.pdf import BOLD, FONT, GREY, INK, PALE, Output, text
 from designer.export.tokens import KART_COLOURS
 from designer.i18n import N_, _, ngettext, pgettext
 from designer.rules.schema import Ruleset
-from designer.rules.systems import AxlesRules
-from designer.rules.texts import component_includes, component_name, component_note, firing_face, weight_class_name
 from designer.systems.axles_alloys_2 import builder, sheet_parts
+from designer.systems.axles_alloys_2.rule_data import (
+    AxlesRules,
+    axles_rules,
+    component_includes,
+    component_name,
+    component_note,
+    firing_face,
+    weight_class_name,
+)
 from designer.systems.axles_alloys_2.sheet_parts import HEADER_MM, TICK_MM, heading, tick_box
 from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
@@ -148,7 +155,7 @@ def fits(area: Rect, vehicle: VehicleDocument, rules: AxlesRules, ruleset: Rules
 # --- drawing --------------------------------------------------------------------------------------------
 def draw_vehicle(c: Canvas, vehicle: VehicleDocument, source: str, number: int, ruleset: Ruleset,
                  area: Rect) -> None:
-    rules = ruleset.axles
+    rules = axles_rules(ruleset)
     assert rules is not None
     colour: Color = HexColor(KART_COLOURS[(number - 1) % len(KART_COLOURS)])
     p = Painter(c)
@@ -317,7 +324,7 @@ def render_vehicle_sheets(c: Canvas, vehicles: Sequence[tuple[str, VehicleDocume
                           paper: str = "a4") -> int:
     """One sheet per vehicle, `(source, vehicle)` in order (`source`: the file it came from, printed small);
     two to a portrait page when a sheet fits half of one, else a page of its own. Returns the pages drawn."""
-    rules = ruleset.axles
+    rules = axles_rules(ruleset)
     if rules is None:
         raise LayoutError(_("ruleset '{id}' has no vehicle rules").format(id=ruleset.id))
     if not vehicles:

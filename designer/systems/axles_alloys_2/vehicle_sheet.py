@@ -20,9 +20,8 @@ from designer.export.paper import LayoutError, Rect
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
 from designer.export.tokens import KART_COLOURS
 from designer.i18n import N_, _
-from designer.rules.systems import AxlesRules
-from designer.rules.texts import weight_class_name
 from designer.systems.axles_alloys_2 import sheet_parts
+from designer.systems.axles_alloys_2.rule_data import AxlesRules, axles_rules, weight_class_name
 from designer.systems.axles_alloys_2.sheet_parts import HEADER_MM
 
 #: MAX, ACC, DEC and TURN are the rulebook's own stat names and stay as printed there.
@@ -90,7 +89,7 @@ def draw_vehicle_sheet(c: Canvas, number: int, axles: AxlesRules, area: Rect, ru
 
 def render_vehicle_sheets(c: Canvas, job: PrintJob) -> int:
     """One sheet per vehicle of the document (`karts`), two to a portrait page; returns the pages drawn."""
-    axles = job.ruleset.axles
+    axles = axles_rules(job.ruleset)
     if axles is None:
         raise LayoutError(_("ruleset '{id}' has no vehicle rules").format(id=job.ruleset.id))
     need = HEADER_MM + 8 + ROW_MM * (1 + len(axles.weight_classes)) + 7 + 7.6 * 3 + 3 + 6 * 3

@@ -15,6 +15,7 @@ from designer.systems.mk_board.generate import GENERATOR
 from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_board.prints import DASHBOARD, PRINTS
 from designer.systems.mk_board.race import RACE
+from designer.systems.mk_board.rule_data import SECTION, starting_coins
 
 #: Codes of the checks this system's documents get: the shared ones named here and its own, registered by
 #: `designer.systems.mk_board.checks` (imported by the checks engine when a document is checked).
@@ -45,4 +46,6 @@ SYSTEM = System(
     figures=(ReportFigures("board", board_figures),),
     generator=GENERATOR,
     race=RACE,
+    rule_sections=(SECTION,),
+    starting_coins=starting_coins,
 )

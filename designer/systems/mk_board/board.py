@@ -17,6 +17,7 @@ from designer.model.edit import normalize_angle, placed, unique_id
 from designer.model.track import TrackSurface
 from designer.rules import Ruleset
 from designer.systems.mk_board.elements import MAX_NUMBER, SHORTCUT, SPACE, Shortcut, Space, next_field
+from designer.systems.mk_board.rule_data import board_rules
 
 START = "start"
 
@@ -40,9 +41,10 @@ def spaces_of(elements: Iterable) -> list[Space]:
 
 def pitch_of(ruleset: Ruleset) -> float:
     """The distance from one space's centre to the next along the track (mm), from the rule data."""
-    if ruleset.board is None:
+    board = board_rules(ruleset)
+    if board is None:
         raise ValueError(_("The game system has no board rules"))
-    return float(ruleset.board.space_pitch_mm)
+    return float(board.space_pitch_mm)
 
 
 def slot_count(length_mm: float, pitch_mm: float, closed: bool) -> int:

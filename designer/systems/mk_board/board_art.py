@@ -25,6 +25,7 @@ from designer.geometry.track import surface
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 from designer.systems.mk_board.elements import SHORTCUT, SPACE
+from designer.systems.mk_board.rule_data import board_rules
 
 BOARD_FORM = "kartographer-board"
 LANE = HexColor("#e4e7ec")
@@ -47,7 +48,7 @@ BOOST_RIM = HexColor("#8a4b00")
 
 def space_size(ruleset: Ruleset) -> float:
     """The printed tile's side, from the rule data (the rules themselves give none)."""
-    return ruleset.board.space_size_mm if ruleset.board is not None else 28.0
+    return found.space_size_mm if (found := board_rules(ruleset)) is not None else 28.0
 
 
 def chequer(p: Painter, size: float, cells: int = 4) -> None:

@@ -29,6 +29,7 @@ from designer.systems.mk_board.board_art import (
     space_size,
 )
 from designer.systems.mk_board.board_texts import legend
+from designer.systems.mk_board.rule_data import board_rules
 
 if TYPE_CHECKING:
     from designer.export.cutfile import CutPart
@@ -137,7 +138,7 @@ def render_board_tiles(c: Canvas, job: PrintJob) -> int:
     with pdf.mm_frame(c, paper):
         text(c, area.x, area.y + 5, pdf.truncate(document.name, area.w, 14, BOLD), 14, BOLD)
         note = _("Tiles {mm} mm square, one every {pitch} mm along the track (our sizes: the rules give none).")
-        board = ruleset.board
+        board = board_rules(ruleset)
         note = note.format(mm=print_number(space_size(ruleset), 0),
                            pitch=print_number(board.space_pitch_mm if board else space_size(ruleset), 0))
         text(c, area.x, area.y + 11, *pdf.fit_line(note, area.w, 8, FONT), FONT, colour=GREY)

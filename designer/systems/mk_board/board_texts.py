@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from designer.i18n import _, current_language, ngettext
 from designer.rules import Ruleset
-from designer.rules.systems import BoardRules
 from designer.systems.mk_board.elements import FIELD_NAMES, FIELDS
+from designer.systems.mk_board.rule_data import BoardRules, board_rules
 
 
 def _faces(rolls: list[int]) -> str:
@@ -36,7 +36,7 @@ def thwomp_rule(board: BoardRules) -> str:
 
 def field_rule(field: str, ruleset: Ruleset) -> str:
     """What landing on a space of this field does, in one line."""
-    board = ruleset.board
+    board = board_rules(ruleset)
     hold = ruleset.deck_rules.hand_limit or 1
     if field == "plain":
         return _("Nothing happens; your pawn rests here until your next turn.")

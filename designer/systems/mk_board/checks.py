@@ -28,6 +28,7 @@ from designer.geometry.checks.pairs import bounded_pairs, more_pairs
 from designer.geometry.checks.report import Problem, named, namer
 from designer.i18n import _, ngettext
 from designer.systems.mk_board.elements import SPACE, Shortcut, Space
+from designer.systems.mk_board.rule_data import board_rules
 
 #: Two tiles overlap when they share more than this (mm²): tiles laid edge to edge, or a rounding error
 #: apart, only touch.
@@ -50,7 +51,7 @@ def _board(ctx: CheckContext) -> Board | None:
         return ctx.run_cache["mk-board"]
     spaces = ctx.of_class(Space)
     found = None
-    if spaces and ctx.ruleset.board is not None:
+    if spaces and board_rules(ctx.ruleset) is not None:
         starts = [s for s in spaces if s.field == "start"]
         found = Board(spaces, starts, {s.id: s for s in spaces})
         first = starts[0].number if len(starts) == 1 else 1
@@ -119,7 +120,7 @@ def board_space_overlap(ctx: CheckContext) -> list[Problem]:
     board = _board(ctx)
     if board is None or len(board.spaces) < 2:
         return []
-    rules = ctx.ruleset.board
+    rules = board_rules(ctx.ruleset)
     assert rules is not None  # _board() is None without them
     squares = tiles(board.spaces, rules.space_size_mm)
     tree = shapely.STRtree(squares)
@@ -221,7 +222,7 @@ def board_shortcut_short(ctx: CheckContext) -> list[Problem]:
     board = _board(ctx)
     if board is None:
         return []
-    rules = ctx.ruleset.board
+    rules = board_rules(ctx.ruleset)
     assert rules is not None  # _board() is None without them
     least = rules.shortcut_min_saving
     out = []
@@ -289,7 +290,7 @@ def board_space_off_line(ctx: CheckContext) -> list[Problem]:
 @check("board-lap-short", "info")
 def board_lap_short(ctx: CheckContext) -> list[Problem]:
     board = _board(ctx)
-    least = ctx.ruleset.board.min_lap_spaces if ctx.ruleset.board is not None else 0
+    least = found.min_lap_spaces if (found := board_rules(ctx.ruleset)) is not None else 0
     if board is None or len(board.spaces) >= least:
         return []
     n = len(board.spaces)
@@ -301,7 +302,7 @@ def board_lap_short(ctx: CheckContext) -> list[Problem]:
 @check("board-lap-within-blue-shell", "info")
 def board_lap_within_blue_shell(ctx: CheckContext) -> list[Problem]:
     board = _board(ctx)
-    reach = ctx.ruleset.board.blue_shell_reach_spaces if ctx.ruleset.board is not None else 0
+    reach = found.blue_shell_reach_spaces if (found := board_rules(ctx.ruleset)) is not None else 0
     if board is None or len(board.spaces) >= reach:
         return []
     n = len(board.spaces)

@@ -10,6 +10,7 @@ from designer.i18n import N_, _, format_number
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 from designer.systems.mk_board.elements import SPACE, Space
+from designer.systems.mk_board.rule_data import board_rules
 
 #: The note beside a board's turns per lap.
 TURNS_NOTE = N_(
@@ -21,14 +22,15 @@ TURNS_NOTE = N_(
 def board_figures(document: TrackDocument, ruleset: Ruleset) -> dict[str, Any] | None:
     """{"spaces_per_lap", "mean_roll", "turns_per_lap", "turns_note", "field_counts", "field_shares"} of a
     board of spaces (lap order by `number`); None when the rule data has no board."""
-    if ruleset.board is None:
+    board = board_rules(ruleset)
+    if board is None:
         return None
     spaces = [e for e in document.elements if str(e.kind) == SPACE]
     fields: list[Any] = list(get_args(Space.model_fields["field"].annotation))
     counts = Counter(getattr(s, "field", None) for s in spaces)
     fields += sorted(f for f in counts if f not in fields)
     n = len(spaces)
-    mean = (int(ruleset.board.die.removeprefix("d")) + 1) / 2.0
+    mean = (int(board.die.removeprefix("d")) + 1) / 2.0
     return {
         "spaces_per_lap": n,
         "mean_roll": mean,

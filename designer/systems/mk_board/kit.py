@@ -24,8 +24,8 @@ from designer.i18n import _
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
 from designer.rules.schema import Character
-from designer.rules.systems import BoardRules
 from designer.systems.mk_board.board_texts import reference_rules, spending_line
+from designer.systems.mk_board.rule_data import BoardRules, board_rules
 
 if TYPE_CHECKING:
     from designer.export.cutfile import CutPart
@@ -36,14 +36,16 @@ STANDEE = (24.0, 84.0)  # width; height: base 12, face 30, face 30, base 12
 BASE_MM = 12.0
 
 
-def board_rules(ruleset: Ruleset) -> BoardRules:
-    if ruleset.board is None:
+def require_board(ruleset: Ruleset) -> BoardRules:
+    rules = board_rules(ruleset)
+    if rules is None:
         raise LayoutError(_("ruleset '{id}' has no board rules").format(id=ruleset.id))
-    return ruleset.board
+    return rules
 
 
 def no_board(job: PrintJob) -> str | None:
-    return None if job.ruleset.board is not None else _("ruleset '{id}' has no board rules").format(id=job.ruleset.id)
+    return None if board_rules(job.ruleset) is not None else _("ruleset '{id}' has no board rules").format(
+        id=job.ruleset.id)
 
 
 def pawn_colour(character: Character | None) -> Color:
@@ -54,7 +56,7 @@ def pawn_colour(character: Character | None) -> Color:
 # --- tokens ----------------------------------------------------------------------------------------
 def kit_groups(ruleset: Ruleset) -> list[TokenGroup]:
     """The bank's coins, the banana chips and one standee per character (its colour), counted from the rules."""
-    board = board_rules(ruleset)
+    board = require_board(ruleset)
     groups = []
     if board.bank_coins:
         groups.append(TokenGroup(_("Coins for the bank × {n}").format(n=board.bank_coins),
@@ -165,7 +167,7 @@ def _boxes(c: Canvas, p: Painter, x: float, y: float, labels: list[str], size: f
 def mat_slot(area: Rect, card: tuple[float, float], ruleset: Ruleset) -> Rect:
     """The mat's item slot (a card plus clearance each way), under the coin track; it may run past the mat's
     foot, which `render_mats` checks."""
-    top = board_rules(ruleset).bank_coins
+    top = require_board(ruleset).bank_coins
     inner = area.w - 10.0
     size = min(10.0, (inner - top * 1.2) / (top + 1))
     w, h = slot_size(card)
@@ -175,7 +177,7 @@ def mat_slot(area: Rect, card: tuple[float, float], ruleset: Ruleset) -> Rect:
 def draw_mat(c: Canvas, number: int, character: Character | None, ruleset: Ruleset, area: Rect,
              card: tuple[float, float], player: str = "") -> None:
     """One player's mat in `area` (page mm); `player` is written on its name line (a campaign's roster)."""
-    board = board_rules(ruleset)
+    board = require_board(ruleset)
     p = Painter(c)
     colour = pawn_colour(character)
     p.rect(area.x, area.y, area.w, area.h, 3.0, fill=white, stroke=colour, lw=0.8)
@@ -244,7 +246,7 @@ def render_mats(c: Canvas, job: PrintJob) -> int:
     """One mat per player of the document (`karts`), characters in the rule data's order, two to a page; from
     a campaign one per player of its roster, with their name and character."""
     ruleset = job.ruleset
-    board_rules(ruleset)
+    require_board(ruleset)
     card, chars = card_size(job.options.card_size), ruleset.characters
 
     def draw(c: Canvas, number: int, area: Rect) -> None:
@@ -266,7 +268,7 @@ REFERENCE_MM = (88.0, 126.0)
 
 
 def draw_reference(c: Canvas, ruleset: Ruleset, box: Rect) -> None:
-    board = board_rules(ruleset)
+    board = require_board(ruleset)
     p = Painter(c)
     red = HexColor("#d0312d")
     p.rect(box.x, box.y, box.w, box.h, 3.0, fill=white, stroke=red, lw=0.8)
@@ -295,7 +297,7 @@ def draw_reference(c: Canvas, ruleset: Ruleset, box: Rect) -> None:
 
 def render_reference(c: Canvas, job: PrintJob) -> int:
     """One reference card per player, as many to a page as fit; returns the pages drawn."""
-    board_rules(job.ruleset)
+    require_board(job.ruleset)
     paper = get_paper(job.options.paper).portrait()
     area = check_margin(paper, job.options.margin(10.0))
     w, h = REFERENCE_MM

@@ -33,8 +33,9 @@ from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Star
 from designer.race.lookup import card_named as _named
 from designer.race.lookup import coin_spend, named_kart
 from designer.race.lookup import rule_card as _card
-from designer.rules.texts import card_name, roll_outcome_effect
+from designer.rules.texts import card_name
 from designer.systems.mk_board.elements import FIELD_NAMES
+from designer.systems.mk_board.rule_data import board_rules, roll_outcome_effect
 
 #: The special fields a track's spaces can have that the race acts on, as `from_track` codes them
 #: (setup key "field_<space number>": the index here + 1); they are the rule data's space kinds.
@@ -94,9 +95,10 @@ class BoardRace:
 
 
 def _rules(ruleset: Any) -> Any:
-    if ruleset.board is None:
+    rules = board_rules(ruleset)
+    if rules is None:
         raise RaceError(_("this rule data has no board rules"))
-    return ruleset.board
+    return rules
 
 
 def _space_rule(ruleset: Any, kind: str) -> Any:

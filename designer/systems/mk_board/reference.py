@@ -13,23 +13,17 @@ from typing import TYPE_CHECKING
 
 from designer.export.reference_sheet import Block, faces, render_blocks
 from designer.i18n import _, ngettext
-from designer.rules.texts import (
-    board_space_effect,
-    board_space_name,
-    card_name,
-    card_text,
-    deck_rule_note,
-    ruleset_name,
-)
+from designer.rules.texts import card_name, card_text, deck_rule_note, ruleset_name
 from designer.systems.mk_board.board_texts import field_rule, reference_rules, spending_line
 from designer.systems.mk_board.elements import FIELD_NAMES
+from designer.systems.mk_board.rule_data import board_rules, board_space_effect, board_space_name
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from designer.export.options import PrintJob
     from designer.rules.schema import Ruleset
-    from designer.rules.systems import BoardRules, BoardSpace
+    from designer.systems.mk_board.rule_data import BoardRules, BoardSpace
 
 
 def race_block(ruleset: Ruleset, board: BoardRules) -> Block:
@@ -148,7 +142,7 @@ def items_block(ruleset: Ruleset, board: BoardRules) -> Block | None:
 
 
 def blocks(ruleset: Ruleset) -> list[Block]:
-    board = ruleset.board
+    board = board_rules(ruleset)
     if board is None:
         return []
     made = [race_block(ruleset, board), turn_block(ruleset, board), coins_block(ruleset, board),

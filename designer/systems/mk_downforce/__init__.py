@@ -11,6 +11,7 @@ from designer.systems.mk_downforce.cli import CAMPAIGN_CLI, CAMPAIGN_OPTIONS
 from designer.systems.mk_downforce.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_downforce.prints import DASHBOARD, PRINT_OPTIONS, PRINTS
 from designer.systems.mk_downforce.race import RACE
+from designer.systems.mk_downforce.rule_data import SECTION
 
 SYSTEM = System(
     id="mk-downforce",
@@ -26,4 +27,5 @@ SYSTEM = System(
     qt_module="designer.systems.mk_downforce.qt",
     campaign_cli=CAMPAIGN_CLI,
     campaign_options=CAMPAIGN_OPTIONS,
+    rule_sections=(SECTION,),
 )

@@ -26,8 +26,8 @@ from designer.export.painter import Painter
 from designer.export.paper import LayoutError, Paper, Rect, check_margin, fmt_mm, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, PALE, text
 from designer.i18n import _, ngettext
-from designer.rules import texts as rule_texts
 from designer.systems.mk_downforce import cube_net
+from designer.systems.mk_downforce.rule_data import die_face, downforce_rules, kit_note
 
 if TYPE_CHECKING:
     from designer.export.cutfile import CutPart
@@ -42,17 +42,17 @@ FOLD_DASH = (1.2, 0.9)
 
 def twins(job: PrintJob, how: str) -> str:
     """`how` followed by where the die's two equal faces go, in the current language (none: `how` alone)."""
-    faces = job.ruleset.downforce.item_die_faces if job.ruleset.downforce else []
+    faces = found.item_die_faces if (found := downforce_rules(job.ruleset)) else []
     twin = next((name for name in faces if faces.count(name) == 2), None)
     if twin is None:
         return how
     return how + " " + _("The two {face} faces go on opposite sides.").format(
-        face=rule_texts.die_face(job.ruleset, twin))
+        face=die_face(job.ruleset, twin))
 
 
 def die_faces(job: PrintJob) -> list[str]:
     """The rule data's six faces in the net's cell order (equal faces on opposite sides)."""
-    rules = job.ruleset.downforce
+    rules = downforce_rules(job.ruleset)
     if rules is None:
         raise LayoutError(_("ruleset '{id}' has no Downforce rules").format(id=job.ruleset.id))
     return cube_net.place_faces(cube_net.CROSS, rules.item_die_faces)
@@ -75,7 +75,7 @@ def face_picture(p: Painter, name: str, cx: float, cy: float, size: float) -> No
 def face_label(job: PrintJob, name: str, width: float) -> tuple[list[str], float] | None:
     """A face's name on one or two lines that fit a face `width` mm across, whole and at ≥ pdf.MIN_PT, or None
     when they do not (a small die): then the faces show pictures only and the page has a key."""
-    label = rule_texts.die_face(job.ruleset, name)
+    label = die_face(job.ruleset, name)
     room = width * 0.86
     one = pdf.fit_size(label, room, min(8.0, width * 0.42), BOLD)
     if pdf.fits(label, room, one, BOLD):
@@ -121,7 +121,7 @@ def _key(c: Canvas, p: Painter, job: PrintJob, box: Rect) -> None:
     for i, name in enumerate(names):
         x = box.x + i * cell
         face_picture(p, name, x + pic / 2, box.y + box.h / 2, pic)
-        lines, size = pdf.fit_lines(rule_texts.die_face(job.ruleset, name), cell - pic - 2.0, 7.5, BOLD)
+        lines, size = pdf.fit_lines(die_face(job.ruleset, name), cell - pic - 2.0, 7.5, BOLD)
         pdf.lines_middle(c, x + pic + 1.0, box.y + box.h / 2, lines, size, BOLD)
 
 
@@ -136,7 +136,7 @@ def _furniture(c: Canvas, job: PrintJob, page: Rect, title: str, note: str, how:
     bar = min(100.0, page.w - 20)
     pdf.calibration_bar(c, page.x, page.bottom - FOOTER_MM + 2, bar, 10, _("{mm} mm").format(mm=fmt_mm(bar)))
     sheet_marks.margin_bars(c, get_paper(job.options.paper).portrait(), page, across=False)
-    kit = rule_texts.kit_note(job.ruleset)
+    kit = kit_note(job.ruleset)
     if kit:
         lines, size = pdf.fit_paragraph(kit, page.w, FOOTER_MM - 6.5, 6.5, FONT, min_pt=4.5)
         pdf.paragraph(c, page.x, page.bottom - FOOTER_MM + 6.5, lines, size, FONT, GREY)
@@ -303,7 +303,7 @@ def cut_parts(job: PrintJob) -> list[CutPart]:
     folds += [tuple(mm(cube_net.segment(cells, t.edge))) for t in tabs]
     names = []
     for (x, y), name in zip(cells, die_faces(job), strict=True):
-        label = rule_texts.die_face(job.ruleset, name)
+        label = die_face(job.ruleset, name)
         size = min(s * 0.22, s * 0.85 / max(1, len(label)) / 0.6)
         names.append(Engraving(label, (x + 0.5) * s, (y + 0.5) * s, size))
     return [CutPart(outline, tuple(folds), tuple(names), _("Item die: cube net ({mm} mm)").format(mm=fmt_mm(s)))]

@@ -26,8 +26,14 @@ from designer.export.sheet_marks import card_marks
 from designer.i18n import _, format_dollars, format_number, ngettext, npgettext, place_ordinal
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
-from designer.rules.systems import DownforceKart, DownforceRules
-from designer.systems.mk_downforce.kit_tokens import downforce_rules
+from designer.systems.mk_downforce.kit_tokens import require_downforce
+from designer.systems.mk_downforce.rule_data import (
+    DownforceKart,
+    DownforceRules,
+    die_face,
+    kart_colour_name,
+    token_name,
+)
 
 REFERENCE_MM = (185.0, 130.0)  # two to an A4 or Letter sheet
 RED_DIE = HexColor("#c62828")
@@ -60,8 +66,8 @@ class Block:
 
 def reference_blocks(ruleset: Ruleset) -> list[Block]:
     """The variant's rules in our words, every number from the rule data."""
-    rules = downforce_rules(ruleset)
-    token, face = rule_texts.token_name, rule_texts.die_face
+    rules = require_downforce(ruleset)
+    token, face = token_name, die_face
     block = token(ruleset, rules.kit.block_token)
     counts: dict[str, int] = {}
     for f in rules.item_die_faces:
@@ -225,7 +231,7 @@ def _sheets(c: Canvas, grid: CardGrid, count: int, draw: Callable[[int, Rect], N
 
 def render_reference(c: Canvas, job: PrintJob) -> int:
     """One sheet of reference cards (as many copies as fit); returns the pages drawn."""
-    downforce_rules(job.ruleset)
+    require_downforce(job.ruleset)
     grid = card_grid(job.options.paper, REFERENCE_MM, job.options.margin(CARD_MARGIN_MM))
     p = Painter(c, job.options.ink_saver)
     return _sheets(c, grid, grid.per_sheet, lambda _i, area: draw_reference(c, p, job.ruleset, area))
@@ -254,7 +260,7 @@ def draw_kart_card(c: Canvas, p: Painter, ruleset: Ruleset, rules: DownforceRule
         p.rect(inner.x, inner.y, inner.w, inner.h, 2.0, fill=white, stroke=None)
         p.rect(inner.x, inner.y + band / 2, inner.w, band / 2, fill=ink, stroke=None)
     p.rect(inner.x, inner.y, inner.w, band, 2.0, fill=ink, stroke=None)
-    colour = rule_texts.kart_colour_name(ruleset, kart.colour)
+    colour = kart_colour_name(ruleset, kart.colour)
     title = _("{colour} kart").format(colour=colour)
     title = title[:1].upper() + title[1:]
     text(c, inner.x + inner.w / 2, inner.y + band / 2, *pdf.fit_line(title, inner.w - 4, 12 * k, BOLD), BOLD,
@@ -306,7 +312,7 @@ def draw_kart_card(c: Canvas, p: Painter, ruleset: Ruleset, rules: DownforceRule
 
 def render_karts(c: Canvas, job: PrintJob) -> int:
     """One card per kart colour on card sheets of the chosen size; returns the pages drawn."""
-    rules = downforce_rules(job.ruleset)
+    rules = require_downforce(job.ruleset)
     grid = card_grid(job.options.paper, job.options.card_size, job.options.margin(CARD_MARGIN_MM))
     p = Painter(c, job.options.ink_saver)
     token = float(job.setting("token_size"))

@@ -26,7 +26,7 @@ from designer.export.tokens import CUT, Token, TokenGroup, pack_tokens, pdf_mm, 
 from designer.i18n import _, format_number, ngettext
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
-from designer.rules.systems import DownforceRules
+from designer.systems.mk_downforce.rule_data import DownforceRules, downforce_rules, kit_note, token_name
 
 if TYPE_CHECKING:
     from designer.export.cutfile import CutPart
@@ -40,26 +40,27 @@ TINTS: tuple[tuple[str, Color], ...] = (
     ("green", HexColor("#def3e2")), ("blue", HexColor("#dde7fa")))
 
 
-def downforce_rules(ruleset: Ruleset) -> DownforceRules:
-    if ruleset.downforce is None:
+def require_downforce(ruleset: Ruleset) -> DownforceRules:
+    rules = downforce_rules(ruleset)
+    if rules is None:
         raise LayoutError(_("ruleset '{id}' has no Downforce rules").format(id=ruleset.id))
-    return ruleset.downforce
+    return rules
 
 
 def block_count(job: PrintJob) -> tuple[int, int, int]:
     """(lanes, betting lines, spares) of the "?" blocks this print needs."""
-    kit = downforce_rules(job.ruleset).kit
+    kit = require_downforce(job.ruleset).kit
     return int(job.setting("lanes")), int(job.setting("betting_lines")), kit.block_spares
 
 
 def token_groups(job: PrintJob) -> list[TokenGroup]:
     """The "?" blocks first, then each item token of the kit, each kind with its heading and count."""
     ruleset = job.ruleset
-    kit = downforce_rules(ruleset).kit
+    kit = require_downforce(ruleset).kit
     size = float(job.setting("token_size"))
     lanes, lines, spares = block_count(job)
     blocks = lanes * lines + spares
-    name = rule_texts.token_name(ruleset, kit.block_token)
+    name = token_name(ruleset, kit.block_token)
     counted = {"name": name, "count": format_number(blocks, 0),
                "lanes": ngettext("{n} lane", "{n} lanes", lanes).format(n=format_number(lanes, 0)),
                "lines": ngettext("{n} betting line", "{n} betting lines", lines).format(n=format_number(lines, 0))}
@@ -71,7 +72,7 @@ def token_groups(job: PrintJob) -> list[TokenGroup]:
     groups = [TokenGroup(title, [Token(kit.block_token, size, size, "circle", label=name)] * blocks)]
     for item in kit.item_tokens:
         if item.count:
-            name = rule_texts.token_name(ruleset, item.token)
+            name = token_name(ruleset, item.token)
             groups.append(TokenGroup(_("{name}: {count}").format(name=name, count=format_number(item.count, 0)),
                                      [Token(item.token, size, size, "circle", label=name)] * item.count))
     return groups
@@ -112,7 +113,7 @@ def _foot(c: Canvas, job: PrintJob, page: Rect) -> None:
     label = " · ".join((_("{mm} mm: measure to check the scale").format(mm=format_number(BAR_MM, 0)),
                         _("tokens {mm} mm across").format(mm=pdf_mm(float(job.setting("token_size"))))))
     pdf.calibration_bar(c, page.x, top, BAR_MM, 10, label)
-    note = rule_texts.kit_note(job.ruleset)
+    note = kit_note(job.ruleset)
     if note:
         lines, size = pdf.fit_paragraph(note, page.w, FOOTER_MM - 5.0, 6.0, FONT, min_pt=4.5)
         pdf.paragraph(c, page.x, top + 4.0, lines, size, FONT, GREY)

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from designer.campaign.errors import CampaignError
 from designer.i18n import N_, _
-from designer.rules.texts import kart_colour_name, ruleset_name
+from designer.rules.texts import ruleset_name
 from designer.systems.api import CampaignMode, ModeScoresheet
 from designer.systems.mk_downforce.cli import SEASON_COMMANDS
+from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
 from designer.systems.mk_downforce.season_upgrade import upgrade_3_to_4
 
 if TYPE_CHECKING:  # the registry loads every system for any document: the campaign model only when a rule runs
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # the registry loads every system for any document: the campa
 def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
     """At most one player per kart colour, so no more players than colours (custom characters have no
     colour, but each still takes a kart)."""
-    rules = ctx.ruleset.downforce
+    rules = downforce_rules(ctx.ruleset)
     if rules is None:
         return
     colours = [k.colour for k in rules.karts]
@@ -70,7 +71,7 @@ def season_sheet(c: Any, doc: CampaignDocument, ctx: Context, paper: str, source
 
 def no_prize_rules(ruleset: Any) -> str | None:
     """Why a ruleset cannot fill the season's sheet: it has no prize money rules."""
-    if ruleset.downforce is None:
+    if downforce_rules(ruleset) is None:
         return _("ruleset '{id}' has no Downforce prize money rules").format(id=ruleset.id)
     return None
 
@@ -78,7 +79,7 @@ def no_prize_rules(ruleset: Any) -> str | None:
 MODES: tuple[CampaignMode, ...] = (
     CampaignMode("season", N_("Season (prize money)"), "races", money=True, check=one_kart_per_colour_per_race,
                  commands=SEASON_COMMANDS, scoresheet=ModeScoresheet(season_sheet, no_prize_rules),
-                 upgrades={3: upgrade_3_to_4}),
+                 upgrades={3: upgrade_3_to_4}, needs=("downforce", N_("Downforce prize money rules"))),
     CampaignMode("race_series", N_("Race series (places only)"), "races", check=one_kart_per_colour),
 )
 DEFAULT_MODE = "season"

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from designer.export.sections import render_track_section
 from designer.i18n import N_, _
 from designer.systems.api import PrintOption, PrintSection
+from designer.systems.mk_downforce.rule_data import downforce_rules
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -85,9 +86,9 @@ def render_scoresheet(c: Canvas, job: PrintJob) -> int:
 
 
 def _kit(ruleset: Any) -> Any:
-    from designer.rules.systems import DownforceKit
+    from designer.systems.mk_downforce.rule_data import DownforceKit
 
-    return ruleset.downforce.kit if ruleset.downforce else DownforceKit()
+    return found.kit if (found := downforce_rules(ruleset)) else DownforceKit()
 
 
 PRINT_OPTIONS: tuple[PrintOption, ...] = (

@@ -22,7 +22,7 @@ from designer.i18n import N_, _, format_dollars, ngettext
 from designer.race.dice import D6, custom
 from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
-from designer.rules.texts import die_face, kart_colour_name, token_name
+from designer.systems.mk_downforce.rule_data import die_face, downforce_rules, kart_colour_name, token_name
 
 if TYPE_CHECKING:  # the registry loads every system for any document: the campaign code only when a result is filed
     from designer.campaign.context import Context
@@ -76,9 +76,10 @@ class DownforceRace:
 
 
 def _rules(ruleset: Any) -> Any:
-    if ruleset.downforce is None:
+    rules = downforce_rules(ruleset)
+    if rules is None:
         raise RaceError(_("this rule data has no Downforce section"))
-    return ruleset.downforce
+    return rules
 
 
 def _car_name(ruleset: Any, car: Car) -> str:

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from designer.export.reference_sheet import Block, render_blocks
 from designer.i18n import _, format_number, ngettext, place_ordinal
-from designer.rules.texts import character_name, kart_colour_name, ruleset_name, token_name
+from designer.rules.texts import character_name, ruleset_name
 from designer.systems.mk_downforce.kit_cards import faces, reference_blocks
-from designer.systems.mk_downforce.kit_tokens import block_count, downforce_rules
+from designer.systems.mk_downforce.kit_tokens import block_count, require_downforce
+from designer.systems.mk_downforce.rule_data import kart_colour_name, token_name
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -29,7 +30,7 @@ def spaces(n: int) -> str:
 
 
 def karts_block(ruleset: Ruleset) -> Block:
-    rules = downforce_rules(ruleset)
+    rules = require_downforce(ruleset)
     known = {c.id: c for c in ruleset.characters}
     lines = []
     for kart in rules.karts:
@@ -41,7 +42,7 @@ def karts_block(ruleset: Ruleset) -> Block:
 
 
 def blocks(ruleset: Ruleset, job: PrintJob) -> list[Block]:
-    rules = downforce_rules(ruleset)
+    rules = require_downforce(ruleset)
     lanes, lines, _spares = block_count(job)
     block = token_name(ruleset, rules.kit.block_token)
     out = [karts_block(ruleset)]

@@ -21,7 +21,7 @@ from designer.campaign.validate import race_location, require_player
 from designer.i18n import N_, _, format_dollars, ngettext
 from designer.model.campaign import CampaignDocument, CarResult, Race
 from designer.rules import Ruleset
-from designer.rules.texts import kart_colour_name
+from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
 
 #: Marked for the catalogue: show it as `_(SEASON_RULE).format(coin=format_dollars(...))`.
 SEASON_RULE = N_("Ranked by money: prize money for each car's place, plus {coin} for each coin, plus bet "
@@ -97,24 +97,24 @@ class SeasonStanding:
 
 def coin_value(ruleset: Ruleset) -> int:
     """What one coin is worth at final scoring, in dollars (0 without Downforce rules)."""
-    return ruleset.downforce.coin_value_dollars if ruleset.downforce else 0
+    return found.coin_value_dollars if (found := downforce_rules(ruleset)) else 0
 
 
 def colours(ruleset: Ruleset) -> list[str]:
     """The cars' colours in the rule data's order (six for Downforce)."""
-    return [k.colour for k in ruleset.downforce.karts] if ruleset.downforce else []
+    return [k.colour for k in rules.karts] if (rules := downforce_rules(ruleset)) else []
 
 
 def prize_table(doc: CampaignDocument, ruleset: Ruleset) -> tuple[int, ...]:
     """Prize money per place, 1st first, one per car: the season's table, else the rule data's (places the
     table does not pay get $0)."""
-    table = list(doc.prizes) or (list(ruleset.downforce.prize_table) if ruleset.downforce else [])
+    table = list(doc.prizes) or (list(rules.prize_table) if (rules := downforce_rules(ruleset)) else [])
     return tuple(table + [0] * (len(colours(ruleset)) - len(table)))[: max(len(colours(ruleset)), len(table))]
 
 
 def prizes_assumed(doc: CampaignDocument, ruleset: Ruleset) -> bool:
     """Whether the prize table in use is the rule data's assumption (the season has not entered its own)."""
-    return not doc.prizes and bool(ruleset.downforce and ruleset.downforce.prize_table_assumed)
+    return not doc.prizes and bool((rules := downforce_rules(ruleset)) and rules.prize_table_assumed)
 
 
 def prize_note(doc: CampaignDocument, ruleset: Ruleset) -> str:

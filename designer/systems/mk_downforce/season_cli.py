@@ -22,8 +22,9 @@ from designer.io.campaign_io import load_campaign
 from designer.io.display import json_printable, print_table, printable
 from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
-from designer.rules.texts import kart_colour_name, ruleset_name
+from designer.rules.texts import ruleset_name
 from designer.systems.mk_downforce import season_edit
+from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
 from designer.systems.mk_downforce.season import (
     SeasonStanding,
     car_money,
@@ -41,10 +42,11 @@ from designer.systems.mk_downforce.season import (
 def kart_colour(ruleset: Ruleset, value: str | None) -> str | None:
     """The rule data's colour id for `value`: the id itself or its name in the current language, any case.
     Anything else comes back as typed, for the season check to refuse with the list of cars."""
-    if value is None or ruleset.downforce is None:
+    rules = downforce_rules(ruleset)
+    if value is None or rules is None:
         return value
     wanted = value.strip().casefold()
-    for kart in ruleset.downforce.karts:
+    for kart in rules.karts:
         if wanted in (kart.colour.casefold(), kart_colour_name(ruleset, kart.colour).casefold()):
             return kart.colour
     return value.strip()

@@ -14,7 +14,7 @@ from designer.campaign.roster import require_player
 from designer.campaign.validate import race_location
 from designer.i18n import _, pgettext
 from designer.model.campaign import BetWin, CampaignDocument, CarResult, Race
-from designer.rules.texts import kart_colour_name
+from designer.systems.mk_downforce.rule_data import kart_colour_name
 from designer.systems.mk_downforce.season import car_name, colours
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from designer.campaign.context import Context
 from designer.export.campaign_print import race_name
 from designer.model.campaign import CampaignDocument
+from designer.systems.mk_downforce.rule_data import downforce_rules
 from designer.systems.mk_downforce.season_sheet import (
     PlayerRace,
     SeasonCar,
@@ -39,7 +40,7 @@ def season_scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
         races = tuple(None if m is None else PlayerRace(m.bets, m.total) for m in s.by_race)
         players.append(SeasonPlayer(p.name, s.character, races, s.total if started else None,
                                     s.rank if started else None))
-    colours = [k.colour for k in ctx.ruleset.downforce.karts] if ctx.ruleset.downforce else []
+    colours = [k.colour for k in rules.karts] if (rules := downforce_rules(ctx.ruleset)) else []
     cars = []
     for colour in colours:
         per_race = []

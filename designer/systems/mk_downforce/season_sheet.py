@@ -26,7 +26,8 @@ from designer.export.paper import LayoutError, Rect, check_margin, get_paper
 from designer.export.pdf import BOLD, FONT, GREY, INK, LIGHT, text
 from designer.i18n import N_, _, format_dollars, format_number, ngettext, place_ordinal
 from designer.rules import Ruleset
-from designer.rules.texts import kart_colour_name, ruleset_name
+from designer.rules.texts import ruleset_name
+from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
 from designer.systems.mk_downforce.season import season_rule
 
 #: Races on a blank sheet (a short season, written by hand; a filled sheet has the campaign's races).
@@ -96,7 +97,7 @@ class SeasonScores:
 def render_scoresheet(c: Canvas, job: PrintJob) -> int:
     """Append the season score sheet (landscape, one page per `RACES_PER_PAGE` races); returns the pages."""
     scores = job.scores if isinstance(job.scores, SeasonScores) else SeasonScores()
-    if job.ruleset.downforce is None:
+    if downforce_rules(job.ruleset) is None:
         raise LayoutError(_("ruleset '{id}' has no Downforce prize money rules").format(id=job.ruleset.id))
     races = scores.races or max((len(p.races) for p in scores.players), default=0) or BLANK_RACES
     players = list(scores.players) or [SeasonPlayer("") for _n in range(BLANK_PLAYERS)]
@@ -131,8 +132,9 @@ def _heading(c: Canvas, ruleset: Ruleset, scores: SeasonScores, area: Rect) -> f
     heading = scores.heading
     text(c, area.x, area.y + 5, pdf.truncate(heading, area.w - pdf.width_mm(name, 8) - 6, 15, BOLD), 15, BOLD)
     text(c, area.right, area.y + 5, name, 8, FONT, "end", GREY)
-    assert ruleset.downforce is not None
-    coin = ruleset.downforce.coin_value_dollars
+    rules = downforce_rules(ruleset)
+    assert rules is not None
+    coin = rules.coin_value_dollars
     painter = Painter(c)
     c.saveState()
     c.translate(area.x + 2.2, area.y + 11)
@@ -143,10 +145,10 @@ def _heading(c: Canvas, ruleset: Ruleset, scores: SeasonScores, area: Rect) -> f
     left = area.x + 8 + pdf.width_mm(worth, size, BOLD)
     text(c, left, area.y + 11, *pdf.fit_line(season_rule(ruleset), area.right - left, 7.5, FONT, 5.0), FONT,
          colour=GREY, middle=True)
-    prizes = scores.prizes or tuple(ruleset.downforce.prize_table)
+    prizes = scores.prizes or tuple(rules.prize_table)
     table = "  ·  ".join(f"{place_ordinal(n)} {format_dollars(v)}" for n, v in enumerate(prizes, 1))
     line = _("Prize money: {table}").format(table=table)
-    if scores.prizes_assumed and ruleset.downforce.prize_table_assumed:
+    if scores.prizes_assumed and rules.prize_table_assumed:
         line += " " + _("(the base game's, as we read it: check against your box)")
     text(c, area.x, area.y + 16, *pdf.fit_line(line, area.w, 8, BOLD, 5.0), BOLD, middle=True)
     return area.y + 20
@@ -154,9 +156,10 @@ def _heading(c: Canvas, ruleset: Ruleset, scores: SeasonScores, area: Rect) -> f
 
 def _draw_page(c: Canvas, ruleset: Ruleset, scores: SeasonScores, players: list[SeasonPlayer], races: range,
                area: Rect, blank: bool) -> None:
-    assert ruleset.downforce is not None
+    rules = downforce_rules(ruleset)
+    assert rules is not None
     top = _heading(c, ruleset, scores, area)
-    karts = ruleset.downforce.karts
+    karts = rules.karts
     cars = dict(scores.cars)
     whos = [p.name + (f" ({p.character})" if p.character else "") for p in players]
     widest = max((pdf.width_mm(who, 8.5, BOLD) for who in whos), default=0.0)
@@ -215,7 +218,7 @@ def _draw_page(c: Canvas, ruleset: Ruleset, scores: SeasonScores, players: list[
            [name_w + k * race_w for k in range(len(races) + 1)], player_widths,
            [width - total_w - rank_w, width - rank_w])
     formula = _("Race money = for each car owned: prize + coins × {coin} − price paid; plus bets").format(
-        coin=format_dollars(ruleset.downforce.coin_value_dollars))
+        coin=format_dollars(rules.coin_value_dollars))
     text(c, area.x, top + player_h + 5, *pdf.fit_line(formula, area.w, 7.5, FONT, 5.0), FONT, colour=GREY)
 
 

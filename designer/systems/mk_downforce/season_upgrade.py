@@ -16,12 +16,13 @@ def upgrade_3_to_4(data: dict[str, Any]) -> dict[str, Any]:
     so the race counts as it did. Bet winnings become the race's `bets`. Shapes validation refuses are left
     alone."""
     from designer.rules import RulesetError, load_ruleset
+    from designer.systems.mk_downforce.rule_data import downforce_rules
 
     races = data.get("races")
     if not isinstance(races, list):
         return data
     try:
-        rules = load_ruleset(str(data.get("ruleset"))).downforce
+        rules = downforce_rules(load_ruleset(str(data.get("ruleset"))))
     except RulesetError:
         return data  # validation names what is wrong
     if rules is None:

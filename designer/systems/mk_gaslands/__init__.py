@@ -13,6 +13,7 @@ from designer.systems.mk_gaslands.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_gaslands.overlays import OVERLAYS
 from designer.systems.mk_gaslands.prints import DASHBOARD, PRINTS
 from designer.systems.mk_gaslands.race import RACE
+from designer.systems.mk_gaslands.rule_data import SECTION
 
 #: A character's weight class (stored as written here, shown translated), Handling and Max Gear; upgrades
 #: bought between Grand Prix races raise the last two.
@@ -34,4 +35,5 @@ SYSTEM = System(
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
     race=RACE,
+    rule_sections=(SECTION,),
 )

@@ -25,6 +25,7 @@ from designer.race.lookup import card_named as _named
 from designer.race.lookup import coin_spend, named_kart
 from designer.race.lookup import rule_card as _card
 from designer.rules.texts import card_name, coin_spend_effect, template_name
+from designer.systems.mk_gaslands.rule_data import gaslands_rules
 
 BATTLE_MODE = "balloon_battle"
 #: Track element kinds whose count the race keeps (what the end-of-phase reminders need), and "laps".
@@ -197,7 +198,7 @@ def _box(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: rand
     stack = 1 if action.n is None else action.n
     if stack not in (1, 2):
         raise RaceError(_("an item box is single (1) or double-stacked (2), not {n}").format(n=stack))
-    draws = 1 if stack == 1 else (ruleset.gaslands.double_stack_draw if ruleset.gaslands is not None else 2)
+    draws = 1 if stack == 1 else (found.double_stack_draw if (found := gaslands_rules(ruleset)) is not None else 2)
     lines: list[str] = []
     last = race.standing()[-1]
     limit = _hand_limit(ruleset)
@@ -356,7 +357,7 @@ def _next(ruleset: Any, race: GaslandsRace, action: Action, rng: random.Random) 
         lines.append(_("Every item box taken returns to the track."))
     if not setup or setup.get("coin"):
         lines.append(_("Every coin picked up returns to the track."))
-    rules = ruleset.gaslands
+    rules = gaslands_rules(ruleset)
     if rules is not None:
         for index, up in enumerate(race.thwomps_up):
             face = D6.roll(rng)

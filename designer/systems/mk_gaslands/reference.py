@@ -14,13 +14,14 @@ from designer.export.paper import fmt_mm
 from designer.export.reference_sheet import Block, faces, render_blocks
 from designer.i18n import _, ngettext, pgettext, place_ordinal
 from designer.rules.texts import card_name, ruleset_name, weight_name
+from designer.systems.mk_gaslands.rule_data import gaslands_rules
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from designer.export.options import PrintJob
-    from designer.rules.gaslands import Jump, Reach, Smash
     from designer.rules.schema import Ruleset
+    from designer.systems.mk_gaslands.rule_data import Jump, Reach, Smash
 
 
 
@@ -60,7 +61,7 @@ def items_block(ruleset: Ruleset) -> Block | None:
         return None
     rules = ruleset.deck_rules
     lines = []
-    stack = ruleset.gaslands.double_stack_draw if ruleset.gaslands else None
+    stack = found.double_stack_draw if (found := gaslands_rules(ruleset)) else None
     draw = _("Driving through an item box draws one card.")
     if stack:
         draw += " " + _("A double-stacked box gives {n}.").format(n=stack)
@@ -110,7 +111,7 @@ def coins_block(ruleset: Ruleset) -> Block | None:
 
 
 def features_block(ruleset: Ruleset) -> Block | None:
-    g = ruleset.gaslands
+    g = gaslands_rules(ruleset)
     if g is None:
         return None
     ramp = g.ramp
@@ -134,7 +135,7 @@ def features_block(ruleset: Ruleset) -> Block | None:
 
 
 def hazards_block(ruleset: Ruleset) -> Block | None:
-    g = ruleset.gaslands
+    g = gaslands_rules(ruleset)
     if g is None:
         return None
     t, plant, chomp = g.thwomp, g.piranha_plant, g.chain_chomp

@@ -15,6 +15,7 @@ from designer.systems.pitchkart.generate import GENERATOR
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
 from designer.systems.pitchkart.race import RACE
+from designer.systems.pitchkart.rule_data import SECTION
 from designer.systems.pitchkart.sections import new_defaults
 
 
@@ -59,4 +60,5 @@ SYSTEM = System(
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
     race=RACE,
+    rule_sections=(SECTION,),
 )

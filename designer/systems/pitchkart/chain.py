@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from designer.model.edit import placed
-from designer.rules.systems import PieceInventory
 from designer.systems.api import move_attached
 from designer.systems.pitchkart.elements import TrackSection
+from designer.systems.pitchkart.rule_data import PieceInventory, pitchkart_rules
 from designer.systems.pitchkart.sections import ConnectorIndex, known_sections, section_end, track_sections
 
 
@@ -72,5 +72,5 @@ def follow_moves(elements: Sequence[Any], changed: Sequence[Any]) -> list[Any]:
         return []
     from designer.rules.loader import load_ruleset  # here: the loader loads the systems, this one included
 
-    rules = load_ruleset("pitchkart").pitchkart
+    rules = pitchkart_rules(load_ruleset("pitchkart"))
     return chain_followers(elements, changed, rules.inventory) if rules is not None else []

@@ -37,9 +37,8 @@ from designer.geometry.checks.report import Problem, namer, number
 from designer.i18n import N_, _, ngettext
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
-from designer.rules.systems import PieceInventory
-from designer.rules.texts import piece_name
 from designer.systems.pitchkart.elements import TrackSection
+from designer.systems.pitchkart.rule_data import PieceInventory, piece_name, pitchkart_rules
 from designer.systems.pitchkart.sections import (
     Connector,
     ConnectorIndex,
@@ -98,7 +97,7 @@ def _track(ctx: CheckContext) -> Track | None:
     taken over from the last run when no section changed (only the outlines of changed sections are redrawn)."""
     if "pitchkart" in ctx.run_cache:
         return ctx.run_cache["pitchkart"]
-    rules = ctx.ruleset.pitchkart
+    rules = pitchkart_rules(ctx.ruleset)
     sections = track_sections(ctx.elements)
     found = None
     if sections and rules is not None:
@@ -284,7 +283,7 @@ def pk_boost_span(ctx: CheckContext) -> list[Problem]:
 @check("pk-coin-spacing", "warning")
 def pk_coin_spacing(ctx: CheckContext) -> list[Problem]:
     """Each coin whose nearest other coin is closer than the rule data's spacing, or further."""
-    rules = ctx.ruleset.pitchkart
+    rules = pitchkart_rules(ctx.ruleset)
     coins = ctx.of_kind("coin")
     if _track(ctx) is None or rules is None or len(coins) < 2:
         return []
@@ -315,7 +314,7 @@ def _under(track: Track, x_mm: float, y_mm: float) -> list[TrackSection]:
 
 @check("pk-coin-sections", "warning")
 def pk_coin_sections(ctx: CheckContext) -> list[Problem]:
-    track, rules = _track(ctx), ctx.ruleset.pitchkart
+    track, rules = _track(ctx), pitchkart_rules(ctx.ruleset)
     if track is None or rules is None:
         return []
     holding: dict[str, TrackSection] = {}
@@ -362,7 +361,7 @@ def pitchkart_figures(document: TrackDocument, ruleset: Ruleset) -> dict[str, An
     """{"sections_per_lap", "closed", "straights", "curves", "longest_straight_sections", "bends",
     "longest_bend_sections", "characters": {id: {"top_speed", "straight_flicks", "traction"}}, "characters_note"}
     of a track of sections, in lap order; None when the rule data has no piece inventory."""
-    rules = ruleset.pitchkart
+    rules = pitchkart_rules(ruleset)
     if rules is None:
         return None
     inventory = rules.inventory

@@ -22,7 +22,7 @@ from designer.i18n import N_, _, ngettext
 from designer.rules import Ruleset
 from designer.rules import texts as rule_texts
 from designer.rules.schema import Character
-from designer.rules.systems import PitchKartRules
+from designer.systems.pitchkart.rule_data import PitchKartRules, pitchkart_rules
 from designer.systems.pitchkart.sections import track_sections
 
 NUMBER_STICKER_MM = 22.0
@@ -34,14 +34,15 @@ STATS: tuple[tuple[str, str], ...] = (("top_speed", N_("Top Speed")), ("traction
                                       ("acceleration", N_("Acceleration")))
 
 
-def pitchkart_rules(ruleset: Ruleset) -> PitchKartRules:
-    if ruleset.pitchkart is None:
+def require_pitchkart(ruleset: Ruleset) -> PitchKartRules:
+    rules = pitchkart_rules(ruleset)
+    if rules is None:
         raise LayoutError(_("ruleset '{id}' has no PitchKart rules").format(id=ruleset.id))
-    return ruleset.pitchkart
+    return rules
 
 
 def no_pitchkart(job: PrintJob) -> str | None:
-    return None if job.ruleset.pitchkart is not None else _("ruleset '{id}' has no PitchKart rules").format(
+    return None if pitchkart_rules(job.ruleset) is not None else _("ruleset '{id}' has no PitchKart rules").format(
         id=job.ruleset.id)
 
 
@@ -189,7 +190,7 @@ def render_characters(c: Canvas, job: PrintJob) -> int:
 # --- the starting grid -------------------------------------------------------------------------------
 def render_grid(c: Canvas, job: PrintJob) -> int:
     """The starting grid on one sheet: a slot per kart, two abreast, staggered, each with its starting coins."""
-    rules = pitchkart_rules(job.ruleset)
+    rules = require_pitchkart(job.ruleset)
     coins = rules.starting_coins_by_slot
     paper = get_paper(job.options.paper).portrait()
     page = check_margin(paper, job.options.margin(10.0))

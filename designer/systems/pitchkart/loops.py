@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from designer.rules.systems import PieceInventory
+from designer.systems.pitchkart.rule_data import PieceInventory, pitchkart_rules
 from designer.systems.pitchkart.sections import Connector, piece_end, runs_of
 
 #: The longest loop looked for (pieces), and the most moves tried in one search.
@@ -146,7 +146,7 @@ def fastest_top_speed(ruleset: Any) -> int:
 
 def closed_loops(ruleset: Any) -> Search:
     """Every distinct closed loop of the rule data's inventory, ranked (see the module); cached per set."""
-    rules = ruleset.pitchkart
+    rules = pitchkart_rules(ruleset)
     if rules is None:
         return Search((), True)
     return _cached(rules.inventory.model_dump_json(), fastest_top_speed(ruleset))

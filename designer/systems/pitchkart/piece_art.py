@@ -21,8 +21,8 @@ from designer.export.pdf import GREY, INK
 from designer.geometry.track import surface
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
-from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
+from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece, pitchkart_rules
 from designer.systems.pitchkart.sections import Connector, piece_end, piece_outline, section_outline
 
 DECK = HexColor("#d9dde3")  # the card a piece is glued on: pale, so numbers and stickers read
@@ -36,7 +36,7 @@ ORIGIN = Connector(0.0, 0.0, 0.0)
 
 
 def inventory_of(ruleset: Ruleset) -> PieceInventory | None:
-    return ruleset.pitchkart.inventory if ruleset.pitchkart is not None else None
+    return found.inventory if (found := pitchkart_rules(ruleset)) is not None else None
 
 
 def local_outline(piece: TrackPiece, width_mm: float, flipped: bool = False) -> Polygon:

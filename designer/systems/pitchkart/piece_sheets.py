@@ -26,8 +26,6 @@ from designer.export.tiles import TrackPrintOptions, render_tile_pages, render_t
 from designer.i18n import _
 from designer.model.track import Table, TrackDocument
 from designer.rules import Ruleset
-from designer.rules import texts as rule_texts
-from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TrackSection
 from designer.systems.pitchkart.piece_art import ORIGIN, draw_piece, ink_index, inventory_of, local_outline
 from designer.systems.pitchkart.piece_stickers import (
@@ -39,6 +37,7 @@ from designer.systems.pitchkart.piece_stickers import (
     stray_names,
 )
 from designer.systems.pitchkart.piece_stickers import layout as sticker_layout
+from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece, piece_name
 from designer.systems.pitchkart.sections import known_sections, piece_end, track_sections
 
 if TYPE_CHECKING:
@@ -179,7 +178,7 @@ def fitting(cut: Cutout, content: Rect) -> Cutout | None:
 
 
 def _caption(cut: Cutout, ruleset: Ruleset, carried: PieceStickers | None = None) -> str:
-    name = rule_texts.piece_name(ruleset, cut.piece)
+    name = piece_name(ruleset, cut.piece)
     if cut.section.flipped:
         name = _("{piece}, turning right").format(piece=name)
     caption = _("Section {n}: {piece}").format(n=cut.section.number, piece=name)

@@ -28,9 +28,9 @@ from designer.export.pdf import width_mm as width_mm_of
 from designer.i18n import _, ngettext
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
-from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TrackSection
 from designer.systems.pitchkart.piece_art import BARRIER_MM, local_outline, number_size
+from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece, pitchkart_rules
 from designer.systems.pitchkart.sections import (
     Connector,
     joints,
@@ -138,7 +138,7 @@ def element_stickers(document: TrackDocument, ruleset: Ruleset) -> list[Sticker]
 def grid_offsets(ruleset: Ruleset, width_mm: float) -> list[tuple[float, float]]:
     """(distance behind the line, offset to the right of travel) of each grid slot's centre, slot 1 first:
     two abreast, the second of each row half a row further back."""
-    rules = ruleset.pitchkart
+    rules = pitchkart_rules(ruleset)
     count = len(rules.starting_coins_by_slot) if rules is not None else 0
     kart = max(ruleset.kart_footprint.length_mm, ruleset.kart_footprint.width_mm)
     pitch = kart + GRID_GAP_MM
@@ -193,7 +193,8 @@ def grid_stickers(route: Sequence[TrackSection], inventory: PieceInventory, rule
     lx, ly, _h = to_piece(owner, line.x_mm, line.y_mm, line.heading_deg)
     at_line = _along(piece, owner.flipped, lx, ly)
     kart = max(ruleset.kart_footprint.length_mm, ruleset.kart_footprint.width_mm)
-    starting = ruleset.pitchkart.starting_coins_by_slot if ruleset.pitchkart is not None else []
+    rules = pitchkart_rules(ruleset)
+    starting = rules.starting_coins_by_slot if rules is not None else []
     found = []
     for slot, (back, right) in enumerate(grid_offsets(ruleset, inventory.width_mm), 1):
         k, along = index, at_line - back

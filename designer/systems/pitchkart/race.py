@@ -23,6 +23,7 @@ from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
 from designer.race.lookup import named_kart
 from designer.rules.texts import card_name, card_text
+from designer.systems.pitchkart.rule_data import pitchkart_rules
 
 #: "Loses the next turn" (a flooded engine, an overheat): one turn, as the rule says it.
 NEXT_TURN = 1
@@ -72,9 +73,10 @@ class PitchRace:
 
 
 def _rules(ruleset: Any) -> Any:
-    if ruleset.pitchkart is None:
+    rules = pitchkart_rules(ruleset)
+    if rules is None:
         raise RaceError(_("this rule data has no PitchKart section"))
-    return ruleset.pitchkart
+    return rules
 
 
 def from_track(document: Any) -> dict[str, int]:

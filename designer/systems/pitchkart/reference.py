@@ -14,15 +14,16 @@ from typing import TYPE_CHECKING
 from designer.export.paper import fmt_mm
 from designer.export.reference_sheet import Block, render_blocks
 from designer.i18n import N_, _, ngettext, place_ordinal
-from designer.rules.texts import card_name, character_name, ruleset_name, stat_note
+from designer.rules.texts import card_name, character_name, ruleset_name
 from designer.systems.pitchkart.kit import STATS
+from designer.systems.pitchkart.rule_data import pitchkart_rules, stat_note
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from designer.export.options import PrintJob
     from designer.rules.schema import Ruleset
-    from designer.rules.systems import PitchKartRules
+    from designer.systems.pitchkart.rule_data import PitchKartRules
 
 
 def coins(n: int) -> str:
@@ -156,7 +157,7 @@ def items_block(ruleset: Ruleset, pk: PitchKartRules) -> Block:
 
 
 def blocks(ruleset: Ruleset) -> list[Block]:
-    pk = ruleset.pitchkart
+    pk = pitchkart_rules(ruleset)
     if pk is None:
         return []
     return [flicking_block(ruleset, pk), coins_block(ruleset, pk), spin_block(ruleset, pk),

@@ -7,7 +7,7 @@ A connector is the middle of a section's end edge and the heading a disc crosses
 element holds its START connector (`x_mm`, `y_mm`, `rotation_deg`); its END connector follows exactly from
 its piece: a straight moves `length_mm` ahead, a curve turns `angle_deg` about a centre `radius_mm` to its
 left (to its right when `flipped`). Every size and tolerance comes from the rule data
-(`ruleset.pitchkart.inventory`).
+(`pitchkart_rules(ruleset).inventory`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from designer.i18n import _
-from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
+from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece, pitchkart_rules
 
 if TYPE_CHECKING:  # shapely is imported by the outlines themselves: snapping and numbering need none
     from shapely.geometry import Polygon
@@ -416,7 +416,7 @@ def new_defaults(elements: Iterable[object], kind: str) -> dict[str, object]:
         return {}
     from designer.rules.loader import load_ruleset  # here: the loader loads the systems, this one included
 
-    rules = load_ruleset("pitchkart").pitchkart
+    rules = pitchkart_rules(load_ruleset("pitchkart"))
     highest = max((s.number for s in track_sections(elements)), default=0)
     return {"piece": rules.inventory.pieces[0].id if rules else "straight", "number": min(highest + 1, 9999)}
 

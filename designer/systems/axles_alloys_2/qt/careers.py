@@ -42,7 +42,6 @@ from designer.panes.campaign.common import MessageLine, not_changed
 from designer.panes.file_filters import all_files_filter
 from designer.panes.markup import escaped, literal
 from designer.panes.theme import follow_palette, frame_notice, set_style
-from designer.rules.texts import weight_class_name
 from designer.systems.axles_alloys_2.career_edit import (
     add_driver,
     add_game,
@@ -52,8 +51,8 @@ from designer.systems.axles_alloys_2.career_edit import (
 )
 from designer.systems.axles_alloys_2.careers import (
     DriverRecord,
-    axles_rules,
     campaign_notices,
+    career_rules,
     careers,
     check_vehicle_class,
     death_faces,
@@ -61,6 +60,7 @@ from designer.systems.axles_alloys_2.careers import (
 from designer.systems.axles_alloys_2.qt.career_race_day import offers_race_day, run_game
 from designer.systems.axles_alloys_2.qt.careers_entries import SCENARIO_TITLES, EntryEditor, scenario_title
 from designer.systems.axles_alloys_2.qt.careers_model import players_needing_driver, status_text, vehicle_file_text
+from designer.systems.axles_alloys_2.rule_data import axles_rules, weight_class_name
 from designer.systems.axles_alloys_2.vehicle_io import VEHICLE_SUFFIX, driver_vehicle
 
 COLUMNS = (N_("Driver"), N_("Player"), N_("Vehicle"), N_("Vehicle file"), N_("Games"), N_("Kills"), N_("Wins"),
@@ -122,7 +122,7 @@ class CareersPage(QWidget):
         self.vehicle_combo = QComboBox()
         self.vehicle_combo.addItem(_("vehicle: not chosen"), None)
         ruleset = self.session.context.ruleset
-        axles = ruleset.axles
+        axles = axles_rules(ruleset)
         for weight_class in axles.weight_classes if axles is not None else ():
             # shows the name (in the current language), stores the id
             self.vehicle_combo.addItem(weight_class_name(ruleset, weight_class), weight_class.id)
@@ -207,7 +207,7 @@ class CareersPage(QWidget):
         doc, ctx = self.session.document, self.session.context
         try:
             self.records = careers(doc, ctx)
-            rules, faces = axles_rules(ctx), death_faces(ctx)
+            rules, faces = career_rules(ctx), death_faces(ctx)
         except CampaignError as exc:
             self.records, rules, faces = [], None, []
             self.show_message(str(exc))

@@ -16,9 +16,9 @@ from designer.i18n import N_, _, ngettext
 from designer.model.campaign import CampaignDocument, Game, GameEntry
 from designer.panes.campaign.common import muted_colour, refusal_colour
 from designer.panes.markup import escaped, literal
-from designer.rules.texts import reroll_event
 from designer.systems.axles_alloys_2.careers import DriverRecord, rerolls_earned
 from designer.systems.axles_alloys_2.qt.careers_model import dead_before, death_tooltip, updated_entry
+from designer.systems.axles_alloys_2.rule_data import reroll_event
 
 SCENARIO_TITLES = {"deathmatch": N_("Deathmatch"), "race": N_("Race")}
 HEADERS = {

@@ -31,9 +31,15 @@ from designer.i18n import N_, _, ngettext
 from designer.panes.cell_refusals import CellRefusals
 from designer.panes.markup import literal
 from designer.panes.message_line import MessageLine, not_changed
-from designer.rules.systems import AxlesRules, Component
-from designer.rules.texts import component_includes, component_name, component_note, firing_face
 from designer.systems.axles_alloys_2 import builder
+from designer.systems.axles_alloys_2.rule_data import (
+    AxlesRules,
+    Component,
+    component_includes,
+    component_name,
+    component_note,
+    firing_face,
+)
 from designer.systems.axles_alloys_2.vehicle import MAX_LABEL, VehicleComponent, VehicleDocument
 
 #: Runs an edit (the new component list, the undo text); returns why it was refused, or None.

@@ -43,6 +43,7 @@ from designer.systems.axles_alloys_2.qt.vehicle_files import (
     same_file_key,
     with_vehicle_suffix,
 )
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 from designer.systems.axles_alloys_2.vehicle_io import save_vehicle
 
@@ -73,8 +74,9 @@ class VehicleEditor(QMainWindow):
     def __init__(self, document: VehicleDocument, path: Path | None, ruleset: Ruleset,
                  manager: VehicleWindows | None = None) -> None:
         super().__init__()
-        assert ruleset.axles is not None
-        self.document, self.path, self.ruleset, self.rules = document, path, ruleset, ruleset.axles
+        rules = axles_rules(ruleset)
+        assert rules is not None
+        self.document, self.path, self.ruleset, self.rules = document, path, ruleset, rules
         self.manager = manager
         self.undo_stack = QUndoStack(self)
         self._build()

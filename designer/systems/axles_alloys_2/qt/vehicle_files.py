@@ -12,8 +12,8 @@ from pydantic import ValidationError
 
 from designer.i18n import _
 from designer.panes.file_filters import all_files_filter
-from designer.rules.systems import AxlesRules
 from designer.systems.axles_alloys_2.documents import VEHICLE_SUFFIX, is_vehicle_file
+from designer.systems.axles_alloys_2.rule_data import AxlesRules
 from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 

@@ -14,8 +14,7 @@ from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLineEdit, QPlainTextEdit, QSpinBox
 
 from designer.i18n import N_, _
-from designer.rules.systems import AxlesRules
-from designer.rules.texts import weight_class_name
+from designer.systems.axles_alloys_2.rule_data import AxlesRules, weight_class_name
 from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 SCENARIO_NAMES = {"deathmatch": N_("Arena (deathmatch)"), "race": N_("Race")}

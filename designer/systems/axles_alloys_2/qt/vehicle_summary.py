@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QListWidget, QProg
 from designer.i18n import N_, _, ngettext
 from designer.panes import theme
 from designer.panes.markup import escaped
-from designer.rules.systems import AxlesRules
 from designer.systems.axles_alloys_2 import builder
+from designer.systems.axles_alloys_2.rule_data import AxlesRules
 from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
 STATS = ("MAX", "ACC", "DEC", "TURN")

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from designer.i18n import _
 from designer.panes.markup import literal
+from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 if TYPE_CHECKING:
     from designer.rules.schema import Ruleset
@@ -82,8 +83,9 @@ class VehicleWindows(QObject):
         from designer.systems.axles_alloys_2.qt.vehicle_files import new_vehicle_document
 
         ruleset = load_ruleset(ruleset_id)
-        assert ruleset.axles is not None
-        editor = self.show_editor(new_vehicle_document(ruleset.axles), None, ruleset)
+        rules = axles_rules(ruleset)
+        assert rules is not None
+        editor = self.show_editor(new_vehicle_document(rules), None, ruleset)
         editor.undo_stack.resetClean()  # never saved: closing it asks
         editor._update_title()
         return editor

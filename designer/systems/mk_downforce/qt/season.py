@@ -50,9 +50,9 @@ from designer.panes.campaign.common import (
 )
 from designer.panes.campaign.race_day_link import offers_race_day, run_race
 from designer.panes.cell_refusals import CellRefusals
-from designer.rules.texts import kart_colour_name
 from designer.systems.mk_downforce import season_edit
 from designer.systems.mk_downforce.money import MoneyError, parse_dollars
+from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
 from designer.systems.mk_downforce.season import car_money, car_name, colours, prize_note, prize_table, race_money
 
 CAR, PLACE, OWNER, PAID, PRIZE, COINS, MONEY = range(7)
@@ -201,7 +201,7 @@ class SeasonRacePage(QWidget):
         for column, amount in enumerate(prize_table(doc, ruleset)[: len(self.colours)]):
             set_cell(self.prize_table, 0, column, format_dollars(amount), editable=True, align=ALIGN_NUMBER)
         self.prize_note.setText(prize_note(doc, ruleset))
-        rules = ruleset.downforce
+        rules = downforce_rules(ruleset)
         for row, colour in enumerate(self.colours):
             car = race.car(colour)
             kart = rules.kart(colour) if rules else None

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING
 from designer.app.kind_actions import KindActions
 from designer.document.operations import change_elements
 from designer.i18n import N_, _, ngettext, plain_decimal
-from designer.rules.texts import piece_name
 from designer.systems.api import ActionSet, MenuAction, MenuChoice, move_attached, offers, set_move_attached
 from designer.systems.pitchkart.elements import TRACK_SECTION
+from designer.systems.pitchkart.rule_data import piece_name
 
 if TYPE_CHECKING:
-    from designer.rules.systems import PieceInventory
     from designer.systems.pitchkart.qt.section_tool import SectionTool
+    from designer.systems.pitchkart.rule_data import PieceInventory
     from designer.systems.pitchkart.sections import Joint
 
 #: The system's toolbar icons.

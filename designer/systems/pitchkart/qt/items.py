@@ -5,7 +5,7 @@ START connector at the origin, +x the heading there) filled as track surface, it
 white barriers, its number upright in the middle, and a mark on each connector. A connector no other section
 meets is open: it is drawn as a highlighted ring, where the section tool snaps the next piece on.
 
-Sizes come from the rule data of the scene's document (`ruleset.pitchkart.inventory`), else from the built-in
+Sizes come from the rule data of the scene's document (`pitchkart_rules(ruleset).inventory`), else from the built-in
 PitchKart rules. Whether a connector is open depends on the other sections, so the item reads them from the
 scene's document and repaints itself when they change (the scene relinks only the built-in kinds). A section
 naming a piece the set lacks is drawn as a plain red-rimmed footprint with a "?" (a check names it).
@@ -24,8 +24,8 @@ from designer.canvas import layer, style
 from designer.canvas.items.base import ElementItem, circle
 from designer.canvas.items.watch import WatchesDocument
 from designer.canvas.selection import ACCENT
-from designer.rules.systems import PieceInventory, TrackPiece
 from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
+from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece, pitchkart_rules
 from designer.systems.pitchkart.sections import (
     Connector,
     ConnectorIndex,
@@ -50,7 +50,7 @@ def fallback_inventory() -> PieceInventory | None:
     from designer.rules.loader import load_ruleset
 
     try:
-        rules = load_ruleset("pitchkart").pitchkart
+        rules = pitchkart_rules(load_ruleset("pitchkart"))
     except Exception:  # a broken rules file costs the pieces' shapes, never the canvas
         return None
     return rules.inventory if rules is not None else None

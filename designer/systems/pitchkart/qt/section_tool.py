@@ -24,9 +24,8 @@ from designer.document.operations import add_elements, change_elements, macro
 from designer.i18n import _
 from designer.model.edit import normalize_angle, unique_id
 from designer.rules.defaults import new_element
-from designer.rules.systems import PieceInventory, TrackPiece
-from designer.rules.texts import piece_name
 from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
+from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece, piece_name, pitchkart_rules
 from designer.systems.pitchkart.sections import (
     Connector,
     OpenConnector,
@@ -44,7 +43,7 @@ MAX_NUMBER = 9999
 def document_inventory(document) -> PieceInventory | None:
     """The piece inventory of the document's rule data, or None (no PitchKart rules, or a broken file)."""
     try:
-        rules = document.ruleset.pitchkart
+        rules = pitchkart_rules(document.ruleset)
     except Exception:
         return None
     return rules.inventory if rules is not None else None

@@ -1,19 +1,24 @@
-"""The Mario Kart Gaslands section of a ruleset (`"gaslands"`): the numbers of its track features.
+"""Mario Kart Gaslands' own section of rule data (`"gaslands"`): the numbers of its track features.
 
 Boost pads, ramps, the Thwomp's die roll, the strikes of Piranha Plants and Chain Chomps, and how far
 Bullet Bill and wandering threats move: what the reference sheet prints (`designer.systems.mk_gaslands.
 reference`). Distances are named ("short", "medium", "long": the straight templates' lengths in
-`movement`). Pure data: no Qt, no I/O.
+`movement`). Contributed to the ruleset model through `System.rule_sections`; read through
+`gaslands_rules(ruleset)`. Pure data: no Qt, no I/O.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
 from designer.i18n import _
 from designer.rules.base import D6, Count, Positive, RuleModel, Text, check_unique
+from designer.systems.api import RuleSection
+
+if TYPE_CHECKING:
+    from designer.rules.schema import Ruleset
 
 Reach = Literal["short", "medium", "long"]
 Weight = Literal["Lightweight", "Middleweight", "Heavyweight"]
@@ -90,3 +95,11 @@ class GaslandsRules(RuleModel):
     bullet_bill: MoverRules
     wandering_threat: MoverRules
     notes: Text | None = None
+
+
+def gaslands_rules(ruleset: Ruleset) -> GaslandsRules | None:
+    """The ruleset's Gaslands section, or None when it has none (another system's rule data)."""
+    return ruleset.section("gaslands", GaslandsRules)
+
+
+SECTION = RuleSection("gaslands", GaslandsRules)
