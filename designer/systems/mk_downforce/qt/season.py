@@ -56,6 +56,8 @@ from designer.systems.mk_downforce.money import MoneyError, parse_dollars
 from designer.systems.mk_downforce.season import car_money, car_name, colours, prize_note, prize_table, race_money
 
 CAR, PLACE, OWNER, PAID, PRIZE, COINS, MONEY = range(7)
+#: A combo box's frame, padding and arrow around its text (px, Fusion style)
+COMBO_CHROME = 36
 PLAYER, BETS, RACE_MONEY = range(3)
 SWATCH = 14
 
@@ -240,7 +242,11 @@ class SeasonRacePage(QWidget):
             table.blockSignals(False)
             fit_rows(table)
             self.refusals[table].mark()
-        self.table.setColumnWidth(OWNER, max(self.table.columnWidth(OWNER), 120))
+        # resizeColumnsToContents() does not see the owner combo boxes: the longest name must show (the table scrolls)
+        combos = [self.table.cellWidget(row, OWNER) for row in range(self.table.rowCount())]
+        widest = max((c.fontMetrics().horizontalAdvance(c.itemText(i)) + COMBO_CHROME
+                      for c in combos if c is not None for i in range(c.count())), default=0)
+        self.table.setColumnWidth(OWNER, max(self.table.columnWidth(OWNER), widest, 120))
 
     # --- entries ---------------------------------------------------------------------------------
     def _refuse(self, reason: str) -> None:
