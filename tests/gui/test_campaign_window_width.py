@@ -4,7 +4,8 @@ games or Wipe Outs are entered (tables scroll sideways, nothing forces the windo
 button or tab text is cut at that width.
 
 Measured before (minimum width): a Grand Prix 1,321 px in English, 1,416 px in German; a race series grew
-by ~185 px with three races (the standings' race columns). Now at most ~980 px (Axles careers in French)."""
+by ~185 px with three races (the standings' race columns) and to 1,456 px in German with a long track file name
+(a missing track's label); an Axles career with games 1,441 px (1,679 px in Spanish). Now at most ~980 px."""
 
 from __future__ import annotations
 
@@ -69,6 +70,7 @@ def play(session: CampaignSession, race: int) -> None:
         edits = [(edit.wipe_out, 0, names[race % 4], names[(race + 1) % 4])]
     else:
         edits = [(edit.set_result, race, name, place, None, 9) for place, name in enumerate(names, 1)]
+        edits.append((edit.set_race_track, race, f"../tracks/a-very-long-named-rainbow-road-circuit-{race}.track.json"))
     for change, *args in edits:
         assert session.apply("enter", change, *args) is None
 
