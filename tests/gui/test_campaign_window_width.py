@@ -1,11 +1,12 @@
 """The campaign window of every system's every campaign mode, in English, German, Spanish and French, fits a
-1280 px screen with room: it accepts a width of 1,200 px when it opens and still does after races, prizes,
-games or Wipe Outs are entered (tables scroll sideways, nothing forces the window wider), and no label,
-button or tab text is cut at that width.
+1280 × 800 px screen with room: it accepts 1,200 × 740 px when it opens and still does after races, prizes,
+games or Wipe Outs are entered (tables scroll, nothing forces the window bigger), and no label, button or
+tab text is cut at that size.
 
 Measured before (minimum width): a Grand Prix 1,321 px in English, 1,416 px in German; a race series grew
 by ~185 px with three races (the standings' race columns) and to 1,456 px in German with a long track file name
-(a missing track's label); an Axles career with games 1,441 px (1,679 px in Spanish). Now at most ~980 px."""
+(a missing track's label); an Axles career with games 1,441 px (1,679 px in Spanish); a Downforce season at
+least 896 px high. Now at most ~980 px wide and ~700 px high."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from designer.rules import load_ruleset
 from .layout_audit import clipped
 
 ROOM = 1200  # a 1280 px screen less a window frame and some desktop around it
+HIGH = 740  # an 800 px screen less the title bar, a panel and some room
 SYSTEMS = ("mk-gaslands", "mk-board", "pitchkart", "mk-downforce", "axles-alloys-2")
 LANGUAGES = ("en", "de", "es", "fr")
 NAMES = ("Anastasia Longname", "Bernhard", "Cy", "Dorothea")
@@ -88,7 +90,7 @@ def widths(qtbot, window: CampaignWindow) -> tuple[int, int]:
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
     window.tabs.setCurrentIndex(window.tabs.count() - 1)
-    window.resize(ROOM, 760)
+    window.resize(ROOM, HIGH)
     qtbot.wait(20)  # the layout settles, replaced cell widgets are gone
     return window.width(), window.minimumSizeHint().width()
 
@@ -107,6 +109,7 @@ def test_the_campaign_window_fits_a_laptop_screen_and_never_grows(qtbot, errors,
     print(f"{ruleset} {mode} {language}: minimum {least} → {grown} px")
     assert least <= ROOM and first == ROOM, f"opens at least {least} px wide"
     assert grown <= least and later == ROOM, f"grew from {least} to {grown} px"
+    assert window.height() == HIGH, f"at least {window.minimumSizeHint().height()} px high"
     assert clipped(window) == []
     folder = os.environ.get("KARTOGRAPHER_GRAB")
     if folder:

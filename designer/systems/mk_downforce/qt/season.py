@@ -22,10 +22,12 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFrame,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QStyledItemDelegate,
     QTableWidget,
     QTableWidgetItem,
@@ -157,7 +159,15 @@ class SeasonRacePage(QWidget):
         self.run_button.clicked.connect(self.run_race)
         self.run_button.setVisible(offers_race_day(session.document.ruleset))
         self.race_window = None  # the Race Day window this page opened, kept alive
-        layout = QVBoxLayout(self)
+        body = QWidget()
+        area = QScrollArea()  # three tables and their notes scroll on a laptop's 800 px screen
+        area.setWidget(body)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(area)
+        layout = QVBoxLayout(body)
         layout.addWidget(self.run_button, 0, Qt.AlignmentFlag.AlignRight)
         layout.addWidget(self.prize_label)
         layout.addWidget(self.prize_table)
