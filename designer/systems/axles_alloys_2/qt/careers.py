@@ -193,7 +193,7 @@ class CareersPage(QWidget):
         entries_area.setWidget(self.entries)
         entries_area.setWidgetResizable(True)
         entries_area.setFrameShape(QFrame.Shape.NoFrame)
-        bottom.addWidget(entries_area, 5)
+        bottom.addWidget(entries_area, 6)
         awards = QVBoxLayout()
         awards.addWidget(QLabel("<b>" + _("Rerolls earned") + "</b>"))
         self.awards_list = QListWidget()
