@@ -70,11 +70,20 @@ def play(session: CampaignSession, race: int) -> None:
                   for i, name in enumerate(names)]
     elif doc.mode == "balloon_battle":
         edits = [(edit.wipe_out, 0, names[race % 4], names[(race + 1) % 4])]
+        if race == 4:  # the others lose every balloon left: Anastasia Longname wins, in the banner
+            edits = [(edit.wipe_out, 0, name, names[0])
+                     for name in names[1:] for _balloon in range(left(session, name))]
     else:
         edits = [(edit.set_result, race, name, place, None, 9) for place, name in enumerate(names, 1)]
         edits.append((edit.set_race_track, race, f"../tracks/a-very-long-named-rainbow-road-circuit-{race}.track.json"))
     for change, *args in edits:
         assert session.apply("enter", change, *args) is None
+
+
+def left(session: CampaignSession, player: str) -> int:
+    from designer.campaign.battle import battle_state
+
+    return battle_state(session.document, session.context, 0).balloons[player]
 
 
 def open_window(qtbot, session: CampaignSession) -> CampaignWindow:
@@ -106,6 +115,8 @@ def test_the_campaign_window_fits_a_laptop_screen_and_never_grows(qtbot, errors,
     for race in (2, 3, 4):
         play(session, race)
     later, grown = widths(qtbot, window)
+    banner = window.page.banner if mode == "balloon_battle" else window.banner
+    assert banner.isVisible() == (mode in ("grand_prix", "balloon_battle"))  # the winner's, at its longest
     print(f"{ruleset} {mode} {language}: minimum {least} → {grown} px")
     assert least <= ROOM and first == ROOM, f"opens at least {least} px wide"
     assert grown <= least and later == ROOM, f"grew from {least} to {grown} px"
