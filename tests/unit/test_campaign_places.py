@@ -1,6 +1,7 @@
 """A campaign file that is not right is refused naming the place as the player knows it — the roster row and
 the name, the race and the player, the game and the driver — never the file's list indices ("players[1]",
-"games[0].entries[0]"), on the command line and in German."""
+"games[0].entries[0]"), on the command line and in German; a vehicle file names its component as the editor's
+row does ("component 2 (Bull Bar)", not "components[1]")."""
 
 from __future__ import annotations
 
@@ -56,3 +57,17 @@ def test_a_career_names_the_game_and_the_driver(tmp_path, capsys):
     ("prizes", 5, "prize for place 2"), ("elements", {}, None)])
 def test_each_list_of_the_file_has_a_name_for_its_items(key, item, name):
     assert item_name(key, 1, item) == name
+
+
+def test_a_vehicle_file_names_the_component_as_the_editor_shows_it(tmp_path, capsys):
+    from designer.paths import TEMPLATES_DIR
+
+    data = json.loads((TEMPLATES_DIR / "axles-light-buggy.vehicle.json").read_text(encoding="utf-8"))
+    data["components"][1]["facing"] = "Sideways"
+    path = tmp_path / "v.vehicle.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    line = refused(capsys, path, "vehicle", "check", path)
+    assert line == f"{path}: component 2 (Bull Bar): facing: must be 'Front', 'Rear', 'Left' or 'Right'"
+    data["components"][1]["label"] = "L" * 200  # the label is what is refused: not repeated
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert refused(capsys, path, "vehicle", "check", path).startswith(f"{path}: component 2: label: string should")
