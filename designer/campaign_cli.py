@@ -36,6 +36,7 @@ from designer.campaign.grand_prix import (
 )
 from designer.campaign.modes import campaign_mode, default_mode, records, scored, system_for
 from designer.campaign.partial import races_counted, waiting_lines
+from designer.campaign.places import item_name
 from designer.campaign.roster import FREE_LABEL
 from designer.campaign.series import SERIES_RULE, races_run, series_standings
 from designer.campaign.validate import race_location
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     except CampaignError as exc:
         raise DocumentError(path, exc.reason, exc.location) from None
     except ValidationError as exc:  # a model bound no edit checked first: still one line
-        location, reason = describe_validation_error(exc, None)
+        location, reason = describe_validation_error(exc, None, item_name)
         raise DocumentError(path, reason, location) from None
     except OSError as exc:  # e.g. a file name too long for the file system
         raise DocumentError(exc.filename or path, exc.strerror or str(exc)) from None

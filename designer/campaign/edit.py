@@ -15,6 +15,7 @@ from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_closed_reason, shop_window, stat_label
 from designer.campaign.modes import campaign_mode, mode_title, records, scored
+from designer.campaign.places import item_name
 from designer.campaign.roster import STAT_KEYS, require_character_id, require_player, system_stats
 from designer.campaign.validate import (
     check_campaign,
@@ -58,7 +59,7 @@ def _validated(data: dict[str, Any], ctx: Context) -> CampaignDocument:
     try:
         new = CampaignDocument.model_validate(data)
     except ValidationError as exc:
-        location, reason = describe_validation_error(exc, data)
+        location, reason = describe_validation_error(exc, data, item_name)
         raise CampaignError(reason, location) from None
     check_campaign(new, ctx)
     return new

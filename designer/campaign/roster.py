@@ -46,8 +46,10 @@ class CharacterStats:
         return self.values.get(stat)
 
 
-def stats_of(name: str, source: object, custom: bool = False, assumed: tuple[str, ...] = ()) -> CharacterStats:
-    values = {key: getattr(source, key, None) for key in STAT_KEYS}
+def stats_of(name: str, source: object, custom: bool = False, assumed: tuple[str, ...] = (),
+             keys: tuple[str, ...] = STAT_KEYS) -> CharacterStats:
+    """`source`'s stats; only `keys` are read (the others are None)."""
+    values = {key: getattr(source, key, None) if key in keys else None for key in STAT_KEYS}
     return CharacterStats(name, values["weight"], values["handling"], values["max_gear"],
                           custom=custom, values=values, assumed=assumed)
 
@@ -65,8 +67,9 @@ def character_stats(doc: CampaignDocument, ruleset: Ruleset, character_id: str) 
     if known is not None:
         return stats_of(character_name(ruleset, known), known, assumed=tuple(known.assumed))
     custom = doc.custom_character_by_id(character_id)
-    if custom is not None:
-        return stats_of(custom.name, custom, custom=True)
+    if custom is not None:  # a custom one made before characters carried their system's own stats may hold
+        # Gaslands' weight, handling and max gear in another system's campaign: ignored, never shown or printed
+        return stats_of(custom.name, custom, custom=True, keys=tuple(s.key for s in system_stats(ruleset)))
     return None
 
 

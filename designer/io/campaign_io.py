@@ -11,6 +11,7 @@ from typing import Any
 
 from designer.campaign.context import Context, TrackLimit
 from designer.campaign.errors import CampaignError
+from designer.campaign.places import item_name
 from designer.campaign.validate import check_campaign
 from designer.io.atomic import atomic_write_text
 from designer.io.documents import document_from_data
@@ -24,7 +25,7 @@ from designer.rules import RulesetError, load_ruleset
 
 def campaign_from_data(data: Any, source: str | Path = "<data>") -> CampaignDocument:
     """Shape only: migrate and validate the JSON (no ruleset or track checks)."""
-    return document_from_data(CampaignDocument, data, CAMPAIGN_FORMAT, str(source))
+    return document_from_data(CampaignDocument, data, CAMPAIGN_FORMAT, str(source), item_name)
 
 
 def campaign_context(doc: CampaignDocument, path: str | Path | None = None) -> Context:

@@ -10,17 +10,18 @@ from pydantic import BaseModel, ValidationError
 
 from designer.io.errors import DocumentError
 from designer.io.migrations import migrate
-from designer.io.validation import describe_validation_error
+from designer.io.validation import ItemNamer, describe_validation_error
 
 M = TypeVar("M", bound=BaseModel)
 
 
-def document_from_data(model: type[M], data: Any, format_name: str, source: str) -> M:
+def document_from_data(model: type[M], data: Any, format_name: str, source: str,
+                       name_item: ItemNamer | None = None) -> M:
     """Already-parsed JSON of a file format, migrated to its current schema version and validated as `model`;
     a DocumentError naming `source` and the place in the file when it is not one."""
     data = migrate(data, format_name, source)
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        location, reason = describe_validation_error(exc, data)
+        location, reason = describe_validation_error(exc, data, name_item)
         raise DocumentError(source, reason, location) from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from designer.campaign.places import item_name
 from designer.i18n import N_, _
 from designer.io.display import clip
 from designer.io.errors import DocumentError
@@ -84,7 +85,8 @@ def migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
 def to_ids(items: list[Any], key: str, where: str, noun: Callable[[int], str], lookup: Callable[[str], str | None],
             refusal: Callable[[str, str], str]) -> list[Any]:
     """Copies of the dicts in `items` with their `key` text replaced by `lookup(text)` (an id); a text that
-    names nothing is refused with `refusal(who, text)` at `where[i]`, `who` being the item's name or
+    names nothing is refused with `refusal(who, text)` at item i of the list `where` (as the player knows it:
+    "roster row 3 (Casey)", `campaign.places`), `who` being the item's name or
     `noun(i + 1)` ("player 2"). Shapes validation refuses are left."""
     items = [dict(item) if isinstance(item, dict) else item for item in items]
     for i, item in enumerate(items):
@@ -93,7 +95,7 @@ def to_ids(items: list[Any], key: str, where: str, noun: Callable[[int], str], l
         found = lookup(item[key].strip())
         if found is None:
             who = item["name"] if isinstance(item.get("name"), str) else noun(i + 1)
-            raise MigrationError(refusal(who, item[key]), f"{where}[{i}]")
+            raise MigrationError(refusal(who, item[key]), item_name(where, i, item) or f"{where}[{i}]")
         item[key] = found
     return items
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -32,8 +33,15 @@ _MESSAGES = {
 }
 
 
-def _format_location(loc: tuple[Any, ...], data: Any, show_kind: bool = True) -> str:
+#: How a file format names an item of one of its lists for the player, `(list key, 0-based index, the item's
+#: data or None) → "roster row 2 (Bob)"`, or None to keep "players[1]" (a campaign: `campaign.places`).
+ItemNamer = Callable[[str, int, Any], "str | None"]
+
+
+def _format_location(loc: tuple[Any, ...], data: Any, show_kind: bool = True,
+                     name_item: ItemNamer | None = None) -> str:
     parts: list[str] = []
+    named: set[int] = set()  # the parts that are an item's name: joined with ", ", and ": " before a field
     node = data
     i = 0
     while i < len(loc):
@@ -41,6 +49,13 @@ def _format_location(loc: tuple[Any, ...], data: Any, show_kind: bool = True) ->
         if isinstance(key, int):
             text = f"[{key}]"
             node = node[key] if isinstance(node, list) and 0 <= key < len(node) else None
+            list_key = loc[i - 1] if i > 0 and isinstance(loc[i - 1], str) else None
+            label = name_item(list_key, key, node) if name_item is not None and list_key is not None else None
+            if label and parts:
+                parts[-1] = label
+                named.add(len(parts) - 1)
+                i += 1
+                continue
             kind = node.get("kind") if isinstance(node, dict) else None
             # The discriminated union puts the kind into the location; show it once, in brackets.
             if i + 1 < len(loc) and isinstance(loc[i + 1], str) and loc[i + 1] == kind:
@@ -55,13 +70,18 @@ def _format_location(loc: tuple[Any, ...], data: Any, show_kind: bool = True) ->
             node = node.get(key) if isinstance(node, dict) else None
             parts.append(clip(key))  # a key is input too: an unknown field may be 30 MB long
         i += 1
-    # "elements[3] (thwomp)" stays one part, the field after it another
+    # "elements[3] (thwomp)" stays one part, the field after it another; named items: "race 2, Ann: place"
     out: list[str] = []
-    for part in parts:
-        if out and not out[-1].endswith(")") and not part.startswith("["):
+    previous_named = False
+    for at, part in enumerate(parts):
+        if at in named and previous_named:
+            out[-1] += ", " + part
+        elif out and not previous_named and at not in named and not out[-1].endswith(")") \
+                and not part.startswith("["):
             out[-1] += "." + part
         else:
             out.append(part)
+        previous_named = at in named
     return ": ".join(out)
 
 
@@ -88,11 +108,14 @@ def _message(error: ErrorDetails) -> str:
     return message[0].lower() + message[1:]
 
 
-def describe_validation_error(exc: ValidationError, data: Any) -> tuple[str, str]:
-    """Return (location, reason) of the first error, plus a count of the others in the reason."""
+def describe_validation_error(exc: ValidationError, data: Any,
+                              name_item: ItemNamer | None = None) -> tuple[str, str]:
+    """Return (location, reason) of the first error, plus a count of the others in the reason; `name_item`
+    names the items of the format's lists as the player knows them."""
     errors = exc.errors(include_url=False)
     first = errors[0]
-    location = _format_location(tuple(first["loc"]), data, show_kind=first["type"] != "union_tag_invalid")
+    location = _format_location(tuple(first["loc"]), data, show_kind=first["type"] != "union_tag_invalid",
+                                name_item=name_item)
     reason = _message(first)
     if not location and reason.startswith("elements["):  # model-level checks name their element
         location, _sep, reason = reason.partition(": ")

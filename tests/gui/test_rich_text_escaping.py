@@ -47,11 +47,12 @@ def rendered(markup: str) -> str:
 
 
 def shown(label: QLabel) -> str:
-    """What the label draws: its text as it is, or the text its markup renders to."""
+    """What the label draws: its text as it is, or the text its markup renders to (less the zero-width spaces
+    where a long file name may wrap, which draw nothing)."""
     text, kind = label.text(), label.textFormat()
     if kind == Qt.TextFormat.PlainText or (kind == Qt.TextFormat.AutoText and not QtGui.Qt.mightBeRichText(text)):
         return text
-    return rendered(text)
+    return rendered(text).replace("\u200b", "")
 
 
 def shown_tip(tip: str) -> str:

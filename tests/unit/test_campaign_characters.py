@@ -82,3 +82,42 @@ def test_pitchkart_player_mats_print_each_characters_stats(capsys, tmp_path):
               for title in ("TOP SPEED", "TRACTION", "ACCELERATION")]
     assert values == ["3", "2", "2", "4", "2", "1"]  # Mario, Bowser
     assert texts.count("≈ house value") == 3 + 2  # Mario's three, Bowser's Traction and Acceleration
+
+
+def old_custom_campaign(tmp_path: Path, ruleset: str, player: str) -> Path:
+    """A campaign of `ruleset` whose custom character was made before characters carried their system's own
+    stats: Gaslands' weight, handling and max gear, which that system's characters do not have."""
+    ctx = Context(load_ruleset(ruleset))
+    doc = new_campaign("Old", ctx, "race_series", [("Ann", player)])
+    data = json.loads(dumps_campaign(doc))
+    data["custom_characters"] = [{"id": "dry-bones", "name": "Dry Bones", "weight": "Lightweight",
+                                  "handling": 4, "max_gear": 5}]
+    data["players"].append({"name": "Bob", "character": "dry-bones"})
+    path = tmp_path / f"old-{ruleset}.campaign.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_an_old_custom_characters_gaslands_stats_are_ignored_in_another_system(tmp_path):
+    for ruleset, player in (("pitchkart", "Mario"), ("mk-board", "Mario")):
+        doc, ctx = load_campaign(old_custom_campaign(tmp_path, ruleset, player))
+        bones = character_stats(doc, ctx.ruleset, "dry-bones")
+        assert bones is not None and bones.name == "Dry Bones" and bones.custom
+        assert (bones.weight, bones.handling, bones.max_gear) == (None, None, None)
+        assert all(bones.value(key) is None for key in ("weight", "handling", "max_gear"))
+    gaslands, ctx = load_campaign(old_custom_campaign(tmp_path, "mk-gaslands", "Mario"))
+    kept = character_stats(gaslands, ctx.ruleset, "dry-bones")
+    assert (kept.weight, kept.handling, kept.max_gear) == ("Lightweight", 4, 5)  # its own system's: shown
+
+
+def test_an_old_custom_characters_gaslands_stats_are_not_printed_in_another_system(capsys, tmp_path):
+    from . import pdfscan
+
+    for ruleset, player in (("pitchkart", "Mario"), ("mk-board", "Mario")):
+        out = tmp_path / f"{ruleset}.pdf"
+        assert run(capsys, "campaign", "print", old_custom_campaign(tmp_path, ruleset, player), "-o", out)[0] == 0
+        reader = pdfscan.reader(out.read_bytes())
+        texts = [t for page in reader.pages for t in pdfscan.texts(page, reader, into_forms=True)]
+        assert "Dry Bones" in texts
+        shown = " ".join(texts).casefold()
+        assert "lightweight" not in shown and "handling" not in shown and "max gear" not in shown, ruleset

@@ -153,8 +153,8 @@ def test_migration_refuses_an_unknown_name_in_one_line(tmp_path: Path) -> None:
     data = v1_data()
     data["players"][2]["character"] = "Bowser"
     path = tmp_path / "old.campaign.json"
-    assert campaign_refusal(path, data) == (f"{path}: players[2]: Casey drives 'Bowser', which is no Mario Kart "
-                                            "Gaslands character and no custom one")
+    assert campaign_refusal(path, data) == (f"{path}: roster row 3 (Casey): Casey drives 'Bowser', which is no "
+                                            "Mario Kart Gaslands character and no custom one")
 
 
 def test_migration_keeps_free_text_where_a_system_has_no_characters() -> None:

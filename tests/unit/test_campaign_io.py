@@ -211,7 +211,7 @@ def test_newer_schema_version(tmp_path: Path) -> None:
 def test_unknown_field(tmp_path: Path) -> None:
     data = sample_data()
     data["races"][1]["results"][0]["bonus"] = 3
-    assert refusal(write_json(tmp_path / "x.campaign.json", data)) == "races[1].results[0].bonus: unknown field"
+    assert refusal(write_json(tmp_path / "x.campaign.json", data)) == "race 2, Casey: bonus: unknown field"
 
 
 def test_unknown_ruleset(tmp_path: Path) -> None:
@@ -367,7 +367,7 @@ def test_a_track_path_the_system_cannot_use_is_not_a_crash(tmp_path: Path) -> No
 def test_a_track_path_with_nul_is_refused(tmp_path: Path) -> None:
     data = sample_data()
     data["races"][0]["track"] = "luigi\u0000circuit.track.json"  # no system has such a file
-    assert refusal(write_json(tmp_path / "x.campaign.json", data)) == "races[0].track: a file name cannot contain NUL"
+    assert refusal(write_json(tmp_path / "x.campaign.json", data)) == "race 1: track: a file name cannot contain NUL"
 
 
 def test_a_file_that_is_not_an_object(tmp_path: Path) -> None:

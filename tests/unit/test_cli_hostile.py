@@ -71,7 +71,7 @@ def test_new_with_an_over_long_player_name(capsys, tmp_path):
     out = tmp_path / "p.campaign.json"
     line = refused(capsys, out, "campaign", "new", "--ruleset", "mk-gaslands", "--player", "P" * 41 + ":Mario",
                    "-o", out)
-    assert line == f"{out}: players[0].name: string should have at most 40 characters"
+    assert line == f"{out}: roster row 1: name: string should have at most 40 characters"
 
 
 def test_new_with_an_over_long_file_name(capsys, tmp_path):
@@ -91,7 +91,7 @@ def test_a_race_series_stops_at_fifty_races_in_our_words(capsys, tmp_path):
 
 def test_nul_in_a_track_path_is_refused_on_loading(capsys, gp, tmp_path):
     edited(gp, lambda d: d["races"][0].update(track="a\x00b.track.json"))
-    expected = f"{gp}: races[0].track: a file name cannot contain NUL"
+    expected = f"{gp}: race 1: track: a file name cannot contain NUL"
     assert refused(capsys, gp, "campaign", "standings", gp) == expected
     assert refused(capsys, gp, "campaign", "result", gp, "--race", "1", "--player", "Bo", "--place", "1") == expected
     assert refused(capsys, gp, "campaign", "print", gp, "-o", tmp_path / "out.pdf") == expected
@@ -104,13 +104,13 @@ def test_nul_in_a_battle_arena_is_refused_too(capsys, tmp_path):
                "--player", "A:Mario", "B:Luigi", "-o", path)[0] == 0
     edited(path, lambda d: d["battles"][0].update(track="\x00"))
     line = refused(capsys, path, "campaign", "wipe-out", path, "--player", "A")
-    assert line == f"{path}: battles[0].track: a file name cannot contain NUL"
+    assert line == f"{path}: battle 1: track: a file name cannot contain NUL"
 
 
 def test_a_lone_surrogate_escape_in_a_campaign_file_is_refused_in_our_words(capsys, gp):
     gp.write_text(gp.read_text(encoding="utf-8").replace('"Alex"', '"Al\\udcffex"'), encoding="utf-8")
     line = refused(capsys, gp, "campaign", "standings", gp)
-    assert line == rf"{gp}: players[0].name: must be Unicode text, without lone \udXXX escapes"
+    assert line == rf"{gp}: roster row 1: name: must be Unicode text, without lone \udXXX escapes"
 
 
 # --- 2. names and file names print escaped ------------------------------------------------------

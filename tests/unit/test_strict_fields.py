@@ -85,18 +85,18 @@ def campaign_data(**changes) -> dict:
 
 
 @pytest.mark.parametrize(("change", "expected"), [
-    (lambda d: d["races"][0]["results"][0].update(place=1.0), "races[0].results[0].place: must be a whole number"),
-    (lambda d: d["races"][0]["results"][0].update(gates="2"), "races[0].results[0].gates: must be a whole number"),
-    (lambda d: d["races"][0]["results"][0].update(coins=True), "races[0].results[0].coins: must be a whole number"),
-    (lambda d: d["players"][0].update(name=5), "players[0].name: must be a text string"),
+    (lambda d: d["races"][0]["results"][0].update(place=1.0), "race 1, Alex: place: must be a whole number"),
+    (lambda d: d["races"][0]["results"][0].update(gates="2"), "race 1, Alex: gates: must be a whole number"),
+    (lambda d: d["races"][0]["results"][0].update(coins=True), "race 1, Alex: coins: must be a whole number"),
+    (lambda d: d["players"][0].update(name=5), "roster row 1: name: must be a text string"),
     (lambda d: d.update(notes=1), "notes: must be a text string"),
     (lambda d: d.update(schema_version=True), "schema_version: must be a whole number"),
     (lambda d: d.update(custom_characters=[{"name": "Zed", "handling": 3.0}]),
-     "custom_characters[0].handling: must be a whole number"),
+     "custom character 1: handling: must be a whole number"),
     (lambda d: d.update(mode="career", games=[{"scenario": "race", "entries": [{"driver": "A", "destroyed": 1}]}]),
-     "games[0].entries[0].destroyed: must be true or false"),
+     "game 1, A: destroyed: must be true or false"),
     (lambda d: d.update(mode="career", games=[{"scenario": "race", "entries": [{"driver": "A", "kills": True}]}]),
-     "games[0].entries[0].kills: must be a whole number"),
+     "game 1, A: kills: must be a whole number"),
 ])
 def test_campaign_scalars_are_strict(change, expected):
     data = campaign_data()

@@ -110,7 +110,7 @@ def test_migration_refuses_an_unknown_vehicle_in_one_line(tmp_path: Path) -> Non
     data = _v1()
     data["drivers"][1]["vehicle"] = "Monster Truck"
     path = tmp_path / "old.campaign.json"
-    assert campaign_refusal(path, data) == (f"{path}: drivers[1]: Furiosa drives a 'Monster Truck' vehicle, "
+    assert campaign_refusal(path, data) == (f"{path}: driver 2 (Furiosa): Furiosa drives a 'Monster Truck' vehicle, "
                                             "which is no Axles and Alloys II weight class")
 
 
@@ -118,7 +118,7 @@ def test_a_v2_file_naming_a_vehicle_by_name_is_refused(tmp_path: Path) -> None:
     data = json.loads(V2.read_text(encoding="utf-8"))
     data["drivers"][1]["vehicle"] = "Heavy"
     path = tmp_path / "bad.campaign.json"
-    assert re.search(r"drivers\[1\]", campaign_refusal(path, data))
+    assert re.search(r"driver 2 \(Furiosa\)", campaign_refusal(path, data))
     data["drivers"][1]["vehicle"] = "tank"
     assert campaign_refusal(path, data) == (f"{path}: driver 2 (Furiosa): unknown weight class id 'tank' "
                                  "(known: light, medium, heavy)")

@@ -69,6 +69,14 @@ def limit_text(limit) -> str:
         max=limit.max_gates, gates=limit.gates, laps=limit.laps)
 
 
+def breakable(text: str) -> str:
+    """`text` (a file name or path) with a zero-width space after each "/", "-", "_" and ".", where a label that
+    wraps may break it: one long name then never widens the window."""
+    for mark in "/-_.":
+        text = text.replace(mark, mark + "\u200b")
+    return text
+
+
 class RacePage(QWidget):
     open_track_requested = Signal(Path)
 
@@ -83,6 +91,7 @@ class RacePage(QWidget):
         self.track_label = QLabel()
         self.track_label.setTextFormat(Qt.TextFormat.RichText)
         self.track_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.track_label.setWordWrap(True)  # a long track file name wraps instead of widening the window
         self.open_button = QPushButton(_("Open Track"))
         self.open_button.setToolTip(_("Open this race's track in the designer"))
         self.open_button.clicked.connect(self.open_track)
@@ -211,10 +220,10 @@ class RacePage(QWidget):
         path, label, usable = track_state(self.session, race.track)
         muted = muted_colour(self.track_label)
         colour = refusal_colour(self.track_label) if race.track else muted  # no track yet is not a fault
-        label = escaped(label)
+        label = breakable(escaped(label))
         shown = f"<b>{label}</b>" if usable else f"<span style='color:{colour}'><b>{label}</b></span>"
         if path is not None:
-            shown += f"&nbsp;&nbsp;<span style='color:{muted}'>{escaped(race.track)}</span>"
+            shown += f"&nbsp;&nbsp;<span style='color:{muted}'>{breakable(escaped(race.track or ''))}</span>"
         self.track_label.setText(shown)
         self.track_label.setToolTip(literal(str(path)) if path else "")
         self.open_button.setEnabled(usable)

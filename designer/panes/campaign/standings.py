@@ -4,9 +4,17 @@ champion banner once the last race is in."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QFont, QFontMetrics
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QBrush, QFont, QFontMetrics, QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QStyle,
+    QStyleOption,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from designer.campaign.grand_prix import (
     TIE_RULE,
@@ -38,6 +46,7 @@ from designer.panes.campaign.common import (
 from designer.panes.campaign.partial import mark_uncounted
 from designer.panes.campaign.player_colours import player_colours
 from designer.panes.campaign.system_pages import mode_pages
+from designer.panes.markup import literal
 from designer.panes.theme import follow_palette, readable, set_style
 
 GP_COLUMNS = ["#", N_("Player"), N_("Character"), N_("Earned"), N_("Spent"), N_("Total"), N_("Wins"), N_("Coins"),
@@ -63,6 +72,9 @@ def race_tip(line) -> str:
 
 
 BANNER_POINTS, BANNER_PADDING = 15, 10
+BANNER_LEAST_WIDTH = 320
+#: The standings table's narrowest width: the rank, the name and a few columns; the rest scrolls.
+SCROLLING_MIN_WIDTH = 280
 
 
 class ChampionBanner(QLabel):
@@ -90,6 +102,27 @@ class ChampionBanner(QLabel):
         session.changed.connect(self.refresh)
         self.refresh()
 
+    def minimumSizeHint(self) -> QSize:
+        """Never wider than `BANNER_LEAST_WIDTH`: a long campaign or player name is elided (`paintEvent`), so the
+        champion appearing never widens the window past the screen."""
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), BANNER_LEAST_WIDTH), hint.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        room = self.contentsRect()
+        metrics = self.fontMetrics()
+        if metrics.horizontalAdvance(self.text()) <= room.width():
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        option = QStyleOption()
+        option.initFrom(self)
+        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, option, painter, self)  # the gold box
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(room, int(self.alignment()), metrics.elidedText(self.text(), Qt.TextElideMode.ElideMiddle,
+                                                                         room.width()))
+        painter.end()
+
     def _restyle(self) -> None:
         """Gold on the theme: a pale gold box with dark text in a light theme, a dark gold one in a dark theme."""
         extra = f"border-radius: 6px; padding: {BANNER_PADDING}px; font-size: {BANNER_POINTS}pt; font-weight: 700;"
@@ -100,6 +133,7 @@ class ChampionBanner(QLabel):
         names = champions(doc, self.session.context) if scored(doc) else []
         if not names:
             self.clear()
+            self.setToolTip("")
             self.hide()
             return
         total = next(s.total for s in standings(doc, self.session.context) if s.player == names[0])
@@ -111,6 +145,7 @@ class ChampionBanner(QLabel):
             text = _("★  Joint champions of {campaign}: {players} with {points} points  ★").format(
                 campaign=doc.name, players=who, points=total)
         self.setText(text)
+        self.setToolTip(literal(text))  # the whole text where the window is too narrow for it
         self.show()
 
 
@@ -162,13 +197,13 @@ class StandingsPanel(QWidget):
         mark_uncounted(self.table, self.table.columnCount() - race_count(self.session), counted)
         fit_height(self.table, 2)
         fit_width(self.table, text_width=110, number_width=44)
-        if self.own is not None and self.own.scroll_sideways:  # scrolls as races are added, not widening the window
-            natural = self.table.width()
-            self.table.setMinimumWidth(min(natural, 280))
-            self.table.setMaximumWidth(natural)
-            self.table.setSizeAdjustPolicy(QTableWidget.SizeAdjustPolicy.AdjustToContents)  # as wide as room allows
-            self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-            self.table.setFixedHeight(self.table.height() + self.table.horizontalScrollBar().sizeHint().height())
+        # Scrolls sideways as races are added (and in wordy languages), never widening the window past the screen.
+        natural = self.table.width()
+        self.table.setMinimumWidth(min(natural, SCROLLING_MIN_WIDTH))
+        self.table.setMaximumWidth(natural)
+        self.table.setSizeAdjustPolicy(QTableWidget.SizeAdjustPolicy.AdjustToContents)  # as wide as room allows
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.table.setFixedHeight(self.table.height() + self.table.horizontalScrollBar().sizeHint().height())
 
     def _columns(self, fixed: list[str]) -> list[str]:
         races = race_count(self.session)

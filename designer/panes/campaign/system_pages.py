@@ -22,15 +22,14 @@ if TYPE_CHECKING:
 class ModeStandings:
     """A mode's own standings: `rule(ruleset)` the tie rule in words under the table; `fill(panel)` fills the
     panel's table and chart; `counted(doc, ruleset)` which races count so far (one bool per race);
-    `chart_title` the chart's heading (English, `N_`), `axis` the chart's `(axis, format)` or None;
-    `scroll_sideways`: the table scrolls as races are added instead of widening the window."""
+    `chart_title` the chart's heading (English, `N_`), `axis` the chart's `(axis, format)` or None. Every
+    standings table scrolls sideways as races are added instead of widening the window."""
 
     rule: Callable[[Ruleset], str]
     fill: Callable[[StandingsPanel], None]
     counted: Callable[[CampaignDocument, Ruleset], Sequence[bool]]
     chart_title: str
     axis: tuple[str, Callable[[int], str]] | None = None
-    scroll_sideways: bool = False
 
 
 @dataclass(frozen=True)

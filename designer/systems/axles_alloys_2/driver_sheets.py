@@ -154,11 +154,13 @@ def draw_card(c: Canvas, sheet: DriverSheet, area: Rect, ruleset: object) -> Non
     y = area.y + sheet_parts.HEADER_MM + 6.0
     facts = [(_("Class"), record.vehicle or "—"), (_("Status"), _status(record)),
              (_("Rerolls earned"), str(record.earned)), (_("used"), str(record.used)), (_("left"), str(record.rerolls))]
-    cell = (right - x) / len(facts)
+    # the status ("died in game 12", "in Spiel 12 gestorben") gets the room the three counts do not need
+    weights = (1.0, 1.7, 1.0, 0.65, 0.65)
+    unit = (right - x) / sum(weights)
     for i, (label, value) in enumerate(facts):
-        cx = x + i * cell
-        pdf.text(c, cx, y, *pdf.fit_line(label, cell - 2, 6.5, FONT), FONT, colour=pdf.GREY)
-        pdf.text(c, cx, y + 5.0, *pdf.fit_line(value, cell - 2, 10.0, BOLD, 6.0), BOLD,
+        cx, cell = x + sum(weights[:i]) * unit, weights[i] * unit
+        pdf.text(c, cx, y, *pdf.fit_line(label, cell - 3, 6.5, FONT), FONT, colour=pdf.GREY)
+        pdf.text(c, cx, y + 5.0, *pdf.fit_line(value, cell - 3, 10.0, BOLD, 6.0), BOLD,
                  colour=PROBLEM if label == _("Status") and record.died_in is not None else pdf.INK)
     y += 10.0
     car = sheet.car

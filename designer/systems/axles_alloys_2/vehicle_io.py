@@ -19,11 +19,23 @@ from designer.rules import RulesetError, load_ruleset
 from designer.rules.schema import Ruleset
 from designer.systems.axles_alloys_2.documents import VEHICLE_SUFFIX  # noqa: F401 - re-exported: read here by the callers
 from designer.systems.axles_alloys_2.rule_data import AxlesRules, axles_rules
-from designer.systems.axles_alloys_2.vehicle import VEHICLE_FORMAT, VehicleDocument
+from designer.systems.axles_alloys_2.vehicle import MAX_LABEL, VEHICLE_FORMAT, VehicleDocument
+
+
+def vehicle_item(key: str, index: int, item: Any) -> str | None:
+    """A refusal's name for a component of the file as the editor's rows show it, "component 2 (Oil Slick)" (its
+    label, unless that is what is refused), never "components[1]" (`designer.io.validation.ItemNamer`)."""
+    if key != "components":
+        return None
+    shown = next((item[k].strip() for k in ("label",) if isinstance(item, dict)
+                  and isinstance(item.get(k), str) and 0 < len(item[k].strip()) <= MAX_LABEL
+                  and item[k].isprintable() and not any("\ud800" <= ch <= "\udfff" for ch in item[k])), None)
+    return _("component {n} ({name})").format(n=index + 1, name=shown) if shown else \
+        _("component {n}").format(n=index + 1)
 
 
 def vehicle_from_data(data: Any, source: str | Path = "<data>") -> VehicleDocument:
-    return document_from_data(VehicleDocument, data, VEHICLE_FORMAT, str(source))
+    return document_from_data(VehicleDocument, data, VEHICLE_FORMAT, str(source), vehicle_item)
 
 
 def load_vehicle(path: str | Path) -> VehicleDocument:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -188,7 +189,11 @@ class CareersPage(QWidget):
         self.entries.entry_changed.connect(self.set_entry)
         self.entries.entry_removed.connect(self.remove_entry)
         self.entries.refused.connect(self.show_message)
-        bottom.addWidget(self.entries, 5)
+        entries_area = QScrollArea()  # a race's nine columns of long names scroll instead of widening the window
+        entries_area.setWidget(self.entries)
+        entries_area.setWidgetResizable(True)
+        entries_area.setFrameShape(QFrame.Shape.NoFrame)
+        bottom.addWidget(entries_area, 6)
         awards = QVBoxLayout()
         awards.addWidget(QLabel("<b>" + _("Rerolls earned") + "</b>"))
         self.awards_list = QListWidget()

@@ -56,7 +56,7 @@ class EntryEditor(QGroupBox):
         self.rows, self._entries = {}, {}
         holder = QWidget()
         grid = QGridLayout(holder)
-        grid.setHorizontalSpacing(14)
+        grid.setHorizontalSpacing(10)
         self._grid_holder = holder
         self._layout.addWidget(holder)
         if game is None or not 1 <= game <= len(doc.games):

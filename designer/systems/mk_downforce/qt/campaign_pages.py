@@ -14,5 +14,5 @@ CAMPAIGN_PAGES = {
     "season": ModePages(
         race_page=SeasonRacePage,
         standings=ModeStandings(season_rule, fill_season_standings, counted_races, N_("Money over the races"),
-                                (MONEY_AXIS, compact_dollars), scroll_sideways=True)),
+                                (MONEY_AXIS, compact_dollars))),
 }

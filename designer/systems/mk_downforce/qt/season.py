@@ -22,10 +22,12 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFrame,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QStyledItemDelegate,
     QTableWidget,
     QTableWidgetItem,
@@ -56,6 +58,8 @@ from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour
 from designer.systems.mk_downforce.season import car_money, car_name, colours, prize_note, prize_table, race_money
 
 CAR, PLACE, OWNER, PAID, PRIZE, COINS, MONEY = range(7)
+#: A combo box's frame, padding and arrow around its text (px, Fusion style)
+COMBO_CHROME = 36
 PLAYER, BETS, RACE_MONEY = range(3)
 SWATCH = 14
 
@@ -155,7 +159,15 @@ class SeasonRacePage(QWidget):
         self.run_button.clicked.connect(self.run_race)
         self.run_button.setVisible(offers_race_day(session.document.ruleset))
         self.race_window = None  # the Race Day window this page opened, kept alive
-        layout = QVBoxLayout(self)
+        body = QWidget()
+        area = QScrollArea()  # three tables and their notes scroll on a laptop's 800 px screen
+        area.setWidget(body)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(area)
+        layout = QVBoxLayout(body)
         layout.addWidget(self.run_button, 0, Qt.AlignmentFlag.AlignRight)
         layout.addWidget(self.prize_label)
         layout.addWidget(self.prize_table)
@@ -240,7 +252,11 @@ class SeasonRacePage(QWidget):
             table.blockSignals(False)
             fit_rows(table)
             self.refusals[table].mark()
-        self.table.setColumnWidth(OWNER, max(self.table.columnWidth(OWNER), 120))
+        # resizeColumnsToContents() does not see the owner combo boxes: the longest name must show (the table scrolls)
+        combos = [self.table.cellWidget(row, OWNER) for row in range(self.table.rowCount())]
+        widest = max((c.fontMetrics().horizontalAdvance(c.itemText(i)) + COMBO_CHROME
+                      for c in combos if c is not None for i in range(c.count())), default=0)
+        self.table.setColumnWidth(OWNER, max(self.table.columnWidth(OWNER), widest, 120))
 
     # --- entries ---------------------------------------------------------------------------------
     def _refuse(self, reason: str) -> None:
