@@ -145,6 +145,7 @@ def test_a_fake_systems_section_is_offered_and_printed(capsys, tmp_path):
     rules["id"] = "fake-race"
     del rules["element_sizes"]["track_section"]  # PitchKart's own kind: unknown in a registry without PitchKart
     rules["element_kinds"].remove("track_section")
+    del rules["pitchkart"]  # PitchKart's own rule-data section: unknown without PitchKart too
     (tmp_path / "fake-race.json").write_text(json.dumps(rules), encoding="utf-8")
     fake = System(id="fake-race", name="Fake race", ruleset_path=tmp_path / "fake-race.json",
                   prints=(PrintSection("poster", "Race poster", render_poster),))
