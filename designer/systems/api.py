@@ -537,6 +537,10 @@ class System:
     - `cli`, `campaign_cli`, `campaign_options`: its `kartographer` commands, its `kartographer campaign`
       actions (`CliCommand`) and its options on shared campaign actions (`CampaignOptions`).
     - `documents`: file formats of its own (`DocumentFormat`), e.g. Axles' cars.
+    - `locale_dir` / `locale_domain`: its own gettext catalogues (`<locale_dir>/<lang>/LC_MESSAGES/<domain>.mo`,
+      domain default: its id), for a system outside the repo that cannot add to the app's. The registry adds
+      them to the lookup chain of `designer.i18n._` (after the app's catalogue), so its name, section titles
+      and menu texts shown by the shared machinery translate; its own code uses `designer.i18n.Translator`.
     - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
       result of a race run at the table); None: it has none yet.
 
@@ -571,6 +575,8 @@ class System:
     campaign_cli: tuple[CliCommand, ...] = ()
     campaign_options: tuple[CampaignOptions, ...] = ()
     documents: tuple[DocumentFormat, ...] = ()
+    locale_dir: Path | None = None
+    locale_domain: str = ""
 
     @property
     def display_name(self) -> str:
