@@ -105,16 +105,23 @@ def add_catalogue(domain: str, locale_dir: str | Path) -> None:
 def _rebuild() -> None:
     """The lookup chain of the current language: the app's catalogue, then each system's."""
     global _translations, _generation
-    if _pseudo:
-        translations: _gettext.NullTranslations = _Pseudo()
-    elif _language == SOURCE_LANGUAGE:
-        translations = _gettext.NullTranslations()
-    else:
-        translations = _gettext.translation(DOMAIN, LOCALE_DIR, [_language], fallback=True)
-        for domain, folder in _catalogues.items():
-            translations.add_fallback(_gettext.translation(domain, folder, [_language], fallback=True))
-    _translations = translations
+    _translations = _Pseudo() if _pseudo else _chain(_language)
     _generation += 1
+
+
+def _chain(language: str) -> _gettext.NullTranslations:
+    if language == SOURCE_LANGUAGE:
+        return _gettext.NullTranslations()
+    translations = _gettext.translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
+    for domain, folder in _catalogues.items():
+        translations.add_fallback(_gettext.translation(domain, folder, [language], fallback=True))
+    return translations
+
+
+def translate_into(language: str, message: str) -> str:
+    """`message` in `language` whatever the current one (the app's catalogue, then the systems'): files that
+    carry every language at once, such as the desktop's file-type comments."""
+    return _chain(normalize(language) or SOURCE_LANGUAGE).gettext(message)
 
 
 class Translator:

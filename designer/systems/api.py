@@ -242,12 +242,25 @@ class ModeScoresheet:
 class DocumentFormat:
     """A file format of a system's own (`System.documents`; Axles: cars, `*.vehicle.json`): `kind` names it
     (`kartographer schema KIND`, Open Recent's kind), `suffix` its files' ending; `schema()` its JSON Schema;
-    `starters()` one line per starter file of the format for `kartographer templates` (file, name, system, …)."""
+    `starters()` one line per starter file of the format for `kartographer templates` (file, name, system, …);
+    `mime_type` and `comment` (English, `N_`) its file type on a Linux desktop (`designer/desktop_install.py`)."""
 
     kind: str
     suffix: str
     schema: Callable[[], dict[str, Any]]
     starters: Callable[[], Sequence[str]] | None = None
+    mime_type: str = ""
+    comment: str = ""
+
+    @property
+    def desktop_mime_type(self) -> str:
+        """Its files' MIME type on a desktop (`kartographer install-desktop`): `mime_type`, else one made of `kind`."""
+        return self.mime_type or f"application/x-kartographer-{self.kind}+json"
+
+    @property
+    def desktop_comment(self) -> str:
+        """What a file manager calls its files, English (`comment`, marked `N_`; translated where written)."""
+        return self.comment or self.kind
 
 
 #: What a campaign mode records (see `CampaignMode.record`).

@@ -164,6 +164,16 @@ def test_its_document_type_has_a_schema(venv):
     assert schema["properties"]["format"]["const"] == "fake-rally-notes"
 
 
+def test_its_document_type_becomes_a_desktop_file_type(venv):
+    prefix = venv.folder / "share"
+    venv.run("install-desktop", "--prefix", str(prefix))
+    launcher = (prefix / "applications" / "kartographer.desktop").read_text(encoding="utf-8")
+    assert "application/x-kartographer-vehicle+json;application/x-fake-rally-notes+json;" in launcher
+    xml = (prefix / "mime" / "packages" / "kartographer.xml").read_text(encoding="utf-8")
+    assert '<glob pattern="*.notes.json" weight="80"/>' in xml
+    assert '<comment xml:lang="fr">Notes de copilote Faux Rallye</comment>' in xml
+
+
 @pytest.fixture(scope="module")
 def league(venv) -> Path:
     path = venv.folder / "league.campaign.json"

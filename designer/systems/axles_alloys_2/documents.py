@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from designer.i18n import N_
 from designer.systems.api import DocumentFormat
 
 VEHICLE_SUFFIX = ".vehicle.json"
@@ -46,4 +47,5 @@ def starter_cars() -> Sequence[str]:
     return lines
 
 
-DOCUMENTS = (DocumentFormat("vehicle", VEHICLE_SUFFIX, vehicle_json_schema, starter_cars),)
+DOCUMENTS = (DocumentFormat("vehicle", VEHICLE_SUFFIX, vehicle_json_schema, starter_cars,
+                            mime_type="application/x-kartographer-vehicle+json", comment=N_("Kartographer vehicle")),)
