@@ -271,3 +271,5 @@ def test_a_systems_own_catalogue_comes_after_the_apps_and_its_translator_asks_it
     monkeypatch.setenv(i18n.PSEUDO_ENV, "1")
     i18n.set_language("de")
     assert own.gettext("Demo only") == i18n.pseudo("Demo only")
+    monkeypatch.delenv(i18n.PSEUDO_ENV)
+    i18n.set_language("en")
