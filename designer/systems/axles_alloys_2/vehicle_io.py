@@ -18,7 +18,7 @@ from designer.io.jsonfile import parse_json_text, read_json_file
 from designer.rules import RulesetError, load_ruleset
 from designer.rules.schema import Ruleset
 from designer.rules.systems import AxlesRules
-from designer.systems.axles_alloys_2.documents import VEHICLE_SUFFIX  # noqa: F401 - re-exported: read here by the callers
+from designer.systems.axles_alloys_2.suffix import VEHICLE_SUFFIX  # noqa: F401 - re-exported: read here by the callers
 from designer.systems.axles_alloys_2.vehicle import VEHICLE_FORMAT, VehicleDocument
 
 
