@@ -15,6 +15,12 @@ The language is chosen once at start (`set_language`: the CLI's `--lang`, the GU
 Numbers follow the language, not the machine's installed locales: `format_number` and `format_decimal`
 use Babel's CLDR data (decimal comma in German, Spanish and French).
 
+A game system may ship its own catalogue (`System.locale_dir`, `System.locale_domain`; a plug-in outside the
+repo cannot add to ours): the registry adds it with `add_catalogue`, and `_` looks a message up in the app's
+catalogue first, then in each system's, so the texts the shared machinery shows for a system (its name, print
+section titles, menu texts) translate. A system's own code translates with `Translator(domain, locale_dir)`:
+its catalogue first, then the app's. Both read the catalogues only when a message is first looked up.
+
 `KARTOGRAPHER_PSEUDO=1` replaces every translation by a pseudo-translation (`pseudo()`): accented and
 40 % longer, to find clipped labels and strings that never went through the catalogue.
 """
@@ -28,6 +34,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 from designer.paths import RESOURCES_DIR
 
@@ -60,7 +67,12 @@ class _Pseudo(_gettext.NullTranslations):
 
 
 _language = SOURCE_LANGUAGE
+_pseudo = False
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
+#: The systems' own catalogues (domain → locale folder), looked up after the app's, in the order added.
+_catalogues: dict[str, Path] = {}
+#: Counts the changes of language and catalogues: a `Translator` rebuilds its chain when it moved on.
+_generation = 0
 
 
 def normalize(code: str | None) -> str | None:
@@ -74,16 +86,79 @@ def normalize(code: str | None) -> str | None:
 
 def set_language(code: str | None) -> str:
     """Translate into `code` from now on (an unknown or empty code gives English); returns the language set."""
-    global _language, _translations
-    language = normalize(code) or SOURCE_LANGUAGE
-    if os.environ.get(PSEUDO_ENV, "").strip() not in ("", "0"):
-        translations: _gettext.NullTranslations = _Pseudo()
-    elif language == SOURCE_LANGUAGE:
-        translations = _gettext.NullTranslations()
-    else:
-        translations = _gettext.translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
-    _language, _translations = language, translations
-    return language
+    global _language, _pseudo
+    _language = normalize(code) or SOURCE_LANGUAGE
+    _pseudo = os.environ.get(PSEUDO_ENV, "").strip() not in ("", "0")
+    _rebuild()
+    return _language
+
+
+def add_catalogue(domain: str, locale_dir: str | Path) -> None:
+    """Look messages up in `domain`'s catalogue (`<locale_dir>/<lang>/LC_MESSAGES/<domain>.mo`) too, after the
+    app's own and those added before: a registered system's translations."""
+    folder = Path(locale_dir)
+    if _catalogues.get(domain) != folder:
+        _catalogues[domain] = folder
+        _rebuild()
+
+
+def _rebuild() -> None:
+    """The lookup chain of the current language: the app's catalogue, then each system's."""
+    global _translations, _generation
+    _translations = _Pseudo() if _pseudo else _chain(_language)
+    _generation += 1
+
+
+def _chain(language: str) -> _gettext.NullTranslations:
+    if language == SOURCE_LANGUAGE:
+        return _gettext.NullTranslations()
+    translations = _gettext.translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
+    for domain, folder in _catalogues.items():
+        translations.add_fallback(_gettext.translation(domain, folder, [language], fallback=True))
+    return translations
+
+
+def translate_into(language: str, message: str) -> str:
+    """`message` in `language` whatever the current one (the app's catalogue, then the systems'): files that
+    carry every language at once, such as the desktop's file-type comments."""
+    return _chain(normalize(language) or SOURCE_LANGUAGE).gettext(message)
+
+
+class Translator:
+    """A system's own `_`, `ngettext`, `pgettext`: its catalogue (`domain` in `locale_dir`) first, then the app's.
+
+        TEXTS = Translator("my_system", Path(__file__).parent / "locale")
+        _, ngettext = TEXTS.gettext, TEXTS.ngettext
+
+    The catalogue is read at the first lookup after a change of language, so making one at import is free.
+    """
+
+    def __init__(self, domain: str, locale_dir: str | Path) -> None:
+        self.domain, self.locale_dir = domain, Path(locale_dir)
+        self._built = -1
+        self._chain: _gettext.NullTranslations = _gettext.NullTranslations()
+
+    def _current(self) -> _gettext.NullTranslations:
+        if self._built != _generation:
+            if _pseudo or _language == SOURCE_LANGUAGE:
+                chain = _translations
+            else:
+                chain = _gettext.translation(self.domain, self.locale_dir, [_language], fallback=True)
+                chain.add_fallback(_translations)
+            self._chain, self._built = chain, _generation
+        return self._chain
+
+    def gettext(self, message: str) -> str:
+        return self._current().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._current().ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._current().pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._current().npgettext(context, singular, plural, n)
 
 
 def current_language() -> str:

@@ -242,12 +242,25 @@ class ModeScoresheet:
 class DocumentFormat:
     """A file format of a system's own (`System.documents`; Axles: cars, `*.vehicle.json`): `kind` names it
     (`kartographer schema KIND`, Open Recent's kind), `suffix` its files' ending; `schema()` its JSON Schema;
-    `starters()` one line per starter file of the format for `kartographer templates` (file, name, system, …)."""
+    `starters()` one line per starter file of the format for `kartographer templates` (file, name, system, …);
+    `mime_type` and `comment` (English, `N_`) its file type on a Linux desktop (`designer/desktop_install.py`)."""
 
     kind: str
     suffix: str
     schema: Callable[[], dict[str, Any]]
     starters: Callable[[], Sequence[str]] | None = None
+    mime_type: str = ""
+    comment: str = ""
+
+    @property
+    def desktop_mime_type(self) -> str:
+        """Its files' MIME type on a desktop (`kartographer install-desktop`): `mime_type`, else one made of `kind`."""
+        return self.mime_type or f"application/x-kartographer-{self.kind}+json"
+
+    @property
+    def desktop_comment(self) -> str:
+        """What a file manager calls its files, English (`comment`, marked `N_`; translated where written)."""
+        return self.comment or self.kind
 
 
 @dataclass(frozen=True)
@@ -574,6 +587,10 @@ class System:
       table's `starting_coins_by_slot` is the rule.
     - `campaign_upgrades`: {schema version N: step(data) -> data} what any campaign file of this system needs
       on its way from version N to N + 1, whatever its mode (Axles: drivers name their vehicle class by id).
+    - `locale_dir` / `locale_domain`: its own gettext catalogues (`<locale_dir>/<lang>/LC_MESSAGES/<domain>.mo`,
+      domain default: its id), for a system outside the repo that cannot add to the app's. The registry adds
+      them to the lookup chain of `designer.i18n._` (after the app's catalogue), so its name, section titles
+      and menu texts shown by the shared machinery translate; its own code uses `designer.i18n.Translator`.
     - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
       result of a race run at the table); None: it has none yet.
 
@@ -612,6 +629,8 @@ class System:
     starting_coins: Callable[[Any, int], list[int] | None] | None = None
     campaign_upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict,
                                                                                         hash=False)
+    locale_dir: Path | None = None
+    locale_domain: str = ""
 
     @property
     def display_name(self) -> str:

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from importlib.metadata import entry_points
 from typing import TypeVar, cast
 
-from designer.i18n import _
+from designer.i18n import _, add_catalogue
 from designer.model.elements import ELEMENT_CLASSES, ElementBase, KindError, kind_of_class, set_extra_kinds
 from designer.model.kind_names import set_system_kind_names
 from designer.systems.api import CAMPAIGN_RECORDS, RuleSection, System
@@ -96,6 +96,8 @@ class Registry:
             keys.add(section.key)
         self._systems[system.id] = system
         self._memo.clear()
+        if system.locale_dir is not None:
+            add_catalogue(system.locale_domain or system.id, system.locale_dir)
         if self is _current and not self._loading:
             _sync_kinds(self)
         return system

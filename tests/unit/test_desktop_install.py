@@ -16,8 +16,11 @@ from designer import desktop_install
 from designer.paths import ICONS_DIR, RESOURCES_DIR
 
 from .cli_runner import run
+from .fake_system import fake_registry
 
 MIME = "{http://www.freedesktop.org/standards/shared-mime-info}"
+MIME_TYPES = ("application/x-kartographer-track+json", "application/x-kartographer-campaign+json",
+              "application/x-kartographer-vehicle+json")
 WRITTEN = ("applications/kartographer.desktop", "mime/packages/kartographer.xml",
            "icons/hicolor/scalable/apps/kartographer.svg",
            "icons/hicolor/scalable/mimetypes/application-x-kartographer-track+json.svg",
@@ -52,7 +55,7 @@ def test_writes_the_launcher_file_types_and_icons(capsys, tmp_path, bare_path):
     entry = desktop_entry(prefix / "applications" / "kartographer.desktop")
     assert entry["Type"] == "Application" and entry["Name"] == "Kartographer" and entry["Icon"] == "kartographer"
     assert entry["Terminal"] == "false" and "Game" in entry["Categories"].split(";")
-    assert entry["MimeType"].rstrip(";").split(";") == list(desktop_install.MIME_TYPES)
+    assert entry["MimeType"].rstrip(";").split(";") == list(MIME_TYPES)
     command, *arguments = entry["Exec"].split(" ")
     assert arguments == ["gui", "%F"]
     assert command == desktop_install.launcher_command() and Path(command).is_file()  # this venv's script
@@ -103,7 +106,7 @@ def test_the_real_mime_database_knows_the_file_types(capsys, tmp_path, monkeypat
     code, _out, err = run(capsys, "install-desktop", "--prefix", prefix)
     assert code == 0 and "warning" not in err
     globs = (prefix / "mime" / "globs2").read_text(encoding="utf-8").splitlines()
-    for kind, pattern in zip(desktop_install.MIME_TYPES, ("*.track.json", "*.campaign.json", "*.vehicle.json"),
+    for kind, pattern in zip(MIME_TYPES, ("*.track.json", "*.campaign.json", "*.vehicle.json"),
                              strict=True):
         assert f"80:{kind}:{pattern}" in globs
 
@@ -129,3 +132,40 @@ def test_the_desktop_files_ship_with_the_package():
     for path in (desktop_install.DESKTOP_FILE, desktop_install.MIME_FILE, desktop_install.ICON_FILE):
         assert path.is_file() and RESOURCES_DIR in path.parents
     assert os.access(desktop_install.DESKTOP_FILE, os.R_OK)
+
+
+def test_the_shipped_files_are_what_the_built_in_systems_give():
+    """resources/desktop/ (the bundle ships it as it is) equals what the registry of the built-ins generates:
+    after a change to a system's document types run `python -c "from designer.desktop_install import
+    write_shipped; write_shipped()"`."""
+    from designer.systems.registry import Registry, use
+
+    with use(Registry(entry_points=False)):
+        types = desktop_install.file_types()
+    assert [t.mime_type for t in types] == list(MIME_TYPES)
+    assert desktop_install.mime_info(types) == desktop_install.MIME_FILE.read_text(encoding="utf-8")
+    assert desktop_install.desktop_entry("kartographer", types) == desktop_install.DESKTOP_FILE.read_text(
+        encoding="utf-8")
+    vehicle = ET.fromstring(desktop_install.mime_info(types)).findall(f"{MIME}mime-type")[2]
+    comments = {c.get("{http://www.w3.org/XML/1998/namespace}lang"): c.text for c in vehicle.iter(f"{MIME}comment")}
+    assert comments == {None: "Kartographer vehicle", "de": "Kartographer-Fahrzeug", "es": "Vehículo de Kartographer",
+                        "fr": "Véhicule Kartographer"}
+
+
+def test_a_plugins_document_type_becomes_a_desktop_file_type(capsys, tmp_path, bare_path):
+    """Fake Rally's pace notes (`DocumentFormat.mime_type`, `comment`) join the launcher and the MIME XML, their
+    comment translated from the plug-in's own catalogue."""
+    with fake_registry(tmp_path):
+        prefix = tmp_path / "share"
+        code, out, err = run(capsys, "install-desktop", "--prefix", prefix)
+    assert (code, err) == (0, "")
+    notes = "application/x-fake-rally-notes+json"
+    assert f"wrote {prefix / 'icons/hicolor/scalable/mimetypes' / 'application-x-fake-rally-notes+json.svg'}" in out
+    entry = desktop_entry(prefix / "applications" / "kartographer.desktop")
+    assert entry["MimeType"].rstrip(";").split(";") == [*MIME_TYPES, notes]
+    mime = ET.parse(prefix / "mime" / "packages" / "kartographer.xml").getroot()
+    kind = next(t for t in mime.iter(f"{MIME}mime-type") if t.get("type") == notes)
+    assert [g.get("pattern") for g in kind.iter(f"{MIME}glob")] == ["*.notes.json"]
+    comments = {c.get("{http://www.w3.org/XML/1998/namespace}lang"): c.text for c in kind.iter(f"{MIME}comment")}
+    assert comments == {None: "Fake Rally pace notes", "de": "Schein-Rallye-Gebetbuch",
+                        "es": "Notas de ruta de Rally Ficticio", "fr": "Notes de copilote Faux Rallye"}

@@ -123,7 +123,7 @@ def test_its_commands_and_campaign_action_join_the_cli(fake, tmp_path, capsys):
 
     track = write_track(tmp_path)
     assert "beacons" in commands() and "vehicle" in commands()
-    assert run(capsys, "beacons", str(track)) == (0, "1 beacons\n", "")
+    assert run(capsys, "beacons", str(track)) == (0, "1 beacon\n", "")
     code, out, _ = run(capsys, "--help")
     assert code == 0 and "count a track's beacons" in out
     cup = tmp_path / "league.campaign.json"
@@ -200,3 +200,36 @@ def test_a_systems_own_kind_prints_on_the_track_its_art_or_a_generic_tile(tmp_pa
             text = "".join(page.extract_text() for page in reader(out.read_bytes()).pages[:1])
             assert "Fake beacon" in text  # the parts list names it as the palette does
     assert drawn == ["b1"]  # the form is drawn once and reused on every tile
+
+
+LOCALE = Path(__file__).resolve().parents[1] / "plugins" / "fake_rally" / "fake_rally" / "locale"
+
+
+@pytest.mark.parametrize("language", ["de", "es", "fr"])
+def test_its_own_catalogue_translates_every_marked_string_and_is_compiled(language):
+    """The plug-in's catalogue (fake_rally/locale) covers every string its source marks (`_`, `N_`, `ngettext`)
+    plus its rule data's name, nothing untranslated or fuzzy, and the shipped .mo is its .po compiled."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.mofile import read_mo
+    from babel.messages.pofile import read_po
+
+    folder = LOCALE / language / "LC_MESSAGES"
+    with open(folder / "fake_rally.po", "rb") as f:
+        po = read_po(f)
+    with open(folder / "fake_rally.mo", "rb") as f:
+        mo = read_mo(f)
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
+    marked = {m[2] if isinstance(m[2], str) else m[2][0]
+              for m in extract_from_dir(str(LOCALE.parent), keywords=keywords)}
+    assert {"Beacon sheet", "Beacon &Tool", "{n} beacon"} <= marked
+    translated = {m.id if isinstance(m.id, str) else m.id[0]: m for m in po if m.id and not m.fuzzy}
+    assert marked | {"Fake Rally"} <= set(translated)
+    assert all(all(m.string) if isinstance(m.string, tuple) else m.string for m in translated.values())
+    assert po.get("Fake Rally", context=f"{FAKE_ID}|name").string == po.get("Fake Rally").string
+    def entries(catalogue) -> set:
+        def whole(text):
+            return text if isinstance(text, str) else tuple(text)
+
+        return {(m.context, whole(m.id), whole(m.string)) for m in catalogue if m.id}
+
+    assert entries(mo) == entries(po)

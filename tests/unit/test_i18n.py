@@ -240,3 +240,36 @@ def test_compiled_catalogue_is_read_by_the_standard_library():
 
     translations = gettext.translation(i18n.DOMAIN, I18N, ["es"])
     assert translations.gettext("list the starter documents") == "listar los documentos de partida"
+
+
+def test_a_systems_own_catalogue_comes_after_the_apps_and_its_translator_asks_it_first(tmp_path, monkeypatch):
+    """`add_catalogue` (a registered system's `locale_dir`): `_` answers from the app's catalogue first, then the
+    system's; `Translator` (the system's own code) the other way round; both follow `set_language`."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    catalogue = Catalog(locale="de", domain="demo", fuzzy=False)
+    catalogue.add("none", "NICHTS")  # the app has its own German for it
+    catalogue.add("Demo only", "Nur Demo")
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with open(folder / "demo.mo", "wb") as f:
+        write_mo(f, catalogue)
+    monkeypatch.setattr(i18n, "_catalogues", {})
+    own = i18n.Translator("demo", tmp_path)
+    i18n.set_language("de")
+    assert (i18n._("Demo only"), own.gettext("Demo only")) == ("Demo only", "Nur Demo")  # not added yet
+    i18n.add_catalogue("demo", tmp_path)
+    assert (i18n._("none"), i18n._("Demo only")) == ("keine", "Nur Demo")
+    assert (own.gettext("none"), own.gettext("wrote {path}")) == ("NICHTS", i18n._("wrote {path}"))
+    assert i18n._("wrote {path}") != "wrote {path}"
+    assert i18n.translate_into("de", "Demo only") == "Nur Demo" and i18n.translate_into("fr", "none") == "aucun"
+    i18n.set_language("fr")
+    assert (own.gettext("Demo only"), own.gettext("none")) == ("Demo only", "aucun")
+    i18n.set_language("en")
+    assert (own.gettext("none"), i18n._("Demo only")) == ("none", "Demo only")
+    monkeypatch.setenv(i18n.PSEUDO_ENV, "1")
+    i18n.set_language("de")
+    assert own.gettext("Demo only") == i18n.pseudo("Demo only")
+    monkeypatch.delenv(i18n.PSEUDO_ENV)
+    i18n.set_language("en")

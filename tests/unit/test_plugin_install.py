@@ -90,7 +90,7 @@ def test_the_registry_lists_it(venv):
 
 
 def test_its_command_and_check_run(venv, track):
-    assert venv.run("beacons", str(track)).stdout.strip() == "1 beacons"
+    assert venv.run("beacons", str(track)).stdout.strip() == "1 beacon"
     out = venv.run("validate", str(track)).stdout
     assert f"warning {FAKE_CHECK}: Beacon 'b1' glows only 30 mm [b1]" in out
     figures = json.loads(venv.run("validate", "--json", str(track)).stdout)["figures"]
@@ -103,12 +103,75 @@ def test_its_print_section_exports(venv, track):
     pages = reader(out.read_bytes()).pages
     text = "".join(page.extract_text() for page in pages)
     assert len(pages) == 1
-    assert "Fake Rally: 1 beacon" in text and "b1: glows 30 mm" in text
+    assert "Beacon sheet" in text and "Fake Rally: 1 beacon" in text and "b1: glows 30 mm" in text
+
+
+def test_it_speaks_german_from_its_own_catalogue(venv, track):
+    """`--lang de`: the plug-in's messages come from the catalogue it ships (fake_rally/locale), the app's own
+    words around them from the app's; LANGUAGE=fr picks French the same way."""
+    assert venv.run("--lang", "de", "beacons", str(track)).stdout.strip() == "1 Leuchtfeuer"
+    out = venv.run("--lang", "de", "validate", str(track)).stdout
+    assert f"{FAKE_CHECK}: Leuchtfeuer „b1“ leuchtet nur 30 mm weit [b1]" in out
+    assert "glows only" not in out
+    listing = venv.run("--lang", "de", "rules").stdout
+    names = dict(line.split(None, 1) for line in listing.splitlines() if line.strip())
+    assert names[FAKE_ID] == "Schein-Rallye" and names["mk-board"] == "Mario Kart – Brettspiel"
+    out_pdf = venv.folder / "beacons-de.pdf"
+    venv.run("--lang", "de", "export", str(track), "--what", FAKE_SECTION, "-o", str(out_pdf))
+    text = "".join(page.extract_text() for page in reader(out_pdf.read_bytes()).pages)
+    assert "Leuchtfeuer-Blatt" in text and "Schein-Rallye: 1 Leuchtfeuer" in text and "b1: leuchtet 30 mm weit" in text
+    french = Venv(venv.folder, venv.python)
+    french.env = {**venv.env, "LANGUAGE": "fr", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+    assert french.run("beacons", str(track)).stdout.strip() == "1 balise"
+    assert "Faux Rallye" in french.run("rules").stdout
+
+
+GUI_GERMAN = r"""
+import json, sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from designer.app.settings import use_settings_folder
+use_settings_folder(Path(sys.argv[1]) / "settings-de")
+from designer.i18n import set_language
+set_language("de")
+from designer.app.print_dialog import PrintDialog
+from designer.app.window import MainWindow
+from designer.io.track_io import load_track
+from designer.systems import registry
+
+win = MainWindow(load_track(Path(sys.argv[2])), path=sys.argv[2])
+actions = [win.menu_actions.qaction(k) for k in ("fake_rally.beacon_tool", "fake_rally.brighten")]
+dialog = PrintDialog(win.current_editor().document.snapshot(), win, folder=Path(sys.argv[1]))
+seen = {"track_menu": [a.text().replace("&", "") for a in win.menus["Track"].actions() if a in actions],
+        "menu_title": win.menus["Track"].title().replace("&", ""),
+        "section": dialog.section_boxes["beacons"].text(), "name": registry.get("fake-rally").display_name}
+dialog.close()
+win.close()
+print(json.dumps(seen))
+"""
+
+
+def test_its_track_menu_and_print_section_speak_german(venv, track):
+    seen = json.loads(venv.run(str(venv.folder), str(track), code=GUI_GERMAN).stdout.strip().splitlines()[-1])
+    assert seen["track_menu"] == ["Leuchtfeuer-Werkzeug", "Leuchtfeuer aufhellen"]
+    assert seen["menu_title"] != "Track"  # the app's own catalogue still answers first
+    assert (seen["section"], seen["name"]) == ("Leuchtfeuer-Blatt", "Schein-Rallye")
 
 
 def test_its_document_type_has_a_schema(venv):
     schema = json.loads(venv.run("schema", "pace-notes").stdout)
     assert schema["properties"]["format"]["const"] == "fake-rally-notes"
+
+
+def test_its_document_type_becomes_a_desktop_file_type(venv):
+    prefix = venv.folder / "share"
+    venv.run("install-desktop", "--prefix", str(prefix))
+    launcher = (prefix / "applications" / "kartographer.desktop").read_text(encoding="utf-8")
+    assert "application/x-kartographer-vehicle+json;application/x-fake-rally-notes+json;" in launcher
+    xml = (prefix / "mime" / "packages" / "kartographer.xml").read_text(encoding="utf-8")
+    assert '<glob pattern="*.notes.json" weight="80"/>' in xml
+    assert '<comment xml:lang="fr">Notes de copilote Faux Rallye</comment>' in xml
 
 
 @pytest.fixture(scope="module")

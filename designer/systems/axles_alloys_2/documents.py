@@ -1,22 +1,19 @@
 """Axles and Alloys II's own file format (`System.documents`): cars, `*.vehicle.json` — their JSON Schema
 (`kartographer schema vehicle`) and the starter cars `kartographer templates` lists, each imported when asked; and
-the suffix itself, here in a light module: telling a car's file by its name loads nothing that reads one."""
+the suffix (`suffix.py`, re-exported here): telling a car's file by its name loads nothing that reads one."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
+from designer.i18n import N_
 from designer.systems.api import DocumentFormat
 from designer.systems.axles_alloys_2.rule_data import axles_rules
+from designer.systems.axles_alloys_2.suffix import VEHICLE_SUFFIX, is_vehicle_file
 
-VEHICLE_SUFFIX = ".vehicle.json"
+__all__ = ["DOCUMENTS", "VEHICLE_SUFFIX", "is_vehicle_file", "starter_cars", "vehicle_json_schema"]
 
-
-def is_vehicle_file(path: str | Path) -> bool:
-    """Whether a file's name says it is an Axles and Alloys II car (`*.vehicle.json`, any case)."""
-    return str(path).lower().endswith(VEHICLE_SUFFIX)
 
 
 def vehicle_json_schema() -> dict[str, Any]:
@@ -47,4 +44,5 @@ def starter_cars() -> Sequence[str]:
     return lines
 
 
-DOCUMENTS = (DocumentFormat("vehicle", VEHICLE_SUFFIX, vehicle_json_schema, starter_cars),)
+DOCUMENTS = (DocumentFormat("vehicle", VEHICLE_SUFFIX, vehicle_json_schema, starter_cars,
+                            mime_type="application/x-kartographer-vehicle+json", comment=N_("Kartographer vehicle")),)

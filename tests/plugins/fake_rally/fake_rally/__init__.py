@@ -9,6 +9,9 @@ plug-in (README.md, "Adding a system from outside") and brings everything a syst
 - a `kartographer beacons` command, a `kartographer campaign roll-call` action and a `--beacon` option of
   `campaign result`, a campaign mode (`league`),
 - a document type of its own, pace notes (`*.notes.json`, `notes.py`),
+- its own translations (`locale/<lang>/LC_MESSAGES/fake_rally.po`, compiled `.mo` beside it): its code
+  translates with its own `Translator`; the texts the shared machinery shows (its name, the print section's
+  title, the Track-menu texts) through `System.locale_dir`, which the registry adds to the app's lookup,
 - and a Qt half (`qt.py`): the beacon's canvas art, a beacon tool and Track-menu actions offered only for its
   own documents, the notes editor, the league's campaign-window page and its Track Report box.
 
@@ -26,6 +29,7 @@ from typing import Literal
 
 from designer.campaign.errors import CampaignError
 from designer.geometry.checks.base import check, problem
+from designer.i18n import N_, Translator, plain_decimal
 from designer.io.atomic import atomic_write_text
 from designer.model.base import Length
 from designer.model.elements import ElementBase
@@ -34,6 +38,10 @@ from designer.systems.api import CampaignMode, CampaignOptions, CliCommand, Prin
 from fake_rally.notes import DOCUMENTS
 
 HERE = Path(__file__).resolve().parent
+LOCALE_DIR = HERE / "locale"
+LOCALE_DOMAIN = "fake_rally"
+TEXTS = Translator(LOCALE_DOMAIN, LOCALE_DIR)
+_, ngettext = TEXTS.gettext, TEXTS.ngettext
 OWN_RULES = json.loads((HERE / "rules.json").read_text(encoding="utf-8"))
 FAKE_ID: str = OWN_RULES["id"]
 FAKE_NAME: str = OWN_RULES["name"]
@@ -41,6 +49,7 @@ FAKE_KINDS: list[str] = OWN_RULES["element_kinds"]
 FAKE_KIND = "fake_beacon"
 FAKE_CHECK = "fake-beacon-dim"
 FAKE_SECTION = "beacons"
+SECTION_TITLE = N_("Beacon sheet")
 FAKE_MODE = "league"
 FAKE_FIGURES = "beacons"
 BRIGHT_MM = 50.0
@@ -56,7 +65,12 @@ class FakeBeacon(ElementBase):
 @check(FAKE_CHECK, "warning", kinds=(FAKE_KIND,))
 def _dim_beacon(ctx, element):
     if element.glow_mm < BRIGHT_MM:
-        yield problem(FAKE_CHECK, f"Beacon '{element.id}' glows only {element.glow_mm:g} mm", (element.id,))
+        message = _("Beacon '{id}' glows only {glow} mm").format(id=element.id, glow=_mm(element.glow_mm))
+        yield problem(FAKE_CHECK, message, (element.id,))
+
+
+def _mm(value: float) -> str:
+    return plain_decimal(value, 1, trim=True)
 
 
 def beacons(document) -> list[FakeBeacon]:
@@ -66,10 +80,13 @@ def beacons(document) -> list[FakeBeacon]:
 def _render_beacons(c, job) -> int:
     """One page listing the document's beacons."""
     found = beacons(job.document)
+    c.setFont("Helvetica-Bold", 14)
+    c.drawString(72, 780, _(SECTION_TITLE))
     c.setFont("Helvetica", 12)
-    c.drawString(72, 760, f"{FAKE_NAME}: {len(found)} beacon{'s' if len(found) != 1 else ''}")
+    c.drawString(72, 760, ngettext("{name}: {n} beacon", "{name}: {n} beacons", len(found)).format(
+        name=_(FAKE_NAME), n=len(found)))
     for row, beacon in enumerate(found):
-        c.drawString(72, 736 - 18 * row, f"{beacon.id}: glows {beacon.glow_mm:g} mm")
+        c.drawString(72, 736 - 18 * row, _("{id}: glows {glow} mm").format(id=beacon.id, glow=_mm(beacon.glow_mm)))
     c.showPage()
     return 1
 
@@ -89,7 +106,8 @@ def _run_beacons(args: argparse.Namespace) -> int:
     from designer.io.track_io import load_track
 
     document = load_track(args.file)
-    print(f"{len(beacons(document))} beacons")
+    count = len(beacons(document))
+    print(ngettext("{n} beacon", "{n} beacons", count).format(n=count))
     return 0
 
 
@@ -150,7 +168,7 @@ def make_system(folder: Path | None = None) -> System:
         name=FAKE_NAME,
         ruleset_path=write_ruleset(folder if folder is not None else _cache_folder()),
         checks=(FAKE_CHECK,),
-        prints=(PrintSection(FAKE_SECTION, "Beacon sheet", _render_beacons),),
+        prints=(PrintSection(FAKE_SECTION, SECTION_TITLE, _render_beacons),),
         dashboard="Driver cards",
         modes=(CampaignMode(FAKE_MODE, "League", "races"),),
         default_mode=FAKE_MODE,
@@ -162,6 +180,8 @@ def make_system(folder: Path | None = None) -> System:
         campaign_cli=(CliCommand("roll-call", _add_roll_call, _run_roll_call),),
         campaign_options=(CampaignOptions("result", _add_beacon_option, _check_beacon_option),),
         documents=DOCUMENTS,
+        locale_dir=LOCALE_DIR,
+        locale_domain=LOCALE_DOMAIN,
     )
 
 

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from designer.i18n import N_
 from designer.io.atomic import atomic_write_text
 from designer.systems.api import DocumentFormat
 
@@ -54,4 +55,6 @@ def with_notes_suffix(path: str | Path) -> Path:
     return path.with_name(path.name.removesuffix(".json") + NOTES_SUFFIX)
 
 
-DOCUMENTS = (DocumentFormat(NOTES_KIND, NOTES_SUFFIX, PaceNotes.model_json_schema),)
+NOTES_MIME_TYPE = "application/x-fake-rally-notes+json"
+DOCUMENTS = (DocumentFormat(NOTES_KIND, NOTES_SUFFIX, PaceNotes.model_json_schema, mime_type=NOTES_MIME_TYPE,
+                            comment=N_("Fake Rally pace notes")),)

@@ -32,6 +32,7 @@ from designer.canvas import style
 from designer.canvas.items.base import ElementItem
 from designer.canvas.tools.base import Tool, ToolEvent
 from designer.document.operations import add_elements, change_elements
+from designer.i18n import N_
 from designer.model.edit import unique_id
 from designer.panes.campaign.system_pages import ModePages
 from designer.systems.api import ActionSet, MenuAction, offers
@@ -110,9 +111,9 @@ class RallyActions(KindActions):
 
 
 ACTIONS: ActionSet[RallyActions] = ActionSet(RallyActions, (
-    MenuAction("fake_rally.beacon_tool", "Beacon &Tool", RallyActions.beacon_tool, offers(FAKE_KIND),
+    MenuAction("fake_rally.beacon_tool", N_("Beacon &Tool"), RallyActions.beacon_tool, offers(FAKE_KIND),
                tip="Click on the table to light a bright beacon", separator=True),
-    MenuAction("fake_rally.brighten", "&Brighten Beacons", RallyActions.brighten, offers(FAKE_KIND),
+    MenuAction("fake_rally.brighten", N_("&Brighten Beacons"), RallyActions.brighten, offers(FAKE_KIND),
                tip="Make every dim beacon glow brightly (one undo step)"),
 ))
 
