@@ -23,8 +23,8 @@ from designer.geometry.route import Route
 
 #: How far (mm) along the line the search for the next tile's place moves at a time before narrowing down.
 SEARCH_STEP_MM = 1.0
-#: Rounds of halving that find the widest clearance for a count (from a span of a few mm: ~0.0001 mm).
-ROUNDS = 16
+#: Rounds of halving that find the widest clearance for a count (from a span of a few mm: ~0.005 mm).
+ROUNDS = 10
 TOLERANCE_MM = 1e-6
 
 
