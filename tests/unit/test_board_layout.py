@@ -3,6 +3,7 @@ from the start, fields kept when laying again, insert/delete renumbering, shortc
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -136,7 +137,7 @@ def test_insert_renumbers_the_later_spaces():
     edit = insert_space_after(spaces, spaces[4].id, STRAIGHT, RULES)
     after = by_number(apply(spaces, edit))
     assert [s.number for s in after] == list(range(1, 34)) and after[5].id == edit.added[0].id
-    assert [round(b.x_mm - a.x_mm, 2) for a, b in zip(after, after[1:])] == [round(1000 / 32, 2)] * 32
+    assert [round(b.x_mm - a.x_mm, 2) for a, b in itertools.pairwise(after)] == [round(1000 / 32, 2)] * 32
 
 
 def test_delete_takes_the_shortcuts_and_closes_up_the_numbers():

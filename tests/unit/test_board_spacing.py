@@ -72,8 +72,8 @@ def random_loops(count: int, seed: int = 32) -> list[TrackSurface]:
     while len(out) < count:
         n = rng.randint(5, 12)
         angles = sorted(rng.uniform(0, 2 * math.pi) for _ in range(n))
-        points = [(round(600 + rng.uniform(120, 420) * math.cos(a), 1), round(450 + rng.uniform(100, 330) * math.sin(a), 1))
-                  for a in angles]
+        points = [(round(600 + rng.uniform(120, 420) * math.cos(a), 1),
+                   round(450 + rng.uniform(100, 330) * math.sin(a), 1)) for a in angles]
         track = TrackSurface(centerline=points, closed=True, width_mm=rng.choice([32, 40, 60]))
         if accepted(track) and route_of(track).length > 20 * RULES.board.space_pitch_mm:
             out.append(track)

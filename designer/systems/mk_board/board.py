@@ -86,7 +86,7 @@ def lay_spaces(track: TrackSurface | None, elements: Sequence, ruleset: Ruleset)
     offsets = lay_out(route, _side(ruleset), pitch, min_pitch_of(ruleset), origin)
     if len(offsets) < 2:
         raise ValueError(_("The track is too short for two spaces {pitch} mm apart").format(pitch=f"{pitch:g}"))
-    count = len(offsets)
+
 
     best: dict[int, tuple[float, Space]] = {}
     reach = max(pitch, track.width_mm / 2.0)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 from designer.i18n import N_, _
@@ -133,7 +134,7 @@ def _shortcuts(rng: random.Random, spaces: list[Space], ruleset: Any, wanted: in
     least = rules.shortcut_min_saving + 1  # places along the lap from one end to the other
     # along the lap from one centre to the next: the spaces are a pitch apart on a straight, further on a bend
     along = [0.0]
-    for a, b in zip(spaces, spaces[1:]):
+    for a, b in pairwise(spaces):
         along.append(along[-1] + math.dist((a.x_mm, a.y_mm), (b.x_mm, b.y_mm)))
     candidates = []
     for i in range(1, n):
