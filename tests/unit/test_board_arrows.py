@@ -96,3 +96,50 @@ def test_the_arrow_follows_its_spaces_and_the_shortcut_element_is_unchanged():
     assert paths[shortcut.id] == shortcut_path(SPACES[i], SPACES[j], SPACES, SIDE)
     assert math.dist(paths[shortcut.id][-1], (SPACES[j].x_mm, SPACES[j].y_mm)) < SIDE * 0.75
     assert shapely.Point(paths[shortcut.id][-1]).within(SQUARES[j])
+
+
+def test_the_printed_arrows_are_the_routed_paths_read_back_from_the_pdf():
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+    from shapely.geometry import Polygon
+
+    from designer.model.track import Table, TrackDocument
+    from designer.systems.mk_board.board_art import SHORTCUT_RED, draw_board
+    from tests.unit.pdfscan import MM_PT, apply, ops, reader
+
+    picks = PAIRS[:3]
+    arrows = []
+    for i, j in picks:
+        arrows.append(new_shortcut([*SPACES, *arrows], SPACES[i].id, SPACES[j].id))
+    doc = TrackDocument(name="Nine", ruleset="mk-board", table=Table(width_mm=800, height_mm=520), track=NINE,
+                        elements=[*SPACES, *arrows])
+    height = 520 * MM_PT
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(800 * MM_PT, height))
+    c.translate(0, height)
+    c.scale(MM_PT, -MM_PT)
+    draw_board(c, doc, RULES)
+    c.save()
+    pdf = reader(out.getvalue())
+    red = (round(SHORTCUT_RED.red, 3), round(SHORTCUT_RED.green, 3), round(SHORTCUT_RED.blue, 3))
+    fill, points, drawn = None, [], []
+    for op in ops(pdf.pages[0], pdf):
+        if op.name == b"rg":
+            fill = tuple(round(float(v), 3) for v in op.operands)
+        elif op.name in (b"m", b"l"):
+            x, y = apply(op.ctm, float(op.operands[0]), float(op.operands[1]))
+            points.append((x / MM_PT, (height - y) / MM_PT))
+        elif op.name in (b"f", b"B", b"b", b"f*", b"B*", b"b*", b"S", b"s", b"n"):
+            if fill == red and op.name != b"n" and len(points) >= 3:
+                drawn.append(Polygon(points))
+            points = []
+    assert len(drawn) == 3
+    for (i, j), arrow in zip(picks, arrows, strict=True):
+        expected = outline(shortcut_path(SPACES[i], SPACES[j], SPACES, SIDE), SIDE)
+        printed = next(p for p in drawn if p.symmetric_difference(expected).area < 0.5)
+        for k, square in enumerate(SQUARES):
+            if k not in (i, j):
+                assert printed.intersection(square).area < 0.05, f"printed arrow {i + 1}→{j + 1} on tile {k + 1}"
+        assert printed.intersection(SQUARES[j]).area > 0.1  # its head reaches onto the target tile
+        assert arrow.id
