@@ -51,6 +51,8 @@ class ArtContext:
     ruleset: Ruleset
     pipe_labels: dict[str, str] = field(default_factory=dict)
     positions: dict[str, tuple[float, float]] = field(default_factory=dict)
+    #: The document's elements, for art that depends on its neighbours (an arrow routed around them).
+    elements: tuple = ()
 
     @property
     def short_mm(self) -> float:
@@ -62,7 +64,7 @@ class ArtContext:
 
 def art_context(document: TrackDocument, ruleset: Ruleset) -> ArtContext:
     return ArtContext(ruleset, warp_pipe_labels(document.elements),
-                      {e.id: (e.x_mm, e.y_mm) for e in document.elements})
+                      {e.id: (e.x_mm, e.y_mm) for e in document.elements}, tuple(document.elements))
 
 
 # --- what is on the table ----------------------------------------------------------------------------

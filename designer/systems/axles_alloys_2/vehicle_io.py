@@ -17,8 +17,8 @@ from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text, read_json_file
 from designer.rules import RulesetError, load_ruleset
 from designer.rules.schema import Ruleset
-from designer.systems.axles_alloys_2.suffix import VEHICLE_SUFFIX  # noqa: F401 - re-exported: read here by the callers
 from designer.systems.axles_alloys_2.rule_data import AxlesRules, axles_rules
+from designer.systems.axles_alloys_2.suffix import VEHICLE_SUFFIX  # noqa: F401 - re-exported: read here by the callers
 from designer.systems.axles_alloys_2.vehicle import MAX_LABEL, VEHICLE_FORMAT, VehicleDocument
 
 

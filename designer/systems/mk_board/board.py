@@ -9,6 +9,7 @@ elements to add) so that the editor applies it as ONE undoable command. The pitc
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -53,8 +54,18 @@ def slot_count(length_mm: float, pitch_mm: float, closed: bool) -> int:
     return whole if closed else whole + 1
 
 
+def min_pitch_of(ruleset: Ruleset) -> float:
+    """The closest pitch the spaces may take where the line leaves no room for the full one (mm)."""
+    board = board_rules(ruleset)
+    if board is None:
+        raise ValueError(_("The game system has no board rules"))
+    return float(min(board.space_min_pitch_mm, board.space_pitch_mm))
+
+
 def lay_spaces(track: TrackSurface | None, elements: Sequence, ruleset: Ruleset) -> BoardEdit:
-    """Spaces along the centerline at the ruleset's pitch, evenly spread, numbered from 1 at the start.
+    """Spaces along the centerline, numbered from 1 at the start, no tile on another (`spacing.lay_out`: as
+    many as the line's length over the rule data's pitch, one clearance between tiles all round, measured
+    tile to tile, each tile turned to the line's local tangent).
 
     The start is the current `start` space (projected onto the track), else the track's first point. A space
     already near a new place (within half a step along the track and a step across it) stays there with its
@@ -63,6 +74,7 @@ def lay_spaces(track: TrackSurface | None, elements: Sequence, ruleset: Ruleset)
     """
     from designer.geometry.route import route_of  # numpy and shapely: loaded by the first lay-out, not with
     from designer.geometry.track import track_defect  # the system (a card deck or a campaign never lays one)
+    from designer.systems.mk_board.spacing import lay_out, poses
 
     if track is None:
         raise ValueError(_("Draw a track first: the spaces are laid along it"))
@@ -71,13 +83,13 @@ def lay_spaces(track: TrackSurface | None, elements: Sequence, ruleset: Ruleset)
     pitch = pitch_of(ruleset)
     route = route_of(track)
     length = route.length
-    count = slot_count(length, pitch, route.closed)
-    if count < 2:
-        raise ValueError(_("The track is too short for two spaces {pitch} mm apart").format(pitch=f"{pitch:g}"))
-    step = length / count if route.closed else length / (count - 1)
     old = spaces_of(elements)
     start = next((s for s in old if s.field == START), None)
     origin = route.nearest((start.x_mm, start.y_mm))[0] if start is not None and route.closed else 0.0
+    offsets = lay_out(route, _side(ruleset), pitch, min_pitch_of(ruleset), origin)
+    if len(offsets) < 2:
+        raise ValueError(_("The track is too short for two spaces {pitch} mm apart").format(pitch=f"{pitch:g}"))
+
 
     best: dict[int, tuple[float, Space]] = {}
     reach = max(pitch, track.width_mm / 2.0)
@@ -86,11 +98,7 @@ def lay_spaces(track: TrackSurface | None, elements: Sequence, ruleset: Ruleset)
         if off > reach:
             continue
         offset = route.wrap(along - origin) if route.closed else along
-        slot = round(offset / step)
-        slot = slot % count if route.closed else min(max(slot, 0), count - 1)
-        gap = abs(offset - slot * step)
-        if route.closed:
-            gap = min(gap, length - gap)
+        slot, gap, step = _nearest_slot(offsets, offset, length, route.closed)
         if gap > step / 2.0 + 1e-6:
             continue
         if space is start:
@@ -103,9 +111,8 @@ def lay_spaces(track: TrackSurface | None, elements: Sequence, ruleset: Ruleset)
     taken = {e.id for e in elements}
     changed: list = []
     added: list = []
-    for slot in range(count):
-        x, y = route.position(origin + slot * step)
-        angle = normalize_angle(route.angle(origin + slot * step))
+    for slot, (x, y, heading) in enumerate(poses(route, origin, offsets)):
+        angle = normalize_angle(heading)
         if slot in best:
             space = best[slot][1]
             moved = placed(space, x, y, angle).model_copy(update={"number": slot + 1})  # placed() rounds
@@ -121,6 +128,29 @@ def lay_spaces(track: TrackSurface | None, elements: Sequence, ruleset: Ruleset)
     where = {**{s.id: s for s in old}, **{s.id: s for s in changed}}
     changed += _replaced_shortcuts(elements, where, set(removed))
     return BoardEdit(tuple(removed), tuple(changed), tuple(added))
+
+
+def _side(ruleset: Ruleset) -> float:
+    board = board_rules(ruleset)
+    assert board is not None  # pitch_of() refused it first
+    return float(board.space_size_mm)
+
+
+def _nearest_slot(offsets: Sequence[float], offset: float, length: float, closed: bool) -> tuple[int, float, float]:
+    """(slot, distance along the line to it, the step between it and its nearer neighbour) for `offset`."""
+    count = len(offsets)
+    at = bisect_left(offsets, offset)
+    choices = [k % count if closed else k for k in (at - 1, at) if closed or 0 <= k < count]
+    def gap(k: int) -> float:
+        d = abs(offset - offsets[k])
+        return min(d, length - d) if closed else d
+    slot = min(choices, key=gap)
+    steps = []
+    for k in (slot - 1, slot + 1):
+        if closed or 0 <= k < count:
+            d = abs(offsets[k % count] - offsets[slot])
+            steps.append(min(d, length - d) if closed else d)
+    return slot, gap(slot), min(steps) if steps else length
 
 
 def shortcuts_ending_on(elements: Iterable, space_ids: Iterable[str]) -> list[str]:
@@ -191,14 +221,24 @@ def delete_cascade(elements: Sequence, ids: Sequence[str]) -> tuple[list[str], l
     return extra, changed
 
 
-def insert_space_after(elements: Sequence, space_id: str) -> BoardEdit:
+def insert_space_after(elements: Sequence, space_id: str, track: TrackSurface | None = None,
+                       ruleset: Ruleset | None = None) -> BoardEdit:
     """A new plain space between `space_id` (number k) and the next one in lap order, numbered k + 1; every
-    later space moves up by one. After the last space it goes towards the first. Raises ValueError."""
+    later space moves up by one. After the last space it goes towards the first. Raises ValueError.
+
+    With the rule data, the spaces make room for it: the whole run is laid again along the drawn line (or,
+    on a board without one, along the line through the spaces' centres) with one more space, each keeping
+    its id, field and place in the lap, so no tile comes to lie on another; when one more does not fit even
+    at the rule data's closest pitch, nothing changes and the error says so. Without rule data, the new
+    space goes half way between its neighbours."""
     spaces = spaces_of(elements)
     here = next((s for s in spaces if s.id == space_id), None)
     if here is None:
         raise ValueError(_("Select a space to insert after"))
     later = [s for s in spaces if s.number > here.number]
+    new_id = unique_id(SPACE, {e.id for e in elements})
+    if ruleset is not None and board_rules(ruleset) is not None and len(spaces) >= 2:
+        return _insert_making_room(elements, spaces, here, new_id, track, ruleset)
     after = later[0] if later else (spaces[0] if len(spaces) > 1 else None)
     if after is None or after is here:
         x, y = here.x_mm + 16.0 * math.cos(math.radians(here.rotation_deg)), here.y_mm
@@ -206,10 +246,46 @@ def insert_space_after(elements: Sequence, space_id: str) -> BoardEdit:
     else:
         x, y = (here.x_mm + after.x_mm) / 2.0, (here.y_mm + after.y_mm) / 2.0
         angle = math.degrees(math.atan2(after.y_mm - here.y_mm, after.x_mm - here.x_mm))
-    new = Space(id=unique_id(SPACE, {e.id for e in elements}), x_mm=x, y_mm=y,
-                rotation_deg=normalize_angle(angle), number=here.number + 1)
+    new = Space(id=new_id, x_mm=x, y_mm=y, rotation_deg=normalize_angle(angle), number=here.number + 1)
     changed = tuple(s.model_copy(update={"number": s.number + 1}) for s in later)
     return BoardEdit((), changed, (new,))
+
+
+def _insert_making_room(elements: Sequence, spaces: list[Space], here: Space, new_id: str,
+                        track: TrackSurface | None, ruleset: Ruleset) -> BoardEdit:
+    from designer.geometry.route import route_of
+    from designer.geometry.track import track_defect
+    from designer.systems.mk_board.spacing import lay_out, poses
+
+    if track is None or track_defect(track) is not None:
+        centres = [(s.x_mm, s.y_mm) for s in spaces]
+        track = TrackSurface(centerline=centres, closed=len(spaces) >= 3, width_mm=_side(ruleset))
+        if track_defect(track) is not None:
+            raise ValueError(_("There is no line to lay one more space along: draw the track first"))
+    route = route_of(track)
+    first = spaces[0]
+    origin = route.nearest((first.x_mm, first.y_mm))[0] if route.closed else 0.0
+    offsets = lay_out(route, _side(ruleset), pitch_of(ruleset), min_pitch_of(ruleset), origin, len(spaces) + 1)
+    if not offsets:
+        raise ValueError(_("There is no room for one more space along the track: lengthen it or delete a space"))
+    at = spaces.index(here) + 1
+    order: list[Space | None] = [*spaces[:at], None, *spaces[at:]]
+    changed: list = []
+    new: Space | None = None
+    for space, (x, y, heading) in zip(order, poses(route, origin, offsets), strict=True):
+        angle = normalize_angle(heading)
+        if space is None:
+            new = Space(id=new_id, x_mm=x, y_mm=y, rotation_deg=angle, number=here.number + 1)
+            new = placed(new, x, y, angle)
+            continue
+        number = space.number + 1 if space.number > here.number else space.number
+        moved = placed(space, x, y, angle).model_copy(update={"number": number})
+        if moved != space:
+            changed.append(moved)
+    assert new is not None
+    where = {**{s.id: s for s in spaces}, **{s.id: s for s in changed}}
+    changed += _replaced_shortcuts(elements, where, set())
+    return BoardEdit((), tuple(changed), (new,))
 
 
 def cycled(spaces: Iterable) -> list:

@@ -1,5 +1,6 @@
 """How a board of spaces prints: each `space` a square numbered tile with its field's own icon, each
-`shortcut` a red arrow from one space's edge to the other's. Drawn with reportlab through `Painter`
+`shortcut` a red arrow from one space's edge onto the other's, routed round the other tiles
+(`arrows.shortcut_path`, the same path the canvas draws). Drawn with reportlab through `Painter`
 (so ink-saver mode turns fills into outlines), in table millimetres with y down; no Qt.
 
 `draw_board` paints the whole table (decorative scenery, a pale lane along the track, solid scenery,
@@ -10,7 +11,6 @@ in the shape `System.print_art` takes, so the generic track print draws spaces a
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from reportlab.lib.colors import HexColor, white
@@ -24,6 +24,7 @@ from designer.export.pdf import GREY, INK
 from designer.geometry.track import surface
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
+from designer.systems.mk_board.arrows import board_paths
 from designer.systems.mk_board.elements import SHORTCUT, SPACE
 from designer.systems.mk_board.rule_data import board_rules
 
@@ -112,43 +113,31 @@ def space_art(p: Painter, element: Any, ctx: ArtContext) -> None:
               float(element.rotation_deg))
 
 
-def shortcut_ends(a: tuple[float, float], b: tuple[float, float], size: float
-                  ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """Where a shortcut's arrow starts and ends: out of the first tile, up to the second one's edge (the
-    centres pulled in by a little more than half a tile), or None when the tiles nearly touch."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy)
-    trim = size * 0.72  # clear of a tile turned 45°
-    if length <= 2 * trim + 4.0:
-        return None
-    ux, uy = dx / length, dy / length
-    return (a[0] + ux * trim, a[1] + uy * trim), (b[0] - ux * trim, b[1] - uy * trim)
+def draw_shortcut(p: Painter, points: list[tuple[float, float]], size: float) -> None:
+    """A red arrow along `points` (tail to tip, table mm; `arrows.shortcut_path`) in the current (table) frame."""
+    from designer.systems.mk_board.arrows import outline
 
-
-def draw_shortcut(p: Painter, a: tuple[float, float], b: tuple[float, float], size: float) -> None:
-    """A red arrow between two space centres in the current (table) frame."""
-    ends = shortcut_ends(a, b, size)
-    if ends is None:
-        return
-    (x0, y0), (x1, y1) = ends
-    c = p.c
-    c.saveState()
-    c.translate(x0, y0)
-    c.rotate(math.degrees(math.atan2(y1 - y0, x1 - x0)))
-    art.arrow(p, 0.0, math.hypot(x1 - x0, y1 - y0), size * 0.4, fill=SHORTCUT_RED, stroke=SHORTCUT_DARK, lw=0.4)
-    c.restoreState()
+    ring = list(outline(points, size).exterior.coords)
+    p.poly([(x, y) for x, y, *_rest in ring[:-1]], fill=SHORTCUT_RED, stroke=SHORTCUT_DARK, lw=0.4)
 
 
 def shortcut_art(p: Painter, element: Any, ctx: ArtContext) -> None:
     """`System.print_art` for a shortcut: drawn in its own frame, so step back out to the table's."""
-    a, b = ctx.positions.get(element.from_space), ctx.positions.get(element.to_space)
-    if a is None or b is None:
+    from designer.systems.mk_board.arrows import shortcut_path
+
+    spaces = [e for e in ctx.elements if e.kind == SPACE]
+    by_id = {s.id: s for s in spaces}
+    a, b = by_id.get(element.from_space), by_id.get(element.to_space)
+    if a is None or b is None or a is b:
+        return
+    points = shortcut_path(a, b, spaces, space_size(ctx.ruleset))
+    if points is None:
         return
     c = p.c
     c.saveState()
     c.rotate(-element.rotation_deg)
     c.translate(-element.x_mm, -element.y_mm)
-    draw_shortcut(p, a, b, space_size(ctx.ruleset))
+    draw_shortcut(p, points, space_size(ctx.ruleset))
     c.restoreState()
 
 
@@ -181,12 +170,8 @@ def draw_board(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: 
             space_art(p, space, ctx)
             c.restoreState()
     size = space_size(ruleset)
-    for arrow in document.elements:
-        if arrow.kind == SHORTCUT:
-            a = ctx.positions.get(getattr(arrow, "from_space", ""))
-            b = ctx.positions.get(getattr(arrow, "to_space", ""))
-            if a is not None and b is not None:
-                draw_shortcut(p, a, b, size)
+    for points in board_paths(document.elements, size).values():
+        draw_shortcut(p, points, size)
 
 
 def _lane(p: Painter, document: TrackDocument) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 from designer.i18n import N_, _
@@ -133,11 +134,15 @@ def _shortcuts(rng: random.Random, spaces: list[Space], ruleset: Any, wanted: in
     tree = shapely.STRtree(squares)
     pitch = rules.space_pitch_mm
     least = rules.shortcut_min_saving + 1  # places along the lap from one end to the other
+    # along the lap from one centre to the next: the spaces are a pitch apart on a straight, further on a bend
+    along = [0.0]
+    for a, b in pairwise(spaces):
+        along.append(along[-1] + math.dist((a.x_mm, a.y_mm), (b.x_mm, b.y_mm)))
     candidates = []
     for i in range(1, n):
         for j in range(i + least, min(n, i + max(least, n // 3) + 1)):
             length = math.dist((spaces[i].x_mm, spaces[i].y_mm), (spaces[j].x_mm, spaces[j].y_mm))
-            saved = (j - i) * pitch - length
+            saved = along[j] - along[i] - length
             if length <= SHORTCUT_REACH_PITCHES * pitch and saved > 2 * pitch:
                 candidates.append((saved + rng.uniform(0.0, pitch), i, j))
     candidates.sort(reverse=True)

@@ -100,6 +100,9 @@ class BoardRules(RuleModel):
     min_lap_spaces: Positive = 12  # a shorter lap is reported (info): a race is over in a few rolls
     shortcut_min_saving: Positive = 2  # a shortcut must skip at least this many spaces to be worth a Feather
     notes: Text | None = None
+    #: The closest pitch Lay Spaces may use (ours): tiles keep at least this less `space_size_mm` apart, tile
+    #: edge to tile edge, where bends or the lap's length leave no room for the full pitch.
+    space_min_pitch_mm: Mm = 30.0
 
     @model_validator(mode="after")
     def _check(self) -> BoardRules:

@@ -2,7 +2,8 @@
 
 - Lay Spaces Along Track fills the centerline with spaces at the rule data's pitch, numbered from the start;
   run again, it keeps the fields of the spaces that stay (`designer.systems.mk_board.board.lay_spaces`).
-- Insert Space After puts a plain space after the selected one; the later spaces move up by one.
+- Insert Space After puts a plain space after the selected one; the later spaces move up by one, and the run
+  is laid again along the line with one more space so that no tile lands on another.
 - Change Field moves each selected space's field on one step.
 - Shortcut Tool arms the tool that drags a shortcut arrow from one space to another (`shortcut_tool`).
 
@@ -71,7 +72,8 @@ class BoardActions(KindActions):
             self._status(_("Select one space to insert a new one after it"))
             return None
         try:
-            edit = insert_space_after(editor.document.elements, spaces[0].id)
+            edit = insert_space_after(editor.document.elements, spaces[0].id, editor.document.track,
+                                      editor.document.ruleset)
         except ValueError as exc:
             self._status(str(exc))
             return None

@@ -2,17 +2,17 @@
 
 A `space` is a rounded tile (the rule data's `element_sizes.space`) in its field's colour with the field's
 icon and its number, the start chequered; a `shortcut` is a red arrow from one space's centre to the
-other's. The arrow reads its ends from the scene's document and follows their edits itself (the scene
-relinks only the built-in kinds), so it is redrawn whenever a space it ends on moves, appears or goes.
+other's, routed round the other tiles and ending on the target's edge (`arrows.shortcut_path`, the path the
+print draws too). The arrow reads its path from the scene's document and follows its edits itself (the scene
+relinks only the built-in kinds), so it is redrawn whenever a space moves, appears or goes.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QTransform
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
 from designer.canvas import layer, style
@@ -145,24 +145,33 @@ class SpaceItem(ElementItem[Space]):
 
 
 class ShortcutItem(WatchesDocument, ElementItem[Shortcut]):
-    """A red arrow from the centre of `from_space` to the centre of `to_space`, stopping at their tiles."""
+    """A red arrow from the tile of `from_space` onto the tile of `to_space`, around the tiles between."""
 
     kind = "shortcut"
     simple_colour = SHORTCUT_RED
 
-    #: The centres of its two spaces (scene mm), read from the document; None while either is missing.
-    _ends: tuple[QPointF, QPointF] | None = None
+    #: Its arrow's path (scene mm, tail to tip; `arrows.shortcut_path`, as printed), read from the scene's
+    #: document; None while either space is missing.
+    _ends: tuple[tuple[float, float], ...] | None = None
     _document = None
 
     # --- following the ends ----------------------------------------------------------------------
-    def _scene_ends(self) -> tuple[QPointF, QPointF] | None:
+    def _scene_ends(self) -> tuple[tuple[float, float], ...] | None:
+        from designer.systems.mk_board.arrows import shortcut_path
+
         document = self._document
         if document is None:
             return None
         a, b = document.element(self.element.from_space), document.element(self.element.to_space)
-        if a is None or b is None:
+        if a is None or b is None or a.kind != "space" or b.kind != "space":
             return None
-        return QPointF(a.x_mm, a.y_mm), QPointF(b.x_mm, b.y_mm)
+        spaces = [e for e in document.elements if e.kind == "space"]
+        path = shortcut_path(a, b, spaces, self._tile_side())
+        return tuple(path) if path is not None else None
+
+    def _tile_side(self) -> float:
+        board = getattr(getattr(self._document, "ruleset", None), "board", None)
+        return float(board.space_size_mm) if board is not None else 28.0
 
     def _local(self, point: QPointF) -> QPointF:
         turn = QTransform().rotate(-self.element.rotation_deg)
@@ -201,39 +210,20 @@ class ShortcutItem(WatchesDocument, ElementItem[Shortcut]):
         return False
 
     # --- drawing ---------------------------------------------------------------------------------
-    def _line(self) -> QLineF:
-        """The shaft in local mm, from the first tile's edge to the second's."""
+    def _arrow(self) -> QPainterPath:
+        from designer.systems.mk_board.arrows import outline
+
         if self._ends is None:
             half = self.metrics.length_mm / 2.0
-            return QLineF(-half, 0.0, half, 0.0)
-        line = QLineF(self._local(self._ends[0]), self._local(self._ends[1]))
-        inset = min(self.metrics.length_mm, self.metrics.width_mm) * 0.35
-        if line.length() > 3 * inset:
-            unit = line.unitVector()
-            step = QPointF(unit.dx() * inset, unit.dy() * inset)
-            line = QLineF(line.p1() + step, line.p2() - step)
-        return line
-
-    def _arrow(self) -> QPainterPath:
-        line = self._line()
-        width = min(self.metrics.length_mm, self.metrics.width_mm) * 0.16
-        head = width * 2.6
-        angle = math.atan2(line.dy(), line.dx())
-        tip = line.p2()
-        back = QPointF(tip.x() - head * math.cos(angle), tip.y() - head * math.sin(angle))
-        shaft = QPainterPath(line.p1())
-        shaft.lineTo(back)
-        stroker = QPainterPathStroker()
-        stroker.setWidth(width)
-        stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
-        path = stroker.createStroke(shaft)
-        normal = QPointF(-math.sin(angle) * head * 0.55, math.cos(angle) * head * 0.55)
-        wedge = QPainterPath(tip)
-        wedge.lineTo(back + normal)
-        wedge.lineTo(back - normal)
-        wedge.closeSubpath()
-        path.addPath(wedge)
-        return path.simplified()
+            points = [(-half, 0.0), (half, 0.0)]
+        else:
+            points = [(q.x(), q.y()) for q in (self._local(QPointF(x, y)) for x, y in self._ends)]
+        ring = list(outline(points, self._tile_side()).exterior.coords)
+        path = QPainterPath(QPointF(ring[0][0], ring[0][1]))
+        for x, y, *_rest in ring[1:]:
+            path.lineTo(x, y)
+        path.closeSubpath()
+        return path
 
     def body_path(self) -> QPainterPath:
         return self._arrow()
