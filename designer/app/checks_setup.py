@@ -27,6 +27,7 @@ import math
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QToolButton
@@ -224,6 +225,8 @@ class EditorChecks(QObject):
     def _follow_selection(self) -> None:
         area = QRectF()
         for element_id, marker in self.markers.items():
+            if not shiboken6.isValid(marker):
+                return  # the scene is being torn down (its items go first, then the selection)
             layered = self._is_layered(element_id)
             before = self._layered_area(marker)
             if marker.set_layered(layered):
