@@ -9,7 +9,7 @@ import math
 from functools import lru_cache
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEngine, QPen, QPixmap, QTransform
+from PySide6.QtGui import QColor, QPaintEngine, QPainter, QPainterPath, QPen, QPixmap, QTransform
 
 from designer.canvas import style
 from designer.canvas.items.base import ElementItem, centred_rect, ring_bounds, rounded_rect
