@@ -99,8 +99,7 @@ class ProblemMarker(QGraphicsItem):
             self._tooltip_built = True
 
     def boundingRect(self) -> QRectF:
-        r = MARKER_RADIUS_PX + 3.0
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        return _MARKER_BOUNDS  # asked several times per move: one rectangle for all
 
     def set_layered(self, layered: bool) -> bool:
         """Leave the ring to the scene's static layer (True) or to Qt; True when that changed."""
@@ -121,6 +120,8 @@ class ProblemMarker(QGraphicsItem):
 
 
 _RING_HALF_PX = math.ceil(MARKER_RADIUS_PX + 3.0)
+_MARKER_BOUNDS = QRectF(-MARKER_RADIUS_PX - 3.0, -MARKER_RADIUS_PX - 3.0, 2 * MARKER_RADIUS_PX + 6.0,
+                        2 * MARKER_RADIUS_PX + 6.0)
 
 
 @lru_cache(maxsize=16)
@@ -235,13 +236,17 @@ class EditorChecks(QObject):
 
     def _follow_moves(self, ids: list) -> None:
         area = QRectF()
+        markers, element = self.markers, self.editor.document.element
         for element_id in ids:
-            marker = self.markers.get(element_id)
-            element = self.editor.document.element(element_id)
-            if marker is not None and element is not None:
+            marker = markers.get(element_id)
+            if marker is None or (moved := element(element_id)) is None:
+                continue
+            if marker.flags() & layer.NO_CONTENTS:  # else Qt repaints it (a live marker in a drag)
                 area = area.united(self._layered_area(marker))
-                marker.setPos(element.x_mm, element.y_mm)
+                marker.setPos(moved.x_mm, moved.y_mm)
                 area = area.united(self._layered_area(marker))
+            else:
+                marker.setPos(moved.x_mm, moved.y_mm)
         self._repaint_layer(area)
 
     def _drop_markers(self, ids: list) -> None:
