@@ -180,7 +180,9 @@ def test_resident_memory(crowded_file, benchmark):
 
 # --- issue #33's editor rows, each against its floor measured in the same run -----------------------
 # The guards catch a slide back, not the targets: they sit well above the ratios measured when written
-# (zoom step 8–9× at fit, 10–11× zoomed in; undo 4–5×; drag with markers 1.7× without them).
+# (before → after the static layer took the markers and rings and labels became shared pictures: zoom step
+# 7–8× → 7× at fit, 8–11× → 3.8–4× three steps in; undo 6–9× both; drag with markers 1.6–1.8× → 1.06–1.25×
+# the same drag with them hidden).
 
 ZOOM_ROUNDS = 6
 BLOCK = 8  # drag steps in a row with the markers shown, then hidden
@@ -222,7 +224,7 @@ def test_zoom_step_at_fit_against_the_floor(qtbot, crowded, benchmark):
     ours, floor = _zoom_row(qtbot, crowded, benchmark, 0)
     print("\n" + row("zoom step at fit", ours, floor, 1.5))
     benchmark.extra_info.update(ours_ms=round(ours * 1000, 1), floor_ms=round(floor * 1000, 1))
-    assert ours / floor < 16.0
+    assert ours / floor < 14.0
 
 
 def test_zoom_step_three_steps_in_against_the_floor(qtbot, crowded, benchmark):
@@ -232,7 +234,7 @@ def test_zoom_step_three_steps_in_against_the_floor(qtbot, crowded, benchmark):
     ours, floor = _zoom_row(qtbot, crowded, benchmark, 3)
     print("\n" + row("zoom step three steps in", ours, floor, 1.5))
     benchmark.extra_info.update(ours_ms=round(ours * 1000, 1), floor_ms=round(floor * 1000, 1))
-    assert ours / floor < 20.0
+    assert ours / floor < 7.5
 
 
 def test_undo_of_moving_everything_against_a_full_repaint_of_the_floor(qtbot, crowded, benchmark):
@@ -254,13 +256,13 @@ def test_undo_of_moving_everything_against_a_full_repaint_of_the_floor(qtbot, cr
         return timed(lambda: (document.undo_stack.undo(), QApplication.processEvents(), viewport.grab()))
 
     result: list[tuple[float, float]] = []
-    benchmark.pedantic(lambda: result.append(interleaved(5, ours, lambda _n: timed(floor.viewport().grab))),
+    benchmark.pedantic(lambda: result.append(interleaved(7, ours, lambda _n: timed(floor.viewport().grab))),
                        rounds=1, iterations=1)
     undo, repaint = result[0]
     print("\n" + row("undo of moving all 2,000", undo, repaint, 2.0))
     benchmark.extra_info.update(ours_ms=round(undo * 1000, 1), floor_ms=round(repaint * 1000, 1))
     assert document.elements[0] == crowded.elements[0]  # undone
-    assert undo / repaint < 12.0
+    assert undo / repaint < 14.0
 
 
 def test_drag_step_with_problem_markers(qtbot, crowded, benchmark, tmp_path, monkeypatch):
@@ -317,4 +319,4 @@ def test_drag_step_with_problem_markers(qtbot, crowded, benchmark, tmp_path, mon
     benchmark.extra_info.update(markers_ms=round(shown * 1000, 1), without_ms=round(hidden * 1000, 1))
     assert len(checks.markers) > 1000
     assert document.undo_stack.count() == 1
-    assert shown / hidden < 3.5
+    assert shown / hidden < 1.45
