@@ -15,12 +15,12 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QImage,
     QLinearGradient,
     QPaintEngine,
     QPainter,
     QPainterPath,
     QPen,
-    QPixmap,
     QRadialGradient,
     QTransform,
 )
@@ -191,7 +191,7 @@ def draw_text(painter: QPainter, text: str, at: QPointF, height_mm: float = LABE
         where = painter.worldTransform().map(at)
         painter.save()
         painter.setWorldTransform(QTransform())
-        painter.drawPixmap(QPointF(round(where.x()) - origin_x, round(where.y()) - origin_y), picture)
+        painter.drawImage(QPointF(round(where.x()) - origin_x, round(where.y()) - origin_y), picture)
         painter.restore()
         return
     _draw_text_path(painter, text_path(text, height_mm, bold).translated(at), height_mm, color, halo)
@@ -219,13 +219,13 @@ def _upright_on_screen(painter: QPainter) -> bool:
 
 @lru_cache(maxsize=128)
 def _text_picture(text: str, height_mm: float, color: int, halo: int, bold: bool, px: float,
-                  ratio: float) -> tuple[QPixmap, int, int]:
+                  ratio: float) -> tuple[QImage, int, int]:
     """`text` with its halo drawn at `px` pixels per mm, and where its centre sits in the picture (pixels)."""
     box = text_path(text, height_mm, bold).boundingRect()
     grow = max(height_mm * 0.28, 2.0 / px) / 2 * px + 2
     origin_x, origin_y = math.ceil(-box.left() * px + grow), math.ceil(-box.top() * px + grow)
     width, height = math.ceil(origin_x + box.right() * px + grow), math.ceil(origin_y + box.bottom() * px + grow)
-    picture = QPixmap(math.ceil(width * ratio), math.ceil(height * ratio))
+    picture = QImage(math.ceil(width * ratio), math.ceil(height * ratio), QImage.Format.Format_ARGB32_Premultiplied)
     picture.setDevicePixelRatio(ratio)
     picture.fill(Qt.GlobalColor.transparent)
     painter = QPainter(picture)

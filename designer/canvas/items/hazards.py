@@ -9,7 +9,7 @@ import math
 from functools import lru_cache
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPaintEngine, QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtGui import QColor, QImage, QPaintEngine, QPainter, QPainterPath, QPen, QTransform
 
 from designer.canvas import style
 from designer.canvas.items.base import ElementItem, centred_rect, ring_bounds, rounded_rect
@@ -56,7 +56,7 @@ def draw_reach(painter: QPainter, radius: float, colour: QColor) -> None:
         half = picture.width() / picture.devicePixelRatio() / 2
         painter.save()
         painter.setWorldTransform(QTransform())
-        painter.drawPixmap(QPointF(round(at.x() - half), round(at.y() - half)), picture)
+        painter.drawImage(QPointF(round(at.x() - half), round(at.y() - half)), picture)
         painter.restore()
         return
     painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -73,10 +73,11 @@ def _reach_pen(colour: QColor, width: float) -> QPen:
 
 
 @lru_cache(maxsize=24)
-def _reach_picture(radius: float, rgba: int, px: float, width: float, ratio: float) -> QPixmap:
+def _reach_picture(radius: float, rgba: int, px: float, width: float, ratio: float) -> QImage:
     """The dashed ring drawn once at this zoom (`px` per mm), centred in a transparent picture."""
     half = math.ceil(radius * px + width * px + 2)
-    picture = QPixmap(math.ceil(2 * half * ratio), math.ceil(2 * half * ratio))
+    side = math.ceil(2 * half * ratio)
+    picture = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
     picture.setDevicePixelRatio(ratio)
     picture.fill(Qt.GlobalColor.transparent)
     painter = QPainter(picture)
