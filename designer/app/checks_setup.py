@@ -14,11 +14,11 @@ Each editor gets an `EditorChecks` (`editor.checks`) that owns the editor's `Che
 `checks_delay_ms`, DEBOUNCE_MS at first) after the last document change. Markers and the racing line are
 overlay items (not in `scene.items_by_id`), so image export hides them.
 
-A marker of an element in the scene's static layer (canvas/layer.py) is painted by that layer, with
-`ItemHasNoContents` like the element: Qt would otherwise walk and draw ~2,000 ring items on every repaint
-of a crowded table (a drag of a selection repaints most of it each step). A marker of a live (selected)
-element is painted by Qt itself, so it moves with the drag. Either way it stays a visible item of the
-scene, found under the pointer for its tooltip.
+The markers of elements in the scene's static layer (canvas/layer.py) are painted together by one cached
+item above every element (`StaticMarkers`), each with `ItemHasNoContents`: Qt would otherwise walk and draw
+~2,000 ring items on every repaint of a crowded table (a drag of a selection repaints most of it each step).
+A marker of a live (selected) element is painted by Qt itself, so it moves with the drag. Either way it
+stays a visible item of the scene, found under the pointer for its tooltip.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter, QPen, QPixmap, QTransform
-from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QToolButton
+from PySide6.QtGui import QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QStyleOptionGraphicsItem, QToolButton
 
 from designer.app import help_menu
 from designer.app.settings import Preferences, Settings
@@ -59,6 +59,9 @@ def severity_label(severity: str) -> str:
 
 class ProblemMarker(QGraphicsItem):
     """A ring in the severity's colour around an element with problems; constant size on screen."""
+
+    #: Never the canvas's static layer's to paint (`StaticMarkers` paints it while it has no contents).
+    live = True
 
     def __init__(self, element_id: str) -> None:
         super().__init__()
@@ -102,21 +105,60 @@ class ProblemMarker(QGraphicsItem):
         return _MARKER_BOUNDS  # asked several times per move: one rectangle for all
 
     def set_layered(self, layered: bool) -> bool:
-        """Leave the ring to the scene's static layer (True) or to Qt; True when that changed."""
+        """Leave the ring to `StaticMarkers` (True) or to Qt; True when that changed."""
         if bool(self.flags() & layer.NO_CONTENTS) == layered:
             return False
         self.setFlag(layer.NO_CONTENTS, layered)
         return True
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
-        # A constant size on screen: the static layer paints in scene units, Qt (ignoring transformations)
-        # in screen pixels already.
-        # One picture of the ring per severity, copied to the whole pixel nearest the centre: the static
-        # layer paints ~2,000 of them after every zoom step.
-        at = painter.worldTransform().map(QPointF())
-        painter.setWorldTransform(QTransform())
-        ring = _ring(self.severity, painter.device().devicePixelRatioF())
-        painter.drawPixmap(round(at.x()) - _RING_HALF_PX, round(at.y()) - _RING_HALF_PX, ring)
+        paint_ring(painter, painter.worldTransform().map(QPointF()), self.severity)
+
+
+def paint_ring(painter: QPainter, at: QPointF, severity: str) -> None:
+    """A marker's ring centred on `at` (device pixels): one picture per severity, copied to the whole pixel
+    nearest the centre (`StaticMarkers` paints ~2,000 of them after every zoom step)."""
+    painter.save()
+    painter.setWorldTransform(QTransform())
+    ring = _ring(severity, painter.device().devicePixelRatioF())
+    painter.drawPixmap(round(at.x()) - _RING_HALF_PX, round(at.y()) - _RING_HALF_PX, ring)
+    painter.restore()
+
+
+class StaticMarkers(QGraphicsItem):
+    """The rings of the markers whose elements are not live, as one picture above every element."""
+
+    def __init__(self, checks: EditorChecks) -> None:
+        super().__init__()
+        self._checks = checks
+        self.setZValue(MARKER_Z - 1)  # under live markers, over the live layer and every element
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # a true exposedRect
+        self._bounds = QRectF()
+
+    def set_bounds(self, rect: QRectF) -> None:
+        """Cover `rect` (the scene's rect: every element lies in it)."""
+        self.prepareGeometryChange()
+        self._bounds = QRectF(rect)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # the tooltips find the markers themselves
+
+    def paint(self, painter: QPainter, option, _widget=None) -> None:
+        pad = (MARKER_RADIUS_PX + 3.0) / max(QStyleOptionGraphicsItem.levelOfDetailFromTransform(
+            painter.worldTransform()), 1e-9)
+        area = option.exposedRect.adjusted(-pad, -pad, pad, pad)
+        left, top, right, bottom = area.left(), area.top(), area.right(), area.bottom()
+        world = painter.worldTransform()
+        for marker in self._checks.markers.values():
+            x, y = marker.x(), marker.y()
+            if left <= x <= right and top <= y <= bottom and marker.flags() & layer.NO_CONTENTS \
+                    and marker.isVisible():
+                paint_ring(painter, world.map(QPointF(x, y)), marker.severity)
 
 
 _RING_HALF_PX = math.ceil(MARKER_RADIUS_PX + 3.0)
@@ -174,6 +216,10 @@ class EditorChecks(QObject):
         doc.elements_removed.connect(self._drop_markers)
         # After the scene's own handler: its items are live or layered by then.
         editor.scene.selectionChanged.connect(self._follow_selection)
+        self.static_markers = StaticMarkers(self)
+        self.static_markers.set_bounds(editor.scene.sceneRect())
+        editor.scene.addItem(self.static_markers)
+        editor.scene.sceneRectChanged.connect(self.static_markers.set_bounds)
         # The first run waits for the event loop, so a newly opened window is drawn before it is checked.
         QTimer.singleShot(0, self, self.schedule)
 
@@ -217,7 +263,8 @@ class EditorChecks(QObject):
         return QRectF(marker.x() - r, marker.y() - r, 2 * r, 2 * r)
 
     def _repaint_layer(self, area: QRectF) -> None:
-        layer.invalidate(self.editor.scene, area)
+        if not area.isEmpty():
+            self.static_markers.update(area)
 
     def _is_layered(self, element_id: str) -> bool:
         item = self.editor.scene.item_for(element_id)

@@ -5,9 +5,7 @@ from per-item caches. Instead the scene paints the surface and every element tha
 of its background, which each view caches as one picture (`CacheBackground`) and repaints only where the
 scene invalidates it. Selected elements are live: the scene's live layer (canvas/live.py) paints them on
 top. Element items and the surface always carry `ItemHasNoContents` so Qt never paints them itself; they
-keep their shapes, so hit-testing and rubber bands work unchanged. Any other item with that flag is painted
-here too, in its z-order (the app's problem markers, a constant size on screen, found with the painter's
-transform).
+keep their shapes, so hit-testing and rubber bands work unchanged.
 """
 
 from __future__ import annotations
@@ -51,7 +49,6 @@ def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF) -> None:
     """Paint every layered item meeting `rect`, bottom to top, as Qt would have."""
     option = QStyleOptionGraphicsItem()
     order = Qt.SortOrder.AscendingOrder
-    # The painter's transform places items that ignore transformations as the view shows them.
     for item in scene.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect, order):
         if is_layered(item) and item.isVisible():
             painter.save()

@@ -180,7 +180,7 @@ def test_resident_memory(crowded_file, benchmark):
 
 # --- issue #33's editor rows, each against its floor measured in the same run -----------------------
 # The guards catch a slide back, not the targets: they sit well above the ratios measured when written
-# (before → after the static layer took the markers and rings and labels became shared pictures: zoom step
+# (before → after the markers became one picture and rings and labels shared pictures: zoom step
 # 7–8× → 7× at fit, 8–11× → 3.8–4× three steps in; undo 6–9× both; drag with markers 1.6–1.8× → 1.06–1.25×
 # the same drag with them hidden).
 
