@@ -13,18 +13,28 @@ Each editor gets an `EditorChecks` (`editor.checks`) that owns the editor's `Che
 (`editor.check_context`, so re-runs are incremental) and re-runs the checks a short delay (the preference
 `checks_delay_ms`, DEBOUNCE_MS at first) after the last document change. Markers and the racing line are
 overlay items (not in `scene.items_by_id`), so image export hides them.
+
+The markers of elements in the scene's static layer (canvas/layer.py) are painted together by one cached
+item above every element (`StaticMarkers`), each with `ItemHasNoContents`: Qt would otherwise walk and draw
+~2,000 ring items on every repaint of a crowded table (a drag of a selection repaints most of it each step).
+A marker of a live (selected) element is painted by Qt itself, so it moves with the drag. Either way it
+stays a visible item of the scene, found under the pointer for its tooltip.
 """
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter, QPen
-from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QToolButton
+from PySide6.QtGui import QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QStyleOptionGraphicsItem, QToolButton
 
 from designer.app import help_menu
 from designer.app.settings import Preferences, Settings
+from designer.canvas import layer
 from designer.geometry.checks import CheckContext, Problem, run_checks
 from designer.geometry.checks.base import SEVERITY_RANK
 from designer.i18n import _, pgettext
@@ -49,6 +59,9 @@ def severity_label(severity: str) -> str:
 
 class ProblemMarker(QGraphicsItem):
     """A ring in the severity's colour around an element with problems; constant size on screen."""
+
+    #: Never the canvas's static layer's to paint (`StaticMarkers` paints it while it has no contents).
+    live = True
 
     def __init__(self, element_id: str) -> None:
         super().__init__()
@@ -89,17 +102,87 @@ class ProblemMarker(QGraphicsItem):
             self._tooltip_built = True
 
     def boundingRect(self) -> QRectF:
-        r = MARKER_RADIUS_PX + 3.0
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        return _MARKER_BOUNDS  # asked several times per move: one rectangle for all
+
+    def set_layered(self, layered: bool) -> bool:
+        """Leave the ring to `StaticMarkers` (True) or to Qt; True when that changed."""
+        if bool(self.flags() & layer.NO_CONTENTS) == layered:
+            return False
+        self.setFlag(layer.NO_CONTENTS, layered)
+        return True
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        color = SEVERITY_COLORS[self.severity]
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(Qt.GlobalColor.white, 5.0))
-        painter.drawEllipse(QPointF(0, 0), MARKER_RADIUS_PX, MARKER_RADIUS_PX)
-        painter.setPen(QPen(color, 3.0))
-        painter.drawEllipse(QPointF(0, 0), MARKER_RADIUS_PX, MARKER_RADIUS_PX)
+        paint_ring(painter, painter.worldTransform().map(QPointF()), self.severity)
+
+
+def paint_ring(painter: QPainter, at: QPointF, severity: str) -> None:
+    """A marker's ring centred on `at` (device pixels): one picture per severity, copied to the whole pixel
+    nearest the centre (`StaticMarkers` paints ~2,000 of them after every zoom step)."""
+    painter.save()
+    painter.setWorldTransform(QTransform())
+    ring = _ring(severity, painter.device().devicePixelRatioF())
+    painter.drawPixmap(round(at.x()) - _RING_HALF_PX, round(at.y()) - _RING_HALF_PX, ring)
+    painter.restore()
+
+
+class StaticMarkers(QGraphicsItem):
+    """The rings of the markers whose elements are not live, as one picture above every element."""
+
+    def __init__(self, checks: EditorChecks) -> None:
+        super().__init__()
+        self._checks = checks
+        self.setZValue(MARKER_Z - 1)  # under live markers, over the live layer and every element
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # a true exposedRect
+        self._bounds = QRectF()
+
+    def set_bounds(self, rect: QRectF) -> None:
+        """Cover `rect` (the scene's rect: every element lies in it)."""
+        self.prepareGeometryChange()
+        self._bounds = QRectF(rect)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # the tooltips find the markers themselves
+
+    def paint(self, painter: QPainter, option, _widget=None) -> None:
+        pad = (MARKER_RADIUS_PX + 3.0) / max(QStyleOptionGraphicsItem.levelOfDetailFromTransform(
+            painter.worldTransform()), 1e-9)
+        area = option.exposedRect.adjusted(-pad, -pad, pad, pad)
+        left, top, right, bottom = area.left(), area.top(), area.right(), area.bottom()
+        world = painter.worldTransform()
+        for marker in self._checks.markers.values():
+            x, y = marker.x(), marker.y()
+            if left <= x <= right and top <= y <= bottom and marker.flags() & layer.NO_CONTENTS \
+                    and marker.isVisible():
+                paint_ring(painter, world.map(QPointF(x, y)), marker.severity)
+
+
+_RING_HALF_PX = math.ceil(MARKER_RADIUS_PX + 3.0)
+_MARKER_BOUNDS = QRectF(-MARKER_RADIUS_PX - 3.0, -MARKER_RADIUS_PX - 3.0, 2 * MARKER_RADIUS_PX + 6.0,
+                        2 * MARKER_RADIUS_PX + 6.0)
+
+
+@lru_cache(maxsize=16)
+def _ring(severity: str, ratio: float) -> QPixmap:
+    """A marker's ring in the severity's colour, centred in its picture, at the screen's pixel ratio."""
+    size = math.ceil(2 * _RING_HALF_PX * ratio)
+    ring = QPixmap(size, size)
+    ring.setDevicePixelRatio(ratio)
+    ring.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(ring)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.translate(_RING_HALF_PX, _RING_HALF_PX)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(QPen(Qt.GlobalColor.white, 5.0))
+    painter.drawEllipse(QPointF(0, 0), MARKER_RADIUS_PX, MARKER_RADIUS_PX)
+    painter.setPen(QPen(SEVERITY_COLORS[severity], 3.0))
+    painter.drawEllipse(QPointF(0, 0), MARKER_RADIUS_PX, MARKER_RADIUS_PX)
+    painter.end()
+    return ring
 
 
 class EditorChecks(QObject):
@@ -131,6 +214,12 @@ class EditorChecks(QObject):
             signal.connect(self.schedule)
         doc.elements_changed.connect(self._follow_moves)     # markers keep up with drags at once
         doc.elements_removed.connect(self._drop_markers)
+        # After the scene's own handler: its items are live or layered by then.
+        editor.scene.selectionChanged.connect(self._follow_selection)
+        self.static_markers = StaticMarkers(self)
+        self.static_markers.set_bounds(editor.scene.sceneRect())
+        editor.scene.addItem(self.static_markers)
+        editor.scene.sceneRectChanged.connect(self.static_markers.set_bounds)
         # The first run waits for the event loop, so a newly opened window is drawn before it is checked.
         QTimer.singleShot(0, self, self.schedule)
 
@@ -159,21 +248,62 @@ class EditorChecks(QObject):
     # --- markers ---------------------------------------------------------------------------------
     def set_markers_visible(self, visible: bool) -> None:
         self.markers_visible = visible
+        area = QRectF()
         for marker in self.markers.values():
-            marker.setVisible(visible)
+            if marker.isVisible() != visible:
+                marker.setVisible(visible)
+                area = area.united(self._layered_area(marker))
+        self._repaint_layer(area)
+
+    def _layered_area(self, marker: ProblemMarker) -> QRectF:
+        """The scene area of a marker the static layer paints (empty for one Qt paints)."""
+        if not marker.flags() & layer.NO_CONTENTS:
+            return QRectF()
+        r = (MARKER_RADIUS_PX + 3.0) / max(self.editor.view.scale_factor(), 1e-9)
+        return QRectF(marker.x() - r, marker.y() - r, 2 * r, 2 * r)
+
+    def _repaint_layer(self, area: QRectF) -> None:
+        if not area.isEmpty():
+            self.static_markers.update(area)
+
+    def _is_layered(self, element_id: str) -> bool:
+        item = self.editor.scene.item_for(element_id)
+        return item is None or not item.live
+
+    def _follow_selection(self) -> None:
+        area = QRectF()
+        for element_id, marker in self.markers.items():
+            if not shiboken6.isValid(marker):
+                return  # the scene is being torn down (its items go first, then the selection)
+            layered = self._is_layered(element_id)
+            before = self._layered_area(marker)
+            if marker.set_layered(layered):
+                area = area.united(before).united(self._layered_area(marker))
+        self._repaint_layer(area)
 
     def _follow_moves(self, ids: list) -> None:
+        area = QRectF()
+        markers, element = self.markers, self.editor.document.element
         for element_id in ids:
-            marker = self.markers.get(element_id)
-            element = self.editor.document.element(element_id)
-            if marker is not None and element is not None:
-                marker.setPos(element.x_mm, element.y_mm)
+            marker = markers.get(element_id)
+            if marker is None or (moved := element(element_id)) is None:
+                continue
+            if marker.flags() & layer.NO_CONTENTS:  # else Qt repaints it (a live marker in a drag)
+                area = area.united(self._layered_area(marker))
+                marker.setPos(moved.x_mm, moved.y_mm)
+                area = area.united(self._layered_area(marker))
+            else:
+                marker.setPos(moved.x_mm, moved.y_mm)
+        self._repaint_layer(area)
 
     def _drop_markers(self, ids: list) -> None:
+        area = QRectF()
         for element_id in ids:
             marker = self.markers.pop(element_id, None)
             if marker is not None and marker.scene() is not None:
+                area = area.united(self._layered_area(marker))
                 marker.scene().removeItem(marker)
+        self._repaint_layer(area)
 
     def _sync_markers(self) -> None:
         scene = self.editor.scene
@@ -181,10 +311,8 @@ class EditorChecks(QObject):
         for problem in self.problems:
             for element_id in problem.ids:
                 by_id.setdefault(element_id, []).append(problem)
-        for element_id in [i for i in self.markers if i not in by_id or self.editor.document.element(i) is None]:
-            marker = self.markers.pop(element_id)
-            if marker.scene() is not None:
-                marker.scene().removeItem(marker)
+        self._drop_markers([i for i in self.markers if i not in by_id or self.editor.document.element(i) is None])
+        area = QRectF()
         for element_id, problems in by_id.items():
             element = self.editor.document.element(element_id)
             if element is None:
@@ -193,9 +321,19 @@ class EditorChecks(QObject):
             if marker is None:
                 marker = self.markers[element_id] = ProblemMarker(element_id)
                 marker.setVisible(self.markers_visible)
+                marker.set_layered(self._is_layered(element_id))
+                marker.setPos(element.x_mm, element.y_mm)
                 scene.addItem(marker)
-            marker.setPos(element.x_mm, element.y_mm)
+                area = area.united(self._layered_area(marker))
+            elif marker.x() != element.x_mm or marker.y() != element.y_mm:
+                area = area.united(self._layered_area(marker))
+                marker.setPos(element.x_mm, element.y_mm)
+                area = area.united(self._layered_area(marker))
+            severity = marker.severity
             marker.set_problems(problems)
+            if marker.severity != severity:
+                area = area.united(self._layered_area(marker))
+        self._repaint_layer(area)
 
     # --- racing line -----------------------------------------------------------------------------
     def set_racing_line_visible(self, visible: bool) -> None:

@@ -7,6 +7,7 @@ covers right now, so strokes can be "this many mm, but never thinner than a pixe
 from __future__ import annotations
 
 import itertools
+import math
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -14,7 +15,9 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QImage,
     QLinearGradient,
+    QPaintEngine,
     QPainter,
     QPainterPath,
     QPen,
@@ -179,7 +182,23 @@ def draw_text(painter: QPainter, text: str, at: QPointF, height_mm: float = LABE
     """Draw `text` centred on `at` in the painter's current axes, with a halo so it reads anywhere."""
     if not text:
         return
-    path = text_path(text, height_mm, bold).translated(at)
+    if halo is not None and _upright_on_screen(painter):
+        # Stroking a halo round every glyph is the dear part of a label; labels repeat (every Goomba's
+        # name), so each text, look and zoom is drawn once into a picture that is copied where it shows.
+        px = round(pixels(painter), 5)
+        picture, origin_x, origin_y = _text_picture(text, height_mm, QColor(color).rgba(), QColor(halo).rgba(),
+                                                    bold, px, painter.device().devicePixelRatioF())
+        where = painter.worldTransform().map(at)
+        painter.save()
+        painter.setWorldTransform(QTransform())
+        painter.drawImage(QPointF(round(where.x()) - origin_x, round(where.y()) - origin_y), picture)
+        painter.restore()
+        return
+    _draw_text_path(painter, text_path(text, height_mm, bold).translated(at), height_mm, color, halo)
+
+
+def _draw_text_path(painter: QPainter, path: QPainterPath, height_mm: float, color: QColor | str,
+                    halo: QColor | str | None) -> None:
     painter.save()
     if halo is not None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -189,6 +208,34 @@ def draw_text(painter: QPainter, text: str, at: QPointF, height_mm: float = LABE
     painter.setBrush(QColor(color))
     painter.drawPath(path)
     painter.restore()
+
+
+def _upright_on_screen(painter: QPainter) -> bool:
+    """True when the painter draws unturned, unmirrored, into pixels (not an SVG file)."""
+    t = painter.worldTransform()
+    return (t.type().value <= QTransform.TransformationType.TxScale.value and t.m11() == t.m22() and t.m11() > 0
+            and painter.paintEngine().type() == QPaintEngine.Type.Raster)
+
+
+@lru_cache(maxsize=128)
+def _text_picture(text: str, height_mm: float, color: int, halo: int, bold: bool, px: float,
+                  ratio: float) -> tuple[QImage, int, int]:
+    """`text` with its halo drawn at `px` pixels per mm, and where its centre sits in the picture (pixels)."""
+    box = text_path(text, height_mm, bold).boundingRect()
+    grow = max(height_mm * 0.28, 2.0 / px) / 2 * px + 2
+    origin_x, origin_y = math.ceil(-box.left() * px + grow), math.ceil(-box.top() * px + grow)
+    width, height = math.ceil(origin_x + box.right() * px + grow), math.ceil(origin_y + box.bottom() * px + grow)
+    picture = QImage(math.ceil(width * ratio), math.ceil(height * ratio), QImage.Format.Format_ARGB32_Premultiplied)
+    picture.setDevicePixelRatio(ratio)
+    picture.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.translate(origin_x, origin_y)
+    painter.scale(px, px)
+    _draw_text_path(painter, text_path(text, height_mm, bold), height_mm, QColor.fromRgba(color),
+                    QColor.fromRgba(halo))
+    painter.end()
+    return picture, origin_x, origin_y
 
 
 def text_box(text: str, at: QPointF, height_mm: float = LABEL_MM, bold: bool = True) -> QRectF:

@@ -199,3 +199,55 @@ def test_a_markers_tooltip_is_built_when_hovered_and_follows_its_problems(qtbot,
     marker.set_problems([p._replace(message="changed") for p in marker.problems])
     assert marker.toolTip() == "" and "changed" in _tooltip_over(qtbot, checked, marker)
     QToolTip.hideText()
+
+
+def _ring_pixels(window: MainWindow, scene_x: float, scene_y: float, colour) -> int:
+    """How many pixels of the severity's colour the canvas shows on a marker's ring centred there."""
+    from designer.app.checks_setup import MARKER_RADIUS_PX
+
+    image = window.view.viewport().grab().toImage()
+    centre = window.view.mapFromScene(scene_x, scene_y)
+    r = round(MARKER_RADIUS_PX)
+    found = 0
+    for dx, dy in ((r, 0), (-r, 0), (0, r), (0, -r)):
+        pixel = image.pixelColor(centre.x() + dx, centre.y() + dy)
+        found += abs(pixel.red() - colour.red()) + abs(pixel.green() - colour.green()) \
+            + abs(pixel.blue() - colour.blue()) < 60
+    return found
+
+
+def test_markers_are_painted_together_or_live_with_their_element(qtbot, checked: MainWindow):
+    """An unselected element's ring is part of one picture of all such rings over every element, the live
+    (selected) ones included (Qt does not paint it as an item); a selected one's is painted by Qt and moves
+    with it; either way the ring shows where the element is."""
+    from designer.canvas import layer
+
+    def painted_together(marker: ProblemMarker) -> bool:
+        return bool(marker.flags() & layer.NO_CONTENTS)
+    from designer.panes.problems import SEVERITY_COLORS
+
+    editor = checked.current_editor()
+    add_elements(checked.document, [WarpPipe(id="pipeC", x_mm=600, y_mm=300, pair="nowhere")])
+    editor.checks.run()
+    # zoomed out so far that a ring reaches past its element's own repainted box
+    checked.view.set_zoom_percent(100 * 0.3 / checked.view.pixels_per_mm())
+    checked.view.centerOn(630, 330)
+    marker = markers(checked)["pipeC"]
+    red = SEVERITY_COLORS["error"]
+    assert painted_together(marker) and marker.isVisible()
+    assert editor.checks.static_markers.zValue() > checked.scene.live_layer.zValue()
+    assert _ring_pixels(checked, 600, 300, red) >= 3
+    move_elements(checked.document, ["pipeC"], 60.0, 0.0)  # unselected: the layer repaints both places
+    assert _ring_pixels(checked, 660, 300, red) >= 3 and _ring_pixels(checked, 600, 300, red) == 0
+    editor.select_ids(["pipeC"])
+    assert not painted_together(marker)
+    assert _ring_pixels(checked, 660, 300, red) >= 3
+    move_elements(checked.document, ["pipeC"], 0.0, 60.0)
+    assert _ring_pixels(checked, 660, 360, red) >= 3 and _ring_pixels(checked, 660, 300, red) == 0
+    editor.select_ids([])
+    assert painted_together(marker)
+    assert _ring_pixels(checked, 660, 360, red) >= 3
+    editor.checks.set_markers_visible(False)
+    assert _ring_pixels(checked, 660, 360, red) == 0
+    editor.checks.set_markers_visible(True)
+    assert _ring_pixels(checked, 660, 360, red) >= 3

@@ -5,10 +5,11 @@ Faces are drawn upright whatever the element's rotation; reach rings are faint s
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QTransform
+from PySide6.QtGui import QColor, QImage, QPaintEngine, QPainter, QPainterPath, QPen, QTransform
 
 from designer.canvas import style
 from designer.canvas.items.base import ElementItem, centred_rect, ring_bounds, rounded_rect
@@ -43,10 +44,51 @@ def draw_reach(painter: QPainter, radius: float, colour: QColor) -> None:
     A ring, not a tinted disc: blending a translucent disc costs ~1 ms a piece, which adds up on a
     crowded table, and the ring reads just as well on the tarmac.
     """
+    px = style.pixels(painter)
+    width = style.stroke(painter, 0.8)
+    if (width * px > 1.0 and 2 * radius * px <= REACH_PICTURE_MAX_PX
+            and painter.paintEngine().type() == QPaintEngine.Type.Raster):
+        # Dashing and filling a ring wider than a hairline costs 1–5 ms zoomed in, and a crowded table
+        # shows hundreds: rings of one size, colour and zoom share one picture, copied to each centre.
+        at = painter.worldTransform().map(QPointF())
+        # Rounded: the scale read back from a turned painter differs in its last bits from item to item.
+        picture = _reach_picture(radius, colour.rgba(), round(px, 5), width, painter.device().devicePixelRatioF())
+        half = picture.width() / picture.devicePixelRatio() / 2
+        painter.save()
+        painter.setWorldTransform(QTransform())
+        painter.drawImage(QPointF(round(at.x() - half), round(at.y() - half)), picture)
+        painter.restore()
+        return
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(style.pen(style.with_alpha(colour, 150), style.stroke(painter, 0.8), Qt.PenStyle.DashLine,
-                             Qt.PenCapStyle.FlatCap))
+    painter.setPen(_reach_pen(colour, width))
     painter.drawEllipse(QPointF(), radius, radius)
+
+
+#: Rings wider than this on screen are drawn directly (few show at such a zoom; pictures would be huge).
+REACH_PICTURE_MAX_PX = 1200.0
+
+
+def _reach_pen(colour: QColor, width: float) -> QPen:
+    return style.pen(style.with_alpha(colour, 150), width, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
+
+
+@lru_cache(maxsize=24)
+def _reach_picture(radius: float, rgba: int, px: float, width: float, ratio: float) -> QImage:
+    """The dashed ring drawn once at this zoom (`px` per mm), centred in a transparent picture."""
+    half = math.ceil(radius * px + width * px + 2)
+    side = math.ceil(2 * half * ratio)
+    picture = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+    picture.setDevicePixelRatio(ratio)
+    picture.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.translate(half, half)
+    painter.scale(px, px)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(_reach_pen(QColor.fromRgba(rgba), width))
+    painter.drawEllipse(QPointF(), radius, radius)
+    painter.end()
+    return picture
 
 
 def draw_eye(painter: QPainter, centre: QPointF, rx: float, ry: float, look: QPointF | None = None) -> None:
