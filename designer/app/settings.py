@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QMainWindow
 
 from designer.export.paper_names import PAPER_IDS
 from designer.i18n import current_language
+from designer.panes.screen_fit import keep_on_screen
 
 ORGANIZATION = "Kartographer"
 APPLICATION = "Kartographer"
@@ -278,6 +279,7 @@ class Settings:
             restored = window.restoreGeometry(geometry)
         if isinstance(state, QByteArray) and not state.isEmpty():
             restored = window.restoreState(state, WINDOW_STATE_VERSION) and restored
+        keep_on_screen(window)  # saved on a larger monitor, or the screen has shrunk since
         return restored
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QTimer, Signal
+from PySide6.QtCore import QPointF, QSize, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
@@ -24,10 +24,14 @@ from designer.i18n import N_, SOURCE_LANGUAGE, _, current_language, format_numbe
 from designer.model import TrackDocument
 from designer.model.kind_names import kind_name
 from designer.panes.markup import literal
+from designer.panes.screen_fit import size_to_screen
 
 APP_NAME = "Kartographer"
 #: Shown translated; `window.menus` keys them by their English names ("File", "Edit" …) whatever the language.
 MENU_TITLES = (N_("&File"), N_("&Edit"), N_("&View"), N_("&Track"), N_("&Window"), N_("&Help"))
+
+#: The editor's first size where the screen has room for it (a laptop's gets its free area).
+PREFERRED_SIZE = QSize(1400, 900)
 
 
 class MainWindow(QMainWindow):
@@ -50,7 +54,7 @@ class MainWindow(QMainWindow):
         self._needs_fit: list[Editor] = []
         self._create_view_actions()
         self._create_status_bar()
-        self.resize(1400, 900)
+        size_to_screen(self, PREFERRED_SIZE)
         #: Asked before a tab closes; file handling replaces it with the save prompt.
         self.confirm_close = lambda editor: True
         #: Asked (no arguments) after the tabs agreed to close; one returning False keeps the window open.

@@ -13,6 +13,7 @@ from designer.app.window import MainWindow
 from designer.canvas import style
 from designer.canvas.items import ITEM_CLASSES, BulletBillItem, TrackSurfaceItem, WarpPipeItem
 from designer.canvas.scene import TrackScene, warp_pipe_labels
+from designer.canvas.tools.handles import PointHandles
 from designer.geometry.track import centerline_points
 from designer.io.track_io import load_track
 from designer.model import ELEMENT_KINDS
@@ -219,6 +220,9 @@ def test_rendering_shows_the_track_on_the_table(window: MainWindow):
     margin = 100.0
     source = scene.table_rect().adjusted(-margin, -margin, margin, margin)
     scale = 0.5
+    for item in scene.items():  # the editing handles keep a screen size: at a small view's zoom they cover the line
+        if isinstance(item, PointHandles):
+            item.hide()
     image = render(scene, source, scale)
 
     def pixel(point: QPointF) -> QColor:
@@ -262,3 +266,26 @@ def test_several_files_open_as_tabs(qtbot, every_kind_file, broken_file, errors)
     win.tabs.setCurrentIndex(1)
     assert win.undo_group.activeStack() is win.editors()[1].document.undo_stack
     assert win.windowTitle().startswith(DEFAULT_TRACK.name)
+
+
+def test_the_window_opens_within_the_screen_and_a_bigger_remembered_one_shrinks_to_it(qtbot, errors, tmp_path):
+    """A laptop's screen: the first window, and one remembered from a larger monitor, both fit its free area."""
+    from PySide6.QtGui import QGuiApplication
+
+    from designer.app.settings import Settings, use_settings_folder
+
+    free = QGuiApplication.primaryScreen().availableGeometry()
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    assert win.frameGeometry().width() <= free.width() and win.frameGeometry().height() <= free.height()
+    use_settings_folder(tmp_path)
+    settings = Settings()
+    win.resize(free.width() * 2, free.height() * 2)  # as saved on a monitor twice the size
+    win.move(free.width(), free.height())
+    settings.save_window(win)
+    again = MainWindow()
+    qtbot.addWidget(again)
+    settings.restore_window(again)
+    again.show()
+    assert free.contains(again.frameGeometry()), (again.frameGeometry(), free)
