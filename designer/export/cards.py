@@ -14,7 +14,9 @@ A back sheet follows each front sheet, mirrored for the duplex binding chosen (l
 edge) so each back lands behind its own front.
 
 Every word printed on a front comes from the ruleset's card data (`name`, `text`, `uses_note`,
-`reach`, `last_place_only`) — the rule text is the project's own wording kept in the rule files.
+`reach`, `last_place_only`) — the rule text is the project's own wording kept in the rule files — and a bold
+line states its race-day numbers (`roll_multiplier`, `rivals_move_divisor`, `hit_turns`:
+`rule_texts.card_effects`).
 """
 
 from __future__ import annotations
@@ -162,6 +164,12 @@ def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset: Ruleset, ink_save
                                            FONT)
         reach_h = max(4.0 * k, len(reach_lines) * pdf.pt(rsize) * 1.1 + 1.4 * k)
         footer_h += reach_h
+    effect_lines: list[str] = []
+    effects = rule_texts.card_effects(card)
+    if effects:
+        effect_lines, esize = pdf.fit_lines(" · ".join(effects), inner.w - 4 * k, 6.4 * k, BOLD)
+        effect_h = len(effect_lines) * pdf.pt(esize) * 1.1 + 1.6 * k
+        footer_h += effect_h
     box_h = inner.bottom - 2.0 * k - footer_h - y
     note = rule_texts.deck_rule_note(ruleset, "last_place_note") if card.last_place_only else None
     body = rule_texts.card_text(ruleset_id, card)
@@ -172,6 +180,9 @@ def draw_front(c: Canvas, card: ItemCard, slot: Rect, ruleset: Ruleset, ink_save
     if note_lines:
         pdf.paragraph(c, cx, ty + NOTE_GAP_MM * k, note_lines, tsize, FONT, pdf.GREY, anchor="middle")
     fy = inner.bottom - 1.6 * k - footer_h
+    if effect_lines:
+        pdf.lines_middle(c, cx, fy + effect_h / 2 + 0.2 * k, effect_lines, esize, BOLD, "middle", colour)
+        fy += effect_h
     if reach_lines:
         pdf.lines_middle(c, cx, fy + reach_h / 2 + 0.2 * k, reach_lines, rsize, FONT, "middle", pdf.GREY)
         fy += reach_h

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from designer.i18n import _, pgettext
+from designer.i18n import _, ngettext, pgettext
 from designer.rules.base import slugify
 
 #: The keys of a deck card that are shown or printed.
@@ -137,6 +137,20 @@ def card_reach(ruleset: Any, card: Any) -> str | None:
 
 def card_uses_note(ruleset: Any, card: Any) -> str | None:
     return optional_text(ruleset, f"deck/{card.id}/uses_note", card.uses_note)
+
+
+def card_effects(card: Any) -> list[str]:
+    """What a card's race-day numbers do, one short line each, worded here from `roll_multiplier`,
+    `rivals_move_divisor` and `hit_turns` (the card's `text` is the rule data's words and may not say them)."""
+    lines = []
+    if card.roll_multiplier is not None:
+        lines.append(_("Your roll × {n}").format(n=card.roll_multiplier))
+    if card.rivals_move_divisor is not None:
+        lines.append(_("Rivals' next rolls ÷ {n}, round down").format(n=card.rivals_move_divisor))
+    if card.hit_turns is not None:
+        lines.append(ngettext("Hit: miss {n} turn", "Hit: miss {n} turns", card.hit_turns).format(n=card.hit_turns)
+                     if card.hit_turns else _("Hit: no turn missed"))
+    return lines
 
 
 def deck_rule_note(ruleset: Any, key: str) -> str | None:

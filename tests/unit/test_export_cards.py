@@ -140,6 +140,33 @@ def test_board_game_deck_and_mini_cards():
     assert len(first) == 16 and card_boxes(pdf.pages[2], pdf, (44.0, 67.0)) == first
 
 
+def _front_lines(ruleset) -> Counter[str]:
+    buffer = io.BytesIO()
+    write_cards_pdf(buffer, ruleset, CardOptions(backs=False))
+    pdf = pdfscan.reader(buffer.getvalue())
+    return Counter(line.strip() for page in pdf.pages for line in page.extract_text().splitlines())
+
+
+def test_board_game_cards_state_their_race_day_numbers_from_the_fields():
+    """The Mushroom's roll multiplier, the Lightning's divisor for the rivals and the turns a hit costs are
+    printed on the cards (a bold line under the rule) from `roll_multiplier`, `rivals_move_divisor` and
+    `hit_turns`, once per copy of the card; a changed copy prints its numbers."""
+    from .rule_mutations import mutated
+
+    ruleset = load_ruleset("mk-board")
+    count = {card.id: card.count for card in ruleset.deck}
+    lines = _front_lines(ruleset)
+    assert lines["Your roll × 2"] == count["mushroom"]
+    assert lines["Rivals' next rolls ÷ 2, round down"] == count["lightning"]
+    assert lines["Hit: miss 1 turn"] == count["banana"] + count["blue-shell"]
+    assert lines["Hit: no turn missed"] == count["green-shell"] + count["red-shell"]
+    changed = _front_lines(mutated("mk-board", deck__1__roll_multiplier=3, deck__6__rivals_move_divisor=4,
+                                   deck__0__hit_turns=2))
+    assert changed["Your roll × 3"] == count["mushroom"] and changed["Your roll × 2"] == 0
+    assert changed["Rivals' next rolls ÷ 4, round down"] == count["lightning"]
+    assert changed["Hit: miss 2 turns"] == count["banana"] and changed["Hit: miss 1 turn"] == count["blue-shell"]
+
+
 def test_letter_bridge_and_no_backs():
     pages, pdf, _ = render("pitchkart", paper="letter", size="bridge", backs=False)
     assert pages == 1 and len(card_boxes(pdf.pages[0], pdf, (57.0, 89.0))) == 8

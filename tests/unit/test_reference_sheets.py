@@ -83,7 +83,8 @@ NUMBERS = {
                  "uses up 1 pip of the roll", "No pawn may stop on it", "roll divided by 2, rounded down",
                  "starting places 5–7 begin with 1 coin", "give back half your coins, rounded up",
                  "The deck has 35 cards", "at most 1 item", "5 banana chips", "Banana ×10", "Blank ×3",
-                 "Before the start every player rolls the die"),
+                 "Before the start every player rolls the die", "(Your roll × 2)",
+                 "(Rivals' next rolls ÷ 2, round down)", "(Hit: miss 1 turn)", "(Hit: no turn missed)"),
     "pitchkart": ("1st–2nd: 5 coins; 3rd–4th: 4 coins; 5th–6th: 3 coins; 7th–8th: 2 coins", "fewer than 7 players",
                   "at most 2 sections, 30–40 mm", "give 1 coin to the supply", "A spin-out costs 2 coins",
                   "Green Shell: spin out and lose 4 coins", "lose 2 coins instead of 1 coin",
@@ -105,7 +106,8 @@ NUMBERS = {
                        "Light: MAX 24, ACC 6, DEC 6, TURN 3; in a race 22/6/6/3. 12 hit points (3 lines of 4), "
                        "capacity 3", "roll a d6 for each of MAX, ACC, DEC", "1 → −2", "6 → +2",
                        "speed 10\"", "within 6\"", "speed 15\"", "Survive +1", "up to 2d6 dropped-weapon templates",
-                       "templates 3\" × 1.5\"", "counters 1\" across"),
+                       "templates 3\" × 1.5\"", "counters 1\" across",
+                       "Engine damaged (its first loss): MAX ÷ 2, rounded down", "TURN − 1; steering lost: TURN 0"),
 }
 
 
@@ -145,6 +147,10 @@ CHANGES = [
     ("mk-board", {"board__spaces__3__roll_table": [{"rolls": [4, 5, 6], "skip_turns": 0},
                                                   {"rolls": [1, 2, 3], "skip_turns": 3}]},
      ["4–6: no harm done; 1–3: miss 3 turns"], ["5–6: no harm done"]),
+    ("mk-board", {"deck__1__roll_multiplier": 3, "deck__6__rivals_move_divisor": 4, "deck__0__hit_turns": 2,
+                  "deck__5__hit_turns": 0},
+     ["(Your roll × 3)", "(Rivals' next rolls ÷ 4, round down)", "(Hit: miss 2 turns)"],
+     ["× 2)", "÷ 2,", "(Hit: miss 1 turn)"]),
     ("pitchkart", {"pitchkart__penalties": {"hit_coin_loss": 3, "spin_out_coin_loss": 5, "green_shell_coin_loss": 6,
                                             "mushroom_hit_coin_loss": 7, "void_turns_lost": 2, "void_coin_cost": 9}},
      ["give 3 coins to the supply", "A spin-out costs 5 coins", "lose 6 coins", "lose 7 coins instead of 3 coins",
@@ -179,6 +185,8 @@ CHANGES = [
      ["at 0–10\": no damage; at 11\" or more: d6 damage.", "Line 1 crossed out: roll a d6 for every component "
       "(the driver too); on 5–6", "Line 2 crossed out: the vehicle is destroyed", "At most 2 turrets"],
      ["d6+2", "Line 3"]),
+    ("axles-alloys-2", {"axles__engine_damaged_max_divisor": 3, "axles__steering_damaged_turn_loss": 2},
+     ["MAX ÷ 3, rounded down", "TURN − 2;"], ["MAX ÷ 2", "TURN − 1"]),
 ]
 
 

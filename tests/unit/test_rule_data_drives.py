@@ -4,10 +4,10 @@ For each of the five systems, `parts` lists what the program makes from its rule
 `kartographer rules ID` prints, the elements the editor's palette puts down, the rules reference sheet, the
 checks' problems and the Track Report figures of every starter track (templates/), the campaign arithmetic (who
 may enter a campaign of each mode, 1 to 10 players, and the standings of a small one), Axles' starter cars'
-sheets and build problems and its Track ▸ Scatter, every print section without a track, the overlays' marks,
-every print section of the starter track with the most kinds of element, and a generated track. PDFs are
-compared as bytes: reportlab writes them with `invariant=1`, so equal output is equal bytes, and any changed
-word or stroke shows.
+sheets and build problems and its Track ▸ Scatter, every print section without a track, the board game's Insert
+Space After on its starter boards, the overlays' marks, every print section of the starter track with the most
+kinds of element, and a generated track. PDFs are compared as bytes: reportlab writes them with `invariant=1`, so
+equal output is equal bytes, and any changed word or stroke shows.
 
 `leaf_mutations` (tests/unit/rule_mutations.py) changes one leaf at a time (a near change, and for a number far
 ones too: a limit nudged by one may reach no starter track); the parts are compared with the unchanged rule
@@ -51,11 +51,14 @@ from designer.rules.defaults import new_element
 from designer.rules.schema import Ruleset
 from designer.systems import registry
 from designer.systems.axles_alloys_2.rule_data import axles_rules
+from designer.systems.mk_board.rule_data import board_rules
 from designer.systems.mk_downforce.rule_data import downforce_rules
 
 from .rule_mutations import leaf_mutations
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Insert Space After, at most this often on one starter board (each lays the whole lap again: ~0.15 s).
+INSERTS = 3
 SYSTEMS = ("mk-gaslands", "mk-board", "pitchkart", "mk-downforce", "axles-alloys-2")
 
 NOTE = ("a note for whoever edits the rule data (its sources, what is ours, what the fields mean); what a player "
@@ -228,6 +231,28 @@ def _vehicles(paths: list[str], ruleset: Ruleset) -> list[Any]:
     return out
 
 
+def _inserted_spaces(tracks: list[TrackDocument], ruleset: Ruleset) -> list[Any]:
+    """The board game's Insert Space After on each starter board, after its first space again and again (at most
+    `INSERTS` times) until the lap has no room left: every space's place after each, then the refusal. The
+    starter boards fill their laps at the full pitch, so an added space squeezes the clearance towards the closest
+    pitch's (`board.space_min_pitch_mm`), and that pitch decides when the lap is full."""
+    from designer.systems.mk_board.board import insert_space_after, spaces_of
+
+    out: list[Any] = []
+    for doc in tracks:
+        elements = list(doc.elements)
+        for _n in range(INSERTS):
+            try:
+                edit = insert_space_after(elements, spaces_of(elements)[0].id, doc.track, ruleset)
+            except ValueError as exc:
+                out.append(("refused", str(exc)))
+                break
+            moved = {e.id: e for e in edit.changed}
+            elements = [moved.get(e.id, e) for e in elements if e.id not in edit.removed] + list(edit.added)
+            out.append([(s.id, s.number, s.x_mm, s.y_mm, s.rotation_deg) for s in spaces_of(elements)])
+    return out
+
+
 def _campaigns(system_id: str, ruleset: Ruleset) -> list[Any]:
     """Who may enter a campaign of each mode (1 to 10 players), and a small campaign's standings."""
     from designer.campaign.grand_prix import standings
@@ -283,6 +308,8 @@ def parts(system_id: str, ruleset: Ruleset) -> Iterator[tuple[str, Callable[[], 
     for section in offered(blank, True):
         if section.name != "reference":
             yield f"blank {section.name}", lambda s=section.name: _pdf(blank, s, ruleset, True)
+    if board_rules(ruleset) is not None:
+        yield "insert space", lambda: _inserted_spaces(tracks, ruleset)
     for i, doc in enumerate(tracks):
         for overlay in system.overlays:
             yield f"overlay {overlay.name} {i}", lambda o=overlay, doc=doc: o.shapes(doc, ruleset)

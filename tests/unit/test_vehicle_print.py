@@ -34,9 +34,9 @@ def car(name: str = "Purple Haze", weight_class: str = "medium", components=None
                            components=PURPLE_HAZE if components is None else components, **fields)
 
 
-def printed(*vehicles: VehicleDocument, paper: str = "a4") -> bytes:
+def printed(*vehicles: VehicleDocument, paper: str = "a4", ruleset=AXLES) -> bytes:
     out = io.BytesIO()
-    pages = render_vehicle_pdf(out, [(f"{v.name.lower()}.vehicle.json", v) for v in vehicles], AXLES, paper)
+    pages = render_vehicle_pdf(out, [(f"{v.name.lower()}.vehicle.json", v) for v in vehicles], ruleset, paper)
     data = out.getvalue()
     assert pages == len(pdfscan.reader(data).pages)
     return data
@@ -146,7 +146,18 @@ def test_the_fixed_systems_have_damaged_and_destroyed_boxes():
         r = run(p, name, -1)  # the driver's write-in line of the title band comes first
         ticks = [s for s in squares(p, 5.0) if r.box.right < s.x < r.box.x + 96 and abs(s.y + 2.5 - r.centre[1]) < 1]
         assert len(ticks) == effects, name
-    assert run(p, "MAX halved") and run(p, "no turns") and run(p, "DEC down to 2") and run(p, "car destroyed")
+    assert run(p, "MAX ÷ 2") and run(p, "MAX −4 each turn") and run(p, "TURN −1") and run(p, "no turns")
+    assert run(p, "DEC down to 2") and run(p, "car destroyed")
+
+
+def test_what_a_damaged_or_destroyed_system_does_comes_from_the_rule_data():
+    from .rule_mutations import mutated
+
+    ruleset = mutated("axles-alloys-2", axles__engine_damaged_max_divisor=3, axles__steering_damaged_turn_loss=2,
+                      axles__engine_lost_slowdown_in=5, axles__brakes_lost_dec=1)
+    p = page(printed(car(components=[]), ruleset=ruleset))
+    assert run(p, "MAX ÷ 3") and run(p, "TURN −2") and run(p, "MAX −5 each turn") and run(p, "DEC down to 1")
+    assert not {"MAX ÷ 2", "TURN −1", "MAX −4 each turn", "DEC down to 2"} & {r.text for r in p.runs}
 
 
 def test_a_broken_build_still_prints_with_a_marked_line_per_problem():

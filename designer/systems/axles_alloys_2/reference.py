@@ -2,10 +2,10 @@
 
 Our words, the rule data's numbers (`axles`): inches and the centimetre factor, the weight classes and the
 random-vehicle table, what components cost (heavy weapons, turrets, firing faces), the hit-point thresholds
-and the component roll, the driver's death roll and the rerolls a career earns, the Deathmatch entry speed,
-races (laps, track width, the one-lap truce, dropped weapons, barrier damage by speed, a head-on hit) and the
-Badlands Ambush speeds. Distances stored in mm print in inches. The layout is the shared one
-(`designer/export/reference_sheet.py`).
+and the component roll, what a damaged engine or steering costs (MAX ÷, TURN −), the driver's death roll and
+the rerolls a career earns, the Deathmatch entry speed, races (laps, track width, the one-lap truce, dropped
+weapons, barrier damage by speed, a head-on hit) and the Badlands Ambush speeds. Distances stored in mm print in
+inches. The layout is the shared one (`designer/export/reference_sheet.py`).
 """
 
 from __future__ import annotations
@@ -104,6 +104,9 @@ def damage_block(ruleset: Ruleset, a: AxlesRules) -> Block:
     lines.append(_("Whenever a vehicle is destroyed, roll a d6 for its driver: on {faces} the driver dies. A named "
                    "driver may spend rerolls to survive; a dead driver's replacement starts with none.").format(
         faces=faces(a.driver_dies_on)))
+    lines.append(_("Engine damaged (its first loss): MAX ÷ {divisor}, rounded down. Each steering loss short of "
+                   "losing it: TURN − {loss}; steering lost: TURN 0.").format(
+        divisor=a.engine_damaged_max_divisor, loss=a.steering_damaged_turn_loss))
     lines.append(_("Engine destroyed: the car loses {inches} of speed every game-turn. Brakes destroyed: its DEC "
                    "drops to {dec}.").format(inches=inches(a.engine_lost_slowdown_in * INCH_MM),
                                               dec=a.brakes_lost_dec))

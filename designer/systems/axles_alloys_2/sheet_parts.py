@@ -4,7 +4,8 @@ print (`vehicle_sheet.py`) and the sheet of one built car (`vehicle_print.py`).
 Each block draws at a top-left corner in the print shop's mm frame (y down) and returns the y below it, so a
 sheet stacks them: the coloured frame and title band, a section heading, the hit-point lines with what
 crossing one out does (the rule data's thresholds), the fixed systems every car has with their damaged and
-destroyed boxes, tick boxes and the 1:1 footprint outline. Tick boxes are 5 mm or more: pencils at a table.
+destroyed boxes (what each does, with the rule data's numbers: MAX ÷, MAX −, TURN −, DEC), tick boxes and the
+1:1 footprint outline. Tick boxes are 5 mm or more: pencils at a table.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from designer.export.painter import Painter
 from designer.export.paper import Rect, fmt_mm
 from designer.export.pdf import BOLD, FONT, GREY, INK, text
 from designer.geometry.units import format_length
-from designer.i18n import N_, _
-from designer.systems.axles_alloys_2.rule_data import Threshold
+from designer.i18n import _
+from designer.systems.axles_alloys_2.rule_data import AxlesRules, Threshold
 
 HEADER_MM = 13.0
 HIT_BOX_MM = 6.0
@@ -28,16 +29,17 @@ TICK_MM = 5.0
 HEADING_MM = 5.0
 SYSTEM_ROW_MM = 6.6
 
-#: The systems every car has, with what a damaged and a destroyed one does (None: that state does not
-#: exist for it). Our own short words for the damage rules of the rulebook.
-SYSTEMS: tuple[tuple[str, str | None, str], ...] = (
-    (N_("Engine"), N_("MAX halved"), N_("MAX −4 each turn")),
-    (N_("Steering"), N_("TURN −1"), N_("no turns")),
-    (N_("Brakes"), None, N_("DEC down to 2")),
-    (N_("Fuel tank"), None, N_("car destroyed")),
-    (N_("Driver"), None, N_("dead")),
-)
-
+def system_rows(a: AxlesRules) -> list[tuple[str, str | None, str]]:
+    """Each system every car has, with what a damaged and a destroyed one does (None: that state does not
+    exist for it), in our own short words with the rule data's numbers (`axles`)."""
+    return [
+        (_("Engine"), _("MAX ÷ {n}").format(n=a.engine_damaged_max_divisor),
+         _("MAX −{n} each turn").format(n=f"{a.engine_lost_slowdown_in:g}")),
+        (_("Steering"), _("TURN −{n}").format(n=a.steering_damaged_turn_loss), _("no turns")),
+        (_("Brakes"), None, _("DEC down to {n}").format(n=a.brakes_lost_dec)),
+        (_("Fuel tank"), None, _("car destroyed")),
+        (_("Driver"), None, _("dead")),
+    ]
 
 def _faces(faces: Sequence[int]) -> str:
     if not faces:
@@ -106,11 +108,15 @@ def hull_lines(c: Canvas, x: float, y: float, width: float, boxes: int, lines: i
     return y
 
 
+#: Rows of `system_rows`: the engine, the steering, the brakes, the fuel tank and the driver.
+SYSTEM_COUNT = 5
+
+
 def systems_height() -> float:
-    return HEADING_MM + 4.0 + SYSTEM_ROW_MM * len(SYSTEMS)
+    return HEADING_MM + 4.0 + SYSTEM_ROW_MM * SYSTEM_COUNT
 
 
-def systems(c: Canvas, x: float, y: float, width: float, colour: Color) -> float:
+def systems(c: Canvas, x: float, y: float, width: float, colour: Color, a: AxlesRules) -> float:
     """The fixed systems with a damaged and a destroyed tick box each, and what either state does."""
     p = Painter(c)
     y = heading(c, x, y, width, _("SYSTEMS (every car)"), colour)
@@ -119,17 +125,17 @@ def systems(c: Canvas, x: float, y: float, width: float, colour: Color) -> float
     for i, head in enumerate((_("damaged"), _("destroyed"))):
         text(c, x + name_w + i * col_w, y + 2.2, *pdf.fit_line(head, col_w - 1, 6.5, BOLD, 4.5), BOLD, colour=GREY)
     y += 4.0
-    for name, damaged, destroyed in SYSTEMS:
+    for name, damaged, destroyed in system_rows(a):
         box_y = y + (SYSTEM_ROW_MM - TICK_MM) / 2
         mid = y + SYSTEM_ROW_MM / 2
-        text(c, x, mid, *pdf.fit_line(_(name), name_w - 1.5, 8, BOLD, 5), BOLD, middle=True)
+        text(c, x, mid, *pdf.fit_line(name, name_w - 1.5, 8, BOLD, 5), BOLD, middle=True)
         for i, effect in enumerate((damaged, destroyed)):
             if effect is None:
                 continue
             bx = x + name_w + i * col_w
             tick_box(p, bx, box_y, colour)
             left = bx + TICK_MM + 1.2
-            text(c, left, mid, *pdf.fit_line(_(effect), bx + col_w - 1.0 - left, 6.5, FONT, 4.0), FONT,
+            text(c, left, mid, *pdf.fit_line(effect, bx + col_w - 1.0 - left, 6.5, FONT, 4.0), FONT,
                  colour=GREY, middle=True)
         y += SYSTEM_ROW_MM
     return y

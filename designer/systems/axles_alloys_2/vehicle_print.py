@@ -238,7 +238,7 @@ def _left_column(c: Canvas, vehicle: VehicleDocument, rules: AxlesRules, col: Re
         y = sheet_parts.hull_lines(c, x, y, w, cls.boxes_per_line, cls.hit_point_lines, rules.thresholds, colour)
     else:
         y += 3 * (sheet_parts.HIT_BOX_MM + 1.6)
-    sheet_parts.systems(c, x, y + 3.0, w, colour)
+    sheet_parts.systems(c, x, y + 3.0, w, colour, rules)
 
 
 def _adjusted(vehicle: VehicleDocument) -> bool:

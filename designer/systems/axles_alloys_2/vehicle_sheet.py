@@ -65,7 +65,7 @@ def draw_vehicle_sheet(c: Canvas, number: int, axles: AxlesRules, area: Rect, ru
     y += 3.0
     # the hull and the component lines on the left, the systems every car has on the right
     split = width * 0.56
-    sheet_parts.systems(c, x0 + split + 5.0, y - 1.0, width - split - 5.0, colour)
+    sheet_parts.systems(c, x0 + split + 5.0, y - 1.0, width - split - 5.0, colour, axles)
     width = split
     boxes = max(w.boxes_per_line for w in axles.weight_classes)
     lines = max(w.hit_point_lines for w in axles.weight_classes)

@@ -3,7 +3,8 @@
 Its words are ours and its numbers the rule data's (`board`, `coins`, the deck and its rules): players and laps,
 the start-order roll, whether pawns capture or a 6 rolls again, the coin bank, its spending table and the coin
 a 6 earns, what sharing a space costs (and the turns a broke pawn sits out), every special space with the
-Thwomp's roll table and the shortcut's item and pips, and every item card. The layout is the shared one
+Thwomp's roll table and the shortcut's item and pips, and every item card with its race-day numbers (a
+roll's multiplier, the rivals' divisor, the turns a hit costs). The layout is the shared one
 (`designer/export/reference_sheet.py`).
 """
 
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from designer.export.reference_sheet import Block, faces, render_blocks
 from designer.i18n import _, ngettext
-from designer.rules.texts import card_name, card_text, deck_rule_note, ruleset_name
+from designer.rules.texts import card_effects, card_name, card_text, deck_rule_note, ruleset_name
 from designer.systems.mk_board.board_texts import field_rule, reference_rules, spending_line
 from designer.systems.mk_board.elements import FIELD_NAMES
 from designer.systems.mk_board.rule_data import board_rules, board_space_effect, board_space_name
@@ -133,8 +134,10 @@ def items_block(ruleset: Ruleset, board: BoardRules) -> Block | None:
         lines.append(ngettext("The box has {n} banana chip.", "The box has {n} banana chips.",
                               board.banana_chips).format(n=board.banana_chips))
     for card in ruleset.deck:
-        lines.append(_("{name} ×{count}: {text}").format(name=card_name(ruleset, card), count=card.count,
-                                                         text=card_text(ruleset, card)))
+        body = card_text(ruleset, card)
+        if card_effects(card):  # the race-day numbers, from the card's fields
+            body = _("{text} ({effects})").format(text=body, effects=" · ".join(card_effects(card)))
+        lines.append(_("{name} ×{count}: {text}").format(name=card_name(ruleset, card), count=card.count, text=body))
     note = deck_rule_note(ruleset, "notes")
     if note:
         lines.append(note)
