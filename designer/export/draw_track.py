@@ -188,10 +188,27 @@ def draw_element(painter: Painter, element: ElementBase, ctx: ArtContext, part: 
     if element.rotation_deg:
         c.rotate(element.rotation_deg)
     if part == "body":
-        art_for(element.kind)(painter, element, ctx)
+        art = art_for(element.kind)
+        if ART.get(element.kind) is art:  # the built-in art: one recorded drawing per look, written again
+            painter.replay(_look(element, ctx, part), element.rotation_deg, lambda: art(painter, element, ctx))
+        else:
+            art(painter, element, ctx)
     else:
-        draw_reach(painter, element, tint=part == "tint")
+        painter.replay(_look(element, ctx, part), element.rotation_deg,
+                       lambda: draw_reach(painter, element, tint=part == "tint"))
     c.restoreState()
+
+
+#: What does not change how an element's built-in art draws in its own frame: where it stands, its name in
+#: the file, and its rotation (faces and labels kept upright by `Painter.unturn` follow it on replay).
+_PLACE = frozenset({"id", "x_mm", "y_mm", "rotation_deg"})
+
+
+def _look(element: ElementBase, ctx: ArtContext, part: str) -> tuple:
+    """Everything the built-in art draws an element from, but its place: elements with the same look draw
+    the same operators (the art reads the element, its size from the ruleset, and a pipe's pair label)."""
+    return (part, element.kind, element.rotation_deg != 0, ctx.pipe_labels.get(element.id),
+            element.model_dump_json(exclude=_PLACE))  # type: ignore[arg-type]
 
 
 def draw_track(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: bool = False,

@@ -143,7 +143,7 @@ def coin_face(p: Painter, r: float, turn_deg: float = 0.0) -> None:
     p.circle(0.0, 0.0, r, fill=COIN_GOLD, stroke=COIN_RIM, lw=r * 0.1)
     p.circle(0.0, 0.0, r * 0.72, stroke=COIN_RIM, lw=r * 0.05)
     p.c.saveState()
-    p.c.rotate(-turn_deg)
+    p.unturn(turn_deg)
     p.rect(-r * 0.13, -r * 0.45, r * 0.26, r * 0.9, r * 0.12, fill=COIN_LIGHT, stroke=COIN_RIM, lw=r * 0.06)
     p.c.restoreState()
 
@@ -291,7 +291,7 @@ def thwomp_face(p: Painter, size: float, turn_deg: float = 0.0) -> None:
             p.line(sx * h, sy * h, sx * i, sy * i, INK, 0.2)
     c = p.c
     c.saveState()
-    c.rotate(-turn_deg)
+    p.unturn(turn_deg)
     s = size * 0.36
     for sign in (-1, 1):
         eye(p, sign * s * 0.42, -s * 0.12, s * 0.24, s * 0.3, (-sign * s * 0.05, s * 0.05))
@@ -331,7 +331,7 @@ def piranha_plant(p: Painter, e: Any, ctx: ArtContext) -> None:
 def chomp_face(p: Painter, r: float, turn_deg: float = 0.0) -> None:
     c = p.c
     c.saveState()
-    c.rotate(-turn_deg)
+    p.unturn(turn_deg)
     p.circle(0.0, 0.0, r, fill=CHOMP, stroke=HexColor("#000000"), lw=0.3)
     eye(p, -r * 0.05, -r * 0.38, r * 0.24, r * 0.24, (r * 0.06, 0.0))
     mouth = p.new_path()
@@ -376,7 +376,7 @@ def wandering_threat(p: Painter, e: Any, ctx: ArtContext) -> None:
     r = min(length, width) / 2
     c = p.c
     c.saveState()
-    c.rotate(-turn(e))
+    p.unturn(turn(e))
     walker_face(p, r)
     p.label(0.0, r + 9.5, e.name, 8.0)
     c.restoreState()

@@ -8,7 +8,7 @@ forms carry no transparency).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from reportlab.lib.colors import Color, white
@@ -32,6 +32,32 @@ class Painter:
         self.c = c
         self.ink_saver = ink_saver
         self._colours = operators.ColourOps(c)
+        self._recording: list[tuple[int, str | None]] | None = None  # slots of the drawing being recorded
+        self._drawings: dict[Hashable, operators.Drawing | None] = {}
+
+    def unturn(self, turn: float) -> None:
+        """Turn the frame back by `turn` degrees (what keeps a face or label upright on a turned element)."""
+        code = self.c._code  # type: ignore[attr-defined]
+        before, last = len(code), code[-1] if code else None
+        self.c.rotate(-turn)
+        if self._recording is not None:
+            self._recording.append((len(code) - 1, last if len(code) == before else None))
+
+    def replay(self, key: Hashable, turn: float, draw: Callable[[], None]) -> None:
+        """`draw()`, whose operators depend only on `key` and, through `unturn`, on `turn`: the first time it
+        is drawn and recorded, then its recorded operators are written again with `turn`'s rotations."""
+        drawing = self._drawings.get(key, False)
+        if drawing is False:
+            self._recording = []
+            try:
+                drawing = operators.record(self.c, draw, self._recording, turn)
+            finally:
+                self._recording = None
+            self._drawings[key] = drawing
+        elif drawing is None:
+            draw()
+        else:
+            drawing.write(self.c, turn)
 
     def _inks(self, fill: Color | None, stroke: Color | None) -> tuple[Color | None, Color | None]:
         if self.ink_saver:
@@ -136,7 +162,7 @@ class Painter:
         c.saveState()
         c.translate(x, y)
         if turn:
-            c.rotate(-turn)
+            self.unturn(turn)
         font = BOLD if bold else FONT
         size_pt = height_mm / fonts.cap_height(font) / pt(1.0)
         outline = None
