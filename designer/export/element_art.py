@@ -101,6 +101,12 @@ def start_finish(p: Painter, e: Any, ctx: ArtContext) -> None:
 
 def gate(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
+    p.replay(("gate body", length, width), 0.0, lambda: gate_body(p, length, width))  # the same for every order
+    label = str(e.order)
+    p.label(0.0, 0.0, label, 9.0 if len(label) < 3 else 6.5, GATE_POST, halo=None, turn=turn(e))
+
+
+def gate_body(p: Painter, length: float, width: float) -> None:
     half = width / 2
     for y in (-width / 4, width / 4):
         arrow(p, length / 2 + 3.0, 24.0, 16.0, y, fill=white, stroke=GATE_POST, lw=0.3)
@@ -115,8 +121,6 @@ def gate(p: Painter, e: Any, ctx: ArtContext) -> None:
     for y in (-half, half):
         p.circle(0.0, y, r, fill=GATE_POST, stroke=INK, lw=0.25)
     p.circle(0.0, 0.0, 11.0, fill=white, stroke=GATE_POST, lw=1.6)
-    label = str(e.order)
-    p.label(0.0, 0.0, label, 9.0 if len(label) < 3 else 6.5, GATE_POST, halo=None, turn=turn(e))
 
 
 # --- pick-ups ----------------------------------------------------------------------------------------

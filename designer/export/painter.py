@@ -45,19 +45,29 @@ class Painter:
 
     def replay(self, key: Hashable, turn: float, draw: Callable[[], None]) -> None:
         """`draw()`, whose operators depend only on `key` and, through `unturn`, on `turn`: the first time it
-        is drawn and recorded, then its recorded operators are written again with `turn`'s rotations."""
+        is drawn and recorded, then its recorded operators are written again with `turn`'s rotations. A
+        drawing may replay parts of its own (a gate's body under its numbered label)."""
+        code = self.c._code  # type: ignore[attr-defined]
+        outer, start = self._recording, len(code)
         drawing = self._drawings.get(key, False)
         if drawing is False:
             self._recording = []
             try:
                 drawing = operators.record(self.c, draw, self._recording, turn)
             finally:
-                self._recording = None
+                slots, self._recording = self._recording, outer
             self._drawings[key] = drawing
         elif drawing is None:
-            draw()
+            self._recording = slots = []
+            try:
+                draw()
+            finally:
+                self._recording = outer
         else:
             drawing.write(self.c, turn)
+            slots = [(start + i, merged_into) for i, merged_into in drawing.slots]
+        if outer is not None:
+            outer.extend(slots)  # the turns inside are the enclosing recording's too
 
     def _inks(self, fill: Color | None, stroke: Color | None) -> tuple[Color | None, Color | None]:
         if self.ink_saver:

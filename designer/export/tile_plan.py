@@ -14,6 +14,7 @@ Pure layout with shapely, no drawing (`tiles.py` draws the plan). Given where th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -74,8 +75,10 @@ def _box(r: Rect) -> BaseGeometry:
     return box(r.x, r.y, r.right, r.bottom)
 
 
-def sort_cells(grid: TileGrid, ink: BaseGeometry, keep_empty: bool = False) -> TilePlan:
-    """The plan for one grid: `ink` is everything drawn on the table (table mm), already clipped to it."""
+def sort_cells(grid: TileGrid, ink: BaseGeometry, keep_empty: bool = False, solid: shapely.STRtree | None = None
+               ) -> TilePlan:
+    """The plan for one grid: `ink` is everything drawn on the table (table mm), already clipped to it;
+    `solid`, when given, indexes shapes of at least SURE_MM2 that are part of the ink (its elements)."""
     windows = {cell: w for cell in grid.cells() if (w := table_window(grid, *cell)) is not None}
     on_table = list(windows)
     if keep_empty:
@@ -92,7 +95,10 @@ def sort_cells(grid: TileGrid, ink: BaseGeometry, keep_empty: bool = False) -> T
     # Every decision below is taken on exact areas (the ink intersected with the window); a rectangle clip,
     # five times faster and equal up to rounding, only spares that where the answer is sure: plenty of ink,
     # some of it in the core (a crowded table's ink is one shape of thousands of points, for 50 grids).
-    rough = {cell: shapely.clip_by_rect(ink, r.x, r.y, r.right, r.bottom).area for cell, r in windows.items()}
+    # A window holding a whole element holds plenty; the others are clipped.
+    whole = set() if solid is None else {on_table[i] for i in solid.query(list(boxes.values()), "contains")[0]}
+    rough = {cell: SURE_MM2 if cell in whole else shapely.clip_by_rect(ink, r.x, r.y, r.right, r.bottom).area
+             for cell, r in windows.items()}
     exact = [cell for cell in on_table if rough[cell] < SURE_MM2 or not in_core[cell]]
     parts = dict(zip(exact, shapely.intersection(ink, [boxes[cell] for cell in exact]), strict=True))
     kept = {cell for cell in on_table if (parts[cell].area if cell in parts else rough[cell]) > SPECK_MM2}
@@ -123,16 +129,19 @@ def _origins(extent: tuple[float, float], step: float, window: float, overlap: f
 
 def choose_plan(table_w: float, table_h: float, ink: BaseGeometry, paper: Paper | str, margin_mm: float = 10.0,
                 overlap_mm: float = 10.0, orientation: str = "auto", keep_empty: bool = False,
-                shift: bool = True) -> TilePlan:
+                shift: bool = True, parts: Sequence[BaseGeometry] = ()) -> TilePlan:
     """The plan printing the fewest pages over the orientations allowed and the grid origins tried.
 
-    `ink` is everything drawn on the table in table mm; what lies off the table is not looked at. With
-    `keep_empty` every page on the table is printed and the grid stays at the table's corner."""
+    `ink` is everything drawn on the table in table mm; what lies off the table is not looked at; `parts`,
+    shapes whose union is the ink (each element's), only make it faster. With `keep_empty` every page on
+    the table is printed and the grid stays at the table's corner."""
     if orientation not in ORIENTATIONS:
         raise LayoutError(_("unknown {what} '{name}' (choose {choices})").format(
             what=_("orientation"), name=orientation, choices=", ".join(ORIENTATIONS)))
     ink = shapely.intersection(ink, box(0, 0, table_w, table_h))
     shapely.prepare(ink)
+    big = [part for part in parts if part.area >= SURE_MM2]
+    solid = shapely.STRtree(big) if big else None
     bounds = ink.bounds if not ink.is_empty else (0.0, 0.0, 0.0, 0.0)
     best: tuple[tuple, TilePlan] | None = None
     for rank, name in enumerate(("portrait", "landscape") if orientation == "auto" else (orientation,)):
@@ -145,7 +154,7 @@ def choose_plan(table_w: float, table_h: float, ink: BaseGeometry, paper: Paper 
             for oy in ys:
                 grid = plain if (ox, oy) == (0.0, 0.0) else tile_grid(
                     table_w, table_h, paper, margin_mm, overlap_mm, name, (ox, oy))
-                plan = sort_cells(grid, ink, keep_empty)
+                plan = sort_cells(grid, ink, keep_empty, solid)
                 key = (len(plan.printed), grid.page_count, (ox, oy) != (0.0, 0.0), abs(ox) + abs(oy), rank)
                 if best is None or key < best[0]:
                     best = (key, plan)
