@@ -75,6 +75,15 @@ def _box(r: Rect) -> BaseGeometry:
     return box(r.x, r.y, r.right, r.bottom)
 
 
+def _clipped_area(ink: BaseGeometry, r: Rect) -> float:
+    """The ink's area in `r` by a rectangle clip; 0 (so measured again exactly) where GEOS's clip gives up
+    (it refuses some shapes the overlay takes, e.g. with a ring that collapses to three points)."""
+    try:
+        return float(shapely.clip_by_rect(ink, r.x, r.y, r.right, r.bottom).area)
+    except shapely.errors.GEOSException:
+        return 0.0
+
+
 def sort_cells(grid: TileGrid, ink: BaseGeometry, keep_empty: bool = False, solid: shapely.STRtree | None = None
                ) -> TilePlan:
     """The plan for one grid: `ink` is everything drawn on the table (table mm), already clipped to it;
@@ -97,8 +106,7 @@ def sort_cells(grid: TileGrid, ink: BaseGeometry, keep_empty: bool = False, soli
     # some of it in the core (a crowded table's ink is one shape of thousands of points, for 50 grids).
     # A window holding a whole element holds plenty; the others are clipped.
     whole = set() if solid is None else {on_table[i] for i in solid.query(list(boxes.values()), "contains")[0]}
-    rough = {cell: SURE_MM2 if cell in whole else shapely.clip_by_rect(ink, r.x, r.y, r.right, r.bottom).area
-             for cell, r in windows.items()}
+    rough = {cell: SURE_MM2 if cell in whole else _clipped_area(ink, r) for cell, r in windows.items()}
     exact = [cell for cell in on_table if rough[cell] < SURE_MM2 or not in_core[cell]]
     parts = dict(zip(exact, shapely.intersection(ink, [boxes[cell] for cell in exact]), strict=True))
     kept = {cell for cell in on_table if (parts[cell].area if cell in parts else rough[cell]) > SPECK_MM2}
