@@ -12,7 +12,7 @@ the surface, every element footprint, reach rings and ramp hoops.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,7 +107,7 @@ def _plain(element: ElementBase, reach_rings: bool) -> bool:
     return not (element.kind == "ramp" and getattr(element, "hoop", False))
 
 
-def elements_ink(elements: list[ElementBase], ruleset: Ruleset, reach_rings: bool = False) -> list[BaseGeometry]:
+def elements_ink(elements: Sequence[ElementBase], ruleset: Ruleset, reach_rings: bool = False) -> list[BaseGeometry]:
     """`element_ink` of every element, in order; the plain boxes and discs placed all at once per template
     with placed()'s own arithmetic on whole arrays, so each comes out the same, point for point."""
     out: list[BaseGeometry | None] = [None] * len(elements)
@@ -127,7 +127,7 @@ def elements_ink(elements: list[ElementBase], ruleset: Ruleset, reach_rings: boo
         moved = np.stack([(cosp * x + -sinp * y) + x0, (sinp * x + cosp * y) + y0], axis=2)
         for i, shape in zip(members, shapely.polygons(moved), strict=True):
             out[i] = shape
-    return out  # type: ignore[return-value]
+    return out
 
 
 def ink_index(document: TrackDocument, ruleset: Ruleset, reach_rings: bool = False) -> InkIndex:

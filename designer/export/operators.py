@@ -127,7 +127,7 @@ class _Scratch:
 def turned(merged_into: str | None, turn: float) -> str:
     """The operator `Canvas.rotate(-turn)` leaves: its own `cm`, or `merged_into` (a `cm`) merged with it."""
     scratch = _Scratch([] if merged_into is None else [merged_into])
-    Canvas.rotate(scratch, -turn)  # type: ignore[arg-type]
+    Canvas.rotate(scratch, -turn)
     return scratch._code[-1]
 
 
@@ -141,12 +141,12 @@ class Drawing:
 
     def write(self, c: Canvas, turn: float) -> None:
         if not self.slots:
-            c._code.extend(self.ops)  # type: ignore[attr-defined]
+            c._code.extend(self.ops)
             return
         ops = list(self.ops)
         for i, merged_into in self.slots:
             ops[i] = turned(merged_into, turn)
-        c._code.extend(ops)  # type: ignore[attr-defined]
+        c._code.extend(ops)
 
 
 def record(c: Canvas, draw: Callable[[], None], slots: list[tuple[int, str | None]], turn: float
@@ -154,7 +154,7 @@ def record(c: Canvas, draw: Callable[[], None], slots: list[tuple[int, str | Non
     """Run `draw()` on `c` and return what it wrote as a Drawing, with the turns `slots` noted (by
     Painter.unturn); None when it cannot be written again alone: it changed an operator written before it
     (a `cm` merged into the one before), or something merged into a turn's `cm` after it."""
-    code: list[str] = c._code  # type: ignore[attr-defined]
+    code: list[str] = c._code
     start = len(code)
     head = code[-1] if code else None
     draw()

@@ -37,7 +37,7 @@ class Painter:
 
     def unturn(self, turn: float) -> None:
         """Turn the frame back by `turn` degrees (what keeps a face or label upright on a turned element)."""
-        code = self.c._code  # type: ignore[attr-defined]
+        code = self.c._code
         before, last = len(code), code[-1] if code else None
         self.c.rotate(-turn)
         if self._recording is not None:
@@ -47,17 +47,16 @@ class Painter:
         """`draw()`, whose operators depend only on `key` and, through `unturn`, on `turn`: the first time it
         is drawn and recorded, then its recorded operators are written again with `turn`'s rotations. A
         drawing may replay parts of its own (a gate's body under its numbered label)."""
-        code = self.c._code  # type: ignore[attr-defined]
+        code = self.c._code
         outer, start = self._recording, len(code)
-        drawing = self._drawings.get(key, False)
-        if drawing is False:
+        slots: list[tuple[int, str | None]]
+        if key not in self._drawings:
             self._recording = []
             try:
-                drawing = operators.record(self.c, draw, self._recording, turn)
+                self._drawings[key] = operators.record(self.c, draw, self._recording, turn)
             finally:
                 slots, self._recording = self._recording, outer
-            self._drawings[key] = drawing
-        elif drawing is None:
+        elif (drawing := self._drawings[key]) is None:
             self._recording = slots = []
             try:
                 draw()

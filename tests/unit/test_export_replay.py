@@ -42,7 +42,8 @@ def test_replayed_elements_print_the_same_bytes_as_drawn_afresh(monkeypatch, opt
     document, ruleset = _table()
     writes = []
     original = operators.Drawing.write
-    monkeypatch.setattr(operators.Drawing, "write", lambda self, c, turn: (writes.append(turn), original(self, c, turn)))
+    monkeypatch.setattr(operators.Drawing, "write",
+                        lambda self, c, turn: (writes.append(turn), original(self, c, turn)))
     replayed = _pdf(document, ruleset, options)
     assert len(writes) > len(document.elements) // 2  # most elements were written again, not drawn
     assert any(writes) and 0.0 in writes  # turned and unturned elements alike

@@ -18,11 +18,11 @@ from tests.benchmarks.workload import crowded_document
 STARTERS = sorted(p.name for p in TEMPLATES_DIR.glob("*.track.json"))
 
 
-def _plan(document, ruleset, options=TrackPrintOptions()):
+def _plan(document, ruleset, options=None):
     if ruleset.id == "pitchkart":
         from designer.systems.pitchkart.piece_sheets import track_plan
         return track_plan(document, PrintJob(document, ruleset, ExportOptions()))
-    return plan_tiles(document, ruleset, options)
+    return plan_tiles(document, ruleset, options or TrackPrintOptions())
 
 
 def _exact(monkeypatch) -> None:
