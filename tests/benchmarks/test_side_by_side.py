@@ -86,8 +86,8 @@ def test_version_counts_close_to_reading_the_version_alone():
 
 #: Counted (instructions, against floors importing the same libraries, COUNTED_FLOORS), before → after the
 #: export drew each element look once, placed the ink index's boxes in bulk and spared the tile plan's exact
-#: intersections: export 400 9.32 → 3.82 G (7.9× → 3.24×), 2000 11.69 → 5.87 G (6.4× → 3.23×), per element
-#: 1.48 → 1.28 M against the floor's 0.38 M (3.9× → 3.37×). Counts repeat to a few parts in a thousand, so the
+#: intersections: export 400 9.32 → 3.70 G (7.9× → 3.14×), 2000 11.69 → 5.70 G (6.4× → 3.16×), per element
+#: 1.48 → 1.25 M against the floor's 0.38 M (3.9× → 3.29×). Counts repeat to a few parts in a thousand, so the
 #: guards sit about a tenth above. The issue's targets (1.5×, 2×, 2× per element) are not reached: see
 #: test_export_speed.PER_ELEMENT_GUARD for where an element's cost goes; the fixed rest is start-up (the
 #: rule data's pydantic models of all five systems, built at import).
