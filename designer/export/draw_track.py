@@ -12,10 +12,12 @@ the surface, every element footprint, reach rings and ramp hoops.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+import shapely
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 from shapely import STRtree
@@ -27,7 +29,7 @@ from designer.export.element_art import ART, draw_launcher_link, draw_reach
 from designer.export.ink_extents import drawn_extras
 from designer.export.painter import Painter
 from designer.export.pdf import GREY, INK, checkpoint
-from designer.geometry.footprint import footprint, local_size
+from designer.geometry.footprint import footprint, local_footprint, local_size, turning
 from designer.geometry.labels import warp_pipe_labels
 from designer.geometry.track import centerline_points, edge_rings, surface
 from designer.model.elements import ElementBase
@@ -98,11 +100,43 @@ class InkIndex:
         return unary_union(self.shapes)
 
 
+def _plain(element: ElementBase, reach_rings: bool) -> bool:
+    """Whether an element's ink is its footprint alone, a template box or disc (no outline, band, ring or hoop)."""
+    if element.kind == "scenery" or getattr(type(element), "POLYLINE", False):
+        return False
+    if reach_rings and (getattr(element, "range_mm", None) or getattr(element, "reach_mm", None)):
+        return False
+    return not (element.kind == "ramp" and getattr(element, "hoop", False))
+
+
+def elements_ink(elements: Sequence[ElementBase], ruleset: Ruleset, reach_rings: bool = False) -> list[BaseGeometry]:
+    """`element_ink` of every element, in order; the plain boxes and discs placed all at once per template
+    with placed()'s own arithmetic on whole arrays, so each comes out the same, point for point."""
+    out: list[BaseGeometry | None] = [None] * len(elements)
+    groups: dict[int, tuple[BaseGeometry, list[int]]] = {}
+    for i, element in enumerate(elements):
+        template = local_footprint(element, ruleset) if _plain(element, reach_rings) else None  # type: ignore[arg-type]
+        if isinstance(template, Polygon) and not template.is_empty and not template.interiors:
+            groups.setdefault(id(template), (template, []))[1].append(i)
+        else:
+            out[i] = element_ink(element, ruleset, reach_rings)
+    for template, members in groups.values():
+        xy = shapely.get_coordinates(template)
+        turns = [turning(elements[i].rotation_deg) for i in members]
+        cosp, sinp = (np.array([t[k] for t in turns])[:, None] for k in (0, 1))
+        x0, y0 = (np.array([getattr(elements[i], a) for i in members])[:, None] for a in ("x_mm", "y_mm"))
+        x, y = xy[:, 0][None, :], xy[:, 1][None, :]
+        moved = np.stack([(cosp * x + -sinp * y) + x0, (sinp * x + cosp * y) + y0], axis=2)
+        for i, shape in zip(members, shapely.polygons(moved), strict=True):
+            out[i] = shape
+    return out
+
+
 def ink_index(document: TrackDocument, ruleset: Ruleset, reach_rings: bool = False) -> InkIndex:
     shapes: list[BaseGeometry] = []
     if document.track is not None:
         shapes.append(surface(document.track))
-    shapes.extend(element_ink(e, ruleset, reach_rings) for e in document.elements)
+    shapes.extend(elements_ink(document.elements, ruleset, reach_rings))
     shapes.extend(drawn_extras(document, ruleset))  # kerbs, links, gate arrows, labels: ink past the footprints
     return InkIndex(shapes)
 
@@ -190,10 +224,27 @@ def draw_element(painter: Painter, element: ElementBase, ctx: ArtContext, part: 
     if element.rotation_deg:
         c.rotate(element.rotation_deg)
     if part == "body":
-        art_for(element.kind)(painter, element, ctx)
+        art = art_for(element.kind)
+        if ART.get(element.kind) is art:  # the built-in art: one recorded drawing per look, written again
+            painter.replay(_look(element, ctx, part), element.rotation_deg, lambda: art(painter, element, ctx))
+        else:
+            art(painter, element, ctx)
     else:
-        draw_reach(painter, element, tint=part == "tint")
+        painter.replay(_look(element, ctx, part), element.rotation_deg,
+                       lambda: draw_reach(painter, element, tint=part == "tint"))
     c.restoreState()
+
+
+#: What does not change how an element's built-in art draws in its own frame: where it stands, its name in
+#: the file, and its rotation (faces and labels kept upright by `Painter.unturn` follow it on replay).
+_PLACE = frozenset({"id", "x_mm", "y_mm", "rotation_deg"})
+
+
+def _look(element: ElementBase, ctx: ArtContext, part: str) -> tuple:
+    """Everything the built-in art draws an element from, but its place: elements with the same look draw
+    the same operators (the art reads the element, its size from the ruleset, and a pipe's pair label)."""
+    return (part, element.kind, element.rotation_deg != 0, ctx.pipe_labels.get(element.id),
+            element.model_dump_json(exclude=_PLACE))  # type: ignore[arg-type]
 
 
 def draw_track(c: Canvas, document: TrackDocument, ruleset: Ruleset, ink_saver: bool = False,

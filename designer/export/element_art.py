@@ -101,6 +101,12 @@ def start_finish(p: Painter, e: Any, ctx: ArtContext) -> None:
 
 def gate(p: Painter, e: Any, ctx: ArtContext) -> None:
     length, width = ctx.size(e)
+    p.replay(("gate body", length, width), 0.0, lambda: gate_body(p, length, width))  # the same for every order
+    label = str(e.order)
+    p.label(0.0, 0.0, label, 9.0 if len(label) < 3 else 6.5, GATE_POST, halo=None, turn=turn(e))
+
+
+def gate_body(p: Painter, length: float, width: float) -> None:
     half = width / 2
     for y in (-width / 4, width / 4):
         arrow(p, length / 2 + 3.0, 24.0, 16.0, y, fill=white, stroke=GATE_POST, lw=0.3)
@@ -115,8 +121,6 @@ def gate(p: Painter, e: Any, ctx: ArtContext) -> None:
     for y in (-half, half):
         p.circle(0.0, y, r, fill=GATE_POST, stroke=INK, lw=0.25)
     p.circle(0.0, 0.0, 11.0, fill=white, stroke=GATE_POST, lw=1.6)
-    label = str(e.order)
-    p.label(0.0, 0.0, label, 9.0 if len(label) < 3 else 6.5, GATE_POST, halo=None, turn=turn(e))
 
 
 # --- pick-ups ----------------------------------------------------------------------------------------
@@ -143,7 +147,7 @@ def coin_face(p: Painter, r: float, turn_deg: float = 0.0) -> None:
     p.circle(0.0, 0.0, r, fill=COIN_GOLD, stroke=COIN_RIM, lw=r * 0.1)
     p.circle(0.0, 0.0, r * 0.72, stroke=COIN_RIM, lw=r * 0.05)
     p.c.saveState()
-    p.c.rotate(-turn_deg)
+    p.unturn(turn_deg)
     p.rect(-r * 0.13, -r * 0.45, r * 0.26, r * 0.9, r * 0.12, fill=COIN_LIGHT, stroke=COIN_RIM, lw=r * 0.06)
     p.c.restoreState()
 
@@ -291,7 +295,7 @@ def thwomp_face(p: Painter, size: float, turn_deg: float = 0.0) -> None:
             p.line(sx * h, sy * h, sx * i, sy * i, INK, 0.2)
     c = p.c
     c.saveState()
-    c.rotate(-turn_deg)
+    p.unturn(turn_deg)
     s = size * 0.36
     for sign in (-1, 1):
         eye(p, sign * s * 0.42, -s * 0.12, s * 0.24, s * 0.3, (-sign * s * 0.05, s * 0.05))
@@ -331,7 +335,7 @@ def piranha_plant(p: Painter, e: Any, ctx: ArtContext) -> None:
 def chomp_face(p: Painter, r: float, turn_deg: float = 0.0) -> None:
     c = p.c
     c.saveState()
-    c.rotate(-turn_deg)
+    p.unturn(turn_deg)
     p.circle(0.0, 0.0, r, fill=CHOMP, stroke=HexColor("#000000"), lw=0.3)
     eye(p, -r * 0.05, -r * 0.38, r * 0.24, r * 0.24, (r * 0.06, 0.0))
     mouth = p.new_path()
@@ -376,7 +380,7 @@ def wandering_threat(p: Painter, e: Any, ctx: ArtContext) -> None:
     r = min(length, width) / 2
     c = p.c
     c.saveState()
-    c.rotate(-turn(e))
+    p.unturn(turn(e))
     walker_face(p, r)
     p.label(0.0, r + 9.5, e.name, 8.0)
     c.restoreState()

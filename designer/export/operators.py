@@ -9,7 +9,7 @@ reportlab's calls give (tests/unit/test_painter.py holds that), only faster to w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import cos, pi, sin
 
@@ -111,3 +111,57 @@ def ellipse(p: PDFPathObject, x: float, y: float, width: float, height: float) -
     p.moveTo(x_cen + rx * _START[0], y_cen - ry * _START[1])
     for a, b, c, d, e, f in _QUARTERS:
         p.curveTo(x_cen + rx * a, y_cen - ry * b, x_cen + rx * c, y_cen - ry * d, x_cen + rx * e, y_cen - ry * f)
+
+
+# --- recorded drawings ------------------------------------------------------------------------------------
+class _Scratch:
+    """Just enough of a canvas for Canvas.rotate to write (or merge) its `cm` operator into `_code`."""
+
+    _currentMatrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    transform = Canvas.transform
+
+    def __init__(self, code: list[str]) -> None:
+        self._code = code
+
+
+def turned(merged_into: str | None, turn: float) -> str:
+    """The operator `Canvas.rotate(-turn)` leaves: its own `cm`, or `merged_into` (a `cm`) merged with it."""
+    scratch = _Scratch([] if merged_into is None else [merged_into])
+    Canvas.rotate(scratch, -turn)
+    return scratch._code[-1]
+
+
+class Drawing:
+    """Operators recorded once, written again for another element of the same look: the same strings,
+    except each slot (its index, and the `cm` its rotation merged into, if any), redone for the new turn."""
+
+    def __init__(self, ops: tuple[str, ...], slots: tuple[tuple[int, str | None], ...]) -> None:
+        self.ops = ops
+        self.slots = slots
+
+    def write(self, c: Canvas, turn: float) -> None:
+        if not self.slots:
+            c._code.extend(self.ops)
+            return
+        ops = list(self.ops)
+        for i, merged_into in self.slots:
+            ops[i] = turned(merged_into, turn)
+        c._code.extend(ops)
+
+
+def record(c: Canvas, draw: Callable[[], None], slots: list[tuple[int, str | None]], turn: float
+           ) -> Drawing | None:
+    """Run `draw()` on `c` and return what it wrote as a Drawing, with the turns `slots` noted (by
+    Painter.unturn); None when it cannot be written again alone: it changed an operator written before it
+    (a `cm` merged into the one before), or something merged into a turn's `cm` after it."""
+    code: list[str] = c._code
+    start = len(code)
+    head = code[-1] if code else None
+    draw()
+    if len(code) < start or (code[start - 1] if start else None) is not head:
+        return None
+    if any(i < start for i, _ in slots) or len({i for i, _ in slots}) != len(slots):
+        return None
+    if any(code[i] != turned(merged_into, turn) for i, merged_into in slots):
+        return None
+    return Drawing(tuple(code[start:]), tuple((i - start, merged_into) for i, merged_into in slots))

@@ -8,7 +8,7 @@ forms carry no transparency).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from reportlab.lib.colors import Color, white
@@ -32,6 +32,41 @@ class Painter:
         self.c = c
         self.ink_saver = ink_saver
         self._colours = operators.ColourOps(c)
+        self._recording: list[tuple[int, str | None]] | None = None  # slots of the drawing being recorded
+        self._drawings: dict[Hashable, operators.Drawing | None] = {}
+
+    def unturn(self, turn: float) -> None:
+        """Turn the frame back by `turn` degrees (what keeps a face or label upright on a turned element)."""
+        code = self.c._code
+        before, last = len(code), code[-1] if code else None
+        self.c.rotate(-turn)
+        if self._recording is not None:
+            self._recording.append((len(code) - 1, last if len(code) == before else None))
+
+    def replay(self, key: Hashable, turn: float, draw: Callable[[], None]) -> None:
+        """`draw()`, whose operators depend only on `key` and, through `unturn`, on `turn`: the first time it
+        is drawn and recorded, then its recorded operators are written again with `turn`'s rotations. A
+        drawing may replay parts of its own (a gate's body under its numbered label)."""
+        code = self.c._code
+        outer, start = self._recording, len(code)
+        slots: list[tuple[int, str | None]]
+        if key not in self._drawings:
+            self._recording = []
+            try:
+                self._drawings[key] = operators.record(self.c, draw, self._recording, turn)
+            finally:
+                slots, self._recording = self._recording, outer
+        elif (drawing := self._drawings[key]) is None:
+            self._recording = slots = []
+            try:
+                draw()
+            finally:
+                self._recording = outer
+        else:
+            drawing.write(self.c, turn)
+            slots = [(start + i, merged_into) for i, merged_into in drawing.slots]
+        if outer is not None:
+            outer.extend(slots)  # the turns inside are the enclosing recording's too
 
     def _inks(self, fill: Color | None, stroke: Color | None) -> tuple[Color | None, Color | None]:
         if self.ink_saver:
@@ -136,7 +171,7 @@ class Painter:
         c.saveState()
         c.translate(x, y)
         if turn:
-            c.rotate(-turn)
+            self.unturn(turn)
         font = BOLD if bold else FONT
         size_pt = height_mm / fonts.cap_height(font) / pt(1.0)
         outline = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal, TypeVar
 
 from designer.export.paper_names import PAPER_IDS
@@ -167,12 +168,12 @@ class TileGrid:
     #: the table, so that its pages fall where the ink is).
     origin: tuple[float, float] = (0.0, 0.0)
 
-    @property
+    @cached_property  # asked for every window of every grid the tile plan tries
     def content(self) -> Rect:
         m = self.margin_mm
         return Rect(m, m, self.paper.width_mm - 2 * m, self.paper.height_mm - 2 * m)
 
-    @property
+    @cached_property
     def step(self) -> tuple[float, float]:
         """How far one page's window is from the next, across and down."""
         c = self.content

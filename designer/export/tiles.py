@@ -52,9 +52,9 @@ def plan_tiles(document: TrackDocument, ruleset: Ruleset, options: TrackPrintOpt
                ) -> TilePlan:
     """The grid printing the fewest pages (`tile_plan.choose_plan`) for the track and its elements' ink."""
     table = document.table
-    ink = ink_index(document, ruleset, options.reach_rings).geometry
-    return choose_plan(table.width_mm, table.height_mm, ink, options.paper, options.margin_mm, options.overlap_mm,
-                       options.orientation, options.keep_empty)
+    index = ink_index(document, ruleset, options.reach_rings)
+    return choose_plan(table.width_mm, table.height_mm, index.geometry, options.paper, options.margin_mm,
+                       options.overlap_mm, options.orientation, options.keep_empty, parts=index.shapes)
 
 
 # --- the assembly map ------------------------------------------------------------------------------

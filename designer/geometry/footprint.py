@@ -73,6 +73,15 @@ def placed_on(shape: BaseGeometry, element: ElementBase) -> BaseGeometry:
     return placed(shape, element.rotation_deg, element.x_mm, element.y_mm)
 
 
+def turning(rotation_deg: float) -> tuple[float, float]:
+    """(cos, sin) of a rotation as `placed` turns by it: affinity.rotate's arithmetic, near-zeros made 0."""
+    if not rotation_deg:
+        return 1.0, 0.0
+    angle = rotation_deg * math.pi / 180.0  # the same angle arithmetic as affinity.rotate
+    cosp, sinp = math.cos(angle), math.sin(angle)
+    return (0.0 if abs(cosp) < 2.5e-16 else cosp), (0.0 if abs(sinp) < 2.5e-16 else sinp)
+
+
 def placed(shape: BaseGeometry, rotation_deg: float, x_mm: float, y_mm: float) -> BaseGeometry:
     """`shape`, drawn in an element's frame (facing +x around 0, 0), turned by `rotation_deg` about the
     origin and moved to (x_mm, y_mm).
@@ -82,12 +91,7 @@ def placed(shape: BaseGeometry, rotation_deg: float, x_mm: float, y_mm: float) -
     """
     if shape.is_empty:
         return shape
-    cosp, sinp = 1.0, 0.0
-    if rotation_deg:
-        angle = rotation_deg * math.pi / 180.0  # the same angle arithmetic as affinity.rotate
-        cosp, sinp = math.cos(angle), math.sin(angle)
-        cosp = 0.0 if abs(cosp) < 2.5e-16 else cosp
-        sinp = 0.0 if abs(sinp) < 2.5e-16 else sinp
+    cosp, sinp = turning(rotation_deg)
 
     def move(xy: np.ndarray) -> np.ndarray:
         x, y = xy[:, 0], xy[:, 1]

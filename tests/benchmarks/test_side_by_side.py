@@ -16,7 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from .side_by_side import ROWS, count_instructions, instruction_count, measure, report, report_instructions
+from .side_by_side import (
+    PER_ELEMENT,
+    ROWS,
+    count_instructions,
+    instruction_count,
+    measure,
+    report,
+    report_instructions,
+)
 
 #: Ratios measured at [10/10] (installed wheel, median of 5): export 4.5× / 5.1× (4.4× / 4.45× once the Painter
 #: wrote its own operators), validate 2.6×, cards 4.0×, window 6.1× / 5.7×; at stop 26, four runs of two wheels
@@ -74,3 +82,26 @@ def test_version_counts_close_to_reading_the_version_alone():
     ratio = counts["version"] / counts["floor version"]
     print(f"\nversion: {counts['version'] / 1e9:.3f} G, floor {counts['floor version'] / 1e9:.3f} G, {ratio:.2f}×")
     assert counts["version"] < 0.3e9 and ratio <= 1.4
+
+
+#: Counted (instructions, against floors importing the same libraries, COUNTED_FLOORS), before → after the
+#: export drew each element look once, placed the ink index's boxes in bulk and spared the tile plan's exact
+#: intersections: export 400 9.32 → 3.70 G (7.9× → 3.14×), 2000 11.69 → 5.70 G (6.4× → 3.16×), per element
+#: 1.48 → 1.25 M against the floor's 0.38 M (3.9× → 3.29×). Counts repeat to a few parts in a thousand, so the
+#: guards sit about a tenth above. The issue's targets (1.5×, 2×, 2× per element) are not reached: see
+#: test_export_speed.PER_ELEMENT_GUARD for where an element's cost goes; the fixed rest is start-up (the
+#: rule data's pydantic models of all five systems, built at import).
+COUNTED_GUARDS = {"export 400": 3.6, "export 2000": 3.6, PER_ELEMENT: 3.8}
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_export_counts_against_their_floors():
+    kartographer = shutil.which("kartographer", path=str(Path(sys.executable).parent))
+    if kartographer is None:
+        pytest.skip("no kartographer script beside this Python")
+    rows = {r["row"]: r for r in report_instructions(count_instructions(kartographer, sys.executable,
+                                                                         ("export 400", "export 2000")))}
+    for name, guard in COUNTED_GUARDS.items():
+        print(f"\n{name:20s} {rows[name]['instructions'] / 1e9:.3f} G  {rows[name]['ratio']}× {rows[name]['floor']}",
+              end="")
+        assert rows[name]["ratio"] <= guard, (name, rows[name])

@@ -1,0 +1,61 @@
+"""The tile plan's shortcuts (tile_plan.sort_cells) choose exactly the plan that measuring every window's ink
+exactly chooses: a window holding a whole element, or plenty of ink by a rectangle clip with some in its
+core, is kept without an intersection; everything else is measured as before. Checked on every starter
+(their own systems' plans) and on crowded tables, and where GEOS's rectangle clip refuses a shape."""
+
+from __future__ import annotations
+
+import pytest
+import shapely
+
+from designer.export import ExportOptions, TrackPrintOptions, plan_tiles, tile_plan
+from designer.export.options import PrintJob
+from designer.io.track_io import load_track
+from designer.paths import TEMPLATES_DIR
+from designer.rules import load_ruleset
+from tests.benchmarks.workload import crowded_document
+
+STARTERS = sorted(p.name for p in TEMPLATES_DIR.glob("*.track.json"))
+
+
+def _plan(document, ruleset, options=None):
+    if ruleset.id == "pitchkart":
+        from designer.systems.pitchkart.piece_sheets import track_plan
+        return track_plan(document, PrintJob(document, ruleset, ExportOptions()))
+    return plan_tiles(document, ruleset, options or TrackPrintOptions())
+
+
+def _exact(monkeypatch) -> None:
+    """Every window measured by intersecting it with the ink, as before the shortcuts."""
+    monkeypatch.setattr(tile_plan, "SURE_MM2", float("inf"))
+
+
+@pytest.mark.parametrize("name", STARTERS)
+def test_a_starters_plan_is_the_exact_one(monkeypatch, name):
+    document = load_track(TEMPLATES_DIR / name)
+    ruleset = load_ruleset(document.ruleset)
+    fast = _plan(document, ruleset)
+    _exact(monkeypatch)
+    assert _plan(document, ruleset) == fast
+
+
+@pytest.mark.parametrize(("count", "options"), [(400, TrackPrintOptions()), (120, TrackPrintOptions(paper="a3")),
+                                                (2000, TrackPrintOptions(reach_rings=True, paper="letter"))])
+def test_a_crowded_tables_plan_is_the_exact_one(monkeypatch, count, options):
+    document, ruleset = crowded_document(count, seed=5), load_ruleset("mk-gaslands")
+    fast = _plan(document, ruleset, options)
+    assert fast.printed and len(fast.printed) < fast.grid.page_count + 1
+    _exact(monkeypatch)
+    assert _plan(document, ruleset, options) == fast
+
+
+def test_a_shape_the_rectangle_clip_refuses_is_measured_exactly(monkeypatch):
+    document = load_track(TEMPLATES_DIR / "mushroom-cup-1-luigi-circuit.track.json")
+    ruleset = load_ruleset(document.ruleset)
+    expected = _plan(document, ruleset)
+
+    def refuse(*args, **kwargs):
+        raise shapely.errors.GEOSException("IllegalArgumentException: Invalid number of points in LinearRing")
+
+    monkeypatch.setattr(tile_plan.shapely, "clip_by_rect", refuse)
+    assert _plan(document, ruleset) == expected
