@@ -1,11 +1,14 @@
-"""Shared test set-up: Qt runs offscreen; the package (and so pydantic) loads before any Qt module; no test
-writes to the real user's log or cache folder."""
+"""Shared test set-up: Qt runs offscreen on a 1920×1080 screen; the package (and so pydantic) loads before any
+Qt module; no test writes to the real user's log or cache folder."""
 
 import os
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if os.environ["QT_QPA_PLATFORM"] == "offscreen":  # a desktop monitor's screen (Qt's own offscreen one is 800×800)
+    SCREEN = os.path.join(os.path.dirname(__file__), "data", "offscreen-screen.json")
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={SCREEN}"
 
 import designer  # noqa: F401  (see designer/__init__.py: pydantic must load before PySide6)
 from designer import logs

@@ -268,24 +268,40 @@ def test_several_files_open_as_tabs(qtbot, every_kind_file, broken_file, errors)
     assert win.windowTitle().startswith(DEFAULT_TRACK.name)
 
 
-def test_the_window_opens_within_the_screen_and_a_bigger_remembered_one_shrinks_to_it(qtbot, errors, tmp_path):
-    """A laptop's screen: the first window, and one remembered from a larger monitor, both fit its free area."""
-    from PySide6.QtGui import QGuiApplication
+SMALL_SCREEN_SCRIPT = """
+import sys
+from PySide6.QtWidgets import QApplication
+import designer  # pydantic before Qt
+from designer.app.settings import Settings, use_settings_folder
+from designer.app.window import MainWindow
+app = QApplication([])
+free = app.primaryScreen().availableGeometry()
+use_settings_folder(sys.argv[1])
+win = MainWindow()
+win.show()
+app.processEvents()
+first = win.frameGeometry()
+win.resize(free.width() * 2, free.height() * 2)  # as saved on a monitor twice the size
+win.move(free.width(), free.height())
+Settings().save_window(win)
+again = MainWindow()
+Settings().restore_window(again)
+again.show()
+app.processEvents()
+print(free.contains(first), free.contains(again.frameGeometry()), first.width(), free.width())
+"""
 
-    from designer.app.settings import Settings, use_settings_folder
 
-    free = QGuiApplication.primaryScreen().availableGeometry()
-    win = MainWindow()
-    qtbot.addWidget(win)
-    win.show()
-    assert win.frameGeometry().width() <= free.width() and win.frameGeometry().height() <= free.height()
-    use_settings_folder(tmp_path)
-    settings = Settings()
-    win.resize(free.width() * 2, free.height() * 2)  # as saved on a monitor twice the size
-    win.move(free.width(), free.height())
-    settings.save_window(win)
-    again = MainWindow()
-    qtbot.addWidget(again)
-    settings.restore_window(again)
-    again.show()
-    assert free.contains(again.frameGeometry()), (again.frameGeometry(), free)
+def test_the_window_opens_within_the_screen_and_a_bigger_remembered_one_shrinks_to_it(tmp_path):
+    """A small screen (Qt's own offscreen one, 800×800): the first window, and one remembered from a larger
+    monitor, both fit its free area."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", SMALL_SCREEN_SCRIPT, str(tmp_path)], env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    first_fits, restored_fits, width, screen = done.stdout.split()
+    assert (first_fits, restored_fits) == ("True", "True") and int(width) <= int(screen) == 800
