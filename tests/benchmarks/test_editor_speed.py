@@ -61,19 +61,9 @@ def test_open_to_drawn_window_with_every_dock(qtbot, crowded_file, benchmark, tm
     assert benchmark.stats.stats.median < 5.0
 
 
-def test_full_repaint_with_problem_markers(qtbot, crowded, benchmark, tmp_path, monkeypatch):
+def test_full_repaint_with_problem_markers(checked_window, benchmark):
     """Every element of the crowded table has a problem, so ~2,000 markers sit on the canvas."""
-    from designer.app.settings import use_settings_folder
-
-    use_settings_folder(tmp_path / "settings")
-    monkeypatch.setenv("KARTOGRAPHER_RECOVERY_DIR", str(tmp_path / "recovery"))
-    window = MainWindow(crowded)
-    qtbot.addWidget(window)
-    window.resize(1960, 1200)
-    window.show()
-    qtbot.waitExposed(window)
-    window.view.fit_table()
-    window.current_editor().checks.run()
+    window = checked_window
     viewport = window.view.viewport()
     viewport.grab()
     benchmark.pedantic(viewport.repaint, rounds=20, iterations=1)
@@ -265,23 +255,13 @@ def test_undo_of_moving_everything_against_a_full_repaint_of_the_floor(qtbot, cr
     assert undo / repaint < 14.0
 
 
-def test_drag_step_with_problem_markers(qtbot, crowded, benchmark, tmp_path, monkeypatch):
+def test_drag_step_with_problem_markers(checked_window, crowded, benchmark):
     """A drag step of 200 selected elements with ~1,500 problem markers shown, against the same step with
     them hidden, taken turn about (targets: ≤ 16 ms, markers ≤ 10 % more)."""
-    from designer.app.settings import use_settings_folder
-
     from .canvas_floor import timed
 
-    use_settings_folder(tmp_path / "settings")
-    monkeypatch.setenv("KARTOGRAPHER_RECOVERY_DIR", str(tmp_path / "recovery"))
-    window = MainWindow(crowded)
-    qtbot.addWidget(window)
-    window.resize(1960, 1200)
-    window.show()
-    qtbot.waitExposed(window)
-    window.view.fit_table()
+    window = checked_window
     checks = window.current_editor().checks
-    checks.run()
     document = window.document
     ids = [e.id for e in document.elements[:200]]
     window.current_editor().select_ids(ids)

@@ -13,26 +13,15 @@ import time
 
 from PySide6.QtWidgets import QApplication
 
-from designer.app.window import MainWindow
 from designer.document.operations import move_elements
 from designer.geometry.checks import run_checks
 
 ROUNDS = 15
 
 
-def test_checks_rerun_after_moving_one_element(qtbot, crowded, benchmark, tmp_path, monkeypatch):
-    from designer.app.settings import use_settings_folder
-
-    use_settings_folder(tmp_path / "settings")
-    monkeypatch.setenv("KARTOGRAPHER_RECOVERY_DIR", str(tmp_path / "recovery"))
-    window = MainWindow(crowded)
-    qtbot.addWidget(window)
-    window.resize(1960, 1200)
-    window.show()
-    qtbot.waitExposed(window)
-    window.view.fit_table()
+def test_checks_rerun_after_moving_one_element(checked_window, benchmark):
+    window = checked_window
     checks = window.current_editor().checks
-    checks.run()
     document = window.document
     thwomp = next(e.id for e in document.elements if e.kind == "thwomp")
     whole: list[float] = []
