@@ -21,6 +21,8 @@ from designer.systems.mk_board.board import insert_space_after, lay_spaces
 from designer.systems.mk_board.checks import tiles
 from designer.systems.mk_board.rule_data import board_rules
 
+from .test_board_layout import apply, by_number
+
 registry.load()
 RULES = load_ruleset("mk-board")
 SIDE = board_rules(RULES).space_size_mm
@@ -28,16 +30,6 @@ SIDE = board_rules(RULES).space_size_mm
 #: tiles on each other at its corners.
 NINE = TrackSurface(centerline=[(150, 120), (420, 90), (640, 160), (700, 330), (560, 420), (430, 330), (300, 430),
                                 (130, 380), (90, 240)], closed=True, width_mm=40)
-
-
-def apply(elements: list, edit) -> list:
-    changed = {e.id: e for e in edit.changed}
-    kept = [changed.get(e.id, e) for e in elements if e.id not in set(edit.removed)]
-    return kept + list(edit.added)
-
-
-def by_number(elements) -> list:
-    return sorted((e for e in elements if e.kind == "space"), key=lambda e: e.number)
 
 
 def overlapping(spaces) -> list[tuple[str, str, float]]:
