@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text
+from designer.io.element_names import element_place
 from designer.io.validation import describe_validation_error
 from designer.model.edit import placed, unique_id, validate_element
 from designer.model.elements import Element
@@ -38,7 +39,7 @@ def elements_from_json(text: str) -> list[Element]:
             elements.append(validate_element(item))
         except ValidationError as exc:
             location, reason = describe_validation_error(exc, item)
-            where = f"elements[{index}]" + (f": {location}" if location else "")
+            where = element_place(index, item) + (f": {location}" if location else "")
             raise DocumentError(_("clipboard"), reason, where) from None
     return elements
 
