@@ -9,9 +9,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from designer.i18n import _
+from designer.io.element_names import element_place
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text
-from designer.io.element_names import element_place
 from designer.io.validation import describe_validation_error
 from designer.model.edit import placed, unique_id, validate_element
 from designer.model.elements import Element

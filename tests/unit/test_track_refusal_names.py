@@ -80,7 +80,8 @@ def test_a_named_element_keeps_its_place_and_shows_its_name():
 
 
 def test_an_id_used_twice_names_the_second_element():
-    twice = [{"id": "c", "kind": "coin", "x_mm": 1.0, "y_mm": 1.0}, {"id": "c", "kind": "coin", "x_mm": 2.0, "y_mm": 1.0}]
+    twice = [{"id": "c", "kind": "coin", "x_mm": 1.0, "y_mm": 1.0},
+             {"id": "c", "kind": "coin", "x_mm": 2.0, "y_mm": 1.0}]
     with pytest.raises(DocumentError) as info:
         track_from_data(_track(twice))
     assert str(info.value) == "<data>: element 2 (Coin): id 'c' is used twice"

@@ -135,7 +135,8 @@ _VOCABULARY: list[Vocabulary] = []
 def vocabulary() -> Vocabulary:
     """The element words in the current language, translated once per language and kind table (the checks
     name thousands of elements in a run): built again only when either changed."""
-    key = (kinds_version(), labels_version(), current_language(), gettext(_SENTINEL))  # the sentinel: pseudo-translation or not
+    # the sentinel: pseudo-translation or not
+    key = (kinds_version(), labels_version(), current_language(), gettext(_SENTINEL))
     if _VOCABULARY and _VOCABULARY[0].key == key:
         return _VOCABULARY[0]
     names = _kind_names()
