@@ -124,7 +124,7 @@ def test_overlapping_tiles_are_an_error_with_the_shared_area():
     problems = by_code(spaces, "board-space-overlap")
     # s1 faces 90°: two axis-aligned squares of 28 mm, 20 mm apart across, share 28 × 8 mm
     assert [(p.severity, p.message, p.ids) for p in problems] == [
-        ("error", f"The tiles of space 's1' and space 's52' overlap by {side * (side - 20):.0f} mm²", ("s1", "s52"))]
+        ("error", f"The tiles of space 1 and space 52 overlap by {side * (side - 20):.0f} mm²", ("s1", "s52"))]
 
 
 def test_a_turned_tile_overlaps_where_an_upright_one_would_not():
