@@ -39,6 +39,9 @@ def elements_from_json(text: str) -> list[Element]:
             elements.append(validate_element(item))
         except ValidationError as exc:
             location, reason = describe_validation_error(exc, item)
+            kind = item.get("kind") if isinstance(item, dict) else None
+            if isinstance(kind, str) and location.startswith(kind + "."):  # the union's tag: the place names it
+                location = location[len(kind) + 1:]
             where = element_place(index, item) + (f": {location}" if location else "")
             raise DocumentError(_("clipboard"), reason, where) from None
     return elements

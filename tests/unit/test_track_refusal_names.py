@@ -109,3 +109,17 @@ def test_a_board_check_names_spaces_by_their_printed_numbers(lang, expected):
                  if p.code == "board-space-overlap"]
     assert overlap.message.startswith(expected), overlap.message
     assert "space-" not in overlap.message and overlap.ids == ("space-2", "space-53")
+
+
+def test_a_pasted_element_is_named_alike():
+    from designer.io.clipboard import CLIPBOARD_FORMAT, elements_from_json
+
+    pasted = [{"id": "c", "kind": "coin", "x_mm": 1.0, "y_mm": 1.0},
+              {"id": "g", "kind": "gate", "order": 3, "x_mm": 1.0, "y_mm": 1.0, "width_mm": "wide"}]
+    with pytest.raises(DocumentError) as info:
+        elements_from_json(json.dumps({"format": CLIPBOARD_FORMAT, "elements": pasted}))
+    assert str(info.value) == "clipboard: gate 3: width_mm: must be a number"
+    pasted[1] = {"id": "t", "kind": "thwomp", "x_mm": "left", "y_mm": 1.0}
+    with pytest.raises(DocumentError) as info:
+        elements_from_json(json.dumps({"format": CLIPBOARD_FORMAT, "elements": pasted}))
+    assert str(info.value) == "clipboard: element 2 (Thwomp): x_mm: must be a number"
