@@ -95,7 +95,7 @@ def test_a_board_without_a_start_and_one_with_two():
         ("error", "The board has no start space: make one space the start/finish", ())]
     two = ring(fields={1: "start", 21: "start"})
     assert [(p.message, p.ids) for p in by_code(two, "board-start-count")] == [
-        ("2 spaces are the start ('s1', 's21'): a board has exactly one", ("s1", "s21"))]
+        ("2 spaces are the start (1, 21): a board has exactly one", ("s1", "s21"))]
 
 
 # --- numbering -------------------------------------------------------------------------------------------------
