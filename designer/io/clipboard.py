@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from designer.i18n import _
+from designer.io.element_names import element_place
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text
 from designer.io.validation import describe_validation_error
@@ -38,7 +39,10 @@ def elements_from_json(text: str) -> list[Element]:
             elements.append(validate_element(item))
         except ValidationError as exc:
             location, reason = describe_validation_error(exc, item)
-            where = f"elements[{index}]" + (f": {location}" if location else "")
+            kind = item.get("kind") if isinstance(item, dict) else None
+            if isinstance(kind, str) and location.startswith(kind + "."):  # the union's tag: the place names it
+                location = location[len(kind) + 1:]
+            where = element_place(index, item) + (f": {location}" if location else "")
             raise DocumentError(_("clipboard"), reason, where) from None
     return elements
 

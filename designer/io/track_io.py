@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from designer.i18n import _
 from designer.io.atomic import atomic_write_text
+from designer.io.element_names import element_item
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import parse_json_text, read_json_file
 from designer.io.migrations import migrate
@@ -28,7 +29,7 @@ def track_from_data(data: Any, source: str | Path = "<data>") -> TrackDocument:
     try:
         document = TrackDocument.model_validate(data)
     except ValidationError as exc:
-        location, reason = describe_validation_error(exc, data)
+        location, reason = describe_validation_error(exc, data, element_item)
         raise DocumentError(source, reason, location) from None
     known = ruleset_ids()
     if document.ruleset not in known:

@@ -1,7 +1,9 @@
-"""Turn pydantic validation errors into short human text: `elements[3] (thwomp): x_mm: must be a finite number`."""
+"""Turn pydantic validation errors into short human text: `x_mm: must be a finite number`, the place named by the
+format's `ItemNamer` as the player sees it (`element 4 (Thwomp): x_mm: …`), else by its list index (`items[3]`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +40,10 @@ _MESSAGES = {
 ItemNamer = Callable[[str, int, Any], "str | None"]
 
 
+#: The place a model-level check of a track names ("elements[3] (coin)"), untranslated (`model.track`).
+_ELEMENT_AT = re.compile(r"elements\[(\d+)\]")
+
+
 def _format_location(loc: tuple[Any, ...], data: Any, show_kind: bool = True,
                      name_item: ItemNamer | None = None) -> str:
     parts: list[str] = []
@@ -50,16 +56,16 @@ def _format_location(loc: tuple[Any, ...], data: Any, show_kind: bool = True,
             text = f"[{key}]"
             node = node[key] if isinstance(node, list) and 0 <= key < len(node) else None
             list_key = loc[i - 1] if i > 0 and isinstance(loc[i - 1], str) else None
+            kind = node.get("kind") if isinstance(node, dict) else None
+            # The discriminated union puts the kind into the location; show it once, in brackets.
+            if i + 1 < len(loc) and isinstance(loc[i + 1], str) and loc[i + 1] == kind:
+                i += 1
             label = name_item(list_key, key, node) if name_item is not None and list_key is not None else None
             if label and parts:
                 parts[-1] = label
                 named.add(len(parts) - 1)
                 i += 1
                 continue
-            kind = node.get("kind") if isinstance(node, dict) else None
-            # The discriminated union puts the kind into the location; show it once, in brackets.
-            if i + 1 < len(loc) and isinstance(loc[i + 1], str) and loc[i + 1] == kind:
-                i += 1
             if show_kind and isinstance(kind, str):
                 text += f" ({kind})"
             if parts:
@@ -119,6 +125,10 @@ def describe_validation_error(exc: ValidationError, data: Any,
     reason = _message(first)
     if not location and reason.startswith("elements["):  # model-level checks name their element
         location, _sep, reason = reason.partition(": ")
+        index = _ELEMENT_AT.match(location)
+        elements = data.get("elements") if isinstance(data, dict) else None
+        if name_item is not None and index and isinstance(elements, list) and int(index[1]) < len(elements):
+            location = name_item("elements", int(index[1]), elements[int(index[1])]) or location
     if len(errors) > 1:
         more = len(errors) - 1
         reason += " " + ngettext("(and {n} more problem)", "(and {n} more problems)", more).format(n=more)

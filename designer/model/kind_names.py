@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from string import Formatter
+from typing import Any
 
 from designer.i18n import N_, _, ngettext
 
@@ -74,6 +76,51 @@ _SYSTEM_NAMES: dict[str, tuple[str, str]] = {}
 def set_system_kind_names(names: dict[str, tuple[str, str]]) -> None:
     _SYSTEM_NAMES.clear()
     _SYSTEM_NAMES.update(names)
+
+
+#: How game systems name one element of their own kinds as the player sees it printed ({kind: (at the start of a
+#: sentence, in mid-sentence)}: English templates over the element's whole-number fields, "Space {number}"), set by the
+#: registry (`set_system_element_labels`).
+_SYSTEM_LABELS: dict[str, tuple[str, str]] = {}
+_labels_version = [0]
+
+
+def set_system_element_labels(labels: dict[str, tuple[str, str]]) -> None:
+    if labels != _SYSTEM_LABELS:
+        _SYSTEM_LABELS.clear()
+        _SYSTEM_LABELS.update(labels)
+        _labels_version[0] += 1
+
+
+def labels_version() -> int:
+    """Grows whenever the systems' element labels change (callers cache their translations per version)."""
+    return _labels_version[0]
+
+
+def labelled_kinds() -> dict[str, tuple[str, str]]:
+    """{kind: (start-of-sentence template, mid-sentence template)}, translated, of the kinds a system labels."""
+    return {kind: (_(start), _(middle)) for kind, (start, middle) in _SYSTEM_LABELS.items()}
+
+
+def fill_label(template: str, field: Callable[[str], Any]) -> str | None:
+    """`template` ("Space {number}") filled with the element's whole-number fields (`field(name)`), or None when
+    one is missing or not a whole number (in a file being refused, it may be what is refused)."""
+    values: dict[str, int] = {}
+    for _literal, name, _spec, _conversion in Formatter().parse(template):
+        if name is None:
+            continue
+        value = field(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return None
+        values[name] = value
+    return template.format(**values)
+
+
+def element_label(kind: str, field: Callable[[str], Any], middle: bool = False) -> str | None:
+    """How the player sees one element of a system's kind that labels them ("Space 33", `middle`: "space 33"),
+    translated; None for a kind without a label or a field unfit to show (`fill_label`)."""
+    templates = _SYSTEM_LABELS.get(kind)
+    return fill_label(_(templates[middle]), field) if templates else None
 
 
 def kind_name(kind: str) -> str:

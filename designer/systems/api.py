@@ -557,6 +557,10 @@ class System:
       track in the element's own frame (origin at its centre, +x = travel); without it a generic tile.
     - `kind_names`: {kind: (name, in mid-sentence)} of the kinds it defines itself, English, marked with
       N_ ("Space", "space"); the palette, messages and undo steps show them translated. Without: from the code.
+    - `element_labels`: {kind: (at the start of a sentence, in mid-sentence)} how the player sees ONE element
+      of a kind it defines, English templates over its whole-number fields, marked with N_ ("Space {number}",
+      "space {number}"): check messages and the refusals of a track file name the element so ("space 33"),
+      not by its id or its place in the file. Without: by kind name and id (checks) or place (refusals).
     - `delete_cascade(elements, ids)`: what deleting `ids` also does to the rest, as (more ids to delete,
       new values of kept elements), e.g. arrows ending on a deleted space go and later spaces renumber;
       `designer.document.operations.delete_elements` applies it in the same undo step.
@@ -614,6 +618,7 @@ class System:
     print_art: Mapping[str, Callable[[Any, Any, Any], None]] = field(default_factory=dict, hash=False)
     delete_cascade: Callable[[Sequence[Any], Sequence[str]], tuple[list[str], list[Any]]] | None = None
     kind_names: Mapping[str, tuple[str, str]] = field(default_factory=dict, hash=False)
+    element_labels: Mapping[str, tuple[str, str]] = field(default_factory=dict, hash=False)
     follow_moves: Callable[[Sequence[Any], Sequence[Any]], list[Any]] | None = None
     new_defaults: Callable[[Sequence[Any], str], Mapping[str, Any]] | None = None
     figures: tuple[ReportFigures, ...] = ()

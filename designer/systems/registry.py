@@ -22,7 +22,7 @@ from typing import TypeVar, cast
 
 from designer.i18n import _, add_catalogue
 from designer.model.elements import ELEMENT_CLASSES, ElementBase, KindError, kind_of_class, set_extra_kinds
-from designer.model.kind_names import set_system_kind_names
+from designer.model.kind_names import set_system_element_labels, set_system_kind_names
 from designer.systems.api import CAMPAIGN_RECORDS, RuleSection, System
 
 T = TypeVar("T")
@@ -163,6 +163,10 @@ class Registry:
         """What the registered systems call the kinds they define (without loading)."""
         return {kind: names for system in self._systems.values() for kind, names in system.kind_names.items()}
 
+    def element_labels(self) -> dict[str, tuple[str, str]]:
+        """How the registered systems name one element of the kinds they define (without loading)."""
+        return {kind: labels for system in self._systems.values() for kind, labels in system.element_labels.items()}
+
     def rule_sections(self) -> tuple[RuleSection, ...]:
         """The rule-data sections the registered systems contribute, in registration order (without loading)."""
         return tuple(section for system in self._systems.values() for section in system.rule_sections)
@@ -191,6 +195,7 @@ def _sync_kinds(registry: Registry) -> None:
     """The model's kind table: the built-in kinds plus those of `registry`'s systems."""
     set_extra_kinds(registry.element_classes())
     set_system_kind_names(registry.kind_names())
+    set_system_element_labels(registry.element_labels())
 
 
 _current = Registry()

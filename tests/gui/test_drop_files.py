@@ -4,6 +4,7 @@ QDragEnterEvent / QDragMoveEvent / QDropEvent carrying file URLs are sent to the
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -133,3 +134,15 @@ def test_campaign_windows_take_drops_too(window: MainWindow, files, tmp_path, qt
     accepted, _drop = drag_and_drop(campaign, file_urls(files["picture"]))
     assert not accepted and campaign.statusBar().currentMessage().startswith("Cannot open table.png:")
     close_campaigns(window)
+
+
+def test_opening_a_track_with_a_broken_element_names_it_as_the_player_sees_it(window: MainWindow, tmp_path, errors):
+    """Issue #30: File ▸ Open's error names "element 2 (Thwomp)", not "elements[1] (thwomp)"."""
+    path = tmp_path / "bad.track.json"
+    path.write_text(json.dumps({
+        "format": "kartographer-track", "schema_version": 1, "name": "Bad", "ruleset": "mk-gaslands",
+        "table": {"width_mm": 1200.0, "height_mm": 1000.0},
+        "elements": [{"id": "sf", "kind": "start_finish", "x_mm": 100.0, "y_mm": 100.0},
+                     {"id": "t", "kind": "thwomp", "x_mm": "left", "y_mm": 100.0}]}), encoding="utf-8")
+    assert window.file_actions.open_paths([path]) == []
+    assert errors == [("Cannot Open Track", f"{path}: element 2 (Thwomp): x_mm: must be a number")]

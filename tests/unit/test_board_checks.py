@@ -95,7 +95,7 @@ def test_a_board_without_a_start_and_one_with_two():
         ("error", "The board has no start space: make one space the start/finish", ())]
     two = ring(fields={1: "start", 21: "start"})
     assert [(p.message, p.ids) for p in by_code(two, "board-start-count")] == [
-        ("2 spaces are the start ('s1', 's21'): a board has exactly one", ("s1", "s21"))]
+        ("2 spaces are the start (1, 21): a board has exactly one", ("s1", "s21"))]
 
 
 # --- numbering -------------------------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def test_overlapping_tiles_are_an_error_with_the_shared_area():
     problems = by_code(spaces, "board-space-overlap")
     # s1 faces 90°: two axis-aligned squares of 28 mm, 20 mm apart across, share 28 × 8 mm
     assert [(p.severity, p.message, p.ids) for p in problems] == [
-        ("error", f"The tiles of space 's1' and space 's52' overlap by {side * (side - 20):.0f} mm²", ("s1", "s52"))]
+        ("error", f"The tiles of space 1 and space 52 overlap by {side * (side - 20):.0f} mm²", ("s1", "s52"))]
 
 
 def test_a_turned_tile_overlaps_where_an_upright_one_would_not():

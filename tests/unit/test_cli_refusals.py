@@ -309,7 +309,7 @@ def test_a_pitchkart_piece_id_in_another_case_is_an_unknown_piece(capsys, tmp_pa
                     encoding="utf-8")
     code, out, _err = run(capsys, "validate", path)
     assert code == 1
-    assert f"{path}: error pk-unknown-piece: Track section 'ts1' names the piece 'STRAIGHT', which the set does " \
+    assert f"{path}: error pk-unknown-piece: Track section 1 names the piece 'STRAIGHT', which the set does " \
            "not hold [ts1]" in out.splitlines()
 
 

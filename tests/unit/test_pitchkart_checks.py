@@ -75,7 +75,7 @@ def test_a_section_of_a_piece_the_set_lacks():
     items[3]["piece"] = "loop-the-loop"
     problems = by_code(items, "pk-unknown-piece")
     assert [(p.severity, p.message, p.ids) for p in problems] == [
-        ("error", "Track section 'ts4' names the piece 'loop-the-loop', which the set does not hold", ("ts4",))]
+        ("error", "Track section 4 names the piece 'loop-the-loop', which the set does not hold", ("ts4",))]
 
 
 # --- the loop -----------------------------------------------------------------------------------------------
@@ -85,8 +85,8 @@ def test_a_missing_section_leaves_the_loop_open_and_says_where():
     # ts9 ends 3 × 45° round the centre (400, 450): 300 mm up-left of it, 45° short of ts1's heading
     x, y = 400 - 300 * math.sqrt(0.5), 450 - 300 * math.sqrt(0.5)  # 187.87, 237.87
     assert [(p.severity, p.message, p.ids) for p in problems] == [
-        ("error", "The track is open after track section 'ts9', at x 188, y 238 mm: its end is 229.6 mm and 45.0° "
-                  "off the start of track section 'ts1'", ("ts9", "ts1"))]
+        ("error", "The track is open after track section 9, at x 188, y 238 mm: its end is 229.6 mm and 45.0° "
+                  "off the start of track section 1", ("ts9", "ts1"))]
     assert problems[0].at == pytest.approx((x, y))
 
 
@@ -94,8 +94,8 @@ def test_a_single_straight_is_open_at_both_ends():
     single = lay_chain(["straight"], START, INVENTORY)
     problems = by_code(elements(sections=single), "pk-loop-open")
     assert [p.message for p in problems] == [
-        "The track is open after track section 'ts1', at x 700, y 150 mm",
-        "The track is open before track section 'ts1', at x 400, y 150 mm"]
+        "The track is open after track section 1, at x 700, y 150 mm",
+        "The track is open before track section 1, at x 400, y 150 mm"]
     assert [p.at for p in problems] == [(700.0, 150.0), (400.0, 150.0)]
 
 
@@ -107,7 +107,7 @@ def test_the_loop_closes_within_the_rule_datas_tolerance():
     items[0]["y_mm"] += 0.6  # 1.5 mm: both joints open
     problems = by_code(items, "pk-loop-open")
     assert [p.ids for p in problems] == [("ts1", "ts2"), ("ts10", "ts1")]
-    assert "its end is 1.5 mm and 0.0° off the start of track section 'ts2'" in problems[0].message
+    assert "its end is 1.5 mm and 0.0° off the start of track section 2" in problems[0].message
     looser = RULES.model_copy(update={"pitchkart": pitchkart_rules(RULES).model_copy(update={
         "inventory": INVENTORY.model_copy(update={"connect_gap_max_mm": 2.0})})})
     assert by_code(items, "pk-loop-open", looser) == []
@@ -118,7 +118,7 @@ def test_two_sections_on_one_place_overlap_by_their_whole_area():
     twin = {**stadium()[0].model_dump(), "id": "twin", "number": 11}
     problems = by_code(elements([twin]), "pk-section-overlap")
     assert [(p.severity, p.message, p.ids) for p in problems] == [
-        ("error", "Track section 'ts1' and track section 'twin' overlap by 51000 mm²", ("ts1", "twin"))]  # 300 × 170
+        ("error", "Track section 1 and track section 11 overlap by 51000 mm²", ("ts1", "twin"))]  # 300 × 170
 
 
 # --- the inventory ----------------------------------------------------------------------------------------
@@ -151,8 +151,8 @@ def test_numbers_that_do_not_follow_the_chain():
     items[2]["number"], items[3]["number"] = 4, 3  # ts3 and ts4 swapped
     problems = by_code(items, "pk-numbering-route")
     assert [(p.severity, p.message, p.ids) for p in problems] == [
-        ("warning", "Track section 'ts4' is numbered 3 but is section 4 along the track from section 1", ("ts4",)),
-        ("warning", "Track section 'ts3' is numbered 4 but is section 3 along the track from section 1", ("ts3",))]
+        ("warning", "Track section 3 is section 4 along the track from section 1", ("ts4",)),
+        ("warning", "Track section 4 is section 3 along the track from section 1", ("ts3",))]
     assert by_code(items, "pk-numbering") == []
 
 
@@ -166,7 +166,7 @@ def test_booster_arrows_are_advised_to_be_spread_over_two_sections():
     or more sections, not each arrow across two. All on one section: one note; on two: nothing."""
     one_section = by_code(elements([pad("b1", 520, 150), pad("b2", 580, 150)]), "pk-boost-span")  # both in ts1
     assert [(p.severity, p.message, p.ids) for p in one_section] == [
-        ("info", "All 2 booster arrows lie on track section 'ts1': the rules advise spreading them over 2 or more "
+        ("info", "All 2 booster arrows lie on track section 1: the rules advise spreading them over 2 or more "
                  "sections", ("b1", "b2"))]
     alone = by_code(elements([pad("b1", 550, 150)]), "pk-boost-span")
     assert [(p.severity, p.ids) for p in alone] == [("info", ("b1",))]
@@ -243,8 +243,8 @@ def test_validate_reports_an_open_loop_and_exits_1(capsys, tmp_path):
     path.write_text(json.dumps(document(elements()[:-1])), encoding="utf-8")
     assert main(["validate", str(path)]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert (f"{path}: error pk-loop-open: The track is open after track section 'ts9', at x 188, y 238 mm: its end "
-            "is 229.6 mm and 45.0° off the start of track section 'ts1' [ts9, ts1]") in lines
+    assert (f"{path}: error pk-loop-open: The track is open after track section 9, at x 188, y 238 mm: its end "
+            "is 229.6 mm and 45.0° off the start of track section 1 [ts9, ts1]") in lines
     assert main(["validate", "--json", str(path)]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["figures"]["pitchkart"]["sections_per_lap"] == 9

@@ -106,7 +106,7 @@ def test_the_fake_kinds_errors_read_like_the_built_ins(fake):
     data = beacon_document(glow_mm="x")
     with pytest.raises(DocumentError) as info:
         track_from_json(json.dumps(data), "t.track.json")
-    assert str(info.value) == "t.track.json: elements[1] (fake_beacon): glow_mm: must be a number"
+    assert str(info.value) == "t.track.json: element 2 (Fake beacon): glow_mm: must be a number"
 
 
 def test_the_fake_kind_reaches_the_checks(fake):
@@ -149,7 +149,7 @@ def test_outside_the_fake_registry_its_kind_and_rules_are_unknown(tmp_path):
                               element_classes=(Beacon,)))
         assert track_from_json(json.dumps(beacon_document())).element("b1") is not None
     assert "fake_beacon" not in kind_classes()
-    with pytest.raises(DocumentError, match=r"elements\[1\]: unknown kind 'fake_beacon'"):
+    with pytest.raises(DocumentError, match=r"element 2: unknown kind 'fake_beacon'"):
         track_from_json(json.dumps(beacon_document()))
     with pytest.raises(RulesetError, match=f"unknown ruleset '{FAKE_ID}' \\(known: axles-alloys-2, mk-board"):
         load_ruleset(FAKE_ID)

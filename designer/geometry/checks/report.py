@@ -22,7 +22,7 @@ import numpy as np
 
 from designer.i18n import SOURCE_LANGUAGE, current_language, format_number, gettext, pgettext
 from designer.model.elements import ELEMENT_KINDS, Element, ElementBase, element_kinds, kinds_version
-from designer.model.kind_names import kind_in_sentence
+from designer.model.kind_names import fill_label, kind_in_sentence, labelled_kinds, labels_version
 from designer.model.kind_names import kind_name as model_kind_name
 
 Severity = Literal["error", "warning", "info"]
@@ -125,7 +125,8 @@ class Vocabulary(NamedTuple):
     gate: tuple[str, str]   # "Gate {number}", "gate {number}"
     start_finish: tuple[str, str]   # "The start/finish line", "the start/finish line"
     quoted: tuple[list[str], list[str]]   # by kind code: the start of `label` ("Coin '"), and in mid-sentence
-    own_name: np.ndarray   # by kind code: does the kind name itself (gate)?
+    own_name: np.ndarray   # by kind code: does the kind name itself (gate, a system's labelled kind)?
+    labels: dict[str, tuple[str, str]]   # {a system's labelled kind: ("Space {number}", "space {number}")}
 
 
 _VOCABULARY: list[Vocabulary] = []
@@ -134,7 +135,8 @@ _VOCABULARY: list[Vocabulary] = []
 def vocabulary() -> Vocabulary:
     """The element words in the current language, translated once per language and kind table (the checks
     name thousands of elements in a run): built again only when either changed."""
-    key = (kinds_version(), current_language(), gettext(_SENTINEL))  # the sentinel: pseudo-translation or not
+    # the sentinel: pseudo-translation or not
+    key = (kinds_version(), labels_version(), current_language(), gettext(_SENTINEL))
     if _VOCABULARY and _VOCABULARY[0].key == key:
         return _VOCABULARY[0]
     names = _kind_names()
@@ -147,7 +149,9 @@ def vocabulary() -> Vocabulary:
             pgettext("check: element mid-sentence", "gate {number}"))
     start_finish = (pgettext("check: element", "The start/finish line"),
                     pgettext("check: element mid-sentence", "the start/finish line"))
-    found = Vocabulary(key, names, gate, start_finish, quoted, np.array([kind in _OWN_NAMES for kind in kinds]))
+    labels = labelled_kinds()
+    found = Vocabulary(key, names, gate, start_finish, quoted,
+                       np.array([kind in _OWN_NAMES or kind in labels for kind in kinds]), labels)
     _VOCABULARY[:] = [found]
     return found
 
@@ -163,10 +167,15 @@ def kind_name(kind: str, middle: bool = False) -> str:
 
 
 def label(element: ElementBase, middle: bool = False, words: Vocabulary | None = None) -> str:
-    """How messages name an element: "Gate 3", "Warp pipe 'p1'", "Coin 'c4'" (`middle`: as it reads in the
-    middle of a sentence, "gate 3", "the start/finish line"); `words`: the `vocabulary`, when the caller has it."""
+    """How messages name an element: "Gate 3", "Space 33" (a system's label), "Warp pipe 'p1'", "Coin 'c4'"
+    (`middle`: as it reads in the middle of a sentence, "gate 3", "the start/finish line"); `words`: the
+    `vocabulary`, when the caller has it."""
     words = words or vocabulary()
     kind = element.kind
+    templates = words.labels.get(kind)
+    shown = fill_label(templates[middle], lambda name: getattr(element, name, None)) if templates else None
+    if shown is not None:
+        return shown
     if kind == "gate":
         return words.gate[middle].format(number=getattr(element, "order", None))
     if kind == "start_finish":
@@ -178,10 +187,11 @@ def label(element: ElementBase, middle: bool = False, words: Vocabulary | None =
 def namer(template: str, placeholder: str) -> Callable[[ElementBase], str]:
     """`named(template, placeholder, element)` for many elements: the form and the words looked up once."""
     words, middle = vocabulary(), not opens(template, placeholder)
-    quoted = {kind: forms[middle] + " '" for kind, forms in words.names.items()}
+    quoted = {kind: forms[middle] + " '" for kind, forms in words.names.items()
+              if kind not in _OWN_NAMES and kind not in words.labels}
 
     def name(element: ElementBase) -> str:
-        start = quoted.get(element.kind) if element.kind not in _OWN_NAMES else None
+        start = quoted.get(element.kind)
         return start + element.id + "'" if start is not None else label(element, middle, words)
     return name
 

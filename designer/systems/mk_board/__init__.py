@@ -9,7 +9,7 @@ from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import ReportFigures, System
 from designer.systems.mk_board.board import delete_cascade, follow_moves, new_defaults
-from designer.systems.mk_board.elements import ELEMENT_CLASSES, KIND_NAMES
+from designer.systems.mk_board.elements import ELEMENT_CLASSES, ELEMENT_LABELS, KIND_NAMES
 from designer.systems.mk_board.figures import board_figures
 from designer.systems.mk_board.generate import GENERATOR
 from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
@@ -43,6 +43,7 @@ SYSTEM = System(
     follow_moves=follow_moves,
     new_defaults=new_defaults,
     kind_names=KIND_NAMES,
+    element_labels=ELEMENT_LABELS,
     figures=(ReportFigures("board", board_figures),),
     generator=GENERATOR,
     race=RACE,

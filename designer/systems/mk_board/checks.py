@@ -75,7 +75,9 @@ def board_start_count(ctx: CheckContext) -> list[Problem]:
     ids = [s.id for s in board.starts]
     message = ngettext("{n} space is the start ({spaces}): a board has exactly one",
                        "{n} spaces are the start ({spaces}): a board has exactly one", len(ids))
-    return [problem("board-start-count", message.format(n=len(ids), spaces=_quoted(ids)), ids)]
+    # by the numbers printed on them, as the player finds them on the board
+    numbers = ", ".join(str(s.number) for s in sorted(board.starts, key=lambda s: (s.number, s.id)))
+    return [problem("board-start-count", message.format(n=len(ids), spaces=numbers), ids)]
 
 
 @check("board-numbering", "error")

@@ -54,6 +54,8 @@ class Shortcut(ElementBase):
 
 ELEMENT_CLASSES = (Space, Shortcut)
 KIND_NAMES = {SPACE: (N_("Space"), N_("space")), SHORTCUT: (N_("Shortcut"), N_("shortcut"))}
+#: A space as the player sees it: by the number printed on it.
+ELEMENT_LABELS = {SPACE: (N_("Space {number}"), N_("space {number}"))}
 
 
 def next_field(field: str) -> str:

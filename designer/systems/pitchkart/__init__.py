@@ -10,7 +10,7 @@ from designer.i18n import N_
 from designer.paths import RULESETS_DIR
 from designer.systems.api import CharacterStat, ReportFigures, System
 from designer.systems.pitchkart.chain import follow_moves
-from designer.systems.pitchkart.elements import ELEMENT_CLASSES, KIND_NAMES
+from designer.systems.pitchkart.elements import ELEMENT_CLASSES, ELEMENT_LABELS, KIND_NAMES
 from designer.systems.pitchkart.generate import GENERATOR
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
@@ -53,6 +53,7 @@ SYSTEM = System(
     element_classes=ELEMENT_CLASSES,
     qt_module="designer.systems.pitchkart.qt",
     kind_names=KIND_NAMES,
+    element_labels=ELEMENT_LABELS,
     new_defaults=new_defaults,
     follow_moves=follow_moves,
     print_art=PRINT_ART,

@@ -229,9 +229,10 @@ def pk_numbering_route(ctx: CheckContext) -> list[Problem]:
             or [s.number for s in track.sections] != list(range(1, len(track.sections) + 1))):
         return []
     along = track.derive("numbering", lambda: numbering(track.sections, track.inventory))
-    message = _("{section} is numbered {number} but is section {place} along the track from section 1")
+    # the section is named by its number ("Track section 3"): the sentence need not repeat it
+    message = _("{section} is section {place} along the track from section 1")
     name = namer(message, "section")
-    return [problem("pk-numbering-route", message.format(section=name(s), number=s.number, place=along[s.id]),
+    return [problem("pk-numbering-route", message.format(section=name(s), place=along[s.id]),
                     (s.id,))
             for s in track.sections if along[s.id] != s.number]
 

@@ -34,3 +34,5 @@ class TrackSection(ElementBase):
 
 ELEMENT_CLASSES = (TrackSection,)
 KIND_NAMES = {TRACK_SECTION: (N_("Track section"), N_("track section"))}
+#: A section as the player sees it: by the number stuck on it.
+ELEMENT_LABELS = {TRACK_SECTION: (N_("Track section {number}"), N_("track section {number}"))}
