@@ -23,7 +23,6 @@ from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
 from designer.race.lookup import named_kart
 from designer.rules.texts import card_name, card_text
-from designer.systems.pitchkart.rule_data import pitchkart_rules
 
 #: "Loses the next turn" (a flooded engine, an overheat): one turn, as the rule says it.
 NEXT_TURN = 1
@@ -73,6 +72,8 @@ class PitchRace:
 
 
 def _rules(ruleset: Any) -> Any:
+    from designer.systems.pitchkart.rule_data import pitchkart_rules
+
     rules = pitchkart_rules(ruleset)
     if rules is None:
         raise RaceError(_("this rule data has no PitchKart section"))
