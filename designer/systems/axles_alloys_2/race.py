@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.i18n import N_, _, ngettext
 from designer.race.dice import D6, numbered
-from designer.race.document import Action
 from designer.race.engine import ActionSpec, GameOutcome, Placing, RaceError, RaceRules, Start
+
+if TYPE_CHECKING:
+    from designer.race.document import Action
 
 DEATHMATCH, RACE = "deathmatch", "race"
 MM_PER_INCH = 25.4

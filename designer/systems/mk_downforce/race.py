@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from designer.i18n import N_, _, format_dollars, ngettext
 from designer.race.dice import D6, custom
-from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
 
 if TYPE_CHECKING:  # the registry loads every system for any document: the campaign code only when a result is filed
     from designer.campaign.context import Context
     from designer.model.campaign import CampaignDocument
+    from designer.race.document import Action
 
 #: Item die faces (the rule data's English names) with an effect of their own; any other face is a token.
 COINS_FACE = "Coins"

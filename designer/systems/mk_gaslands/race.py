@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.i18n import N_, _, ngettext
 from designer.race.deck import Deck
 from designer.race.dice import D3, D6
-from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
 from designer.race.lookup import card_named as _named
 from designer.race.lookup import coin_spend, named_kart
 from designer.race.lookup import rule_card as _card
 from designer.rules.texts import card_name, coin_spend_effect, template_name
+
+if TYPE_CHECKING:
+    from designer.race.document import Action
 
 BATTLE_MODE = "balloon_battle"
 #: Track element kinds whose count the race keeps (what the end-of-phase reminders need), and "laps".
