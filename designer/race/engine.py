@@ -12,14 +12,16 @@ import copy
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from designer.i18n import N_, _
 from designer.io.validation import describe_validation_error
 from designer.race.dice import new_rng
-from designer.race.document import Action, Entrant, RaceFile
+
+if TYPE_CHECKING:  # the race document's models load with the first race, not with the systems
+    from designer.race.document import Action, Entrant, RaceFile
 
 
 class RaceError(ValueError):
@@ -227,6 +229,8 @@ def replay(file: RaceFile, rules: RaceRules, ruleset: Any) -> Race:
 
 def parse_action(rules: RaceRules, words: Sequence[str]) -> Action:
     """An action from its words as typed ("box Ben 2", "order Ann,Ben", "next"); RaceError when malformed."""
+    from designer.race.document import Action
+
     if not words:
         raise RaceError(_("no action given"))
     spec = rules.action(words[0])

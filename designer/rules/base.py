@@ -47,7 +47,7 @@ CardText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
 class RuleModel(BaseModel):
     """Base of every rule-data model: unknown keys, NaN and infinity are refused; values are immutable."""
 
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, frozen=True)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, frozen=True, defer_build=True)
 
 
 def check_unique(values: Iterable[str], message: str) -> None:

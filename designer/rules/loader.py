@@ -31,11 +31,11 @@ class RulesetError(ValueError):
 def load_ruleset_file(path: str | Path) -> Ruleset:
     """Read and validate one rule file; its `id` must equal the file name without `.json`."""
     path = Path(path)
-    model = ruleset_model()  # loads the registry: its systems' kinds and sections are allowed
+    registry.load()  # its systems' kinds and sections are allowed
     try:
         data = read_json_file(path)
         try:
-            ruleset = model.model_validate(data)
+            ruleset = ruleset_model(path.stem, data).model_validate(data)
         except ValidationError as exc:
             location, reason = describe_validation_error(exc, data)
             raise DocumentError(path, reason, location) from None
@@ -47,30 +47,43 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     return ruleset
 
 
-def ruleset_model() -> type[Ruleset]:
-    """The model a rule file is validated as: the shared `Ruleset` plus one optional field per section the
-    systems of the registry in use contribute (`System.rule_sections`), built once per registry (again only
-    after another system registers). A key no registered system contributes stays refused."""
+def ruleset_model(system_id: str | None = None, data: object = None) -> type[Ruleset]:
+    """The model rule data is validated as: the shared `Ruleset` plus one optional field per rule-data section
+    (`System.rule_sections`) of the registered system `system_id`, and one for each other registered system's
+    section `data` (a parsed rule file) carries. Only those sections' models are imported and built, so a
+    process that loads one system's rule data builds no other system's. An id no registered system has (or
+    None) takes every registered system's sections. Built once per registry, id and sections (again after
+    another system registers); a key no registered system contributes stays refused."""
     current = registry.current()
     current.load()
-    return current.memo("ruleset_model", lambda: _build_model(current.rule_sections()))
+    sections = current.rule_sections()
+    system = current.find(system_id) if system_id is not None else None
+    if system is None:
+        return current.memo("ruleset_model", lambda: _build_model(sections))
+    own = {s.key for s in system.rule_sections}
+    present = set(data) & {s.key for s in sections} if isinstance(data, dict) else set()
+    wanted = tuple(s for s in sections if s.key in own | present)
+    taken = tuple(s.key for s in sections)  # no registered section may take a shared section's key
+    return current.memo(f"ruleset_model/{system.id}/{','.join(s.key for s in wanted)}",
+                        lambda: _build_model(wanted, taken))
 
 
-def _build_model(sections: tuple[RuleSection, ...]) -> type[Ruleset]:
-    for section in sections:
-        if section.key in Ruleset.model_fields:
-            raise registry.GameSystemError(_("rule-data section {key} is already defined").format(
-                key=repr(section.key)))
-    fields: dict[str, Any] = {s.key: (s.model | None, None) for s in sections}
+def _build_model(sections: tuple[RuleSection, ...], taken: tuple[str, ...] = ()) -> type[Ruleset]:
+    for key in (*taken, *(s.key for s in sections)):
+        if key in Ruleset.model_fields:
+            raise registry.GameSystemError(_("rule-data section {key} is already defined").format(key=repr(key)))
+    sections = tuple(s.resolved() for s in sections)  # imports the sections' models only now
+    fields: dict[str, Any] = {s.key: (s.model | None, None) for s in sections}  # type: ignore[operator]
     model = create_model("Ruleset", __base__=Ruleset, __module__=Ruleset.__module__, **fields)
     model.section_checks = {s.key: s.check for s in sections if s.check is not None}
     return model
 
 
 def validate_ruleset(data: object) -> Ruleset:
-    """Validate parsed rule data as the registry in use's model (its systems' sections allowed); raises
-    pydantic's ValidationError."""
-    return ruleset_model().model_validate(data)
+    """Validate parsed rule data as `ruleset_model` of the system its `id` names; raises pydantic's
+    ValidationError."""
+    system_id = data.get("id") if isinstance(data, dict) else None
+    return ruleset_model(system_id if isinstance(system_id, str) else None, data).model_validate(data)
 
 
 def ruleset_ids() -> tuple[str, ...]:

@@ -102,9 +102,9 @@ def rule_messages(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
             yield from out(f"templates/{kind}/{key_of(str(template.get('name')))}/name", template.get("name"))
     for spend in json_items(data.get("coins"), "spend"):
         yield from out(f"coins/spend/{spend.get('cost')}/effect", spend.get("effect"))
-    for section in registry.rule_sections():
-        value = data.get(section.key)
-        if section.texts is not None and isinstance(value, Mapping):
+    for declared in registry.rule_sections():
+        value = data.get(declared.key)
+        if isinstance(value, Mapping) and (section := declared.resolved()).texts is not None:
             for path, text in section.texts(value):
                 yield from out(f"{section.key}/{path}", text)
 

@@ -12,6 +12,7 @@ marked for the catalogue (`N_`); `display_name` / `display_title` / `display_tip
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -274,12 +275,27 @@ class RuleSection:
       after both are valid; it raises ValueError with a translated one-line message.
     - `texts(section_json)`: the section's translatable texts as (path inside the section, English) pairs, from
       the parsed JSON; the catalogue context is "<ruleset id>|<key>/<path>" (see `designer.rules.texts`).
+    - `source`: instead of the rest, where the full declaration lies ("package.module:NAME", a `RuleSection`
+      with this key), imported only when the section is first needed (`resolved()`): a process that loads one
+      system's rule data imports no other system's models (the built-ins declare theirs so).
     """
 
     key: str
-    model: type[Any]
+    model: type[Any] | None = None
     check: Callable[[Any, Any], None] | None = None
     texts: Callable[[Mapping[str, Any]], Iterator[tuple[str, object]]] | None = None
+    source: str = ""
+
+    def resolved(self) -> RuleSection:
+        """This section with its model, check and texts (importing `source` when it names one)."""
+        section: object = self
+        if self.source:
+            module, _sep, name = self.source.partition(":")
+            section = getattr(importlib.import_module(module), name, None)
+        if not isinstance(section, RuleSection) or section.key != self.key or section.model is None:
+            raise ValueError(_("rule-data section {key}: {source} is not a section with that key and a model")
+                             .format(key=repr(self.key), source=self.source or repr(self.model)))
+        return section
 
 
 #: What a campaign mode records (see `CampaignMode.record`).

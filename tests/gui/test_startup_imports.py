@@ -45,6 +45,12 @@ DEFERRED = (
     "designer.app.image_export",
     "designer.io.campaign_io",  # the autosave's recovery store reads a campaign only when it keeps one
     "designer.model.campaign",
+    # the starter is a Gaslands track: the other systems' rule-data models and the race document (issue #33)
+    "designer.systems.mk_board.rule_data",
+    "designer.systems.pitchkart.rule_data",
+    "designer.systems.mk_downforce.rule_data",
+    "designer.systems.axles_alloys_2.rule_data",
+    "designer.race.document",
 )
 
 START = textwrap.dedent("""

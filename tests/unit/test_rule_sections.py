@@ -6,6 +6,8 @@ exactly what they did before their sections moved into their systems (tests/data
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from designer.rules import RulesetError, list_rulesets, load_ruleset_file
 from designer.rules.base import Positive, RuleModel, Text
 from designer.rules.loader import RULESETS_DIR, ruleset_model
 from designer.rules.texts import rule_messages
+from designer.systems import registry
 from designer.systems.api import RuleSection, System
 from designer.systems.registry import GameSystemError, Registry, use
 
@@ -114,8 +117,6 @@ def test_the_model_is_built_once_per_registry_and_again_after_a_registration(toy
     assert ruleset_model() is first
     assert set(first.model_fields) >= {"laps", "coins", "grand_prix"}
     other = tmp_path / "toy-other.json"
-    from designer.systems import registry
-
     registry.current().register(System(id="toy-other", name="Other", ruleset_path=other,
                                        rule_sections=(RuleSection("stops", LapRules),)))
     second = ruleset_model()
@@ -137,9 +138,60 @@ def test_a_section_key_is_taken_once(tmp_path):
 
 
 def test_every_built_in_ruleset_loads_as_before():
-    """The dumps were taken from the code before the sections moved (the JSON files are unchanged)."""
+    """The dumps were taken from the code before the sections moved (the JSON files are unchanged), when one
+    model for all systems gave each ruleset the other systems' sections as None; now each system's model has
+    its own sections only, so those Nones are no longer there."""
     before = json.loads((DATA / "ruleset_dumps.json").read_text(encoding="utf-8"))
     now = {r.id: r.model_dump(mode="json") for r in list_rulesets()}
     assert now.keys() == before.keys()
+    sections = {s.key for s in registry.rule_sections()}
     for ruleset_id, dump in now.items():
-        assert dump == before[ruleset_id], ruleset_id
+        expected = {k: v for k, v in before[ruleset_id].items() if k not in sections or v is not None}
+        assert dump == expected, ruleset_id
+        assert len(sections & set(dump)) == 1, ruleset_id  # its own section, none of the others'
+
+
+def test_another_registered_systems_section_is_taken_only_where_a_file_carries_it(tmp_path):
+    data = json.loads((RULESETS_DIR / "mk-gaslands.json").read_text(encoding="utf-8"))
+    data["pitchkart"] = json.loads((RULESETS_DIR / "pitchkart.json").read_text(encoding="utf-8"))["pitchkart"]
+    path = tmp_path / "mk-gaslands.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    ruleset = load_ruleset_file(path)  # a registered system's section: allowed, as with one model for all
+    assert ruleset.section("pitchkart", RuleModel) is not None
+    data["pitchkart"]["inventory"] = "none"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"pitchkart\.inventory") as err:  # and validated as that system's
+        load_ruleset_file(path)
+    assert "\n" not in str(err.value)
+
+
+def test_each_system_has_its_own_model_built_once():
+    gaslands, pitchkart = ruleset_model("mk-gaslands"), ruleset_model("pitchkart")
+    assert ruleset_model("mk-gaslands") is gaslands and gaslands is not pitchkart
+    assert "gaslands" in gaslands.model_fields and "pitchkart" not in gaslands.model_fields
+    assert "pitchkart" in pitchkart.model_fields and "gaslands" not in pitchkart.model_fields
+    both = ruleset_model("mk-gaslands", {"pitchkart": {}, "laps_extra": {}})
+    assert {"gaslands", "pitchkart"} <= set(both.model_fields) and "laps_extra" not in both.model_fields
+    assert ruleset_model("no-such-system") is ruleset_model()  # an unknown id: every registered section
+
+
+def test_loading_one_ruleset_builds_only_its_own_section_models():
+    """A process that loads mk-gaslands' rule data builds one ruleset model, with its own section only, and
+    imports no other system's rule-data module (start-up cost, issue #33)."""
+    code = ("import sys; import designer.rules.loader as loader; built = []; build = loader._build_model; "
+            "loader._build_model = lambda s, taken=(): built.append([x.key for x in s]) or build(s, taken); "
+            "loader.load_ruleset('mk-gaslands'); "
+            "print(built, sorted(m for m in sys.modules if m.endswith('.rule_data')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[['gaslands']] ['designer.systems.mk_gaslands.rule_data']"
+
+
+LAZY = RuleSection("laps", LapRules, _grid_fits, _texts)
+
+
+def test_a_section_declared_by_source_is_imported_when_needed():
+    assert RuleSection("laps", source=f"{__name__}:LAZY").resolved() is LAZY
+    with pytest.raises(ValueError, match="'stops'"):  # the declaration there has another key
+        RuleSection("stops", source=f"{__name__}:LAZY").resolved()
+    with pytest.raises(ValueError, match="'laps'"):
+        RuleSection("laps", source=f"{__name__}:LapRules").resolved()  # a model, not a section

@@ -56,6 +56,21 @@ def test_validate_loads_no_campaign_or_vehicle_code():
     assert _modules_after(["validate", str(DEFAULT_TRACK)]) == []
 
 
+#: Every built-in system's rule-data module (its pydantic models): a command imports only its own system's.
+RULE_DATA = tuple(f"designer.systems.{p}.rule_data" for p in
+                  ("mk_gaslands", "mk_board", "pitchkart", "mk_downforce", "axles_alloys_2"))
+
+
+def test_validate_and_a_card_deck_import_only_their_own_systems_rule_data(tmp_path: Path):
+    """Issue #33: registering the systems imports no rule-data models; a Gaslands starter's validate and a
+    Gaslands card deck import Gaslands' alone (`RuleSection.source`, `rules.loader.ruleset_model`)."""
+    gaslands = ["designer.systems.mk_gaslands.rule_data"]
+    assert _modules_after(["validate", str(DEFAULT_TRACK)], RULE_DATA) == gaslands
+    assert _modules_after(["cards", "--ruleset", "mk-gaslands", "-o", str(tmp_path / "c.pdf")], RULE_DATA) == gaslands
+    assert _modules_after(["cards", "--ruleset", "pitchkart", "-o", str(tmp_path / "p.pdf")], RULE_DATA) == [
+        "designer.systems.pitchkart.rule_data"]
+
+
 @pytest.mark.parametrize("ruleset", ["mk-gaslands", "mk-board", "pitchkart"])
 def test_a_card_deck_loads_no_geometry_library(tmp_path: Path, ruleset: str):
     assert _modules_after(["cards", "--ruleset", ruleset, "-o", str(tmp_path / "c.pdf")], GEOMETRY) == []

@@ -10,7 +10,7 @@ from typing import Any
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import System
+from designer.systems.api import RuleSection, System
 from designer.systems.axles_alloys_2.campaign_upgrade import vehicle_ids
 from designer.systems.axles_alloys_2.checks import CHECKS
 from designer.systems.axles_alloys_2.cli import CAMPAIGN_CLI, CLI
@@ -21,7 +21,6 @@ from designer.systems.axles_alloys_2.generate import GENERATOR
 from designer.systems.axles_alloys_2.modes import DEFAULT_MODE, MODES
 from designer.systems.axles_alloys_2.prints import DASHBOARD, PRINTS
 from designer.systems.axles_alloys_2.race import RACE_RULES
-from designer.systems.axles_alloys_2.rule_data import SECTION
 
 
 def _print_art(kind: str) -> Callable[[Any, Any, Any], None]:
@@ -54,6 +53,6 @@ SYSTEM = System(
     cli=CLI,
     campaign_cli=CAMPAIGN_CLI,
     documents=DOCUMENTS,
-    rule_sections=(SECTION,),
+    rule_sections=(RuleSection("axles", source="designer.systems.axles_alloys_2.rule_data:SECTION"),),
     campaign_upgrades={1: vehicle_ids},
 )

@@ -10,11 +10,12 @@ from typing import Any
 from designer.i18n import _
 from designer.io.migrations import MigrationError, to_ids
 from designer.rules import RulesetError, load_ruleset
-from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 
 def vehicle_ids(data: dict[str, Any]) -> dict[str, Any]:
     """Replace each driver's weight class name by its id (in copies of the drivers)."""
+    from designer.systems.axles_alloys_2.rule_data import axles_rules
+
     drivers = data.get("drivers")
     if not isinstance(drivers, list):
         return data

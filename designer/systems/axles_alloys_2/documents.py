@@ -9,7 +9,6 @@ from typing import Any
 
 from designer.i18n import N_
 from designer.systems.api import DocumentFormat
-from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.axles_alloys_2.suffix import VEHICLE_SUFFIX, is_vehicle_file
 
 __all__ = ["DOCUMENTS", "VEHICLE_SUFFIX", "is_vehicle_file", "starter_cars", "vehicle_json_schema"]
@@ -29,7 +28,7 @@ def starter_cars() -> Sequence[str]:
     from designer.io.display import printable
     from designer.paths import TEMPLATES_DIR
     from designer.rules import load_ruleset
-    from designer.systems.axles_alloys_2.rule_data import weight_class_name
+    from designer.systems.axles_alloys_2.rule_data import axles_rules, weight_class_name
     from designer.systems.axles_alloys_2.vehicle_io import load_vehicle
 
     ruleset = load_ruleset("axles-alloys-2")

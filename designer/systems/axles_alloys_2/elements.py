@@ -21,7 +21,7 @@ from pydantic import Field, field_validator, model_validator
 from designer.i18n import N_, _
 from designer.model.base import Point, StrictBool, StrictFloat
 from designer.model.elements import MAX_POLYGON_POINTS, ElementBase
-from designer.systems.axles_alloys_2.rule_data import TemplateVariant
+from designer.systems.axles_alloys_2.variants import TemplateVariant
 
 BARRIER = "barrier"
 TEMPLATE = "dropped_template"

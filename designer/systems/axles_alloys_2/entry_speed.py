@@ -3,8 +3,6 @@ Ambush speed for its side. Apart from `defaults.py` so the element model can rea
 
 from __future__ import annotations
 
-from designer.systems.axles_alloys_2.rule_data import axles_rules
-
 #: An entry point's speed when the rule data cannot be read: the seed's (defender 10", attackers 15").
 FALLBACK_SPEED_MM = {"defender": 254.0, "attacker": 381.0}
 
@@ -12,6 +10,7 @@ FALLBACK_SPEED_MM = {"defender": 254.0, "attacker": 381.0}
 def entry_speed_mm(role: str) -> float:
     """The speed a side's entry point starts with: the rule data's Badlands Ambush speed for `role`."""
     from designer.rules.loader import load_ruleset  # here: the loader loads the systems, this one included
+    from designer.systems.axles_alloys_2.rule_data import axles_rules
 
     try:
         ambush = axles_rules(load_ruleset("axles-alloys-2")).ambush  # type: ignore[union-attr]

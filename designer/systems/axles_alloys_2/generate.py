@@ -23,7 +23,6 @@ from typing import Any
 from designer.i18n import N_, _
 from designer.model.track import Table, TrackDocument, TrackSurface
 from designer.systems.api import Generator, GeneratorOption
-from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 #: Shapes drawn before giving up on a table.
 ATTEMPTS = 40
@@ -35,6 +34,8 @@ RACE, ARENA = "race", "arena"
 
 
 def _axles(ruleset: Any) -> Any:
+    from designer.systems.axles_alloys_2.rule_data import axles_rules
+
     rules = axles_rules(ruleset)
     if rules is None:
         raise ValueError(_("The game system has no Axles and Alloys rules"))

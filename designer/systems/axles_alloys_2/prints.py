@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from designer.export.sections import TRACK
 from designer.i18n import N_, _
 from designer.systems.api import PrintSection
-from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -51,6 +50,8 @@ def token_cuts(job: PrintJob) -> list[CutPart]:
 
 
 def no_weight_classes(job: PrintJob) -> str | None:
+    from designer.systems.axles_alloys_2.rule_data import axles_rules
+
     return None if axles_rules(job.ruleset) is not None else _("ruleset '{id}' has no vehicle rules").format(
         id=job.ruleset.id)
 

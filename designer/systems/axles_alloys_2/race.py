@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.i18n import N_, _, ngettext
 from designer.race.dice import D6, numbered
-from designer.race.document import Action
 from designer.race.engine import ActionSpec, GameOutcome, Placing, RaceError, RaceRules, Start
-from designer.systems.axles_alloys_2.rule_data import axles_rules, component_includes, component_name, weight_class_name
+
+if TYPE_CHECKING:
+    from designer.race.document import Action
 
 DEATHMATCH, RACE = "deathmatch", "race"
 MM_PER_INCH = 25.4
@@ -122,6 +123,8 @@ class AxlesRace:
 
 
 def _axles(ruleset: Any) -> Any:
+    from designer.systems.axles_alloys_2.rule_data import axles_rules
+
     rules = axles_rules(ruleset)
     if rules is None:
         raise RaceError(_("this rule data has no Axles and Alloys rules"))
@@ -179,6 +182,8 @@ def _car(ruleset: Any, entrant: Any, scenario: str, start_speed: int) -> Car:
 
 
 def start(begin: Start, rng: random.Random) -> tuple[AxlesRace, list[str]]:
+    from designer.systems.axles_alloys_2.rule_data import weight_class_name
+
     rules = _axles(begin.ruleset)
     scenario = RACE if "laps" in begin.setup else DEATHMATCH
     entry = round(rules.deathmatch_entry_speed_mm / MM_PER_INCH) if scenario == DEATHMATCH else 0
@@ -199,6 +204,8 @@ def start(begin: Start, rng: random.Random) -> tuple[AxlesRace, list[str]]:
 # --- names -------------------------------------------------------------------------------------------------
 
 def part_name(ruleset: Any, key: str) -> str:
+    from designer.systems.axles_alloys_2.rule_data import component_includes, component_name
+
     fixed = next((name for k, name, _s, _e in FIXED_PARTS if k == key), None)
     if fixed is not None:
         return _(fixed)

@@ -27,6 +27,7 @@ from designer.rules.base import (
 )
 from designer.rules.texts import json_items, json_names, key_of, optional_text, rule_text
 from designer.systems.api import RuleSection
+from designer.systems.axles_alloys_2.variants import TemplateVariant
 
 if TYPE_CHECKING:
     from designer.rules.schema import Ruleset
@@ -130,7 +131,6 @@ class AmbushRules(RuleModel):
     centre_tolerance_mm: Mm = 12.7
 
 
-TemplateVariant = Literal["napalm", "oil", "spikes"]
 TEMPLATE_VARIANTS: tuple[TemplateVariant, ...] = ("napalm", "oil", "spikes")
 
 

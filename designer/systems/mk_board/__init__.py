@@ -4,10 +4,11 @@ sections, campaign modes, race day — declared once in `SYSTEM`. Its rule data 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import ReportFigures, System
+from designer.systems.api import ReportFigures, RuleSection, System
 from designer.systems.mk_board.board import delete_cascade, follow_moves, new_defaults
 from designer.systems.mk_board.elements import ELEMENT_CLASSES, ELEMENT_LABELS, KIND_NAMES
 from designer.systems.mk_board.figures import board_figures
@@ -15,7 +16,6 @@ from designer.systems.mk_board.generate import GENERATOR
 from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_board.prints import DASHBOARD, PRINTS
 from designer.systems.mk_board.race import RACE
-from designer.systems.mk_board.rule_data import SECTION, starting_coins
 
 #: Codes of the checks this system's documents get: the shared ones named here and its own, registered by
 #: `designer.systems.mk_board.checks` (imported by the checks engine when a document is checked).
@@ -25,6 +25,13 @@ CHECKS: tuple[str, ...] = (
     "board-shortcut-short", "board-shortcut-shared", "board-shortcut-start", "board-space-off-line", "board-lap-short",
     "board-lap-within-blue-shell",
 )
+
+def _starting_coins(ruleset: Any, places: int) -> list[int] | None:
+    """`rule_data.starting_coins` (its rule-data module is imported only when asked)."""
+    from designer.systems.mk_board.rule_data import starting_coins
+
+    return starting_coins(ruleset, places)
+
 
 SYSTEM = System(
     icons_dir=Path(__file__).parent / "icons",
@@ -47,6 +54,6 @@ SYSTEM = System(
     figures=(ReportFigures("board", board_figures),),
     generator=GENERATOR,
     race=RACE,
-    rule_sections=(SECTION,),
-    starting_coins=starting_coins,
+    rule_sections=(RuleSection("board", source="designer.systems.mk_board.rule_data:SECTION"),),
+    starting_coins=_starting_coins,
 )

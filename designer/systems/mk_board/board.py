@@ -18,7 +18,6 @@ from designer.model.edit import normalize_angle, placed, unique_id
 from designer.model.track import TrackSurface
 from designer.rules import Ruleset
 from designer.systems.mk_board.elements import MAX_NUMBER, SHORTCUT, SPACE, Shortcut, Space, next_field
-from designer.systems.mk_board.rule_data import board_rules
 
 START = "start"
 
@@ -42,6 +41,8 @@ def spaces_of(elements: Iterable) -> list[Space]:
 
 def pitch_of(ruleset: Ruleset) -> float:
     """The distance from one space's centre to the next along the track (mm), from the rule data."""
+    from designer.systems.mk_board.rule_data import board_rules
+
     board = board_rules(ruleset)
     if board is None:
         raise ValueError(_("The game system has no board rules"))
@@ -56,6 +57,8 @@ def slot_count(length_mm: float, pitch_mm: float, closed: bool) -> int:
 
 def min_pitch_of(ruleset: Ruleset) -> float:
     """The closest pitch the spaces may take where the line leaves no room for the full one (mm)."""
+    from designer.systems.mk_board.rule_data import board_rules
+
     board = board_rules(ruleset)
     if board is None:
         raise ValueError(_("The game system has no board rules"))
@@ -131,6 +134,8 @@ def lay_spaces(track: TrackSurface | None, elements: Sequence, ruleset: Ruleset)
 
 
 def _side(ruleset: Ruleset) -> float:
+    from designer.systems.mk_board.rule_data import board_rules
+
     board = board_rules(ruleset)
     assert board is not None  # pitch_of() refused it first
     return float(board.space_size_mm)
@@ -231,6 +236,8 @@ def insert_space_after(elements: Sequence, space_id: str, track: TrackSurface | 
     its id, field and place in the lap, so no tile comes to lie on another; when one more does not fit even
     at the rule data's closest pitch, nothing changes and the error says so. Without rule data, the new
     space goes half way between its neighbours."""
+    from designer.systems.mk_board.rule_data import board_rules
+
     spaces = spaces_of(elements)
     here = next((s for s in spaces if s.id == space_id), None)
     if here is None:

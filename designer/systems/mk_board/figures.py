@@ -10,7 +10,6 @@ from designer.i18n import N_, _, format_number
 from designer.model.track import TrackDocument
 from designer.rules import Ruleset
 from designer.systems.mk_board.elements import SPACE, Space
-from designer.systems.mk_board.rule_data import board_rules
 
 #: The note beside a board's turns per lap.
 TURNS_NOTE = N_(
@@ -22,6 +21,8 @@ TURNS_NOTE = N_(
 def board_figures(document: TrackDocument, ruleset: Ruleset) -> dict[str, Any] | None:
     """{"spaces_per_lap", "mean_roll", "turns_per_lap", "turns_note", "field_counts", "field_shares"} of a
     board of spaces (lap order by `number`); None when the rule data has no board."""
+    from designer.systems.mk_board.rule_data import board_rules
+
     board = board_rules(ruleset)
     if board is None:
         return None

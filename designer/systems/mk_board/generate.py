@@ -23,7 +23,6 @@ from designer.i18n import N_, _
 from designer.model.track import Table, TrackDocument, TrackSurface
 from designer.systems.api import Generator, GeneratorOption
 from designer.systems.mk_board.elements import Shortcut, Space
-from designer.systems.mk_board.rule_data import board_rules
 
 #: The fields the user sets a share of (option name → field), in the order the options are shown.
 SHARES: tuple[tuple[str, str, str, float], ...] = (
@@ -44,6 +43,8 @@ Pt = tuple[float, float]
 
 
 def _board_rules(ruleset: Any) -> Any:
+    from designer.systems.mk_board.rule_data import board_rules
+
     rules = board_rules(ruleset)
     if rules is None:
         raise ValueError(_("The game system has no board rules"))

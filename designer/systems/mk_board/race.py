@@ -23,19 +23,20 @@ import math
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.i18n import N_, _, ngettext
 from designer.race.deck import Deck
 from designer.race.dice import D6
-from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
 from designer.race.lookup import card_named as _named
 from designer.race.lookup import coin_spend, named_kart
 from designer.race.lookup import rule_card as _card
 from designer.rules.texts import card_name
 from designer.systems.mk_board.elements import FIELD_NAMES
-from designer.systems.mk_board.rule_data import board_rules, roll_outcome_effect
+
+if TYPE_CHECKING:
+    from designer.race.document import Action
 
 #: The special fields a track's spaces can have that the race acts on, as `from_track` codes them
 #: (setup key "field_<space number>": the index here + 1); they are the rule data's space kinds.
@@ -95,6 +96,8 @@ class BoardRace:
 
 
 def _rules(ruleset: Any) -> Any:
+    from designer.systems.mk_board.rule_data import board_rules
+
     rules = board_rules(ruleset)
     if rules is None:
         raise RaceError(_("this rule data has no board rules"))
@@ -501,6 +504,8 @@ def _draw(ruleset: Any, race: BoardRace, pawn: Pawn, rng: random.Random) -> str:
 
 def _thwomp(ruleset: Any, race: BoardRace, pawn: Pawn, rng: random.Random) -> list[str]:
     """A Thwomp space: roll at once and look the face up in the space's roll table."""
+    from designer.systems.mk_board.rule_data import roll_outcome_effect
+
     rule = _space_rule(ruleset, "thwomp")
     if rule is None or not rule.roll_table:
         return []

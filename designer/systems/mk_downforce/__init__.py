@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import System
+from designer.systems.api import RuleSection, System
 from designer.systems.mk_downforce.checks import CHECKS
 from designer.systems.mk_downforce.cli import CAMPAIGN_CLI, CAMPAIGN_OPTIONS
 from designer.systems.mk_downforce.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_downforce.prints import DASHBOARD, PRINT_OPTIONS, PRINTS
 from designer.systems.mk_downforce.race import RACE
-from designer.systems.mk_downforce.rule_data import SECTION
 
 SYSTEM = System(
     id="mk-downforce",
@@ -27,5 +26,5 @@ SYSTEM = System(
     qt_module="designer.systems.mk_downforce.qt",
     campaign_cli=CAMPAIGN_CLI,
     campaign_options=CAMPAIGN_OPTIONS,
-    rule_sections=(SECTION,),
+    rule_sections=(RuleSection("downforce", source="designer.systems.mk_downforce.rule_data:SECTION"),),
 )

@@ -12,7 +12,6 @@ from designer.i18n import N_, _
 from designer.rules.texts import ruleset_name
 from designer.systems.api import CampaignMode, ModeScoresheet
 from designer.systems.mk_downforce.cli import SEASON_COMMANDS
-from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
 from designer.systems.mk_downforce.season_upgrade import upgrade_3_to_4
 
 if TYPE_CHECKING:  # the registry loads every system for any document: the campaign model only when a rule runs
@@ -23,6 +22,8 @@ if TYPE_CHECKING:  # the registry loads every system for any document: the campa
 def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
     """At most one player per kart colour, so no more players than colours (custom characters have no
     colour, but each still takes a kart)."""
+    from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
+
     rules = downforce_rules(ctx.ruleset)
     if rules is None:
         return
@@ -71,6 +72,8 @@ def season_sheet(c: Any, doc: CampaignDocument, ctx: Context, paper: str, source
 
 def no_prize_rules(ruleset: Any) -> str | None:
     """Why a ruleset cannot fill the season's sheet: it has no prize money rules."""
+    from designer.systems.mk_downforce.rule_data import downforce_rules
+
     if downforce_rules(ruleset) is None:
         return _("ruleset '{id}' has no Downforce prize money rules").format(id=ruleset.id)
     return None

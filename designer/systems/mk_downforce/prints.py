@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from designer.export.sections import render_track_section
 from designer.i18n import N_, _
 from designer.systems.api import PrintOption, PrintSection
-from designer.systems.mk_downforce.rule_data import downforce_rules
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -86,7 +85,7 @@ def render_scoresheet(c: Canvas, job: PrintJob) -> int:
 
 
 def _kit(ruleset: Any) -> Any:
-    from designer.systems.mk_downforce.rule_data import DownforceKit
+    from designer.systems.mk_downforce.rule_data import DownforceKit, downforce_rules
 
     return found.kit if (found := downforce_rules(ruleset)) else DownforceKit()
 

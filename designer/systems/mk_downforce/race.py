@@ -20,13 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from designer.i18n import N_, _, format_dollars, ngettext
 from designer.race.dice import D6, custom
-from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
-from designer.systems.mk_downforce.rule_data import die_face, downforce_rules, kart_colour_name, token_name
 
 if TYPE_CHECKING:  # the registry loads every system for any document: the campaign code only when a result is filed
     from designer.campaign.context import Context
     from designer.model.campaign import CampaignDocument
+    from designer.race.document import Action
 
 #: Item die faces (the rule data's English names) with an effect of their own; any other face is a token.
 COINS_FACE = "Coins"
@@ -58,6 +57,8 @@ class DownforceRace:
     rolls: int = 0  # item die rolls so far
 
     def car(self, name: str | None, ruleset: Any) -> Car:
+        from designer.systems.mk_downforce.rule_data import kart_colour_name
+
         key = (name or "").strip().casefold()
         found = next((c for c in self.cars if key in (c.colour.casefold(),
                                                        kart_colour_name(ruleset, c.colour).casefold())), None)
@@ -76,6 +77,8 @@ class DownforceRace:
 
 
 def _rules(ruleset: Any) -> Any:
+    from designer.systems.mk_downforce.rule_data import downforce_rules
+
     rules = downforce_rules(ruleset)
     if rules is None:
         raise RaceError(_("this rule data has no Downforce section"))
@@ -83,6 +86,8 @@ def _rules(ruleset: Any) -> Any:
 
 
 def _car_name(ruleset: Any, car: Car) -> str:
+    from designer.systems.mk_downforce.rule_data import kart_colour_name
+
     name = _("the {colour} car").format(colour=kart_colour_name(ruleset, car.colour))
     return _("{car} ({owner})").format(car=name, owner=car.owner) if car.owner else name
 
@@ -126,6 +131,8 @@ def start(begin: Start, rng: random.Random) -> tuple[DownforceRace, list[str]]:
 # --- the actions ------------------------------------------------------------------------------------------
 
 def _buy(ruleset: Any, race: DownforceRace, car: Car, action: Action, rng: random.Random) -> list[str]:
+    from designer.systems.mk_downforce.rule_data import kart_colour_name
+
     who, price = (action.what or "").strip(), action.n
     first, _space, rest = who.partition(" ")
     if price is None and first.isdigit() and rest.strip():  # typed as one value in the window: "7 Ann"
@@ -166,6 +173,8 @@ def _block(ruleset: Any, race: DownforceRace, car: Car, action: Action, rng: ran
 
 
 def _apply_face(ruleset: Any, race: DownforceRace, car: Car, face: str, rng: random.Random) -> list[str]:
+    from designer.systems.mk_downforce.rule_data import die_face, token_name
+
     name = _car_name(ruleset, car)
     said = [_("{car} rolls the item die: {face}.").format(car=name, face=die_face(ruleset, face))]
     if face == COINS_FACE:
@@ -203,6 +212,8 @@ def _items(ruleset: Any, race: DownforceRace, action: Action, rng: random.Random
 
 
 def _use(ruleset: Any, race: DownforceRace, car: Car, action: Action, rng: random.Random) -> list[str]:
+    from designer.systems.mk_downforce.rule_data import kart_colour_name, token_name
+
     rules = _rules(ruleset)
     wanted = (action.what or "").strip().casefold()
     token = next((t for t, n in car.tokens.items()
@@ -242,6 +253,8 @@ def _finish(ruleset: Any, race: DownforceRace, car: Car, action: Action, rng: ra
 
 
 def _order(ruleset: Any, race: DownforceRace, action: Action, rng: random.Random) -> list[str]:
+    from designer.systems.mk_downforce.rule_data import kart_colour_name
+
     named = [race.car(w, ruleset).colour for w in (action.what or "").split(",") if w.strip()]
     if sorted(named) != sorted(race.order):
         raise RaceError(_("give every car still racing once, first to last ({cars})").format(
@@ -301,6 +314,8 @@ def act(ruleset: Any, race: DownforceRace, action: Action, rng: random.Random) -
 
 
 def summary(ruleset: Any, race: DownforceRace) -> list[str]:
+    from designer.systems.mk_downforce.rule_data import token_name
+
     lines = [_("? blocks taken: {taken}.").format(taken=", ".join(
         _("line {n}: {count}").format(n=i, count=n) for i, n in enumerate(race.taken, 1)))]
     for rank, car in enumerate(race.standing(), 1):

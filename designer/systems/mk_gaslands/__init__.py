@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import CharacterStat, System
+from designer.systems.api import CharacterStat, RuleSection, System
 from designer.systems.mk_gaslands.checks import CHECKS
 from designer.systems.mk_gaslands.generate import GENERATOR
 from designer.systems.mk_gaslands.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_gaslands.overlays import OVERLAYS
 from designer.systems.mk_gaslands.prints import DASHBOARD, PRINTS
 from designer.systems.mk_gaslands.race import RACE
-from designer.systems.mk_gaslands.rule_data import SECTION
 
 #: A character's weight class (stored as written here, shown translated), Handling and Max Gear; upgrades
 #: bought between Grand Prix races raise the last two.
@@ -35,5 +34,5 @@ SYSTEM = System(
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
     race=RACE,
-    rule_sections=(SECTION,),
+    rule_sections=(RuleSection("gaslands", source="designer.systems.mk_gaslands.rule_data:SECTION"),),
 )

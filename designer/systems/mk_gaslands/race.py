@@ -14,18 +14,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.i18n import N_, _, ngettext
 from designer.race.deck import Deck
 from designer.race.dice import D3, D6
-from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
 from designer.race.lookup import card_named as _named
 from designer.race.lookup import coin_spend, named_kart
 from designer.race.lookup import rule_card as _card
 from designer.rules.texts import card_name, coin_spend_effect, template_name
-from designer.systems.mk_gaslands.rule_data import gaslands_rules
+
+if TYPE_CHECKING:
+    from designer.race.document import Action
 
 BATTLE_MODE = "balloon_battle"
 #: Track element kinds whose count the race keeps (what the end-of-phase reminders need), and "laps".
@@ -195,6 +196,8 @@ def _spend(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: ra
 
 
 def _box(ruleset: Any, race: GaslandsRace, kart: Kart, action: Action, rng: random.Random) -> list[str]:
+    from designer.systems.mk_gaslands.rule_data import gaslands_rules
+
     stack = 1 if action.n is None else action.n
     if stack not in (1, 2):
         raise RaceError(_("an item box is single (1) or double-stacked (2), not {n}").format(n=stack))
@@ -344,6 +347,8 @@ def _distance(ruleset: Any, reach: str) -> str:
 
 def _next(ruleset: Any, race: GaslandsRace, action: Action, rng: random.Random) -> list[str]:
     """End the gear phase: what the track's elements do, then the next phase (or round)."""
+    from designer.systems.mk_gaslands.rule_data import gaslands_rules
+
     setup = race.setup
     lines = [_("Gear phase {phase} ends.").format(phase=race.phase)]
     for _shell in range(race.blue_shells):

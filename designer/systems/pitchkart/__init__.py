@@ -8,14 +8,13 @@ from typing import Any
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import CharacterStat, ReportFigures, System
+from designer.systems.api import CharacterStat, ReportFigures, RuleSection, System
 from designer.systems.pitchkart.chain import follow_moves
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, ELEMENT_LABELS, KIND_NAMES
 from designer.systems.pitchkart.generate import GENERATOR
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
 from designer.systems.pitchkart.race import RACE
-from designer.systems.pitchkart.rule_data import SECTION
 from designer.systems.pitchkart.sections import new_defaults
 
 
@@ -61,5 +60,5 @@ SYSTEM = System(
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
     race=RACE,
-    rule_sections=(SECTION,),
+    rule_sections=(RuleSection("pitchkart", source="designer.systems.pitchkart.rule_data:SECTION"),),
 )

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from designer.model.edit import placed
 from designer.systems.api import move_attached
 from designer.systems.pitchkart.elements import TrackSection
-from designer.systems.pitchkart.rule_data import PieceInventory, pitchkart_rules
 from designer.systems.pitchkart.sections import ConnectorIndex, known_sections, section_end, track_sections
+
+if TYPE_CHECKING:
+    from designer.systems.pitchkart.rule_data import PieceInventory
 
 
 def chain_after(sections: Sequence[TrackSection], first: TrackSection, inventory: PieceInventory,
@@ -68,6 +70,8 @@ def chain_followers(elements: Sequence[Any], changed: Sequence[Any], inventory: 
 
 def follow_moves(elements: Sequence[Any], changed: Sequence[Any]) -> list[Any]:
     """PitchKart's `System.follow_moves`: the chain after a moved section, only while `move_attached()`."""
+    from designer.systems.pitchkart.rule_data import pitchkart_rules
+
     if not move_attached() or not any(isinstance(e, TrackSection) for e in changed):
         return []
     from designer.rules.loader import load_ruleset  # here: the loader loads the systems, this one included

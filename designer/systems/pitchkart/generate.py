@@ -23,7 +23,6 @@ from designer.i18n import N_, _
 from designer.model.track import Table, TrackDocument
 from designer.systems.api import Generator, GeneratorOption
 from designer.systems.pitchkart.loops import Loop, closed_loops
-from designer.systems.pitchkart.rule_data import pitchkart_rules
 
 #: Room between the sections and the table's edge (mm).
 MARGIN_MM = 20.0
@@ -32,6 +31,8 @@ START_INSET_MM = 20.0
 
 
 def _rules(ruleset: Any) -> Any:
+    from designer.systems.pitchkart.rule_data import pitchkart_rules
+
     rules = pitchkart_rules(ruleset)
     if rules is None:
         raise ValueError(_("The game system has no PitchKart piece set"))

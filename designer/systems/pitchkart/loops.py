@@ -26,10 +26,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from designer.systems.pitchkart.rule_data import PieceInventory, pitchkart_rules
 from designer.systems.pitchkart.sections import Connector, piece_end, runs_of
+
+if TYPE_CHECKING:
+    from designer.systems.pitchkart.rule_data import PieceInventory
 
 #: The longest loop looked for (pieces), and the most moves tried in one search.
 MAX_PIECES = 24
@@ -135,6 +137,8 @@ def _ranked(raw: list[tuple[Move, ...]], inventory: PieceInventory, top_speed: i
 
 @lru_cache(maxsize=8)
 def _cached(inventory_json: str, top_speed: int) -> Search:
+    from designer.systems.pitchkart.rule_data import PieceInventory
+
     inventory = PieceInventory.model_validate_json(inventory_json)
     raw, complete = _search(inventory)
     return Search(tuple(_ranked(raw, inventory, top_speed)), complete)
@@ -146,6 +150,8 @@ def fastest_top_speed(ruleset: Any) -> int:
 
 def closed_loops(ruleset: Any) -> Search:
     """Every distinct closed loop of the rule data's inventory, ranked (see the module); cached per set."""
+    from designer.systems.pitchkart.rule_data import pitchkart_rules
+
     rules = pitchkart_rules(ruleset)
     if rules is None:
         return Search((), True)

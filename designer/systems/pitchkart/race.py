@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.i18n import N_, _, ngettext
 from designer.race.deck import Deck
-from designer.race.document import Action
 from designer.race.engine import ActionSpec, Placing, RaceError, RaceRules, Start
 from designer.race.lookup import named_kart
 from designer.rules.texts import card_name, card_text
-from designer.systems.pitchkart.rule_data import pitchkart_rules
+
+if TYPE_CHECKING:
+    from designer.race.document import Action
 
 #: "Loses the next turn" (a flooded engine, an overheat): one turn, as the rule says it.
 NEXT_TURN = 1
@@ -73,6 +74,8 @@ class PitchRace:
 
 
 def _rules(ruleset: Any) -> Any:
+    from designer.systems.pitchkart.rule_data import pitchkart_rules
+
     rules = pitchkart_rules(ruleset)
     if rules is None:
         raise RaceError(_("this rule data has no PitchKart section"))

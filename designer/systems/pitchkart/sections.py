@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Literal
 
 from designer.i18n import _
 from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
-from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece, pitchkart_rules
 
 if TYPE_CHECKING:  # shapely is imported by the outlines themselves: snapping and numbering need none
     from shapely.geometry import Polygon
     from shapely.geometry.base import BaseGeometry
+
+    from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece
 
 #: A curve's edges are drawn as chords at most this many degrees apart (0.06 mm off a 385 mm radius).
 ARC_STEP_DEG = 2.0
@@ -412,6 +413,8 @@ def renumbered(sections: Sequence[TrackSection], inventory: PieceInventory, star
 
 def new_defaults(elements: Iterable[object], kind: str) -> dict[str, object]:
     """What a section placed from the palette takes: the set's first piece and the next free number."""
+    from designer.systems.pitchkart.rule_data import pitchkart_rules
+
     if kind != TRACK_SECTION:
         return {}
     from designer.rules.loader import load_ruleset  # here: the loader loads the systems, this one included

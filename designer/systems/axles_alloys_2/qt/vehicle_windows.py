@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from designer.i18n import _
 from designer.panes.markup import literal
-from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 if TYPE_CHECKING:
     from designer.rules.schema import Ruleset
@@ -81,6 +80,7 @@ class VehicleWindows(QObject):
     def new_vehicle(self, ruleset_id: str = DEFAULT_RULESET) -> VehicleEditor:
         from designer.rules import load_ruleset
         from designer.systems.axles_alloys_2.qt.vehicle_files import new_vehicle_document
+        from designer.systems.axles_alloys_2.rule_data import axles_rules
 
         ruleset = load_ruleset(ruleset_id)
         rules = axles_rules(ruleset)

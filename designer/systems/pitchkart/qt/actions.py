@@ -26,7 +26,6 @@ from designer.document.operations import change_elements
 from designer.i18n import N_, _, ngettext, plain_decimal
 from designer.systems.api import ActionSet, MenuAction, MenuChoice, move_attached, offers, set_move_attached
 from designer.systems.pitchkart.elements import TRACK_SECTION
-from designer.systems.pitchkart.rule_data import piece_name
 
 if TYPE_CHECKING:
     from designer.systems.pitchkart.qt.section_tool import SectionTool
@@ -118,6 +117,8 @@ class PitchKartActions(KindActions):
 
     def piece_choices(self, document) -> list[MenuChoice]:
         """Section Piece ▸: the pieces of `document`'s set, the one the tool lays next checked."""
+        from designer.systems.pitchkart.rule_data import piece_name
+
         inventory = _inventory(document)
         if inventory is None or not inventory.pieces:
             return []

@@ -14,7 +14,7 @@ naming a piece the set lacks is drawn as a plain red-rimmed footprint with a "?"
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
@@ -25,7 +25,6 @@ from designer.canvas.items.base import ElementItem, circle
 from designer.canvas.items.watch import WatchesDocument
 from designer.canvas.selection import ACCENT
 from designer.systems.pitchkart.elements import TRACK_SECTION, TrackSection
-from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece, pitchkart_rules
 from designer.systems.pitchkart.sections import (
     Connector,
     ConnectorIndex,
@@ -34,6 +33,9 @@ from designer.systems.pitchkart.sections import (
     piece_outline,
     track_sections,
 )
+
+if TYPE_CHECKING:
+    from designer.systems.pitchkart.rule_data import PieceInventory, TrackPiece
 
 SURFACE = QColor("#5a5e66")
 SURFACE_SIMPLE = QColor("#6d717a")
@@ -48,6 +50,7 @@ BARRIER_SHARE = 0.06
 def fallback_inventory() -> PieceInventory | None:
     """The built-in PitchKart set (for an item not yet on a scene, or a document whose rules cannot load)."""
     from designer.rules.loader import load_ruleset
+    from designer.systems.pitchkart.rule_data import pitchkart_rules
 
     try:
         rules = pitchkart_rules(load_ruleset("pitchkart"))
