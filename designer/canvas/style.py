@@ -217,6 +217,22 @@ def _upright_on_screen(painter: QPainter) -> bool:
             and painter.paintEngine().type() == QPaintEngine.Type.Raster)
 
 
+def picture_painter(width_px: int, height_px: int, ratio: float, origin_x: float, origin_y: float,
+                    px: float) -> tuple[QImage, QPainter]:
+    """A transparent picture of `width_px` × `height_px` logical pixels (device pixel ratio `ratio`) and an
+    antialiased painter on it drawing in millimetres (`px` pixels per mm) from (`origin_x`, `origin_y`). The
+    caller ends the painter."""
+    picture = QImage(math.ceil(width_px * ratio), math.ceil(height_px * ratio),
+                     QImage.Format.Format_ARGB32_Premultiplied)
+    picture.setDevicePixelRatio(ratio)
+    picture.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.translate(origin_x, origin_y)
+    painter.scale(px, px)
+    return picture, painter
+
+
 @lru_cache(maxsize=128)
 def _text_picture(text: str, height_mm: float, color: int, halo: int, bold: bool, px: float,
                   ratio: float) -> tuple[QImage, int, int]:
@@ -225,13 +241,7 @@ def _text_picture(text: str, height_mm: float, color: int, halo: int, bold: bool
     grow = max(height_mm * 0.28, 2.0 / px) / 2 * px + 2
     origin_x, origin_y = math.ceil(-box.left() * px + grow), math.ceil(-box.top() * px + grow)
     width, height = math.ceil(origin_x + box.right() * px + grow), math.ceil(origin_y + box.bottom() * px + grow)
-    picture = QImage(math.ceil(width * ratio), math.ceil(height * ratio), QImage.Format.Format_ARGB32_Premultiplied)
-    picture.setDevicePixelRatio(ratio)
-    picture.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(picture)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.translate(origin_x, origin_y)
-    painter.scale(px, px)
+    picture, painter = picture_painter(width, height, ratio, origin_x, origin_y, px)
     _draw_text_path(painter, text_path(text, height_mm, bold), height_mm, QColor.fromRgba(color),
                     QColor.fromRgba(halo))
     painter.end()

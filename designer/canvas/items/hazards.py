@@ -76,14 +76,7 @@ def _reach_pen(colour: QColor, width: float) -> QPen:
 def _reach_picture(radius: float, rgba: int, px: float, width: float, ratio: float) -> QImage:
     """The dashed ring drawn once at this zoom (`px` per mm), centred in a transparent picture."""
     half = math.ceil(radius * px + width * px + 2)
-    side = math.ceil(2 * half * ratio)
-    picture = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
-    picture.setDevicePixelRatio(ratio)
-    picture.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(picture)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.translate(half, half)
-    painter.scale(px, px)
+    picture, painter = style.picture_painter(2 * half, 2 * half, ratio, half, half, px)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(_reach_pen(QColor.fromRgba(rgba), width))
     painter.drawEllipse(QPointF(), radius, radius)
