@@ -20,7 +20,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog
 
 from designer.app.autosave import Autosaver
-from designer.app.prompts import Answer, ask_replace, ask_save_changes, busy
+from designer.app.prompts import ask_replace, ask_save_changes, busy, may_close
 from designer.app.recent_menu import RecentMenu
 from designer.app.settings import PNG_PX_PER_MM, Settings
 from designer.i18n import _
@@ -269,11 +269,7 @@ class FileActions(QObject):
         if editor.is_modified:
             self.window.tabs.setCurrentWidget(editor)
             name = editor.document.path.name if editor.document.path else editor.document.name
-            answer = ask_save_changes(self.window, name)
-            if answer == Answer.Save:
-                if not self.save(editor):
-                    return False
-            elif answer != Answer.Discard:
+            if not may_close(ask_save_changes(self.window, name), lambda: self.save(editor)):
                 return False
         self.autosaver.approve_close(editor)
         return True

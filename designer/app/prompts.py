@@ -5,7 +5,7 @@ replace `ask_save_changes` and `ask_replace` (with nobody to ask, closing goes a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -30,6 +30,14 @@ def ask_save_changes(parent: QWidget, name: str) -> QMessageBox.StandardButton:
     box = save_changes_box(parent, name)
     box.exec()
     return box.standardButton(box.clickedButton()) if box.clickedButton() else Answer.Cancel
+
+
+def may_close(answer: QMessageBox.StandardButton, save: Callable[[], bool]) -> bool:
+    """What the answer to `ask_save_changes` means for the closing document: Save closes it once `save()`
+    succeeded, Discard closes it, anything else (Cancel, the box dismissed) keeps it open."""
+    if answer == Answer.Save:
+        return save()
+    return answer == Answer.Discard
 
 
 def ask_replace(parent: QWidget, path: Path) -> bool:

@@ -47,7 +47,6 @@ from designer.panes.campaign.system_pages import mode_pages
 from designer.panes.campaign.windows import CampaignWindows
 from designer.panes.markup import literal
 
-Answer = QMessageBox.StandardButton
 STATUS_MS = 5000
 #: a mode's record → (module, class, tab title) of the page a campaign without races brings along.
 #: The shared pages of a record kept without races, by `CampaignMode.record`; a mode's own page comes from its
@@ -285,12 +284,9 @@ class CampaignWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.is_modified():
             name = self.session.path.name if self.session.path else self.session.document.name
-            answer = ask_save_changes(self, name)
-            if answer == Answer.Save:
-                if not self.save():
-                    event.ignore()
-                    return
-            elif answer != Answer.Discard:
+            from designer.app.prompts import may_close
+
+            if not may_close(ask_save_changes(self, name), self.save):
                 event.ignore()
                 return
         self.windows.remember_geometry(self)

@@ -51,7 +51,6 @@ if TYPE_CHECKING:
     from designer.systems.axles_alloys_2.qt.vehicle_windows import VehicleWindows
 
 STATUS_MS = 5000
-Answer = QMessageBox.StandardButton
 
 
 class SetVehicle(QUndoCommand):
@@ -300,14 +299,8 @@ class VehicleEditor(QMainWindow):
 
     # --- closing -----------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.is_modified:
-            answer = prompts.ask_save_changes(self, self.display_name())
-            if answer == Answer.Save:
-                if not self.save():
-                    event.ignore()
-                    return
-            elif answer != Answer.Discard:
-                event.ignore()
-                return
+        if self.is_modified and not prompts.may_close(prompts.ask_save_changes(self, self.display_name()), self.save):
+            event.ignore()
+            return
         event.accept()
         self.closed.emit()

@@ -188,14 +188,12 @@ class NotesEditor(QMainWindow):
         return True
 
     def closeEvent(self, event) -> None:
-        from designer.app.prompts import ask_save_changes
+        from designer.app.prompts import ask_save_changes, may_close
 
-        if self.modified():
-            answer = ask_save_changes(self, self.path.name if self.path else "Untitled")
-            if answer == QMessageBox.StandardButton.Cancel or (
-                    answer == QMessageBox.StandardButton.Save and not self.save()):
-                event.ignore()
-                return
+        if self.modified() and not may_close(ask_save_changes(self, self.path.name if self.path else "Untitled"),
+                                             self.save):
+            event.ignore()
+            return
         self.windows.editors = [e for e in self.windows.editors if e is not self]
         event.accept()
 
