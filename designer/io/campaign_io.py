@@ -3,7 +3,6 @@ ruleset and the race tracks, write atomically. Track paths in the file are relat
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -16,7 +15,7 @@ from designer.campaign.validate import check_campaign
 from designer.io.atomic import atomic_write_text
 from designer.io.documents import document_from_data
 from designer.io.errors import DocumentError
-from designer.io.jsonfile import parse_json_text, read_json_file
+from designer.io.jsonfile import dumps_json, parse_json_text, read_json_file
 from designer.io.suffixes import CAMPAIGN_SUFFIX  # noqa: F401 - re-exported: read here by the callers
 from designer.io.track_io import load_track
 from designer.model.campaign import CAMPAIGN_FORMAT, CampaignDocument
@@ -69,7 +68,7 @@ def campaign_from_json(text: str, source: str | Path = "<text>") -> CampaignDocu
 
 
 def dumps_campaign(doc: CampaignDocument) -> str:
-    return json.dumps(doc.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+    return dumps_json(doc.model_dump(mode="json"))
 
 
 def save_campaign(doc: CampaignDocument, path: str | Path, protect: Iterable[str | Path] = ()) -> None:

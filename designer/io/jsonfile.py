@@ -162,3 +162,9 @@ def read_json_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
         raise DocumentError(path, _("not UTF-8 text (bad byte at offset {offset})").format(offset=exc.start)) from None
     del raw  # a 30 MB file should not stay in memory twice while it is parsed
     return parse_json_text(text, path)
+
+
+def dumps_json(data: Any) -> str:
+    """The canonical text of every file we write: two-space indents, characters as they are, a final newline
+    (so save → load → save gives identical bytes)."""
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ from designer.i18n import _
 from designer.io.atomic import atomic_write_text
 from designer.io.element_names import element_item
 from designer.io.errors import DocumentError
-from designer.io.jsonfile import parse_json_text, read_json_file
+from designer.io.jsonfile import dumps_json, parse_json_text, read_json_file
 from designer.io.migrations import migrate
 from designer.io.suffixes import TRACK_SUFFIX  # noqa: F401 - re-exported: read here by the callers
 from designer.io.validation import describe_validation_error
@@ -52,7 +51,7 @@ def track_to_data(document: TrackDocument) -> dict[str, Any]:
 
 def dumps_track(document: TrackDocument) -> str:
     """The canonical text of a document: save → load → save gives identical bytes."""
-    return json.dumps(track_to_data(document), indent=2, ensure_ascii=False) + "\n"
+    return dumps_json(track_to_data(document))
 
 
 def save_track(document: TrackDocument, path: str | Path) -> None:

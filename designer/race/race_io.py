@@ -4,7 +4,6 @@ Saves are atomic (the file is saved after every action: closing the laptop mid-r
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,7 @@ from designer.i18n import _
 from designer.io.atomic import atomic_write_text
 from designer.io.documents import document_from_data
 from designer.io.errors import DocumentError
-from designer.io.jsonfile import read_json_file
+from designer.io.jsonfile import dumps_json, read_json_file
 from designer.race.dice import fresh_seed
 from designer.race.document import RACE_FORMAT, Entrant, RaceFile
 from designer.race.engine import Race, RaceError, RaceRules, replay
@@ -66,7 +65,7 @@ def new_race(ruleset_id: str, players: Sequence[Entrant], seed: int | None = Non
 
 
 def dumps_race(file: RaceFile) -> str:
-    return json.dumps(file.model_dump(mode="json", exclude_none=True), indent=2, ensure_ascii=False) + "\n"
+    return dumps_json(file.model_dump(mode="json", exclude_none=True))
 
 
 def save_race(race: Race | RaceFile, path: str | Path, protect: Iterable[str | Path] = ()) -> None:

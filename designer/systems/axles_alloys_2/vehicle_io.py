@@ -5,7 +5,6 @@ can open it and say what to fix."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ from designer.i18n import _
 from designer.io.atomic import atomic_write_text
 from designer.io.documents import document_from_data
 from designer.io.errors import DocumentError
-from designer.io.jsonfile import parse_json_text, read_json_file
+from designer.io.jsonfile import dumps_json, parse_json_text, read_json_file
 from designer.rules import RulesetError, load_ruleset
 from designer.rules.schema import Ruleset
 from designer.systems.axles_alloys_2.rule_data import AxlesRules, axles_rules
@@ -47,7 +46,7 @@ def vehicle_from_json(text: str, source: str | Path = "<text>") -> VehicleDocume
 
 
 def dumps_vehicle(doc: VehicleDocument) -> str:
-    return json.dumps(doc.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+    return dumps_json(doc.model_dump(mode="json"))
 
 
 def save_vehicle(doc: VehicleDocument, path: str | Path, protect: Iterable[str | Path] = ()) -> None:

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from designer.i18n import N_
 from designer.io.atomic import atomic_write_text
+from designer.io.jsonfile import dumps_json
 from designer.systems.api import DocumentFormat
 
 NOTES_KIND = "pace-notes"
@@ -41,7 +42,7 @@ def load_notes(path: str | Path) -> PaceNotes:
 
 
 def dumps_notes(notes: PaceNotes) -> str:
-    return json.dumps(notes.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+    return dumps_json(notes.model_dump(mode="json"))
 
 
 def save_notes(notes: PaceNotes, path: str | Path) -> None:
