@@ -224,7 +224,7 @@ def add_race_parser(sub: argparse._SubParsersAction) -> None:
     actions = race.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(race))
 
     new = actions.add_parser("new", help=_("start a race: the players at the green light, the deck shuffled"))
-    new.add_argument("--ruleset", help=_("a ruleset id, e.g. mk-gaslands (default: the campaign's)"))
+    new.add_argument("--ruleset", help=_("a ruleset id, e.g. mk-gaslands (default: the track's or the campaign's)"))
     new.add_argument("--players", type=text_argument, metavar="NAMES",
                      help=_("the players, comma-separated, each optionally with a character: Ann:mario,Ben"))
     new.add_argument("--campaign", type=Path, metavar="FILE",

@@ -77,8 +77,11 @@ def _new(args: argparse.Namespace) -> int:
         if track_path is None and args.race <= len(doc.races):
             track_path = resolve_track(args.campaign, doc.races[args.race - 1].track)
         link = (relative_track(out, args.campaign), args.race)
+    track = load_track(track_path) if track_path is not None else None
+    if ruleset_id is None and track is not None:
+        ruleset_id = track.ruleset  # a track says which game it is
     if ruleset_id is None:
-        raise UsageError(_("give --ruleset (or --campaign and --race)"))
+        raise UsageError(_("give --ruleset (or --track, or --campaign and --race)"))
     _rules, ruleset = race_rules(ruleset_id, out)
     if mode is not None:
         system = registry.get(ruleset_id)
@@ -89,7 +92,6 @@ def _new(args: argparse.Namespace) -> int:
         if args.players is None:
             raise UsageError(_("give --players (or --campaign and --race)"))
         players = _entrants(args.players, ruleset)
-    track = load_track(track_path) if track_path is not None else None
     if track is not None and track.ruleset != ruleset_id:
         raise DocumentError(track_path, _("is a {track} track; the race is {race}").format(
             track=track.ruleset, race=ruleset_id), "ruleset")

@@ -203,3 +203,13 @@ def test_the_race_log_prints_on_one_page_with_every_step(capsys, tmp_path: Path)
         assert " ".join((f"{line.step}. {line.text}" if line.step else line.text).split())[:40] in text
     assert "would overwrite the input file" in refused(capsys, path, "race", "print", path, "-o", path)
     assert load_race(path).file == race.file  # the race file is untouched
+
+
+def test_a_race_on_a_track_takes_the_tracks_game_system(capsys, tmp_path: Path):
+    """`--track` alone says which game it is: the race is the track's system; without either, one line."""
+    path = tmp_path / "ruins.race.json"
+    code, out, err = run(capsys, "race", "new", "--track", THWOMP_RUINS, "--players", "Ann,Ben", "-o", path)
+    assert code == 0, err
+    assert json.loads(path.read_text())["ruleset"] == "mk-gaslands" and "The deck is shuffled: 66 cards." in out
+    assert "give --ruleset" in refused(capsys, tmp_path / "none.race.json", "race", "new", "--players", "Ann",
+                                       "-o", tmp_path / "none.race.json")
