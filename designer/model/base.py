@@ -103,7 +103,9 @@ class OmitUnused(StrictModel):
 
     @model_serializer(mode="wrap")
     def _leave_out_unused(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data = handler(self)
+        return self._omit_unused(handler(self))
+
+    def _omit_unused(self, data: dict[str, Any]) -> dict[str, Any]:
         for key, unused in self.OMIT_UNUSED:
             if key in data and data[key] == unused:
                 del data[key]

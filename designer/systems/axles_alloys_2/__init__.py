@@ -10,12 +10,13 @@ from typing import Any
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import RuleSection, System
+from designer.systems.api import CampaignFields, RuleSection, System
 from designer.systems.axles_alloys_2.campaign_upgrade import vehicle_ids
 from designer.systems.axles_alloys_2.checks import CHECKS
 from designer.systems.axles_alloys_2.cli import CAMPAIGN_CLI, CLI
 from designer.systems.axles_alloys_2.defaults import new_defaults
 from designer.systems.axles_alloys_2.documents import DOCUMENTS
+from designer.systems.axles_alloys_2.driver_fields import FIELDS
 from designer.systems.axles_alloys_2.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.axles_alloys_2.generate import GENERATOR
 from designer.systems.axles_alloys_2.modes import DEFAULT_MODE, MODES
@@ -50,6 +51,7 @@ SYSTEM = System(
     print_art={kind: _print_art(kind) for kind in KIND_NAMES},
     generator=GENERATOR,
     race=RACE_RULES,
+    campaign_fields=tuple(CampaignFields(record, model) for record, model in FIELDS),
     cli=CLI,
     campaign_cli=CAMPAIGN_CLI,
     documents=DOCUMENTS,

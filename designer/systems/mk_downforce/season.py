@@ -19,7 +19,8 @@ from designer.campaign.errors import CampaignError
 from designer.campaign.roster import character_label
 from designer.campaign.validate import race_location, require_player
 from designer.i18n import N_, _, format_dollars, ngettext
-from designer.model.campaign import CampaignDocument, CarResult, Race
+from designer.model.campaign import CampaignDocument, Race
+from designer.systems.mk_downforce.fields import CarResult, DownforcePrizes, DownforceRace, DownforceResult
 from designer.rules import Ruleset
 from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
 

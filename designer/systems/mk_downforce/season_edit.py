@@ -13,7 +13,8 @@ from designer.campaign.modes import in_money, mode_title
 from designer.campaign.roster import require_player
 from designer.campaign.validate import race_location
 from designer.i18n import _, pgettext
-from designer.model.campaign import BetWin, CampaignDocument, CarResult, Race
+from designer.model.campaign import CampaignDocument, Race
+from designer.systems.mk_downforce.fields import BetWin, CarResult, DownforceRace
 from designer.systems.mk_downforce.rule_data import kart_colour_name
 from designer.systems.mk_downforce.season import car_name, colours
 

@@ -8,9 +8,10 @@ from typing import Any
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import CharacterStat, ReportFigures, RuleSection, System
+from designer.systems.api import CampaignFields, CharacterStat, ReportFigures, RuleSection, System
 from designer.systems.pitchkart.chain import follow_moves
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, ELEMENT_LABELS, KIND_NAMES
+from designer.systems.pitchkart.fields import FIELDS
 from designer.systems.pitchkart.generate import GENERATOR
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
@@ -60,5 +61,6 @@ SYSTEM = System(
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
     race=RACE,
+    campaign_fields=tuple(CampaignFields(record, model) for record, model in FIELDS),
     rule_sections=(RuleSection("pitchkart", source="designer.systems.pitchkart.rule_data:SECTION"),),
 )

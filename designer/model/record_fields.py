@@ -1,0 +1,227 @@
+"""A game system's own fields on a shared campaign record: the contribution point `System.campaign_fields`.
+
+The shared records (`designer.model.campaign`: the document, a race, a race result, a custom character, a
+driver) are `Extensible`. A system declares the fields it keeps on one of them as a `RecordFields` model (every
+field with a default) and the registry puts it in the table here (`set_campaign_fields`, called by
+`designer.systems.registry` as `set_extra_kinds` is for element kinds), with the id of the system that owns it.
+
+- Loading: the keys of a record that are fields of a registered model are validated by that model; the rest
+  by the shared record, still strict (an unknown key is refused as before). The model's instance is kept
+  with the record (only when it differs from the defaults, so equal content compares equal).
+- Reading: `Model.of(record)` — the instance kept, or the defaults. Editing: `with_fields(record, Model(...))`.
+  Shared code that reads a field by a name it was given (a system's `CharacterStat.key`) uses `field_value`.
+- Saving: each registered model's fields are written after the record's own, in registration order, with the
+  model's own omission rules (`OmitUnused`), so a file keeps its bytes.
+- JSON Schema: the record's schema lists the registered models' properties too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import (
+    GetJsonSchemaHandler,
+    PrivateAttr,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
+
+from designer.model.base import OmitUnused, StrictModel
+
+__all__ = [
+    "Extensible",
+    "FieldsError",
+    "RecordFields",
+    "extended_records",
+    "field_value",
+    "fields_of_record",
+    "fields_owner",
+    "kept_fields",
+    "set_campaign_fields",
+    "set_fields_loader",
+    "with_fields",
+]
+
+F = TypeVar("F", bound="RecordFields")
+R = TypeVar("R", bound="Extensible")
+
+
+class FieldsError(ValueError):
+    """A system's fields that cannot join a record (said in one line)."""
+
+
+class RecordFields(OmitUnused):
+    """A system's own fields on one shared record. Every field has a default (what a record without them
+    means); fields in `OMIT_UNUSED` are left out of the file while unused. `PATHS`: the fields holding a file
+    path relative to the campaign file (rebased when the campaign is saved elsewhere)."""
+
+    PATHS: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def of(cls: type[F], record: Extensible) -> F:
+        """This model's fields of `record`: those it was given, or the defaults."""
+        kept = record._fields.get(cls)
+        return kept if isinstance(kept, cls) else _defaults(cls)
+
+
+# --- the table: {record class: [its registered models]}, and who owns each model -------------------------
+_table: dict[type[Extensible], tuple[type[RecordFields], ...]] = {}
+_owners: dict[type[RecordFields], str] = {}
+_defaults_of: dict[type[RecordFields], RecordFields] = {}
+_loader: Callable[[], None] | None = None
+
+
+def _defaults(cls: type[F]) -> F:
+    found = _defaults_of.get(cls)
+    if found is None:
+        try:
+            found = _defaults_of[cls] = cls()
+        except ValidationError:
+            raise FieldsError(f"{cls.__name__}: every field of a record's fields needs a default") from None
+    assert isinstance(found, cls)
+    return found
+
+
+def set_fields_loader(loader: Callable[[], None]) -> None:
+    """`loader()` registers the systems in use (their fields join the table) before a record is read."""
+    global _loader
+    _loader = loader
+
+
+def set_campaign_fields(entries: Iterable[tuple[str, type[Any], type[Any]]], check_only: bool = False) -> None:
+    """Make the table `entries` — (owning system id, shared record class, its model) — replacing any set
+    before. Refuses a model that is not a `RecordFields` with defaults, a record class that is not `Extensible`,
+    and a field name the record (or another model on it) already has. `check_only`: only refuse."""
+    global _table, _owners
+    table: dict[type[Extensible], list[type[RecordFields]]] = {}
+    owners: dict[type[RecordFields], str] = {}
+    for owner, record, model in entries:
+        if not (isinstance(record, type) and issubclass(record, Extensible)):
+            raise FieldsError(f"{owner}: {record!r} is not a shared campaign record")
+        if not (isinstance(model, type) and issubclass(model, RecordFields)):
+            raise FieldsError(f"{owner}: {model!r} is not a designer.model.record_fields.RecordFields")
+        _defaults(model)
+        models = table.setdefault(record, [])
+        taken = set(record.model_fields).union(*(m.model_fields for m in models))
+        clash = sorted(taken & set(model.model_fields))
+        if model in owners or clash:
+            what = repr(clash[0]) if clash else model.__name__
+            raise FieldsError(f"{owner}: {record.__name__} already has the field {what}")
+        models.append(model)
+        owners[model] = owner
+    if not check_only:
+        _table = {record: tuple(models) for record, models in table.items()}
+        _owners = owners
+
+
+def fields_of_record(record: type[Extensible]) -> tuple[type[RecordFields], ...]:
+    """The models registered on `record` (a shared record class), in registration order."""
+    if _loader is not None:
+        _loader()
+    return tuple(model for cls in record.__mro__ for model in _table.get(cls, ()))  # type: ignore[call-overload]
+
+
+def fields_owner(model: type[RecordFields]) -> str | None:
+    """The id of the system whose fields `model` holds (None: not registered)."""
+    return _owners.get(model)
+
+
+class Extensible(OmitUnused):
+    """A shared campaign record systems may add their own fields to (see the module docstring)."""
+
+    _fields: Mapping[type[RecordFields], RecordFields] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _split_system_fields(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        if not isinstance(data, Mapping):
+            return handler(data)
+        rest = dict(data)
+        kept: dict[type[RecordFields], RecordFields] = {}
+        errors: ValidationError | None = None
+        for model in fields_of_record(cls):
+            mine = {key: rest.pop(key) for key in list(rest) if key in model.model_fields}
+            if not mine:
+                continue
+            try:
+                kept[model] = model.model_validate(mine)
+            except ValidationError as exc:
+                errors = errors or exc
+        record = handler(rest)
+        if errors is not None:
+            raise errors
+        if isinstance(record, Extensible):
+            record._fields = _normalised(kept)
+        return record
+
+    @model_serializer(mode="wrap")
+    def _leave_out_unused(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict[str, Any]:
+        data = self._omit_unused(handler(self))
+        models = fields_of_record(type(self))
+        for model in (*models, *(m for m in self._fields if m not in models)):
+            data.update(model.of(self).model_dump(mode=info.mode, round_trip=info.round_trip))
+        return data
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        json_schema = handler(schema)
+        target = handler.resolve_ref_schema(json_schema)
+        properties = target.setdefault("properties", {})
+        for model in fields_of_record(cls):
+            extra = handler.resolve_ref_schema(handler(model.__pydantic_core_schema__))
+            properties.update(extra.get("properties", {}))
+        return json_schema
+
+
+def _normalised(kept: Mapping[type[RecordFields], RecordFields]) -> dict[type[RecordFields], RecordFields]:
+    """Only the models whose values differ from their defaults: a record compares equal to one without them."""
+    return {model: value for model, value in kept.items() if value != _defaults(model)}
+
+
+def with_fields(record: R, *values: RecordFields) -> R:
+    """A copy of `record` with these models' fields replaced (the shared fields and other models' kept)."""
+    allowed = fields_of_record(type(record))
+    for value in values:
+        if type(value) not in allowed:
+            raise FieldsError(f"{type(value).__name__} is not registered on {type(record).__name__}")
+    copy = record.model_copy()
+    copy._fields = _normalised({**record._fields, **{type(value): value for value in values}})
+    return copy
+
+
+def kept_fields(record: Extensible) -> Mapping[type[RecordFields], RecordFields]:
+    """The models `record` holds values of that differ from the defaults."""
+    return dict(record._fields)
+
+
+def field_value(record: Extensible, key: str) -> Any:
+    """The field `key` of `record`, its own or a registered model's (None: no such field). For shared code
+    reading a field by a name a system gave it, e.g. a `CharacterStat.key`."""
+    if key in type(record).model_fields:
+        return getattr(record, key)
+    for model in fields_of_record(type(record)):
+        if key in model.model_fields:
+            return getattr(model.of(record), key)
+    return None
+
+
+Where = tuple[str | int, ...]
+
+
+def extended_records(value: Any, where: Where = ()) -> Iterator[tuple[Where, Extensible]]:
+    """Every `Extensible` record in `value` (a model, or lists of them), with its place as keys and indices."""
+    if isinstance(value, Extensible):
+        yield where, value
+    if isinstance(value, StrictModel):
+        for name in type(value).model_fields:
+            yield from extended_records(getattr(value, name), (*where, name))
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from extended_records(item, (*where, index))
