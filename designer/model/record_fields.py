@@ -44,6 +44,7 @@ __all__ = [
     "fields_of_record",
     "fields_owner",
     "kept_fields",
+    "moved_paths",
     "set_campaign_fields",
     "set_fields_loader",
     "with_fields",
@@ -125,7 +126,7 @@ def fields_of_record(record: type[Extensible]) -> tuple[type[RecordFields], ...]
     """The models registered on `record` (a shared record class), in registration order."""
     if _loader is not None:
         _loader()
-    return tuple(model for cls in record.__mro__ for model in _table.get(cls, ()))  # type: ignore[call-overload]
+    return tuple(model for cls in record.__mro__ for model in _table.get(cls, ()))
 
 
 def fields_owner(model: type[RecordFields]) -> str | None:
@@ -191,9 +192,31 @@ def with_fields(record: R, *values: RecordFields) -> R:
     for value in values:
         if type(value) not in allowed:
             raise FieldsError(f"{type(value).__name__} is not registered on {type(record).__name__}")
+    return _replaced(record, values)
+
+
+def _replaced(record: R, values: Iterable[RecordFields]) -> R:
     copy = record.model_copy()
     copy._fields = _normalised({**record._fields, **{type(value): value for value in values}})
     return copy
+
+
+def moved_paths(value: Any, move: Callable[[str | None], str | None]) -> Any:
+    """`value` (a model, or a list of them) with every system field that holds a file path (`RecordFields.PATHS`)
+    of its records passed through `move` (the campaign saved elsewhere)."""
+    if isinstance(value, list):
+        items = [moved_paths(item, move) for item in value]
+        return items if any(new is not old for new, old in zip(items, value, strict=True)) else value
+    if not isinstance(value, StrictModel):
+        return value
+    updates = {name: new for name in type(value).model_fields
+               if (new := moved_paths(old := getattr(value, name), move)) is not old}
+    result = value.model_copy(update=updates) if updates else value
+    if isinstance(result, Extensible):
+        moved = [kept.model_copy(update={path: move(getattr(kept, path)) for path in kept.PATHS})
+                 for kept in result._fields.values() if kept.PATHS]
+        result = _replaced(result, moved) if moved else result
+    return result
 
 
 def kept_fields(record: Extensible) -> Mapping[type[RecordFields], RecordFields]:
