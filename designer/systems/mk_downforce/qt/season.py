@@ -212,7 +212,7 @@ class SeasonRacePage(QWidget):
 
     def refresh(self) -> None:
         doc, ruleset = self.session.document, self.session.context.ruleset
-        race = self.season()
+        race, season = self.race(), self.season()
         for table in (self.prize_table, self.table, self.bets_table):
             table.blockSignals(True)
         for column, amount in enumerate(prize_table(doc, ruleset)[: len(self.colours)]):
@@ -220,7 +220,7 @@ class SeasonRacePage(QWidget):
         self.prize_note.setText(prize_note(doc, ruleset))
         rules = downforce_rules(ruleset)
         for row, colour in enumerate(self.colours):
-            car = race.car(colour)
+            car = season.car(colour)
             kart = rules.kart(colour) if rules else None
             item = set_cell(self.table, row, CAR, capitalised(kart_colour_name(ruleset, colour)), bold=True)
             if kart is not None:
@@ -248,7 +248,7 @@ class SeasonRacePage(QWidget):
         for row, player in enumerate(doc.players):
             got = race_money(doc, ruleset, race, player.name)
             set_cell(self.bets_table, row, PLAYER, player.name)
-            set_cell(self.bets_table, row, BETS, format_dollars(race.bet(player.name)) if race.bet(player.name)
+            set_cell(self.bets_table, row, BETS, format_dollars(season.bet(player.name)) if season.bet(player.name)
                      else "", editable=True, align=ALIGN_NUMBER)
             set_cell(self.bets_table, row, RACE_MONEY, format_dollars(got.total) if got else "", align=ALIGN_NUMBER,
                      bold=True)
