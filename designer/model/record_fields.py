@@ -45,6 +45,7 @@ __all__ = [
     "fields_owner",
     "kept_fields",
     "moved_paths",
+    "registered_fields",
     "set_campaign_fields",
     "set_fields_loader",
     "with_fields",
@@ -70,6 +71,12 @@ class RecordFields(OmitUnused):
         """This model's fields of `record`: those it was given, or the defaults."""
         kept = record._fields.get(cls)
         return kept if isinstance(kept, cls) else _defaults(cls)
+
+    @classmethod
+    def item_name(cls, key: str, index: int, item: Any) -> str | None:
+        """How a refusal names item `index` (0-based) of this model's list field `key` in the file's JSON (`item`),
+        e.g. "car 2"; None: not one of its lists (or by its index)."""
+        return None
 
 
 # --- the table: {record class: [its registered models]}, and who owns each model -------------------------
@@ -127,6 +134,13 @@ def fields_of_record(record: type[Extensible]) -> tuple[type[RecordFields], ...]
     if _loader is not None:
         _loader()
     return tuple(model for cls in record.__mro__ for model in _table.get(cls, ()))
+
+
+def registered_fields() -> tuple[type[RecordFields], ...]:
+    """Every registered model, in registration order."""
+    if _loader is not None:
+        _loader()
+    return tuple(_owners)
 
 
 def fields_owner(model: type[RecordFields]) -> str | None:

@@ -10,10 +10,11 @@ Every field is left out of the file while unused, so a file without them keeps i
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints
 
+from designer.i18n import _
 from designer.model.base import OmitUnused, StrictInt, StrictModel, StrictStr
 from designer.model.campaign import MAX_PLAYERS, CampaignDocument, PersonName, Race, RaceResult, Small
 from designer.model.record_fields import RecordFields
@@ -64,6 +65,14 @@ class DownforceRace(RecordFields):
     cars: Annotated[list[CarResult], Field(max_length=MAX_PLAYERS)] = []
     bets: Annotated[list[BetWin], Field(max_length=MAX_PLAYERS)] = []
 
+    @classmethod
+    def item_name(cls, key: str, index: int, item: Any) -> str | None:
+        from designer.campaign.places import name_in
+
+        if key == "bets":  # a player's bet winnings: the player
+            return name_in(item, "player") or _("bet {n}").format(n=index + 1)
+        return _("car {n}").format(n=index + 1) if key == "cars" else None
+
     def car(self, colour: str) -> CarResult | None:
         return next((c for c in self.cars if c.colour == colour), None)
 
@@ -78,6 +87,10 @@ class DownforcePrizes(RecordFields):
     OMIT_UNUSED = (("prizes", []),)
 
     prizes: Annotated[list[Dollars], Field(max_length=MAX_PLAYERS)] = []
+
+    @classmethod
+    def item_name(cls, key: str, index: int, item: Any) -> str | None:
+        return _("prize for place {n}").format(n=index + 1) if key == "prizes" else None
 
 
 FIELDS = ((RaceResult, DownforceResult), (Race, DownforceRace), (CampaignDocument, DownforcePrizes))
