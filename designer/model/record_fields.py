@@ -3,7 +3,8 @@
 The shared records (`designer.model.campaign`: the document, a race, a race result, a custom character, a
 driver) are `Extensible`. A system declares the fields it keeps on one of them as a `RecordFields` model (every
 field with a default) and the registry puts it in the table here (`set_campaign_fields`, called by
-`designer.systems.registry` as `set_extra_kinds` is for element kinds), with the id of the system that owns it.
+`designer.systems.registry` as `set_extra_kinds` is for element kinds), with the id of the system that owns it;
+a model named as "package.module:Class" is imported when a campaign record is first read, not at registration.
 
 - Loading: the keys of a record that are fields of a registered model are validated by that model; the rest
   by the shared record, still strict (an unknown key is refused as before). The model's instance is kept
@@ -17,8 +18,9 @@ field with a default) and the registry puts it in the table here (`set_campaign_
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from pydantic import (
     GetJsonSchemaHandler,
@@ -80,6 +82,13 @@ class RecordFields(OmitUnused):
 
 
 # --- the table: {record class: [its registered models]}, and who owns each model -------------------------
+#: The shared records a system may add fields to, by the class name a system gives (`designer.model.campaign`).
+RECORDS: Final = ("CampaignDocument", "Race", "RaceResult", "CustomCharacter", "Driver")
+#: (owning system id, record class name, model class or "package.module:Class"), as the registry set them.
+Entry = tuple[str, str, str | type[Any]]
+
+_entries: tuple[Entry, ...] = ()
+_stale = False  # the entries changed: the table is resolved again (importing the models) when next asked
 _table: dict[type[Extensible], tuple[type[RecordFields], ...]] = {}
 _owners: dict[type[RecordFields], str] = {}
 _defaults_of: dict[type[RecordFields], RecordFields] = {}
@@ -103,48 +112,77 @@ def set_fields_loader(loader: Callable[[], None]) -> None:
     _loader = loader
 
 
-def set_campaign_fields(entries: Iterable[tuple[str, type[Any], type[Any]]], check_only: bool = False) -> None:
-    """Make the table `entries` — (owning system id, shared record class, its model) — replacing any set
-    before. Refuses a model that is not a `RecordFields` with defaults, a record class that is not `Extensible`,
-    and a field name the record (or another model on it) already has. `check_only`: only refuse."""
-    global _table, _owners
+def set_campaign_fields(entries: Iterable[Entry], check_only: bool = False) -> None:
+    """Make the table `entries` — (owning system id, shared record's class name, its model) — replacing any set
+    before. A model given as "package.module:Class" is imported only when a campaign record is first read, so
+    registering a system loads no campaign code. Refuses a record not in `RECORDS` and a model that is neither
+    at once; with `check_only` (registering) and a model given as a class (the campaign model is then loaded
+    anyway) also what resolving refuses: a model that is not a `RecordFields` with defaults, and a field name
+    the record (or another model on it) already has."""
+    global _entries, _stale
+    entries = tuple(entries)
+    for owner, record, model in entries:
+        if record not in RECORDS:
+            raise FieldsError(f"{owner}: {record!r} is not a shared campaign record ({', '.join(RECORDS)})")
+        if not isinstance(model, type) and not (isinstance(model, str) and ":" in model):
+            raise FieldsError(f"{owner}: {model!r} is neither a RecordFields class nor 'package.module:Class'")
+    if check_only:
+        if any(isinstance(model, type) for _owner, _record, model in entries):
+            _resolve(entries)
+        return
+    _entries, _stale = entries, True
+
+
+def _resolve(entries: Iterable[Entry]) -> tuple[dict[type[Extensible], tuple[type[RecordFields], ...]],
+                                                dict[type[RecordFields], str]]:
+    campaign = importlib.import_module("designer.model.campaign")
     table: dict[type[Extensible], list[type[RecordFields]]] = {}
     owners: dict[type[RecordFields], str] = {}
-    for owner, record, model in entries:
-        if not (isinstance(record, type) and issubclass(record, Extensible)):
-            raise FieldsError(f"{owner}: {record!r} is not a shared campaign record")
+    for owner, name, source in entries:
+        record = getattr(campaign, name)
+        model: object = source
+        if isinstance(source, str):
+            module, _sep, attr = source.partition(":")
+            model = getattr(importlib.import_module(module), attr, None)
         if not (isinstance(model, type) and issubclass(model, RecordFields)):
-            raise FieldsError(f"{owner}: {model!r} is not a designer.model.record_fields.RecordFields")
+            raise FieldsError(f"{owner}: {source!r} is not a designer.model.record_fields.RecordFields")
         _defaults(model)
         models = table.setdefault(record, [])
         taken = set(record.model_fields).union(*(m.model_fields for m in models))
         clash = sorted(taken & set(model.model_fields))
         if model in owners or clash:
             what = repr(clash[0]) if clash else model.__name__
-            raise FieldsError(f"{owner}: {record.__name__} already has the field {what}")
+            raise FieldsError(f"{owner}: {name} already has the field {what}")
         models.append(model)
         owners[model] = owner
-    if not check_only:
-        _table = {record: tuple(models) for record, models in table.items()}
-        _owners = owners
+    return {record: tuple(models) for record, models in table.items()}, owners
+
+
+def _ensure() -> None:
+    """The systems in use registered and their models imported."""
+    global _table, _owners, _stale
+    if _loader is not None:
+        _loader()
+    if _stale:
+        _table, _owners = _resolve(_entries)
+        _stale = False
 
 
 def fields_of_record(record: type[Extensible]) -> tuple[type[RecordFields], ...]:
     """The models registered on `record` (a shared record class), in registration order."""
-    if _loader is not None:
-        _loader()
+    _ensure()
     return tuple(model for cls in record.__mro__ for model in _table.get(cls, ()))
 
 
 def registered_fields() -> tuple[type[RecordFields], ...]:
     """Every registered model, in registration order."""
-    if _loader is not None:
-        _loader()
+    _ensure()
     return tuple(_owners)
 
 
 def fields_owner(model: type[RecordFields]) -> str | None:
     """The id of the system whose fields `model` holds (None: not registered)."""
+    _ensure()
     return _owners.get(model)
 
 

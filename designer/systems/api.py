@@ -545,13 +545,15 @@ class ReportFigures:
 
 @dataclass(frozen=True)
 class CampaignFields:
-    """A system's own fields on one shared campaign record (`designer.model.campaign`: `CampaignDocument`,
-    `Race`, `RaceResult`, `CustomCharacter`, `Driver`): `model` is a `designer.model.record_fields.RecordFields`
-    (every field with a default). Files carry them as keys of the record; the system reads them with
-    `model.of(record)` and edits them with `designer.model.record_fields.with_fields`."""
+    """A system's own fields on one shared campaign record, named by its class in `designer.model.campaign`
+    (`"CampaignDocument"`, `"Race"`, `"RaceResult"`, `"CustomCharacter"`, `"Driver"`): `model` is a
+    `designer.model.record_fields.RecordFields` (every field with a default), or where it is as
+    `"package.module:Class"`, imported only when a campaign is read (the built-ins: registering a system then
+    loads no campaign code). Files carry them as keys of the record; the system reads them with
+    `Model.of(record)` and edits them with `designer.model.record_fields.with_fields`."""
 
-    record: type[Any]
-    model: type[Any]
+    record: str
+    model: str | type[Any]
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import importlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from designer.i18n import _, add_catalogue
 from designer.model.elements import ELEMENT_CLASSES, ElementBase, KindError, kind_of_class, set_extra_kinds
@@ -198,7 +198,7 @@ def _system_of(loaded: object, name: str) -> System:
     return system
 
 
-def _fields_entries(systems: Sequence[System]) -> list[tuple[str, type, type]]:
+def _fields_entries(systems: Sequence[System]) -> list[tuple[str, str, str | type[Any]]]:
     return [(system.id, f.record, f.model) for system in systems for f in system.campaign_fields]
 
 

@@ -159,7 +159,7 @@ def _rally_registry(folder: Path, *fields: CampaignFields) -> Registry:
 
 
 def test_an_outside_systems_field_loads_saves_and_is_in_the_schema(tmp_path: Path) -> None:
-    with use(_rally_registry(tmp_path, CampaignFields(RaceResult, RallyResult))):
+    with use(_rally_registry(tmp_path, CampaignFields("RaceResult", RallyResult))):
         data = {"format": "kartographer-campaign", "schema_version": 4, "name": "L", "ruleset": FAKE_ID,
                 "mode": FAKE_MODE, "races": [{"results": [{"player": "Ana", "place": 1, "beacons": 4}]}]}
         doc = campaign_from_data(data, "l.campaign.json")
@@ -179,14 +179,14 @@ def test_a_field_a_record_already_has_is_refused_when_registering(tmp_path: Path
         kart: str | None = None
 
     with pytest.raises(GameSystemError, match=r"already has the field 'kart'"):
-        _rally_registry(tmp_path, CampaignFields(RaceResult, Clash))
+        _rally_registry(tmp_path, CampaignFields("RaceResult", Clash))
 
     class Place(RecordFields):
         place: int = 0
 
     with pytest.raises(GameSystemError, match=r"already has the field 'place'"):
-        _rally_registry(tmp_path, CampaignFields(RaceResult, Place))
+        _rally_registry(tmp_path, CampaignFields("RaceResult", Place))
     with pytest.raises(GameSystemError, match="is not a shared campaign record"):
-        _rally_registry(tmp_path, CampaignFields(Player, RallyResult))
+        _rally_registry(tmp_path, CampaignFields("Player", RallyResult))
     with pytest.raises(Exception, match="not registered on RaceResult"):
         with_fields(RaceResult(player="A", place=1), RallyResult(beacons=1))

@@ -16,7 +16,6 @@ from designer.systems.axles_alloys_2.checks import CHECKS
 from designer.systems.axles_alloys_2.cli import CAMPAIGN_CLI, CLI
 from designer.systems.axles_alloys_2.defaults import new_defaults
 from designer.systems.axles_alloys_2.documents import DOCUMENTS
-from designer.systems.axles_alloys_2.driver_fields import FIELDS
 from designer.systems.axles_alloys_2.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.axles_alloys_2.generate import GENERATOR
 from designer.systems.axles_alloys_2.modes import DEFAULT_MODE, MODES
@@ -51,7 +50,9 @@ SYSTEM = System(
     print_art={kind: _print_art(kind) for kind in KIND_NAMES},
     generator=GENERATOR,
     race=RACE_RULES,
-    campaign_fields=tuple(CampaignFields(record, model) for record, model in FIELDS),
+    campaign_fields=(
+        CampaignFields("Driver", "designer.systems.axles_alloys_2.driver_fields:DriverVehicle"),
+    ),
     cli=CLI,
     campaign_cli=CAMPAIGN_CLI,
     documents=DOCUMENTS,

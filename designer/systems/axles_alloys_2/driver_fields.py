@@ -4,7 +4,7 @@ written only when set), the driver's `*.vehicle.json`, relative to the campaign 
 
 from __future__ import annotations
 
-from designer.model.campaign import CharacterId, Driver, TrackPath
+from designer.model.campaign import CharacterId, TrackPath
 from designer.model.record_fields import RecordFields
 
 #: A weight class's stable id in the rule data ("light").
@@ -20,5 +20,3 @@ class DriverVehicle(RecordFields):
     vehicle: WeightClassId | None = None
     vehicle_file: TrackPath | None = None
 
-
-FIELDS = ((Driver, DriverVehicle),)

@@ -8,7 +8,6 @@ from designer.paths import RULESETS_DIR
 from designer.systems.api import CampaignFields, RuleSection, System
 from designer.systems.mk_downforce.checks import CHECKS
 from designer.systems.mk_downforce.cli import CAMPAIGN_CLI, CAMPAIGN_OPTIONS
-from designer.systems.mk_downforce.fields import FIELDS
 from designer.systems.mk_downforce.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_downforce.prints import DASHBOARD, PRINT_OPTIONS, PRINTS
 from designer.systems.mk_downforce.race import RACE
@@ -24,7 +23,11 @@ SYSTEM = System(
     modes=MODES,
     default_mode=DEFAULT_MODE,
     race=RACE,
-    campaign_fields=tuple(CampaignFields(record, model) for record, model in FIELDS),
+    campaign_fields=(
+        CampaignFields("RaceResult", "designer.systems.mk_downforce.fields:DownforceResult"),
+        CampaignFields("Race", "designer.systems.mk_downforce.fields:DownforceRace"),
+        CampaignFields("CampaignDocument", "designer.systems.mk_downforce.fields:DownforcePrizes"),
+    ),
     qt_module="designer.systems.mk_downforce.qt",
     campaign_cli=CAMPAIGN_CLI,
     campaign_options=CAMPAIGN_OPTIONS,

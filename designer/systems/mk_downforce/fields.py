@@ -16,7 +16,7 @@ from pydantic import Field, StringConstraints
 
 from designer.i18n import _
 from designer.model.base import OmitUnused, StrictInt, StrictModel, StrictStr
-from designer.model.campaign import MAX_PLAYERS, CampaignDocument, PersonName, Race, RaceResult, Small
+from designer.model.campaign import MAX_PLAYERS, PersonName, Small
 from designer.model.record_fields import RecordFields
 
 #: Money in whole dollars (prize money and bet winnings): up to a trillion.
@@ -92,5 +92,3 @@ class DownforcePrizes(RecordFields):
     def item_name(cls, key: str, index: int, item: Any) -> str | None:
         return _("prize for place {n}").format(n=index + 1) if key == "prizes" else None
 
-
-FIELDS = ((RaceResult, DownforceResult), (Race, DownforceRace), (CampaignDocument, DownforcePrizes))

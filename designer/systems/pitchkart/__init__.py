@@ -11,7 +11,6 @@ from designer.paths import RULESETS_DIR
 from designer.systems.api import CampaignFields, CharacterStat, ReportFigures, RuleSection, System
 from designer.systems.pitchkart.chain import follow_moves
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, ELEMENT_LABELS, KIND_NAMES
-from designer.systems.pitchkart.fields import FIELDS
 from designer.systems.pitchkart.generate import GENERATOR
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
@@ -61,6 +60,8 @@ SYSTEM = System(
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
     race=RACE,
-    campaign_fields=tuple(CampaignFields(record, model) for record, model in FIELDS),
+    campaign_fields=(
+        CampaignFields("CustomCharacter", "designer.systems.pitchkart.fields:PitchKartStats"),
+    ),
     rule_sections=(RuleSection("pitchkart", source="designer.systems.pitchkart.rule_data:SECTION"),),
 )

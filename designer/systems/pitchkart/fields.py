@@ -10,7 +10,6 @@ from typing import Annotated
 from pydantic import Field
 
 from designer.model.base import StrictInt
-from designer.model.campaign import CustomCharacter
 from designer.model.record_fields import RecordFields
 
 Stat = Annotated[StrictInt, Field(ge=1, le=9)]
@@ -25,5 +24,3 @@ class PitchKartStats(RecordFields):
     traction: Stat | None = None
     acceleration: Stat | None = None
 
-
-FIELDS = ((CustomCharacter, PitchKartStats),)
