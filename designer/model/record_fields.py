@@ -207,7 +207,10 @@ class Extensible(OmitUnused):
                 kept[model] = model.model_validate(mine)
             except ValidationError as exc:
                 errors = errors or exc
-        record = handler(rest)
+        try:
+            record = handler(rest)
+        except ValidationError as exc:
+            raise _merged(exc, errors) from None
         if errors is not None:
             raise errors
         if isinstance(record, Extensible):
@@ -231,6 +234,18 @@ class Extensible(OmitUnused):
             extra = handler.resolve_ref_schema(handler(model.__pydantic_core_schema__))
             properties.update(extra.get("properties", {}))
         return json_schema
+
+
+def _merged(first: ValidationError, more: ValidationError | None) -> ValidationError:
+    """The record's own errors, then its system fields' (so a refusal counts them all)."""
+    if more is None:
+        return first
+    try:
+        details: list[Any] = [{key: e[key] for key in ("type", "loc", "input", "ctx") if key in e}
+                              for e in (*first.errors(), *more.errors())]
+        return ValidationError.from_exception_data(first.title, details)
+    except (TypeError, ValueError, KeyError):  # an error type that cannot be rebuilt: the record's own suffice
+        return first
 
 
 def _normalised(kept: Mapping[type[RecordFields], RecordFields]) -> dict[type[RecordFields], RecordFields]:

@@ -102,6 +102,10 @@ def test_an_unknown_key_and_a_bad_value_are_refused_where_they_are() -> None:
     with pytest.raises(DocumentError) as bad:
         campaign_from_data(data, "s.campaign.json")
     assert "race 1, Ana: kart" in str(bad.value) and "\n" not in str(bad.value)
+    data["races"][0]["results"][0] = {"player": "Ana", "place": 0, "kart": 3}
+    with pytest.raises(DocumentError) as both:
+        campaign_from_data(data, "s.campaign.json")
+    assert "race 1, Ana: place" in str(both.value) and "(and 1 more problem)" in str(both.value)
     data["races"][0]["results"][0] = {"player": "Ana", "place": 1, "karts": "red"}
     with pytest.raises(DocumentError) as unknown:
         campaign_from_data(data, "s.campaign.json")
