@@ -206,7 +206,7 @@ class Extensible(OmitUnused):
             try:
                 kept[model] = model.model_validate(mine)
             except ValidationError as exc:
-                errors = errors or exc
+                errors = exc if errors is None else _merged(errors, exc)
         try:
             record = handler(rest)
         except ValidationError as exc:
@@ -222,7 +222,9 @@ class Extensible(OmitUnused):
         data = self._omit_unused(handler(self))
         models = fields_of_record(type(self))
         for model in (*models, *(m for m in self._fields if m not in models)):
-            data.update(model.of(self).model_dump(mode=info.mode, round_trip=info.round_trip))
+            data.update(model.of(self).model_dump(mode=info.mode, round_trip=info.round_trip, by_alias=info.by_alias,
+                                                  exclude_none=info.exclude_none,
+                                                  exclude_defaults=info.exclude_defaults))
         return data
 
     @classmethod
