@@ -16,7 +16,7 @@ from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import STAT_LABELS, race_started, shop, shop_closed_reason, shop_window, stat_label
 from designer.campaign.modes import campaign_mode, mode_title, records, scored
 from designer.campaign.places import item_name
-from designer.campaign.roster import STAT_KEYS, require_character_id, require_player, system_stats
+from designer.campaign.roster import require_character_id, require_player, stat_keys, system_stats
 from designer.campaign.validate import (
     check_campaign,
     check_coins,
@@ -40,6 +40,7 @@ from designer.model.campaign import (
     Upgrade,
     WipeOut,
 )
+from designer.model.record_fields import field_value
 from designer.rules.base import slugify
 from designer.rules.texts import character_name, ruleset_name
 from designer.systems import registry
@@ -191,7 +192,7 @@ def set_custom_character(doc: CampaignDocument, ctx: Context, character: CustomC
                                                                               ruleset=ruleset_name(ctx.ruleset)),
                             "custom_characters")
     carried = {stat.key for stat in system_stats(ctx.ruleset)}
-    foreign = [key for key in STAT_KEYS if getattr(character, key) is not None and key not in carried]
+    foreign = [key for key in stat_keys() if field_value(character, key) is not None and key not in carried]
     if foreign:
         titles = [s.display_title for sid in registry.ids() for s in registry.get(sid).character_stats
                   if s.key == foreign[0]]

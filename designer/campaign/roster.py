@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.i18n import _
 from designer.io.display import clip
 from designer.model.campaign import CampaignDocument
+from designer.model.record_fields import Extensible, field_value
 from designer.rules import Ruleset
 from designer.rules.texts import character_name
 from designer.systems import registry
@@ -22,8 +24,15 @@ from designer.systems.api import CharacterStat
 #: What a player of a system without characters (Axles and Alloys) has as their character: a stored label.
 FREE_LABEL = "Driver"
 
-#: Every stat a character (ruleset or custom) may carry, whatever the system: the union of the systems' keys.
-STAT_KEYS = ("weight", "handling", "max_gear", "top_speed", "traction", "acceleration")
+#: The stats a custom character keeps as fields of its own (a system may add more: `System.campaign_fields`).
+SHARED_STAT_KEYS = ("weight", "handling", "max_gear")
+
+
+def stat_keys() -> tuple[str, ...]:
+    """Every stat a character (ruleset or custom) may carry, whatever the system: the shared ones, then the
+    registered systems' own keys (`System.character_stats`)."""
+    keys = (s.key for system in registry.systems() for s in system.character_stats)
+    return tuple(dict.fromkeys((*SHARED_STAT_KEYS, *keys)))
 
 
 @dataclass(frozen=True)
@@ -33,7 +42,7 @@ class CharacterStats:
     handling: int | None
     max_gear: int | None
     custom: bool = False
-    #: every stat the character carries, by key (`STAT_KEYS`): None where not given
+    #: every stat the character carries, by key (`stat_keys()`): None where not given
     values: Mapping[str, int | str | None] = field(default_factory=dict, hash=False)
     #: the stats that are the rule data's house values (`Character.assumed`)
     assumed: tuple[str, ...] = ()
@@ -47,11 +56,19 @@ class CharacterStats:
 
 
 def stats_of(name: str, source: object, custom: bool = False, assumed: tuple[str, ...] = (),
-             keys: tuple[str, ...] = STAT_KEYS) -> CharacterStats:
-    """`source`'s stats; only `keys` are read (the others are None)."""
-    values = {key: getattr(source, key, None) if key in keys else None for key in STAT_KEYS}
+             keys: tuple[str, ...] | None = None) -> CharacterStats:
+    """`source`'s stats (a ruleset character, or a custom one with its system's fields); only `keys` are read
+    (default: all; the others are None)."""
+    every = stat_keys()
+    keys = every if keys is None else keys
+    values = {key: _stat(source, key) if key in keys else None for key in every}
     return CharacterStats(name, values["weight"], values["handling"], values["max_gear"],
                           custom=custom, values=values, assumed=assumed)
+
+
+def _stat(source: object, key: str) -> Any:
+    value = field_value(source, key) if isinstance(source, Extensible) else getattr(source, key, None)
+    return value if isinstance(value, int | str) else None
 
 
 def system_stats(ruleset: Ruleset) -> tuple[CharacterStat, ...]:

@@ -7,11 +7,15 @@ from designer.campaign.battle import check_battles
 from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.campaign.grand_prix import ledger, race_complete, races_complete, stat_label
-from designer.campaign.modes import in_money, keeps, missing_rules, mode_of, mode_title, scored
+from designer.campaign.modes import keeps, missing_rules, mode_of, mode_title, scored
+from designer.campaign.places import item_name
 from designer.campaign.roster import has_characters, require_character, require_player
 from designer.i18n import _, ngettext, pgettext
+from designer.io.validation import describe_location
 from designer.model.campaign import CampaignDocument
+from designer.model.record_fields import extended_records, fields_owner, kept_fields
 from designer.rules.texts import ruleset_name
+from designer.systems import registry
 
 #: The document's lists a campaign mode may keep (which ones it does keep depends on its record).
 SECTIONS = ("races", "upgrades", "battles", "drivers", "games")
@@ -20,6 +24,7 @@ SECTIONS = ("races", "upgrades", "battles", "drivers", "games")
 def check_campaign(doc: CampaignDocument, ctx: Context) -> None:
     """Raise CampaignError for the first inconsistency in the whole document."""
     check_mode(doc, ctx)
+    check_system_fields(doc, ctx)
     for i, custom in enumerate(doc.custom_characters):
         if ctx.ruleset.character_by_id(custom.id) is not None:
             raise CampaignError(_("id '{id}' of {name} is a {ruleset} character's").format(
@@ -49,14 +54,23 @@ def check_mode(doc: CampaignDocument, ctx: Context) -> None:
         if getattr(doc, section) and not keeps(mode, section):
             raise CampaignError(pgettext("campaign mode title", "a {mode} campaign has no {section}").format(
                 mode=mode_title(doc.ruleset, doc.mode), section=section), section)
-    if not mode.money:
-        for index, race in enumerate(doc.races):
-            if race.cars or race.bets:
-                raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no cars or bets").format(
-                    mode=mode_title(doc.ruleset, doc.mode)), race_location(index))
-        if doc.prizes:
-            raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no prize money").format(
-                mode=mode_title(doc.ruleset, doc.mode)), "prizes")
+
+
+def check_system_fields(doc: CampaignDocument, ctx: Context) -> None:
+    """A record carries only the fields of the campaign's own game system (`System.campaign_fields`), e.g. no
+    Downforce kart colour on a Grand Prix result."""
+    data: object = None
+    for where, record in extended_records(doc):
+        for model, values in kept_fields(record).items():
+            owner = fields_owner(model)
+            if owner is None or owner == doc.ruleset:
+                continue
+            system = registry.find(owner)
+            keys = list(values.model_dump(exclude_defaults=True)) or list(model.model_fields)
+            data = doc.model_dump(mode="json") if data is None else data
+            raise CampaignError(_("'{field}' belongs to {system} campaigns, not to a {ruleset} one").format(
+                field=keys[0], system=system.display_name if system else owner,
+                ruleset=ruleset_name(ctx.ruleset)), describe_location(where, data, item_name))
 
 
 def check_player_count(doc: CampaignDocument, ctx: Context) -> None:
@@ -120,7 +134,6 @@ def check_race(doc: CampaignDocument, ctx: Context, index: int) -> None:
                                 f"{where}, {name}")
         taken[result.place] = name
         check_gates(ctx, index, result.gates, f"{where}, {name}")
-        check_money(doc, result.kart, result.prize, result.bets, f"{where}, {name}")
 
 
 def check_previous_complete(doc: CampaignDocument, index: int) -> None:
@@ -156,16 +169,6 @@ def check_coins(coins: int | None, where: str) -> None:
         return
     if coins < 0:
         raise CampaignError(_("coins cannot be negative ({coins})").format(coins=coins), where)
-
-
-def check_money(doc: CampaignDocument, kart: str | None, prize: int, bets: int, where: str) -> None:
-    """Prize money, bets and the kart raced belong to a season scored in money; never negative."""
-    for amount in (prize, bets):
-        if amount < 0:
-            raise CampaignError(_("money cannot be negative ({amount})").format(amount=amount), where)
-    if (kart or prize or bets) and not in_money(doc):
-        raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no prize money, bets or "
-                                     "karts").format(mode=mode_title(doc.ruleset, doc.mode)), where)
 
 
 def check_upgrades(doc: CampaignDocument, ctx: Context) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from designer.campaign.context import Context
 from designer.campaign.grand_prix import TIE_RULE, counted_races, effective_stat, is_finished, ledger, standings
 from designer.campaign.modes import records, scored
-from designer.campaign.roster import STAT_KEYS, character_label, character_stats
+from designer.campaign.roster import character_label, character_stats, stat_keys
 from designer.campaign.series import has_start_order_coins, starting_coins_by_place
 from designer.export import pdf
 from designer.export.dashboards import DashboardOptions, Kart, Upgrades, render_dashboards
@@ -101,7 +101,7 @@ def campaign_karts(doc: CampaignDocument, ctx: Context) -> list[Kart]:
         character = ctx.ruleset.character_by_id(p.character)
         if character is None and stats is not None:
             character = Character(id=p.character, name=stats.name,
-                                  **{key: stats.value(key) for key in STAT_KEYS})
+                                  **{key: stats.value(key) for key in stat_keys() if key in Character.model_fields})
         bonus = {}
         for stat in ("handling", "max_gear"):
             base = stats.base(stat) if stats else None

@@ -19,6 +19,7 @@ from designer.io.jsonfile import dumps_json, parse_json_text, read_json_file
 from designer.io.suffixes import CAMPAIGN_SUFFIX  # noqa: F401 - re-exported: read here by the callers
 from designer.io.track_io import load_track
 from designer.model.campaign import CAMPAIGN_FORMAT, CampaignDocument
+from designer.model.record_fields import moved_paths
 from designer.rules import RulesetError, load_ruleset
 
 
@@ -98,8 +99,8 @@ def relative_track(campaign_path: str | Path | None, track: str | Path) -> str:
 
 
 def rebase_tracks(doc: CampaignDocument, old: str | Path | None, new: str | Path) -> CampaignDocument:
-    """The document with every track path (and every driver's vehicle file) rewritten so it still points at
-    the same file from `new`."""
+    """The document with every track path (and every file path a game system keeps in its own fields, e.g. a
+    driver's car) rewritten so it still points at the same file from `new`."""
     def move(track: str | None) -> str | None:
         found = resolve_track(old, track)
         return relative_track(new, found) if found is not None else None
@@ -107,5 +108,6 @@ def rebase_tracks(doc: CampaignDocument, old: str | Path | None, new: str | Path
     races = [r.model_copy(update={"track": move(r.track)}) for r in doc.races]
     battles = [b.model_copy(update={"track": move(b.track)}) for b in doc.battles]
     games = [g.model_copy(update={"track": move(g.track)}) for g in doc.games]
-    drivers = [d.model_copy(update={"vehicle_file": move(d.vehicle_file)}) for d in doc.drivers]
-    return doc.model_copy(update={"races": races, "battles": battles, "games": games, "drivers": drivers})
+    moved: CampaignDocument = moved_paths(doc.model_copy(update={"races": races, "battles": battles, "games": games}),
+                                          move)
+    return moved

@@ -101,7 +101,7 @@ def to_ids(items: list[Any], key: str, where: str, noun: Callable[[int], str], l
 
 
 def migrate_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
-    """Campaign 2 → 3 only adds optional fields (a race result's kart, prize and bets): nothing to change."""
+    """Campaign 2 → 3 only adds optional fields (systems' own, on a race result and a driver): nothing to change."""
     return data
 
 

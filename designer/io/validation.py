@@ -114,6 +114,11 @@ def _message(error: ErrorDetails) -> str:
     return message[0].lower() + message[1:]
 
 
+def describe_location(loc: tuple[Any, ...], data: Any, name_item: ItemNamer | None = None) -> str:
+    """Where `loc` (keys and list indices into `data`) is, as a refusal names it ("race 2, Ann")."""
+    return _format_location(loc, data, name_item=name_item)
+
+
 def describe_validation_error(exc: ValidationError, data: Any,
                               name_item: ItemNamer | None = None) -> tuple[str, str]:
     """Return (location, reason) of the first error, plus a count of the others in the reason; `name_item`

@@ -22,6 +22,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    SerializationInfo,
     SerializerFunctionWrapHandler,
     StrictBool,
     StrictFloat,
@@ -102,8 +103,10 @@ class OmitUnused(StrictModel):
     OMIT_UNUSED: ClassVar[tuple[tuple[str, Any], ...]] = ()
 
     @model_serializer(mode="wrap")
-    def _leave_out_unused(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data = handler(self)
+    def _leave_out_unused(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict[str, Any]:
+        return self._omit_unused(handler(self))
+
+    def _omit_unused(self, data: dict[str, Any]) -> dict[str, Any]:
         for key, unused in self.OMIT_UNUSED:
             if key in data and data[key] == unused:
                 del data[key]

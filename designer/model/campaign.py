@@ -10,21 +10,15 @@ Gaslands' `grand_prix`, `race_series`, `balloon_battle`); the file format only b
 the campaign keeps: races (with upgrades when scored on points), battles (logs of Wipe Outs), or drivers
 and games (careers).
 
-Schema version 4 records a Downforce season's race as the game runs it: six cars whatever the number of
-players, each with its colour, place, owner (optional: a car nobody bought still takes its place), the price
-paid for it at the auction and its coins; the race's bet winnings per player; and the season's prize table
-(`prizes`, dollars per place). A version 3 season's per-player results are carried over by the migration.
-
-Schema version 3 adds a race result's `kart`, `prize` and `bets` (Mario Kart for Downforce: the colour
-raced, the prize money and the bet winnings in dollars) and a driver's `vehicle_file` (Axles and Alloys: the
-driver's vehicle document); they are left out of the file where unused, so a version 2 file reads unchanged.
-A custom character's `top_speed`, `traction` and `acceleration` (PitchKart's stats) came later in version 3,
-additive the same way: a file without them reads and writes unchanged.
+A game system keeps its own fields on the records here (the document, a race, a race result, a custom
+character, a driver) as `designer.model.record_fields.RecordFields`, contributed through the registry
+(`System.campaign_fields`); they are described where they are defined. Schema version 4 reshaped a season
+race of one system; version 3 added system fields, left out of the file where unused, so a version 2 file
+reads unchanged.
 
 Schema version 2 (version 1 stored display names): `players[].character` is the stable id of a ruleset
 character ("princess-peach") or of one of the campaign's custom characters, which carry their own `id`; in a
-system with neither (Axles and Alloys) it is the player's own label for their kart. `drivers[].vehicle` is
-the stable id of an Axles and Alloys weight class ("heavy").
+system with neither (Axles and Alloys) it is the player's own label for their kart.
 """
 
 from __future__ import annotations
@@ -34,7 +28,8 @@ from typing import Annotated, Final, Literal
 from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
 from designer.i18n import _
-from designer.model.base import WHOLE_NUMBER, OmitUnused, StrictBool, StrictInt, StrictModel, StrictStr
+from designer.model.base import WHOLE_NUMBER, StrictBool, StrictInt, StrictModel, StrictStr
+from designer.model.record_fields import Extensible
 from designer.model.stats import STATS  # noqa: F401 - re-exported: the campaign code reads it here
 from designer.model.track import default_ruleset
 
@@ -50,8 +45,6 @@ Stat = Literal["handling", "max_gear"]
 PersonName = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 #: A stable id, spelt as the rule data's ids are (`designer.rules.base.Slug`).
 CharacterId = Annotated[StrictStr, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
-#: An Axles and Alloys weight class's stable id in the rule data ("light").
-WeightClassId = CharacterId
 #: What a player drives: a character id, or free text when the system has no characters.
 CharacterRef = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
 
@@ -65,10 +58,6 @@ def _no_nul(path: str) -> str:
 TrackPath = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=500),
                       AfterValidator(_no_nul)]
 Small = Annotated[StrictInt, Field(ge=0, le=10_000)]
-#: Money in whole dollars (Downforce prize money and bet winnings): up to a trillion.
-Dollars = Annotated[StrictInt, Field(ge=0, le=10**12)]
-#: A kart's colour as the rule data spells it ("red").
-KartColour = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 
 
 def _check_unique(names: list[str], refusal: str) -> None:
@@ -87,29 +76,23 @@ class Player(StrictModel):
     character: CharacterRef
 
 
-class CustomCharacter(OmitUnused):
+class CustomCharacter(Extensible):
     """A home-made character; the stats its system does not use stay empty (`System.character_stats` says
-    which it uses). Players refer to it by `id` (never a ruleset character's). PitchKart's `top_speed`,
-    `traction` and `acceleration` are left out of the file while empty, so a file without them keeps its bytes."""
-
-    OMIT_UNUSED = (("top_speed", None), ("traction", None), ("acceleration", None))
+    which it uses; a system may keep stats of its own as fields on it). Players refer to it by `id` (never a
+    ruleset character's)."""
 
     id: CharacterId
     name: PersonName
     weight: Literal["Lightweight", "Middleweight", "Heavyweight"] | None = None
     handling: Annotated[StrictInt, Field(ge=0, le=20)] | None = None
     max_gear: Annotated[StrictInt, Field(ge=1, le=20)] | None = None
-    top_speed: Annotated[StrictInt, Field(ge=1, le=9)] | None = None
-    traction: Annotated[StrictInt, Field(ge=1, le=9)] | None = None
-    acceleration: Annotated[StrictInt, Field(ge=1, le=9)] | None = None
 
 
-class RaceResult(OmitUnused):
+class RaceResult(Extensible):
     """A player's race. `gates` and `coins` are None while not entered (they count 0, and are left out of
-    the file, as an older Kartographer reads them: 0). `kart`, `prize` and `bets` are Downforce's (the
-    colour raced, prize money and bet winnings in dollars) and are written to the file only when set."""
+    the file, as an older Kartographer reads them: 0)."""
 
-    OMIT_UNUSED = (("gates", None), ("coins", None), ("kart", None), ("prize", 0), ("bets", 0))
+    OMIT_UNUSED = (("gates", None), ("coins", None))
 
     player: PersonName
     place: Annotated[StrictInt, Field(ge=1, le=MAX_PLAYERS)]
@@ -125,51 +108,15 @@ class RaceResult(OmitUnused):
     def coins_counted(self) -> int:
         """The coins as scored: not entered counts 0."""
         return self.coins or 0
-    kart: KartColour | None = None
-    prize: Dollars = 0
-    bets: Dollars = 0
 
 
-class CarResult(OmitUnused):
-    """One car of a Downforce race (schema version 4): its colour, finishing place, owner (None: nobody bought
-    it), the price `paid` for it at the auction in dollars, its coins (None: not entered) and, from a migrated
-    version 3 file only, the prize money entered by hand then (None: the season's prize table pays)."""
-
-    OMIT_UNUSED = (("owner", None), ("paid", 0), ("coins", None), ("prize", None))
-
-    colour: KartColour
-    place: Annotated[StrictInt, Field(ge=1, le=MAX_PLAYERS)]
-    owner: PersonName | None = None
-    paid: Dollars = 0
-    coins: Small | None = None
-    prize: Dollars | None = None
-
-
-class BetWin(StrictModel):
-    """A player's bet winnings in one Downforce race, in dollars."""
-
-    player: PersonName
-    amount: Dollars
-
-
-class Race(OmitUnused):
-    """One race: the track (a path relative to the campaign file), the starting grid and the results; a
-    Downforce season's race keeps its `cars` and `bets` instead of `results` (left out of the file unused)."""
-
-    OMIT_UNUSED = (("cars", []), ("bets", []))
+class Race(Extensible):
+    """One race: the track (a path relative to the campaign file), the starting grid and the results (a
+    system may keep its own record of a race instead, as fields on it)."""
 
     track: TrackPath | None = None
     grid: Annotated[list[PersonName], Field(max_length=MAX_PLAYERS)] = []
     results: Annotated[list[RaceResult], Field(max_length=MAX_PLAYERS)] = []
-    cars: Annotated[list[CarResult], Field(max_length=MAX_PLAYERS)] = []
-    bets: Annotated[list[BetWin], Field(max_length=MAX_PLAYERS)] = []
-
-    def car(self, colour: str) -> CarResult | None:
-        return next((c for c in self.cars if c.colour == colour), None)
-
-    def bet(self, player: str) -> int:
-        key = player.strip().casefold()
-        return next((b.amount for b in self.bets if b.player.casefold() == key), 0)
 
     def result(self, player: str) -> RaceResult | None:
         key = player.strip().casefold()
@@ -199,16 +146,12 @@ class Battle(StrictModel):
     wipe_outs: Annotated[list[WipeOut], Field(max_length=1_000)] = []
 
 
-class Driver(OmitUnused):
-    """A named Axles and Alloys driver belonging to a player; `vehicle` is a weight class id, `vehicle_file`
-    (schema version 3, written only when set) the driver's `*.vehicle.json`, relative to the campaign file."""
-
-    OMIT_UNUSED = (("vehicle_file", None),)
+class Driver(Extensible):
+    """A named driver belonging to a player (a careers mode; the system keeps what they drive as its own
+    fields on it)."""
 
     name: PersonName
     player: PersonName
-    vehicle: WeightClassId | None = None
-    vehicle_file: TrackPath | None = None
 
 
 class GameEntry(StrictModel):
@@ -240,8 +183,7 @@ class Game(StrictModel):
     entries: Annotated[list[GameEntry], Field(max_length=MAX_PLAYERS * 4)] = []
 
 
-class CampaignDocument(OmitUnused):
-    OMIT_UNUSED = (("prizes", []),)
+class CampaignDocument(Extensible):
 
     format: Literal["kartographer-campaign"] = CAMPAIGN_FORMAT
     schema_version: Annotated[Literal[4], WHOLE_NUMBER] = CAMPAIGN_SCHEMA_VERSION
@@ -256,8 +198,6 @@ class CampaignDocument(OmitUnused):
     drivers: Annotated[list[Driver], Field(max_length=1_000)] = []
     games: Annotated[list[Game], Field(max_length=1_000)] = []
     notes: Annotated[StrictStr, Field(max_length=10_000)] = ""
-    #: A Downforce season's prize money per place, 1st first (empty: the rule data's table)
-    prizes: Annotated[list[Dollars], Field(max_length=MAX_PLAYERS)] = []
 
     @model_validator(mode="after")
     def _unique_names(self) -> CampaignDocument:

@@ -544,6 +544,19 @@ class ReportFigures:
 
 
 @dataclass(frozen=True)
+class CampaignFields:
+    """A system's own fields on one shared campaign record, named by its class in `designer.model.campaign`
+    (`"CampaignDocument"`, `"Race"`, `"RaceResult"`, `"CustomCharacter"`, `"Driver"`): `model` is a
+    `designer.model.record_fields.RecordFields` (every field with a default), or where it is as
+    `"package.module:Class"`, imported only when a campaign is read (the built-ins: registering a system then
+    loads no campaign code). Files carry them as keys of the record; the system reads them with
+    `Model.of(record)` and edits them with `designer.model.record_fields.with_fields`."""
+
+    record: str
+    model: str | type[Any]
+
+
+@dataclass(frozen=True)
 class System:
     """Everything one game system adds. `id` equals its ruleset's id.
 
@@ -611,6 +624,8 @@ class System:
       domain default: its id), for a system outside the repo that cannot add to the app's. The registry adds
       them to the lookup chain of `designer.i18n._` (after the app's catalogue), so its name, section titles
       and menu texts shown by the shared machinery translate; its own code uses `designer.i18n.Translator`.
+    - `campaign_fields`: its own fields on the shared campaign records (`CampaignFields`), e.g. Downforce's
+      cars of a season race; a campaign of another system that carries them is refused.
     - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
       result of a race run at the table); None: it has none yet.
 
@@ -642,6 +657,7 @@ class System:
     generator: Generator | None = None
     character_stats: tuple[CharacterStat, ...] = ()
     race: RaceRules | None = None
+    campaign_fields: tuple[CampaignFields, ...] = ()
     cli: tuple[CliCommand, ...] = ()
     campaign_cli: tuple[CliCommand, ...] = ()
     campaign_options: tuple[CampaignOptions, ...] = ()

@@ -4,7 +4,9 @@
 packages (`BUILTIN_SYSTEMS`, imported by name exactly as an entry point would be) and then every
 `kartographer.systems` entry point, each naming a module whose `SYSTEM` is a `designer.systems.api.System`.
 The element kinds systems define (`System.element_classes`) go into the model's kind table
-(`designer.model.elements.set_extra_kinds`) while their registry is the one in use.
+(`designer.model.elements.set_extra_kinds`), and their fields on the campaign records (`System.campaign_fields`)
+into the model's fields table (`designer.model.record_fields.set_campaign_fields`), while their registry is the
+one in use.
 Low in the layers: it imports only `api` and the element model, so the checks engine, the print shop, the
 palette and the campaign core can all ask it; the system packages, which use those layers, are imported
 only by name, at load time.
@@ -18,11 +20,12 @@ import importlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from designer.i18n import _, add_catalogue
 from designer.model.elements import ELEMENT_CLASSES, ElementBase, KindError, kind_of_class, set_extra_kinds
 from designer.model.kind_names import set_system_element_labels, set_system_kind_names
+from designer.model.record_fields import FieldsError, set_campaign_fields, set_fields_loader
 from designer.systems.api import CAMPAIGN_RECORDS, RuleSection, System
 
 T = TypeVar("T")
@@ -94,6 +97,10 @@ class Registry:
                 raise GameSystemError(_("system {id}: rule-data section {key} is already defined").format(
                     id=repr(system.id), key=repr(section.key)))
             keys.add(section.key)
+        try:
+            set_campaign_fields(_fields_entries((*self._systems.values(), system)), check_only=True)
+        except FieldsError as exc:
+            raise GameSystemError(_("system {id}: {reason}").format(id=repr(system.id), reason=exc)) from None
         self._systems[system.id] = system
         self._memo.clear()
         if system.locale_dir is not None:
@@ -191,9 +198,14 @@ def _system_of(loaded: object, name: str) -> System:
     return system
 
 
+def _fields_entries(systems: Sequence[System]) -> list[tuple[str, str, str | type[Any]]]:
+    return [(system.id, f.record, f.model) for system in systems for f in system.campaign_fields]
+
+
 def _sync_kinds(registry: Registry) -> None:
-    """The model's kind table: the built-in kinds plus those of `registry`'s systems."""
+    """The model's kind table: the built-in kinds plus those of `registry`'s systems; its campaign fields too."""
     set_extra_kinds(registry.element_classes())
+    set_campaign_fields(_fields_entries(tuple(registry._systems.values())))
     set_system_kind_names(registry.kind_names())
     set_system_element_labels(registry.element_labels())
 
@@ -221,6 +233,9 @@ def use(registry: Registry) -> Iterator[Registry]:
 def load() -> None:
     """Load the registry in use (its systems' kinds join the kind table before a document is read)."""
     _current.load()
+
+
+set_fields_loader(load)  # a campaign record read before any question loads the systems whose fields it may hold
 
 
 def get(system_id: str) -> System:

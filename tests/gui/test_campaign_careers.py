@@ -11,6 +11,7 @@ from designer.campaign.edit import new_campaign
 from designer.document.campaign import CampaignSession
 from designer.model.campaign import GameEntry
 from designer.rules import load_ruleset
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 from designer.systems.axles_alloys_2.qt.careers import CareersPage
 from designer.systems.axles_alloys_2.qt.careers_model import faces_text, updated_entry
 
@@ -53,7 +54,8 @@ def with_two_drivers(qtbot, page: CareersPage) -> None:
 def test_new_driver_from_the_form(qtbot, page, session):
     assert page.needs_frame.isVisible() and list(page.new_driver_offers) == ["Ann", "Bob"]
     with_two_drivers(qtbot, page)
-    assert [(d.name, d.player, d.vehicle) for d in session.document.drivers] == [("Rex", "Ann", "heavy"),
+    drivers = session.document.drivers
+    assert [(d.name, d.player, DriverVehicle.of(d).vehicle) for d in drivers] == [("Rex", "Ann", "heavy"),
                                                                                 ("Zed", "Bob", "light")]
     assert table_row(page, "Rex")["Vehicle"] == "Heavy"  # the file stores the id, the table shows the name
     assert table_row(page, "Zed")["Vehicle"] == "Light"

@@ -19,6 +19,7 @@ from designer.panes.campaign import roster as roster_module
 from designer.panes.campaign.common import MessageLine
 from designer.panes.campaign.roster import CustomCharacterDialog, RosterPage
 from designer.rules import load_ruleset
+from designer.systems.pitchkart.fields import PitchKartStats
 
 
 def page_for(qtbot, ruleset: str, mode: str, players) -> RosterPage:
@@ -70,7 +71,7 @@ def test_pitchkart_custom_character_is_edited_with_its_stats_and_kept_in_the_fil
     dialog.fields["traction"].setValue(2)
     # acceleration left at "none"
     made = dialog.character()
-    assert (made.top_speed, made.traction, made.acceleration, made.handling) == (3, 2, None, None)
+    assert PitchKartStats.of(made) == PitchKartStats(top_speed=3, traction=2) and made.handling is None
     monkeypatch.setattr(roster_module, "ask_custom_character", lambda parent, current=None, **kw: made)
     qtbot.mouseClick(page.custom_add, Qt.MouseButton.LeftButton)
     assert [page.custom_table.item(0, c).text() for c in range(4)] == ["Dry Bones", "3", "2", "—"]

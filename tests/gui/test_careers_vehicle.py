@@ -18,6 +18,7 @@ from designer.io.campaign_io import load_campaign
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2.career_edit import add_driver
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 from designer.systems.axles_alloys_2.qt.careers import CareersPage
 
 
@@ -67,20 +68,22 @@ def test_a_chosen_vehicle_file_is_stored_relative_and_undo_clears_it(qtbot, page
     qtbot.mouseClick(page.choose_vehicle_button, Qt.MouseButton.LeftButton)
     assert filters and filters[0].startswith("Axles and Alloys vehicles (*.vehicle.json)")
     rex = session.document.drivers[0]
-    assert rex.vehicle_file == "cars/axles-light-buggy.vehicle.json" and rex.vehicle == "light"
+    assert DriverVehicle.of(rex) == DriverVehicle(vehicle="light", vehicle_file="cars/axles-light-buggy.vehicle.json")
     assert cell(page, "Rex", "Vehicle file") == "axles-light-buggy.vehicle.json"
     assert "drives axles-light-buggy.vehicle.json" in page.vehicle_label.text()
     assert page.open_vehicle_button.isEnabled() and page.message.text() == ""
     session.save()
-    assert load_campaign(session.path)[0].drivers[0].vehicle_file == "cars/axles-light-buggy.vehicle.json"
+    saved = load_campaign(session.path)[0].drivers[0]
+    assert DriverVehicle.of(saved).vehicle_file == "cars/axles-light-buggy.vehicle.json"
 
     session.undo_stack.undo()
-    assert session.document.drivers[0].vehicle_file is None and cell(page, "Rex", "Vehicle file") == "—"
+    assert DriverVehicle.of(session.document.drivers[0]).vehicle_file is None
+    assert cell(page, "Rex", "Vehicle file") == "—"
     session.undo_stack.redo()
-    assert session.document.drivers[0].vehicle_file == "cars/axles-light-buggy.vehicle.json"
+    assert DriverVehicle.of(session.document.drivers[0]).vehicle_file == "cars/axles-light-buggy.vehicle.json"
     page.select_driver("Rex")
     qtbot.mouseClick(page.unlink_vehicle_button, Qt.MouseButton.LeftButton)
-    assert session.document.drivers[0].vehicle_file is None and session.document.drivers[0].vehicle == "light"
+    assert DriverVehicle.of(session.document.drivers[0]) == DriverVehicle(vehicle="light")
 
 
 def test_a_car_of_another_class_is_refused(qtbot, page, session, tmp_path, monkeypatch):
@@ -98,10 +101,11 @@ def test_a_car_of_another_class_is_refused(qtbot, page, session, tmp_path, monke
 def test_a_driver_without_a_class_takes_the_cars_class(qtbot, page, session, tmp_path):
     assert page.link_vehicle("Zed", tmp_path / "cars" / "axles-medium-turret.vehicle.json") is None
     zed = session.document.drivers[1]
-    assert (zed.vehicle, zed.vehicle_file) == ("medium", "cars/axles-medium-turret.vehicle.json")
+    assert DriverVehicle.of(zed) == DriverVehicle(vehicle="medium",
+                                                  vehicle_file="cars/axles-medium-turret.vehicle.json")
     assert cell(page, "Zed", "Vehicle") == "Medium"
     session.undo_stack.undo()
-    assert session.document.drivers[1].vehicle is None and session.document.drivers[1].vehicle_file is None
+    assert DriverVehicle.of(session.document.drivers[1]) == DriverVehicle()
 
 
 def test_an_unreadable_file_is_refused_on_one_line(qtbot, page, session, tmp_path):

@@ -17,6 +17,7 @@ from designer.campaign.context import Context
 from designer.document.campaign import CampaignSession
 from designer.panes.campaign import CampaignWindows
 from designer.rules import load_ruleset
+from designer.systems.mk_downforce.fields import DownforcePrizes, DownforceRace
 from designer.systems.mk_downforce.qt.season import BETS, COINS, OWNER, PAID, PLACE, SeasonRacePage
 from designer.systems.mk_downforce.qt.season import MONEY as CAR_MONEY
 from designer.systems.mk_downforce.qt.season import PRIZE as CAR_PRIZE
@@ -92,7 +93,7 @@ def test_a_race_of_six_cars_entered_in_the_window_scores_as_the_board_game(qtbot
     cars, bets = SEASON[0]
     enter_race(qtbot, page, cars, bets)
     assert not season.messages.isVisible(), season.messages.text()
-    race = season.session.document.races[0]
+    race = DownforceRace.of(season.session.document.races[0])
     assert [(c.colour, c.place, c.owner, c.paid, c.coins) for c in race.cars] == cars
     assert [(b.player, b.amount) for b in race.bets] == list(bets.items())
     red = row_of(page, "red")
@@ -149,7 +150,7 @@ def test_the_prize_table_is_entered_once_for_the_season(qtbot, season):
     page = add_race(season)
     assert "base Downforce game's" in page.prize_note.text()
     type_into(qtbot, page.prize_table, page.prize_table.item(0, 0), "10M")
-    assert season.session.document.prizes == [10 * M, 9 * M, 6 * M, 4 * M, 2 * M, 0]
+    assert DownforcePrizes.of(season.session.document).prizes == [10 * M, 9 * M, 6 * M, 4 * M, 2 * M, 0]
     assert page.prize_note.text() == "Prize money per place: this season's own table."
     second = add_race(season)
     assert second.prize_table.item(0, 0).text() == "$10,000,000"  # the same table on every race's page

@@ -9,6 +9,7 @@ from pathlib import Path
 from designer.panes.race_day import TOUCH_HEIGHT, RaceDayWindow
 from designer.race.document import Entrant
 from designer.race.race_io import new_race, save_race
+from designer.systems.mk_downforce.fields import DownforceRace
 
 
 def _race_file(tmp_path: Path) -> Path:
@@ -124,11 +125,12 @@ def test_a_downforce_season_race_runs_six_cars_and_files_them_as_one_undo_step(q
     saved = json.loads((tmp_path / "season-race-1.race.json").read_text())["actions"]
     assert saved[-1] == {"do": "block", "kart": "blue", "n": 1}
     assert race_window.send_result(), race_window.message.text()
-    cars = {c.colour: (c.place, c.owner) for c in campaign.session.document.races[0].cars}
+    cars = {c.colour: (c.place, c.owner) for c in DownforceRace.of(campaign.session.document.races[0]).cars}
     assert cars == {"yellow": (1, None), "red": (2, "Ann"), "green": (3, None), "orange": (4, None),
                     "black": (5, None), "blue": (6, "Ben")}
     campaign.session.undo_stack.undo()
-    assert not campaign.session.document.races or not campaign.session.document.races[0].cars
+    races = campaign.session.document.races
+    assert not races or not DownforceRace.of(races[0]).cars
     campaign.session.undo_stack.setClean()
     campaign.close()
 

@@ -22,6 +22,7 @@ from designer.panes.campaign.roster import NAME
 from designer.panes.cell_refusals import MARKED_ROLE
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.mk_downforce.fields import DownforceRace
 from designer.systems.mk_downforce.qt.season import COINS as SEASON_COINS
 from designer.systems.mk_downforce.qt.season import PAID as SEASON_PAID
 from designer.systems.mk_downforce.qt.season import PLACE as SEASON_PLACE
@@ -152,13 +153,13 @@ def test_a_refused_price_stays_marked_while_the_coins_are_entered(qtbot, season)
     type_into(qtbot, page.table, red, "1")
     type_into(qtbot, page.table, page.table.item(0, SEASON_PAID), "lots")
     type_into(qtbot, page.table, page.table.item(0, SEASON_COINS), "2")
-    car = season.session.document.races[-1].car("red")
+    car = DownforceRace.of(season.session.document.races[-1]).car("red")
     assert (car.paid, car.coins) == (0, 2)
     paid = page.table.item(0, SEASON_PAID)
     assert paid.text() == "" and marked(paid) and "lots" in paid.toolTip()
     assert not marked(page.table.item(0, SEASON_COINS))
     assert season.messages.isVisible() and "the red car: 'lots' is not an amount of money" in season.messages.text()
     type_into(qtbot, page.table, page.table.item(0, SEASON_PAID), "1M")
-    assert season.session.document.races[-1].car("red").paid == 1_000_000
+    assert DownforceRace.of(season.session.document.races[-1]).car("red").paid == 1_000_000
     assert not marked(page.table.item(0, SEASON_PAID)) and not season.messages.isVisible()
 

@@ -22,6 +22,7 @@ from designer.io.migrations import CHAINS, migrate_1_to_2, migrate_2_to_3
 from designer.model.campaign import CustomCharacter
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
+from designer.systems.mk_downforce.fields import DownforcePrizes, DownforceRace
 from designer.systems.mk_downforce.season import race_money, season_standings
 
 from .cli_runner import refused, run
@@ -78,9 +79,9 @@ def test_a_v3_season_becomes_six_cars_a_race_and_keeps_every_players_money() -> 
     cars and the bets. Each player's money, race by race, is what version 3 added up."""
     old = json.loads(V3.read_text(encoding="utf-8"))
     doc, ctx = load_campaign(V3)
-    assert doc.schema_version == 4 and not doc.prizes
-    first = doc.races[0]
-    assert first.results == []
+    assert doc.schema_version == 4 and not DownforcePrizes.of(doc).prizes
+    first = DownforceRace.of(doc.races[0])
+    assert doc.races[0].results == []
     assert [(c.colour, c.place, c.owner, c.coins, c.prize) for c in first.cars] == [
         ("red", 1, "Ana", 2, 6_000_000), ("green", 2, "Ben", 1, 4_000_000), ("orange", 3, "Cy", 3, 2_000_000),
         ("black", 4, None, None, None), ("blue", 5, None, None, None), ("yellow", 6, None, None, None)]
@@ -97,7 +98,7 @@ def test_a_v3_season_becomes_six_cars_a_race_and_keeps_every_players_money() -> 
 def test_the_v4_golden_is_canonical_and_scores_from_its_prize_table() -> None:
     doc, ctx = load_campaign(V4)
     assert dumps_campaign(doc) == V4.read_text(encoding="utf-8")
-    assert doc.prizes == [12_000_000, 9_000_000, 6_000_000, 4_000_000, 2_000_000, 0]
+    assert DownforcePrizes.of(doc).prizes == [12_000_000, 9_000_000, 6_000_000, 4_000_000, 2_000_000, 0]
     cy = race_money(doc, ctx.ruleset, doc.races[1], "Cy")
     assert cy is not None and (cy.paid, cy.total) == (3_000_000, 6_000_000 - 3_000_000)
     nobody = json.loads(V4.read_text(encoding="utf-8"))["races"][0]["cars"][3]
@@ -109,7 +110,8 @@ def test_a_v3_result_without_a_colour_takes_the_first_free_one() -> None:
     data["custom_characters"] = [{"id": "kong-jr", "name": "Kong Jr"}]
     data["players"][1]["character"] = "kong-jr"  # Ben: a custom character has no colour
     doc = campaign_from_data(data, "x.campaign.json")
-    assert doc.races[0].car("green").owner == "Ben"  # red and orange were taken: green is the first free
+    # red and orange were taken: green is the first free
+    assert DownforceRace.of(doc.races[0]).car("green").owner == "Ben"
 
 
 def test_saving_a_v1_file_writes_v4(tmp_path: Path) -> None:

@@ -30,9 +30,11 @@ from designer.io.campaign_io import (
 )
 from designer.io.errors import DocumentError
 from designer.model.campaign import Battle, CampaignDocument, Driver, Game, Player, Race, RaceResult, Upgrade
+from designer.model.record_fields import with_fields
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset
 from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 
 from .factories import minimal_track_data
 from .test_campaign_scoring import GASLANDS, RACE_1, grand_prix
@@ -289,11 +291,12 @@ def test_rebase_also_moves_the_drivers_vehicle_files(tmp_path: Path) -> None:
     new = tmp_path / "b" / "wastes.campaign.json"
     doc = CampaignDocument(name="x", ruleset="axles-alloys-2", mode="career",
                            players=[Player(name="Alex", character="Van")],
-                           drivers=[Driver(name="Max", player="Alex", vehicle="medium",
-                                           vehicle_file="garage/max.vehicle.json"),
+                           drivers=[with_fields(Driver(name="Max", player="Alex"), DriverVehicle(
+                                                vehicle="medium", vehicle_file="garage/max.vehicle.json")),
                                     Driver(name="Nux", player="Alex")])
     moved = rebase_tracks(doc, old, new)
-    assert [d.vehicle_file for d in moved.drivers] == ["../a/garage/max.vehicle.json", None]
+    assert [DriverVehicle.of(d).vehicle_file for d in moved.drivers] == ["../a/garage/max.vehicle.json", None]
+    assert DriverVehicle.of(moved.drivers[0]).vehicle == "medium"
 
 
 def test_save_as_elsewhere_keeps_the_track_limit(tmp_path: Path) -> None:

@@ -15,9 +15,11 @@ from designer.campaign.context import Context
 from designer.campaign.errors import CampaignError
 from designer.io.campaign_io import dumps_campaign, load_campaign, save_campaign
 from designer.io.errors import DocumentError
+from designer.model.record_fields import with_fields
 from designer.paths import TEMPLATES_DIR
 from designer.rules import load_ruleset, loader
 from designer.systems.axles_alloys_2 import career_edit
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 from designer.systems.axles_alloys_2.rule_data import axles_rules
 from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle, load_vehicle, save_vehicle
 
@@ -286,13 +288,13 @@ def test_set_driver_vehicle_sets_clears_and_changes_the_class() -> None:
     doc = edit.new_campaign("Wastes", AXLES, "career", [("Ann", "Rig")])
     doc = career_edit.add_driver(doc, AXLES, "Rex", "Ann", "light")
     linked = career_edit.set_driver_vehicle(doc, AXLES, "rex", "cars/rex.vehicle.json", "Heavy")
-    assert (linked.drivers[0].vehicle_file, linked.drivers[0].vehicle) == ("cars/rex.vehicle.json", "heavy")
+    assert DriverVehicle.of(linked.drivers[0]) == DriverVehicle(vehicle="heavy", vehicle_file="cars/rex.vehicle.json")
     kept = career_edit.set_driver_vehicle(linked, AXLES, "Rex", "cars/other.vehicle.json")
-    assert (kept.drivers[0].vehicle_file, kept.drivers[0].vehicle) == ("cars/other.vehicle.json", "heavy")
+    assert DriverVehicle.of(kept.drivers[0]) == DriverVehicle(vehicle="heavy", vehicle_file="cars/other.vehicle.json")
     cleared = career_edit.set_driver_vehicle(kept, AXLES, "Rex", None)
-    assert cleared.drivers[0].vehicle_file is None and "vehicle_file" not in json.loads(dumps_campaign(cleared))[
-        "drivers"][0]
-    assert doc.drivers[0].vehicle_file is None  # nothing changed in place
+    assert DriverVehicle.of(cleared.drivers[0]).vehicle_file is None
+    assert "vehicle_file" not in json.loads(dumps_campaign(cleared))["drivers"][0]
+    assert DriverVehicle.of(doc.drivers[0]).vehicle_file is None  # nothing changed in place
     with pytest.raises(CampaignError, match=r"unknown driver 'Zed' \(known: Rex\)"):
         career_edit.set_driver_vehicle(doc, AXLES, "Zed", "z.vehicle.json")
     with pytest.raises(CampaignError, match="unknown vehicle 'tank'"):
@@ -318,7 +320,7 @@ def test_v3_careers_golden_round_trips_with_only_its_version_bumped(tmp_path) ->
     doc, _ = load_campaign(V3)
     assert doc.schema_version == 4
     v4 = V3.read_text(encoding="utf-8").replace('"schema_version": 3,', '"schema_version": 4,', 1).encode()
-    assert [(d.name, d.vehicle, d.vehicle_file) for d in doc.drivers] == [
+    assert [(d.name, DriverVehicle.of(d).vehicle, DriverVehicle.of(d).vehicle_file) for d in doc.drivers] == [
         ("Max", "medium", "vehicle-v1.vehicle.json"), ("Furiosa", "heavy", "garage/furiosa.vehicle.json"),
         ("Nux", "light", None), ("Toast", None, None)]
     assert dumps_campaign(doc).encode() == v4
@@ -326,14 +328,15 @@ def test_v3_careers_golden_round_trips_with_only_its_version_bumped(tmp_path) ->
     assert (tmp_path / "again.campaign.json").read_bytes() == v4
     # the v2 golden is the same campaign without the vehicle files
     old, _ = load_campaign(V2)
-    assert [d.model_copy(update={"vehicle_file": None}) for d in doc.drivers] == list(old.drivers)
+    unlinked = [with_fields(d, DriverVehicle.of(d).model_copy(update={"vehicle_file": None})) for d in doc.drivers]
+    assert unlinked == list(old.drivers)
     assert doc.games == old.games
 
 
 def test_v3_golden_max_drives_the_medium_car_of_his_file() -> None:
     doc, _ = load_campaign(V3)
-    car = driver_vehicle(V3, doc.drivers[0].vehicle_file)
-    assert car.weight_class == doc.drivers[0].vehicle
+    car = driver_vehicle(V3, DriverVehicle.of(doc.drivers[0]).vehicle_file)
+    assert car.weight_class == DriverVehicle.of(doc.drivers[0]).vehicle
 
 
 # --- German ----------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from designer.rules import load_ruleset
 from designer.rules.loader import validate_ruleset
 from designer.systems import registry
 from designer.systems.mk_downforce import season_edit
+from designer.systems.mk_downforce.fields import DownforcePrizes
 from designer.systems.mk_downforce.rule_data import downforce_rules
 from designer.systems.mk_downforce.season import (
     money_totals_by_race,
@@ -140,7 +141,7 @@ def test_the_seasons_own_prize_table_pays_every_race():
     assert not prizes_assumed(doc, DOWNFORCE)
     # Ana's cars finished 1, 4 | 3, 5 | 2, 6: (12+4+6+2+9+0) − (10+3+5+1+7+0) = 33 − 26 = 7 million less
     assert {s.player: s.total for s in season_standings(doc, DOWNFORCE)}["Ana"] == 20 * M
-    assert season_edit.set_prizes(doc, CTX, []).prizes == []  # back to the rule data's
+    assert DownforcePrizes.of(season_edit.set_prizes(doc, CTX, [])).prizes == []  # back to the rule data's
     with pytest.raises(CampaignError, match="the prize table pays 7 places but a race has 6 cars"):
         season_edit.set_prizes(doc, CTX, [M] * 7)
 

@@ -18,6 +18,7 @@ from designer.export.campaign_print import write_campaign_pdf
 from designer.io.campaign_io import load_campaign
 from designer.rules import load_ruleset
 from designer.systems.mk_downforce.cli import parse_money
+from designer.systems.mk_downforce.fields import DownforceRace
 from designer.systems.mk_downforce.rule_data import kart_colour_name
 
 from . import pdfboxes, pdfscan
@@ -173,7 +174,7 @@ def test_a_car_is_its_id_or_its_name_in_the_current_language(season, capsys, lan
                           "--place", "1", "--owner", "Bob")
     assert (code, err) == (0, "")
     doc, _ctx = load_campaign(season)
-    assert doc.races[0].car("red").owner == "Bob"
+    assert DownforceRace.of(doc.races[0]).car("red").owner == "Bob"
 
 
 def shown_colour(language: str, colour: str) -> str:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from designer.campaign.context import Context
 from designer.campaign.grand_prix import counted_races, standings, totals_by_race
 from designer.campaign.series import series_standings
-from designer.model.campaign import CampaignDocument, CarResult, Player, Race, RaceResult
+from designer.model.campaign import CampaignDocument, Player, Race, RaceResult
+from designer.model.record_fields import with_fields
 from designer.rules import load_ruleset
+from designer.systems.mk_downforce.fields import CarResult, DownforceRace
 from designer.systems.mk_downforce.season import money_totals_by_race, season_standings
 
 GASLANDS = Context(load_ruleset("mk-gaslands"))
@@ -69,7 +71,8 @@ def season_doc(*races: list[tuple[str, int, str | None]]) -> CampaignDocument:
     return CampaignDocument(
         name="Season", ruleset="mk-downforce", mode="season",
         players=[Player(name="Ana", character="mario"), Player(name="Ben", character="luigi")],
-        races=[Race(cars=[CarResult(colour=c, place=p, owner=o) for c, p, o in race]) for race in races])
+        races=[with_fields(Race(), DownforceRace(cars=[CarResult(colour=c, place=p, owner=o) for c, p, o in race]))
+               for race in races])
 
 
 FULL_RACE = [("red", 1, "Ana"), ("green", 2, "Ben"), ("orange", 3, None), ("black", 4, None), ("blue", 5, None),

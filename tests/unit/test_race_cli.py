@@ -8,6 +8,7 @@ from pathlib import Path
 
 from designer.io.campaign_io import load_campaign
 from designer.paths import TEMPLATES_DIR
+from designer.systems.mk_downforce.fields import DownforceRace
 from tests.unit.cli_runner import refused, run
 
 THWOMP_RUINS = TEMPLATES_DIR / "mushroom-cup-3-thwomp-ruins.track.json"
@@ -176,7 +177,7 @@ def test_a_downforce_season_race_is_run_and_files_its_six_cars(capsys, tmp_path:
         assert run(capsys, "race", "act", path, *words)[0] == 0
     assert "the blue car (Ben) has finished" in refused(capsys, path, "race", "act", path, "block", "blue", "1")
     assert run(capsys, "race", "result", path)[0] == 0
-    cars = {c.colour: (c.place, c.owner, c.paid) for c in load_campaign(season)[0].races[0].cars}
+    cars = {c.colour: (c.place, c.owner, c.paid) for c in DownforceRace.of(load_campaign(season)[0].races[0]).cars}
     assert cars == {"blue": (1, "Ben", 0), "red": (2, "Ann", 0), "green": (3, None, 0), "orange": (4, None, 0),
                     "black": (5, "Ann", 4_000_000), "yellow": (6, None, 0)}
 

@@ -22,6 +22,7 @@ from designer.rules import load_ruleset
 from designer.rules.loader import validate_ruleset
 from designer.systems.axles_alloys_2 import career_edit
 from designer.systems.axles_alloys_2.careers import careers
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 from designer.systems.axles_alloys_2.rule_data import axles_rules
 
 from .factories import campaign_refusal
@@ -79,7 +80,7 @@ def test_v1_careers_golden_migrates_to_ids_and_equals_the_v2_golden() -> None:
     old, _ = load_campaign(V1)
     new, _ = load_campaign(V2)
     assert old == new and new.schema_version == 4  # both read as the current version
-    assert [(d.name, d.vehicle) for d in new.drivers] == [("Max", "medium"), ("Furiosa", "heavy"),
+    assert [(d.name, DriverVehicle.of(d).vehicle) for d in new.drivers] == [("Max", "medium"), ("Furiosa", "heavy"),
                                                           ("Nux", "light"), ("Toast", None)]
 
 
@@ -135,7 +136,7 @@ def test_records_show_the_weight_class_name() -> None:
 def test_add_driver_takes_an_id_or_a_name_and_stores_the_id(typed: str) -> None:
     doc = edit.new_campaign("Wastes", AXLES, "career", [("Ann", "Rig")])
     doc = career_edit.add_driver(doc, AXLES, "Rex", "Ann", typed)
-    assert doc.drivers[0].vehicle == "heavy"
+    assert DriverVehicle.of(doc.drivers[0]).vehicle == "heavy"
     assert json.loads(dumps_campaign(doc))["drivers"][0]["vehicle"] == "heavy"
 
 
@@ -144,4 +145,4 @@ def test_add_driver_refuses_an_unknown_vehicle() -> None:
     with pytest.raises(CampaignError) as caught:
         career_edit.add_driver(doc, AXLES, "Rex", "Ann", "Tank")
     assert str(caught.value) == "drivers (Rex): unknown vehicle 'Tank' (known: Light, Medium, Heavy)"
-    assert career_edit.add_driver(doc, AXLES, "Rex", "Ann", "").drivers[0].vehicle is None
+    assert DriverVehicle.of(career_edit.add_driver(doc, AXLES, "Rex", "Ann", "").drivers[0]).vehicle is None

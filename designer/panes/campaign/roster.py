@@ -28,6 +28,7 @@ from designer.campaign.roster import FREE_LABEL, character_label, character_name
 from designer.document.campaign import CampaignSession
 from designer.i18n import _, pgettext
 from designer.model.campaign import CustomCharacter
+from designer.model.record_fields import field_value
 from designer.panes.campaign.common import (
     ALIGN_CENTRE,
     ALIGN_TEXT,
@@ -89,7 +90,7 @@ class CustomCharacterDialog(QDialog):
         form.addRow(_("&Name:"), self.name_edit)
         self.fields: dict[str, QComboBox | QSpinBox] = {}
         for stat in stats:
-            current = getattr(character, stat.key, None) if character else None
+            current = field_value(character, stat.key) if character else None
             widget: QComboBox | QSpinBox
             if stat.choices:
                 widget = QComboBox()
@@ -240,7 +241,7 @@ class RosterPage(QWidget):
         for row, c in enumerate(doc.custom_characters):
             set_cell(self.custom_table, row, 0, c.name, data=c.name)
             for column, stat in enumerate(self.stats, start=1):
-                set_cell(self.custom_table, row, column, value_text(stat, getattr(c, stat.key, None)),
+                set_cell(self.custom_table, row, column, value_text(stat, field_value(c, stat.key)),
                          align=ALIGN_TEXT if stat.choices else ALIGN_CENTRE)
         fit_height(self.custom_table, 2)
         fit_width(self.custom_table, text_width=150)

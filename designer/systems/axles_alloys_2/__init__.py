@@ -10,7 +10,7 @@ from typing import Any
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import RuleSection, System
+from designer.systems.api import CampaignFields, RuleSection, System
 from designer.systems.axles_alloys_2.campaign_upgrade import vehicle_ids
 from designer.systems.axles_alloys_2.checks import CHECKS
 from designer.systems.axles_alloys_2.cli import CAMPAIGN_CLI, CLI
@@ -50,6 +50,9 @@ SYSTEM = System(
     print_art={kind: _print_art(kind) for kind in KIND_NAMES},
     generator=GENERATOR,
     race=RACE_RULES,
+    campaign_fields=(
+        CampaignFields("Driver", "designer.systems.axles_alloys_2.driver_fields:DriverVehicle"),
+    ),
     cli=CLI,
     campaign_cli=CAMPAIGN_CLI,
     documents=DOCUMENTS,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.systems.axles_alloys_2 import builder
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 from designer.systems.axles_alloys_2.rule_data import axles_rules, weight_class_name
 from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle
 
@@ -46,13 +47,14 @@ def car_notices(doc: Any, ctx: Any, source: str | Path | None) -> list[str]:
     """The notices of every driver's linked car, in driver order."""
     out = []
     for driver in doc.drivers:
-        if not driver.vehicle_file:
+        own = DriverVehicle.of(driver)
+        if not own.vehicle_file:
             continue
-        file = Path(driver.vehicle_file).name
+        file = Path(own.vehicle_file).name
         try:
-            vehicle = driver_vehicle(source, driver.vehicle_file)
+            vehicle = driver_vehicle(source, own.vehicle_file)
         except DocumentError as exc:
             out.append(_("{driver}: {reason}").format(driver=driver.name, reason=str(exc)))
             continue
-        out += vehicle_notices(ctx, driver.name, driver.vehicle, vehicle, file)
+        out += vehicle_notices(ctx, driver.name, own.vehicle, vehicle, file)
     return out

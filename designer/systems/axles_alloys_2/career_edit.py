@@ -14,7 +14,9 @@ from designer.campaign.modes import mode_title, records
 from designer.campaign.roster import require_player
 from designer.i18n import _, pgettext
 from designer.model.campaign import CampaignDocument, Driver, Game, GameEntry
+from designer.model.record_fields import with_fields
 from designer.systems.axles_alloys_2.careers import find_driver, game_location, resolve_vehicle
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 
 
 def add_driver(doc: CampaignDocument, ctx: Context, name: str, player: str,
@@ -27,7 +29,7 @@ def add_driver(doc: CampaignDocument, ctx: Context, name: str, player: str,
     if any(d.name.casefold() == name.strip().casefold() for d in doc.drivers):
         raise CampaignError(_("there is already a driver called {name}").format(name=name.strip()), "drivers")
     vehicle_id = resolve_vehicle(ctx, vehicle, f"drivers ({name.strip()})")
-    driver = _make(Driver, "drivers", name=name, player=owner, vehicle=vehicle_id)
+    driver = with_fields(_make(Driver, "drivers", name=name, player=owner), DriverVehicle(vehicle=vehicle_id))
     return rebuild(doc, ctx, drivers=[*doc.drivers, driver])
 
 
@@ -38,11 +40,12 @@ def set_driver_vehicle(doc: CampaignDocument, ctx: Context, driver: str, vehicle
     is a car of that class is the caller's check (`careers.check_vehicle_class`), done where the file is read."""
     index = find_driver(doc, driver, "drivers")
     where = _("driver {n} ({name})").format(n=index + 1, name=doc.drivers[index].name)
+    current = DriverVehicle.of(doc.drivers[index])
     update: dict[str, Any] = {"vehicle_file": vehicle_file.strip() if vehicle_file and vehicle_file.strip() else None}
     if vehicle_class is not None:
         update["vehicle"] = resolve_vehicle(ctx, vehicle_class, where)
-    drivers = [d.model_dump(mode="json") for d in doc.drivers]
-    drivers[index].update(update)
+    drivers = list(doc.drivers)
+    drivers[index] = with_fields(drivers[index], current.model_copy(update=update))
     return rebuild(doc, ctx, drivers=drivers)
 
 

@@ -18,6 +18,7 @@ from designer.i18n import _, ngettext, pgettext
 from designer.io.display import clip
 from designer.model.campaign import CampaignDocument, Game, GameEntry
 from designer.rules.texts import ruleset_name
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 from designer.systems.axles_alloys_2.rule_data import AxlesRules, axles_rules, reroll_event, weight_class_name
 from designer.systems.axles_alloys_2.vehicle import VehicleDocument
 
@@ -150,8 +151,9 @@ def careers(doc: CampaignDocument, ctx: Context) -> list[DriverRecord]:
     for i, driver in enumerate(doc.drivers):
         where = _("driver {n} ({name})").format(n=i + 1, name=driver.name)
         player = require_player(doc, driver.player, where)
-        name = vehicle_name(rules, driver.vehicle, where, ctx.ruleset.id) if driver.vehicle is not None else None
-        records[driver.name.casefold()] = DriverRecord(driver.name, player, name, vehicle_id=driver.vehicle)
+        vehicle = DriverVehicle.of(driver).vehicle
+        name = vehicle_name(rules, vehicle, where, ctx.ruleset.id) if vehicle is not None else None
+        records[driver.name.casefold()] = DriverRecord(driver.name, player, name, vehicle_id=vehicle)
     for g, game in enumerate(doc.games):
         _play(records, game, g, rules, ctx.ruleset.id)
     return list(records.values())

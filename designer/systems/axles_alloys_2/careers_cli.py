@@ -41,6 +41,7 @@ from designer.systems.axles_alloys_2.careers import (
     rerolls_earned,
     resolve_vehicle,
 )
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 from designer.systems.axles_alloys_2.rule_data import reroll_event
 from designer.systems.axles_alloys_2.scenarios import SCENARIO_TITLES
 from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle
@@ -170,7 +171,7 @@ def _record(doc: CampaignDocument, ctx: Context, name: str) -> DriverRecord:
 
 def drivers_data(doc: CampaignDocument, ctx: Context) -> list[dict[str, Any]]:
     """The `--json` list: one entry per driver in the campaign's order."""
-    files = {d.name: d.vehicle_file for d in doc.drivers}
+    files = {d.name: DriverVehicle.of(d).vehicle_file for d in doc.drivers}
     return [{"driver": r.name, "player": r.player, "class": r.vehicle, "class_id": r.vehicle_id,
              "vehicle_file": files[r.name], "games": r.games, "kills": r.kills, "wins": r.wins,
              "rerolls_earned": r.earned, "rerolls_used": r.used, "rerolls_left": r.rerolls, "alive": r.alive,
@@ -184,7 +185,7 @@ def _list(args: argparse.Namespace) -> int:
     if args.json:
         print(json_printable(json.dumps(drivers_data(doc, ctx), indent=2, ensure_ascii=False)))
         return 0
-    files = {d.name: d.vehicle_file for d in doc.drivers}
+    files = {d.name: DriverVehicle.of(d).vehicle_file for d in doc.drivers}
     head = [_("Driver"), _("Player"), pgettext("a car's weight class", "Class"), _("Vehicle file"), _("Games"),
             _("Kills"), pgettext("rerolls", "Earned"), pgettext("rerolls", "Used"), pgettext("rerolls", "Left"),
             _("Status")]

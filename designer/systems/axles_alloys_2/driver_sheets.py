@@ -26,6 +26,7 @@ from designer.i18n import N_, _, ngettext
 from designer.io.errors import DocumentError
 from designer.systems.axles_alloys_2 import builder, sheet_parts
 from designer.systems.axles_alloys_2.careers import DriverRecord, careers, rerolls_earned
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 from designer.systems.axles_alloys_2.rule_data import axles_rules, component_name, weight_class_name
 from designer.systems.axles_alloys_2.vehicle_io import driver_vehicle
 
@@ -120,7 +121,7 @@ def car_info(vehicle: VehicleDocument, file: str, rules: AxlesRules, ruleset: ob
 def driver_sheets(doc: CampaignDocument, ctx: Context, source: str | Path | None) -> list[DriverSheet]:
     rules = axles_rules(ctx.ruleset)
     assert rules is not None
-    files = {d.name: d.vehicle_file for d in doc.drivers}
+    files = {d.name: DriverVehicle.of(d).vehicle_file for d in doc.drivers}
     out = []
     for record in careers(doc, ctx):
         file = files.get(record.name)

@@ -17,6 +17,7 @@ from designer.race.document import Entrant
 from designer.race.engine import GameOutcome
 from designer.systems.axles_alloys_2.career_edit import add_game
 from designer.systems.axles_alloys_2.careers import careers
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 
 
 def driver_entrants(doc: CampaignDocument, ctx: Context,
@@ -48,9 +49,10 @@ def vehicle_reader(doc: CampaignDocument, campaign_path: Any, rules: Any,
 
     def read(driver: str) -> Mapping[str, int]:
         found = next((d for d in doc.drivers if d.name.casefold() == driver.casefold()), None)
-        if found is None or not found.vehicle_file:
+        file = DriverVehicle.of(found).vehicle_file if found is not None else None
+        if not file:
             return {}
-        return dict(rules.vehicle_stats(ruleset, driver_vehicle(campaign_path, found.vehicle_file)))
+        return dict(rules.vehicle_stats(ruleset, driver_vehicle(campaign_path, file)))
     return read
 
 

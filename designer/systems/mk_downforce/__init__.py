@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import RuleSection, System
+from designer.systems.api import CampaignFields, RuleSection, System
 from designer.systems.mk_downforce.checks import CHECKS
 from designer.systems.mk_downforce.cli import CAMPAIGN_CLI, CAMPAIGN_OPTIONS
 from designer.systems.mk_downforce.modes import DEFAULT_MODE, MODES
@@ -23,6 +23,11 @@ SYSTEM = System(
     modes=MODES,
     default_mode=DEFAULT_MODE,
     race=RACE,
+    campaign_fields=(
+        CampaignFields("RaceResult", "designer.systems.mk_downforce.fields:DownforceResult"),
+        CampaignFields("Race", "designer.systems.mk_downforce.fields:DownforceRace"),
+        CampaignFields("CampaignDocument", "designer.systems.mk_downforce.fields:DownforcePrizes"),
+    ),
     qt_module="designer.systems.mk_downforce.qt",
     campaign_cli=CAMPAIGN_CLI,
     campaign_options=CAMPAIGN_OPTIONS,

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from designer.campaign.errors import CampaignError
-from designer.i18n import N_, _
+from designer.i18n import N_, _, pgettext
 from designer.rules.texts import ruleset_name
 from designer.systems.api import CampaignMode, ModeScoresheet
 from designer.systems.mk_downforce.cli import SEASON_COMMANDS
@@ -52,14 +52,42 @@ def one_kart_per_colour(doc: CampaignDocument, ctx: Context) -> None:
         taken[colour] = (player.name, shown)
 
 
+def series_keeps_no_money(doc: CampaignDocument, ctx: Context) -> None:
+    """A race series (places only) keeps none of a season's money fields: no cars, bets or prize table, no
+    kart, prize or bets on a result; then the roster's rule."""
+    from designer.campaign.modes import mode_title
+    from designer.campaign.validate import race_location
+    from designer.systems.mk_downforce.fields import DownforcePrizes, DownforceRace, DownforceResult
+
+    mode = mode_title(doc.ruleset, doc.mode)
+    for index, race in enumerate(doc.races):
+        season = DownforceRace.of(race)
+        if season.cars or season.bets:
+            raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no cars or bets").format(
+                mode=mode), race_location(index))
+        for result in race.results:
+            money = DownforceResult.of(result)
+            if money.kart or money.prize or money.bets:
+                player = doc.player(result.player)
+                raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no prize money, bets or "
+                                             "karts").format(mode=mode),
+                                    f"{race_location(index)}, {player.name if player else result.player}")
+    if DownforcePrizes.of(doc).prizes:
+        raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no prize money").format(
+            mode=mode), "prizes")
+    one_kart_per_colour(doc, ctx)
+
+
 def one_kart_per_colour_per_race(doc: CampaignDocument, ctx: Context) -> None:
     """The roster's rule, and each race's cars (`designer.systems.mk_downforce.season.check_cars`) and prize table."""
+    from designer.systems.mk_downforce.fields import DownforcePrizes
     from designer.systems.mk_downforce.season import check_cars, colours
 
     one_kart_per_colour(doc, ctx)
-    if len(doc.prizes) > len(colours(ctx.ruleset)):
+    prizes = DownforcePrizes.of(doc).prizes
+    if len(prizes) > len(colours(ctx.ruleset)):
         raise CampaignError(_("the prize table pays {n} places but a race has {cars} cars").format(
-            n=len(doc.prizes), cars=len(colours(ctx.ruleset))), "prizes")
+            n=len(prizes), cars=len(colours(ctx.ruleset))), "prizes")
     check_cars(doc, ctx.ruleset)
 
 
@@ -83,6 +111,6 @@ MODES: tuple[CampaignMode, ...] = (
     CampaignMode("season", N_("Season (prize money)"), "races", money=True, check=one_kart_per_colour_per_race,
                  commands=SEASON_COMMANDS, scoresheet=ModeScoresheet(season_sheet, no_prize_rules),
                  upgrades={3: upgrade_3_to_4}, needs=("downforce", N_("Downforce prize money rules"))),
-    CampaignMode("race_series", N_("Race series (places only)"), "races", check=one_kart_per_colour),
+    CampaignMode("race_series", N_("Race series (places only)"), "races", check=series_keeps_no_money),
 )
 DEFAULT_MODE = "season"

@@ -339,13 +339,14 @@ def file(ruleset: Any, race: DownforceRace, doc: CampaignDocument, ctx: Context,
     best car (places among the players, as a race series records them), with that car's coins."""
     from designer.campaign.edit import enter_results
     from designer.campaign.modes import in_money
+    from designer.systems.mk_downforce.fields import DownforceRace as SeasonRace
     from designer.systems.mk_downforce.season_edit import clear_car, set_car
 
     placings = result(ruleset, race)
     if in_money(doc):
         filed = doc
         if number <= len(doc.races):
-            for old in doc.races[number - 1].cars:
+            for old in SeasonRace.of(doc.races[number - 1]).cars:
                 filed = clear_car(filed, ctx, number, old.colour)
         for placing in placings:
             car = race.by_colour(placing.player)

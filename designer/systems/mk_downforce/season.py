@@ -19,8 +19,9 @@ from designer.campaign.errors import CampaignError
 from designer.campaign.roster import character_label
 from designer.campaign.validate import race_location, require_player
 from designer.i18n import N_, _, format_dollars, ngettext
-from designer.model.campaign import CampaignDocument, CarResult, Race
+from designer.model.campaign import CampaignDocument, Race
 from designer.rules import Ruleset
+from designer.systems.mk_downforce.fields import CarResult, DownforcePrizes, DownforceRace
 from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
 
 #: Marked for the catalogue: show it as `_(SEASON_RULE).format(coin=format_dollars(...))`.
@@ -108,13 +109,15 @@ def colours(ruleset: Ruleset) -> list[str]:
 def prize_table(doc: CampaignDocument, ruleset: Ruleset) -> tuple[int, ...]:
     """Prize money per place, 1st first, one per car: the season's table, else the rule data's (places the
     table does not pay get $0)."""
-    table = list(doc.prizes) or (list(rules.prize_table) if (rules := downforce_rules(ruleset)) else [])
+    own = DownforcePrizes.of(doc).prizes
+    table = list(own) or (list(rules.prize_table) if (rules := downforce_rules(ruleset)) else [])
     return tuple(table + [0] * (len(colours(ruleset)) - len(table)))[: max(len(colours(ruleset)), len(table))]
 
 
 def prizes_assumed(doc: CampaignDocument, ruleset: Ruleset) -> bool:
     """Whether the prize table in use is the rule data's assumption (the season has not entered its own)."""
-    return not doc.prizes and bool((rules := downforce_rules(ruleset)) and rules.prize_table_assumed)
+    rules = downforce_rules(ruleset)
+    return not DownforcePrizes.of(doc).prizes and bool(rules and rules.prize_table_assumed)
 
 
 def prize_note(doc: CampaignDocument, ruleset: Ruleset) -> str:
@@ -133,7 +136,8 @@ def car_money(doc: CampaignDocument, ruleset: Ruleset, car: CarResult) -> CarMon
 
 def race_complete(ruleset: Ruleset, race: Race) -> bool:
     """Whether every car of the race has its place (it then counts in the standings)."""
-    return bool(race.cars) and {c.colour for c in race.cars} >= set(colours(ruleset))
+    cars = DownforceRace.of(race).cars
+    return bool(cars) and {c.colour for c in cars} >= set(colours(ruleset))
 
 
 def counted_races(doc: CampaignDocument, ruleset: Ruleset) -> tuple[bool, ...]:
@@ -143,9 +147,10 @@ def counted_races(doc: CampaignDocument, ruleset: Ruleset) -> tuple[bool, ...]:
 def race_money(doc: CampaignDocument, ruleset: Ruleset, race: Race, player: str) -> RaceMoney | None:
     """`player`'s cars and bets in `race`; None when they own no car in it and won no bet."""
     key = player.casefold()
-    cars = tuple(car_money(doc, ruleset, c) for c in sorted(race.cars, key=lambda c: c.place)
+    season = DownforceRace.of(race)
+    cars = tuple(car_money(doc, ruleset, c) for c in sorted(season.cars, key=lambda c: c.place)
                  if c.owner is not None and c.owner.casefold() == key)
-    bets = race.bet(player)
+    bets = season.bet(player)
     return RaceMoney(cars, bets) if cars or bets else None
 
 
@@ -175,7 +180,8 @@ def money_totals_by_race(doc: CampaignDocument, ruleset: Ruleset, *, complete_on
                          ) -> dict[str, list[int]]:
     """{player: money after race 1, after race 2, …} over the races that count (`counted_races`), as
     `season_standings` does (what the chart draws); `complete_only=False`: over every race with a car entered."""
-    counted = counted_races(doc, ruleset) if complete_only else tuple(bool(race.cars) for race in doc.races)
+    counted = (counted_races(doc, ruleset) if complete_only
+               else tuple(bool(DownforceRace.of(race).cars) for race in doc.races))
     run = [race for race, counts in zip(doc.races, counted, strict=True) if counts]
     totals: dict[str, list[int]] = {}
     for p in doc.players:
@@ -192,8 +198,9 @@ def races_waiting(doc: CampaignDocument, ruleset: Ruleset) -> list[str]:
     """"race 3 is waiting for 2 cars' places; …" for every race started but not complete."""
     lines = []
     for number, race in enumerate(doc.races, 1):
-        missing = len(set(colours(ruleset)) - {c.colour for c in race.cars})
-        if race.cars and missing:
+        cars = DownforceRace.of(race).cars
+        missing = len(set(colours(ruleset)) - {c.colour for c in cars})
+        if cars and missing:
             lines.append(ngettext("race {race} is waiting for {n} car's place; it counts once every car is placed",
                                   "race {race} is waiting for {n} cars' places; it counts once every car is placed",
                                   missing).format(race=number, n=missing))
@@ -218,7 +225,8 @@ def check_cars(doc: CampaignDocument, ruleset: Ruleset) -> None:
                                   "--owner)"), where)
         places: dict[int, str] = {}
         seen: set[str] = set()
-        for car in race.cars:
+        season = DownforceRace.of(race)
+        for car in season.cars:
             if car.colour not in known:
                 raise CampaignError(_("there is no {kart} car (the cars: {colours})").format(
                     kart=car.colour, colours=", ".join(kart_colour_name(ruleset, c) for c in known)), where)
@@ -236,7 +244,7 @@ def check_cars(doc: CampaignDocument, ruleset: Ruleset) -> None:
             if car.owner is not None:
                 require_player(doc, car.owner, at)
         bettors: set[str] = set()
-        for bet in race.bets:
+        for bet in season.bets:
             name = require_player(doc, bet.player, where)
             if name.casefold() in bettors:
                 raise CampaignError(_("{name} has two bet winnings").format(name=name), where)

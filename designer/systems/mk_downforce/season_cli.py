@@ -24,6 +24,7 @@ from designer.model.campaign import CampaignDocument
 from designer.rules import Ruleset
 from designer.rules.texts import ruleset_name
 from designer.systems.mk_downforce import season_edit
+from designer.systems.mk_downforce.fields import DownforceRace
 from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
 from designer.systems.mk_downforce.season import (
     SeasonStanding,
@@ -80,14 +81,15 @@ def season_result(args: argparse.Namespace, doc: CampaignDocument, edit: Callabl
 
     _old, new, ctx = edit(args.file, change)
     race = new.races[args.race - 1]
+    season = DownforceRace.of(race)
     parts = []
     if args.car:
-        car = race.car(kart_colour(ctx.ruleset, args.car) or "")
+        car = season.car(kart_colour(ctx.ruleset, args.car) or "")
         assert car is not None  # just entered
         parts.append(car_line(new, ctx, car))
     if args.bets is not None:
         name = next(p.name for p in new.players if p.name.casefold() == bettor.strip().casefold())
-        parts.append(_("{player}'s bet winnings {bets}").format(player=name, bets=format_dollars(race.bet(name))))
+        parts.append(_("{player}'s bet winnings {bets}").format(player=name, bets=format_dollars(season.bet(name))))
     line = _("{file}: race {race}: {what}").format(file=args.file, race=args.race, what="; ".join(parts))
     if not race_complete(ctx.ruleset, race):
         line += " " + _("(race {race} counts once every car is placed)").format(race=args.race)
@@ -161,7 +163,7 @@ def print_standings(args: argparse.Namespace, doc: CampaignDocument, ctx: Contex
         print(json_printable(json.dumps(season_data(doc, ctx), indent=2, ensure_ascii=False)))
         return 0
     rows = season_standings(doc, ctx.ruleset)
-    run_count = sum(1 for race in doc.races if race.cars)
+    run_count = sum(1 for race in doc.races if DownforceRace.of(race).cars)
     print(printable(ngettext("{name} — {ruleset}: {n} race run", "{name} — {ruleset}: {n} races run",
                              run_count).format(name=doc.name, ruleset=ruleset_name(ctx.ruleset), n=run_count)))
     head = [_("Rank"), _("Player"), _("Character"), _("Races"), _("Wins"), _("Prize"), _("Coins"),

@@ -13,7 +13,9 @@ from designer.campaign.modes import in_money, mode_title
 from designer.campaign.roster import require_player
 from designer.campaign.validate import race_location
 from designer.i18n import _, pgettext
-from designer.model.campaign import BetWin, CampaignDocument, CarResult, Race
+from designer.model.campaign import CampaignDocument, Race
+from designer.model.record_fields import with_fields
+from designer.systems.mk_downforce.fields import BetWin, CarResult, DownforcePrizes, DownforceRace
 from designer.systems.mk_downforce.rule_data import kart_colour_name
 from designer.systems.mk_downforce.season import car_name, colours
 
@@ -22,6 +24,11 @@ def season_only(doc: CampaignDocument, where: str) -> None:
     if not in_money(doc):
         raise CampaignError(pgettext("campaign mode title", "a {mode} campaign keeps no prize money, bets or "
                                      "cars").format(mode=mode_title(doc.ruleset, doc.mode)), where)
+
+
+def _with_season(race: Race, season: DownforceRace, **changes: object) -> Race:
+    """`race` with its season fields changed (checked when the document is rebuilt)."""
+    return with_fields(race, season.model_copy(update=changes))
 
 
 def require_colour(ctx: Context, colour: str, where: str) -> str:
@@ -49,25 +56,27 @@ def set_car(doc: CampaignDocument, ctx: Context, race: int, colour: str, place: 
     if paid < 0:
         raise CampaignError(_("money cannot be negative ({amount})").format(amount=paid), at)
     current = doc.races[index] if index < len(doc.races) else Race()
-    holder = next((c for c in current.cars if c.place == place and c.colour != colour), None)
+    season = DownforceRace.of(current)
+    holder = next((c for c in season.cars if c.place == place and c.colour != colour), None)
     if holder is not None:
         raise CampaignError(_("place {place} is already {car}'s").format(
             place=place, car=car_name(ctx.ruleset, holder.colour)), at)
     car = _make(CarResult, at, colour=colour, place=place, owner=name, paid=paid, coins=coins)
-    cars = [c for c in current.cars if c.colour != colour] + [car]
+    cars = [c for c in season.cars if c.colour != colour] + [car]
     order = colours(ctx.ruleset)
     cars.sort(key=lambda c: order.index(c.colour) if c.colour in order else len(order))
-    return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"cars": cars})))
+    return rebuild(doc, ctx, races=_races_with(doc, index, _with_season(current, season, cars=cars)))
 
 
 def clear_car(doc: CampaignDocument, ctx: Context, race: int, colour: str) -> CampaignDocument:
     index = _race_index(doc, ctx, race)
     current = doc.races[index] if index < len(doc.races) else Race()
-    if current.car(colour) is None:
+    season = DownforceRace.of(current)
+    if season.car(colour) is None:
         raise CampaignError(_("{car} has no place to clear").format(car=car_name(ctx.ruleset, colour)),
                             race_location(index))
-    cars = [c for c in current.cars if c.colour != colour]
-    return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"cars": cars})))
+    cars = [c for c in season.cars if c.colour != colour]
+    return rebuild(doc, ctx, races=_races_with(doc, index, _with_season(current, season, cars=cars)))
 
 
 def set_bets(doc: CampaignDocument, ctx: Context, race: int, player: str, amount: int) -> CampaignDocument:
@@ -79,12 +88,13 @@ def set_bets(doc: CampaignDocument, ctx: Context, race: int, player: str, amount
     if amount < 0:
         raise CampaignError(_("money cannot be negative ({amount})").format(amount=amount), f"{where}, {name}")
     current = doc.races[index] if index < len(doc.races) else Race()
-    bets = [b for b in current.bets if b.player.casefold() != name.casefold()]
+    season = DownforceRace.of(current)
+    bets = [b for b in season.bets if b.player.casefold() != name.casefold()]
     if amount:
         bets.append(_make(BetWin, where, player=name, amount=amount))
         order = [p.name for p in doc.players]
         bets.sort(key=lambda b: order.index(b.player) if b.player in order else len(order))
-    return rebuild(doc, ctx, races=_races_with(doc, index, current.model_copy(update={"bets": bets})))
+    return rebuild(doc, ctx, races=_races_with(doc, index, _with_season(current, season, bets=bets)))
 
 
 def set_prizes(doc: CampaignDocument, ctx: Context, prizes: Sequence[int]) -> CampaignDocument:
@@ -92,4 +102,4 @@ def set_prizes(doc: CampaignDocument, ctx: Context, prizes: Sequence[int]) -> Ca
     season_only(doc, "prizes")
     if any(p < 0 for p in prizes):
         raise CampaignError(_("prize money cannot be negative"), "prizes")
-    return rebuild(doc, ctx, prizes=list(prizes))
+    return rebuild(with_fields(doc, DownforcePrizes(prizes=list(prizes))), ctx)

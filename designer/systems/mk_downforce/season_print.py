@@ -9,6 +9,7 @@ from typing import Any
 from designer.campaign.context import Context
 from designer.export.campaign_print import race_name
 from designer.model.campaign import CampaignDocument
+from designer.systems.mk_downforce.fields import DownforceRace
 from designer.systems.mk_downforce.rule_data import downforce_rules
 from designer.systems.mk_downforce.season_sheet import (
     PlayerRace,
@@ -45,7 +46,7 @@ def season_scores_from_campaign(doc: CampaignDocument, ctx: Context, *,
     for colour in colours:
         per_race = []
         for race in doc.races:
-            car = race.car(colour)
+            car = DownforceRace.of(race).car(colour)
             money = car_money(doc, ctx.ruleset, car) if car else None
             per_race.append(None if car is None or money is None else
                             SeasonCar(car.place, car.owner, car.paid, money.prize, car.coins))

@@ -8,7 +8,7 @@ from typing import Any
 
 from designer.i18n import N_
 from designer.paths import RULESETS_DIR
-from designer.systems.api import CharacterStat, ReportFigures, RuleSection, System
+from designer.systems.api import CampaignFields, CharacterStat, ReportFigures, RuleSection, System
 from designer.systems.pitchkart.chain import follow_moves
 from designer.systems.pitchkart.elements import ELEMENT_CLASSES, ELEMENT_LABELS, KIND_NAMES
 from designer.systems.pitchkart.generate import GENERATOR
@@ -60,5 +60,8 @@ SYSTEM = System(
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
     race=RACE,
+    campaign_fields=(
+        CampaignFields("CustomCharacter", "designer.systems.pitchkart.fields:PitchKartStats"),
+    ),
     rule_sections=(RuleSection("pitchkart", source="designer.systems.pitchkart.rule_data:SECTION"),),
 )

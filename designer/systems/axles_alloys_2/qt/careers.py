@@ -58,6 +58,7 @@ from designer.systems.axles_alloys_2.careers import (
     check_vehicle_class,
     death_faces,
 )
+from designer.systems.axles_alloys_2.driver_fields import DriverVehicle
 from designer.systems.axles_alloys_2.qt.career_race_day import offers_race_day, run_game
 from designer.systems.axles_alloys_2.qt.careers_entries import SCENARIO_TITLES, EntryEditor, scenario_title
 from designer.systems.axles_alloys_2.qt.careers_model import players_needing_driver, status_text, vehicle_file_text
@@ -369,7 +370,7 @@ class CareersPage(QWidget):
     def vehicle_file(self, driver: str) -> str | None:
         """The driver's vehicle file as the campaign stores it (relative to the campaign file)."""
         found = next((d for d in self.session.document.drivers if d.name.casefold() == driver.casefold()), None)
-        return found.vehicle_file if found is not None else None
+        return DriverVehicle.of(found).vehicle_file if found is not None else None
 
     def choose_vehicle(self, driver: str | None = None) -> str | None:
         """Ask for a vehicle file for `driver` (default: the chosen row) and link it."""

@@ -53,6 +53,7 @@ from designer.panes.campaign.common import (
 from designer.panes.campaign.race_day_link import offers_race_day, run_race
 from designer.panes.cell_refusals import CellRefusals
 from designer.systems.mk_downforce import season_edit
+from designer.systems.mk_downforce.fields import DownforceRace
 from designer.systems.mk_downforce.money import MoneyError, parse_dollars
 from designer.systems.mk_downforce.rule_data import downforce_rules, kart_colour_name
 from designer.systems.mk_downforce.season import car_money, car_name, colours, prize_note, prize_table, race_money
@@ -196,6 +197,10 @@ class SeasonRacePage(QWidget):
         races = self.session.document.races
         return races[self.index] if self.index < len(races) else Race()
 
+    def season(self) -> DownforceRace:
+        """The race's cars and bets."""
+        return DownforceRace.of(self.race())
+
     # --- view ------------------------------------------------------------------------------------
     def owner_combo(self, row: int) -> QComboBox:
         combo = self.table.cellWidget(row, OWNER)
@@ -207,7 +212,7 @@ class SeasonRacePage(QWidget):
 
     def refresh(self) -> None:
         doc, ruleset = self.session.document, self.session.context.ruleset
-        race = self.race()
+        race, season = self.race(), self.season()
         for table in (self.prize_table, self.table, self.bets_table):
             table.blockSignals(True)
         for column, amount in enumerate(prize_table(doc, ruleset)[: len(self.colours)]):
@@ -215,7 +220,7 @@ class SeasonRacePage(QWidget):
         self.prize_note.setText(prize_note(doc, ruleset))
         rules = downforce_rules(ruleset)
         for row, colour in enumerate(self.colours):
-            car = race.car(colour)
+            car = season.car(colour)
             kart = rules.kart(colour) if rules else None
             item = set_cell(self.table, row, CAR, capitalised(kart_colour_name(ruleset, colour)), bold=True)
             if kart is not None:
@@ -243,7 +248,7 @@ class SeasonRacePage(QWidget):
         for row, player in enumerate(doc.players):
             got = race_money(doc, ruleset, race, player.name)
             set_cell(self.bets_table, row, PLAYER, player.name)
-            set_cell(self.bets_table, row, BETS, format_dollars(race.bet(player.name)) if race.bet(player.name)
+            set_cell(self.bets_table, row, BETS, format_dollars(season.bet(player.name)) if season.bet(player.name)
                      else "", editable=True, align=ALIGN_NUMBER)
             set_cell(self.bets_table, row, RACE_MONEY, format_dollars(got.total) if got else "", align=ALIGN_NUMBER,
                      bold=True)
@@ -289,7 +294,7 @@ class SeasonRacePage(QWidget):
                 paid: int | None = None, coins: int | bool | None = False) -> bool:
         """Enter the car of `colour` keeping what is not given (False: keep the owner or coins)."""
         ruleset = self.session.context.ruleset
-        car = self.race().car(colour)
+        car = self.season().car(colour)
         place = place if place is not None else (car.place if car else None)
         if place is None:
             self._refuse(_("enter the place of {car} first").format(car=car_name(ruleset, colour)))
@@ -308,7 +313,7 @@ class SeasonRacePage(QWidget):
         colour, typed = self.colours[row], item.text().strip()
         ruleset = self.session.context.ruleset
         if column == PLACE and not typed:
-            if self.race().car(colour) is not None:
+            if self.season().car(colour) is not None:
                 self._apply(_("Race {n}: clear {car}").format(n=self.index + 1, car=car_name(ruleset, colour)),
                             season_edit.clear_car, self.index + 1, colour)
             return
