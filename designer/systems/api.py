@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from reprlib import recursive_repr
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, cast, dataclass_transform
 
 from designer.i18n import _
 
@@ -34,23 +34,22 @@ if TYPE_CHECKING:
 _R = TypeVar("_R")
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
 def _record(cls: type[_R]) -> type[_R]:
     """`@dataclass(frozen=True)`, with its equality, hash and repr shared by every record rather than generated
     and compiled per class (the generated methods were most of this module's import, which every process
     pays); what they do is the dataclass's: fields compared and hashed in order (`compare`, `hash`), shown
     as `Name(field=value, …)`."""
-    made = dataclass(frozen=True, eq=False, repr=False)(cls)
+    made: Any = dataclass(frozen=True, eq=False, repr=False)(cls)
     kept = fields(made)
-    made._compared = tuple(f.name for f in kept if f.compare)  # type: ignore[attr-defined]
-    made._hashed = tuple(f.name for f in kept if (f.compare if f.hash is None else f.hash))  # type: ignore[attr-defined]
-    made._shown = tuple(f.name for f in kept if f.repr)  # type: ignore[attr-defined]
-    made.__eq__ = _record_eq  # type: ignore[method-assign,assignment]
-    made.__hash__ = _record_hash  # type: ignore[method-assign,assignment]
-    made.__repr__ = _record_repr  # type: ignore[method-assign,assignment]
-    return made
+    made._compared = tuple(f.name for f in kept if f.compare)
+    made._hashed = tuple(f.name for f in kept if (f.compare if f.hash is None else f.hash))
+    made._shown = tuple(f.name for f in kept if f.repr)
+    made.__eq__, made.__hash__, made.__repr__ = _record_eq, _record_hash, _record_repr
+    return cast("type[_R]", made)
 
 
-def _record_eq(self: Any, other: object) -> bool:
+def _record_eq(self: Any, other: Any) -> bool:
     if other.__class__ is not self.__class__:
         return NotImplemented
     return tuple(getattr(self, n) for n in self._compared) == tuple(getattr(other, n) for n in self._compared)
