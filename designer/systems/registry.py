@@ -2,7 +2,9 @@
 
 `get(id)`, `ids()` and `systems()` answer from the registry in use. The first question loads the built-in
 packages (`BUILTIN_SYSTEMS`, imported by name exactly as an entry point would be) and then every
-`kartographer.systems` entry point, each naming a module whose `SYSTEM` is a `designer.systems.api.System`.
+`kartographer.systems` entry point, each naming a module whose `SYSTEM` is a `designer.systems.api.System` —
+except a question about one built-in's id (`get`, `find`, `load_only`: a track or rule file of that system),
+which registers that built-in alone until another question needs the rest (they then come in the same order).
 The element kinds systems define (`System.element_classes`) go into the model's kind table
 (`designer.model.elements.set_extra_kinds`) while their registry is the one in use.
 Low in the layers: it imports only `api` and the element model, so the checks engine, the print shop, the
