@@ -44,4 +44,11 @@ def _version() -> str:
         return "0+unknown"
 
 
-__version__ = _version()
+def __getattr__(name: str) -> str:
+    """`designer.__version__`, read when first asked: importing `importlib.metadata` and reading the package's
+    metadata cost a command that never shows the version (validate, the editor) a twentieth of its start-up."""
+    if name == "__version__":
+        global __version__
+        __version__ = _version()
+        return __version__
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

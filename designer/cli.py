@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from designer import __version__, cli_args, desktop_install
+from designer import cli_args, desktop_install
 from designer.cli_help import LazyHelp
 from designer.i18n import LANGUAGES, _, language_from_environment, ngettext, set_language
 from designer.io.display import clip, json_printable, printable
@@ -76,6 +76,16 @@ class _Parser(argparse.ArgumentParser):
         super()._check_value(action, value)  # type: ignore[misc]
 
 
+class _VersionAction(argparse._VersionAction):
+    """argparse's `--version`, reading the version only when asked (see `designer.__getattr__`)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[override]
+        from designer import __version__
+
+        self.version = f"kartographer {__version__}"
+        super().__call__(parser, namespace, values, option_string)
+
+
 def _needs_systems(argv: Sequence[str]) -> bool:
     """Whether the parser for `argv` needs what the game systems add (their commands, campaign actions and
     options, file formats): not for `--version` nor a shared command that takes none, so those never import
@@ -89,7 +99,7 @@ def _needs_systems(argv: Sequence[str]) -> bool:
 def _parser(systems: bool = True) -> argparse.ArgumentParser:
     """The whole command line; without `systems`, only the shared commands and options (see `_needs_systems`)."""
     parser = _Parser(prog="kartographer", description=_("Design, print and race tabletop kart tracks."))
-    parser.add_argument("--version", action="version", version=f"kartographer {__version__}",
+    parser.add_argument("--version", action=_VersionAction,
                         help=_("show the program's version number and exit"))
     parser.add_argument("--lang", choices=LANGUAGE_CHOICES, metavar="LANG",
                         help=_("language of the messages: de, en, es or fr (default: the system's)"))
@@ -553,8 +563,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = _with_command(argv)
         args = _parser(_needs_systems(argv)).parse_args(argv)
         args.lang = language
-        handler = {
-            **{command.name: command.run for command in _system_commands()},
+        shared = {
             "rules": _cmd_rules,
             "validate": _cmd_validate,
             "schema": _cmd_schema,
@@ -566,8 +575,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "campaign": _cmd_campaign,
             "race": _cmd_race,
             "install-desktop": desktop_install.run,
-        }[args.command]
-        return handler(args)
+        }
+        if args.command in shared:  # asks no game system (a shared command's name is never a system's)
+            return shared[args.command](args)
+        return {command.name: command.run for command in _system_commands()}[args.command](args)
     except UsageError as exc:
         print(_("kartographer: error: {message}").format(message=printable(exc)), file=sys.stderr)
         return 2

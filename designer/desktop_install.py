@@ -17,10 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
-import subprocess
 import sys
-from html import escape
 from pathlib import Path
 from typing import NamedTuple
 
@@ -58,6 +55,8 @@ def default_prefix() -> Path:
 
 def launcher_command() -> str:
     """The command a launcher runs: this process's `kartographer` script if there is one, else the bare name."""
+    import shutil  # here, as subprocess and html below: every `kartographer` command imports this module
+
     beside = Path(sys.executable).parent / "kartographer"
     found = str(beside) if beside.is_file() else shutil.which("kartographer")
     return _quoted(found) if found else "kartographer"
@@ -82,6 +81,8 @@ def file_types() -> tuple[FileType, ...]:
 
 def mime_info(types: tuple[FileType, ...] | None = None) -> str:
     """The shared-mime-info XML of `types` (default: `file_types()`), the comments in every language we have."""
+    from html import escape
+
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', MIME_HEADER,
              '<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">']
     for kind in file_types() if types is None else types:
@@ -133,6 +134,9 @@ def install_files(prefix: Path, command: str | None = None) -> list[Path]:
 
 def refresh_databases(prefix: Path) -> list[str]:
     """Run each refresh tool that is installed on its folder of `prefix`; one warning per tool that failed."""
+    import shutil
+    import subprocess
+
     warnings = []
     for tool, folder in REFRESH_TOOLS:
         program = shutil.which(tool)

@@ -221,12 +221,18 @@ def N_(message: str) -> str:
 # --- numbers ----------------------------------------------------------------------------------------
 def format_number(value: float, decimals: int, language: str | None = None) -> str:
     """`value` rounded to exactly `decimals` places, with the language's separators ("1.234,5" in German)."""
-    from babel.numbers import format_decimal as babel_format
-
     if not math.isfinite(value):
         return format_decimal(value, language)
     if round(value, decimals) == 0:
         value = 0.0  # "0", not "-0", for a small negative
+    if (language or _language) == SOURCE_LANGUAGE and abs(value) < 999 and 0 <= decimals <= 12:
+        # what Babel writes in English, without importing it (the editor's first zoom figure): no digit group,
+        # the decimal text of the float rounded half-even
+        from decimal import ROUND_HALF_EVEN, Decimal
+
+        return format(Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN), "f")
+    from babel.numbers import format_decimal as babel_format
+
     pattern = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
     return babel_format(value, format=pattern, locale=language or _language)
 

@@ -24,17 +24,28 @@ def track_from_data(data: Any, source: str | Path = "<data>") -> TrackDocument:
     """Validate already-parsed JSON (any schema version we know) into a TrackDocument."""
     source = str(source)
     data = migrate(data, FORMAT_NAME, source)
-    registry.load()  # the element kinds of the registered game systems join the document model first
+    _load_systems(data)  # the element kinds of the game systems join the document model first
     try:
         document = TrackDocument.model_validate(data)
     except ValidationError as exc:
         location, reason = describe_validation_error(exc, data, element_item)
         raise DocumentError(source, reason, location) from None
-    known = ruleset_ids()
-    if document.ruleset not in known:
+    if registry.find(document.ruleset) is None:
+        known = ruleset_ids()
         raise DocumentError(source, _("unknown ruleset '{id}' (known: {known})").format(
             id=document.ruleset, known=", ".join(known)), "ruleset")
     return document
+
+
+def _load_systems(data: Any) -> None:
+    """Register the game system the track names (alone, when its elements are of the built-in kinds or that
+    system's own: a validate or an export imports no other system), else every one."""
+    system_id = data.get("ruleset") if isinstance(data, dict) else None
+    elements = data.get("elements", []) if isinstance(data, dict) else None
+    if isinstance(system_id, str) and isinstance(elements, list):
+        registry.load_only(system_id, (e.get("kind") if isinstance(e, dict) else None for e in elements))
+    else:
+        registry.load()
 
 
 def load_track(path: str | Path) -> TrackDocument:

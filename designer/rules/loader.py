@@ -31,9 +31,9 @@ class RulesetError(ValueError):
 def load_ruleset_file(path: str | Path) -> Ruleset:
     """Read and validate one rule file; its `id` must equal the file name without `.json`."""
     path = Path(path)
-    registry.load()  # its systems' kinds and sections are allowed
     try:
         data = read_json_file(path)
+        _load_systems(path.stem, data)  # the systems whose kinds and sections it may hold
         try:
             ruleset = ruleset_model(path.stem, data).model_validate(data)
         except ValidationError as exc:
@@ -47,6 +47,17 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     return ruleset
 
 
+def _load_systems(system_id: str, data: object) -> None:
+    """Register the game system `system_id` alone when the rule data holds only its kinds and sections (a
+    command reading one system's rules imports no other system), else every one."""
+    if not isinstance(data, dict):
+        registry.load()
+        return
+    kinds, sizes = data.get("element_kinds", []), data.get("element_sizes", {})
+    kinds = [*(kinds if isinstance(kinds, list) else [None]), *(sizes if isinstance(sizes, dict) else [None])]
+    registry.load_only(system_id, kinds, set(data) - set(Ruleset.model_fields))
+
+
 def ruleset_model(system_id: str | None = None, data: object = None) -> type[Ruleset]:
     """The model rule data is validated as: the shared `Ruleset` plus one optional field per rule-data section
     (`System.rule_sections`) of the registered system `system_id`, and one for each other registered system's
@@ -55,23 +66,35 @@ def ruleset_model(system_id: str | None = None, data: object = None) -> type[Rul
     None) takes every registered system's sections. Built once per registry, id and sections (again after
     another system registers); a key no registered system contributes stays refused."""
     current = registry.current()
-    current.load()
+    if system_id is None or not isinstance(data, dict) or not current.load_only(
+            system_id, (), set(data) - set(Ruleset.model_fields)):
+        current.load()
     sections = current.rule_sections()
     system = current.find(system_id) if system_id is not None else None
     if system is None:
-        return current.memo("ruleset_model", lambda: _build_model(sections))
+        return _build_model(sections)
     own = {s.key for s in system.rule_sections}
     present = set(data) & {s.key for s in sections} if isinstance(data, dict) else set()
     wanted = tuple(s for s in sections if s.key in own | present)
     taken = tuple(s.key for s in sections)  # no registered section may take a shared section's key
-    return current.memo(f"ruleset_model/{system.id}/{','.join(s.key for s in wanted)}",
-                        lambda: _build_model(wanted, taken))
+    return _build_model(wanted, taken)
+
+
+#: The models built, by the sections they hold: the same sections give the same model, whichever other systems
+#: registered meanwhile (one system's rules may be read before the rest register), so rulesets compare equal.
+_MODELS: dict[tuple[RuleSection, ...], type[Ruleset]] = {}
 
 
 def _build_model(sections: tuple[RuleSection, ...], taken: tuple[str, ...] = ()) -> type[Ruleset]:
     for key in (*taken, *(s.key for s in sections)):
         if key in Ruleset.model_fields:
             raise registry.GameSystemError(_("rule-data section {key} is already defined").format(key=repr(key)))
+    if sections not in _MODELS:
+        _MODELS[sections] = _make_model(sections)
+    return _MODELS[sections]
+
+
+def _make_model(sections: tuple[RuleSection, ...]) -> type[Ruleset]:
     sections = tuple(s.resolved() for s in sections)  # imports the sections' models only now
     fields: dict[str, Any] = {s.key: (s.model | None, None) for s in sections}  # type: ignore[operator]
     model = create_model("Ruleset", __base__=Ruleset, __module__=Ruleset.__module__, **fields)

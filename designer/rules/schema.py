@@ -26,6 +26,7 @@ from designer.rules.base import (
     Slug,
     Text,
     check_unique,
+    new_list,
 )
 
 
@@ -82,8 +83,8 @@ class TurnTemplate(RuleModel):
 class Templates(RuleModel):
     """Movement templates offered as drawing guides in the editor (approximate, editable)."""
 
-    straights: list[StraightTemplate] = Field(default_factory=list)
-    turns: list[TurnTemplate] = Field(default_factory=list)
+    straights: list[StraightTemplate] = Field(default_factory=new_list)
+    turns: list[TurnTemplate] = Field(default_factory=new_list)
     #: how wide the printed templates are (None: the editor's default guide width)
     width_mm: Mm | None = None
     notes: Text | None = None
@@ -138,7 +139,7 @@ class Character(RuleModel):
     acceleration: Count | None = None
     #: The stats (field names) no source gives: our house values, printed marked approximate.
     assumed: list[Literal["weight", "handling", "max_gear", "top_speed", "traction", "acceleration"]] = Field(
-        default_factory=list)
+        default_factory=new_list)
 
 
 class ItemCard(RuleModel):
@@ -152,7 +153,7 @@ class ItemCard(RuleModel):
     uses_note: Text | None = None  # how the uses may be spent; the count is printed from `uses`
     text: CardText
     reach: Text | None = None
-    tags: list[Name] = Field(default_factory=list)
+    tags: list[Name] = Field(default_factory=new_list)
     #: Race day: the holder's next roll is multiplied by this (the board game's Mushroom: 2)
     roll_multiplier: Positive | None = None
     #: Race day: every rival's next move is its roll divided by this, rounded down (the board game's Lightning)
@@ -186,7 +187,7 @@ class GrandPrix(RuleModel):
     points_per_gate: Count
     points_per_coin: Count
     upgrade_cost: Positive
-    upgrades: list[Upgrade] = Field(default_factory=list)
+    upgrades: list[Upgrade] = Field(default_factory=new_list)
     podium: Positive
     notes: Text | None = None
 
@@ -226,7 +227,7 @@ class CoinSpend(RuleModel):
 
 class Coins(RuleModel):
     max_carried: Positive | None = None
-    spend: list[CoinSpend] = Field(default_factory=list)
+    spend: list[CoinSpend] = Field(default_factory=new_list)
     starting_coins_by_slot: list[Count] | None = None
     notes: Text | None = None
 
@@ -273,15 +274,15 @@ class Ruleset(RuleModel):
     source_units: Literal["mm", "in", "cm"]
     movement: Movement
     templates: Templates = Field(default_factory=Templates)
-    gears: list[GearLimit] = Field(default_factory=list)
+    gears: list[GearLimit] = Field(default_factory=new_list)
     min_track_width_mm: Mm
     kart_footprint: Footprint
     element_kinds: list[ElementKind] = Field(min_length=1)
     element_sizes: dict[ElementKind, Footprint]
     element_defaults: ElementDefaults
     karts: Karts = Field(default_factory=Karts)
-    characters: list[Character] = Field(default_factory=list)
-    deck: list[ItemCard] = Field(default_factory=list)
+    characters: list[Character] = Field(default_factory=new_list)
+    deck: list[ItemCard] = Field(default_factory=new_list)
     deck_rules: DeckRules = Field(default_factory=DeckRules)
     grand_prix: GrandPrix | None = None
     balloon_battle: BalloonBattle | None = None

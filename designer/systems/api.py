@@ -16,9 +16,10 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
+from reprlib import recursive_repr
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, cast, dataclass_transform
 
 from designer.i18n import _
 
@@ -29,6 +30,40 @@ if TYPE_CHECKING:
     from designer.export.options import PrintJob
     from designer.model.elements import ElementBase
     from designer.race.engine import RaceRules
+
+_R = TypeVar("_R")
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def _record(cls: type[_R]) -> type[_R]:
+    """`@dataclass(frozen=True)`, with its equality, hash and repr shared by every record rather than generated
+    and compiled per class (the generated methods were most of this module's import, which every process
+    pays); what they do is the dataclass's: fields compared and hashed in order (`compare`, `hash`), shown
+    as `Name(field=value, …)`."""
+    made: Any = dataclass(frozen=True, eq=False, repr=False)(cls)
+    kept = fields(made)
+    made._compared = tuple(f.name for f in kept if f.compare)
+    made._hashed = tuple(f.name for f in kept if (f.compare if f.hash is None else f.hash))
+    made._shown = tuple(f.name for f in kept if f.repr)
+    made.__eq__, made.__hash__, made.__repr__ = _record_eq, _record_hash, _record_repr
+    return cast("type[_R]", made)
+
+
+def _record_eq(self: Any, other: Any) -> bool:
+    if other.__class__ is not self.__class__:
+        return NotImplemented
+    return tuple(getattr(self, n) for n in self._compared) == tuple(getattr(other, n) for n in self._compared)
+
+
+def _record_hash(self: Any) -> int:
+    return hash(tuple(getattr(self, n) for n in self._hashed))
+
+
+@recursive_repr()
+def _record_repr(self: Any) -> str:
+    shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._shown)
+    return f"{self.__class__.__qualname__}({shown})"
+
 
 #: Whether the move under way should bring along what is attached to the moved elements (a gesture asks,
 #: e.g. a drag with Alt held) …
@@ -58,7 +93,7 @@ def set_move_attached(on: bool) -> None:
     _attached_always = bool(on)
 
 
-@dataclass(frozen=True)
+@_record
 class PrintSection:
     """One `--what` value of `kartographer export` (and one choice in the print dialog).
 
@@ -80,7 +115,7 @@ class PrintSection:
     cut_parts: Callable[[PrintJob], Sequence[CutPart]] | None = None
 
 
-@dataclass(frozen=True)
+@_record
 class PrintOption:
     """A number some of a system's print sections take besides the shared options (Downforce: lanes, betting
     lines, token and die sizes): `--set NAME=VALUE` on the CLI, a spin box in the print dialog.
@@ -100,7 +135,7 @@ class PrintOption:
         return _(self.title)
 
 
-@dataclass(frozen=True)
+@_record
 class GeneratorOption:
     """One setting of a system's track generator: `--set NAME=VALUE` of `kartographer generate`, a control in
     File ▸ New ▸ Generate…. A number from `minimum` to `maximum` (`decimals` 0: a whole number; `unit` "mm",
@@ -121,7 +156,7 @@ class GeneratorOption:
         return _(self.title)
 
 
-@dataclass(frozen=True)
+@_record
 class CharacterStat:
     """One stat a system's characters carry (its rule data's and a campaign's custom characters alike):
     `key` is the field of `designer.rules.schema.Character` and `designer.model.campaign.CustomCharacter`
@@ -151,7 +186,7 @@ class GenerateTrack(Protocol):
                  settings: Mapping[str, Any]) -> Any: ...
 
 
-@dataclass(frozen=True)
+@_record
 class Generator:
     """A system's track generator (`System.generator`): `generate` and its `options`; `table_mm(ruleset)` the
     table it proposes when none is given."""
@@ -186,7 +221,7 @@ class RunCommand(Protocol):
     def __call__(self, args: argparse.Namespace, /) -> int: ...
 
 
-@dataclass(frozen=True)
+@_record
 class CliCommand:
     """A command a system adds to `kartographer` (`System.cli`) or an action to `kartographer campaign`
     (`System.campaign_cli`): `add_parser(sub)` registers `name` with its options (keep its imports light: the
@@ -210,7 +245,7 @@ class CheckOptions(Protocol):
     def __call__(self, args: argparse.Namespace, doc: Any, /) -> None: ...
 
 
-@dataclass(frozen=True)
+@_record
 class CampaignOptions:
     """Options a system adds to a shared `kartographer campaign` action (`System.campaign_options`; Downforce:
     `result --car --owner --paid --bets`), after the shared ones. The mode that reads them handles the action
@@ -229,7 +264,7 @@ class ModeCommand(Protocol):
     def __call__(self, args: argparse.Namespace, doc: Any, ctx: Any, edit: Callable[..., Any], /) -> int: ...
 
 
-@dataclass(frozen=True)
+@_record
 class ModeScoresheet:
     """`CampaignMode.scoresheet`: the mode's own filled score sheet instead of the Grand Prix one (Downforce's
     season: its money sheet). `render` draws it like `CampaignSheets`; `unavailable(ruleset)` says in a few
@@ -239,7 +274,7 @@ class ModeScoresheet:
     unavailable: Callable[[Any], str | None] = field(default=lambda ruleset: None)
 
 
-@dataclass(frozen=True)
+@_record
 class DocumentFormat:
     """A file format of a system's own (`System.documents`; Axles: cars, `*.vehicle.json`): `kind` names it
     (`kartographer schema KIND`, Open Recent's kind), `suffix` its files' ending; `schema()` its JSON Schema;
@@ -264,7 +299,7 @@ class DocumentFormat:
         return self.comment or self.kind
 
 
-@dataclass(frozen=True)
+@_record
 class RuleSection:
     """A section of rule data only this system has (`System.rule_sections`): the top-level `key` of its
     ruleset JSON ("pitchkart") and the pydantic `model` it is validated as (a `designer.rules.base.RuleModel`).
@@ -302,7 +337,7 @@ class RuleSection:
 CAMPAIGN_RECORDS: tuple[str, ...] = ("races", "battle", "games")
 
 
-@dataclass(frozen=True)
+@_record
 class CampaignMode:
     """A kind of campaign a system keeps: `record` says which record the campaign core keeps for it —
     "races" (results per race), "battle" (eliminations in an arena) or "games" (driver careers over games).
@@ -361,7 +396,7 @@ class Layout(NamedTuple):
     table: Any
 
 
-@dataclass(frozen=True)
+@_record
 class OverlayMark:
     """One thing an overlay draws, in table millimetres; pure data the canvas paints.
 
@@ -378,7 +413,7 @@ class OverlayMark:
     label_at: Point | None = None
 
 
-@dataclass(frozen=True)
+@_record
 class OverlayLook:
     """How an overlay's marks are painted, as data: colours are "#rrggbb"; `colours` by mark role (else
     `colour`); `line` "solid", "dashed" or "dotted"; `hatched` areas are outlined and hatched instead of
@@ -394,7 +429,7 @@ class OverlayLook:
         return self.colours.get(role, self.colour)
 
 
-@dataclass(frozen=True)
+@_record
 class Overlay:
     """One View ▸ Overlays toggle: an editing aid drawn over the canvas, never printed.
 
@@ -418,7 +453,7 @@ class Overlay:
         return _(self.tip) if self.tip else ""
 
 
-@dataclass(frozen=True)
+@_record
 class RefTo:
     """A field hint on a system's own kind: `from_space: Annotated[ElementId, RefTo("space", "number")]` says
     the id names an element of `kind`. The inspector then offers the document's elements of that kind in a
@@ -445,7 +480,7 @@ class ActionWindow(Protocol):
     def statusBar(self) -> Any: ...
 
 
-@dataclass(frozen=True)
+@_record
 class OffersKinds:
     """`when` for an action that works on some element kinds: True while the document's rule data offers every
     one of `kinds` in its palette (`element_kinds`) — decided from the data, never from a system id."""
@@ -473,7 +508,7 @@ def always(document: HasRuleset) -> bool:
 C = TypeVar("C")
 
 
-@dataclass(frozen=True)
+@_record
 class MenuChoice:
     """One entry of an action's submenu (PitchKart's Section Piece ▸ Straight): `text` is shown as it is
     (already translated), `key` is the entry's data (`QAction.data()`), handed to the action's `choose`."""
@@ -483,7 +518,7 @@ class MenuChoice:
     checked: bool = False
 
 
-@dataclass(frozen=True)
+@_record
 class MenuAction(Generic[C]):
     """One action a system puts in a main-window menu (its Qt half's `ACTIONS.actions`).
 
@@ -518,7 +553,7 @@ class MenuAction(Generic[C]):
     tool: str = ""
 
 
-@dataclass(frozen=True)
+@_record
 class ActionSet(Generic[C]):
     """A system's menu actions (its Qt half's `ACTIONS`) and the controller they run on: `controller(window)`
     is made once per main window (it keeps what the actions share: the piece last chosen, a dialog, per-tab
@@ -534,7 +569,7 @@ class FiguresMaker(Protocol):
     def __call__(self, document: Any, ruleset: Any) -> dict[str, Any] | None: ...
 
 
-@dataclass(frozen=True)
+@_record
 class ReportFigures:
     """A system's part of the Track Report: `track_figures(...)[key]` holds `make(document, ruleset)` for its
     own documents (None for every other system's); its Qt half's `REPORT_SECTIONS[key]` shows them."""
@@ -543,7 +578,7 @@ class ReportFigures:
     make: FiguresMaker
 
 
-@dataclass(frozen=True)
+@_record
 class CampaignFields:
     """A system's own fields on one shared campaign record, named by its class in `designer.model.campaign`
     (`"CampaignDocument"`, `"Race"`, `"RaceResult"`, `"CustomCharacter"`, `"Driver"`): `model` is a
@@ -556,7 +591,7 @@ class CampaignFields:
     model: str | type[Any]
 
 
-@dataclass(frozen=True)
+@_record
 class System:
     """Everything one game system adds. `id` equals its ruleset's id.
 

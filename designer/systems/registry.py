@@ -2,7 +2,9 @@
 
 `get(id)`, `ids()` and `systems()` answer from the registry in use. The first question loads the built-in
 packages (`BUILTIN_SYSTEMS`, imported by name exactly as an entry point would be) and then every
-`kartographer.systems` entry point, each naming a module whose `SYSTEM` is a `designer.systems.api.System`.
+`kartographer.systems` entry point, each naming a module whose `SYSTEM` is a `designer.systems.api.System` —
+except a question about one built-in's id (`get`, `find`, `load_only`: a track or rule file of that system),
+which registers that built-in alone until another question needs the rest (they then come in the same order).
 The element kinds systems define (`System.element_classes`) go into the model's kind table
 (`designer.model.elements.set_extra_kinds`), and their fields on the campaign records (`System.campaign_fields`)
 into the model's fields table (`designer.model.record_fields.set_campaign_fields`), while their registry is the
@@ -17,7 +19,7 @@ Tests take a fresh registry with discovery blocked: `with use(Registry(builtins=
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
 from typing import Any, TypeVar, cast
@@ -52,6 +54,11 @@ class Registry:
         self._loaded = False
         self._loading = False  # while the built-ins and entry points register: the kind table is synced once
         self._memo: dict[str, object] = {}  # see `memo`: dropped when a system registers
+        # Where each system stands in the order a full load gives (see `_load`): (group, index); group 0 a
+        # system registered by hand before the first question, 1 a built-in, 2 an entry point, 3 by hand after.
+        self._place: dict[str, tuple[int, int]] = {}
+        self._asked = False  # a question was asked (one built-in may have been loaded alone, `load_only`)
+        self._alone: dict[str, str] = {}  # {id: module} of the built-ins `load_only` registered before the load
 
     # --- registering ---------------------------------------------------------------------------------
     def register(self, system: System) -> System:
@@ -102,6 +109,7 @@ class Registry:
         except FieldsError as exc:
             raise GameSystemError(_("system {id}: {reason}").format(id=repr(system.id), reason=exc)) from None
         self._systems[system.id] = system
+        self._place.setdefault(system.id, (3 if self._asked else 0, len(self._systems)))
         self._memo.clear()
         if system.locale_dir is not None:
             add_catalogue(system.locale_domain or system.id, system.locale_dir)
@@ -123,22 +131,50 @@ class Registry:
     def _load(self) -> None:
         if self._loaded:
             return
-        self._loaded = True
+        self._loaded = self._asked = True
         self._loading = True  # the document model is rebuilt once for all the new kinds, not once per system
         try:
-            for name in self._builtins:
-                self.register_module(name)
+            for index, name in enumerate(self._builtins):
+                if name not in self._alone.values():
+                    self._place[self.register_module(name).id] = (1, index)
             if self._entry_points:
-                for point in entry_points(group=ENTRY_POINT_GROUP):
-                    self.register(_system_of(point.load(), point.name))
+                for index, point in enumerate(entry_points(group=ENTRY_POINT_GROUP)):
+                    self._place[self.register(_system_of(point.load(), point.name)).id] = (2, index)
         finally:
             self._loading = False
+            # in the order a full load at the first question gives, whichever built-in `load_only` took before
+            self._systems = dict(sorted(self._systems.items(), key=lambda item: self._place[item[0]]))
             if self is _current:
                 _sync_kinds(self)
 
+    def load_only(self, system_id: str, kinds: Iterable[object] = (), sections: Iterable[object] = ()) -> bool:
+        """Register just the built-in game system `system_id`, when that is all a task needs: a document of that
+        system whose element `kinds` are the built-in ones or its own, or its rule data with only its own
+        `sections`. A built-in is found without importing the others by its module's name (`mk_gaslands` for
+        `mk-gaslands`). Anything else (an id no built-in has, a kind or section of another system) loads the
+        whole registry, as any other question does. True when the system is registered."""
+        self._asked = True
+        if not self._loaded and system_id not in self._systems:
+            module = next((m for m in self._builtins if m.rpartition(".")[2].replace("_", "-") == system_id), None)
+            system = getattr(importlib.import_module(module), "SYSTEM", None) if module else None
+            if not isinstance(system, System) or system.id != system_id:
+                self._load()
+                return system_id in self._systems
+            self.register(system)
+            self._place[system_id] = (1, self._builtins.index(cast(str, module)))
+            self._alone[system_id] = cast(str, module)
+        system = self._systems.get(system_id)
+        if system is None:
+            return False
+        own_kinds = {*ELEMENT_CLASSES, *(kind_of_class(cls) for cls in system.element_classes)}
+        own_sections = {s.key for s in system.rule_sections}
+        if not (set(kinds) <= own_kinds and set(sections) <= own_sections):
+            self._load()
+        return True
+
     # --- asking --------------------------------------------------------------------------------------
     def get(self, system_id: str) -> System:
-        self._load()
+        self.load_only(system_id)
         try:
             return self._systems[system_id]
         except KeyError:
@@ -147,7 +183,7 @@ class Registry:
                 id=repr(system_id), known=known)) from None
 
     def find(self, system_id: str) -> System | None:
-        self._load()
+        self.load_only(system_id)
         return self._systems.get(system_id)
 
     def ids(self) -> tuple[str, ...]:
@@ -236,6 +272,11 @@ def load() -> None:
 
 
 set_fields_loader(load)  # a campaign record read before any question loads the systems whose fields it may hold
+
+
+def load_only(system_id: str, kinds: Iterable[object] = (), sections: Iterable[object] = ()) -> bool:
+    """`Registry.load_only` of the registry in use."""
+    return _current.load_only(system_id, kinds, sections)
 
 
 def get(system_id: str) -> System:

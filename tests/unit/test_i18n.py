@@ -169,6 +169,25 @@ def test_format_number_follows_the_language_not_the_machine():
     assert i18n.format_number(3, 2) == "3,00" and i18n.format_decimal(1234.5678) == "1.234,568"
 
 
+def test_english_numbers_without_babel_read_as_babel_writes_them():
+    """English figures under 999 skip importing Babel (the editor's first zoom figure); same text as Babel's."""
+    import random
+
+    from babel.numbers import format_decimal
+
+    rng = random.Random(33)
+    values = [0.05, -0.05, 2.675, -2.675, 0.0, -0.0, 998.95, 999.5, 1e-7, -5e-13, 6.5, 7.5, 0.35]
+    values += [rng.uniform(-1000, 1000) for _ in range(2000)]
+    values += [round(rng.uniform(-1000, 1000), 3) for _ in range(2000)]
+    for value in values:
+        for decimals in range(6):
+            shown = 0.0 if round(value, decimals) == 0 else value
+            pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+            assert i18n.format_number(value, decimals, "en") == format_decimal(shown, format=pattern, locale="en"), (
+                value, decimals)
+    assert i18n.format_number(2.675, 2, "en") == "2.68" and i18n.format_number(-7.25, 1, "en") == "-7.2"
+
+
 # --- pseudo-translation ------------------------------------------------------------------------------
 def test_pseudo_is_forty_percent_longer_accented_and_keeps_placeholders():
     for text in ("Save", "check track files", "wrote {path}: {count} pages", "%(default)s mm", "&Open…"):

@@ -80,3 +80,30 @@ def test_loading_the_built_ins_changes_the_kind_table_once():
             fresh.load()
             assert kinds_version() - before == 1
             assert {"space", "track_section", "barrier"} <= set(element_kinds())
+
+
+def test_a_question_about_one_built_in_registers_it_alone_and_the_rest_keep_their_order():
+    """Start-up (issue #33): `get`/`find` of a built-in's id imports and registers that one; the next question
+    about all of them loads the rest, in the order a full load gives (the flagship first, then the others)."""
+    fresh = Registry(builtins=BUILTIN_SYSTEMS, entry_points=False)
+    with registry.use(fresh):
+        assert fresh.get("pitchkart").id == "pitchkart"
+        assert tuple(fresh._systems) == ("pitchkart",)
+        assert fresh.find("mk-board") is not None and tuple(fresh._systems) == ("pitchkart", "mk-board")
+        assert fresh.default_id() == "mk-gaslands"  # asks for every system: the first built-in, as before
+        assert [s.id for s in fresh.systems()] == sorted(fresh._systems)
+        assert tuple(fresh._systems) == ("mk-gaslands", "mk-board", "pitchkart", "mk-downforce", "axles-alloys-2")
+
+
+def test_a_file_with_another_systems_kind_or_an_unknown_id_loads_every_system():
+    fresh = Registry(builtins=BUILTIN_SYSTEMS, entry_points=False)
+    with registry.use(fresh):
+        assert fresh.load_only("mk-gaslands", ["gate", "coin"]) and tuple(fresh._systems) == ("mk-gaslands",)
+        assert fresh.load_only("mk-gaslands", ["gate", "space"])  # the board's kind in a Gaslands file
+        assert len(fresh._systems) == 5
+    fresh = Registry(builtins=BUILTIN_SYSTEMS, entry_points=False)
+    with registry.use(fresh), pytest.raises(GameSystemError, match=r"unknown game system 'nope' \(known: axles"):
+        fresh.get("nope")
+    fresh = Registry(builtins=BUILTIN_SYSTEMS, entry_points=False)
+    with registry.use(fresh):
+        assert fresh.load_only("pitchkart", (), ["gaslands"]) and len(fresh._systems) == 5  # another's section

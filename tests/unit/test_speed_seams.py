@@ -71,6 +71,20 @@ def test_validate_and_a_card_deck_import_only_their_own_systems_rule_data(tmp_pa
         "designer.systems.pitchkart.rule_data"]
 
 
+SYSTEMS = ("designer.systems.mk_gaslands", "designer.systems.mk_board", "designer.systems.pitchkart",
+           "designer.systems.mk_downforce", "designer.systems.axles_alloys_2")
+
+
+def test_validate_and_a_card_deck_register_only_their_own_system(tmp_path: Path):
+    """Issue #33: a Gaslands track's validate and a board game deck import that system alone
+    (`Registry.load_only`; test_registry.py: a file with another system's kind loads them all); the help,
+    which lists every system's commands, still loads them all."""
+    assert _modules_after(["validate", str(DEFAULT_TRACK)], SYSTEMS) == ["designer.systems.mk_gaslands"]
+    assert _modules_after(["cards", "--ruleset", "mk-board", "-o", str(tmp_path / "b.pdf")], SYSTEMS) == [
+        "designer.systems.mk_board"]
+    assert _modules_after(["validate", str(DEFAULT_TRACK), "--json"], SYSTEMS) == list(SYSTEMS)  # every figure key
+
+
 @pytest.mark.parametrize("ruleset", ["mk-gaslands", "mk-board", "pitchkart"])
 def test_a_card_deck_loads_no_geometry_library(tmp_path: Path, ruleset: str):
     assert _modules_after(["cards", "--ruleset", ruleset, "-o", str(tmp_path / "c.pdf")], GEOMETRY) == []

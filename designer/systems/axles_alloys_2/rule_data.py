@@ -24,6 +24,7 @@ from designer.rules.base import (
     Text,
     check_covers_d6,
     check_unique,
+    new_list,
 )
 from designer.rules.texts import json_items, json_names, key_of, optional_text, rule_text
 from designer.systems.api import RuleSection
@@ -99,7 +100,7 @@ class Threshold(RuleModel):
     """Crossing out a full line of hit points: components are lost on these faces."""
 
     line: Positive
-    component_lost_on: list[D6] = Field(default_factory=list)
+    component_lost_on: list[D6] = Field(default_factory=new_list)
     destroys_vehicle: bool = False
 
 

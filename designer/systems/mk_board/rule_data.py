@@ -23,6 +23,7 @@ from designer.rules.base import (
     Text,
     check_covers_d6,
     check_unique,
+    new_list,
 )
 from designer.rules.texts import json_items, optional_text, rule_text
 from designer.systems.api import RuleSection
@@ -84,7 +85,7 @@ class BoardRules(RuleModel):
     capturing: bool = False
     extra_roll_on_six: bool = False
     coin_on_roll: D6 | None = None  # rolling this face earns a coin while the bank has any
-    starting_coin_places: list[Positive] = Field(default_factory=list)
+    starting_coin_places: list[Positive] = Field(default_factory=new_list)
     starting_coins: Count = 0
     hit_coin_loss_fraction: float = Field(ge=0, le=1)
     hit_coin_loss_rounding: Literal["up", "down"]

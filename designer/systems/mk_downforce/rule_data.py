@@ -24,6 +24,7 @@ from designer.rules.base import (
     Text,
     check_covers_d6,
     check_unique,
+    new_list,
 )
 from designer.rules.texts import json_items, json_names, key_of, optional_text, rule_text
 from designer.systems.api import RuleSection
@@ -65,7 +66,7 @@ class DownforceKit(RuleModel):
     betting_lines: Annotated[int, Field(ge=1, le=6)] = 3
     block_token: Name = "? Block"
     block_spares: Annotated[int, Field(ge=0, le=50)] = 3
-    item_tokens: list[TokenCount] = Field(default_factory=list)
+    item_tokens: list[TokenCount] = Field(default_factory=new_list)
     die_size_mm: Annotated[float, Field(ge=10, le=40)] = 16.0
     sizes_note: Text | None = None
 
@@ -102,7 +103,7 @@ class DownforceRules(RuleModel):
     coin_value_dollars: int = Field(ge=1, le=10**12)
     #: Prize money per finishing place, 1st first: the base Downforce game's race payouts, which the variant
     #: leaves to the base game; `prize_table_assumed` marks them as our reading, to check against the box.
-    prize_table: list[Annotated[int, Field(ge=0, le=10**12)]] = Field(default_factory=list, max_length=16)
+    prize_table: list[Annotated[int, Field(ge=0, le=10**12)]] = Field(default_factory=new_list, max_length=16)
     prize_table_assumed: bool = False
     lightning_table: list[PlaceAdvance]
     tokens: list[Name]
