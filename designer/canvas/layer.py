@@ -17,9 +17,13 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
+from designer.canvas.pictures import ItemPictures
+
 NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 _NO_CONTENTS = NO_CONTENTS.value  # plain ints: PySide's flag operators are slow in per-item loops
 BACKGROUND = QGraphicsScene.SceneLayer.BackgroundLayer
+#: True inside `everything_layered`: exports draw every item afresh, never from a picture.
+_exporting = False
 #: Item attribute: True while the live layer paints the item instead of the static layer.
 LIVE = "live"
 
@@ -45,12 +49,19 @@ def set_layered(scene: QGraphicsScene, items: Iterable[QGraphicsItem], layered: 
     invalidate(scene, area)
 
 
-def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF) -> None:
-    """Paint every layered item meeting `rect`, bottom to top, as Qt would have."""
+def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures: ItemPictures | None = None) -> None:
+    """Paint every layered item meeting `rect`, bottom to top, as Qt would have; from `pictures` where they
+    hold the item at this zoom (canvas/pictures.py)."""
     option = QStyleOptionGraphicsItem()
     order = Qt.SortOrder.AscendingOrder
+    if pictures is not None and (_exporting or not pictures.usable(painter)):
+        pictures = None
+    show_reach = getattr(scene, "show_reach", True)
     for item in scene.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect, order):
         if is_layered(item) and item.isVisible():
+            if pictures is not None and getattr(item, "cached_picture", False) and pictures.paint(
+                    painter, item, show_reach):
+                continue
             painter.save()
             painter.translate(item.pos())
             option.exposedRect = item.boundingRect()
@@ -61,11 +72,14 @@ def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF) -> None:
 @contextmanager
 def everything_layered(items: Iterable[QGraphicsItem]) -> Iterator[None]:
     """Paint every item through the layer for a while (exports: one path, one z-order for all)."""
+    global _exporting
     live = [item for item in items if getattr(item, LIVE, False)]
     for item in live:
         setattr(item, LIVE, False)
+    _exporting, was = True, _exporting
     try:
         yield
     finally:
+        _exporting = was
         for item in live:
             setattr(item, LIVE, True)

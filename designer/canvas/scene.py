@@ -28,6 +28,7 @@ from designer.canvas.items import (
     create_element_item,
 )
 from designer.canvas.live import LiveLayer
+from designer.canvas.pictures import ItemPictures
 from designer.document.document import Document
 from designer.geometry.labels import warp_pipe_labels
 from designer.geometry.snap import GRID_SPACING_MM  # (minor, major) mm per display unit, shared with snapping
@@ -66,6 +67,8 @@ class TrackScene(QGraphicsScene):
         self.live_layer = LiveLayer()
         self.addItem(self.live_layer)
         self.addItem(self.live_layer.links)
+        #: Pictures of layered items at the view's zoom, so repaints that only moved them copy pixels.
+        self.pictures = ItemPictures()
         self._linked: list[ElementItem] = []  # warp pipes and Bullet Bills, in document order
         self.selectionChanged.connect(self._on_selection_changed)
 
@@ -124,6 +127,7 @@ class TrackScene(QGraphicsScene):
         return item
 
     def _clear_items(self) -> None:
+        self.pictures.clear()
         for item in [*self.items_by_id.values(), self.surface_item]:
             if item is not None:
                 self.removeItem(item)
@@ -319,7 +323,7 @@ class TrackScene(QGraphicsScene):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(table)
         painter.restore()
-        layer.paint_layer(self, painter, rect)
+        layer.paint_layer(self, painter, rect, self.pictures)
 
     def _on_selection_changed(self) -> None:
         """Selected items leave the static layer and are painted live; the rest go back into it."""

@@ -98,6 +98,8 @@ class BulletBillItem(ElementItem[BulletBill]):
     """The pressure plate, with a dashed line to its launcher pipe when it has one."""
 
     kind = "bullet_bill"
+    cached_picture = True
+    paints_outside = True
     simple_colour = QColor("#737c86")
     #: From the plate's centre to its launcher's, along the scene's axes (mm); None: no link.
     _launcher_offset: tuple[float, float] | None = None
@@ -166,8 +168,18 @@ class BulletBillItem(ElementItem[BulletBill]):
             dot = style.stroke(painter, 2.5, 2.5)
             painter.drawEllipse(line.p2(), dot, dot)
 
+    def picture_rect(self) -> QRectF:
+        return self._turn.mapRect(self.body().boundingRect().adjusted(-3, -3, 3, 3))
+
+    def paint_outside(self, painter: QPainter) -> None:
+        painter.save()
+        painter.setTransform(self._turn, True)
+        if not self.draws_simple(painter):
+            self._draw_link(painter)
+        painter.restore()
+
     def draw(self, painter: QPainter) -> None:
-        if not self.live:
+        if not self.live and not self.picturing:
             self._draw_link(painter)
         rect = self._rect()
         painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
@@ -221,6 +233,7 @@ class ThwompItem(ElementItem[Thwomp]):
     """A bevelled stone block with an angry face."""
 
     kind = "thwomp"
+    cached_picture = True
     simple_colour = QColor("#8793a0")
 
 
@@ -269,6 +282,8 @@ class ReachItem(ElementItem):
     """A round hazard that strikes within a reach drawn as a faint ring (piranha plant, chain chomp)."""
 
     round = True
+    cached_picture = True
+    paints_outside = True
 
     reach_colour: QColor = QColor()
 
@@ -276,6 +291,8 @@ class ReachItem(ElementItem):
         raise NotImplementedError
 
     def draw_reach_ring(self, painter: QPainter) -> None:
+        if self.picturing:
+            return  # painted by `paint_outside`
         scene = self.scene()
         if scene is not None and not getattr(scene, "show_reach", True):
             return  # View ▸ Overlays ▸ Reach Rings is off
@@ -284,6 +301,13 @@ class ReachItem(ElementItem):
     def draw_simple(self, painter: QPainter) -> None:
         self.draw_reach_ring(painter)
         super().draw_simple(painter)
+
+    def picture_rect(self) -> QRectF:
+        r = self._radius() + 3
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint_outside(self, painter: QPainter) -> None:
+        self.draw_reach_ring(painter)  # a ring is round: no turn needed
 
 
     def decoration_bounds(self) -> QRectF:
@@ -367,6 +391,7 @@ class WanderingThreatItem(ElementItem[WanderingThreat]):
     round = True
 
     kind = "wandering_threat"
+    cached_picture = True
     simple_colour = QColor("#8a4b22")
     _LABEL_MM = 10.0
 

@@ -85,6 +85,7 @@ def _cut_to(path: QPainterPath, rect: QRectF) -> QPainterPath:
 
 class StartFinishItem(ElementItem[StartFinish]):
     kind = "start_finish"
+    cached_picture = True
     simple_colour = QColor("#f4f4f2")
 
     def _rect(self) -> QRectF:
@@ -105,6 +106,7 @@ class StartFinishItem(ElementItem[StartFinish]):
 
 class GateItem(ElementItem[Gate]):
     kind = "gate"
+    cached_picture = True
     simple_colour = QColor("#2f6fd6")
 
     _BADGE_R = 11.0

@@ -19,6 +19,7 @@ COIN_STOPS = ((0.0, COIN_LIGHT), (0.45, COIN_GOLD), (1.0, COIN_DEEP))
 
 class ItemBoxItem(ElementItem[ItemBox]):
     kind = "item_box"
+    cached_picture = True
     simple_colour = QColor("#b9a3e8")
 
     def _front(self) -> QRectF:
@@ -65,6 +66,7 @@ class ItemBoxItem(ElementItem[ItemBox]):
 class CoinItem(ElementItem[Coin]):
     round = True
     kind = "coin"
+    cached_picture = True
     simple_colour = QColor("#f2b705")
 
 

@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath
 from designer.canvas import style
 from designer.canvas.items.base import ElementItem, centred_rect, rounded_rect
 from designer.canvas.items.markers import arrow_path
+from designer.geometry.detail import shows_hairline
 from designer.model.elements import BoostPad, DashPanel, Ramp, WarpPipe
 
 PAD_DEEP = QColor("#e2571c")
@@ -27,6 +28,8 @@ RAMP_STOPS = ((0.0, RAMP_LOW), (1.0, RAMP_HIGH))
 HAZARD_YELLOW = QColor("#ffcc00")
 HOOP_OUTER = QColor("#ff5a1f")
 HOOP_INNER = QColor("#ffd23f")
+
+SLAT_MM = 0.5
 
 PIPE_GREEN = QColor("#36b83f")
 PIPE_LIGHT = QColor("#7be37f")
@@ -97,6 +100,7 @@ def hazard_stripes(left: float, top: float, width: float, height: float) -> QPai
 
 class BoostPadItem(ElementItem[BoostPad]):
     kind = "boost_pad"
+    cached_picture = True
     simple_colour = QColor("#f57c00")
 
     def body_path(self) -> QPainterPath:
@@ -110,6 +114,7 @@ class DashPanelItem(ElementItem[DashPanel]):
     """`pads` boost pads end to end along travel, centred on the element's position."""
 
     kind = "dash_panel"
+    cached_picture = True
     simple_colour = QColor("#f57c00")
 
     def _pad_rects(self) -> list[QRectF]:
@@ -132,6 +137,7 @@ class RampItem(ElementItem[Ramp]):
     """A ramp seen from above: striped entry edge, travel arrow, optional flaming hoop a Short beyond."""
 
     kind = "ramp"
+    cached_picture = True
     simple_colour = QColor("#8d6e63")
 
     def _hoop_centre(self) -> QPointF:
@@ -156,8 +162,8 @@ class RampItem(ElementItem[Ramp]):
         painter.setBrush(style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), RAMP_STOPS,
                                                flat=self.flat))
         painter.drawRect(rect)
-        if not self.flat:  # slats across the deck: hairlines, lost on a small ramp
-            painter.setPen(style.pen(style.with_alpha(style.INK, 60), style.stroke(painter, 0.5)))
+        if not self.flat and shows_hairline(SLAT_MM, style.pixels(painter)):  # slats across the deck
+            painter.setPen(style.pen(style.with_alpha(style.INK, 60), style.stroke(painter, SLAT_MM)))
             painter.drawLines([QLineF(x, rect.top(), x, rect.bottom())
                                for x in (rect.left() + rect.width() * i / 6 for i in range(1, 6))])
         # The entry edge: a thick yellow/black hazard band along the low side.
@@ -199,6 +205,7 @@ class WarpPipeItem(ElementItem[WarpPipe]):
     round = True
 
     kind = "warp_pipe"
+    cached_picture = True
     simple_colour = QColor("#2f9e44")
     _pair_label: str = ""
 
@@ -211,7 +218,7 @@ class WarpPipeItem(ElementItem[WarpPipe]):
         if label == self._pair_label:
             return False
         self._pair_label = label
-        self.update()
+        self.restyled()
         return True
 
 
