@@ -21,6 +21,7 @@ CHEQUER_LIGHT = QColor("#fafafa")
 GATE_BLUE = QColor("#1f5fbf")
 GATE_POST = QColor("#123a78")
 GATE_ARROW = QColor("#ffffff")
+BADGE_FILL = QColor(Qt.GlobalColor.white)
 RIBBON = QColor(255, 255, 255, 150)
 
 
@@ -143,9 +144,7 @@ class GateItem(ElementItem[Gate]):
             painter.drawPath(arrow)
 
         bar = self._bar()
-        painter.setPen(outline)
-        painter.setBrush(GATE_BLUE)
-        painter.drawRect(bar)
+        style.outlined_rect(painter, bar, style.INK, outline.widthF(), GATE_BLUE)
         # White ribbon stripes across the bar, like a banner.
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(RIBBON)
@@ -153,15 +152,12 @@ class GateItem(ElementItem[Gate]):
 
         half = self.element.width_mm / 2
         r = self._post_radius()
-        painter.setPen(outline)
-        painter.setBrush(GATE_POST)
-        painter.drawEllipse(QPointF(0.0, -half), r, r)
-        painter.drawEllipse(QPointF(0.0, half), r, r)
+        for y in (-half, half):
+            style.outlined_ellipse(painter, QPointF(0.0, y), r, r, style.INK, outline.widthF(), GATE_POST)
 
         with self.upright(painter):
-            painter.setPen(style.pen(GATE_POST, style.stroke(painter, 1.6)))
-            painter.setBrush(Qt.GlobalColor.white)
-            painter.drawEllipse(QPointF(), self._BADGE_R, self._BADGE_R)
+            style.outlined_ellipse(painter, QPointF(), self._BADGE_R, self._BADGE_R, GATE_POST,
+                                   style.stroke(painter, 1.6), BADGE_FILL)
             text = str(self.element.order)
             height = 9.0 if len(text) < 3 else 6.5
             style.draw_text(painter, text, QPointF(), height, color=GATE_POST, halo=None)

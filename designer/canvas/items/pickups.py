@@ -43,9 +43,9 @@ class ItemBoxItem(ElementItem[ItemBox]):
     def _draw_box(self, painter: QPainter, rect: QRectF, dim: bool) -> None:
         stops = tuple((i / (len(BOX_COLOURS) - 1), colour.darker(125) if dim else colour)
                       for i, colour in enumerate(BOX_COLOURS))
-        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
-        painter.setBrush(style.linear_gradient(rect.topLeft(), rect.bottomRight(), stops, flat=self.flat))
-        painter.drawRoundedRect(rect, self._radius(), self._radius())
+        style.outlined_rect(painter, rect, style.INK, style.stroke(painter, 0.8),
+                            style.linear_gradient(rect.topLeft(), rect.bottomRight(), stops, flat=self.flat),
+                            self._radius())
         inset = rect.width() * 0.12
         painter.setPen(style.pen(style.with_alpha(Qt.GlobalColor.white, 170), style.stroke(painter, 0.8)))
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -72,9 +72,9 @@ class CoinItem(ElementItem[Coin]):
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
-        painter.setPen(style.pen(COIN_RIM, style.stroke(painter, r * 0.1)))
-        painter.setBrush(style.radial_gradient(QPointF(-r * 0.35, -r * 0.35), r * 1.6, COIN_STOPS, flat=self.flat))
-        painter.drawEllipse(QPointF(), r, r)
+        style.outlined_ellipse(painter, QPointF(), r, r, COIN_RIM, style.stroke(painter, r * 0.1),
+                               style.radial_gradient(QPointF(-r * 0.35, -r * 0.35), r * 1.6, COIN_STOPS,
+                                                     flat=self.flat))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(style.pen(style.with_alpha(COIN_RIM, 150), style.stroke(painter, r * 0.05)))
         painter.drawEllipse(QPointF(), r * 0.72, r * 0.72)

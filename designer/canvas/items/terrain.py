@@ -55,10 +55,9 @@ def chevron(cx: float, half_height: float, depth: float, thickness: float) -> QP
 def draw_pad(painter: QPainter, rect: QRectF, flat: bool = False) -> None:
     """One boost pad: an orange plate with yellow chevrons pointing the way (+x); `flat`: no gradient."""
     radius = min(rect.width(), rect.height()) * 0.1
-    painter.setPen(style.pen(PAD_RIM, style.stroke(painter, 0.8)))
-    painter.setBrush(style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), PAD_STOPS,
-                                           flat=flat))
-    painter.drawRoundedRect(rect, radius, radius)
+    style.outlined_rect(painter, rect, PAD_RIM, style.stroke(painter, 0.8),
+                        style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), PAD_STOPS,
+                                              flat=flat), radius)
     painter.setPen(style.pen(PAD_RIM, style.stroke(painter, 0.5)))
     painter.setBrush(CHEVRON)
     painter.drawPath(pad_chevrons(rect.left(), rect.top(), rect.width(), rect.height()))
@@ -158,10 +157,9 @@ class RampItem(ElementItem[Ramp]):
         rect = self._rect()
         if self.element.hoop:
             self._draw_hoop(painter, rect)
-        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
-        painter.setBrush(style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), RAMP_STOPS,
-                                               flat=self.flat))
-        painter.drawRect(rect)
+        style.outlined_rect(painter, rect, style.INK, style.stroke(painter, 0.8),
+                            style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), RAMP_STOPS,
+                                                  flat=self.flat))
         if not self.flat and shows_hairline(SLAT_MM, style.pixels(painter)):  # slats across the deck
             painter.setPen(style.pen(style.with_alpha(style.INK, 60), style.stroke(painter, SLAT_MM)))
             painter.drawLines([QLineF(x, rect.top(), x, rect.bottom())
@@ -224,9 +222,9 @@ class WarpPipeItem(ElementItem[WarpPipe]):
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
-        painter.setPen(style.pen(PIPE_DARK, style.stroke(painter, 1.0)))
-        painter.setBrush(style.radial_gradient(QPointF(-r * 0.3, -r * 0.3), r * 1.4, PIPE_RIM_STOPS, flat=self.flat))
-        painter.drawEllipse(QPointF(), r, r)
+        style.outlined_ellipse(painter, QPointF(), r, r, PIPE_DARK, style.stroke(painter, 1.0),
+                               style.radial_gradient(QPointF(-r * 0.3, -r * 0.3), r * 1.4, PIPE_RIM_STOPS,
+                                                     flat=self.flat))
         painter.setPen(style.pen(PIPE_DARK, style.stroke(painter, 0.8)))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(QPointF(), r * 0.8, r * 0.8)
