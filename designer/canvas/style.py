@@ -132,6 +132,14 @@ def brush(color: QColor | str) -> QBrush:
     return QBrush(QColor(color))
 
 
+def over(top: QColor, under: QColor) -> QColor:
+    """The opaque colour of translucent `top` painted over opaque `under`: filling with it is several times
+    quicker than blending, and gives the same pixels."""
+    a = top.alphaF()
+    return QColor(round(top.red() * a + under.red() * (1 - a)), round(top.green() * a + under.green() * (1 - a)),
+                  round(top.blue() * a + under.blue() * (1 - a)))
+
+
 def with_alpha(color: QColor | str, alpha: int) -> QColor:
     c = QColor(color)
     c.setAlpha(alpha)

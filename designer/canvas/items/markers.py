@@ -23,6 +23,7 @@ GATE_POST = QColor("#123a78")
 GATE_ARROW = QColor("#ffffff")
 BADGE_FILL = QColor(Qt.GlobalColor.white)
 RIBBON = QColor(255, 255, 255, 150)
+RIBBON_ON_BLUE = style.over(RIBBON, GATE_BLUE)
 
 
 def arrow_path(length: float, width: float) -> QPainterPath:
@@ -55,15 +56,18 @@ def chequer(left: float, top: float, width: float, height: float) -> QPainterPat
 
 
 @lru_cache(maxsize=64)
-def ribbon_stripes(left: float, top: float, width: float, height: float) -> QPainterPath:
-    """A gate bar's ribbon stripes (shared: do not modify)."""
+def ribbon_stripes(left: float, top: float, width: float, height: float, inset: float = 0.0) -> QPainterPath:
+    """A gate bar's ribbon stripes, kept `inset` mm inside the bar's edges (shared: do not modify)."""
     step = max(width * 2.4, 12.0)
     stripes = QPainterPath()
+    low, high = top + inset, top + height - inset
     y = top + step / 2
-    while y < top + height:
-        stripes.addRect(QRectF(left, y, width, step / 3))
+    while y < high:
+        start, end = max(y, low), min(y + step / 3, high)
+        if end > start:
+            stripes.addRect(QRectF(left + inset, start, width - 2 * inset, end - start))
         y += step
-    return _cut_to(stripes, QRectF(left, top, width, height))
+    return stripes
 
 
 @lru_cache(maxsize=64)
@@ -145,10 +149,11 @@ class GateItem(ElementItem[Gate]):
 
         bar = self._bar()
         style.outlined_rect(painter, bar, style.INK, outline.widthF(), GATE_BLUE)
-        # White ribbon stripes across the bar, like a banner.
+        # White ribbon stripes across the bar, like a banner: translucent white on the blue, painted as the
+        # opaque colour that makes, inside the outline.
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(RIBBON)
-        painter.drawPath(ribbon_stripes(bar.left(), bar.top(), bar.width(), bar.height()))
+        painter.setBrush(RIBBON_ON_BLUE)
+        painter.drawPath(ribbon_stripes(bar.left(), bar.top(), bar.width(), bar.height(), outline.widthF() / 2))
 
         half = self.element.width_mm / 2
         r = self._post_radius()
