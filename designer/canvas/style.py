@@ -122,6 +122,38 @@ def outlined_ellipse(painter: QPainter, centre: QPointF, rx: float, ry: float, c
         painter.setPen(outline)
 
 
+def outline_over(painter: QPainter, shape: str, rect: QRectF, colour: QColor, width: float, under: QBrush | QColor,
+                 radius: float = 0.0) -> None:
+    """Outline `rect` ("rect", corners rounded by `radius`) or the ellipse in it ("ellipse") `width` mm wide in
+    `colour`, translucent or not, where nothing but the opaque `under` has been painted inside it yet.
+
+    Wider than a pixel, as `outlined_rect`: the grown shape in `colour`, then the shrunk one in `under`
+    again, which leaves the same pixels as a pen would."""
+    half = width / 2
+    ellipse = shape == "ellipse"
+    if width * pixels(painter) <= 1.0 or min(rect.width(), rect.height()) <= width or (0 < radius <= half):
+        painter.setPen(pen(colour, width))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        _fill_shape(painter, rect, ellipse, radius)
+        return
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    _fill_shape(painter, rect.adjusted(-half, -half, half, half), ellipse, radius + half if radius else 0.0)
+    painter.setBrush(under)
+    _fill_shape(painter, rect.adjusted(half, half, -half, -half), ellipse, radius - half if radius else 0.0)
+    painter.setPen(pen(colour, width))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def _fill_shape(painter: QPainter, rect: QRectF, ellipse: bool, radius: float) -> None:
+    if ellipse:
+        painter.drawEllipse(rect)
+    elif radius > 0:
+        painter.drawRoundedRect(rect, radius, radius)
+    else:
+        painter.drawRect(rect)
+
+
 def cosmetic(color: QColor | str, px: float = 1.0, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
     p = QPen(QColor(color), px, style)
     p.setCosmetic(True)

@@ -42,8 +42,9 @@ def arrow_path(length: float, width: float) -> QPainterPath:
 
 
 @lru_cache(maxsize=64)
-def chequer(left: float, top: float, width: float, height: float) -> QPainterPath:
-    """The dark squares of a two-column chequer filling the rectangle (shared: do not modify)."""
+def chequer(left: float, top: float, width: float, height: float, inset: float = 0.0) -> QPainterPath:
+    """The dark squares of a two-column chequer filling the rectangle, cut `inset` mm inside its edges
+    (shared: do not modify)."""
     columns = 2
     cell = width / columns
     rows = max(1, math.ceil(height / cell))
@@ -52,7 +53,7 @@ def chequer(left: float, top: float, width: float, height: float) -> QPainterPat
         for col in range(columns):
             if (row + col) % 2:
                 squares.addRect(QRectF(left + col * cell, top + row * cell, cell, cell))
-    return _cut_to(squares, QRectF(left, top, width, height))
+    return _cut_to(squares, QRectF(left + inset, top + inset, width - 2 * inset, height - 2 * inset))
 
 
 @lru_cache(maxsize=64)
@@ -99,14 +100,23 @@ class StartFinishItem(ElementItem[StartFinish]):
 
     def draw(self, painter: QPainter) -> None:
         rect = self._rect()
+        width = style.stroke(painter, 0.8)
+        if width * style.pixels(painter) <= 1.0:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(CHEQUER_LIGHT)
+            painter.drawRect(rect)
+            painter.setBrush(CHEQUER_DARK)
+            painter.drawPath(chequer(rect.left(), rect.top(), rect.width(), rect.height()))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.pen(style.INK, width))
+            painter.drawRect(rect)
+            return
+        # A pen wider than a pixel is dear (see style.outlined_rect): the outline first, as the grown rect,
+        # then the chequer inside it, cut where the outline's inner half lies.
+        style.outlined_rect(painter, rect, style.INK, width, CHEQUER_LIGHT)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(CHEQUER_LIGHT)
-        painter.drawRect(rect)
         painter.setBrush(CHEQUER_DARK)
-        painter.drawPath(chequer(rect.left(), rect.top(), rect.width(), rect.height()))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
-        painter.drawRect(rect)
+        painter.drawPath(chequer(rect.left(), rect.top(), rect.width(), rect.height(), width / 2))
 
 
 class GateItem(ElementItem[Gate]):

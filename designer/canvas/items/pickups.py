@@ -17,6 +17,9 @@ COIN_RIM = QColor("#8a5a00")
 COIN_STOPS = ((0.0, COIN_LIGHT), (0.45, COIN_GOLD), (1.0, COIN_DEEP))
 
 
+BOX_SHINE = style.with_alpha(Qt.GlobalColor.white, 170)
+
+
 class ItemBoxItem(ElementItem[ItemBox]):
     kind = "item_box"
     cached_picture = True
@@ -43,14 +46,11 @@ class ItemBoxItem(ElementItem[ItemBox]):
     def _draw_box(self, painter: QPainter, rect: QRectF, dim: bool) -> None:
         stops = tuple((i / (len(BOX_COLOURS) - 1), colour.darker(125) if dim else colour)
                       for i, colour in enumerate(BOX_COLOURS))
-        style.outlined_rect(painter, rect, style.INK, style.stroke(painter, 0.8),
-                            style.linear_gradient(rect.topLeft(), rect.bottomRight(), stops, flat=self.flat),
-                            self._radius())
+        fill = style.linear_gradient(rect.topLeft(), rect.bottomRight(), stops, flat=self.flat)
+        style.outlined_rect(painter, rect, style.INK, style.stroke(painter, 0.8), fill, self._radius())
         inset = rect.width() * 0.12
-        painter.setPen(style.pen(style.with_alpha(Qt.GlobalColor.white, 170), style.stroke(painter, 0.8)))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
         inner = rect.adjusted(inset, inset, -inset, -inset)
-        painter.drawRoundedRect(inner, self._radius() * 0.6, self._radius() * 0.6)
+        style.outline_over(painter, "rect", inner, BOX_SHINE, style.stroke(painter, 0.8), fill, self._radius() * 0.6)
 
     def draw(self, painter: QPainter) -> None:
         front = self._front()

@@ -222,12 +222,10 @@ class WarpPipeItem(ElementItem[WarpPipe]):
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
-        style.outlined_ellipse(painter, QPointF(), r, r, PIPE_DARK, style.stroke(painter, 1.0),
-                               style.radial_gradient(QPointF(-r * 0.3, -r * 0.3), r * 1.4, PIPE_RIM_STOPS,
-                                                     flat=self.flat))
-        painter.setPen(style.pen(PIPE_DARK, style.stroke(painter, 0.8)))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawEllipse(QPointF(), r * 0.8, r * 0.8)
+        rim = style.radial_gradient(QPointF(-r * 0.3, -r * 0.3), r * 1.4, PIPE_RIM_STOPS, flat=self.flat)
+        style.outlined_ellipse(painter, QPointF(), r, r, PIPE_DARK, style.stroke(painter, 1.0), rim)
+        style.outline_over(painter, "ellipse", QRectF(-r * 0.8, -r * 0.8, r * 1.6, r * 1.6), PIPE_DARK,
+                           style.stroke(painter, 0.8), rim)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(style.radial_gradient(QPointF(), r * 0.64, PIPE_HOLE_STOPS, flat=self.flat))
         painter.drawEllipse(QPointF(), r * 0.64, r * 0.64)
