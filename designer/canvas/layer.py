@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from designer.canvas.pictures import ItemPictures
@@ -56,17 +56,44 @@ def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures
     order = Qt.SortOrder.AscendingOrder
     if pictures is not None and (_exporting or not pictures.usable(painter)):
         pictures = None
-    show_reach = getattr(scene, "show_reach", True)
+    if pictures is not None:
+        key = pictures.key(scene, getattr(scene, "show_reach", True))
+        # Pictures are copied in device pixels: the painter stays there while one follows another.
+        scene_transform = painter.worldTransform()
+        scale, dx, dy = scene_transform.m11(), scene_transform.dx(), scene_transform.dy()
+        device = QTransform()
+        in_device = False
     for item in scene.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect, order):
-        if is_layered(item) and item.isVisible():
-            if pictures is not None and getattr(item, "cached_picture", False) and pictures.paint(
-                    painter, item, show_reach):
+        if not (is_layered(item) and item.isVisible()):
+            continue
+        if pictures is not None:
+            picture = pictures.picture(item, key) if getattr(item, "cached_picture", False) else None
+            if picture is not None:
+                if item.paints_outside:
+                    if in_device:
+                        painter.setWorldTransform(scene_transform)
+                        in_device = False
+                    painter.save()
+                    painter.translate(item.pos())
+                    item.paint_outside(painter)
+                    painter.restore()
+                if not in_device:
+                    painter.setWorldTransform(device)
+                    in_device = True
+                image, left, top = picture
+                pos = item.pos()
+                painter.drawImage(round(pos.x() * scale + dx) - left, round(pos.y() * scale + dy) - top, image)
                 continue
-            painter.save()
-            painter.translate(item.pos())
-            option.exposedRect = item.boundingRect()
-            item.paint(painter, option, None)
-            painter.restore()
+            if in_device:
+                painter.setWorldTransform(scene_transform)
+                in_device = False
+        painter.save()
+        painter.translate(item.pos())
+        option.exposedRect = item.boundingRect()
+        item.paint(painter, option, None)
+        painter.restore()
+    if pictures is not None and in_device:
+        painter.setWorldTransform(scene_transform)
 
 
 @contextmanager

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage, QPaintEngine, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
@@ -53,36 +52,26 @@ class ItemPictures:
             self.clear()
         return True
 
-    def paint(self, painter: QPainter, item, show_reach: bool) -> bool:
-        """Paint `item` from its picture (making one the second time it is asked at this zoom); False: the
-        caller paints it directly. `painter` must be `usable`."""
+    def key(self, scene, show_reach: bool) -> tuple[bool, bool]:
+        """What, besides an item's own `look`, its picture depends on in `scene` right now."""
+        return show_reach, is_crowded(len(getattr(scene, "items_by_id", ())))
+
+    def picture(self, item, key: tuple[bool, bool]) -> tuple[QImage, int, int] | None:
+        """`item`'s picture at this zoom and where its origin sits in it (pixels), making it the second time it
+        is asked for; None: paint the item directly. Only after `usable` said yes."""
         assert self._zoom is not None
-        scale, ratio = self._zoom
-        key = (item.look, show_reach, is_crowded(len(getattr(item.scene(), "items_by_id", ()))))
+        full_key = (item.look, *key)
         entry = self._pictures.get(item)
-        if entry is None or entry[0] != key:
+        if entry is None or entry[0] != full_key:
             if entry is not None:
                 self._forget(item)
             elif item not in self._seen:
                 self._seen.add(item)
-                return False
-            entry = self._draw(item, key, scale, ratio)
+                return None
+            entry = self._draw(item, full_key, *self._zoom)
             if entry is None:
-                return False
-        pos = item.pos()
-        t = painter.worldTransform()
-        if item.paints_outside:
-            painter.save()
-            painter.translate(pos)
-            item.paint_outside(painter)
-            painter.restore()
-        _key, picture, left, top = entry
-        painter.save()
-        painter.setWorldTransform(QTransform())
-        painter.drawImage(QPointF(round(pos.x() * scale + t.dx()) - left, round(pos.y() * scale + t.dy()) - top),
-                          picture)
-        painter.restore()
-        return True
+                return None
+        return entry[1], entry[2], entry[3]
 
     def _forget(self, item) -> None:
         _key, picture, _left, _top = self._pictures.pop(item)

@@ -38,6 +38,9 @@ from designer.model.elements import ElementBase
 MIN_GRID_PX = 8.0
 
 SURFACE_Z = -1_000.0
+#: A change of more elements than this repaints the whole layer rather than adding up where each one was
+#: and is: the sum costs more than the repaint it would spare.
+BULK = 300
 #: Kinds whose drawing depends on other elements (pair labels, launcher links).
 LINKED_KINDS = frozenset({"warp_pipe", "bullet_bill"})
 
@@ -155,11 +158,15 @@ class TrackScene(QGraphicsScene):
 
     def _on_changed(self, ids: list) -> None:
         changed = [self.items_by_id[i] for i in ids]
-        layered = [item for item in changed if layer.is_layered(item)]
+        bulk = len(changed) > BULK
+        layered = [] if bulk else [item for item in changed if layer.is_layered(item)]
         before = _bounds(layered)
         element = self._document.element
         restyled = [item for item in changed if not item.set_element(element(item.element_id))]
-        layer.invalidate(self, before.united(_bounds(layered)))
+        if bulk:  # every item stays inside the scene rect until it moves out: then inside its items' bounds
+            layer.invalidate(self, self.sceneRect().united(self.itemsBoundingRect()))
+        else:
+            layer.invalidate(self, before.united(_bounds(layered)))
         if any(item.kind in LINKED_KINDS for item in restyled):
             self._relink()
         elif any(item.kind in LINKED_KINDS for item in changed):
@@ -172,6 +179,10 @@ class TrackScene(QGraphicsScene):
 
     def _grow_scene_rect(self, items: list) -> None:
         """Widen the scrollable area when edited items leave it (cheap: only the edited items count)."""
+        if len(items) > BULK:
+            if not self.sceneRect().contains(self.itemsBoundingRect()):
+                self._update_scene_rect()
+            return
         bounds = QRectF()
         live = False
         for item in items:

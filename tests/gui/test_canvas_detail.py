@@ -174,13 +174,13 @@ def test_exports_never_use_pictures(grid_window: MainWindow):
     assert scene.pictures._pictures
     image = QImage(400, 300, QImage.Format.Format_ARGB32_Premultiplied)
     drawn = []
-    original = scene.pictures.paint
+    original = scene.pictures.picture
 
     def spy(*args):
         drawn.append(args)
         return original(*args)
 
-    scene.pictures.paint = spy
+    scene.pictures.picture = spy
     painter = QPainter(image)
     with layer.everything_layered(scene.items_by_id.values()):
         scene.render(painter)
