@@ -21,8 +21,9 @@ from designer.geometry.detail import is_crowded
 
 #: Items larger than this on screen (either side, pixels) are painted directly: few show at such a zoom.
 MAX_SIDE_PX = 700
-#: The pictures of one scene together hold at most this much memory; past it, items paint directly.
-BUDGET_BYTES = 160 * 1024 * 1024
+#: The pictures of one scene together hold at most this much memory (2,000 elements at fit on a 6'×4' table
+#: take ~55 MB); past it, items paint directly.
+BUDGET_BYTES = 96 * 1024 * 1024
 
 
 class ItemPictures:
@@ -72,6 +73,15 @@ class ItemPictures:
             if entry is None:
                 return None
         return entry[1], entry[2], entry[3]
+
+    def forget(self, item) -> None:
+        """Drop what is kept of `item` (it left the scene)."""
+        self._seen.discard(item)
+        if item in self._pictures:
+            self._forget(item)
+
+    def bytes_held(self) -> int:
+        return self._bytes
 
     def _forget(self, item) -> None:
         _key, picture, _left, _top = self._pictures.pop(item)

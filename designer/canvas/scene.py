@@ -152,6 +152,7 @@ class TrackScene(QGraphicsScene):
             if item is not None:
                 layer.invalidate(self, item.sceneBoundingRect())
                 self.removeItem(item)
+                self.pictures.forget(item)
         self.live_layer.set_items(item for item in self.live_layer.items if item.scene() is self)
         self._restack()
         self._relink()

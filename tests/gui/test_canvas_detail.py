@@ -119,6 +119,7 @@ def test_repaints_at_one_zoom_copy_pictures_and_look_the_same(grid_window: MainW
     QApplication.processEvents()
     viewport.grab()  # the second paint at this zoom draws each element's picture
     assert len(scene.pictures._pictures) == len(every)
+    assert 0 < scene.pictures.bytes_held() < 64 * 1024 * 1024
     document.undo_stack.undo()
     QApplication.processEvents()
     again = viewport.grab().toImage()  # from the pictures
@@ -141,6 +142,19 @@ def test_repaints_at_one_zoom_copy_pictures_and_look_the_same(grid_window: MainW
     fresh = viewport.grab().toImage()  # every element painted afresh
     assert not scene.pictures._pictures
     assert _differing(fresh, turned) < 0.07
+
+
+def test_a_deleted_element_leaves_no_picture_behind(grid_window: MainWindow):
+    from designer.document.operations import delete_elements
+
+    scene = grid_window.scene
+    for _ in range(2):
+        scene.invalidate(scene.sceneRect())
+        grid_window.view.viewport().grab()
+    item = scene.item_for("coin-0")
+    assert item in scene.pictures._pictures
+    delete_elements(grid_window.document, ["coin-0"])
+    assert item not in scene.pictures._pictures and item not in scene.pictures._seen
 
 
 def _differing(a: QImage, b: QImage) -> float:
