@@ -159,9 +159,9 @@ class TrackScene(QGraphicsScene):
 
     def _on_changed(self, ids: list) -> None:
         changed = [self.items_by_id[i] for i in ids]
-        bulk = len(changed) > BULK
-        layered = [] if bulk else [item for item in changed if layer.is_layered(item)]
-        before = _bounds(layered)
+        layered = [item for item in changed if layer.is_layered(item)]
+        bulk = len(layered) > BULK  # (a drag of a big selection moves live items: nothing to repaint here)
+        before = QRectF() if bulk else _bounds(layered)
         element = self._document.element
         restyled = [item for item in changed if not item.set_element(element(item.element_id))]
         if bulk:  # every item stays inside the scene rect until it moves out: then inside its items' bounds

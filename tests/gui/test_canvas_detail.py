@@ -157,6 +157,28 @@ def test_a_deleted_element_leaves_no_picture_behind(grid_window: MainWindow):
     assert item not in scene.pictures._pictures and item not in scene.pictures._seen
 
 
+def test_dragging_a_big_selection_leaves_the_static_layer_alone(grid_window: MainWindow, monkeypatch):
+    """More elements than the bulk threshold, all selected: they are live, the cached layer is not repainted."""
+    from designer.canvas import scene as scene_module
+
+    window, scene = grid_window, grid_window.scene
+    ids = [e.id for e in window.document.elements[: scene_module.BULK + 50]]
+    window.current_editor().select_ids(ids)
+    QApplication.processEvents()
+    repainted = []
+    monkeypatch.setattr(scene_module.layer, "invalidate", lambda _scene, rect: repainted.append(rect))
+    move_elements(window.document, ids, 2.0, 1.0, merge_key="drag")
+    assert all(rect.isEmpty() for rect in repainted)
+    assert scene.live_layer.pos() == QPointF(2.0, 1.0)
+    # Moving as many unselected elements repaints the whole layer at once.
+    window.current_editor().select_ids([])
+    QApplication.processEvents()
+    repainted.clear()
+    move_elements(window.document, ids, 2.0, 1.0)
+    areas = [rect for rect in repainted if not rect.isEmpty()]
+    assert len(areas) == 1 and areas[0].contains(scene.table_rect())
+
+
 def _differing(a: QImage, b: QImage) -> float:
     """Share of pixels whose colour differs by more than a little."""
     assert a.size() == b.size()
