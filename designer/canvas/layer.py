@@ -14,12 +14,16 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
+
+from designer.canvas.pictures import ItemPictures
 
 NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 _NO_CONTENTS = NO_CONTENTS.value  # plain ints: PySide's flag operators are slow in per-item loops
 BACKGROUND = QGraphicsScene.SceneLayer.BackgroundLayer
+#: True inside `everything_layered`: exports draw every item afresh, never from a picture.
+_exporting = False
 #: Item attribute: True while the live layer paints the item instead of the static layer.
 LIVE = "live"
 
@@ -45,27 +49,64 @@ def set_layered(scene: QGraphicsScene, items: Iterable[QGraphicsItem], layered: 
     invalidate(scene, area)
 
 
-def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF) -> None:
-    """Paint every layered item meeting `rect`, bottom to top, as Qt would have."""
+def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures: ItemPictures | None = None) -> None:
+    """Paint every layered item meeting `rect`, bottom to top, as Qt would have; from `pictures` where they
+    hold the item at this zoom (canvas/pictures.py)."""
     option = QStyleOptionGraphicsItem()
     order = Qt.SortOrder.AscendingOrder
+    if pictures is not None and (_exporting or not pictures.usable(painter)):
+        pictures = None
+    if pictures is not None:
+        key = pictures.key(scene, getattr(scene, "show_reach", True))
+        # Pictures are copied in device pixels: the painter stays there while one follows another.
+        scene_transform = painter.worldTransform()
+        scale, dx, dy = scene_transform.m11(), scene_transform.dx(), scene_transform.dy()
+        device = QTransform()
+        in_device = False
     for item in scene.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect, order):
-        if is_layered(item) and item.isVisible():
-            painter.save()
-            painter.translate(item.pos())
-            option.exposedRect = item.boundingRect()
-            item.paint(painter, option, None)
-            painter.restore()
+        if not (is_layered(item) and item.isVisible()):
+            continue
+        if pictures is not None:
+            picture = pictures.picture(item, key) if getattr(item, "cached_picture", False) else None
+            if picture is not None:
+                if item.paints_outside:
+                    if in_device:
+                        painter.setWorldTransform(scene_transform)
+                        in_device = False
+                    painter.save()
+                    painter.translate(item.pos())
+                    item.paint_outside(painter)
+                    painter.restore()
+                if not in_device:
+                    painter.setWorldTransform(device)
+                    in_device = True
+                image, left, top = picture
+                pos = item.pos()
+                painter.drawImage(round(pos.x() * scale + dx) - left, round(pos.y() * scale + dy) - top, image)
+                continue
+            if in_device:
+                painter.setWorldTransform(scene_transform)
+                in_device = False
+        painter.save()
+        painter.translate(item.pos())
+        option.exposedRect = item.boundingRect()
+        item.paint(painter, option, None)
+        painter.restore()
+    if pictures is not None and in_device:
+        painter.setWorldTransform(scene_transform)
 
 
 @contextmanager
 def everything_layered(items: Iterable[QGraphicsItem]) -> Iterator[None]:
     """Paint every item through the layer for a while (exports: one path, one z-order for all)."""
+    global _exporting
     live = [item for item in items if getattr(item, LIVE, False)]
     for item in live:
         setattr(item, LIVE, False)
+    _exporting, was = True, _exporting
     try:
         yield
     finally:
+        _exporting = was
         for item in live:
             setattr(item, LIVE, True)

@@ -28,6 +28,7 @@ from designer.canvas.items import (
     create_element_item,
 )
 from designer.canvas.live import LiveLayer
+from designer.canvas.pictures import ItemPictures
 from designer.document.document import Document
 from designer.geometry.labels import warp_pipe_labels
 from designer.geometry.snap import GRID_SPACING_MM  # (minor, major) mm per display unit, shared with snapping
@@ -37,6 +38,9 @@ from designer.model.elements import ElementBase
 MIN_GRID_PX = 8.0
 
 SURFACE_Z = -1_000.0
+#: A change of more elements than this repaints the whole layer rather than adding up where each one was
+#: and is: the sum costs more than the repaint it would spare.
+BULK = 300
 #: Kinds whose drawing depends on other elements (pair labels, launcher links).
 LINKED_KINDS = frozenset({"warp_pipe", "bullet_bill"})
 
@@ -66,6 +70,8 @@ class TrackScene(QGraphicsScene):
         self.live_layer = LiveLayer()
         self.addItem(self.live_layer)
         self.addItem(self.live_layer.links)
+        #: Pictures of layered items at the view's zoom, so repaints that only moved them copy pixels.
+        self.pictures = ItemPictures()
         self._linked: list[ElementItem] = []  # warp pipes and Bullet Bills, in document order
         self.selectionChanged.connect(self._on_selection_changed)
 
@@ -124,6 +130,7 @@ class TrackScene(QGraphicsScene):
         return item
 
     def _clear_items(self) -> None:
+        self.pictures.clear()
         for item in [*self.items_by_id.values(), self.surface_item]:
             if item is not None:
                 self.removeItem(item)
@@ -145,6 +152,7 @@ class TrackScene(QGraphicsScene):
             if item is not None:
                 layer.invalidate(self, item.sceneBoundingRect())
                 self.removeItem(item)
+                self.pictures.forget(item)
         self.live_layer.set_items(item for item in self.live_layer.items if item.scene() is self)
         self._restack()
         self._relink()
@@ -152,10 +160,14 @@ class TrackScene(QGraphicsScene):
     def _on_changed(self, ids: list) -> None:
         changed = [self.items_by_id[i] for i in ids]
         layered = [item for item in changed if layer.is_layered(item)]
-        before = _bounds(layered)
+        bulk = len(layered) > BULK  # (a drag of a big selection moves live items: nothing to repaint here)
+        before = QRectF() if bulk else _bounds(layered)
         element = self._document.element
         restyled = [item for item in changed if not item.set_element(element(item.element_id))]
-        layer.invalidate(self, before.united(_bounds(layered)))
+        if bulk:  # every item stays inside the scene rect until it moves out: then inside its items' bounds
+            layer.invalidate(self, self.sceneRect().united(self.itemsBoundingRect()))
+        else:
+            layer.invalidate(self, before.united(_bounds(layered)))
         if any(item.kind in LINKED_KINDS for item in restyled):
             self._relink()
         elif any(item.kind in LINKED_KINDS for item in changed):
@@ -168,6 +180,10 @@ class TrackScene(QGraphicsScene):
 
     def _grow_scene_rect(self, items: list) -> None:
         """Widen the scrollable area when edited items leave it (cheap: only the edited items count)."""
+        if len(items) > BULK:
+            if not self.sceneRect().contains(self.itemsBoundingRect()):
+                self._update_scene_rect()
+            return
         bounds = QRectF()
         live = False
         for item in items:
@@ -319,7 +335,7 @@ class TrackScene(QGraphicsScene):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(table)
         painter.restore()
-        layer.paint_layer(self, painter, rect)
+        layer.paint_layer(self, painter, rect, self.pictures)
 
     def _on_selection_changed(self) -> None:
         """Selected items leave the static layer and are painted live; the rest go back into it."""

@@ -74,6 +74,86 @@ def pen(color: QColor | str, width: float, style: Qt.PenStyle = Qt.PenStyle.Soli
     return QPen(color if type(color) is QColor else QColor(color), width, style, cap, _ROUND_JOIN)
 
 
+def outlined_rect(painter: QPainter, rect: QRectF, colour: QColor, width: float, fill: QBrush | QColor,
+                  radius: float = 0.0) -> None:
+    """`rect` (corners rounded by `radius` mm) filled with `fill` and outlined `width` mm wide in opaque
+    `colour`, as `drawRoundedRect` with that pen. Leaves that pen and brush set.
+
+    An antialiased pen wider than a pixel costs Qt several times a fill (it builds the stroke's outline on every
+    call); the outline is painted as the shape grown by half the width in `colour` with the shape shrunk by
+    half the width filled on top, which covers the same pixels. Hairlines keep Qt's own quick stroke."""
+    colour = colour if type(colour) is QColor else QColor(colour)
+    outline = pen(colour, width)
+    if width * pixels(painter) <= 1.0 or colour.alpha() < 255:
+        painter.setPen(outline)
+        painter.setBrush(fill)
+        painter.drawRoundedRect(rect, radius, radius) if radius > 0 else painter.drawRect(rect)
+    else:
+        half = width / 2
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        outer = rect.adjusted(-half, -half, half, half)
+        painter.drawRoundedRect(outer, radius + half, radius + half) if radius > 0 else painter.drawRect(outer)
+        painter.setBrush(fill)
+        inner = rect.adjusted(half, half, -half, -half)
+        if radius > half:
+            painter.drawRoundedRect(inner, radius - half, radius - half)
+        else:
+            painter.drawRect(inner)
+        painter.setPen(outline)
+
+
+def outlined_ellipse(painter: QPainter, centre: QPointF, rx: float, ry: float, colour: QColor, width: float,
+                     fill: QBrush | QColor) -> None:
+    """An ellipse filled with `fill` and outlined `width` mm wide in opaque `colour`: `outlined_rect`'s way."""
+    colour = colour if type(colour) is QColor else QColor(colour)
+    outline = pen(colour, width)
+    if width * pixels(painter) <= 1.0 or colour.alpha() < 255 or min(rx, ry) <= width / 2:
+        painter.setPen(outline)
+        painter.setBrush(fill)
+        painter.drawEllipse(centre, rx, ry)
+    else:
+        half = width / 2
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawEllipse(centre, rx + half, ry + half)
+        painter.setBrush(fill)
+        painter.drawEllipse(centre, rx - half, ry - half)
+        painter.setPen(outline)
+
+
+def outline_over(painter: QPainter, shape: str, rect: QRectF, colour: QColor, width: float, under: QBrush | QColor,
+                 radius: float = 0.0) -> None:
+    """Outline `rect` ("rect", corners rounded by `radius`) or the ellipse in it ("ellipse") `width` mm wide in
+    `colour`, translucent or not, where nothing but the opaque `under` has been painted inside it yet.
+
+    Wider than a pixel, as `outlined_rect`: the grown shape in `colour`, then the shrunk one in `under`
+    again, which leaves the same pixels as a pen would."""
+    half = width / 2
+    ellipse = shape == "ellipse"
+    if width * pixels(painter) <= 1.0 or min(rect.width(), rect.height()) <= width or (0 < radius <= half):
+        painter.setPen(pen(colour, width))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        _fill_shape(painter, rect, ellipse, radius)
+        return
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    _fill_shape(painter, rect.adjusted(-half, -half, half, half), ellipse, radius + half if radius else 0.0)
+    painter.setBrush(under)
+    _fill_shape(painter, rect.adjusted(half, half, -half, -half), ellipse, radius - half if radius else 0.0)
+    painter.setPen(pen(colour, width))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def _fill_shape(painter: QPainter, rect: QRectF, ellipse: bool, radius: float) -> None:
+    if ellipse:
+        painter.drawEllipse(rect)
+    elif radius > 0:
+        painter.drawRoundedRect(rect, radius, radius)
+    else:
+        painter.drawRect(rect)
+
+
 def cosmetic(color: QColor | str, px: float = 1.0, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
     p = QPen(QColor(color), px, style)
     p.setCosmetic(True)
@@ -82,6 +162,14 @@ def cosmetic(color: QColor | str, px: float = 1.0, style: Qt.PenStyle = Qt.PenSt
 
 def brush(color: QColor | str) -> QBrush:
     return QBrush(QColor(color))
+
+
+def over(top: QColor, under: QColor) -> QColor:
+    """The opaque colour of translucent `top` painted over opaque `under`: filling with it is several times
+    quicker than blending, and gives the same pixels."""
+    a = top.alphaF()
+    return QColor(round(top.red() * a + under.red() * (1 - a)), round(top.green() * a + under.green() * (1 - a)),
+                  round(top.blue() * a + under.blue() * (1 - a)))
 
 
 def with_alpha(color: QColor | str, alpha: int) -> QColor:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.canvas import style
 from designer.canvas.selection import paint_selected_outline
+from designer.geometry.detail import Detail, detail_level, is_crowded
 from designer.model.elements import ElementBase
 
 E = TypeVar("E", bound=ElementBase)
@@ -38,16 +39,6 @@ FALLBACK_METRICS = ItemMetrics(40.0, 40.0)
 
 # Room around the body for strokes and halos that paint slightly outside it.
 _STROKE_MARGIN_MM = 3.0
-#: Below this many screen pixels across, an item is drawn as a plain silhouette: its details would be
-#: unreadable specks, and drawing them for thousands of items makes zooming out sluggish.
-SIMPLE_BELOW_PX = 16.0
-#: On a crowded table (more elements than CROWDED) the budget per item is smaller: silhouettes start
-#: at a larger size, so opening and zooming stay quick.
-CROWDED = 400
-SIMPLE_BELOW_PX_CROWDED = 40.0
-#: On a crowded table, an item whose narrow side is under this many pixels is drawn `flat`.
-FLAT_BELOW_PX_CROWDED = 60.0
-
 
 class ElementItem(QGraphicsItem, Generic[E]):
     """One element on the canvas. `set_element` replaces the model it shows and redraws."""
@@ -62,6 +53,16 @@ class ElementItem(QGraphicsItem, Generic[E]):
     #: Set while `draw` runs: draw gradients as flat fills and leave out hairline detail (slats,
     #: stripes). A crowded table's middle level of detail, for items a few dozen pixels across.
     flat: bool = False
+    #: Set while the static layer draws the item into its own picture (canvas/pictures.py): leave out what
+    #: `paint_outside` paints instead (wide, cheap decorations: reach rings, launcher links).
+    picturing: bool = False
+    #: The static layer may keep a picture of the item while the zoom holds (canvas/pictures.py): its look
+    #: depends on nothing but its element, metrics, `look` and the scene's reach-ring switch.
+    cached_picture: ClassVar[bool] = False
+    #: True for kinds whose `paint_outside` paints anything.
+    paints_outside: ClassVar[bool] = False
+    #: Bumped whenever the item's look may change (anything but its position): a picture of it is stale.
+    look: int = 0
 
     def __init__(self, element: E, metrics: ItemMetrics = FALLBACK_METRICS) -> None:
         super().__init__()
@@ -117,6 +118,11 @@ class ElementItem(QGraphicsItem, Generic[E]):
         bounds = self._body.boundingRect().united(self.decoration_bounds())
         m = _STROKE_MARGIN_MM
         self._bounds = self._turn.mapRect(bounds.adjusted(-m, -m, m, m))
+        self.restyled()
+
+    def restyled(self) -> None:
+        """The item's look changed: repaint it and forget any picture of it."""
+        self.look += 1
         self.update()
 
     # --- footprint helpers ---------------------------------------------------------------------
@@ -161,6 +167,13 @@ class ElementItem(QGraphicsItem, Generic[E]):
         """The body as the scene sees it around the item's position (rotated)."""
         return self._shape
 
+    def picture_rect(self) -> QRectF:
+        """Local area a picture of the item must hold: all it paints except `paint_outside`'s part."""
+        return self._bounds
+
+    def paint_outside(self, painter: QPainter) -> None:
+        """Paint, under the item's picture, what the picture leaves out (nothing by default)."""
+
     def body(self) -> QPainterPath:
         """The body in the element's own frame (+x = direction of travel), as `draw` uses it."""
         return self._body
@@ -169,27 +182,31 @@ class ElementItem(QGraphicsItem, Generic[E]):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.save()
         painter.setTransform(self._turn, True)
-        if self.draws_simple(painter):
+        level = self.detail(painter)
+        if level is Detail.SIMPLE:
             self.draw_simple(painter)
         else:
-            size = self._body.boundingRect()
-            px = style.pixels(painter)
-            self.flat = self._crowded() and min(size.width(), size.height()) * px < FLAT_BELOW_PX_CROWDED
+            self.flat = level is Detail.FLAT
             self.draw(painter)
             self.flat = False
         if self.isSelected():
             paint_selected_outline(painter, self._body)
         painter.restore()
 
+    def detail(self, painter: QPainter) -> Detail:
+        """The form of the art to draw at the painter's zoom (designer/geometry/detail.py decides)."""
+        size = self._body.boundingRect()
+        px = style.pixels(painter)
+        width, height = size.width() * px, size.height() * px
+        return detail_level(max(width, height), min(width, height), self._crowded())
+
     def draws_simple(self, painter: QPainter) -> bool:
         """True when, at the painter's zoom, the item is small enough on screen to be a silhouette."""
-        size = self._body.boundingRect()
-        limit = SIMPLE_BELOW_PX_CROWDED if self._crowded() else SIMPLE_BELOW_PX
-        return max(size.width(), size.height()) * style.pixels(painter) < limit
+        return self.detail(painter) is Detail.SIMPLE
 
     def _crowded(self) -> bool:
         scene = self.scene()
-        return scene is not None and len(getattr(scene, "items_by_id", ())) > CROWDED
+        return scene is not None and is_crowded(len(getattr(scene, "items_by_id", ())))
 
     # --- helpers for upright drawing -------------------------------------------------------------
     def _upright_transform(self) -> QTransform:

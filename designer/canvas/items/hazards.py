@@ -28,9 +28,11 @@ STONE = QColor("#8793a0")
 STONE_DARK = QColor("#4f5a66")
 
 PIRANHA_RED = QColor("#d7263d")
+PIRANHA_RIM = PIRANHA_RED.darker(220)
 PIRANHA_STOPS = ((0.0, PIRANHA_RED.lighter(130)), (1.0, PIRANHA_RED.darker(130)))
 LEAF_GREEN = QColor("#2f9e44")
 CHOMP_BLACK = QColor("#141416")
+CHOMP_RIM = QColor(Qt.GlobalColor.black)
 CHOMP_STOPS = ((0.0, QColor("#5a5d66")), (0.5, CHOMP_BLACK), (1.0, QColor(Qt.GlobalColor.black)))
 GOOMBA_BROWN = QColor("#8a4b22")
 GOOMBA_FACE = QColor("#f0cf9c")
@@ -98,6 +100,8 @@ class BulletBillItem(ElementItem[BulletBill]):
     """The pressure plate, with a dashed line to its launcher pipe when it has one."""
 
     kind = "bullet_bill"
+    cached_picture = True
+    paints_outside = True
     simple_colour = QColor("#737c86")
     #: From the plate's centre to its launcher's, along the scene's axes (mm); None: no link.
     _launcher_offset: tuple[float, float] | None = None
@@ -166,14 +170,24 @@ class BulletBillItem(ElementItem[BulletBill]):
             dot = style.stroke(painter, 2.5, 2.5)
             painter.drawEllipse(line.p2(), dot, dot)
 
+    def picture_rect(self) -> QRectF:
+        return self._turn.mapRect(self.body().boundingRect().adjusted(-3, -3, 3, 3))
+
+    def paint_outside(self, painter: QPainter) -> None:
+        painter.save()
+        painter.setTransform(self._turn, True)
+        if not self.draws_simple(painter):
+            self._draw_link(painter)
+        painter.restore()
+
     def draw(self, painter: QPainter) -> None:
-        if not self.live:
+        if not self.live and not self.picturing:
             self._draw_link(painter)
         rect = self._rect()
-        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
-        painter.setBrush(style.linear_gradient(rect.topLeft(), rect.bottomRight(), PLATE_STOPS, flat=self.flat))
         radius = min(rect.width(), rect.height()) * 0.12
-        painter.drawRoundedRect(rect, radius, radius)
+        style.outlined_rect(painter, rect, style.INK, style.stroke(painter, 0.8),
+                            style.linear_gradient(rect.topLeft(), rect.bottomRight(), PLATE_STOPS, flat=self.flat),
+                            radius)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(style.with_alpha(style.INK, 150))
         rivet = min(rect.width(), rect.height()) * 0.04
@@ -221,6 +235,7 @@ class ThwompItem(ElementItem[Thwomp]):
     """A bevelled stone block with an angry face."""
 
     kind = "thwomp"
+    cached_picture = True
     simple_colour = QColor("#8793a0")
 
 
@@ -229,18 +244,14 @@ class ThwompItem(ElementItem[Thwomp]):
         size = min(rect.width(), rect.height())
         bevel = size * 0.12
         inner = rect.adjusted(bevel, bevel, -bevel, -bevel)
-        painter.setPen(style.pen(style.INK, style.stroke(painter, 1.0)))
-        painter.setBrush(STONE_DARK)
-        painter.drawRect(rect)
+        style.outlined_rect(painter, rect, style.INK, style.stroke(painter, 1.0), STONE_DARK)
         # Lit top and left bevel faces; the dark base shows as the shaded bottom and right ones.
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(STONE_LIGHT)
         for corners in ((rect.topLeft(), rect.topRight(), inner.topRight(), inner.topLeft()),
                         (rect.topLeft(), inner.topLeft(), inner.bottomLeft(), rect.bottomLeft())):
             painter.drawPolygon(corners)
-        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.5)))
-        painter.setBrush(STONE)
-        painter.drawRect(inner)
+        style.outlined_rect(painter, inner, style.INK, style.stroke(painter, 0.5), STONE)
         for a, b in ((rect.topLeft(), inner.topLeft()), (rect.topRight(), inner.topRight()),
                      (rect.bottomLeft(), inner.bottomLeft()), (rect.bottomRight(), inner.bottomRight())):
             painter.drawLine(a, b)
@@ -269,6 +280,8 @@ class ReachItem(ElementItem):
     """A round hazard that strikes within a reach drawn as a faint ring (piranha plant, chain chomp)."""
 
     round = True
+    cached_picture = True
+    paints_outside = True
 
     reach_colour: QColor = QColor()
 
@@ -276,6 +289,8 @@ class ReachItem(ElementItem):
         raise NotImplementedError
 
     def draw_reach_ring(self, painter: QPainter) -> None:
+        if self.picturing:
+            return  # painted by `paint_outside`
         scene = self.scene()
         if scene is not None and not getattr(scene, "show_reach", True):
             return  # View ▸ Overlays ▸ Reach Rings is off
@@ -284,6 +299,13 @@ class ReachItem(ElementItem):
     def draw_simple(self, painter: QPainter) -> None:
         self.draw_reach_ring(painter)
         super().draw_simple(painter)
+
+    def picture_rect(self) -> QRectF:
+        r = self._radius() + 3
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint_outside(self, painter: QPainter) -> None:
+        self.draw_reach_ring(painter)  # a ring is round: no turn needed
 
 
     def decoration_bounds(self) -> QRectF:
@@ -311,10 +333,9 @@ class PiranhaPlantItem(ReachItem):
             leaf.cubicTo(r * 0.4, sign * r * 0.9, r * 0.5, sign * r * 0.4, 0.0, 0.0)
             painter.drawPath(leaf)
         head = r * 0.8
-        painter.setPen(style.pen(PIRANHA_RED.darker(220), style.stroke(painter, 0.8)))
-        painter.setBrush(style.radial_gradient(QPointF(-head * 0.3, -head * 0.3), head * 1.5, PIRANHA_STOPS,
-                                               flat=self.flat))
-        painter.drawEllipse(QPointF(), head, head)
+        style.outlined_ellipse(painter, QPointF(), head, head, PIRANHA_RIM, style.stroke(painter, 0.8),
+                               style.radial_gradient(QPointF(-head * 0.3, -head * 0.3), head * 1.5, PIRANHA_STOPS,
+                                                     flat=self.flat))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(Qt.GlobalColor.white)
         for x, y, s in ((-0.3, -0.45, 0.2), (0.3, -0.45, 0.15), (-0.5, 0.15, 0.17), (0.0, 0.5, 0.19),
@@ -336,9 +357,9 @@ class ChainChompItem(ReachItem):
         r = self._radius()
         self.draw_reach_ring(painter)
         with self.upright(painter):
-            painter.setPen(style.pen(Qt.GlobalColor.black, style.stroke(painter, 0.6)))
-            painter.setBrush(style.radial_gradient(QPointF(-r * 0.35, -r * 0.4), r * 1.5, CHOMP_STOPS, flat=self.flat))
-            painter.drawEllipse(QPointF(), r, r)
+            style.outlined_ellipse(painter, QPointF(), r, r, CHOMP_RIM, style.stroke(painter, 0.6),
+                                   style.radial_gradient(QPointF(-r * 0.35, -r * 0.4), r * 1.5, CHOMP_STOPS,
+                                                         flat=self.flat))
             draw_eye(painter, QPointF(-r * 0.05, -r * 0.38), r * 0.24, r * 0.24, QPointF(r * 0.06, 0))
             # An open mouth on the right with a row of teeth.
             mouth = QPainterPath(QPointF(-r * 0.15, r * 0.05))
@@ -367,6 +388,7 @@ class WanderingThreatItem(ElementItem[WanderingThreat]):
     round = True
 
     kind = "wandering_threat"
+    cached_picture = True
     simple_colour = QColor("#8a4b22")
     _LABEL_MM = 10.0
 

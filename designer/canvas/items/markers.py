@@ -21,7 +21,9 @@ CHEQUER_LIGHT = QColor("#fafafa")
 GATE_BLUE = QColor("#1f5fbf")
 GATE_POST = QColor("#123a78")
 GATE_ARROW = QColor("#ffffff")
+BADGE_FILL = QColor(Qt.GlobalColor.white)
 RIBBON = QColor(255, 255, 255, 150)
+RIBBON_ON_BLUE = style.over(RIBBON, GATE_BLUE)
 
 
 def arrow_path(length: float, width: float) -> QPainterPath:
@@ -40,8 +42,9 @@ def arrow_path(length: float, width: float) -> QPainterPath:
 
 
 @lru_cache(maxsize=64)
-def chequer(left: float, top: float, width: float, height: float) -> QPainterPath:
-    """The dark squares of a two-column chequer filling the rectangle (shared: do not modify)."""
+def chequer(left: float, top: float, width: float, height: float, inset: float = 0.0) -> QPainterPath:
+    """The dark squares of a two-column chequer filling the rectangle, cut `inset` mm inside its edges
+    (shared: do not modify)."""
     columns = 2
     cell = width / columns
     rows = max(1, math.ceil(height / cell))
@@ -50,19 +53,22 @@ def chequer(left: float, top: float, width: float, height: float) -> QPainterPat
         for col in range(columns):
             if (row + col) % 2:
                 squares.addRect(QRectF(left + col * cell, top + row * cell, cell, cell))
-    return _cut_to(squares, QRectF(left, top, width, height))
+    return _cut_to(squares, QRectF(left + inset, top + inset, width - 2 * inset, height - 2 * inset))
 
 
 @lru_cache(maxsize=64)
-def ribbon_stripes(left: float, top: float, width: float, height: float) -> QPainterPath:
-    """A gate bar's ribbon stripes (shared: do not modify)."""
+def ribbon_stripes(left: float, top: float, width: float, height: float, inset: float = 0.0) -> QPainterPath:
+    """A gate bar's ribbon stripes, kept `inset` mm inside the bar's edges (shared: do not modify)."""
     step = max(width * 2.4, 12.0)
     stripes = QPainterPath()
+    low, high = top + inset, top + height - inset
     y = top + step / 2
-    while y < top + height:
-        stripes.addRect(QRectF(left, y, width, step / 3))
+    while y < high:
+        start, end = max(y, low), min(y + step / 3, high)
+        if end > start:
+            stripes.addRect(QRectF(left + inset, start, width - 2 * inset, end - start))
         y += step
-    return _cut_to(stripes, QRectF(left, top, width, height))
+    return stripes
 
 
 @lru_cache(maxsize=64)
@@ -85,6 +91,7 @@ def _cut_to(path: QPainterPath, rect: QRectF) -> QPainterPath:
 
 class StartFinishItem(ElementItem[StartFinish]):
     kind = "start_finish"
+    cached_picture = True
     simple_colour = QColor("#f4f4f2")
 
     def _rect(self) -> QRectF:
@@ -93,18 +100,28 @@ class StartFinishItem(ElementItem[StartFinish]):
 
     def draw(self, painter: QPainter) -> None:
         rect = self._rect()
+        width = style.stroke(painter, 0.8)
+        if width * style.pixels(painter) <= 1.0:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(CHEQUER_LIGHT)
+            painter.drawRect(rect)
+            painter.setBrush(CHEQUER_DARK)
+            painter.drawPath(chequer(rect.left(), rect.top(), rect.width(), rect.height()))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.pen(style.INK, width))
+            painter.drawRect(rect)
+            return
+        # A pen wider than a pixel is dear (see style.outlined_rect): the outline first, as the grown rect,
+        # then the chequer inside it, cut where the outline's inner half lies.
+        style.outlined_rect(painter, rect, style.INK, width, CHEQUER_LIGHT)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(CHEQUER_LIGHT)
-        painter.drawRect(rect)
         painter.setBrush(CHEQUER_DARK)
-        painter.drawPath(chequer(rect.left(), rect.top(), rect.width(), rect.height()))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
-        painter.drawRect(rect)
+        painter.drawPath(chequer(rect.left(), rect.top(), rect.width(), rect.height(), width / 2))
 
 
 class GateItem(ElementItem[Gate]):
     kind = "gate"
+    cached_picture = True
     simple_colour = QColor("#2f6fd6")
 
     _BADGE_R = 11.0
@@ -141,25 +158,21 @@ class GateItem(ElementItem[Gate]):
             painter.drawPath(arrow)
 
         bar = self._bar()
-        painter.setPen(outline)
-        painter.setBrush(GATE_BLUE)
-        painter.drawRect(bar)
-        # White ribbon stripes across the bar, like a banner.
+        style.outlined_rect(painter, bar, style.INK, outline.widthF(), GATE_BLUE)
+        # White ribbon stripes across the bar, like a banner: translucent white on the blue, painted as the
+        # opaque colour that makes, inside the outline.
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(RIBBON)
-        painter.drawPath(ribbon_stripes(bar.left(), bar.top(), bar.width(), bar.height()))
+        painter.setBrush(RIBBON_ON_BLUE)
+        painter.drawPath(ribbon_stripes(bar.left(), bar.top(), bar.width(), bar.height(), outline.widthF() / 2))
 
         half = self.element.width_mm / 2
         r = self._post_radius()
-        painter.setPen(outline)
-        painter.setBrush(GATE_POST)
-        painter.drawEllipse(QPointF(0.0, -half), r, r)
-        painter.drawEllipse(QPointF(0.0, half), r, r)
+        for y in (-half, half):
+            style.outlined_ellipse(painter, QPointF(0.0, y), r, r, style.INK, outline.widthF(), GATE_POST)
 
         with self.upright(painter):
-            painter.setPen(style.pen(GATE_POST, style.stroke(painter, 1.6)))
-            painter.setBrush(Qt.GlobalColor.white)
-            painter.drawEllipse(QPointF(), self._BADGE_R, self._BADGE_R)
+            style.outlined_ellipse(painter, QPointF(), self._BADGE_R, self._BADGE_R, GATE_POST,
+                                   style.stroke(painter, 1.6), BADGE_FILL)
             text = str(self.element.order)
             height = 9.0 if len(text) < 3 else 6.5
             style.draw_text(painter, text, QPointF(), height, color=GATE_POST, halo=None)

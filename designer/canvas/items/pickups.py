@@ -17,8 +17,12 @@ COIN_RIM = QColor("#8a5a00")
 COIN_STOPS = ((0.0, COIN_LIGHT), (0.45, COIN_GOLD), (1.0, COIN_DEEP))
 
 
+BOX_SHINE = style.with_alpha(Qt.GlobalColor.white, 170)
+
+
 class ItemBoxItem(ElementItem[ItemBox]):
     kind = "item_box"
+    cached_picture = True
     simple_colour = QColor("#b9a3e8")
 
     def _front(self) -> QRectF:
@@ -42,14 +46,11 @@ class ItemBoxItem(ElementItem[ItemBox]):
     def _draw_box(self, painter: QPainter, rect: QRectF, dim: bool) -> None:
         stops = tuple((i / (len(BOX_COLOURS) - 1), colour.darker(125) if dim else colour)
                       for i, colour in enumerate(BOX_COLOURS))
-        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
-        painter.setBrush(style.linear_gradient(rect.topLeft(), rect.bottomRight(), stops, flat=self.flat))
-        painter.drawRoundedRect(rect, self._radius(), self._radius())
+        fill = style.linear_gradient(rect.topLeft(), rect.bottomRight(), stops, flat=self.flat)
+        style.outlined_rect(painter, rect, style.INK, style.stroke(painter, 0.8), fill, self._radius())
         inset = rect.width() * 0.12
-        painter.setPen(style.pen(style.with_alpha(Qt.GlobalColor.white, 170), style.stroke(painter, 0.8)))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
         inner = rect.adjusted(inset, inset, -inset, -inset)
-        painter.drawRoundedRect(inner, self._radius() * 0.6, self._radius() * 0.6)
+        style.outline_over(painter, "rect", inner, BOX_SHINE, style.stroke(painter, 0.8), fill, self._radius() * 0.6)
 
     def draw(self, painter: QPainter) -> None:
         front = self._front()
@@ -65,14 +66,15 @@ class ItemBoxItem(ElementItem[ItemBox]):
 class CoinItem(ElementItem[Coin]):
     round = True
     kind = "coin"
+    cached_picture = True
     simple_colour = QColor("#f2b705")
 
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
-        painter.setPen(style.pen(COIN_RIM, style.stroke(painter, r * 0.1)))
-        painter.setBrush(style.radial_gradient(QPointF(-r * 0.35, -r * 0.35), r * 1.6, COIN_STOPS, flat=self.flat))
-        painter.drawEllipse(QPointF(), r, r)
+        style.outlined_ellipse(painter, QPointF(), r, r, COIN_RIM, style.stroke(painter, r * 0.1),
+                               style.radial_gradient(QPointF(-r * 0.35, -r * 0.35), r * 1.6, COIN_STOPS,
+                                                     flat=self.flat))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(style.pen(style.with_alpha(COIN_RIM, 150), style.stroke(painter, r * 0.05)))
         painter.drawEllipse(QPointF(), r * 0.72, r * 0.72)

@@ -27,6 +27,7 @@ HATCH_MM = 8.0
 
 class SceneryItem(ElementItem[Scenery]):
     kind = "scenery"
+    cached_picture = True
     _label_at: QPointF = QPointF()
 
     def body_path(self) -> QPainterPath:

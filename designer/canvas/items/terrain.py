@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath
 from designer.canvas import style
 from designer.canvas.items.base import ElementItem, centred_rect, rounded_rect
 from designer.canvas.items.markers import arrow_path
+from designer.geometry.detail import shows_hairline
 from designer.model.elements import BoostPad, DashPanel, Ramp, WarpPipe
 
 PAD_DEEP = QColor("#e2571c")
@@ -27,6 +28,8 @@ RAMP_STOPS = ((0.0, RAMP_LOW), (1.0, RAMP_HIGH))
 HAZARD_YELLOW = QColor("#ffcc00")
 HOOP_OUTER = QColor("#ff5a1f")
 HOOP_INNER = QColor("#ffd23f")
+
+SLAT_MM = 0.5
 
 PIPE_GREEN = QColor("#36b83f")
 PIPE_LIGHT = QColor("#7be37f")
@@ -52,10 +55,9 @@ def chevron(cx: float, half_height: float, depth: float, thickness: float) -> QP
 def draw_pad(painter: QPainter, rect: QRectF, flat: bool = False) -> None:
     """One boost pad: an orange plate with yellow chevrons pointing the way (+x); `flat`: no gradient."""
     radius = min(rect.width(), rect.height()) * 0.1
-    painter.setPen(style.pen(PAD_RIM, style.stroke(painter, 0.8)))
-    painter.setBrush(style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), PAD_STOPS,
-                                           flat=flat))
-    painter.drawRoundedRect(rect, radius, radius)
+    style.outlined_rect(painter, rect, PAD_RIM, style.stroke(painter, 0.8),
+                        style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), PAD_STOPS,
+                                              flat=flat), radius)
     painter.setPen(style.pen(PAD_RIM, style.stroke(painter, 0.5)))
     painter.setBrush(CHEVRON)
     painter.drawPath(pad_chevrons(rect.left(), rect.top(), rect.width(), rect.height()))
@@ -97,6 +99,7 @@ def hazard_stripes(left: float, top: float, width: float, height: float) -> QPai
 
 class BoostPadItem(ElementItem[BoostPad]):
     kind = "boost_pad"
+    cached_picture = True
     simple_colour = QColor("#f57c00")
 
     def body_path(self) -> QPainterPath:
@@ -110,6 +113,7 @@ class DashPanelItem(ElementItem[DashPanel]):
     """`pads` boost pads end to end along travel, centred on the element's position."""
 
     kind = "dash_panel"
+    cached_picture = True
     simple_colour = QColor("#f57c00")
 
     def _pad_rects(self) -> list[QRectF]:
@@ -132,6 +136,7 @@ class RampItem(ElementItem[Ramp]):
     """A ramp seen from above: striped entry edge, travel arrow, optional flaming hoop a Short beyond."""
 
     kind = "ramp"
+    cached_picture = True
     simple_colour = QColor("#8d6e63")
 
     def _hoop_centre(self) -> QPointF:
@@ -152,12 +157,11 @@ class RampItem(ElementItem[Ramp]):
         rect = self._rect()
         if self.element.hoop:
             self._draw_hoop(painter, rect)
-        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.8)))
-        painter.setBrush(style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), RAMP_STOPS,
-                                               flat=self.flat))
-        painter.drawRect(rect)
-        if not self.flat:  # slats across the deck: hairlines, lost on a small ramp
-            painter.setPen(style.pen(style.with_alpha(style.INK, 60), style.stroke(painter, 0.5)))
+        style.outlined_rect(painter, rect, style.INK, style.stroke(painter, 0.8),
+                            style.linear_gradient(QPointF(rect.left(), 0.0), QPointF(rect.right(), 0.0), RAMP_STOPS,
+                                                  flat=self.flat))
+        if not self.flat and shows_hairline(SLAT_MM, style.pixels(painter)):  # slats across the deck
+            painter.setPen(style.pen(style.with_alpha(style.INK, 60), style.stroke(painter, SLAT_MM)))
             painter.drawLines([QLineF(x, rect.top(), x, rect.bottom())
                                for x in (rect.left() + rect.width() * i / 6 for i in range(1, 6))])
         # The entry edge: a thick yellow/black hazard band along the low side.
@@ -199,6 +203,7 @@ class WarpPipeItem(ElementItem[WarpPipe]):
     round = True
 
     kind = "warp_pipe"
+    cached_picture = True
     simple_colour = QColor("#2f9e44")
     _pair_label: str = ""
 
@@ -211,18 +216,16 @@ class WarpPipeItem(ElementItem[WarpPipe]):
         if label == self._pair_label:
             return False
         self._pair_label = label
-        self.update()
+        self.restyled()
         return True
 
 
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
-        painter.setPen(style.pen(PIPE_DARK, style.stroke(painter, 1.0)))
-        painter.setBrush(style.radial_gradient(QPointF(-r * 0.3, -r * 0.3), r * 1.4, PIPE_RIM_STOPS, flat=self.flat))
-        painter.drawEllipse(QPointF(), r, r)
-        painter.setPen(style.pen(PIPE_DARK, style.stroke(painter, 0.8)))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawEllipse(QPointF(), r * 0.8, r * 0.8)
+        rim = style.radial_gradient(QPointF(-r * 0.3, -r * 0.3), r * 1.4, PIPE_RIM_STOPS, flat=self.flat)
+        style.outlined_ellipse(painter, QPointF(), r, r, PIPE_DARK, style.stroke(painter, 1.0), rim)
+        style.outline_over(painter, "ellipse", QRectF(-r * 0.8, -r * 0.8, r * 1.6, r * 1.6), PIPE_DARK,
+                           style.stroke(painter, 0.8), rim)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(style.radial_gradient(QPointF(), r * 0.64, PIPE_HOLE_STOPS, flat=self.flat))
         painter.drawEllipse(QPointF(), r * 0.64, r * 0.64)

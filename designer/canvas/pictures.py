@@ -1,0 +1,108 @@
+"""Pictures of the static layer's items at the current zoom, so a repaint that moved them only copies pixels.
+
+Undoing a move of the whole table, or dragging the view's cached background back after a big change, makes
+the static layer (canvas/layer.py) repaint every element where it now stands; the elements look the same,
+only their places changed. Each item the layer paints a second time at one zoom is drawn once into a
+transparent picture of its own (its look, rotation and zoom), which later repaints copy to wherever the item
+stands, to the nearest pixel. A zoom step forgets every picture and paints directly again: a picture that is
+used once would cost more than it saves. What an item paints outside its picture (a faint reach ring, a
+launcher link, which would make it huge) it paints itself, under it (`ElementItem.paint_outside`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtGui import QImage, QPaintEngine, QPainter, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+from designer.canvas import style
+from designer.geometry.detail import is_crowded
+
+#: Items larger than this on screen (either side, pixels) are painted directly: few show at such a zoom.
+MAX_SIDE_PX = 700
+#: The pictures of one scene together hold at most this much memory (2,000 elements at fit on a 6'×4' table
+#: take ~55 MB); past it, items paint directly.
+BUDGET_BYTES = 96 * 1024 * 1024
+
+
+class ItemPictures:
+    """The pictures of one scene's items at one zoom (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._zoom: tuple[float, float] | None = None
+        self._pictures: dict[QGraphicsItem, tuple[tuple, QImage, int, int]] = {}
+        self._seen: set[QGraphicsItem] = set()
+        self._bytes = 0
+        self._option = QStyleOptionGraphicsItem()
+
+    def clear(self) -> None:
+        self._pictures.clear()
+        self._seen.clear()
+        self._bytes = 0
+
+    def usable(self, painter: QPainter) -> bool:
+        """True when `painter` paints pixels unturned (a view's background), forgetting pictures of another zoom."""
+        t = painter.worldTransform()
+        if not (t.type().value <= QTransform.TransformationType.TxScale.value and t.m11() == t.m22() and t.m11() > 0
+                and painter.paintEngine().type() == QPaintEngine.Type.Raster):
+            return False
+        zoom = (t.m11(), painter.device().devicePixelRatioF())
+        if zoom != self._zoom:
+            self._zoom = zoom
+            self.clear()
+        return True
+
+    def key(self, scene, show_reach: bool) -> tuple[bool, bool]:
+        """What, besides an item's own `look`, its picture depends on in `scene` right now."""
+        return show_reach, is_crowded(len(getattr(scene, "items_by_id", ())))
+
+    def picture(self, item, key: tuple[bool, bool]) -> tuple[QImage, int, int] | None:
+        """`item`'s picture at this zoom and where its origin sits in it (pixels), making it the second time it
+        is asked for; None: paint the item directly. Only after `usable` said yes."""
+        assert self._zoom is not None
+        full_key = (item.look, *key)
+        entry = self._pictures.get(item)
+        if entry is None or entry[0] != full_key:
+            if entry is not None:
+                self._forget(item)
+            elif item not in self._seen:
+                self._seen.add(item)
+                return None
+            entry = self._draw(item, full_key, *self._zoom)
+            if entry is None:
+                return None
+        return entry[1], entry[2], entry[3]
+
+    def forget(self, item) -> None:
+        """Drop what is kept of `item` (it left the scene)."""
+        self._seen.discard(item)
+        if item in self._pictures:
+            self._forget(item)
+
+    def bytes_held(self) -> int:
+        return self._bytes
+
+    def _forget(self, item) -> None:
+        _key, picture, _left, _top = self._pictures.pop(item)
+        self._bytes -= picture.sizeInBytes()
+
+    def _draw(self, item, key: tuple, scale: float, ratio: float) -> tuple[tuple, QImage, int, int] | None:
+        rect = item.picture_rect()
+        left, top = math.ceil(-rect.left() * scale) + 1, math.ceil(-rect.top() * scale) + 1
+        width, height = left + math.ceil(rect.right() * scale) + 2, top + math.ceil(rect.bottom() * scale) + 2
+        if width > MAX_SIDE_PX or height > MAX_SIDE_PX or width <= 0 or height <= 0:
+            return None
+        if self._bytes + width * height * 4 * ratio * ratio > BUDGET_BYTES:
+            return None
+        picture, painter = style.picture_painter(width, height, ratio, left, top, scale)
+        item.picturing = True
+        try:
+            item.paint(painter, self._option, None)
+        finally:
+            item.picturing = False
+            painter.end()
+        entry = (key, picture, left, top)
+        self._pictures[item] = entry
+        self._bytes += picture.sizeInBytes()
+        return entry
