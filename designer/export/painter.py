@@ -63,8 +63,7 @@ class Painter:
             finally:
                 self._recording = outer
         else:
-            drawing.write(self.c, turn)
-            slots = [(start + i, merged_into) for i, merged_into in drawing.slots]
+            slots = [(start + i, merged_into) for i, merged_into in drawing.write(self.c, turn)]
         if outer is not None:
             outer.extend(slots)  # the turns inside are the enclosing recording's too
 
