@@ -96,7 +96,7 @@ class InkIndex:
 
     @property
     def geometry(self) -> BaseGeometry:
-        """All the ink as one shape (table mm), for asking which pages show ink that no other page shows."""
+        """All the ink as one shape (table mm): the tile plan never needs it (tile_plan.Ink); its tests do."""
         return unary_union(self.shapes)
 
 

@@ -75,6 +75,10 @@ def _box(r: Rect) -> BaseGeometry:
     return box(r.x, r.y, r.right, r.bottom)
 
 
+def _boxes(rects: Sequence[Rect]):
+    return shapely.box([r.x for r in rects], [r.y for r in rects], [r.right for r in rects], [r.bottom for r in rects])
+
+
 def _clipped_area(ink: BaseGeometry, r: Rect) -> float:
     """The ink's area in `r` by a rectangle clip; 0 (so measured again exactly) where GEOS's clip gives up
     (it refuses some shapes the overlay takes, e.g. with a ring that collapses to three points)."""
@@ -114,16 +118,19 @@ class Ink:
         return (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found),
                 max(b[3] for b in found))
 
-    def near(self, r: Rect) -> list[int]:
-        """The shapes whose bounds reach into `r` (within the table)."""
-        return [int(j) for j in self.tree.query(_box(r))]
+    def near(self, rects: Sequence[Rect]) -> list[list[int]]:
+        """For each rectangle (within the table), the shapes whose bounds reach into it."""
+        hits: list[list[int]] = [[] for _ in rects]
+        if rects:
+            for i, j in zip(*self.tree.query(_boxes(rects)), strict=True):
+                hits[i].append(int(j))
+        return hits
 
     def holds_whole(self, rects: Sequence[Rect]) -> list[bool]:
         """Whether each rectangle holds a whole shape of at least SURE_MM2."""
         out = [False] * len(rects)
         if self.solid is not None and rects:
-            for i in self.solid.query(shapely.box([r.x for r in rects], [r.y for r in rects],
-                                                  [r.right for r in rects], [r.bottom for r in rects]), "contains")[0]:
+            for i in self.solid.query(_boxes(rects), "contains")[0]:
                 out[i] = True
         return out
 
@@ -133,15 +140,21 @@ class Ink:
         clipped = [Rect(max(r.x, x0), max(r.y, y0), min(r.right, x1) - max(r.x, x0), min(r.bottom, y1) - max(r.y, y0))
                    for r in rects]
         out = self.holds_whole(clipped)
-        for i, r in enumerate(clipped):
-            if not out[i] and r.w > 0 and r.h > 0:
-                near = self.tree.query(_box(r), predicate="intersects")
-                out[i] = len(near) > 0
+        rest = [i for i, r in enumerate(clipped) if not out[i] and r.w > 0 and r.h > 0]
+        if rest:
+            for k in self.tree.query(_boxes([clipped[i] for i in rest]), predicate="intersects")[0]:
+                out[rest[k]] = True
         return out
 
     def rough_area(self, r: Rect, near: Sequence[int]) -> float:
-        """A lower bound of the ink's area in `r`: the largest by a rectangle clip of one shape reaching in."""
-        return max((_clipped_area(self.shapes[j], r) for j in near), default=0.0)
+        """A lower bound of the ink's area in `r`: the largest by a rectangle clip of one shape reaching in
+        (SURE_MM2 as soon as one reaches that: enough to keep the page)."""
+        most = 0.0
+        for j in near:
+            most = max(most, _clipped_area(self.shapes[j], r))
+            if most >= SURE_MM2:
+                return SURE_MM2
+        return most
 
     def part(self, r: Rect, near: Sequence[int]) -> BaseGeometry:
         """The ink in `r`, exactly: the shapes reaching in, each cut to it, merged."""
@@ -158,8 +171,7 @@ def sort_cells(grid: TileGrid, ink: Ink, keep_empty: bool = False) -> TilePlan:
     if keep_empty:
         return TilePlan(grid, tuple(on_table), tuple(c for c in grid.cells() if c not in windows))
     rects = list(windows.values())
-    boxes = dict(zip(on_table, shapely.box([r.x for r in rects], [r.y for r in rects],
-                                           [r.right for r in rects], [r.bottom for r in rects]), strict=True))
+    boxes = dict(zip(on_table, _boxes(rects), strict=True))
     # Ink in a window's core (the window less an overlap all round) is seen by no neighbour: that page stays.
     ov = grid.overlap_mm
     in_core = dict(zip(on_table, ink.touches([grid.window(*cell).inset(ov) for cell in on_table]), strict=True))
@@ -167,7 +179,8 @@ def sort_cells(grid: TileGrid, ink: Ink, keep_empty: bool = False) -> TilePlan:
     # reaching in, faster, spares that where the answer is sure: plenty of ink, some of it in the core. A
     # window holding a whole element holds plenty; the others are clipped.
     whole = {cell for cell, held in zip(on_table, ink.holds_whole(rects), strict=True) if held}
-    near = {cell: ink.near(r) for cell, r in windows.items() if cell not in whole or not in_core[cell]}
+    doubtful = [cell for cell in on_table if cell not in whole or not in_core[cell]]
+    near = dict(zip(doubtful, ink.near([windows[cell] for cell in doubtful]), strict=True))
     rough = {cell: SURE_MM2 if cell in whole else ink.rough_area(r, near[cell]) for cell, r in windows.items()}
     exact = [cell for cell in on_table if rough[cell] < SURE_MM2 or not in_core[cell]]
     parts = {cell: ink.part(windows[cell], near[cell]) for cell in exact}
