@@ -164,6 +164,15 @@ def _neutral_end(ops: Sequence[str], i: int, stops: set[int]) -> int | None:
     return None
 
 
+def placed(x: float, y: float, turn: float) -> str:
+    """The `cm` that Canvas.translate(x, y) then rotate(turn) (when not 0) write after a `q`: one, merged."""
+    scratch = _Scratch([])
+    Canvas.translate(scratch, x, y)
+    if turn:
+        Canvas.rotate(scratch, turn)
+    return scratch._code[-1]
+
+
 class Drawing:
     """Operators recorded once, written again for another element of the same look: the same strings,
     except each slot (its index, and the `cm` its rotation merged into, if any), redone for the new turn.
