@@ -5,6 +5,9 @@ them copies the canvas's whole graphics state at q and looks each colour up agai
 that bookkeeping matters, so the Painter writes the same operators itself (`Painter.path`). These are
 those operators, formatted once per colour, width and dash: the content streams stay byte for byte what
 reportlab's calls give (tests/unit/test_painter.py holds that), only faster to write.
+
+Below them, `Drawing`: an element look's operators recorded once and written again, from its second element
+on as PDF forms placed with `Do` (tests/unit/test_export_replay.py).
 """
 
 from __future__ import annotations

@@ -10,6 +10,9 @@ Pure layout with shapely, no drawing (`tiles.py` draws the plan). Given where th
 * the grid may start up to one page step left of and above the table, centred on the ink or at a few
   fixed offsets, and the orientation and origin that print the fewest pages win (ties: fewer grid pages,
   then the plain grid at the table's corner, then portrait).
+
+The ink is read as the shapes it is made of (`Ink`: an STRtree of every element's, the surface's …), never
+merged into one: a crowded table's union cost more than drawing it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import shapely
 from shapely.geometry import box
@@ -75,7 +79,7 @@ def _box(r: Rect) -> BaseGeometry:
     return box(r.x, r.y, r.right, r.bottom)
 
 
-def _boxes(rects: Sequence[Rect]):
+def _boxes(rects: Sequence[Rect]) -> Any:
     return shapely.box([r.x for r in rects], [r.y for r in rects], [r.right for r in rects], [r.bottom for r in rects])
 
 
