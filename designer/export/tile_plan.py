@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+import numpy as np
 import shapely
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
@@ -103,6 +104,7 @@ class Ink:
         self.tree = shapely.STRtree(self.shapes)
         big = [i for i, s in enumerate(self.shapes) if s.area >= SURE_MM2]
         self.solid = shapely.STRtree([self.shapes[i] for i in big]) if big else None
+        self.solid_bounds = shapely.bounds([self.shapes[i] for i in big]).reshape(-1, 4)
 
     @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
@@ -130,25 +132,27 @@ class Ink:
                 hits[i].append(int(j))
         return hits
 
-    def holds_whole(self, rects: Sequence[Rect]) -> list[bool]:
-        """Whether each rectangle holds a whole shape of at least SURE_MM2."""
-        out = [False] * len(rects)
-        if self.solid is not None and rects:
-            for i in self.solid.query(_boxes(rects), "contains")[0]:
-                out[i] = True
+    def holds_whole(self, edges: np.ndarray) -> np.ndarray:
+        """Whether each rectangle (rows of left, top, right, bottom) holds a whole shape of at least SURE_MM2.
+        A rectangle contains a shape with an inside exactly when it contains the shape's bounds."""
+        out = np.zeros(len(edges), dtype=bool)
+        if self.solid is not None and len(edges):
+            rect, shape = self.solid.query(shapely.box(*edges.T))
+            r, b = edges[rect], self.solid_bounds[shape]
+            inside = (b[:, 0] >= r[:, 0]) & (b[:, 1] >= r[:, 1]) & (b[:, 2] <= r[:, 2]) & (b[:, 3] <= r[:, 3])
+            out[rect[inside]] = True
         return out
 
     def touches(self, rects: Sequence[Rect]) -> list[bool]:
         """Whether any ink on the table lies in each rectangle (which may reach off the table)."""
         x0, y0, x1, y1 = self.table
-        clipped = [Rect(max(r.x, x0), max(r.y, y0), min(r.right, x1) - max(r.x, x0), min(r.bottom, y1) - max(r.y, y0))
-                   for r in rects]
-        out = self.holds_whole(clipped)
-        rest = [i for i, r in enumerate(clipped) if not out[i] and r.w > 0 and r.h > 0]
-        if rest:
-            for k in self.tree.query(_boxes([clipped[i] for i in rest]), predicate="intersects")[0]:
-                out[rest[k]] = True
-        return out
+        edges = np.array([(r.x, r.y, r.right, r.bottom) for r in rects], dtype=float).reshape(-1, 4)
+        edges = np.clip(edges, [x0, y0, x0, y0], [x1, y1, x1, y1])
+        out = self.holds_whole(edges)
+        rest = np.flatnonzero(~out & (edges[:, 2] > edges[:, 0]) & (edges[:, 3] > edges[:, 1]))
+        if len(rest):
+            out[rest[self.tree.query(shapely.box(*edges[rest].T), predicate="intersects")[0]]] = True
+        return out.tolist()
 
     def rough_area(self, r: Rect, near: Sequence[int]) -> float:
         """A lower bound of the ink's area in `r`: the largest by a rectangle clip of one shape reaching in
@@ -182,7 +186,8 @@ def sort_cells(grid: TileGrid, ink: Ink, keep_empty: bool = False) -> TilePlan:
     # Every decision below is taken on exact areas (the ink cut to the window); a rectangle clip of each shape
     # reaching in, faster, spares that where the answer is sure: plenty of ink, some of it in the core. A
     # window holding a whole element holds plenty; the others are clipped.
-    whole = {cell for cell, held in zip(on_table, ink.holds_whole(rects), strict=True) if held}
+    edges = np.array([(r.x, r.y, r.right, r.bottom) for r in rects], dtype=float).reshape(-1, 4)
+    whole = {cell for cell, held in zip(on_table, ink.holds_whole(edges), strict=True) if held}
     doubtful = [cell for cell in on_table if cell not in whole or not in_core[cell]]
     near = dict(zip(doubtful, ink.near([windows[cell] for cell in doubtful]), strict=True))
     rough = {cell: SURE_MM2 if cell in whole else ink.rough_area(r, near[cell]) for cell, r in windows.items()}
