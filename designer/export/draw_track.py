@@ -25,6 +25,7 @@ from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
+from designer.export import operators
 from designer.export.element_art import ART, draw_launcher_link, draw_reach
 from designer.export.ink_extents import drawn_extras
 from designer.export.painter import Painter
@@ -96,7 +97,7 @@ class InkIndex:
 
     @property
     def geometry(self) -> BaseGeometry:
-        """All the ink as one shape (table mm), for asking which pages show ink that no other page shows."""
+        """All the ink as one shape (table mm): the tile plan never needs it (tile_plan.Ink); its tests do."""
         return unary_union(self.shapes)
 
 
@@ -219,19 +220,39 @@ def draw_element(painter: Painter, element: ElementBase, ctx: ArtContext, part: 
     c = painter.c
     if part == "body" and element.kind == "bullet_bill":
         draw_launcher_link(painter, element, ctx)
-    c.saveState()
-    c.translate(element.x_mm, element.y_mm)
-    if element.rotation_deg:
-        c.rotate(element.rotation_deg)
     if part == "body":
         art = art_for(element.kind)
         if ART.get(element.kind) is art:  # the built-in art: one recorded drawing per look, written again
-            painter.replay(_look(element, ctx, part), element.rotation_deg, lambda: art(painter, element, ctx))
-        else:
-            art(painter, element, ctx)
+            _replayed(painter, element, _look(element, ctx, part), lambda: art(painter, element, ctx))
+            return
+        c.saveState()
+        c.translate(element.x_mm, element.y_mm)
+        if element.rotation_deg:
+            c.rotate(element.rotation_deg)
+        art(painter, element, ctx)
+        c.restoreState()
     else:
-        painter.replay(_look(element, ctx, part), element.rotation_deg,
-                       lambda: draw_reach(painter, element, tint=part == "tint"))
+        _replayed(painter, element, _look(element, ctx, part),
+                  lambda: draw_reach(painter, element, tint=part == "tint"))
+
+
+def _replayed(painter: Painter, element: ElementBase, key: tuple, draw: Callable[[], None]) -> None:
+    """`draw()` in the element's frame through `Painter.replay`; once its look is recorded, the frame's q, cm
+    and Q are written as reportlab's saveState, translate, rotate and restoreState write them, without
+    the canvas's bookkeeping (nothing between them reads it)."""
+    c = painter.c
+    turn = element.rotation_deg
+    if painter.recorded(key):
+        c._code.append("q")
+        c._code.append(operators.placed(element.x_mm, element.y_mm, turn))
+        painter.replay(key, turn, draw)
+        c._code.append("Q")
+        return
+    c.saveState()
+    c.translate(element.x_mm, element.y_mm)
+    if turn:
+        c.rotate(turn)
+    painter.replay(key, turn, draw)
     c.restoreState()
 
 

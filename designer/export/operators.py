@@ -5,10 +5,15 @@ them copies the canvas's whole graphics state at q and looks each colour up agai
 that bookkeeping matters, so the Painter writes the same operators itself (`Painter.path`). These are
 those operators, formatted once per colour, width and dash: the content streams stay byte for byte what
 reportlab's calls give (tests/unit/test_painter.py holds that), only faster to write.
+
+Below them, `Drawing`: an element look's operators recorded once and written again, from its second element
+on as PDF forms placed with `Do` (tests/unit/test_export_replay.py).
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import cos, pi, sin
@@ -131,22 +136,114 @@ def turned(merged_into: str | None, turn: float) -> str:
     return scratch._code[-1]
 
 
+#: A drawing's runs of operators shorter than this (characters) are written out rather than made a form: a
+#: form's `Do` and its object would cost about as much.
+FORM_MIN_CHARS = 120
+#: Half the side of an element form's bounding box (its own units, mm): a form clips to its box, and
+#: nothing an element draws reaches this far from its centre.
+FORM_REACH = 100000
+_DO = re.compile(r"^/FormXob\.(\S+) Do$", re.MULTILINE)
+
+
+def _neutral_end(ops: Sequence[str], i: int, stops: set[int]) -> int | None:
+    """The index after the q … Q block that starts at ops[i], or None when ops[i] does not start one that
+    closes at the end of an operator string before any of `stops` (a block leaves the state as it found it)."""
+    depth = 0
+    for j in range(i, len(ops)):
+        if j in stops:
+            return None
+        lines = ops[j].split("\n")
+        for k, line in enumerate(lines):
+            if line == "q":
+                depth += 1
+            elif line == "Q":
+                depth -= 1
+            elif depth == 0:
+                return None  # an operator outside the block: it would change the state after the block
+            if depth == 0 and k != len(lines) - 1:
+                return None
+        if depth == 0:
+            return j + 1
+    return None
+
+
+def placed(x: float, y: float, turn: float) -> str:
+    """The `cm` that Canvas.translate(x, y) then rotate(turn) (when not 0) write after a `q`: one, merged."""
+    scratch = _Scratch([])
+    Canvas.translate(scratch, x, y)
+    if turn:
+        Canvas.rotate(scratch, turn)
+    return scratch._code[-1]
+
+
 class Drawing:
     """Operators recorded once, written again for another element of the same look: the same strings,
-    except each slot (its index, and the `cm` its rotation merged into, if any), redone for the new turn."""
+    except each slot (its index, and the `cm` its rotation merged into, if any), redone for the new turn.
+
+    The first time it is written again its runs of q … Q blocks between the slots become PDF form XObjects
+    (named by their content, so equal runs share one form document-wide), and every writing places them
+    with `Do`: each element of a repeated look then costs a few bytes, not its whole drawing."""
 
     def __init__(self, ops: tuple[str, ...], slots: tuple[tuple[int, str | None], ...]) -> None:
         self.ops = ops
         self.slots = slots
+        self._placed: tuple[tuple[str, ...], tuple[tuple[int, str | None], ...], tuple[str, ...]] | None = None
 
-    def write(self, c: Canvas, turn: float) -> None:
-        if not self.slots:
-            c._code.extend(self.ops)
-            return
-        ops = list(self.ops)
-        for i, merged_into in self.slots:
-            ops[i] = turned(merged_into, turn)
-        c._code.extend(ops)
+    def _place(self, c: Canvas) -> tuple[tuple[str, ...], tuple[tuple[int, str | None], ...], tuple[str, ...]]:
+        stops = {i for i, _ in self.slots}
+        out: list[str] = []
+        run: list[str] = []
+        names: list[str] = []
+        slots: list[tuple[int, str | None]] = []
+        merged = dict(self.slots)
+
+        def flush() -> None:
+            if sum(len(op) for op in run) >= FORM_MIN_CHARS:
+                name = "L" + hashlib.blake2b("\n".join(run).encode(), digest_size=10).hexdigest()
+                if not c._doc.hasForm(name):
+                    inner = _DO.findall("\n".join(run))
+                    c.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)
+                    c._code.extend(run)
+                    c._formsinuse.extend(inner)
+                    c.endForm()
+                out.append(f"/{c._doc.getXObjectName(name)} Do")
+                names.append(name)
+            else:
+                names.extend(_DO.findall("\n".join(run)))
+                out.extend(run)
+            run.clear()
+
+        i = 0
+        while i < len(self.ops):
+            end = None if i in stops else _neutral_end(self.ops, i, stops)
+            if end is None:
+                flush()
+                if i in stops:
+                    slots.append((len(out), merged[i]))
+                else:
+                    names.extend(_DO.findall(self.ops[i]))
+                out.append(self.ops[i])
+                i += 1
+            else:
+                run.extend(self.ops[i:end])
+                i = end
+        flush()
+        return tuple(out), tuple(slots), tuple(names)
+
+    def write(self, c: Canvas, turn: float) -> tuple[tuple[int, str | None], ...]:
+        """Write the drawing for `turn`; returns its slots as written (index from where it starts)."""
+        if self._placed is None:
+            self._placed = self._place(c)
+        ops, slots, names = self._placed
+        c._formsinuse.extend(names)
+        if not slots:
+            c._code.extend(ops)
+            return slots
+        written = list(ops)
+        for i, merged_into in slots:
+            written[i] = turned(merged_into, turn)
+        c._code.extend(written)
+        return slots
 
 
 def record(c: Canvas, draw: Callable[[], None], slots: list[tuple[int, str | None]], turn: float

@@ -43,6 +43,10 @@ class Painter:
         if self._recording is not None:
             self._recording.append((len(code) - 1, last if len(code) == before else None))
 
+    def recorded(self, key: Hashable) -> bool:
+        """Whether `replay(key, …)` will write a recorded drawing (without running any drawing code)."""
+        return self._drawings.get(key) is not None
+
     def replay(self, key: Hashable, turn: float, draw: Callable[[], None]) -> None:
         """`draw()`, whose operators depend only on `key` and, through `unturn`, on `turn`: the first time it
         is drawn and recorded, then its recorded operators are written again with `turn`'s rotations. A
@@ -63,8 +67,7 @@ class Painter:
             finally:
                 self._recording = outer
         else:
-            drawing.write(self.c, turn)
-            slots = [(start + i, merged_into) for i, merged_into in drawing.slots]
+            slots = [(start + i, merged_into) for i, merged_into in drawing.write(self.c, turn)]
         if outer is not None:
             outer.extend(slots)  # the turns inside are the enclosing recording's too
 

@@ -10,6 +10,9 @@ Pure layout with shapely, no drawing (`tiles.py` draws the plan). Given where th
 * the grid may start up to one page step left of and above the table, centred on the ink or at a few
   fixed offsets, and the orientation and origin that print the fewest pages win (ties: fewer grid pages,
   then the plain grid at the table's corner, then portrait).
+
+The ink is read as the shapes it is made of (`Ink`: an STRtree of every element's, the surface's …), never
+merged into one: a crowded table's union cost more than drawing it.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
+import numpy as np
 import shapely
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
@@ -75,6 +80,10 @@ def _box(r: Rect) -> BaseGeometry:
     return box(r.x, r.y, r.right, r.bottom)
 
 
+def _boxes(rects: Sequence[Rect]) -> Any:
+    return shapely.box([r.x for r in rects], [r.y for r in rects], [r.right for r in rects], [r.bottom for r in rects])
+
+
 def _clipped_area(ink: BaseGeometry, r: Rect) -> float:
     """The ink's area in `r` by a rectangle clip; 0 (so measured again exactly) where GEOS's clip gives up
     (it refuses some shapes the overlay takes, e.g. with a ring that collapses to three points)."""
@@ -84,31 +93,106 @@ def _clipped_area(ink: BaseGeometry, r: Rect) -> float:
         return 0.0
 
 
-def sort_cells(grid: TileGrid, ink: BaseGeometry, keep_empty: bool = False, solid: shapely.STRtree | None = None
-               ) -> TilePlan:
-    """The plan for one grid: `ink` is everything drawn on the table (table mm), already clipped to it;
-    `solid`, when given, indexes shapes of at least SURE_MM2 that are part of the ink (its elements)."""
+class Ink:
+    """Everything drawn on the table as the shapes it is made of (table mm), never merged into one: each
+    question about a page's window is asked of the few shapes that reach into it (an STRtree), so a crowded
+    table costs no union of thousands of outlines. Ink off the table is not looked at."""
+
+    def __init__(self, shapes: Sequence[BaseGeometry], table_w: float, table_h: float) -> None:
+        self.shapes = [s for s in shapes if not s.is_empty]
+        self.table = (0.0, 0.0, table_w, table_h)
+        self.tree = shapely.STRtree(self.shapes)
+        big = [i for i, s in enumerate(self.shapes) if s.area >= SURE_MM2]
+        self.solid = shapely.STRtree([self.shapes[i] for i in big]) if big else None
+        self.solid_bounds = shapely.bounds([self.shapes[i] for i in big]).reshape(-1, 4)
+
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The bounds of the ink on the table ((0, 0, 0, 0) when there is none)."""
+        x0, y0, x1, y1 = self.table
+        found: list[tuple[float, float, float, float]] = []
+        for shape in self.shapes:
+            b = shape.bounds
+            if not (b[0] >= x0 and b[1] >= y0 and b[2] <= x1 and b[3] <= y1):
+                on_table = shapely.intersection(shape, box(*self.table))
+                if on_table.is_empty:
+                    continue
+                b = on_table.bounds
+            found.append(b)
+        if not found:
+            return (0.0, 0.0, 0.0, 0.0)
+        return (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found),
+                max(b[3] for b in found))
+
+    def near(self, rects: Sequence[Rect]) -> list[list[int]]:
+        """For each rectangle (within the table), the shapes whose bounds reach into it."""
+        hits: list[list[int]] = [[] for _ in rects]
+        if rects:
+            for i, j in zip(*self.tree.query(_boxes(rects)), strict=True):
+                hits[i].append(int(j))
+        return hits
+
+    def holds_whole(self, edges: np.ndarray) -> np.ndarray:
+        """Whether each rectangle (rows of left, top, right, bottom) holds a whole shape of at least SURE_MM2.
+        A rectangle contains a shape with an inside exactly when it contains the shape's bounds."""
+        out = np.zeros(len(edges), dtype=bool)
+        if self.solid is not None and len(edges):
+            rect, shape = self.solid.query(shapely.box(*edges.T))
+            r, b = edges[rect], self.solid_bounds[shape]
+            inside = (b[:, 0] >= r[:, 0]) & (b[:, 1] >= r[:, 1]) & (b[:, 2] <= r[:, 2]) & (b[:, 3] <= r[:, 3])
+            out[rect[inside]] = True
+        return out
+
+    def touches(self, rects: Sequence[Rect]) -> list[bool]:
+        """Whether any ink on the table lies in each rectangle (which may reach off the table)."""
+        x0, y0, x1, y1 = self.table
+        edges = np.array([(r.x, r.y, r.right, r.bottom) for r in rects], dtype=float).reshape(-1, 4)
+        edges = np.clip(edges, [x0, y0, x0, y0], [x1, y1, x1, y1])
+        out = self.holds_whole(edges)
+        rest = np.flatnonzero(~out & (edges[:, 2] > edges[:, 0]) & (edges[:, 3] > edges[:, 1]))
+        if len(rest):
+            out[rest[self.tree.query(shapely.box(*edges[rest].T), predicate="intersects")[0]]] = True
+        return out.tolist()
+
+    def rough_area(self, r: Rect, near: Sequence[int]) -> float:
+        """A lower bound of the ink's area in `r`: the largest by a rectangle clip of one shape reaching in
+        (SURE_MM2 as soon as one reaches that: enough to keep the page)."""
+        most = 0.0
+        for j in near:
+            most = max(most, _clipped_area(self.shapes[j], r))
+            if most >= SURE_MM2:
+                return SURE_MM2
+        return most
+
+    def part(self, r: Rect, near: Sequence[int]) -> BaseGeometry:
+        """The ink in `r`, exactly: the shapes reaching in, each cut to it, merged."""
+        pieces = shapely.intersection([self.shapes[j] for j in near], _box(r)) if near else []
+        if len(pieces) == 1:
+            return pieces[0]
+        return shapely.union_all(pieces)
+
+
+def sort_cells(grid: TileGrid, ink: Ink, keep_empty: bool = False) -> TilePlan:
+    """The plan for one grid, for the ink on the table."""
     windows = {cell: w for cell in grid.cells() if (w := table_window(grid, *cell)) is not None}
     on_table = list(windows)
     if keep_empty:
         return TilePlan(grid, tuple(on_table), tuple(c for c in grid.cells() if c not in windows))
     rects = list(windows.values())
-    boxes = dict(zip(on_table, shapely.box([r.x for r in rects], [r.y for r in rects],
-                                           [r.right for r in rects], [r.bottom for r in rects]), strict=True))
+    boxes = dict(zip(on_table, _boxes(rects), strict=True))
     # Ink in a window's core (the window less an overlap all round) is seen by no neighbour: that page stays.
     ov = grid.overlap_mm
-    cores = [grid.window(*cell).inset(ov) for cell in on_table]
-    in_core = dict(zip(on_table, shapely.intersects(ink, shapely.box(
-        [r.x for r in cores], [r.y for r in cores], [r.right for r in cores], [r.bottom for r in cores])),
-        strict=True))
-    # Every decision below is taken on exact areas (the ink intersected with the window); a rectangle clip,
-    # five times faster and equal up to rounding, only spares that where the answer is sure: plenty of ink,
-    # some of it in the core (a crowded table's ink is one shape of thousands of points, for 50 grids).
-    # A window holding a whole element holds plenty; the others are clipped.
-    whole = set() if solid is None else {on_table[i] for i in solid.query(list(boxes.values()), "contains")[0]}
-    rough = {cell: SURE_MM2 if cell in whole else _clipped_area(ink, r) for cell, r in windows.items()}
+    in_core = dict(zip(on_table, ink.touches([grid.window(*cell).inset(ov) for cell in on_table]), strict=True))
+    # Every decision below is taken on exact areas (the ink cut to the window); a rectangle clip of each shape
+    # reaching in, faster, spares that where the answer is sure: plenty of ink, some of it in the core. A
+    # window holding a whole element holds plenty; the others are clipped.
+    edges = np.array([(r.x, r.y, r.right, r.bottom) for r in rects], dtype=float).reshape(-1, 4)
+    whole = {cell for cell, held in zip(on_table, ink.holds_whole(edges), strict=True) if held}
+    doubtful = [cell for cell in on_table if cell not in whole or not in_core[cell]]
+    near = dict(zip(doubtful, ink.near([windows[cell] for cell in doubtful]), strict=True))
+    rough = {cell: SURE_MM2 if cell in whole else ink.rough_area(r, near[cell]) for cell, r in windows.items()}
     exact = [cell for cell in on_table if rough[cell] < SURE_MM2 or not in_core[cell]]
-    parts = dict(zip(exact, shapely.intersection(ink, [boxes[cell] for cell in exact]), strict=True))
+    parts = {cell: ink.part(windows[cell], near[cell]) for cell in exact}
     kept = {cell for cell in on_table if (parts[cell].area if cell in parts else rough[cell]) > SPECK_MM2}
     candidates = [cell for cell in on_table if cell in kept and not in_core[cell]]
     covered: set[Cell] = set()
@@ -135,22 +219,19 @@ def _origins(extent: tuple[float, float], step: float, window: float, overlap: f
     return sorted({round(o, 6) for o in out if -step < o <= 0.0}, key=abs)
 
 
-def choose_plan(table_w: float, table_h: float, ink: BaseGeometry, paper: Paper | str, margin_mm: float = 10.0,
-                overlap_mm: float = 10.0, orientation: str = "auto", keep_empty: bool = False,
-                shift: bool = True, parts: Sequence[BaseGeometry] = ()) -> TilePlan:
+def choose_plan(table_w: float, table_h: float, ink: BaseGeometry | Sequence[BaseGeometry], paper: Paper | str,
+                margin_mm: float = 10.0, overlap_mm: float = 10.0, orientation: str = "auto",
+                keep_empty: bool = False, shift: bool = True) -> TilePlan:
     """The plan printing the fewest pages over the orientations allowed and the grid origins tried.
 
-    `ink` is everything drawn on the table in table mm; what lies off the table is not looked at; `parts`,
-    shapes whose union is the ink (each element's), only make it faster. With `keep_empty` every page on
-    the table is printed and the grid stays at the table's corner."""
+    `ink` is everything drawn on the table in table mm, as one shape or as the shapes it is made of (each
+    element's: faster, and the same plan); what lies off the table is not looked at. With `keep_empty`
+    every page on the table is printed and the grid stays at the table's corner."""
     if orientation not in ORIENTATIONS:
         raise LayoutError(_("unknown {what} '{name}' (choose {choices})").format(
             what=_("orientation"), name=orientation, choices=", ".join(ORIENTATIONS)))
-    ink = shapely.intersection(ink, box(0, 0, table_w, table_h))
-    shapely.prepare(ink)
-    big = [part for part in parts if part.area >= SURE_MM2]
-    solid = shapely.STRtree(big) if big else None
-    bounds = ink.bounds if not ink.is_empty else (0.0, 0.0, 0.0, 0.0)
+    on_table = Ink([ink] if isinstance(ink, BaseGeometry) else ink, table_w, table_h)
+    bounds = on_table.bounds
     best: tuple[tuple, TilePlan] | None = None
     for rank, name in enumerate(("portrait", "landscape") if orientation == "auto" else (orientation,)):
         plain = tile_grid(table_w, table_h, paper, margin_mm, overlap_mm, name)
@@ -162,7 +243,7 @@ def choose_plan(table_w: float, table_h: float, ink: BaseGeometry, paper: Paper 
             for oy in ys:
                 grid = plain if (ox, oy) == (0.0, 0.0) else tile_grid(
                     table_w, table_h, paper, margin_mm, overlap_mm, name, (ox, oy))
-                plan = sort_cells(grid, ink, keep_empty, solid)
+                plan = sort_cells(grid, on_table, keep_empty)
                 key = (len(plan.printed), grid.page_count, (ox, oy) != (0.0, 0.0), abs(ox) + abs(oy), rank)
                 if best is None or key < best[0]:
                     best = (key, plan)

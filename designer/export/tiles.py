@@ -53,8 +53,8 @@ def plan_tiles(document: TrackDocument, ruleset: Ruleset, options: TrackPrintOpt
     """The grid printing the fewest pages (`tile_plan.choose_plan`) for the track and its elements' ink."""
     table = document.table
     index = ink_index(document, ruleset, options.reach_rings)
-    return choose_plan(table.width_mm, table.height_mm, index.geometry, options.paper, options.margin_mm,
-                       options.overlap_mm, options.orientation, options.keep_empty, parts=index.shapes)
+    return choose_plan(table.width_mm, table.height_mm, index.shapes, options.paper, options.margin_mm,
+                       options.overlap_mm, options.orientation, options.keep_empty)
 
 
 # --- the assembly map ------------------------------------------------------------------------------

@@ -59,3 +59,43 @@ def test_a_shape_the_rectangle_clip_refuses_is_measured_exactly(monkeypatch):
 
     monkeypatch.setattr(tile_plan.shapely, "clip_by_rect", refuse)
     assert _plan(document, ruleset) == expected
+
+
+def _both(document, ruleset, options):
+    """The plan from the ink's shapes (what the export does) and from their union (one shape)."""
+    from designer.export.draw_track import ink_index
+
+    index = ink_index(document, ruleset, options.reach_rings)
+    table = document.table
+    args = (options.paper, options.margin_mm, options.overlap_mm, options.orientation, options.keep_empty)
+    return (tile_plan.choose_plan(table.width_mm, table.height_mm, index.shapes, *args),
+            tile_plan.choose_plan(table.width_mm, table.height_mm, index.geometry, *args))
+
+
+@pytest.mark.parametrize("name", STARTERS)
+def test_a_starters_plan_from_its_shapes_is_the_plan_from_their_union(name):
+    document = load_track(TEMPLATES_DIR / name)
+    ruleset = load_ruleset(document.ruleset)
+    if ruleset.id == "pitchkart":
+        pytest.skip("PitchKart plans its sections' outlines (test_a_starters_plan_is_the_exact_one)")
+    shapes, union = _both(document, ruleset, TrackPrintOptions())
+    assert shapes == union and shapes.printed
+
+
+@pytest.mark.parametrize(("count", "options"), [(400, TrackPrintOptions()), (120, TrackPrintOptions(paper="a3")),
+                                                (2000, TrackPrintOptions(reach_rings=True, paper="letter")),
+                                                (30, TrackPrintOptions(paper="a3", orientation="landscape"))])
+def test_a_crowded_tables_plan_from_its_shapes_is_the_plan_from_their_union(count, options):
+    """Never merging the ink (tile_plan.Ink) chooses the plan that one merged shape chooses, pages left out
+    as empty and as covered alike."""
+    shapes, union = _both(crowded_document(count, seed=5), load_ruleset("mk-gaslands"), options)
+    assert shapes == union and shapes.printed
+    assert count > 100 or shapes.skipped
+
+
+def test_ink_bounds_are_those_of_the_ink_on_the_table():
+    from shapely.geometry import box
+
+    ink = tile_plan.Ink([box(-50, 10, 30, 20), box(100, 200, 400, 260), box(500, 500, 600, 600)], 300.0, 250.0)
+    assert ink.bounds == (0.0, 10.0, 300.0, 250.0)
+    assert tile_plan.Ink([box(500, 500, 600, 600)], 300.0, 250.0).bounds == (0.0, 0.0, 0.0, 0.0)

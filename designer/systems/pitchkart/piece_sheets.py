@@ -63,7 +63,7 @@ def track_plan(document: TrackDocument, job: PrintJob) -> TilePlan:
     """The tiler's plan, with each section's real outline telling the pages it needs."""
     o = job.options
     table = document.table
-    return choose_plan(table.width_mm, table.height_mm, ink_index(document, job.ruleset, o.reach_rings).geometry,
+    return choose_plan(table.width_mm, table.height_mm, ink_index(document, job.ruleset, o.reach_rings).shapes,
                        o.paper, o.margin(10.0), o.overlap_mm, o.orientation, o.keep_empty)
 
 
