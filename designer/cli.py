@@ -106,7 +106,7 @@ def _parser(systems: bool = True) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     rules = sub.add_parser("rules", help=_("list the rulesets, or print one"))
-    rules.add_argument("ruleset", nargs="?", help=_("a ruleset id, e.g. mk-gaslands"))
+    rules.add_argument("ruleset", nargs="?", help=_("a ruleset id (kartographer rules lists them)"))
     rules.add_argument("--json", action="store_true", help=_("print the ruleset as JSON"))
 
     validate = sub.add_parser("validate", help=_("check track files"))
@@ -188,7 +188,7 @@ def _add_print_parsers(sub: argparse._SubParsersAction) -> None:
                         help=_("cutter files: the width the beam or blade takes; outlines grow by half of it (0)"))
 
     cards = sub.add_parser("cards", help=_("print a ruleset's item deck (no track needed)"))
-    cards.add_argument("--ruleset", required=True, help=_("a ruleset id, e.g. mk-gaslands"))
+    cards.add_argument("--ruleset", required=True, help=_("a ruleset id (kartographer rules lists them)"))
     _add_paper_options(cards)
     cards.add_argument("--no-backs", action="store_true", help=_("leave out the card back sheets"))
 

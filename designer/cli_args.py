@@ -146,7 +146,7 @@ def add_campaign_parser(sub: argparse._SubParsersAction, systems: bool = True) -
                                       parser_class=type(campaign))
 
     new = actions.add_parser("new", help=_("start a campaign file"))
-    new.add_argument("--ruleset", required=True, help=_("a ruleset id, e.g. mk-gaslands"))
+    new.add_argument("--ruleset", required=True, help=_("a ruleset id (kartographer rules lists them)"))
     new.add_argument("--mode", type=text_argument, help=LazyHelp(_mode_help))
     new.add_argument("--name", type=text_argument, help=_("the campaign's name (default: from the file name)"))
     new.add_argument("--player", dest="players", type=_player_spec, action="extend", nargs="+", required=True,
@@ -224,7 +224,8 @@ def add_race_parser(sub: argparse._SubParsersAction) -> None:
     actions = race.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(race))
 
     new = actions.add_parser("new", help=_("start a race: the players at the green light, the deck shuffled"))
-    new.add_argument("--ruleset", help=_("a ruleset id, e.g. mk-gaslands (default: the track's or the campaign's)"))
+    new.add_argument("--ruleset",
+                     help=_("a ruleset id (kartographer rules lists them); default: the track's or the campaign's"))
     new.add_argument("--players", type=text_argument, metavar="NAMES",
                      help=_("the players, comma-separated, each optionally with a character: Ann:mario,Ben"))
     new.add_argument("--campaign", type=Path, metavar="FILE",
