@@ -65,8 +65,8 @@ def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures
         device = QTransform()
         in_device = False
         hints = painter.testRenderHint(_SMOOTH), painter.testRenderHint(_ANTIALIAS)
-        # Sprites turned to an item's heading are resampled smoothly; their edges are transparent already.
-        painter.setRenderHint(_SMOOTH)
+        # Sprites turned to an item's heading are smoothed (sprites.paint_parts); their edges are transparent.
+        painter.setRenderHint(_SMOOTH, False)
         painter.setRenderHint(_ANTIALIAS, False)
     for item in scene.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect, order):
         if not (is_layered(item) and item.isVisible()):

@@ -106,7 +106,7 @@ class ItemPictures:
         parts = self.sprites.parts(item, scene_key, scale, ratio)
         if parts is not None:  # the same pixels the sprites gave the first frame
             picture, painter = style.picture_painter(width, height, ratio, 0, 0, 1.0)
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
             paint_parts(painter, parts, left, top, item, scale)
             painter.end()
         else:

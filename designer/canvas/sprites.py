@@ -164,7 +164,7 @@ def _trimmed(image: QImage, left: int, top: int) -> Sprite:
 
 def paint_parts(painter: QPainter, parts: Parts, x: int, y: int, item, scale: float) -> None:
     """Paint `item` from its `parts` with its origin at device pixel (`x`, `y`) at `scale` pixels per mm,
-    `painter` drawing in device pixels (an identity world transform, which it keeps)."""
+    `painter` drawing in device pixels (an identity world transform, which it keeps) without smoothing."""
     turning = parts.turning
     if turning is not NOTHING:
         if parts.quarter is not None:
@@ -172,7 +172,10 @@ def paint_parts(painter: QPainter, parts: Parts, x: int, y: int, item, scale: fl
         else:
             c, s = item.cos_sin
             painter.setWorldTransform(QTransform(c, s, -s, c, x, y))
+            # Smooth only here: with the hint set, Qt copies even unturned images the slow way.
+            painter.setRenderHint(_SMOOTH)
             painter.drawImage(QPointF(-turning.left, -turning.top), turning.image)
+            painter.setRenderHint(_SMOOTH, False)
             painter.setWorldTransform(_IDENTITY)
     upright = parts.upright
     if upright is DIRECT:
@@ -185,3 +188,4 @@ def paint_parts(painter: QPainter, parts: Parts, x: int, y: int, item, scale: fl
 
 
 _IDENTITY = QTransform()
+_SMOOTH = QPainter.RenderHint.SmoothPixmapTransform
