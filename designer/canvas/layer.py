@@ -18,6 +18,7 @@ from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from designer.canvas.pictures import ItemPictures
+from designer.canvas.sprites import Parts, paint_parts
 
 NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 _NO_CONTENTS = NO_CONTENTS.value  # plain ints: PySide's flag operators are slow in per-item loops
@@ -51,7 +52,7 @@ def set_layered(scene: QGraphicsScene, items: Iterable[QGraphicsItem], layered: 
 
 def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures: ItemPictures | None = None) -> None:
     """Paint every layered item meeting `rect`, bottom to top, as Qt would have; from `pictures` where they
-    hold the item at this zoom (canvas/pictures.py)."""
+    hold the item, or the sprites of its look, at this zoom (canvas/pictures.py, canvas/sprites.py)."""
     option = QStyleOptionGraphicsItem()
     order = Qt.SortOrder.AscendingOrder
     if pictures is not None and (_exporting or not pictures.usable(painter)):
@@ -63,6 +64,10 @@ def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures
         scale, dx, dy = scene_transform.m11(), scene_transform.dx(), scene_transform.dy()
         device = QTransform()
         in_device = False
+        hints = painter.testRenderHint(_SMOOTH), painter.testRenderHint(_ANTIALIAS)
+        # Sprites turned to an item's heading are smoothed (sprites.paint_parts); their edges are transparent.
+        painter.setRenderHint(_SMOOTH, False)
+        painter.setRenderHint(_ANTIALIAS, False)
     for item in scene.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect, order):
         if not (is_layered(item) and item.isVisible()):
             continue
@@ -74,15 +79,20 @@ def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures
                         painter.setWorldTransform(scene_transform)
                         in_device = False
                     painter.save()
+                    painter.setRenderHint(_ANTIALIAS)
                     painter.translate(item.pos())
                     item.paint_outside(painter)
                     painter.restore()
                 if not in_device:
                     painter.setWorldTransform(device)
                     in_device = True
-                image, left, top = picture
                 pos = item.pos()
-                painter.drawImage(round(pos.x() * scale + dx) - left, round(pos.y() * scale + dy) - top, image)
+                x, y = round(pos.x() * scale + dx), round(pos.y() * scale + dy)
+                if type(picture) is Parts:
+                    paint_parts(painter, picture, x, y, item, scale)
+                else:
+                    image, left, top = picture
+                    painter.drawImage(x - left, y - top, image)
                 continue
             if in_device:
                 painter.setWorldTransform(scene_transform)
@@ -92,8 +102,15 @@ def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures
         option.exposedRect = item.boundingRect()
         item.paint(painter, option, None)
         painter.restore()
-    if pictures is not None and in_device:
-        painter.setWorldTransform(scene_transform)
+    if pictures is not None:
+        if in_device:
+            painter.setWorldTransform(scene_transform)
+        painter.setRenderHint(_SMOOTH, hints[0])
+        painter.setRenderHint(_ANTIALIAS, hints[1])
+
+
+_SMOOTH = QPainter.RenderHint.SmoothPixmapTransform
+_ANTIALIAS = QPainter.RenderHint.Antialiasing
 
 
 @contextmanager

@@ -8,6 +8,7 @@ outline (what a click hits and what the selection outline traces), any decoratio
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -63,6 +64,17 @@ class ElementItem(QGraphicsItem, Generic[E]):
     paints_outside: ClassVar[bool] = False
     #: Bumped whenever the item's look may change (anything but its position): a picture of it is stale.
     look: int = 0
+    #: Items of the class may share pictures with every item that looks the same (canvas/sprites.py): their
+    #: art depends on nothing but their class, metrics, element fields (less `look_ignores`), rotation,
+    #: `upright_extra` and what the static layer's pictures depend on; what stays upright they paint in
+    #: `draw_upright`, through `upright_part` at the end of `draw`, and nowhere else.
+    shares_sprites: ClassVar[bool] = False
+    #: Element fields the art never shows (a partner's id).
+    look_ignores: ClassVar[frozenset[str]] = frozenset()
+    #: Element fields only the upright part shows (a gate's number): the turning part is shared without them.
+    upright_only: ClassVar[frozenset[str]] = frozenset()
+    #: Set while the turning part's sprite is drawn: `upright_part` paints nothing.
+    turning_only: bool = False
 
     def __init__(self, element: E, metrics: ItemMetrics = FALLBACK_METRICS) -> None:
         super().__init__()
@@ -112,18 +124,95 @@ class ElementItem(QGraphicsItem, Generic[E]):
         self.setPos(self._element.x_mm, self._element.y_mm)
         # The item itself is never rotated: Qt caches only unrotated items' pictures, so the rotation
         # is applied while painting and to the bounds and shape instead.
-        self._turn = QTransform().rotate(self._element.rotation_deg)
+        self._rotation = self._element.rotation_deg
+        self._turn = QTransform().rotate(self._rotation)
+        self.cos_sin = (self._turn.m11(), self._turn.m12())
         self._body = self.body_path()
         self._shape = self._turn.map(self._body)
         bounds = self._body.boundingRect().united(self.decoration_bounds())
         m = _STROKE_MARGIN_MM
-        self._bounds = self._turn.mapRect(bounds.adjusted(-m, -m, m, m))
+        self._local_bounds = bounds.adjusted(-m, -m, m, m)
+        self._bounds = self._turn.mapRect(self._local_bounds)
         self.restyled()
 
     def restyled(self) -> None:
         """The item's look changed: repaint it and forget any picture of it."""
         self.look += 1
+        self._sprite_keys: tuple | bool | None = False  # worked out when first asked for
+        self.held_parts: tuple | None = None  # (canvas/sprites.py)
         self.update()
+
+    # --- shared looks (canvas/sprites.py) --------------------------------------------------------
+    def sprite_keys(self) -> tuple | None:
+        """(turning key, upright key): items with equal keys paint the same turning (or upright) part,
+        rotation aside; None when the item shares no picture."""
+        keys = self._sprite_keys
+        if keys is False:
+            keys = self._sprite_keys = self._make_sprite_keys() if self.shares_sprites else None
+        return keys  # type: ignore[return-value]
+
+    def _make_sprite_keys(self) -> tuple | None:
+        fields = self._element.__dict__
+        skip = _PLACEMENT | self.look_ignores
+        turning = tuple((name, value) for name, value in fields.items()
+                        if name not in skip and name not in self.upright_only)
+        upright = tuple((name, fields[name]) for name in sorted(self.upright_only) if name in fields)
+        looks = ((type(self), self._metrics, turning), (type(self), self._metrics, turning, upright,
+                                                        self.upright_extra()))
+        try:  # numbered once: sprites are looked up by number, quicker than by the whole look
+            return tuple(_LOOK_NUMBERS.setdefault(look, len(_LOOK_NUMBERS)) for look in looks)
+        except TypeError:  # a field holding a list: such an element is one of a kind anyway
+            return None
+
+    def draw_upright(self, painter: QPainter) -> None:
+        """Paint what stays upright (faces, numbers), in the upright frame at the origin; nothing by default."""
+
+    def upright_part(self, painter: QPainter) -> None:
+        """Paint `draw_upright` upright, unless only the turning part is being drawn (a sprite)."""
+        if not self.turning_only:
+            with self.upright(painter):
+                self.draw_upright(painter)
+
+    def paint_upright(self, painter: QPainter) -> bool:
+        """Paint the upright part alone, `painter` upright at the origin, at the detail its zoom asks for;
+        False when there is none."""
+        if type(self).draw_upright is ElementItem.draw_upright:
+            return False
+        level = self.detail(painter)
+        if level is Detail.SIMPLE:
+            return False
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.flat = level is Detail.FLAT
+        try:
+            self.draw_upright(painter)
+        finally:
+            self.flat = False
+        return True
+
+    def upright_extra(self) -> tuple:
+        """What, besides element fields, the upright part shows (a pipe's pair label)."""
+        return ()
+
+    @contextmanager
+    def turned_to(self, rotation_deg: float) -> Iterator[None]:
+        """Paint as if the element were turned `rotation_deg` (a sprite of its look at that turn)."""
+        turn, rotation = self._turn, self._rotation
+        self._rotation = rotation_deg
+        self._turn = QTransform().rotate(rotation_deg)
+        try:
+            yield
+        finally:
+            self._turn, self._rotation = turn, rotation
+
+    def local_picture_rect(self) -> QRectF:
+        """`picture_rect` before the element's turn."""
+        return self._local_bounds
+
+    def upright_reach(self) -> float:
+        """How far from the origin (mm) the upright parts may paint: the picture's farthest corner, unless
+        the kind knows better."""
+        local = self.local_picture_rect()
+        return max(math.hypot(x, y) for x in (local.left(), local.right()) for y in (local.top(), local.bottom()))
 
     # --- footprint helpers ---------------------------------------------------------------------
     def _rect(self) -> QRectF:
@@ -169,7 +258,7 @@ class ElementItem(QGraphicsItem, Generic[E]):
 
     def picture_rect(self) -> QRectF:
         """Local area a picture of the item must hold: all it paints except `paint_outside`'s part."""
-        return self._bounds
+        return self._turn.mapRect(self.local_picture_rect())
 
     def paint_outside(self, painter: QPainter) -> None:
         """Paint, under the item's picture, what the picture leaves out (nothing by default)."""
@@ -211,7 +300,7 @@ class ElementItem(QGraphicsItem, Generic[E]):
     # --- helpers for upright drawing -------------------------------------------------------------
     def _upright_transform(self) -> QTransform:
         """Maps the upright frame (scene axes, origin at the element) into local coordinates."""
-        return QTransform().rotate(-self._element.rotation_deg)
+        return QTransform().rotate(-self._rotation)
 
     @contextmanager
     def upright(self, painter: QPainter, at: QPointF | None = None) -> Iterator[None]:
@@ -219,7 +308,7 @@ class ElementItem(QGraphicsItem, Generic[E]):
         painter.save()
         if at is not None:
             painter.translate(at)
-        painter.rotate(-self._element.rotation_deg)
+        painter.rotate(-self._rotation)
         try:
             yield
         finally:
@@ -242,6 +331,11 @@ class ElementItem(QGraphicsItem, Generic[E]):
 
 
 _POSITION = frozenset({"x_mm", "y_mm"})
+_PLACEMENT = frozenset({"id", "x_mm", "y_mm", "rotation_deg"})
+#: Every look met so far, numbered (`ElementItem.sprite_keys`).
+_LOOK_NUMBERS: dict[tuple, int] = {}
+#: The two parts of a look (canvas/sprites.py).
+TURNING, UPRIGHT = "turning", "upright"
 
 
 def _only_moved(old: ElementBase, new: ElementBase) -> bool:

@@ -101,6 +101,8 @@ class BulletBillItem(ElementItem[BulletBill]):
 
     kind = "bullet_bill"
     cached_picture = True
+    shares_sprites = True
+    look_ignores = frozenset({"launcher"})  # the link is painted outside the picture
     paints_outside = True
     simple_colour = QColor("#737c86")
     #: From the plate's centre to its launcher's, along the scene's axes (mm); None: no link.
@@ -170,8 +172,8 @@ class BulletBillItem(ElementItem[BulletBill]):
             dot = style.stroke(painter, 2.5, 2.5)
             painter.drawEllipse(line.p2(), dot, dot)
 
-    def picture_rect(self) -> QRectF:
-        return self._turn.mapRect(self.body().boundingRect().adjusted(-3, -3, 3, 3))
+    def local_picture_rect(self) -> QRectF:
+        return self.body().boundingRect().adjusted(-3, -3, 3, 3)
 
     def paint_outside(self, painter: QPainter) -> None:
         painter.save()
@@ -236,6 +238,7 @@ class ThwompItem(ElementItem[Thwomp]):
 
     kind = "thwomp"
     cached_picture = True
+    shares_sprites = True
     simple_colour = QColor("#8793a0")
 
 
@@ -255,10 +258,11 @@ class ThwompItem(ElementItem[Thwomp]):
         for a, b in ((rect.topLeft(), inner.topLeft()), (rect.topRight(), inner.topRight()),
                      (rect.bottomLeft(), inner.bottomLeft()), (rect.bottomRight(), inner.bottomRight())):
             painter.drawLine(a, b)
-        with self.upright(painter):
-            self._draw_face(painter, size * 0.36)
+        self.upright_part(painter)
 
-    def _draw_face(self, painter: QPainter, s: float) -> None:
+    def draw_upright(self, painter: QPainter) -> None:
+        """The angry face."""
+        s = min(self.metrics.length_mm, self.metrics.width_mm) * 0.36
         for sign in (-1, 1):
             look = QPointF(-sign * s * 0.05, s * 0.05)
             draw_eye(painter, QPointF(sign * s * 0.42, -s * 0.12), s * 0.24, s * 0.3, look)
@@ -281,6 +285,7 @@ class ReachItem(ElementItem):
 
     round = True
     cached_picture = True
+    shares_sprites = True
     paints_outside = True
 
     reach_colour: QColor = QColor()
@@ -300,9 +305,12 @@ class ReachItem(ElementItem):
         self.draw_reach_ring(painter)
         super().draw_simple(painter)
 
-    def picture_rect(self) -> QRectF:
+    def local_picture_rect(self) -> QRectF:
         r = self._radius() + 3
         return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def picture_rect(self) -> QRectF:
+        return self.local_picture_rect()  # round: the same at any turn
 
     def paint_outside(self, painter: QPainter) -> None:
         self.draw_reach_ring(painter)  # a ring is round: no turn needed
@@ -354,32 +362,34 @@ class ChainChompItem(ReachItem):
         return self.element.reach_mm
 
     def draw(self, painter: QPainter) -> None:
-        r = self._radius()
         self.draw_reach_ring(painter)
-        with self.upright(painter):
-            style.outlined_ellipse(painter, QPointF(), r, r, CHOMP_RIM, style.stroke(painter, 0.6),
-                                   style.radial_gradient(QPointF(-r * 0.35, -r * 0.4), r * 1.5, CHOMP_STOPS,
-                                                         flat=self.flat))
-            draw_eye(painter, QPointF(-r * 0.05, -r * 0.38), r * 0.24, r * 0.24, QPointF(r * 0.06, 0))
-            # An open mouth on the right with a row of teeth.
-            mouth = QPainterPath(QPointF(-r * 0.15, r * 0.05))
-            mouth.quadTo(QPointF(r * 0.5, r * 0.1), QPointF(r * 0.92, -r * 0.2))
-            mouth.quadTo(QPointF(r * 0.85, r * 0.55), QPointF(r * 0.1, r * 0.6))
-            mouth.quadTo(QPointF(-r * 0.15, r * 0.35), QPointF(-r * 0.15, r * 0.05))
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor("#b3202a"))
-            painter.drawPath(mouth)
-            painter.setBrush(Qt.GlobalColor.white)
-            teeth = QPainterPath()
-            for i in range(4):
-                x = -r * 0.1 + i * r * 0.25
-                teeth.moveTo(x, r * 0.06 + i * 0.0)
-                teeth.lineTo(x + r * 0.24, r * 0.06 - r * 0.02 * i)
-                teeth.lineTo(x + r * 0.12, r * 0.28)
-                teeth.closeSubpath()
-            painter.drawPath(teeth.intersected(mouth))
-            painter.setBrush(style.with_alpha(Qt.GlobalColor.white, 90))
-            painter.drawEllipse(QPointF(-r * 0.45, -r * 0.5), r * 0.14, r * 0.09)
+        self.upright_part(painter)
+
+    def draw_upright(self, painter: QPainter) -> None:
+        r = self._radius()
+        style.outlined_ellipse(painter, QPointF(), r, r, CHOMP_RIM, style.stroke(painter, 0.6),
+                               style.radial_gradient(QPointF(-r * 0.35, -r * 0.4), r * 1.5, CHOMP_STOPS,
+                                                     flat=self.flat))
+        draw_eye(painter, QPointF(-r * 0.05, -r * 0.38), r * 0.24, r * 0.24, QPointF(r * 0.06, 0))
+        # An open mouth on the right with a row of teeth.
+        mouth = QPainterPath(QPointF(-r * 0.15, r * 0.05))
+        mouth.quadTo(QPointF(r * 0.5, r * 0.1), QPointF(r * 0.92, -r * 0.2))
+        mouth.quadTo(QPointF(r * 0.85, r * 0.55), QPointF(r * 0.1, r * 0.6))
+        mouth.quadTo(QPointF(-r * 0.15, r * 0.35), QPointF(-r * 0.15, r * 0.05))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#b3202a"))
+        painter.drawPath(mouth)
+        painter.setBrush(Qt.GlobalColor.white)
+        teeth = QPainterPath()
+        for i in range(4):
+            x = -r * 0.1 + i * r * 0.25
+            teeth.moveTo(x, r * 0.06 + i * 0.0)
+            teeth.lineTo(x + r * 0.24, r * 0.06 - r * 0.02 * i)
+            teeth.lineTo(x + r * 0.12, r * 0.28)
+            teeth.closeSubpath()
+        painter.drawPath(teeth.intersected(mouth))
+        painter.setBrush(style.with_alpha(Qt.GlobalColor.white, 90))
+        painter.drawEllipse(QPointF(-r * 0.45, -r * 0.5), r * 0.14, r * 0.09)
 
 
 class WanderingThreatItem(ElementItem[WanderingThreat]):
@@ -389,6 +399,8 @@ class WanderingThreatItem(ElementItem[WanderingThreat]):
 
     kind = "wandering_threat"
     cached_picture = True
+    shares_sprites = True
+    upright_only = frozenset({"name", "move"})  # all of it is upright
     simple_colour = QColor("#8a4b22")
     _LABEL_MM = 10.0
 
@@ -400,26 +412,28 @@ class WanderingThreatItem(ElementItem[WanderingThreat]):
         return self.label_bounds(self.element.name, self._label_offset(), self._LABEL_MM)
 
     def draw(self, painter: QPainter) -> None:
+        self.upright_part(painter)
+
+    def draw_upright(self, painter: QPainter) -> None:
         r = self._radius()
-        with self.upright(painter):
-            painter.setPen(style.pen(style.INK, style.stroke(painter, 0.6)))
-            painter.setBrush(GOOMBA_FEET)
-            for sign in (-1, 1):
-                painter.drawEllipse(QPointF(sign * r * 0.42, r * 0.78), r * 0.38, r * 0.2)
-            cap = QPainterPath(QPointF(-r * 0.95, r * 0.35))
-            cap.cubicTo(QPointF(-r * 1.05, -r * 0.6), QPointF(-r * 0.5, -r * 1.0), QPointF(0.0, -r * 1.0))
-            cap.cubicTo(QPointF(r * 0.5, -r * 1.0), QPointF(r * 1.05, -r * 0.6), QPointF(r * 0.95, r * 0.35))
-            cap.cubicTo(QPointF(r * 0.6, r * 0.7), QPointF(-r * 0.6, r * 0.7), QPointF(-r * 0.95, r * 0.35))
-            painter.setBrush(style.radial_gradient(QPointF(-r * 0.3, -r * 0.6), r * 1.8, GOOMBA_STOPS, flat=self.flat))
-            painter.drawPath(cap)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(GOOMBA_FACE)
-            painter.drawEllipse(QPointF(0.0, r * 0.25), r * 0.55, r * 0.32)
-            for sign in (-1, 1):
-                look = QPointF(-sign * r * 0.03, r * 0.04)
-                draw_eye(painter, QPointF(sign * r * 0.24, -r * 0.12), r * 0.16, r * 0.24, look)
-                painter.setPen(style.pen(style.INK, style.stroke(painter, r * 0.1)))
-                painter.drawLine(QPointF(sign * r * 0.5, -r * 0.5), QPointF(sign * r * 0.08, -r * 0.34))
-            painter.setPen(style.pen(style.INK, style.stroke(painter, r * 0.06)))
-            painter.drawLine(QPointF(-r * 0.2, r * 0.3), QPointF(r * 0.2, r * 0.3))
-            style.draw_text(painter, self.element.name, self._label_offset(), self._LABEL_MM)
+        painter.setPen(style.pen(style.INK, style.stroke(painter, 0.6)))
+        painter.setBrush(GOOMBA_FEET)
+        for sign in (-1, 1):
+            painter.drawEllipse(QPointF(sign * r * 0.42, r * 0.78), r * 0.38, r * 0.2)
+        cap = QPainterPath(QPointF(-r * 0.95, r * 0.35))
+        cap.cubicTo(QPointF(-r * 1.05, -r * 0.6), QPointF(-r * 0.5, -r * 1.0), QPointF(0.0, -r * 1.0))
+        cap.cubicTo(QPointF(r * 0.5, -r * 1.0), QPointF(r * 1.05, -r * 0.6), QPointF(r * 0.95, r * 0.35))
+        cap.cubicTo(QPointF(r * 0.6, r * 0.7), QPointF(-r * 0.6, r * 0.7), QPointF(-r * 0.95, r * 0.35))
+        painter.setBrush(style.radial_gradient(QPointF(-r * 0.3, -r * 0.6), r * 1.8, GOOMBA_STOPS, flat=self.flat))
+        painter.drawPath(cap)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(GOOMBA_FACE)
+        painter.drawEllipse(QPointF(0.0, r * 0.25), r * 0.55, r * 0.32)
+        for sign in (-1, 1):
+            look = QPointF(-sign * r * 0.03, r * 0.04)
+            draw_eye(painter, QPointF(sign * r * 0.24, -r * 0.12), r * 0.16, r * 0.24, look)
+            painter.setPen(style.pen(style.INK, style.stroke(painter, r * 0.1)))
+            painter.drawLine(QPointF(sign * r * 0.5, -r * 0.5), QPointF(sign * r * 0.08, -r * 0.34))
+        painter.setPen(style.pen(style.INK, style.stroke(painter, r * 0.06)))
+        painter.drawLine(QPointF(-r * 0.2, r * 0.3), QPointF(r * 0.2, r * 0.3))
+        style.draw_text(painter, self.element.name, self._label_offset(), self._LABEL_MM)

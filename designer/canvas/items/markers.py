@@ -92,6 +92,7 @@ def _cut_to(path: QPainterPath, rect: QRectF) -> QPainterPath:
 class StartFinishItem(ElementItem[StartFinish]):
     kind = "start_finish"
     cached_picture = True
+    shares_sprites = True
     simple_colour = QColor("#f4f4f2")
 
     def _rect(self) -> QRectF:
@@ -122,6 +123,8 @@ class StartFinishItem(ElementItem[StartFinish]):
 class GateItem(ElementItem[Gate]):
     kind = "gate"
     cached_picture = True
+    shares_sprites = True
+    upright_only = frozenset({"order"})  # the number on the badge
     simple_colour = QColor("#2f6fd6")
 
     _BADGE_R = 11.0
@@ -142,6 +145,9 @@ class GateItem(ElementItem[Gate]):
 
     def body_path(self) -> QPainterPath:
         return QPainterPath(_gate_body(self.metrics.length_mm, self.element.width_mm, self._post_radius()))
+
+    def upright_reach(self) -> float:
+        return self._BADGE_R + 3.0  # the badge and its number
 
     def decoration_bounds(self) -> QRectF:
         bounds = QRectF(-self._BADGE_R, -self._BADGE_R, 2 * self._BADGE_R, 2 * self._BADGE_R)
@@ -170,9 +176,12 @@ class GateItem(ElementItem[Gate]):
         for y in (-half, half):
             style.outlined_ellipse(painter, QPointF(0.0, y), r, r, style.INK, outline.widthF(), GATE_POST)
 
-        with self.upright(painter):
-            style.outlined_ellipse(painter, QPointF(), self._BADGE_R, self._BADGE_R, GATE_POST,
-                                   style.stroke(painter, 1.6), BADGE_FILL)
-            text = str(self.element.order)
-            height = 9.0 if len(text) < 3 else 6.5
-            style.draw_text(painter, text, QPointF(), height, color=GATE_POST, halo=None)
+        self.upright_part(painter)
+
+    def draw_upright(self, painter: QPainter) -> None:
+        """The badge with the gate's number."""
+        style.outlined_ellipse(painter, QPointF(), self._BADGE_R, self._BADGE_R, GATE_POST,
+                               style.stroke(painter, 1.6), BADGE_FILL)
+        text = str(self.element.order)
+        height = 9.0 if len(text) < 3 else 6.5
+        style.draw_text(painter, text, QPointF(), height, color=GATE_POST, halo=None)

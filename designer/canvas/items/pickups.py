@@ -23,6 +23,7 @@ BOX_SHINE = style.with_alpha(Qt.GlobalColor.white, 170)
 class ItemBoxItem(ElementItem[ItemBox]):
     kind = "item_box"
     cached_picture = True
+    shares_sprites = True
     simple_colour = QColor("#b9a3e8")
 
     def _front(self) -> QRectF:
@@ -57,16 +58,20 @@ class ItemBoxItem(ElementItem[ItemBox]):
         if self.element.stack == 2:
             self._draw_box(painter, front.translated(self._back_offset()), dim=True)
         self._draw_box(painter, front, dim=False)
+        self.upright_part(painter)
+
+    def draw_upright(self, painter: QPainter) -> None:
+        front = self._front()
         height = min(front.width(), front.height()) * 0.5
-        with self.upright(painter):
-            style.draw_text(painter, "?", QPointF(), height, color=Qt.GlobalColor.white,
-                            halo=style.with_alpha(style.INK, 200))
+        style.draw_text(painter, "?", QPointF(), height, color=Qt.GlobalColor.white,
+                        halo=style.with_alpha(style.INK, 200))
 
 
 class CoinItem(ElementItem[Coin]):
     round = True
     kind = "coin"
     cached_picture = True
+    shares_sprites = True
     simple_colour = QColor("#f2b705")
 
 
@@ -78,9 +83,12 @@ class CoinItem(ElementItem[Coin]):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(style.pen(style.with_alpha(COIN_RIM, 150), style.stroke(painter, r * 0.05)))
         painter.drawEllipse(QPointF(), r * 0.72, r * 0.72)
-        # The upright slot mark of a Mushroom Kingdom coin.
-        with self.upright(painter):
-            mark = QRectF(-r * 0.13, -r * 0.45, r * 0.26, r * 0.9)
-            painter.setPen(style.pen(COIN_RIM, style.stroke(painter, r * 0.06)))
-            painter.setBrush(COIN_LIGHT)
-            painter.drawRoundedRect(mark, r * 0.12, r * 0.12)
+        self.upright_part(painter)
+
+    def draw_upright(self, painter: QPainter) -> None:
+        """The upright slot mark of a Mushroom Kingdom coin."""
+        r = self._radius()
+        mark = QRectF(-r * 0.13, -r * 0.45, r * 0.26, r * 0.9)
+        painter.setPen(style.pen(COIN_RIM, style.stroke(painter, r * 0.06)))
+        painter.setBrush(COIN_LIGHT)
+        painter.drawRoundedRect(mark, r * 0.12, r * 0.12)

@@ -100,6 +100,7 @@ def hazard_stripes(left: float, top: float, width: float, height: float) -> QPai
 class BoostPadItem(ElementItem[BoostPad]):
     kind = "boost_pad"
     cached_picture = True
+    shares_sprites = True
     simple_colour = QColor("#f57c00")
 
     def body_path(self) -> QPainterPath:
@@ -114,6 +115,7 @@ class DashPanelItem(ElementItem[DashPanel]):
 
     kind = "dash_panel"
     cached_picture = True
+    shares_sprites = True
     simple_colour = QColor("#f57c00")
 
     def _pad_rects(self) -> list[QRectF]:
@@ -137,6 +139,7 @@ class RampItem(ElementItem[Ramp]):
 
     kind = "ramp"
     cached_picture = True
+    shares_sprites = True
     simple_colour = QColor("#8d6e63")
 
     def _hoop_centre(self) -> QPointF:
@@ -204,6 +207,8 @@ class WarpPipeItem(ElementItem[WarpPipe]):
 
     kind = "warp_pipe"
     cached_picture = True
+    shares_sprites = True
+    look_ignores = frozenset({"pair"})  # what shows is the pair label (`upright_extra`)
     simple_colour = QColor("#2f9e44")
     _pair_label: str = ""
 
@@ -220,6 +225,9 @@ class WarpPipeItem(ElementItem[WarpPipe]):
         return True
 
 
+    def upright_extra(self) -> tuple:
+        return (self._pair_label,)
+
     def draw(self, painter: QPainter) -> None:
         r = self._radius()
         rim = style.radial_gradient(QPointF(-r * 0.3, -r * 0.3), r * 1.4, PIPE_RIM_STOPS, flat=self.flat)
@@ -229,7 +237,9 @@ class WarpPipeItem(ElementItem[WarpPipe]):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(style.radial_gradient(QPointF(), r * 0.64, PIPE_HOLE_STOPS, flat=self.flat))
         painter.drawEllipse(QPointF(), r * 0.64, r * 0.64)
+        self.upright_part(painter)
+
+    def draw_upright(self, painter: QPainter) -> None:
         if self._pair_label:
-            with self.upright(painter):
-                style.draw_text(painter, self._pair_label, QPointF(), r * 0.5, color=Qt.GlobalColor.white,
-                                halo=None)
+            style.draw_text(painter, self._pair_label, QPointF(), self._radius() * 0.5, color=Qt.GlobalColor.white,
+                            halo=None)
