@@ -23,8 +23,6 @@ from designer.io.display import clip, json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.filekind import special_kind
 from designer.io.output import UsageError, write_files, write_pdf
-from designer.io.templates import list_starter_tracks, resolve_track_argument
-from designer.io.track_io import load_track
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 from designer.rules.texts import card_name, character_name, ruleset_name, ruleset_summary
 
@@ -224,6 +222,9 @@ def _cmd_export(args: argparse.Namespace) -> int:
         ruleset = load_ruleset(args.ruleset)
         document, inputs, source = blank_document(ruleset), [], ruleset.id
     else:
+        from designer.io.templates import resolve_track_argument  # a card deck reads no track
+        from designer.io.track_io import load_track
+
         track = resolve_track_argument(args.file)
         document = load_track(track)
         from designer.geometry.checks.shapes import refuse_degenerate
@@ -365,6 +366,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     """Read and check each file: exit 0 when no errors, 1 when a file has an error, 2 when one is unreadable."""
     from designer.geometry.checks import run_checks
     from designer.geometry.figures import track_figures
+    from designer.io.templates import resolve_track_argument
+    from designer.io.track_io import load_track
 
     unreadable = errors = 0
     reports = []
@@ -426,6 +429,8 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 
 def _cmd_templates(args: argparse.Namespace) -> int:
+    from designer.io.templates import list_starter_tracks
+
     for starter in list_starter_tracks():
         doc = starter.document
         table = f"{doc.table.width_mm:.0f}×{doc.table.height_mm:.0f} mm"

@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from reprlib import recursive_repr
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, cast, dataclass_transform
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, cast, dataclass_transform, overload
 
 from designer.i18n import _
 
@@ -63,6 +63,31 @@ def _record_hash(self: Any) -> int:
 def _record_repr(self: Any) -> str:
     shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._shown)
     return f"{self.__class__.__qualname__}({shown})"
+
+
+class _Deferred:
+    """A record field that may be given as "package.module:NAME", where the value lies: that module is imported
+    when the field is first read (a command that never reads it never imports it), and the value is kept.
+    Any other value is kept as it is; the default is None."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = f"_deferred_{name}"
+
+    @overload
+    def __get__(self, record: None, owner: type) -> None: ...
+    @overload
+    def __get__(self, record: object, owner: type) -> RaceRules | None: ...
+    def __get__(self, record: object, owner: type) -> RaceRules | None:
+        if record is None:
+            return None  # the dataclass's default
+        value = record.__dict__[self._slot]
+        if isinstance(value, str):
+            module, _sep, name = value.partition(":")
+            value = record.__dict__[self._slot] = getattr(importlib.import_module(module), name)
+        return cast("RaceRules | None", value)
+
+    def __set__(self, record: object, value: RaceRules | str | None) -> None:
+        record.__dict__[self._slot] = value
 
 
 #: Whether the move under way should bring along what is attached to the moved elements (a gesture asks,
@@ -662,7 +687,8 @@ class System:
     - `campaign_fields`: its own fields on the shared campaign records (`CampaignFields`), e.g. Downforce's
       cars of a season race; a campaign of another system that carries them is refused.
     - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
-      result of a race run at the table); None: it has none yet.
+      result of a race run at the table), or "package.module:NAME" where it lies, imported when first read
+      (a command that never races never imports it); None: it has none yet.
 
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
@@ -691,7 +717,7 @@ class System:
     icons_dir: Path | None = None
     generator: Generator | None = None
     character_stats: tuple[CharacterStat, ...] = ()
-    race: RaceRules | None = None
+    race: _Deferred = _Deferred()
     campaign_fields: tuple[CampaignFields, ...] = ()
     cli: tuple[CliCommand, ...] = ()
     campaign_cli: tuple[CliCommand, ...] = ()
