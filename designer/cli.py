@@ -6,15 +6,13 @@ Every failure ends with exit status 2 and exactly one line on stderr; never a tr
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import sys
-import textwrap
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from designer import cli_args, desktop_install
 from designer.cli_help import LazyHelp
@@ -94,14 +92,35 @@ def _needs_systems(argv: Sequence[str]) -> bool:
     return words[0] not in COMMANDS or words[0] in ("campaign", "schema")
 
 
-def _parser(systems: bool = True) -> argparse.ArgumentParser:
-    """The whole command line; without `systems`, only the shared commands and options (see `_needs_systems`)."""
+class _Unmade:
+    """A command's parser left unmade (see `_OneCommand`): whatever is asked of it, it does nothing."""
+
+    def __getattr__(self, name: str) -> Callable[..., _Unmade]:
+        return lambda *args, **kwargs: self
+
+
+class _OneCommand:
+    """The subparsers making only `name`'s parser: a line that starts with a shared command is parsed by that
+    command's parser alone, so the other commands' options are never built (a twentieth of `validate`)."""
+
+    def __init__(self, sub: argparse._SubParsersAction, name: str) -> None:
+        self._sub, self._name = sub, name
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        return self._sub.add_parser(name, **kwargs) if name == self._name else _Unmade()
+
+
+def _parser(systems: bool = True, only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; without `systems`, only the shared commands and options (see `_needs_systems`);
+    with `only` (a command the line starts with), only that command's parser among the commands'."""
     parser = _Parser(prog="kartographer", description=_("Design, print and race tabletop kart tracks."))
     parser.add_argument("--version", action=_VersionAction,
                         help=_("show the program's version number and exit"))
     parser.add_argument("--lang", choices=LANGUAGE_CHOICES, metavar="LANG",
                         help=_("language of the messages: de, en, es or fr (default: the system's)"))
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub: Any = parser.add_subparsers(dest="command", parser_class=_Parser)
+    if only is not None:
+        sub = _OneCommand(sub, only)
 
     rules = sub.add_parser("rules", help=_("list the rulesets, or print one"))
     rules.add_argument("ruleset", nargs="?", help=_("a ruleset id (kartographer rules lists them)"))
@@ -148,6 +167,8 @@ class _ExportHelp(_Help):
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         """One help line per line of `text`, each wrapped on its own (system ids keep their hyphens)."""
+        import textwrap
+
         lines = []
         for line in text.splitlines():
             indent = len(line) - len(line.lstrip())
@@ -532,6 +553,8 @@ def _with_command(argv: list[str]) -> list[str]:
         exists = False
     if exists:
         return ["gui", *argv]
+    import difflib
+
     close = difflib.get_close_matches(first, names, n=1)
     hint = (_("did you mean {command}?").format(command=close[0]) if close
             else _("commands: {commands}").format(commands=", ".join(names)))
@@ -566,7 +589,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if language is not None:
             set_language(language)
         argv = _with_command(argv)
-        args = _parser(_needs_systems(argv)).parse_args(argv)
+        only = argv[0] if argv[0] in COMMANDS else None  # no option before it: no overall help to show
+        args = _parser(_needs_systems(argv), only).parse_args(argv)
         args.lang = language
         shared = {
             "rules": _cmd_rules,
