@@ -139,13 +139,18 @@ def _parser(systems: bool = True, only: str | None = None) -> argparse.ArgumentP
     gui = sub.add_parser("gui", help=_("open the editor (the default when no command is given)"))
     gui.add_argument("files", nargs="*", type=Path)
 
-    _add_print_parsers(sub)
-    _add_generate_parser(sub)
-    cli_args.add_campaign_parser(sub, systems)
+    if only in (None, "export", "cards"):  # the groups made by functions: called only when one of theirs is asked
+        _add_print_parsers(sub)
+    if only in (None, "generate"):
+        _add_generate_parser(sub)
+    if only in (None, "campaign"):
+        cli_args.add_campaign_parser(sub, systems)
     for command in _system_commands() if systems else ():
         command.add_parser(sub)
-    cli_args.add_race_parser(sub)
-    desktop_install.add_install_desktop_parser(sub)
+    if only in (None, "race"):
+        cli_args.add_race_parser(sub)
+    if only in (None, "install-desktop"):
+        desktop_install.add_install_desktop_parser(sub)
     return parser
 
 

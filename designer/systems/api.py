@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, fields
+from dataclasses import FrozenInstanceError, dataclass, field, fields
 from pathlib import Path
 from reprlib import recursive_repr
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, cast, dataclass_transform, overload
@@ -36,17 +36,30 @@ _R = TypeVar("_R")
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
 def _record(cls: type[_R]) -> type[_R]:
-    """`@dataclass(frozen=True)`, with its equality, hash and repr shared by every record rather than generated
-    and compiled per class (the generated methods were most of this module's import, which every process
-    pays); what they do is the dataclass's: fields compared and hashed in order (`compare`, `hash`), shown
-    as `Name(field=value, …)`."""
-    made: Any = dataclass(frozen=True, eq=False, repr=False)(cls)
+    """`@dataclass(frozen=True)`, with its equality, hash, repr and frozenness shared by every record rather
+    than generated and compiled per class (the generated methods were most of this module's import, which
+    every process pays); what they do is the dataclass's: fields compared and hashed in order (`compare`,
+    `hash`), shown as `Name(field=value, …)`, and a field set once, by `__init__`, and never again
+    (`FrozenInstanceError`)."""
+    made: Any = dataclass(eq=False, repr=False)(cls)
     kept = fields(made)
+    made._fields = frozenset(f.name for f in kept)
     made._compared = tuple(f.name for f in kept if f.compare)
     made._hashed = tuple(f.name for f in kept if (f.compare if f.hash is None else f.hash))
     made._shown = tuple(f.name for f in kept if f.repr)
     made.__eq__, made.__hash__, made.__repr__ = _record_eq, _record_hash, _record_repr
+    made.__setattr__, made.__delattr__ = _record_setattr, _record_delattr
     return cast("type[_R]", made)
+
+
+def _record_setattr(self: Any, name: str, value: Any) -> None:
+    if name not in self._fields or name in self.__dict__:  # only `__init__` sets a field, once
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+    object.__setattr__(self, name, value)
+
+
+def _record_delattr(self: Any, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
 def _record_eq(self: Any, other: Any) -> bool:
@@ -87,6 +100,8 @@ class _Deferred:
         return cast("RaceRules | None", value)
 
     def __set__(self, record: object, value: RaceRules | str | None) -> None:
+        if self._slot in record.__dict__:  # set once, by the record's `__init__`
+            raise FrozenInstanceError(f"cannot assign to field {self._slot.removeprefix('_deferred_')!r}")
         record.__dict__[self._slot] = value
 
 

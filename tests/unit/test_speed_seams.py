@@ -270,3 +270,20 @@ def test_a_drawing_that_leaves_more_than_operators_is_never_copied():
     for _ in range(2):
         repeats.draw("pushes", pushes)
     assert runs == ["plain", "plain", "pushes", "pushes"] and len(c.state_stack) == 2
+
+
+def test_records_share_their_frozenness_and_stay_frozen():
+    """Issue #33: the api records share one `__setattr__`/`__delattr__` instead of compiling two per class; a
+    field is still set once, by `__init__`, and never again (`dataclasses.replace` makes a new one)."""
+    from dataclasses import FrozenInstanceError, replace
+
+    from designer.systems.api import PrintSection, System
+
+    assert PrintSection.__setattr__ is System.__setattr__ and PrintSection.__delattr__ is System.__delattr__
+    system = System(id="x", name="X", ruleset_path=Path("x.json"), race="designer.systems.mk_gaslands.race:RACE")
+    for change in (lambda: setattr(system, "id", "y"), lambda: setattr(system, "race", None),
+                   lambda: setattr(system, "new", 1), lambda: delattr(system, "name")):
+        with pytest.raises(FrozenInstanceError):
+            change()
+    other = replace(system, id="y")
+    assert (other.id, system.id) == ("y", "x") and other.race is system.race and replace(system) == system
