@@ -6,15 +6,13 @@ Every failure ends with exit status 2 and exactly one line on stderr; never a tr
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import sys
-import textwrap
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from designer import cli_args, desktop_install
 from designer.cli_help import LazyHelp
@@ -23,8 +21,6 @@ from designer.io.display import clip, json_printable, printable
 from designer.io.errors import DocumentError
 from designer.io.filekind import special_kind
 from designer.io.output import UsageError, write_files, write_pdf
-from designer.io.templates import list_starter_tracks, resolve_track_argument
-from designer.io.track_io import load_track
 from designer.rules import RulesetError, list_rulesets, load_ruleset
 from designer.rules.texts import card_name, character_name, ruleset_name, ruleset_summary
 
@@ -96,14 +92,35 @@ def _needs_systems(argv: Sequence[str]) -> bool:
     return words[0] not in COMMANDS or words[0] in ("campaign", "schema")
 
 
-def _parser(systems: bool = True) -> argparse.ArgumentParser:
-    """The whole command line; without `systems`, only the shared commands and options (see `_needs_systems`)."""
+class _Unmade:
+    """A command's parser left unmade (see `_OneCommand`): whatever is asked of it, it does nothing."""
+
+    def __getattr__(self, name: str) -> Callable[..., _Unmade]:
+        return lambda *args, **kwargs: self
+
+
+class _OneCommand:
+    """The subparsers making only `name`'s parser: a line that starts with a shared command is parsed by that
+    command's parser alone, so the other commands' options are never built (a twentieth of `validate`)."""
+
+    def __init__(self, sub: argparse._SubParsersAction, name: str) -> None:
+        self._sub, self._name = sub, name
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        return self._sub.add_parser(name, **kwargs) if name == self._name else _Unmade()
+
+
+def _parser(systems: bool = True, only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; without `systems`, only the shared commands and options (see `_needs_systems`);
+    with `only` (a command the line starts with), only that command's parser among the commands'."""
     parser = _Parser(prog="kartographer", description=_("Design, print and race tabletop kart tracks."))
     parser.add_argument("--version", action=_VersionAction,
                         help=_("show the program's version number and exit"))
     parser.add_argument("--lang", choices=LANGUAGE_CHOICES, metavar="LANG",
                         help=_("language of the messages: de, en, es or fr (default: the system's)"))
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub: Any = parser.add_subparsers(dest="command", parser_class=_Parser)
+    if only is not None:
+        sub = _OneCommand(sub, only)
 
     rules = sub.add_parser("rules", help=_("list the rulesets, or print one"))
     rules.add_argument("ruleset", nargs="?", help=_("a ruleset id (kartographer rules lists them)"))
@@ -122,13 +139,18 @@ def _parser(systems: bool = True) -> argparse.ArgumentParser:
     gui = sub.add_parser("gui", help=_("open the editor (the default when no command is given)"))
     gui.add_argument("files", nargs="*", type=Path)
 
-    _add_print_parsers(sub)
-    _add_generate_parser(sub)
-    cli_args.add_campaign_parser(sub, systems)
+    if only in (None, "export", "cards"):  # the groups made by functions: called only when one of theirs is asked
+        _add_print_parsers(sub)
+    if only in (None, "generate"):
+        _add_generate_parser(sub)
+    if only in (None, "campaign"):
+        cli_args.add_campaign_parser(sub, systems)
     for command in _system_commands() if systems else ():
         command.add_parser(sub)
-    cli_args.add_race_parser(sub)
-    desktop_install.add_install_desktop_parser(sub)
+    if only in (None, "race"):
+        cli_args.add_race_parser(sub)
+    if only in (None, "install-desktop"):
+        desktop_install.add_install_desktop_parser(sub)
     return parser
 
 
@@ -150,6 +172,8 @@ class _ExportHelp(_Help):
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         """One help line per line of `text`, each wrapped on its own (system ids keep their hyphens)."""
+        import textwrap
+
         lines = []
         for line in text.splitlines():
             indent = len(line) - len(line.lstrip())
@@ -224,6 +248,9 @@ def _cmd_export(args: argparse.Namespace) -> int:
         ruleset = load_ruleset(args.ruleset)
         document, inputs, source = blank_document(ruleset), [], ruleset.id
     else:
+        from designer.io.templates import resolve_track_argument  # a card deck reads no track
+        from designer.io.track_io import load_track
+
         track = resolve_track_argument(args.file)
         document = load_track(track)
         from designer.geometry.checks.shapes import refuse_degenerate
@@ -365,6 +392,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     """Read and check each file: exit 0 when no errors, 1 when a file has an error, 2 when one is unreadable."""
     from designer.geometry.checks import run_checks
     from designer.geometry.figures import track_figures
+    from designer.io.templates import resolve_track_argument
+    from designer.io.track_io import load_track
 
     unreadable = errors = 0
     reports = []
@@ -426,6 +455,8 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 
 def _cmd_templates(args: argparse.Namespace) -> int:
+    from designer.io.templates import list_starter_tracks
+
     for starter in list_starter_tracks():
         doc = starter.document
         table = f"{doc.table.width_mm:.0f}×{doc.table.height_mm:.0f} mm"
@@ -527,6 +558,8 @@ def _with_command(argv: list[str]) -> list[str]:
         exists = False
     if exists:
         return ["gui", *argv]
+    import difflib
+
     close = difflib.get_close_matches(first, names, n=1)
     hint = (_("did you mean {command}?").format(command=close[0]) if close
             else _("commands: {commands}").format(commands=", ".join(names)))
@@ -561,7 +594,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if language is not None:
             set_language(language)
         argv = _with_command(argv)
-        args = _parser(_needs_systems(argv)).parse_args(argv)
+        only = argv[0] if argv[0] in COMMANDS else None  # no option before it: no overall help to show
+        args = _parser(_needs_systems(argv), only).parse_args(argv)
         args.lang = language
         shared = {
             "rules": _cmd_rules,

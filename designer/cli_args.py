@@ -20,7 +20,6 @@ from designer.export.paper_names import PAPER_IDS
 from designer.i18n import _, read_plain_number
 from designer.io.display import clip, is_text, printable
 from designer.model.stats import STATS
-from designer.race.dice import MAX_SEED
 
 if TYPE_CHECKING:
     from designer.systems.api import System
@@ -220,6 +219,8 @@ def add_battle_parser(actions: argparse._SubParsersAction) -> None:
 
 def add_race_parser(sub: argparse._SubParsersAction) -> None:
     """Register `race` and its actions: run a race at the table from the shell (`*.race.json`)."""
+    from designer.race.dice import MAX_SEED  # (the dice: only when the race's parser is made)
+
     race = sub.add_parser("race", help=_("run a race at the table: start it, act, show it (*.race.json)"))
     actions = race.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(race))
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -34,6 +35,7 @@ from designer.export.item_art import SHELL_COLOURS, draw_item
 from designer.export.painter import Painter
 from designer.export.paper import CARD_MARGIN_MM, CardGrid, Rect, card_grid
 from designer.export.pdf import BOLD, FONT, Output, text
+from designer.export.repeats import Repeats
 from designer.export.sheet_marks import card_marks, card_note_line
 from designer.i18n import _, ngettext
 from designer.rules import Ruleset
@@ -319,6 +321,7 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
     per = grid.per_sheet
     sheets = [cards[i:i + per] for i in range(0, len(cards), per)]
     pages = 0
+    backs = Repeats(c)  # a back at a slot is the same on every back sheet
     for number, sheet in enumerate(sheets, 1):
         filled = set(range(len(sheet)))
         for back in ((False, True) if options.backs else (False,)):
@@ -329,7 +332,9 @@ def render_cards(c: Canvas, ruleset: Ruleset, options: CardOptions = CardOptions
                     _bleed(c, grid, slots, filled)
                 for i, card in enumerate(sheet):
                     if back:
-                        draw_back(c, slots[i], rule_texts.ruleset_name(ruleset), options.ink_saver)
+                        name = rule_texts.ruleset_name(ruleset)
+                        backs.draw((slots[i], name, options.ink_saver),
+                                   partial(draw_back, c, slots[i], name, options.ink_saver))
                     else:
                         draw_front(c, card, slots[i], ruleset, options.ink_saver)
                 card_marks(c, grid)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import shutil
 import struct
-import subprocess
 import unicodedata
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -83,6 +82,8 @@ def _fc_match() -> Path | None:
     exe = shutil.which("fc-match")
     if exe is None:
         return None
+    import subprocess  # (only when the usual folders hold no DejaVu Sans)
+
     try:
         done = subprocess.run([exe, "-f", "%{file}", "DejaVu Sans"], capture_output=True, text=True, timeout=2)
     except (OSError, subprocess.SubprocessError):

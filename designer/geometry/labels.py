@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import string
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from designer.model.elements import ElementBase
+if TYPE_CHECKING:
+    from designer.model.elements import ElementBase
 
 PRIME = "\u2032"
 

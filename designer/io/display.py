@@ -11,11 +11,19 @@ does the same for JSON output with JSON's own escapes, so the data still reads b
 from __future__ import annotations
 
 import re
+from functools import cache
 
 # C0 and C1 controls, DEL, the bidirectional marks, overrides and isolates, line and paragraph
 # separators, the byte-order mark, and lone surrogates.
-_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
-_HIDDEN_IN_JSON = re.compile(_HIDDEN.pattern.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f"))  # keeps newlines
+_HIDDEN = "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+_HIDDEN_IN_JSON = _HIDDEN.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f")  # keeps newlines
+
+
+@cache
+def _pattern(pattern: str) -> re.Pattern[str]:
+    """Compiled when first needed: printable ASCII (most lines) never is, and compiling these classes costs
+    a command's start-up more than all its lines."""
+    return re.compile(pattern)
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -28,13 +36,18 @@ def _escape(match: re.Match[str]) -> str:
 def printable(text: object) -> str:
     """`text` with control, bidirectional and undecodable characters written as \\x1b, \\u202e or \\xff
     (the original byte); everything else, backslashes included, is unchanged."""
-    return _HIDDEN.sub(_escape, str(text))
+    shown = str(text)
+    if shown.isascii() and shown.isprintable():  # nothing of _HIDDEN is printable ASCII
+        return shown
+    return _pattern(_HIDDEN).sub(_escape, shown)
 
 
 def json_printable(text: str) -> str:
     """JSON text (from `json.dumps(..., ensure_ascii=False)`) with the same characters written as \\uXXXX
     escapes: still valid JSON, decoding to the very same strings."""
-    return _HIDDEN_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if text.isascii() and text.replace("\n", "").isprintable():
+        return text
+    return _pattern(_HIDDEN_IN_JSON).sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 #: How much of a value an error line quotes: enough to recognise it, never a whole 30 MB string.

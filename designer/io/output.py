@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import BinaryIO
 
 from designer.i18n import _, ngettext
-from designer.io.atomic import atomic_write_bytes, refuse_same_file
 from designer.io.display import printable
 
 
@@ -31,6 +30,7 @@ def write_pdf(path: str | Path, render: Callable[[BinaryIO], int], inputs: Itera
     """
     from designer.export import LayoutError
     from designer.export.fonts import notices
+    from designer.io.atomic import atomic_write_bytes, refuse_same_file  # (tempfile: only a command that writes)
 
     inputs = list(inputs)
     refuse_same_file(path, inputs)
@@ -61,6 +61,7 @@ def write_files(path: str | Path, fmt: str, render: Callable[[], list[bytes]], i
     """Render cutter sheets with `render()` (one file's bytes per sheet) and write them (`sheet_paths`), each
     atomically; none is written when one would replace an input. Prints what it wrote; returns 0."""
     from designer.export import LayoutError
+    from designer.io.atomic import atomic_write_bytes, refuse_same_file
 
     inputs = list(inputs)
     refuse_same_file(path, inputs)

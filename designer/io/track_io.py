@@ -8,7 +8,6 @@ from typing import Any
 from pydantic import ValidationError
 
 from designer.i18n import _
-from designer.io.atomic import atomic_write_text
 from designer.io.element_names import element_item
 from designer.io.errors import DocumentError
 from designer.io.jsonfile import dumps_json, parse_json_text, read_json_file
@@ -66,4 +65,6 @@ def dumps_track(document: TrackDocument) -> str:
 
 
 def save_track(document: TrackDocument, path: str | Path) -> None:
+    from designer.io.atomic import atomic_write_text  # (tempfile: not for a command that only reads)
+
     atomic_write_text(path, dumps_track(document))

@@ -30,26 +30,10 @@ from designer.model.base import (
     StrictModel,
     StrictStr,
 )
+from designer.model.kind_names import ELEMENT_KINDS as ELEMENT_KINDS  # the palette order, re-exported
 
 ElementId = Annotated[StrictStr, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:\-]*$")]
 
-#: All element kinds, in the order the palette shows them.
-ELEMENT_KINDS: tuple[str, ...] = (
-    "start_finish",
-    "gate",
-    "item_box",
-    "coin",
-    "boost_pad",
-    "dash_panel",
-    "ramp",
-    "warp_pipe",
-    "bullet_bill",
-    "thwomp",
-    "piranha_plant",
-    "chain_chomp",
-    "wandering_threat",
-    "scenery",
-)
 
 MAX_POLYGON_POINTS = 500
 

@@ -16,6 +16,25 @@ from typing import Any
 
 from designer.i18n import N_, _, ngettext
 
+#: All built-in element kinds, in the order the palette shows them (`designer.model.elements` holds their
+#: classes; kept here, where reading them builds no model).
+ELEMENT_KINDS: tuple[str, ...] = (
+    "start_finish",
+    "gate",
+    "item_box",
+    "coin",
+    "boost_pad",
+    "dash_panel",
+    "ramp",
+    "warp_pipe",
+    "bullet_bill",
+    "thwomp",
+    "piranha_plant",
+    "chain_chomp",
+    "wandering_threat",
+    "scenery",
+)
+
 KIND_NAMES: dict[str, str] = {
     "start_finish": N_("Start/finish line"),
     "gate": N_("Gate"),

@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeVar
 from pydantic import AfterValidator, Field, model_validator
 
 from designer.i18n import _
-from designer.model.elements import ELEMENT_KINDS, kind_classes  # noqa: F401  (ELEMENT_KINDS: re-exported)
+from designer.model.kind_names import ELEMENT_KINDS as ELEMENT_KINDS  # re-exported
 from designer.rules.base import (
     CardText,
     Count,
@@ -31,6 +31,10 @@ from designer.rules.base import (
 
 
 def _known_kind(kind: str) -> str:
+    if kind in ELEMENT_KINDS:  # a built-in kind: known without building the element model (a card deck)
+        return kind
+    from designer.model.elements import kind_classes
+
     if kind not in kind_classes():
         raise ValueError(_("unknown element kind {kind} (known: {known})").format(
             kind=repr(kind), known=", ".join(kind_classes())))

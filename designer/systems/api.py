@@ -16,10 +16,10 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, fields
+from dataclasses import FrozenInstanceError, dataclass, field, fields
 from pathlib import Path
 from reprlib import recursive_repr
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, cast, dataclass_transform
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, cast, dataclass_transform, overload
 
 from designer.i18n import _
 
@@ -36,17 +36,30 @@ _R = TypeVar("_R")
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
 def _record(cls: type[_R]) -> type[_R]:
-    """`@dataclass(frozen=True)`, with its equality, hash and repr shared by every record rather than generated
-    and compiled per class (the generated methods were most of this module's import, which every process
-    pays); what they do is the dataclass's: fields compared and hashed in order (`compare`, `hash`), shown
-    as `Name(field=value, …)`."""
-    made: Any = dataclass(frozen=True, eq=False, repr=False)(cls)
+    """`@dataclass(frozen=True)`, with its equality, hash, repr and frozenness shared by every record rather
+    than generated and compiled per class (the generated methods were most of this module's import, which
+    every process pays); what they do is the dataclass's: fields compared and hashed in order (`compare`,
+    `hash`), shown as `Name(field=value, …)`, and a field set once, by `__init__`, and never again
+    (`FrozenInstanceError`)."""
+    made: Any = dataclass(eq=False, repr=False)(cls)
     kept = fields(made)
+    made._fields = frozenset(f.name for f in kept)
     made._compared = tuple(f.name for f in kept if f.compare)
     made._hashed = tuple(f.name for f in kept if (f.compare if f.hash is None else f.hash))
     made._shown = tuple(f.name for f in kept if f.repr)
     made.__eq__, made.__hash__, made.__repr__ = _record_eq, _record_hash, _record_repr
+    made.__setattr__, made.__delattr__ = _record_setattr, _record_delattr
     return cast("type[_R]", made)
+
+
+def _record_setattr(self: Any, name: str, value: Any) -> None:
+    if name not in self._fields or name in self.__dict__:  # only `__init__` sets a field, once
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+    object.__setattr__(self, name, value)
+
+
+def _record_delattr(self: Any, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
 def _record_eq(self: Any, other: Any) -> bool:
@@ -63,6 +76,33 @@ def _record_hash(self: Any) -> int:
 def _record_repr(self: Any) -> str:
     shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._shown)
     return f"{self.__class__.__qualname__}({shown})"
+
+
+class _Deferred:
+    """A record field that may be given as "package.module:NAME", where the value lies: that module is imported
+    when the field is first read (a command that never reads it never imports it), and the value is kept.
+    Any other value is kept as it is; the default is None."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = f"_deferred_{name}"
+
+    @overload
+    def __get__(self, record: None, owner: type) -> None: ...
+    @overload
+    def __get__(self, record: object, owner: type) -> RaceRules | None: ...
+    def __get__(self, record: object, owner: type) -> RaceRules | None:
+        if record is None:
+            return None  # the dataclass's default
+        value = record.__dict__[self._slot]
+        if isinstance(value, str):
+            module, _sep, name = value.partition(":")
+            value = record.__dict__[self._slot] = getattr(importlib.import_module(module), name)
+        return cast("RaceRules | None", value)
+
+    def __set__(self, record: object, value: RaceRules | str | None) -> None:
+        if self._slot in record.__dict__:  # set once, by the record's `__init__`
+            raise FrozenInstanceError(f"cannot assign to field {self._slot.removeprefix('_deferred_')!r}")
+        record.__dict__[self._slot] = value
 
 
 #: Whether the move under way should bring along what is attached to the moved elements (a gesture asks,
@@ -662,7 +702,8 @@ class System:
     - `campaign_fields`: its own fields on the shared campaign records (`CampaignFields`), e.g. Downforce's
       cars of a season race; a campaign of another system that carries them is refused.
     - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
-      result of a race run at the table); None: it has none yet.
+      result of a race run at the table), or "package.module:NAME" where it lies, imported when first read
+      (a command that never races never imports it); None: it has none yet.
 
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
@@ -691,7 +732,7 @@ class System:
     icons_dir: Path | None = None
     generator: Generator | None = None
     character_stats: tuple[CharacterStat, ...] = ()
-    race: RaceRules | None = None
+    race: _Deferred = _Deferred()
     campaign_fields: tuple[CampaignFields, ...] = ()
     cli: tuple[CliCommand, ...] = ()
     campaign_cli: tuple[CliCommand, ...] = ()

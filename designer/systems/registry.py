@@ -9,8 +9,9 @@ The element kinds systems define (`System.element_classes`) go into the model's 
 (`designer.model.elements.set_extra_kinds`), and their fields on the campaign records (`System.campaign_fields`)
 into the model's fields table (`designer.model.record_fields.set_campaign_fields`), while their registry is the
 one in use.
-Low in the layers: it imports only `api` and the element model, so the checks engine, the print shop, the
-palette and the campaign core can all ask it; the system packages, which use those layers, are imported
+Low in the layers: it imports only `api` and the element model (that one only once a system defines kinds of
+its own or the model is in use: a card deck builds no element model), so the checks engine, the print shop,
+the palette and the campaign core can all ask it; the system packages, which use those layers, are imported
 only by name, at load time.
 
 Tests take a fresh registry with discovery blocked: `with use(Registry(builtins=(), entry_points=False)):`.
@@ -19,16 +20,18 @@ Tests take a fresh registry with discovery blocked: `with use(Registry(builtins=
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from importlib.metadata import entry_points
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from designer.i18n import _, add_catalogue
-from designer.model.elements import ELEMENT_CLASSES, ElementBase, KindError, kind_of_class, set_extra_kinds
-from designer.model.kind_names import set_system_element_labels, set_system_kind_names
+from designer.model.kind_names import ELEMENT_KINDS, set_system_element_labels, set_system_kind_names
 from designer.model.record_fields import FieldsError, set_campaign_fields, set_fields_loader
 from designer.systems.api import CAMPAIGN_RECORDS, RuleSection, System
+
+if TYPE_CHECKING:
+    from designer.model.elements import ElementBase
 
 T = TypeVar("T")
 
@@ -88,7 +91,11 @@ class Registry:
         overlays = [o.name for o in system.overlays]
         if len(set(overlays)) != len(overlays):
             raise GameSystemError(_("system {id} lists an overlay twice").format(id=repr(system.id)))
-        taken = {kind_of_class(cls) for cls in self.element_classes()} | set(ELEMENT_CLASSES)
+        taken = set(ELEMENT_KINDS)
+        if system.element_classes:
+            from designer.model.elements import KindError, kind_of_class
+
+            taken |= {kind_of_class(cls) for cls in self.element_classes()}
         for cls in system.element_classes:
             try:
                 kind = kind_of_class(cls)
@@ -138,6 +145,8 @@ class Registry:
                 if name not in self._alone.values():
                     self._place[self.register_module(name).id] = (1, index)
             if self._entry_points:
+                from importlib.metadata import entry_points
+
                 for index, point in enumerate(entry_points(group=ENTRY_POINT_GROUP)):
                     self._place[self.register(_system_of(point.load(), point.name)).id] = (2, index)
         finally:
@@ -166,7 +175,7 @@ class Registry:
         system = self._systems.get(system_id)
         if system is None:
             return False
-        own_kinds = {*ELEMENT_CLASSES, *(kind_of_class(cls) for cls in system.element_classes)}
+        own_kinds = {*ELEMENT_KINDS, *_kinds_of(system.element_classes)}
         own_sections = {s.key for s in system.rule_sections}
         if not (set(kinds) <= own_kinds and set(sections) <= own_sections):
             self._load()
@@ -238,9 +247,22 @@ def _fields_entries(systems: Sequence[System]) -> list[tuple[str, str, str | typ
     return [(system.id, f.record, f.model) for system in systems for f in system.campaign_fields]
 
 
+def _kinds_of(classes: Sequence[type[ElementBase]]) -> list[str]:
+    if not classes:
+        return []
+    from designer.model.elements import kind_of_class
+
+    return [kind_of_class(cls) for cls in classes]
+
+
 def _sync_kinds(registry: Registry) -> None:
-    """The model's kind table: the built-in kinds plus those of `registry`'s systems; its campaign fields too."""
-    set_extra_kinds(registry.element_classes())
+    """The model's kind table: the built-in kinds plus those of `registry`'s systems; its campaign fields too.
+    Without kinds of their own, a model not imported yet already holds that table (the built-in kinds)."""
+    classes = registry.element_classes()
+    if classes or "designer.model.elements" in sys.modules:
+        from designer.model.elements import set_extra_kinds
+
+        set_extra_kinds(classes)
     set_campaign_fields(_fields_entries(tuple(registry._systems.values())))
     set_system_kind_names(registry.kind_names())
     set_system_element_labels(registry.element_labels())

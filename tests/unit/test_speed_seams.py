@@ -7,6 +7,8 @@ Times themselves are measured in tests/benchmarks (side_by_side.py), never asser
 
 from __future__ import annotations
 
+import argparse
+import io
 import json
 import subprocess
 import sys
@@ -153,3 +155,135 @@ def test_pydantic_is_resolved_before_qt_is_first_imported():
             "print('pydantic.main' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True"]
+
+
+#: What only reading a track needs: the element and track models and the track reader.
+TRACK_MODEL = ("designer.model.elements", "designer.model.track", "designer.io.track_io")
+
+
+def test_a_card_deck_builds_no_element_model(tmp_path: Path):
+    """Issue #33: a card deck reads no track, so it builds no element or track model (`designer.model` reads
+    its names lazily, the registry and the rule data know the built-in kinds by name); validate still does."""
+    assert _modules_after(["cards", "--ruleset", "mk-gaslands", "-o", str(tmp_path / "c.pdf")], TRACK_MODEL) == []
+    assert _modules_after(["validate", str(DEFAULT_TRACK)], TRACK_MODEL) == list(TRACK_MODEL)
+    from designer.model import ELEMENT_KINDS, TrackDocument
+    from designer.model.elements import ELEMENT_CLASSES
+
+    assert tuple(ELEMENT_CLASSES) == ELEMENT_KINDS and TrackDocument.__module__ == "designer.model.track"
+
+
+def test_validate_and_a_card_deck_import_no_race_day(tmp_path: Path):
+    """Issue #33: a system names its race day by where it lies (`System.race`, "module:NAME"), imported when
+    first read: validate and a card deck never import the race engine; reading `race` gives the rules."""
+    race = ("designer.race.engine",)
+    assert _modules_after(["validate", str(DEFAULT_TRACK)], race) == []
+    assert _modules_after(["cards", "--ruleset", "mk-gaslands", "-o", str(tmp_path / "c.pdf")], race) == []
+    from designer.race.engine import RaceRules
+    from designer.systems import registry
+
+    system = registry.get("mk-gaslands")
+    assert isinstance(system.race, RaceRules) and system.race is system.race
+    assert all(s.race is not None for s in registry.systems())
+
+
+def test_validate_imports_no_atomic_writer_nor_resource_readers():
+    """Issue #33: reading and checking a track imports nothing that only writes (designer.io.atomic) and finds
+    the bundled data without importlib.resources' readers (zip archives are not supported anyway)."""
+    watched = ("designer.io.atomic", "importlib.resources.readers")
+    assert _modules_after(["validate", str(DEFAULT_TRACK)], watched) == []
+    from importlib.resources import files
+
+    from designer.paths import RESOURCES_DIR, TEMPLATES_DIR
+
+    assert Path(str(files("designer.resources"))) == RESOURCES_DIR
+    assert Path(str(files("designer.templates"))) == TEMPLATES_DIR
+
+
+def test_a_shared_command_builds_only_its_own_parser():
+    """Issue #33: `kartographer validate …` makes the validate parser alone; it parses as the whole one does."""
+    from designer import cli
+
+    alone = cli._parser(False, "validate")
+    [sub] = [a for a in alone._actions if isinstance(a, argparse._SubParsersAction)]
+    assert list(sub.choices) == ["validate"]
+    for line in (["validate", "a.track.json", "--json"], ["validate", "a.json", "b.json"]):
+        assert alone.parse_args(line) == cli._parser(False).parse_args(line)
+
+
+def test_printable_ascii_compiles_no_pattern():
+    """Issue #33: most lines are printable ASCII and go out as they are; the escapes' patterns are compiled
+    only for a line that may need them, and escape as before."""
+    code = ("from designer.io import display\nprint(display.printable('ok (77 elements)'), "
+            "display.json_printable('{\\n  \"a\": 1\\n}') == '{\\n  \"a\": 1\\n}',"
+            " display._pattern.cache_info().currsize)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["ok", "(77", "elements)", "True", "0"]
+    from designer.io.display import json_printable, printable
+
+    assert printable("a\x1b[2J\u202e\udcff\x7f") == "a\\x1b[2J\\u202e\\xff\\x7f"
+    assert json_printable('"a\\u0007"\n\x07\u2028') == '"a\\u0007"\n\\u0007\\u2028'
+
+
+def test_card_backs_are_drawn_once_per_slot_and_copied_byte_for_byte(monkeypatch):
+    """Issue #33: a back at a slot is the same on every back sheet: drawn once per slot (9 on A4 poker
+    sheets, not 66), the rest copied (`export.repeats`) — the very bytes drawing every back writes."""
+    from designer.export import cards, repeats
+    from designer.rules import load_ruleset
+
+    ruleset = load_ruleset("mk-gaslands")
+    drawn = []
+    original = cards.draw_back
+    monkeypatch.setattr(cards, "draw_back", lambda *args: drawn.append(args[1]) or original(*args))
+    copied = io.BytesIO()
+    cards.write_cards_pdf(copied, ruleset)
+    assert len(drawn) == 9 == len(set(drawn)) and ruleset.card_count() == 66
+    monkeypatch.setattr(repeats.Repeats, "draw", lambda self, key, draw: draw())
+    every = io.BytesIO()
+    cards.write_cards_pdf(every, ruleset)
+    assert len(drawn) == 9 + 66 and copied.getvalue() == every.getvalue()
+
+
+def test_a_drawing_that_leaves_more_than_operators_is_never_copied():
+    """`Repeats` copies only what a drawing writes to the page and the canvas's plain state; one that leaves the
+    graphics-state stack deeper (or begins a page) is drawn every time."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from designer.export.repeats import Repeats
+
+    c = Canvas(io.BytesIO())
+    repeats, runs = Repeats(c), []
+
+    def plain() -> None:
+        runs.append("plain")
+        c.setFillColorRGB(1, 0, 0)
+        c.rect(0, 0, 10, 10, fill=1)
+
+    def pushes() -> None:
+        runs.append("pushes")
+        c.saveState()
+
+    for _ in range(3):
+        repeats.draw("plain", plain)
+    code, third = list(c._code), len(c._code) // 3
+    # the first drawing started from another fill colour than the next ones: drawn twice, then copied
+    assert runs == ["plain", "plain"] and code == code[:third] * 3 and c._fillColorObj == (1, 0, 0)
+    for _ in range(2):
+        repeats.draw("pushes", pushes)
+    assert runs == ["plain", "plain", "pushes", "pushes"] and len(c.state_stack) == 2
+
+
+def test_records_share_their_frozenness_and_stay_frozen():
+    """Issue #33: the api records share one `__setattr__`/`__delattr__` instead of compiling two per class; a
+    field is still set once, by `__init__`, and never again (`dataclasses.replace` makes a new one)."""
+    from dataclasses import FrozenInstanceError, replace
+
+    from designer.systems.api import PrintSection, System
+
+    assert PrintSection.__setattr__ is System.__setattr__ and PrintSection.__delattr__ is System.__delattr__
+    system = System(id="x", name="X", ruleset_path=Path("x.json"), race="designer.systems.mk_gaslands.race:RACE")
+    for change in (lambda: setattr(system, "id", "y"), lambda: setattr(system, "race", None),
+                   lambda: setattr(system, "new", 1), lambda: delattr(system, "name")):
+        with pytest.raises(FrozenInstanceError):
+            change()
+    other = replace(system, id="y")
+    assert (other.id, system.id) == ("y", "x") and other.race is system.race and replace(system) == system

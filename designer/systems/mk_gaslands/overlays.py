@@ -16,12 +16,14 @@ registering the system loads no shapely), declared as `OVERLAYS` in menu order; 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.i18n import N_, _
-from designer.model.elements import Element
 from designer.rules import Ruleset
 from designer.systems.api import Layout, Overlay, OverlayLook, OverlayMark
+
+if TYPE_CHECKING:
+    from designer.model.elements import Element
 
 #: Labels written on the marks (translated when the marks are worked out).
 ZONE_LABELS = {"medium": N_("gear 2–3"), "long": N_("gear 4+"), "hoop": N_("hoop")}
