@@ -13,17 +13,13 @@ ring, a launcher link, which would make it huge) it paints itself, under it (`El
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtGui import QImage, QPaintEngine, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from designer.canvas import style
-from designer.canvas.sprites import LookSprites, Parts, paint_parts
+from designer.canvas.sprites import LookSprites, Parts, paint_parts, pixel_box
 from designer.geometry.detail import is_crowded
 
-#: Items larger than this on screen (either side, pixels) are painted directly: few show at such a zoom.
-MAX_SIDE_PX = 700
 #: The pictures of one scene together hold at most this much memory (2,000 elements at fit on a 6'×4' table
 #: take ~55 MB); past it, items paint directly.
 BUDGET_BYTES = 96 * 1024 * 1024
@@ -97,12 +93,10 @@ class ItemPictures:
     def _draw(self, item, key: tuple, scene_key: tuple, scale: float,
               ratio: float) -> tuple[tuple, QImage, int, int] | None:
         rect = item.picture_rect()
-        left, top = math.ceil(-rect.left() * scale) + 1, math.ceil(-rect.top() * scale) + 1
-        width, height = left + math.ceil(rect.right() * scale) + 2, top + math.ceil(rect.bottom() * scale) + 2
-        if width > MAX_SIDE_PX or height > MAX_SIDE_PX or width <= 0 or height <= 0:
+        box = pixel_box(rect, scale, ratio, self._bytes, BUDGET_BYTES)
+        if box is None:
             return None
-        if self._bytes + width * height * 4 * ratio * ratio > BUDGET_BYTES:
-            return None
+        left, top, width, height = box
         parts = self.sprites.parts(item, scene_key, scale, ratio)
         if parts is not None:  # the same pixels the sprites gave the first frame
             picture, painter = style.picture_painter(width, height, ratio, 0, 0, 1.0)

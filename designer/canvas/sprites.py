@@ -31,6 +31,19 @@ BUDGET_BYTES = 32 * 1024 * 1024
 MAX_SIDE_PX = 700
 
 
+def pixel_box(rect: QRectF, scale: float, ratio: float, held: int, budget: int) -> tuple[int, int, int, int] | None:
+    """Where the origin sits in a picture of `rect` (item coordinates) at `scale`, and the picture's width and
+    height, with a pixel to spare on every side; None when a side would pass `MAX_SIDE_PX` or the picture would
+    take the `held` bytes past `budget`."""
+    left, top = math.ceil(-rect.left() * scale) + 1, math.ceil(-rect.top() * scale) + 1
+    width, height = left + math.ceil(rect.right() * scale) + 2, top + math.ceil(rect.bottom() * scale) + 2
+    if width > MAX_SIDE_PX or height > MAX_SIDE_PX or width <= 0 or height <= 0:
+        return None
+    if held + width * height * 4 * ratio * ratio > budget:
+        return None
+    return left, top, width, height
+
+
 class Sprite(NamedTuple):
     """A picture and where the element's origin sits in it (device pixels)."""
 
@@ -120,12 +133,10 @@ class LookSprites:
             rect = QRectF(-reach, -reach, 2 * reach, 2 * reach)
         else:
             rect = QTransform().rotate(90.0 * quarter).mapRect(item.local_picture_rect())
-        left, top = math.ceil(-rect.left() * scale) + 1, math.ceil(-rect.top() * scale) + 1
-        width, height = left + math.ceil(rect.right() * scale) + 2, top + math.ceil(rect.bottom() * scale) + 2
-        if width > MAX_SIDE_PX or height > MAX_SIDE_PX or width <= 0 or height <= 0:
+        box = pixel_box(rect, scale, ratio, self._bytes, BUDGET_BYTES)
+        if box is None:
             return None
-        if self._bytes + width * height * 4 * ratio * ratio > BUDGET_BYTES:
-            return None
+        left, top, width, height = box
         image, painter = style.picture_painter(width, height, ratio, left, top, scale)
         try:
             if part == UPRIGHT:
