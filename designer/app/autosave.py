@@ -21,17 +21,20 @@ import os
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 from PySide6.QtCore import QLockFile, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QWidget
 
-from designer.app.recovery_dialog import RecoveryChoice, RecoveryDialog
 from designer.app.settings import Settings
 from designer.i18n import _
 from designer.io.errors import DocumentError
 from designer.io.recovery import CAMPAIGN, RecoveryEntry, RecoveryStore
+
+if TYPE_CHECKING:
+    from designer.app.recovery_dialog import RecoveryChoice
 
 RECOVERY_ENV = "KARTOGRAPHER_RECOVERY_DIR"
 APP_NAME = "Kartographer"
@@ -308,6 +311,8 @@ def ask_recovery(parent: QWidget, entries: list[RecoveryEntry]) -> RecoveryChoic
     """What to do with the recovered documents; None decides later. Tests replace this."""
     if nobody_to_ask():
         return None
+    from designer.app.recovery_dialog import RecoveryDialog  # loads only when there is something to offer
+
     dialog = RecoveryDialog(entries, parent)
     return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
@@ -369,3 +374,13 @@ def _restore(window, store: RecoveryStore, entry: RecoveryEntry):
     for old in stale:  # the file as it was on disk, opened at start-up: the restored tab replaces it
         window.close_editor(old)
     return editor
+
+
+def __getattr__(name: str) -> object:
+    """`RecoveryChoice` and `RecoveryDialog`, still importable from here: their module loads when first asked
+    (a start-up with nothing to recover never shows the dialog)."""
+    if name in ("RecoveryChoice", "RecoveryDialog"):
+        from designer.app import recovery_dialog
+
+        return getattr(recovery_dialog, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QWidget
 
-from designer.app.properties_dialog import edit_document_properties
 from designer.canvas.rulers import attach_rulers
 from designer.i18n import _
 from designer.panes.history import HistoryPane
@@ -56,8 +55,13 @@ def install(window) -> Panes:
         toggle.setStatusTip(tip)
         window.menus["Window"].addAction(toggle)
 
+    def edit_properties() -> None:
+        from designer.app.properties_dialog import edit_document_properties  # the dialog loads when first opened
+
+        edit_document_properties(window)
+
     window.properties_action = window.action(
-        _("Document &Properties…"), lambda: edit_document_properties(window), "Ctrl+Shift+P",
+        _("Document &Properties…"), edit_properties, "Ctrl+Shift+P",
         _("Edit the track's name, ruleset, table size, units, laps and karts"), menu="Track")
     inspector.properties_requested.connect(window.properties_action.trigger)
     inspector.message.connect(lambda text: window.statusBar().showMessage(text, STATUS_TIMEOUT_MS))

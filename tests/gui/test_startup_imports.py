@@ -51,6 +51,10 @@ DEFERRED = (
     "designer.systems.mk_downforce.rule_data",
     "designer.systems.axles_alloys_2.rule_data",
     "designer.race.document",
+    # dialogs behind an action or a crash: Document Properties (and its table-size fields), crash recovery
+    "designer.app.properties_dialog",
+    "designer.app.table_size",
+    "designer.app.recovery_dialog",
 )
 
 START = textwrap.dedent("""
@@ -126,6 +130,7 @@ def test_the_other_deferred_windows_and_dialogs_open_when_chosen(tmp_path):
         opened["new campaign"] = modal_class(window.campaign_actions.new_action.trigger)
         opened["campaign"] = [type(w).__name__ for w in window.campaign_actions.open_paths([{str(CAMPAIGN)!r}])]
         opened["preferences"] = modal_class(window.preferences_action.trigger)
+        opened["properties"] = modal_class(window.properties_action.trigger)
         report["opened"] = opened
         report["after"] = [m for m in DEFERRED if m in sys.modules]
     """, tmp_path)
@@ -133,10 +138,12 @@ def test_the_other_deferred_windows_and_dialogs_open_when_chosen(tmp_path):
     assert report["opened"] == {"vehicle": ["VehicleEditor"], "report": "TrackReportDialog",
                                 "new track": "NewDocumentDialog", "generate": "GenerateDialog",
                                 "new campaign": "NewCampaignDialog",
-                                "campaign": ["CampaignWindow"], "preferences": "PreferencesDialog"}
+                                "campaign": ["CampaignWindow"], "preferences": "PreferencesDialog",
+                                "properties": "DocumentPropertiesDialog"}
     for module in ("designer.systems.axles_alloys_2.qt.vehicle_summary", "designer.app.report_dialog",
                    "designer.app.new_dialog", "designer.app.generate_dialog",
-                   "designer.panes.campaign.dialogs", "designer.panes.campaign.window"):
+                   "designer.panes.campaign.dialogs", "designer.panes.campaign.window",
+                   "designer.app.properties_dialog"):
         assert module in report["after"]
 
 
