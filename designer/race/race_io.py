@@ -27,7 +27,7 @@ def race_rules(ruleset_id: str, source: str | Path = "<race>") -> tuple[RaceRule
     except RulesetError as exc:
         raise DocumentError(source, str(exc), "ruleset") from None
     system = registry.find(ruleset_id)
-    rules = system.race if system is not None else None
+    rules = system.race_rules if system is not None else None
     if rules is None:
         raise DocumentError(source, _("{system} has no race day yet").format(
             system=system.display_name if system else ruleset_id), "ruleset")

@@ -662,7 +662,8 @@ class System:
     - `campaign_fields`: its own fields on the shared campaign records (`CampaignFields`), e.g. Downforce's
       cars of a season race; a campaign of another system that carries them is refused.
     - `race`: its race day (`designer.race.engine.RaceRules`: the state, actions, log, end-of-phase steps and
-      result of a race run at the table); None: it has none yet.
+      result of a race run at the table), or "module:NAME" where it lives, imported at its first use (a
+      print or a check needs no race module); None: it has none yet. Read it through `race_rules`.
 
     Numbers (sizes, kart counts, points) belong in the rule data, not here: this record holds structure
     and behaviour.
@@ -691,7 +692,7 @@ class System:
     icons_dir: Path | None = None
     generator: Generator | None = None
     character_stats: tuple[CharacterStat, ...] = ()
-    race: RaceRules | None = None
+    race: RaceRules | str | None = None
     campaign_fields: tuple[CampaignFields, ...] = ()
     cli: tuple[CliCommand, ...] = ()
     campaign_cli: tuple[CliCommand, ...] = ()
@@ -703,6 +704,14 @@ class System:
                                                                                         hash=False)
     locale_dir: Path | None = None
     locale_domain: str = ""
+
+    @property
+    def race_rules(self) -> RaceRules | None:
+        """`race`, its module imported now if it was named as "module:NAME"."""
+        if isinstance(self.race, str):
+            module, _sep, name = self.race.partition(":")
+            return cast("RaceRules", getattr(importlib.import_module(module), name))
+        return self.race
 
     @property
     def display_name(self) -> str:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def offers_race_day(ruleset_id: str) -> bool:
     system = registry.find(ruleset_id)
-    return system is not None and system.race is not None
+    return system is not None and system.race_rules is not None
 
 
 def race_file(campaign: Path, number: int) -> Path:

@@ -20,7 +20,6 @@ from designer.systems.axles_alloys_2.elements import ELEMENT_CLASSES, KIND_NAMES
 from designer.systems.axles_alloys_2.generate import GENERATOR
 from designer.systems.axles_alloys_2.modes import DEFAULT_MODE, MODES
 from designer.systems.axles_alloys_2.prints import DASHBOARD, PRINTS
-from designer.systems.axles_alloys_2.race import RACE_RULES
 
 
 def _print_art(kind: str) -> Callable[[Any, Any, Any], None]:
@@ -49,7 +48,7 @@ SYSTEM = System(
     new_defaults=new_defaults,
     print_art={kind: _print_art(kind) for kind in KIND_NAMES},
     generator=GENERATOR,
-    race=RACE_RULES,
+    race="designer.systems.axles_alloys_2.race:RACE_RULES",
     campaign_fields=(
         CampaignFields("Driver", "designer.systems.axles_alloys_2.driver_fields:DriverVehicle"),
     ),

@@ -15,7 +15,6 @@ from designer.systems.mk_board.figures import board_figures
 from designer.systems.mk_board.generate import GENERATOR
 from designer.systems.mk_board.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_board.prints import DASHBOARD, PRINTS
-from designer.systems.mk_board.race import RACE
 
 #: Codes of the checks this system's documents get: the shared ones named here and its own, registered by
 #: `designer.systems.mk_board.checks` (imported by the checks engine when a document is checked).
@@ -53,7 +52,7 @@ SYSTEM = System(
     element_labels=ELEMENT_LABELS,
     figures=(ReportFigures("board", board_figures),),
     generator=GENERATOR,
-    race=RACE,
+    race="designer.systems.mk_board.race:RACE",
     rule_sections=(RuleSection("board", source="designer.systems.mk_board.rule_data:SECTION"),),
     starting_coins=_starting_coins,
 )

@@ -10,7 +10,6 @@ from designer.systems.mk_downforce.checks import CHECKS
 from designer.systems.mk_downforce.cli import CAMPAIGN_CLI, CAMPAIGN_OPTIONS
 from designer.systems.mk_downforce.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_downforce.prints import DASHBOARD, PRINT_OPTIONS, PRINTS
-from designer.systems.mk_downforce.race import RACE
 
 SYSTEM = System(
     id="mk-downforce",
@@ -22,7 +21,7 @@ SYSTEM = System(
     dashboard=DASHBOARD,
     modes=MODES,
     default_mode=DEFAULT_MODE,
-    race=RACE,
+    race="designer.systems.mk_downforce.race:RACE",
     campaign_fields=(
         CampaignFields("RaceResult", "designer.systems.mk_downforce.fields:DownforceResult"),
         CampaignFields("Race", "designer.systems.mk_downforce.fields:DownforceRace"),

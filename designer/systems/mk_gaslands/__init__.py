@@ -12,7 +12,6 @@ from designer.systems.mk_gaslands.generate import GENERATOR
 from designer.systems.mk_gaslands.modes import DEFAULT_MODE, MODES
 from designer.systems.mk_gaslands.overlays import OVERLAYS
 from designer.systems.mk_gaslands.prints import DASHBOARD, PRINTS
-from designer.systems.mk_gaslands.race import RACE
 
 #: A character's weight class (stored as written here, shown translated), Handling and Max Gear; upgrades
 #: bought between Grand Prix races raise the last two.
@@ -33,6 +32,6 @@ SYSTEM = System(
     overlays=OVERLAYS,
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
-    race=RACE,
+    race="designer.systems.mk_gaslands.race:RACE",
     rule_sections=(RuleSection("gaslands", source="designer.systems.mk_gaslands.rule_data:SECTION"),),
 )

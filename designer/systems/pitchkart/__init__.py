@@ -14,7 +14,6 @@ from designer.systems.pitchkart.elements import ELEMENT_CLASSES, ELEMENT_LABELS,
 from designer.systems.pitchkart.generate import GENERATOR
 from designer.systems.pitchkart.modes import DEFAULT_MODE, MODES
 from designer.systems.pitchkart.prints import DASHBOARD, PRINT_ART, PRINTS
-from designer.systems.pitchkart.race import RACE
 from designer.systems.pitchkart.sections import new_defaults
 
 
@@ -59,7 +58,7 @@ SYSTEM = System(
     figures=(ReportFigures("pitchkart", _figures),),
     generator=GENERATOR,
     character_stats=CHARACTER_STATS,
-    race=RACE,
+    race="designer.systems.pitchkart.race:RACE",
     campaign_fields=(
         CampaignFields("CustomCharacter", "designer.systems.pitchkart.fields:PitchKartStats"),
     ),

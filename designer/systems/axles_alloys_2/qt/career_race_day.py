@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def offers_race_day(ruleset_id: str) -> bool:
     """Whether the campaign's system runs career games on race day."""
     system = registry.find(ruleset_id)
-    return system is not None and system.race is not None and system.race.game is not None
+    return system is not None and system.race_rules is not None and system.race_rules.game is not None
 
 
 def game_file(campaign: Path, number: int) -> Path:
