@@ -207,17 +207,6 @@ def sort_cells(grid: TileGrid, ink: Ink, keep_empty: bool = False) -> TilePlan:
                     tuple(c for c in grid.cells() if c in covered))
 
 
-def sure_pages(grid: TileGrid, ink: Ink) -> int:
-    """A lower bound of the pages `sort_cells` prints on `grid`, cheap: those whose core (the window less an
-    overlap all round) holds a whole shape of at least SURE_MM2 are kept and never covered by neighbours."""
-    x0, y0, x1, y1 = ink.table
-    ov = grid.overlap_mm
-    cores = [grid.window(*cell).inset(ov) for cell in grid.cells() if table_window(grid, *cell) is not None]
-    edges = np.array([(r.x, r.y, r.right, r.bottom) for r in cores], dtype=float).reshape(-1, 4)
-    edges = np.clip(edges, [x0, y0, x0, y0], [x1, y1, x1, y1])
-    return int(ink.holds_whole(edges).sum())
-
-
 def _origins(extent: tuple[float, float], step: float, window: float, overlap: float) -> list[float]:
     """Origins (≤ 0, within one step) to try on one axis: fixed fractions of a step and the one that centres
     the fewest windows covering the ink's extent on it."""
@@ -254,11 +243,8 @@ def choose_plan(table_w: float, table_h: float, ink: BaseGeometry | Sequence[Bas
             for oy in ys:
                 grid = plain if (ox, oy) == (0.0, 0.0) else tile_grid(
                     table_w, table_h, paper, margin_mm, overlap_mm, name, (ox, oy))
-                rest = (grid.page_count, (ox, oy) != (0.0, 0.0), abs(ox) + abs(oy), rank)
-                if best is not None and not keep_empty and (sure_pages(grid, on_table), *rest) > best[0]:
-                    continue  # it prints at least that many pages: it cannot win
                 plan = sort_cells(grid, on_table, keep_empty)
-                key = (len(plan.printed), *rest)
+                key = (len(plan.printed), grid.page_count, (ox, oy) != (0.0, 0.0), abs(ox) + abs(oy), rank)
                 if best is None or key < best[0]:
                     best = (key, plan)
     assert best is not None

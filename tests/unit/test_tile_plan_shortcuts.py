@@ -99,26 +99,3 @@ def test_ink_bounds_are_those_of_the_ink_on_the_table():
     ink = tile_plan.Ink([box(-50, 10, 30, 20), box(100, 200, 400, 260), box(500, 500, 600, 600)], 300.0, 250.0)
     assert ink.bounds == (0.0, 10.0, 300.0, 250.0)
     assert tile_plan.Ink([box(500, 500, 600, 600)], 300.0, 250.0).bounds == (0.0, 0.0, 0.0, 0.0)
-
-
-@pytest.mark.parametrize(("count", "options"), [(400, TrackPrintOptions()), (120, TrackPrintOptions(paper="a3")),
-                                                (2000, TrackPrintOptions(reach_rings=True, paper="letter"))])
-def test_the_grids_left_unsurveyed_could_not_have_won(monkeypatch, count, options):
-    """`sure_pages` bounds what `sort_cells` prints from below on every grid tried, so the grids
-    `choose_plan` skips on it change nothing; on a crowded table it skips most."""
-    document, ruleset = crowded_document(count, seed=5), load_ruleset("mk-gaslands")
-    surveyed: list[int] = []
-    sort_cells = tile_plan.sort_cells
-
-    def survey(grid, ink, keep_empty=False):
-        plan = sort_cells(grid, ink, keep_empty)
-        assert tile_plan.sure_pages(grid, ink) <= len(plan.printed)
-        surveyed.append(len(plan.printed))
-        return plan
-
-    monkeypatch.setattr(tile_plan, "sort_cells", survey)
-    fast = _plan(document, ruleset, options)
-    pruned = len(surveyed)
-    monkeypatch.setattr(tile_plan, "sure_pages", lambda grid, ink: 0)
-    assert _plan(document, ruleset, options) == fast
-    assert pruned < len(surveyed) - pruned
