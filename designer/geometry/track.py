@@ -2,7 +2,8 @@
 
 `track_defect` says when a centerline makes no track at all (its points in one place, a closed track with
 fewer than three distinct points or all on one line, a curve shorter than MIN_LENGTH_MM), `track_flaw` says
-it in English words (the checks say it in the user's language: `designer.geometry.checks.shapes`). Such a
+it in English words (the checks say it in the user's language: `designer.geometry.checks.shapes`), and
+`is_degenerate` tests a whole document (its scenery outlines too) without the checks engine. Such a
 track still has a centerline and a surface (a disc where a curve of no length stands), so that the editor
 can draw it for the user to fix, but nothing measured along it means anything.
 """
@@ -17,7 +18,8 @@ from shapely.geometry.base import BaseGeometry
 
 from designer.geometry.curve import distinct_points, smooth_curve
 from designer.geometry.route import route_of
-from designer.model.track import TrackSurface
+from designer.model.elements import Scenery
+from designer.model.track import TrackDocument, TrackSurface
 
 #: A centerline shorter than this (mm) makes no track.
 MIN_LENGTH_MM = 1.0
@@ -86,6 +88,17 @@ def track_defect(track: TrackSurface) -> TrackDefect | None:
     if length < MIN_LENGTH_MM:
         return TrackDefect("too-short", length)
     return None
+
+
+def is_degenerate(document: TrackDocument) -> bool:
+    """Is the document's geometry degenerate (its track, or a scenery outline)? The cheap test a print runs
+    before anything else; `checks.shapes.degenerate_reasons` says why, in words, only when it is."""
+    from designer.geometry.outline import outline_flaws
+
+    if document.track is not None and track_defect(document.track) is not None:
+        return True
+    outlines = [e.polygon for e in document.elements if isinstance(e, Scenery)]
+    return bool(outlines) and any(flaw is not None for flaw in outline_flaws(outlines))
 
 
 def track_flaw(track: TrackSurface) -> str | None:

@@ -269,3 +269,24 @@ def test_export_refuses_degenerate_scenery(tmp_path, capsys):
     assert cli.main(["export", str(path), "-o", str(tmp_path / "out.pdf")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot print it: scenery 'sc' encloses no area" in err
+
+
+def test_the_cheap_degenerate_test_agrees_with_the_reasons(tmp_path):
+    """`geometry.track.is_degenerate` (what the export asks before anything else, without the checks engine)
+    says yes exactly when `degenerate_reasons` finds one: the track, a flat or doubled scenery outline."""
+    from designer.geometry.checks.shapes import degenerate_reasons
+    from designer.geometry.track import is_degenerate
+    from designer.io.track_io import load_track
+
+    cases = {"fine": None, "flat": [[0, 0], [10, 0], [20, 0]], "doubled": [[0, 0], [10, 0], [10, 0], [0, 10]]}
+    for name, polygon in cases.items():
+        data = minimal_track_data()
+        if polygon is not None:
+            data["elements"][-1]["polygon"] = polygon
+        path = tmp_path / f"{name}.track.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        document = load_track(path)
+        assert is_degenerate(document) == bool(degenerate_reasons(document)) == (polygon is not None), name
+        one_place = document.model_copy(update={"track": document.track.model_copy(
+            update={"centerline": [(5.0, 5.0)] * 4})})
+        assert is_degenerate(one_place) and degenerate_reasons(one_place), name

@@ -87,6 +87,26 @@ def test_validate_and_a_card_deck_register_only_their_own_system(tmp_path: Path)
     assert _modules_after(["validate", str(DEFAULT_TRACK), "--json"], SYSTEMS) == list(SYSTEMS)  # every figure key
 
 
+#: What a track's print does not need: the checks engine (a degenerate track is told by
+#: `geometry.track.is_degenerate`), any race day (`System.race` named as "module:NAME"), other systems.
+NOT_FOR_PRINT = ("designer.geometry.checks", "designer.geometry.checks.base", "designer.race.engine",
+                 *(f"designer.systems.{p}.race" for p in ("mk_gaslands", "mk_board", "pitchkart", "mk_downforce",
+                                                           "axles_alloys_2")), *SYSTEMS[1:])
+
+
+def test_export_of_a_gaslands_track_imports_no_other_system_no_checks_engine_and_no_race_module(tmp_path: Path):
+    """Issue #33: a track's whole-process export is the print alone."""
+    out = tmp_path / "t.pdf"
+    assert _modules_after(["export", str(DEFAULT_TRACK), "--what", "track", "-o", str(out)], NOT_FOR_PRINT) == []
+    assert out.read_bytes().startswith(b"%PDF-")
+    # the guard can fail: a race day still finds its rules (imported at the first use)
+    from designer.systems import registry
+
+    assert registry.get("mk-gaslands").race is not None
+    assert _modules_after(["validate", str(DEFAULT_TRACK)], NOT_FOR_PRINT) == ["designer.geometry.checks",
+                                                                               "designer.geometry.checks.base"]
+
+
 @pytest.mark.parametrize("ruleset", ["mk-gaslands", "mk-board", "pitchkart"])
 def test_a_card_deck_loads_no_geometry_library(tmp_path: Path, ruleset: str):
     assert _modules_after(["cards", "--ruleset", ruleset, "-o", str(tmp_path / "c.pdf")], GEOMETRY) == []
