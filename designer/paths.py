@@ -21,8 +21,9 @@ def _package_folder(package: str, source_folder: str) -> Path:
     except ModuleNotFoundError:  # no install at all (e.g. PYTHONPATH=checkout): the folder beside designer/
         return PROJECT_ROOT / source_folder
     folder = Path(str(origin)).parent
-    # pip always unpacks wheels, so this is a real folder; zip imports are not supported.
-    if not folder.is_dir():
+    # pip always unpacks wheels, so this is a real folder; zip imports are not supported (nor a namespace
+    # package: no origin, no folder of its own).
+    if origin is None or not folder.is_dir():
         raise RuntimeError(f"Kartographer's bundled data {package} is not a folder on disk ({folder})")
     return folder
 

@@ -156,21 +156,20 @@ class LookSprites:
 
 
 def _trimmed(image: QImage, left: int, top: int) -> Sprite:
-    """The sprite of `image` (its origin at `left`, `top`) cut to the pixels that are not transparent."""
+    """The sprite of `image` (its origin at `left`, `top`) cut to the pixels that are not transparent; kept
+    whole when its logical and device pixels differ."""
     data = image.constBits().tobytes()
     line = image.bytesPerLine()
     rows = [data[n * line:(n + 1) * line] for n in range(image.height())]
     used = [n for n, row in enumerate(rows) if row.strip(b"\0")]
     if not used:
         return NOTHING
+    if image.devicePixelRatio() != 1.0:
+        return Sprite(image, left, top)
     first = min(len(rows[n]) - len(rows[n].lstrip(b"\0")) for n in used) // 4
     last = (max(len(rows[n].rstrip(b"\0")) for n in used) + 3) // 4
-    ratio = image.devicePixelRatio()
     cut = image.copy(first, used[0], last - first, used[-1] + 1 - used[0])
-    cut.setDevicePixelRatio(ratio)
-    if ratio == 1.0:
-        return Sprite(cut, left - first, top - used[0])
-    return Sprite(image, left, top)  # (logical and device pixels part: kept whole)
+    return Sprite(cut, left - first, top - used[0])
 
 
 def paint_parts(painter: QPainter, parts: Parts, x: int, y: int, item, scale: float) -> None:
