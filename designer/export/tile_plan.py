@@ -196,7 +196,7 @@ def _windows(grid: TileGrid) -> tuple[list[Cell], np.ndarray, np.ndarray]:
     row = np.array([cell[1] for cell in cells], dtype=float)
     x, y = grid.origin[0] + col * sx, grid.origin[1] + row * sy
     right, bottom = x + c.w, y + c.h
-    x0, y0 = np.where(0.0 > x, 0.0, x), np.where(0.0 > y, 0.0, y)  # max(…, 0.0) and min(…, table) as Python's
+    x0, y0 = np.where(x < 0.0, 0.0, x), np.where(y < 0.0, 0.0, y)  # max(…, 0.0) and min(…, table) as Python's
     x1, y1 = np.where(grid.table_w < right, grid.table_w, right), np.where(grid.table_h < bottom, grid.table_h, bottom)
     on = (x1 > x0) & (y1 > y0)
     w, h = x1 - x0, y1 - y0
@@ -230,9 +230,9 @@ def sort_grids(grids: Sequence[TileGrid], ink: Ink) -> list[TilePlan]:
     doubtful_all = [i for i in range(len(edges)) if not whole_all[i] or not in_core_all[i]]
     near_all = dict(zip(doubtful_all, ink.near_edges(edges[doubtful_all]), strict=True))
     plans = []
-    for grid, (on_table, table, _), first in zip(grids, laid, starts[:-1].tolist(), strict=True):
+    for grid, (on_table, table, _core), first in zip(grids, laid, starts[:-1].tolist(), strict=True):
         at = {cell: first + k for k, cell in enumerate(on_table)}
-        windows = {cell: Rect(x, y, w, h) for cell, (x, y, _, _, w, h) in zip(on_table, table.tolist(), strict=True)}
+        windows = {cell: Rect(x, y, w, h) for cell, (x, y, _r, _b, w, h) in zip(on_table, table.tolist(), strict=True)}
         in_core = {cell: in_core_all[i] for cell, i in at.items()}
         rough = {cell: SURE_MM2 if whole_all[i] else ink.rough_area(windows[cell], near_all[i])
                  for cell, i in at.items()}

@@ -250,8 +250,13 @@ def _tile_page(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[i
         for side, n in neighbours.items():
             if ov > 0 and plan.is_printed(n):
                 marks.extend((x, y, min(2.5, ov * 0.28)) for x, y in shared_marks(area, side, ov))
-        _repeated(c, repeats, ("marks", tuple(marks)), lambda: [pdf.registration_mark(c, *mark) for mark in marks])
+        _repeated(c, repeats, ("marks", tuple(marks)), lambda: _registration_marks(c, marks))
         _annotate(c, document, plan, cell, page_no, total, repeats)
+
+
+def _registration_marks(c: Canvas, marks: list[tuple[float, float, float]]) -> None:
+    for x, y, radius in marks:
+        pdf.registration_mark(c, x, y, radius)
 
 
 def _glue_strip(c: Canvas, strip: Rect, ink_saver: bool, vertical: bool, repeats: Repeats) -> None:
@@ -278,7 +283,7 @@ def _glue_strip(c: Canvas, strip: Rect, ink_saver: bool, vertical: bool, repeats
         halo=None if ink_saver else white))
 
 
-def _repeated(c: Canvas, repeats: Repeats, key: tuple, draw: Callable[[], object]) -> None:
+def _repeated(c: Canvas, repeats: Repeats, key: tuple, draw: Callable[[], None]) -> None:
     """`repeats.draw`, keyed also by the page's transparency in force (Repeats leaves it out: a copy of a
     drawing that set none is only the same where none is set). Nothing repeated here sets any: the
     translucent glue is drawn every time, as it registers its transparency on each page."""

@@ -43,7 +43,8 @@ def test_a_plan_from_all_grids_at_once_is_each_grids_own(monkeypatch):
     document, ruleset = _crowded(400)
     tried = []
     sort_grids = tile_plan.sort_grids
-    monkeypatch.setattr(tile_plan, "sort_grids", lambda grids, ink: tried.append((grids, ink)) or sort_grids(grids, ink))
+    monkeypatch.setattr(tile_plan, "sort_grids",
+                        lambda grids, ink: tried.append((grids, ink)) or sort_grids(grids, ink))
     plan_tiles(document, ruleset, TrackPrintOptions(paper="letter"))
     [(grids, ink)] = tried
     together = sort_grids(grids, ink)
@@ -51,9 +52,9 @@ def test_a_plan_from_all_grids_at_once_is_each_grids_own(monkeypatch):
     assert len({(len(p.printed), len(p.covered)) for p in together}) > 1  # the grids do differ
 
 
-def _tile_pdf(document, ruleset, options=TrackPrintOptions()) -> bytes:
+def _tile_pdf(document, ruleset, options=None) -> bytes:
     out = io.BytesIO()
-    tiles.write_track_pdf(out, document, ruleset, options)
+    tiles.write_track_pdf(out, document, ruleset, options or TrackPrintOptions())
     return out.getvalue()
 
 
