@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -89,8 +90,13 @@ class InkIndex:
     """A spatial index of everything drawn on the table, to tell empty pages from useful ones."""
 
     def __init__(self, shapes: list[BaseGeometry]) -> None:
-        self.shapes = [s for s in shapes if not s.is_empty]
-        self._tree = STRtree(self.shapes)
+        given = np.empty(len(shapes), dtype=object)
+        given[:] = shapes
+        self.shapes = given[~shapely.is_empty(given)].tolist() if shapes else []
+
+    @cached_property
+    def _tree(self) -> STRtree:  # the tile plan asks its own (tile_plan.Ink): built only when asked here
+        return STRtree(self.shapes)
 
     def touches(self, x: float, y: float, w: float, h: float) -> bool:
         return len(self._tree.query(box(x, y, x + w, y + h), predicate="intersects")) > 0
@@ -115,9 +121,13 @@ def elements_ink(elements: Sequence[ElementBase], ruleset: Ruleset, reach_rings:
     with placed()'s own arithmetic on whole arrays, so each comes out the same, point for point."""
     out: list[BaseGeometry | None] = [None] * len(elements)
     groups: dict[int, tuple[BaseGeometry, list[int]]] = {}
+    simple: dict[int, tuple[Any, bool]] = {}  # per template (kept, so its id stays its): a polygon without holes
     for i, element in enumerate(elements):
         template = local_footprint(element, ruleset) if _plain(element, reach_rings) else None  # type: ignore[arg-type]
-        if isinstance(template, Polygon) and not template.is_empty and not template.interiors:
+        if (seen := simple.get(id(template))) is None:
+            seen = simple[id(template)] = (template, isinstance(template, Polygon) and not template.is_empty
+                                           and not template.interiors)
+        if seen[1]:
             groups.setdefault(id(template), (template, []))[1].append(i)
         else:
             out[i] = element_ink(element, ruleset, reach_rings)

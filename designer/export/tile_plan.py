@@ -99,37 +99,47 @@ class Ink:
     table costs no union of thousands of outlines. Ink off the table is not looked at."""
 
     def __init__(self, shapes: Sequence[BaseGeometry], table_w: float, table_h: float) -> None:
-        self.shapes = [s for s in shapes if not s.is_empty]
+        given = np.empty(len(shapes), dtype=object)
+        given[:] = list(shapes)
+        kept = given[~shapely.is_empty(given)] if len(given) else given
+        self.shapes = kept.tolist()
         self.table = (0.0, 0.0, table_w, table_h)
-        self.tree = shapely.STRtree(self.shapes)
-        big = [i for i, s in enumerate(self.shapes) if s.area >= SURE_MM2]
-        self.solid = shapely.STRtree([self.shapes[i] for i in big]) if big else None
-        self.solid_bounds = shapely.bounds([self.shapes[i] for i in big]).reshape(-1, 4)
+        self.tree = shapely.STRtree(kept)
+        self._bounds = shapely.bounds(kept).reshape(-1, 4)
+        big = np.flatnonzero(shapely.area(kept) >= SURE_MM2) if len(kept) else np.zeros(0, dtype=int)
+        self.solid = shapely.STRtree(kept[big]) if len(big) else None
+        self.solid_bounds = self._bounds[big]
 
     @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
         """The bounds of the ink on the table ((0, 0, 0, 0) when there is none)."""
         x0, y0, x1, y1 = self.table
         found: list[tuple[float, float, float, float]] = []
-        for shape in self.shapes:
-            b = shape.bounds
-            if not (b[0] >= x0 and b[1] >= y0 and b[2] <= x1 and b[3] <= y1):
-                on_table = shapely.intersection(shape, box(*self.table))
-                if on_table.is_empty:
-                    continue
-                b = on_table.bounds
-            found.append(b)
+        b = self._bounds
+        within = (b[:, 0] >= x0) & (b[:, 1] >= y0) & (b[:, 2] <= x1) & (b[:, 3] <= y1)
+        if within.any():
+            inside = b[within]
+            found.append((inside[:, 0].min(), inside[:, 1].min(), inside[:, 2].max(), inside[:, 3].max()))
+        for i in np.flatnonzero(~within):
+            on_table = shapely.intersection(self.shapes[i], box(*self.table))
+            if not on_table.is_empty:
+                found.append(on_table.bounds)
         if not found:
             return (0.0, 0.0, 0.0, 0.0)
-        return (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found),
-                max(b[3] for b in found))
+        return (float(min(f[0] for f in found)), float(min(f[1] for f in found)), float(max(f[2] for f in found)),
+                float(max(f[3] for f in found)))
 
     def near(self, rects: Sequence[Rect]) -> list[list[int]]:
         """For each rectangle (within the table), the shapes whose bounds reach into it."""
-        hits: list[list[int]] = [[] for _ in rects]
-        if rects:
-            for i, j in zip(*self.tree.query(_boxes(rects)), strict=True):
-                hits[i].append(int(j))
+        return self.near_edges(np.array([(r.x, r.y, r.right, r.bottom) for r in rects], dtype=float))
+
+    def near_edges(self, edges: np.ndarray) -> list[list[int]]:
+        """`near` for rectangles given as rows of left, top, right, bottom."""
+        hits: list[list[int]] = [[] for _ in range(len(edges))]
+        if len(edges):
+            found = self.tree.query(shapely.box(*edges.reshape(-1, 4).T))
+            cuts = np.searchsorted(found[0], np.arange(1, len(edges)))
+            hits = [part.tolist() for part in np.split(found[1], cuts)]
         return hits
 
     def holds_whole(self, edges: np.ndarray) -> np.ndarray:
@@ -145,14 +155,17 @@ class Ink:
 
     def touches(self, rects: Sequence[Rect]) -> list[bool]:
         """Whether any ink on the table lies in each rectangle (which may reach off the table)."""
+        return self.touches_edges(np.array([(r.x, r.y, r.right, r.bottom) for r in rects], dtype=float)).tolist()
+
+    def touches_edges(self, edges: np.ndarray) -> np.ndarray:
+        """`touches` for rectangles given as rows of left, top, right, bottom."""
         x0, y0, x1, y1 = self.table
-        edges = np.array([(r.x, r.y, r.right, r.bottom) for r in rects], dtype=float).reshape(-1, 4)
-        edges = np.clip(edges, [x0, y0, x0, y0], [x1, y1, x1, y1])
+        edges = np.clip(edges.reshape(-1, 4), [x0, y0, x0, y0], [x1, y1, x1, y1])
         out = self.holds_whole(edges)
         rest = np.flatnonzero(~out & (edges[:, 2] > edges[:, 0]) & (edges[:, 3] > edges[:, 1]))
         if len(rest):
             out[rest[self.tree.query(shapely.box(*edges[rest].T), predicate="intersects")[0]]] = True
-        return out.tolist()
+        return out
 
     def rough_area(self, r: Rect, near: Sequence[int]) -> float:
         """A lower bound of the ink's area in `r`: the largest by a rectangle clip of one shape reaching in
@@ -172,39 +185,72 @@ class Ink:
         return shapely.union_all(pieces)
 
 
+def _windows(grid: TileGrid) -> tuple[list[Cell], np.ndarray, np.ndarray]:
+    """The grid's pages on the table (reading order), each page's part of the table (`table_window`: rows of
+    left, top, right, bottom, width, height) and its window less an overlap all round (left, top, right,
+    bottom): the same numbers `Rect` gives."""
+    cells = grid.cells()
+    sx, sy = grid.step
+    c, ov = grid.content, grid.overlap_mm
+    col = np.array([cell[0] for cell in cells], dtype=float)
+    row = np.array([cell[1] for cell in cells], dtype=float)
+    x, y = grid.origin[0] + col * sx, grid.origin[1] + row * sy
+    right, bottom = x + c.w, y + c.h
+    x0, y0 = np.where(x < 0.0, 0.0, x), np.where(y < 0.0, 0.0, y)  # max(…, 0.0) and min(…, table) as Python's
+    x1, y1 = np.where(grid.table_w < right, grid.table_w, right), np.where(grid.table_h < bottom, grid.table_h, bottom)
+    on = (x1 > x0) & (y1 > y0)
+    w, h = x1 - x0, y1 - y0
+    table = np.stack([x0, y0, x0 + w, y0 + h, w, h], axis=1)[on]
+    cx, cy = x + ov, y + ov
+    core = np.stack([cx, cy, cx + (c.w - 2 * ov), cy + (c.h - 2 * ov)], axis=1)[on]
+    return [cell for cell, inside in zip(cells, on.tolist(), strict=True) if inside], table, core
+
+
 def sort_cells(grid: TileGrid, ink: Ink, keep_empty: bool = False) -> TilePlan:
     """The plan for one grid, for the ink on the table."""
-    windows = {cell: w for cell in grid.cells() if (w := table_window(grid, *cell)) is not None}
-    on_table = list(windows)
     if keep_empty:
-        return TilePlan(grid, tuple(on_table), tuple(c for c in grid.cells() if c not in windows))
-    rects = list(windows.values())
-    boxes = dict(zip(on_table, _boxes(rects), strict=True))
+        windows = {cell for cell in grid.cells() if table_window(grid, *cell) is not None}
+        return TilePlan(grid, tuple(c for c in grid.cells() if c in windows),
+                        tuple(c for c in grid.cells() if c not in windows))
+    return sort_grids([grid], ink)[0]
+
+
+def sort_grids(grids: Sequence[TileGrid], ink: Ink) -> list[TilePlan]:
+    """`sort_cells` of every grid, the ink asked about all their windows at once (a question each, not one
+    per grid)."""
+    laid = [_windows(grid) for grid in grids]
+    starts = np.cumsum([0] + [len(cells) for cells, _, _ in laid])
+    edges = np.concatenate([table for _, table, _ in laid]).reshape(-1, 6)[:, :4]
     # Ink in a window's core (the window less an overlap all round) is seen by no neighbour: that page stays.
-    ov = grid.overlap_mm
-    in_core = dict(zip(on_table, ink.touches([grid.window(*cell).inset(ov) for cell in on_table]), strict=True))
+    in_core_all = ink.touches_edges(np.concatenate([core for _, _, core in laid])).tolist()
     # Every decision below is taken on exact areas (the ink cut to the window); a rectangle clip of each shape
     # reaching in, faster, spares that where the answer is sure: plenty of ink, some of it in the core. A
     # window holding a whole element holds plenty; the others are clipped.
-    edges = np.array([(r.x, r.y, r.right, r.bottom) for r in rects], dtype=float).reshape(-1, 4)
-    whole = {cell for cell, held in zip(on_table, ink.holds_whole(edges), strict=True) if held}
-    doubtful = [cell for cell in on_table if cell not in whole or not in_core[cell]]
-    near = dict(zip(doubtful, ink.near([windows[cell] for cell in doubtful]), strict=True))
-    rough = {cell: SURE_MM2 if cell in whole else ink.rough_area(r, near[cell]) for cell, r in windows.items()}
-    exact = [cell for cell in on_table if rough[cell] < SURE_MM2 or not in_core[cell]]
-    parts = {cell: ink.part(windows[cell], near[cell]) for cell in exact}
-    kept = {cell for cell in on_table if (parts[cell].area if cell in parts else rough[cell]) > SPECK_MM2}
-    candidates = [cell for cell in on_table if cell in kept and not in_core[cell]]
-    covered: set[Cell] = set()
-    for cell in sorted(candidates, key=lambda c: (parts[c].area, c[1], c[0])):
-        col, row = cell
-        others = [boxes[n] for n in kept if n != cell and abs(n[0] - col) <= 1 and abs(n[1] - row) <= 1]
-        if others and parts[cell].difference(shapely.union_all(others)).area <= SPECK_MM2:
-            kept.discard(cell)
-            covered.add(cell)
-    printed = tuple(c for c in grid.cells() if c in kept)
-    return TilePlan(grid, printed, tuple(c for c in grid.cells() if c not in kept),
-                    tuple(c for c in grid.cells() if c in covered))
+    whole_all = ink.holds_whole(edges).tolist()
+    doubtful_all = [i for i in range(len(edges)) if not whole_all[i] or not in_core_all[i]]
+    near_all = dict(zip(doubtful_all, ink.near_edges(edges[doubtful_all]), strict=True))
+    plans = []
+    for grid, (on_table, table, _core), first in zip(grids, laid, starts[:-1].tolist(), strict=True):
+        at = {cell: first + k for k, cell in enumerate(on_table)}
+        windows = {cell: Rect(x, y, w, h) for cell, (x, y, _r, _b, w, h) in zip(on_table, table.tolist(), strict=True)}
+        in_core = {cell: in_core_all[i] for cell, i in at.items()}
+        rough = {cell: SURE_MM2 if whole_all[i] else ink.rough_area(windows[cell], near_all[i])
+                 for cell, i in at.items()}
+        exact = [cell for cell in on_table if rough[cell] < SURE_MM2 or not in_core[cell]]
+        parts = {cell: ink.part(windows[cell], near_all[at[cell]]) for cell in exact}
+        kept = {cell for cell in on_table if (parts[cell].area if cell in parts else rough[cell]) > SPECK_MM2}
+        candidates = [cell for cell in on_table if cell in kept and not in_core[cell]]
+        covered: set[Cell] = set()
+        for cell in sorted(candidates, key=lambda c: (parts[c].area, c[1], c[0])):
+            col, row = cell
+            others = [_box(windows[n]) for n in kept if n != cell and abs(n[0] - col) <= 1 and abs(n[1] - row) <= 1]
+            if others and parts[cell].difference(shapely.union_all(others)).area <= SPECK_MM2:
+                kept.discard(cell)
+                covered.add(cell)
+        cells = grid.cells()
+        plans.append(TilePlan(grid, tuple(c for c in cells if c in kept), tuple(c for c in cells if c not in kept),
+                              tuple(c for c in cells if c in covered)))
+    return plans
 
 
 def _origins(extent: tuple[float, float], step: float, window: float, overlap: float) -> list[float]:
@@ -232,7 +278,7 @@ def choose_plan(table_w: float, table_h: float, ink: BaseGeometry | Sequence[Bas
             what=_("orientation"), name=orientation, choices=", ".join(ORIENTATIONS)))
     on_table = Ink([ink] if isinstance(ink, BaseGeometry) else ink, table_w, table_h)
     bounds = on_table.bounds
-    best: tuple[tuple, TilePlan] | None = None
+    tried: list[tuple[TileGrid, tuple[float, float], int]] = []
     for rank, name in enumerate(("portrait", "landscape") if orientation == "auto" else (orientation,)):
         plain = tile_grid(table_w, table_h, paper, margin_mm, overlap_mm, name)
         content = check_margin(plain.paper, margin_mm)
@@ -243,10 +289,14 @@ def choose_plan(table_w: float, table_h: float, ink: BaseGeometry | Sequence[Bas
             for oy in ys:
                 grid = plain if (ox, oy) == (0.0, 0.0) else tile_grid(
                     table_w, table_h, paper, margin_mm, overlap_mm, name, (ox, oy))
-                plan = sort_cells(grid, on_table, keep_empty)
-                key = (len(plan.printed), grid.page_count, (ox, oy) != (0.0, 0.0), abs(ox) + abs(oy), rank)
-                if best is None or key < best[0]:
-                    best = (key, plan)
+                tried.append((grid, (ox, oy), rank))
+    plans = ([sort_cells(grid, on_table, keep_empty) for grid, _, _ in tried] if keep_empty
+             else sort_grids([grid for grid, _, _ in tried], on_table))
+    best: tuple[tuple, TilePlan] | None = None
+    for (grid, (ox, oy), rank), plan in zip(tried, plans, strict=True):
+        key = (len(plan.printed), grid.page_count, (ox, oy) != (0.0, 0.0), abs(ox) + abs(oy), rank)
+        if best is None or key < best[0]:
+            best = (key, plan)
     assert best is not None
     return best[1]
 

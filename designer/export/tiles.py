@@ -26,6 +26,7 @@ from designer.export import pdf
 from designer.export.draw_track import define_track_form, ink_index
 from designer.export.paper import Paper, Rect, fmt_mm, get_paper, tile_label
 from designer.export.pdf import BOLD, FONT, GREY, INK, Output, text
+from designer.export.repeats import Repeats
 from designer.export.tile_marks import calibration_bars, shared_marks
 from designer.export.tile_plan import TilePlan, choose_plan, table_window
 from designer.geometry.units import format_size
@@ -216,7 +217,9 @@ def _draw_info(c: Canvas, document: TrackDocument, plan: TilePlan, box: Rect) ->
 
 # --- tile pages ----------------------------------------------------------------------------------
 def _tile_page(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[int, int], form: str,
-               page_no: int, total: int, ink_saver: bool) -> None:
+               page_no: int, total: int, ink_saver: bool, repeats: Repeats) -> None:
+    """One tile page; what every page draws alike (glue strips, registration marks, calibration bars) is
+    drawn on the first and copied on the others through `repeats`."""
     g = plan.grid
     paper, area = g.paper, g.content
     col, row = cell
@@ -239,20 +242,24 @@ def _tile_page(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[i
         for side, strip in (("right", Rect(area.right - ov, area.y, ov, area.h)),
                             ("down", Rect(area.x, area.bottom - ov, area.w, ov))):
             if ov > 0 and side in neighbours and plan.is_printed(neighbours[side]):
-                _glue_strip(c, strip, ink_saver, vertical=side == "right")
+                _glue_strip(c, strip, ink_saver, side == "right", repeats)
         c.setStrokeColor(GREY)
         c.setLineWidth(pdf.pt(0.25))
         c.rect(area.x, area.y, area.w, area.h, stroke=1, fill=0)
-        for x, y in area.corners():
-            pdf.registration_mark(c, x, y)
+        marks = [(x, y, 2.5) for x, y in area.corners()]
         for side, n in neighbours.items():
             if ov > 0 and plan.is_printed(n):
-                for x, y in shared_marks(area, side, ov):
-                    pdf.registration_mark(c, x, y, min(2.5, ov * 0.28))
-        _annotate(c, document, plan, cell, page_no, total)
+                marks.extend((x, y, min(2.5, ov * 0.28)) for x, y in shared_marks(area, side, ov))
+        _repeated(c, repeats, ("marks", tuple(marks)), lambda: _registration_marks(c, marks))
+        _annotate(c, document, plan, cell, page_no, total, repeats)
 
 
-def _glue_strip(c: Canvas, strip: Rect, ink_saver: bool, vertical: bool) -> None:
+def _registration_marks(c: Canvas, marks: list[tuple[float, float, float]]) -> None:
+    for x, y, radius in marks:
+        pdf.registration_mark(c, x, y, radius)
+
+
+def _glue_strip(c: Canvas, strip: Rect, ink_saver: bool, vertical: bool, repeats: Repeats) -> None:
     """Shade the strip the next page covers, and dash the line where that page's edge will lie."""
     c.saveState()
     if ink_saver:
@@ -270,12 +277,21 @@ def _glue_strip(c: Canvas, strip: Rect, ink_saver: bool, vertical: bool) -> None
     c.restoreState()
     # A quarter of the way along, clear of the neighbour's label at the middle of the edge.
     cx, cy = (strip.centre[0], strip.y + strip.h / 4) if vertical else (strip.x + strip.w / 4, strip.centre[1])
-    text(c, cx, cy, _("glue under the next page"), 6, FONT, "middle", INK, middle=True, angle=90 if vertical else 0,
-         halo=None if ink_saver else white)
+    label = _("glue under the next page")
+    _repeated(c, repeats, ("glue", cx, cy, label, vertical, ink_saver), lambda: text(
+        c, cx, cy, label, 6, FONT, "middle", INK, middle=True, angle=90 if vertical else 0,
+        halo=None if ink_saver else white))
+
+
+def _repeated(c: Canvas, repeats: Repeats, key: tuple, draw: Callable[[], None]) -> None:
+    """`repeats.draw`, keyed also by the page's transparency in force (Repeats leaves it out: a copy of a
+    drawing that set none is only the same where none is set). Nothing repeated here sets any: the
+    translucent glue is drawn every time, as it registers its transparency on each page."""
+    repeats.draw((key, tuple(sorted(c._extgstate._d.items()))), draw)
 
 
 def _annotate(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[int, int], page_no: int,
-              total: int) -> None:
+              total: int, repeats: Repeats) -> None:
     """Labels, neighbours and calibration bars in the margins (at least `TILE_MARGIN_MM`: never on the track)."""
     g = plan.grid
     paper: Paper = g.paper
@@ -323,7 +339,7 @@ def _annotate(c: Canvas, document: TrackDocument, plan: TilePlan, cell: tuple[in
             text(c, x, cy + 1.8, label, size, BOLD, "middle", middle=True)
             if note:
                 text(c, x, cy + 4.5, note, 6, FONT, "start", GREY, middle=True, angle=90)
-    calibration_bars(c, paper, m, a)
+    _repeated(c, repeats, ("bars", paper, m, a), lambda: calibration_bars(c, paper, m, a))
 
 
 # --- entry points ----------------------------------------------------------------------------------
@@ -339,8 +355,9 @@ def render_track(c: Canvas, document: TrackDocument, ruleset: Ruleset,
             else define_track_form(c, document, ruleset, options.ink_saver, reach_rings=options.reach_rings))
     _map_page(c, document, plan, form, options)
     c.showPage()
+    repeats = Repeats(c)
     for number, cell in enumerate(plan.printed, start=2):
-        _tile_page(c, document, plan, cell, form, number, plan.page_count, options.ink_saver)
+        _tile_page(c, document, plan, cell, form, number, plan.page_count, options.ink_saver, repeats)
         c.showPage()
     return plan.page_count
 
@@ -349,8 +366,9 @@ def render_tile_pages(c: Canvas, document: TrackDocument, plan: TilePlan, form: 
     """Only the tile pages of `plan` (no assembly map), numbered among themselves: a game system's own 1:1
     print of one thing larger than a sheet (a cut-out piece) whose drawing is the form `form`."""
     total = len(plan.printed)
+    repeats = Repeats(c)
     for number, cell in enumerate(plan.printed, start=1):
-        _tile_page(c, document, plan, cell, form, number, total, ink_saver)
+        _tile_page(c, document, plan, cell, form, number, total, ink_saver, repeats)
         c.showPage()
     return total
 
