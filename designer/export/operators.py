@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import cos, pi, sin
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
@@ -262,3 +263,36 @@ def record(c: Canvas, draw: Callable[[], None], slots: list[tuple[int, str | Non
     if any(code[i] != turned(merged_into, turn) for i, merged_into in slots):
         return None
     return Drawing(tuple(code[start:]), tuple((i - start, merged_into) for i, merged_into in slots))
+
+
+# --- text ----------------------------------------------------------------------------------------------------
+def text_frame(x: float, y: float, angle: float) -> str:
+    """The one `cm` that Canvas.translate(x, y), rotate(angle) (when not 0) and scale(1, -1) write after a `q`."""
+    scratch = _Scratch([])
+    Canvas.translate(scratch, x, y)
+    if angle:
+        Canvas.rotate(scratch, angle)
+    Canvas.scale(scratch, 1, -1)
+    return scratch._code[-1]
+
+
+def text_object(c: Canvas, font: Any, size: float, dx: float, dy: float, mode: int, s: str) -> str:
+    """What `c.drawText` writes for a text object begun at (0, 0), given a TrueType `font` (an embedded subset
+    font: reportlab's "dynamic" fonts) at `size`, its origin set to (dx, dy), render mode `mode` and `s` shown:
+    the same string, without building the text object and measuring `s` for a cursor never read."""
+    doc = c._doc
+    code = ["BT", "1 0 0 1 0 0 Tm" if c.bottomup else "1 0 0 -1 0 0 Tm",
+            f"1 0 0 {1 if c.bottomup else -1} {fp_str(dx, dy)} Tm"]
+    if mode:
+        code.append(f"{mode} Tr")
+    tmpl = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+    current = -1
+    for subset, t in font.splitString(s, doc):
+        if subset != current:
+            code.append(f"{font.getSubsetInternalName(subset, doc)} {tmpl}")
+            current = subset
+        code.append(f"({c._escape(t)}) Tj")
+    code.append("ET")
+    if mode & 4:
+        code.append(f"{mode ^ 4} Tr")  # reportlab turns clipping off again after ET
+    return " ".join(code)

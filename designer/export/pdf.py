@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from reportlab.lib.colors import Color, HexColor, black, white
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
@@ -169,15 +170,17 @@ def text(c: Canvas, x: float, y: float, s: str, size_pt: float = 7.0, font: str 
     s, lost = fonts.printable(s, font)
     if lost and isinstance(c, DocumentCanvas):
         c.lost_glyphs.update(lost)
+    size = pt(size_pt)
+    # `s` is already printable: measure it as drawn, and only when the anchor needs it
+    dx = 0.0 if anchor == "start" else -stringWidth(s, font, size_pt) / MM / (2 if anchor == "middle" else 1)
+    dy = -size * fonts.cap_height(font) / 2 if middle else 0.0
+    if halo is None and _direct_text(c, x, y, angle, s, font, size, dx, dy, colour, outline, outline_mm):
+        return
     c.saveState()
     c.translate(x, y)
     if angle:
         c.rotate(angle)
     c.scale(1, -1)
-    size = pt(size_pt)
-    # `s` is already printable: measure it as drawn, and only when the anchor needs it
-    dx = 0.0 if anchor == "start" else -stringWidth(s, font, size_pt) / MM / (2 if anchor == "middle" else 1)
-    dy = -size * fonts.cap_height(font) / 2 if middle else 0.0
     if halo is not None and outline is None:
         _halo_text(c, s, font, size, dx, dy, colour, halo)
         c.restoreState()
@@ -201,6 +204,28 @@ def text(c: Canvas, x: float, y: float, s: str, size_pt: float = 7.0, font: str 
         c.drawText(t)
         c.restoreState()
     c.restoreState()
+
+
+def _direct_text(c: Canvas, x: float, y: float, angle: float, s: str, font: str, size: float, dx: float,
+                 dy: float, colour: Color, outline: Color | None, outline_mm: float | None) -> bool:
+    """`text` without a halo, its operators written straight into `c` — byte for byte what the calls below in
+    `text` write (tests/unit/test_text_operators.py), without the canvas copying its state at each q. False
+    (nothing written) where only reportlab's calls are right: a font that is not an embedded TrueType subset
+    font, a colour `operators.ColourOps` does not write itself."""
+    face = pdfmetrics.getFont(font)
+    if not getattr(face, "_dynamicFont", False) or type(s) is not str:
+        return False
+    colours = operators.ColourOps(c)
+    fill = colours.fill(colour)
+    stroke = None if outline is None else colours.stroke(outline)
+    if fill is None or (outline is not None and stroke is None):
+        return False
+    code: list[str] = c._code
+    code += ("q", operators.text_frame(x, y, angle), "q")
+    if stroke is not None:
+        code += (stroke, operators.width(size * 0.07 if outline_mm is None else outline_mm), "1 j")
+    code += (fill, operators.text_object(c, face, size, dx, dy, 2 if outline is not None else 0, s), "Q", "Q")
+    return True
 
 
 def _halo_text(c: Canvas, s: str, font: str, size: float, dx: float, dy: float, colour: Color, halo: Color) -> None:

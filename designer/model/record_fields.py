@@ -2,7 +2,7 @@
 
 The shared records (`designer.model.campaign`: the document, a race, a race result, a custom character, a
 driver) are `Extensible`. A system declares the fields it keeps on one of them as a `RecordFields` model (every
-field with a default) and the registry puts it in the table here (`set_campaign_fields`, called by
+field with a default) and the registry puts it in the table (`fields_table.set_campaign_fields`, called by
 `designer.systems.registry` as `set_extra_kinds` is for element kinds), with the id of the system that owns it;
 a model named as "package.module:Class" is imported when a campaign record is first read, not at registration.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from pydantic import (
     GetJsonSchemaHandler,
@@ -35,7 +35,9 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
+from designer.model import fields_table
 from designer.model.base import OmitUnused, StrictModel
+from designer.model.fields_table import Entry, FieldsError, set_campaign_fields, set_fields_loader
 
 __all__ = [
     "Extensible",
@@ -55,10 +57,6 @@ __all__ = [
 
 F = TypeVar("F", bound="RecordFields")
 R = TypeVar("R", bound="Extensible")
-
-
-class FieldsError(ValueError):
-    """A system's fields that cannot join a record (said in one line)."""
 
 
 class RecordFields(OmitUnused):
@@ -82,17 +80,10 @@ class RecordFields(OmitUnused):
 
 
 # --- the table: {record class: [its registered models]}, and who owns each model -------------------------
-#: The shared records a system may add fields to, by the class name a system gives (`designer.model.campaign`).
-RECORDS: Final = ("CampaignDocument", "Race", "RaceResult", "CustomCharacter", "Driver")
-#: (owning system id, record class name, model class or "package.module:Class"), as the registry set them.
-Entry = tuple[str, str, str | type[Any]]
-
-_entries: tuple[Entry, ...] = ()
-_stale = False  # the entries changed: the table is resolved again (importing the models) when next asked
+_resolved = 0  # the generation of `fields_table`'s entries the table below was made from
 _table: dict[type[Extensible], tuple[type[RecordFields], ...]] = {}
 _owners: dict[type[RecordFields], str] = {}
 _defaults_of: dict[type[RecordFields], RecordFields] = {}
-_loader: Callable[[], None] | None = None
 
 
 def _defaults(cls: type[F]) -> F:
@@ -106,34 +97,7 @@ def _defaults(cls: type[F]) -> F:
     return found
 
 
-def set_fields_loader(loader: Callable[[], None]) -> None:
-    """`loader()` registers the systems in use (their fields join the table) before a record is read."""
-    global _loader
-    _loader = loader
-
-
-def set_campaign_fields(entries: Iterable[Entry], check_only: bool = False) -> None:
-    """Make the table `entries` — (owning system id, shared record's class name, its model) — replacing any set
-    before. A model given as "package.module:Class" is imported only when a campaign record is first read, so
-    registering a system loads no campaign code. Refuses a record not in `RECORDS` and a model that is neither
-    at once; with `check_only` (registering) and a model given as a class (the campaign model is then loaded
-    anyway) also what resolving refuses: a model that is not a `RecordFields` with defaults, and a field name
-    the record (or another model on it) already has."""
-    global _entries, _stale
-    entries = tuple(entries)
-    for owner, record, model in entries:
-        if record not in RECORDS:
-            raise FieldsError(f"{owner}: {record!r} is not a shared campaign record ({', '.join(RECORDS)})")
-        if not isinstance(model, type) and not (isinstance(model, str) and ":" in model):
-            raise FieldsError(f"{owner}: {model!r} is neither a RecordFields class nor 'package.module:Class'")
-    if check_only:
-        if any(isinstance(model, type) for _owner, _record, model in entries):
-            _resolve(entries)
-        return
-    _entries, _stale = entries, True
-
-
-def _resolve(entries: Iterable[Entry]) -> tuple[dict[type[Extensible], tuple[type[RecordFields], ...]],
+def resolve(entries: Iterable[Entry]) -> tuple[dict[type[Extensible], tuple[type[RecordFields], ...]],
                                                 dict[type[RecordFields], str]]:
     campaign = importlib.import_module("designer.model.campaign")
     table: dict[type[Extensible], list[type[RecordFields]]] = {}
@@ -160,12 +124,11 @@ def _resolve(entries: Iterable[Entry]) -> tuple[dict[type[Extensible], tuple[typ
 
 def _ensure() -> None:
     """The systems in use registered and their models imported."""
-    global _table, _owners, _stale
-    if _loader is not None:
-        _loader()
-    if _stale:
-        _table, _owners = _resolve(_entries)
-        _stale = False
+    global _table, _owners, _resolved
+    entries, generation = fields_table.current()
+    if generation != _resolved:
+        _table, _owners = resolve(entries)
+        _resolved = generation
 
 
 def fields_of_record(record: type[Extensible]) -> tuple[type[RecordFields], ...]:

@@ -7,7 +7,7 @@ except a question about one built-in's id (`get`, `find`, `load_only`: a track o
 which registers that built-in alone until another question needs the rest (they then come in the same order).
 The element kinds systems define (`System.element_classes`) go into the model's kind table
 (`designer.model.elements.set_extra_kinds`), and their fields on the campaign records (`System.campaign_fields`)
-into the model's fields table (`designer.model.record_fields.set_campaign_fields`), while their registry is the
+into the model's fields table (`designer.model.fields_table.set_campaign_fields`), while their registry is the
 one in use.
 Low in the layers: it imports only `api` and the element model (that one only once a system defines kinds of
 its own or the model is in use: a card deck builds no element model), so the checks engine, the print shop,
@@ -26,8 +26,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from designer.i18n import _, add_catalogue
+from designer.model.fields_table import FieldsError, set_campaign_fields, set_fields_loader
 from designer.model.kind_names import ELEMENT_KINDS, set_system_element_labels, set_system_kind_names
-from designer.model.record_fields import FieldsError, set_campaign_fields, set_fields_loader
 from designer.systems.api import CAMPAIGN_RECORDS, RuleSection, System
 
 if TYPE_CHECKING:

@@ -192,6 +192,18 @@ def test_a_card_deck_builds_no_element_model(tmp_path: Path):
     assert tuple(ELEMENT_CLASSES) == ELEMENT_KINDS and TrackDocument.__module__ == "designer.model.track"
 
 
+def test_registering_the_systems_builds_no_campaign_record_model(tmp_path: Path):
+    """Issue #33: the systems' campaign fields are a plain table (`model/fields_table.py`) until a campaign is
+    read, so a card deck imports no record model and not even the shared model base; a campaign still resolves
+    them when read."""
+    records = ("designer.model.record_fields", "designer.model.base", "designer.model.campaign")
+    assert _modules_after(["cards", "--ruleset", "mk-gaslands", "-o", str(tmp_path / "c.pdf")], records) == []
+    from designer.model.campaign import Race
+    from designer.model.record_fields import fields_of_record, fields_owner
+
+    assert "mk-downforce" in {fields_owner(model) for model in fields_of_record(Race)}
+
+
 def test_validate_and_a_card_deck_import_no_race_day(tmp_path: Path):
     """Issue #33: a system names its race day by where it lies (`System.race`, "module:NAME"), imported when
     first read: validate and a card deck never import the race engine; reading `race` gives the rules."""
