@@ -732,7 +732,8 @@ class System:
     icons_dir: Path | None = None
     generator: Generator | None = None
     character_stats: tuple[CharacterStat, ...] = ()
-    race: _Deferred = _Deferred()
+    # not hashed: a hash (the Qt half's cache is keyed by the system) would import the race day named here
+    race: _Deferred = field(default=_Deferred(), hash=False)
     campaign_fields: tuple[CampaignFields, ...] = ()
     cli: tuple[CliCommand, ...] = ()
     campaign_cli: tuple[CliCommand, ...] = ()
