@@ -45,7 +45,10 @@ def _record(cls: type[_R]) -> type[_R]:
     kept = fields(made)
     made._fields = frozenset(f.name for f in kept)
     made._compared = tuple(f.name for f in kept if f.compare)
-    made._hashed = tuple(f.name for f in kept if (f.compare if f.hash is None else f.hash))
+    # A deferred field is not hashed: reading it imports what it names (a system's race day), and a record is
+    # hashed wherever it keys a cache (its Qt half's, at start-up).
+    made._hashed = tuple(f.name for f in kept if (f.compare if f.hash is None else f.hash)
+                         and not isinstance(made.__dict__.get(f.name), _Deferred))
     made._shown = tuple(f.name for f in kept if f.repr)
     made.__eq__, made.__hash__, made.__repr__ = _record_eq, _record_hash, _record_repr
     made.__setattr__, made.__delattr__ = _record_setattr, _record_delattr
@@ -732,8 +735,7 @@ class System:
     icons_dir: Path | None = None
     generator: Generator | None = None
     character_stats: tuple[CharacterStat, ...] = ()
-    # not hashed: a hash (the Qt half's cache is keyed by the system) would import the race day named here
-    race: _Deferred = field(default=_Deferred(), hash=False)
+    race: _Deferred = _Deferred()
     campaign_fields: tuple[CampaignFields, ...] = ()
     cli: tuple[CliCommand, ...] = ()
     campaign_cli: tuple[CliCommand, ...] = ()

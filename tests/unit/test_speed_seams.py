@@ -319,3 +319,19 @@ def test_records_share_their_frozenness_and_stay_frozen():
             change()
     other = replace(system, id="y")
     assert (other.id, system.id) == ("y", "x") and other.race is system.race and replace(system) == system
+
+
+def test_hashing_a_system_reads_no_race_day_and_one_without_keeps_none():
+    """Issue #33: a system keys caches (its Qt half's), so its hash leaves out the race day named as "module:NAME"
+    (hashing imported every system's race day before the first window); a system given none still has none."""
+    from dataclasses import replace
+
+    from designer.systems.registry import find
+
+    system = find("mk-gaslands")
+    fresh = replace(system, race="designer.systems.mk_gaslands.race:RACE")
+    hash(fresh)
+    assert isinstance(fresh.__dict__["_deferred_race"], str)  # not read by the hash
+    assert fresh.race is not None and fresh == system
+    assert replace(system, race=None).race is None
+    assert replace(system, race=None) != system
