@@ -121,27 +121,27 @@ def run_gui(files: list[str], language: str | None = None) -> int:
     install_language(app, language)
     errors.install()  # Qt's messages (headless noise aside) go to the log and stderr from here on
     window = open_main_window(files, restore_session=True)
-    after_first_paint(window, errors.log_start)
+    after_first_paint(window.view.viewport(), errors.log_start)  # the canvas: the first paint's last part
     file_open.install(app, window)  # macOS: documents opened from the Finder arrive as QFileOpenEvent
     return app.exec()
 
 
 class _FirstPaint(QObject):
-    """Calls `callback` from the event loop once `window` has been painted the first time, then goes."""
+    """Calls `callback` from the event loop once `widget` has been painted the first time, then goes."""
 
-    def __init__(self, window: QWidget, callback: Callable[[], None]) -> None:
-        super().__init__(window)
+    def __init__(self, widget: QWidget, callback: Callable[[], None]) -> None:
+        super().__init__(widget)
         self.callback = callback
-        window.installEventFilter(self)
+        widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
-            QTimer.singleShot(0, self.callback)  # after the rest of this paint, children included
+            QTimer.singleShot(0, self.callback)  # after the rest of this paint
             self.deleteLater()
         return False
 
 
-def after_first_paint(window: QWidget, callback: Callable[[], None]) -> None:
-    """Run `callback` once the window is on screen: work no first paint needs waits for it, as a user does."""
-    _FirstPaint(window, callback)
+def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:
+    """Run `callback` once `widget` is on screen: work no first paint needs waits for it, as a user does."""
+    _FirstPaint(widget, callback)

@@ -74,7 +74,7 @@ START = textwrap.dedent("""
     install_language(app)
     errors.install()
     window = open_main_window([], restore_session=True)
-    after_first_paint(window, errors.log_start)
+    after_first_paint(window.view.viewport(), errors.log_start)
     import designer
     from designer import logs
     version_before_paint = "__version__" in vars(designer)
