@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import os
-import platform
 import stat
 import sys
 from logging.handlers import RotatingFileHandler
@@ -24,7 +23,7 @@ from pathlib import Path
 
 import platformdirs
 
-from designer import __version__
+import designer
 from designer.io.display import printable
 
 LOG_ENV = "KARTOGRAPHER_LOG_DIR"
@@ -124,7 +123,10 @@ def log_written() -> bool:
 
 def versions() -> dict[str, str]:
     """What a bug report needs to know about the program and the machine (the editor adds Qt's)."""
-    return {"Kartographer": __version__, "Python": platform.python_version(), "System": platform.platform()}
+    import platform  # read when asked: `platform.platform()` scans the interpreter's binary for its libc
+
+    return {"Kartographer": designer.__version__, "Python": platform.python_version(),
+            "System": platform.platform()}
 
 
 def one_line(exc: BaseException) -> str:

@@ -11,7 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from designer import __version__, logs
+import designer
+from designer import logs
 from designer.app.errors import versions
 from designer.i18n import N_, _
 
@@ -25,7 +26,7 @@ class AboutDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(_("About Kartographer"))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        heading = QLabel(f"Kartographer {__version__}", self)
+        heading = QLabel(f"Kartographer {designer.__version__}", self)
         heading.setStyleSheet("font-size: 16pt; font-weight: bold")
         description = QLabel(_(DESCRIPTION), self)
         details = {name: value for name, value in versions().items() if name != "Kartographer"}
@@ -51,7 +52,7 @@ class AboutDialog(QDialog):
         layout.addWidget(buttons)
 
     def text(self) -> str:
-        lines = [f"Kartographer {__version__}"]
+        lines = [f"Kartographer {designer.__version__}"]
         lines += [f"{name}: {label.text()}" for name, label in self.values.items()]
         return "\n".join(lines)
 

@@ -162,6 +162,7 @@ class ErrorReporter(QObject):
             self._reporting = False
 
     def report(self, info: ExcInfo) -> None:
+        log_start()
         key = _key(info)
         self.counts[key] += 1
         count = self.counts[key]
@@ -212,7 +213,19 @@ class ErrorReporter(QObject):
 
 
 def install() -> ErrorReporter:
-    """Log to the user's log file and report unexpected errors in a dialog (needs the QApplication)."""
-    reporter = ErrorReporter(QApplication.instance()).install()
-    log.info("Kartographer started (%s)", ", ".join(f"{k} {v}" for k, v in versions().items()))
-    return reporter
+    """Log to the user's log file and report unexpected errors in a dialog (needs the QApplication).
+
+    The log's start line (`log_start`) waits for the first window's first paint (`designer.app.main`) or the
+    first error, whichever comes first: reading the versions is no part of what a user waits for."""
+    return ErrorReporter(QApplication.instance()).install()
+
+
+_started = False
+
+
+def log_start() -> None:
+    """Log "Kartographer started" with the versions, once a session."""
+    global _started
+    if not _started:
+        _started = True
+        log.info("Kartographer started (%s)", ", ".join(f"{k} {v}" for k, v in versions().items()))

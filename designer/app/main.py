@@ -13,11 +13,11 @@ PySide6 ships, and the default QLocale follows the language so spin boxes show a
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
+from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from designer.app import errors, file_open
 from designer.app.app_icon import apply_identity
@@ -121,5 +121,27 @@ def run_gui(files: list[str], language: str | None = None) -> int:
     install_language(app, language)
     errors.install()  # Qt's messages (headless noise aside) go to the log and stderr from here on
     window = open_main_window(files, restore_session=True)
+    after_first_paint(window.view.viewport(), errors.log_start)  # the canvas: the first paint's last part
     file_open.install(app, window)  # macOS: documents opened from the Finder arrive as QFileOpenEvent
     return app.exec()
+
+
+class _FirstPaint(QObject):
+    """Calls `callback` from the event loop once `widget` has been painted the first time, then goes."""
+
+    def __init__(self, widget: QWidget, callback: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self.callback = callback
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self.callback)  # after the rest of this paint
+            self.deleteLater()
+        return False
+
+
+def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:
+    """Run `callback` once `widget` is on screen: work no first paint needs waits for it, as a user does."""
+    _FirstPaint(widget, callback)

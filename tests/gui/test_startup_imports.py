@@ -59,6 +59,8 @@ DEFERRED = (
     "designer.race.engine",
     "designer.systems.mk_gaslands.race",
     "designer.systems.axles_alloys_2.race",
+    # the Undo History, a tab behind the Gates, is built when first shown (issue #33)
+    "designer.panes.history",
 )
 
 START = textwrap.dedent("""
@@ -66,14 +68,19 @@ START = textwrap.dedent("""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
     from designer.app import errors
-    from designer.app.main import application, install_language, open_main_window
+    from designer.app.main import after_first_paint, application, install_language, open_main_window
 
     app = application()
     install_language(app)
     errors.install()
     window = open_main_window([], restore_session=True)
+    after_first_paint(window.view.viewport(), errors.log_start)
+    import designer
+    from designer import logs
+    version_before_paint = "__version__" in vars(designer)
     app.processEvents()
-    report = {"items": len(window.scene.items()), "loaded": [m for m in DEFERRED if m in sys.modules]}
+    report = {"items": len(window.scene.items()), "loaded": [m for m in DEFERRED if m in sys.modules],
+              "version before the paint": version_before_paint}
 
     def modal_class(trigger):
         '''Trigger an action that opens a modal dialog; the dialog's class name (it is closed at once).'''
@@ -164,3 +171,43 @@ def test_the_campaign_package_still_names_its_window(name):
     import designer.panes.campaign as campaign
 
     assert getattr(campaign, name) is not None
+
+
+def test_the_undo_history_built_when_first_shown_lists_the_steps_made_before(tmp_path):
+    report = _run("""
+        from designer.document.operations import delete_elements
+
+        editor = window.current_editor()
+        report["count"] = len(editor.document.elements)
+        first, second = [e.id for e in editor.document.elements[:2]]
+        delete_elements(editor.document, [first])
+        delete_elements(editor.document, [second])
+        editor.document.undo_stack.undo()
+        report["before"] = "designer.panes.history" in sys.modules
+        dock = window.panes.history_dock
+        dock.raise_()
+        app.processEvents()
+        pane = dock.widget()
+        report["pane"] = type(pane).__name__
+        report["same"] = pane is window.panes.history
+        report["rows"] = pane.row_texts()
+        report["current"] = pane.view.currentIndex().row()
+        pane.view.setCurrentIndex(pane.view.model().index(0, 0))  # a click on "<empty>": back to the start
+        report["left"] = len(editor.document.elements)
+        report["index"] = editor.document.undo_stack.index()
+    """, tmp_path)
+    assert report["loaded"] == [] and report["before"] is False
+    assert report["pane"] == "HistoryPane" and report["same"] is True
+    assert report["rows"][0] == "<empty>" and len(report["rows"]) == 3
+    assert report["current"] == 1  # the second step is undone
+    assert report["index"] == 0 and report["count"] == report["left"]
+
+
+def test_the_log_start_line_waits_for_the_first_paint(tmp_path):
+    report = _run("""
+        for _ in range(3):
+            app.processEvents()
+        report["logged"] = "Kartographer started" in logs.log_path().read_text(encoding="utf-8")
+    """, tmp_path)
+    assert report["version before the paint"] is False  # read for the start line, once the window is painted
+    assert report["logged"] is True
