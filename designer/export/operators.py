@@ -268,10 +268,7 @@ def record(c: Canvas, draw: Callable[[], None], slots: list[tuple[int, str | Non
 # --- text ----------------------------------------------------------------------------------------------------
 def text_frame(x: float, y: float, angle: float) -> str:
     """The one `cm` that Canvas.translate(x, y), rotate(angle) (when not 0) and scale(1, -1) write after a `q`."""
-    scratch = _Scratch([])
-    Canvas.translate(scratch, x, y)
-    if angle:
-        Canvas.rotate(scratch, angle)
+    scratch = _Scratch([placed(x, y, angle)])
     Canvas.scale(scratch, 1, -1)
     return scratch._code[-1]
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 import numpy as np
 import shapely
@@ -80,10 +79,6 @@ def _box(r: Rect) -> BaseGeometry:
     return box(r.x, r.y, r.right, r.bottom)
 
 
-def _boxes(rects: Sequence[Rect]) -> Any:
-    return shapely.box([r.x for r in rects], [r.y for r in rects], [r.right for r in rects], [r.bottom for r in rects])
-
-
 def _clipped_area(ink: BaseGeometry, r: Rect) -> float:
     """The ink's area in `r` by a rectangle clip; 0 (so measured again exactly) where GEOS's clip gives up
     (it refuses some shapes the overlay takes, e.g. with a ring that collapses to three points)."""
@@ -129,18 +124,14 @@ class Ink:
         return (float(min(f[0] for f in found)), float(min(f[1] for f in found)), float(max(f[2] for f in found)),
                 float(max(f[3] for f in found)))
 
-    def near(self, rects: Sequence[Rect]) -> list[list[int]]:
-        """For each rectangle (within the table), the shapes whose bounds reach into it."""
-        return self.near_edges(np.array([(r.x, r.y, r.right, r.bottom) for r in rects], dtype=float))
-
     def near_edges(self, edges: np.ndarray) -> list[list[int]]:
-        """`near` for rectangles given as rows of left, top, right, bottom."""
-        hits: list[list[int]] = [[] for _ in range(len(edges))]
-        if len(edges):
-            found = self.tree.query(shapely.box(*edges.reshape(-1, 4).T))
-            cuts = np.searchsorted(found[0], np.arange(1, len(edges)))
-            hits = [part.tolist() for part in np.split(found[1], cuts)]
-        return hits
+        """For each rectangle within the table (rows of left, top, right, bottom), the shapes whose bounds reach
+        into it."""
+        if not len(edges):
+            return []
+        found = self.tree.query(shapely.box(*edges.reshape(-1, 4).T))
+        cuts = np.searchsorted(found[0], np.arange(1, len(edges)))
+        return [part.tolist() for part in np.split(found[1], cuts)]
 
     def holds_whole(self, edges: np.ndarray) -> np.ndarray:
         """Whether each rectangle (rows of left, top, right, bottom) holds a whole shape of at least SURE_MM2.
@@ -153,12 +144,9 @@ class Ink:
             out[rect[inside]] = True
         return out
 
-    def touches(self, rects: Sequence[Rect]) -> list[bool]:
-        """Whether any ink on the table lies in each rectangle (which may reach off the table)."""
-        return self.touches_edges(np.array([(r.x, r.y, r.right, r.bottom) for r in rects], dtype=float)).tolist()
-
     def touches_edges(self, edges: np.ndarray) -> np.ndarray:
-        """`touches` for rectangles given as rows of left, top, right, bottom."""
+        """Whether any ink on the table lies in each rectangle (rows of left, top, right, bottom; it may reach
+        off the table)."""
         x0, y0, x1, y1 = self.table
         edges = np.clip(edges.reshape(-1, 4), [x0, y0, x0, y0], [x1, y1, x1, y1])
         out = self.holds_whole(edges)

@@ -142,8 +142,8 @@ def test_export_counts_against_their_floors():
 #: Then the Undo History's pane built when first shown and the log's start line (the version and platform read)
 #: written after the canvas's first paint: window shown 2.768 → 2.713–2.740 G (2.12× → 2.08–2.10×), starter
 #: drawn 2.902 → 2.867–2.885 G (2.22× → 2.19–2.21×) over three counts; the gain is within the spread of counts on
-#: either side, so the guards sit just above the new spread (tests/gui/test_startup_imports.py holds the seams).
-#: (Moved to 2.16 / 2.26 at the merge: counts of the same code spread by up to 0.05×, as the floor moves too.)
+#: either side (up to 0.05× for the same code: the floor moves too), so the guards sit a spread above the new
+#: figures, 2.16 / 2.26 (tests/gui/test_startup_imports.py holds the seams).
 STARTUP_COUNTED_GUARDS = {"validate starter": 1.10, "cards 66": 1.31, "window shown": 2.16, "starter drawn": 2.26}
 
 
