@@ -53,8 +53,17 @@ def set_layered(scene: QGraphicsScene, items: Iterable[QGraphicsItem], layered: 
 def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures: ItemPictures | None = None) -> None:
     """Paint every layered item meeting `rect`, bottom to top, as Qt would have; from `pictures` where they
     hold the item, or the sprites of its look, at this zoom (canvas/pictures.py, canvas/sprites.py)."""
+    for _ in paint_layer_steps(scene, painter, rect, pictures):
+        pass
+
+
+def paint_layer_steps(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures: ItemPictures | None = None,
+                      every: int = 0) -> Iterator[None]:
+    """`paint_layer`, pausing after every `every` items (never when 0) so that it can be spread over time
+    (canvas/sharpen.py); nothing else may use `painter` until it is done or closed."""
     option = QStyleOptionGraphicsItem()
     order = Qt.SortOrder.AscendingOrder
+    in_device = False
     if pictures is not None and (_exporting or not pictures.usable(painter)):
         pictures = None
     if pictures is not None:
@@ -63,51 +72,59 @@ def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures
         scene_transform = painter.worldTransform()
         scale, dx, dy = scene_transform.m11(), scene_transform.dx(), scene_transform.dy()
         device = QTransform()
-        in_device = False
         hints = painter.testRenderHint(_SMOOTH), painter.testRenderHint(_ANTIALIAS)
         # Sprites turned to an item's heading are smoothed (sprites.paint_parts); their edges are transparent.
         painter.setRenderHint(_SMOOTH, False)
         painter.setRenderHint(_ANTIALIAS, False)
-    for item in scene.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect, order):
-        if not (is_layered(item) and item.isVisible()):
-            continue
-        if pictures is not None:
-            picture = pictures.picture(item, key) if getattr(item, "cached_picture", False) else None
-            if picture is not None:
-                if item.paints_outside:
-                    if in_device:
-                        painter.setWorldTransform(scene_transform)
-                        in_device = False
-                    painter.save()
-                    painter.setRenderHint(_ANTIALIAS)
-                    painter.translate(item.pos())
-                    item.paint_outside(painter)
-                    painter.restore()
-                if not in_device:
-                    painter.setWorldTransform(device)
-                    in_device = True
-                pos = item.pos()
-                x, y = round(pos.x() * scale + dx), round(pos.y() * scale + dy)
-                if type(picture) is Parts:
-                    paint_parts(painter, picture, x, y, item, scale)
-                else:
-                    image, left, top = picture
-                    painter.drawImage(x - left, y - top, image)
+    count = 0
+    try:
+        for item in scene.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect, order):
+            if not (is_layered(item) and item.isVisible()):
                 continue
+            count += 1
+            if count == every:
+                count = 0
+                if in_device:  # the caller may look at the painter in between
+                    painter.setWorldTransform(scene_transform)
+                    in_device = False
+                yield
+            if pictures is not None:
+                picture = pictures.picture(item, key) if getattr(item, "cached_picture", False) else None
+                if picture is not None:
+                    if item.paints_outside:
+                        if in_device:
+                            painter.setWorldTransform(scene_transform)
+                            in_device = False
+                        painter.save()
+                        painter.setRenderHint(_ANTIALIAS)
+                        painter.translate(item.pos())
+                        item.paint_outside(painter)
+                        painter.restore()
+                    if not in_device:
+                        painter.setWorldTransform(device)
+                        in_device = True
+                    pos = item.pos()
+                    x, y = round(pos.x() * scale + dx), round(pos.y() * scale + dy)
+                    if type(picture) is Parts:
+                        paint_parts(painter, picture, x, y, item, scale)
+                    else:
+                        image, left, top = picture
+                        painter.drawImage(x - left, y - top, image)
+                    continue
+                if in_device:
+                    painter.setWorldTransform(scene_transform)
+                    in_device = False
+            painter.save()
+            painter.translate(item.pos())
+            option.exposedRect = item.boundingRect()
+            item.paint(painter, option, None)
+            painter.restore()
+    finally:
+        if pictures is not None and painter.isActive():
             if in_device:
                 painter.setWorldTransform(scene_transform)
-                in_device = False
-        painter.save()
-        painter.translate(item.pos())
-        option.exposedRect = item.boundingRect()
-        item.paint(painter, option, None)
-        painter.restore()
-    if pictures is not None:
-        if in_device:
-            painter.setWorldTransform(scene_transform)
-        painter.setRenderHint(_SMOOTH, hints[0])
-        painter.setRenderHint(_ANTIALIAS, hints[1])
-
+            painter.setRenderHint(_SMOOTH, hints[0])
+            painter.setRenderHint(_ANTIALIAS, hints[1])
 
 _SMOOTH = QPainter.RenderHint.SmoothPixmapTransform
 _ANTIALIAS = QPainter.RenderHint.Antialiasing

@@ -11,7 +11,7 @@ unselected element (the static layer, canvas/layer.py); selected elements are pa
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter
@@ -310,6 +310,20 @@ class TrackScene(QGraphicsScene):
 
     # --- background: table and grid --------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        for _ in self.background_steps(painter, rect):
+            pass
+
+    def background_steps(self, painter: QPainter, rect: QRectF, every: int = 0) -> Iterator[None]:
+        """`drawBackground`, pausing after the table and then after every `every` elements (never when 0), so a
+        view can spread it over time (canvas/sharpen.py)."""
+        self.paint_table(painter, rect)
+        if every:
+            yield
+        if not self.table_rect().isEmpty():
+            yield from layer.paint_layer_steps(self, painter, rect, self.pictures, every)
+
+    def paint_table(self, painter: QPainter, rect: QRectF) -> None:
+        """The background under the elements: the room, the table, its grid and edge."""
         painter.fillRect(rect, style.OUTSIDE)
         table = self.table_rect()
         if table.isEmpty():
@@ -335,7 +349,6 @@ class TrackScene(QGraphicsScene):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(table)
         painter.restore()
-        layer.paint_layer(self, painter, rect, self.pictures)
 
     def _on_selection_changed(self) -> None:
         """Selected items leave the static layer and are painted live; the rest go back into it."""

@@ -18,12 +18,15 @@ from PySide6.QtGui import (
     QMouseEvent,
     QNativeGestureEvent,
     QPainter,
+    QPaintEvent,
     QPixmapCache,
     QResizeEvent,
     QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
+
+from designer.canvas.sharpen import Sharpener
 
 MM_PER_INCH = 25.4
 ZOOM_STEP = 1.25
@@ -68,6 +71,9 @@ class TrackView(QGraphicsView):
         #: Called with a QContextMenuEvent that no scene item (a guide) took: the canvas menus.
         self.context_menu_handler = None
         self._last_zoom = self.zoom_percent()
+        #: Zoom steps show the frame before scaled at once and sharpen it between events (canvas/sharpen.py).
+        self.sharpener = Sharpener(self)
+        self._in_paint_event = False
 
     # --- zoom --------------------------------------------------------------------------------------
     def pixels_per_mm(self) -> float:
@@ -133,6 +139,7 @@ class TrackView(QGraphicsView):
         previous = self.transformationAnchor()
         if anchor is not None:
             self.setTransformationAnchor(anchor)
+        self.sharpener.zooming(factor)
         self.scale(factor, factor)
         self.setTransformationAnchor(previous)
         self._emit_zoom()
@@ -142,6 +149,25 @@ class TrackView(QGraphicsView):
         if abs(zoom - self._last_zoom) > 1e-6:
             self._last_zoom = zoom
             self.zoom_changed.emit(zoom)
+
+    def settle(self) -> None:
+        """Paint the sharp background now if a zoom step left a scaled one (before grabbing the view)."""
+        self.sharpener.settle()
+
+    # --- painting ------------------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self._in_paint_event = True  # the background painted now goes into Qt's cache of it
+        try:
+            super().paintEvent(event)
+        finally:
+            self._in_paint_event = False
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        self.sharpener.draw_background(painter, rect, self._in_paint_event)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        self.sharpener.scrolled(dx, dy)
 
     # --- wheel and gestures --------------------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:
