@@ -19,6 +19,7 @@ from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTran
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
+from designer import collector
 from designer.app import errors, file_open
 from designer.app.app_icon import apply_identity
 from designer.app.autosave import HEADLESS_PLATFORMS
@@ -117,13 +118,26 @@ def install_language(app: QApplication, language: str | None = None) -> str:
 
 def run_gui(files: list[str], language: str | None = None) -> int:
     """The editor's event loop; `language` (the CLI's --lang) overrides the Preferences and the system."""
+    start_gui(files, language)
+    return QApplication.exec()
+
+
+def start_gui(files: list[str], language: str | None = None) -> MainWindow:
+    """All the editor does before its event loop: the language, the error dialog, the first window."""
     app = application()
     install_language(app, language)
     errors.install()  # Qt's messages (headless noise aside) go to the log and stderr from here on
     window = open_main_window(files, restore_session=True)
-    after_first_paint(window.view.viewport(), errors.log_start)  # the canvas: the first paint's last part
+    after_first_paint(window.view.viewport(), first_painted)  # the canvas: the first paint's last part
     file_open.install(app, window)  # macOS: documents opened from the Finder arrive as QFileOpenEvent
-    return app.exec()
+    return window
+
+
+def first_painted() -> None:
+    """What waits for the first window's first paint: the log's start line, and the cycle collector
+    (designer/collector.py), held off while the editor started."""
+    errors.log_start()
+    collector.release()
 
 
 class _FirstPaint(QObject):

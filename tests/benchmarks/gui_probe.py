@@ -67,9 +67,10 @@ def editor(moment: str, files: list[str]) -> None:
             return spec
 
     sys.meta_path.insert(0, PatchWhenLoaded())
-    from designer.cli import main
+    sys.argv = ["kartographer", "gui", *files]
+    from designer.launch import main  # the `kartographer` command's own entry point
 
-    main(["gui", *files])
+    main()
 
 
 def _watch(moment: str, application: type) -> None:

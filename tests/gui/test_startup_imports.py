@@ -3,7 +3,7 @@ QtPdf), the vehicle editor's panes, the campaign window, the track report and th
 when first used — and then work as before.
 
 Each test starts a fresh interpreter (modules once imported stay imported), opens the main window the way
-`kartographer` does (`run_gui` without its event loop), and reports what `sys.modules` holds as JSON.
+`kartographer` does (`start_gui`: `run_gui` without its event loop), and reports what `sys.modules` holds as JSON.
 """
 
 from __future__ import annotations
@@ -64,23 +64,22 @@ DEFERRED = (
 )
 
 START = textwrap.dedent("""
-    import json, sys
+    import gc, json, sys
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
-    from designer.app import errors
-    from designer.app.main import after_first_paint, application, install_language, open_main_window
+    from designer import collector
+    from designer.app.main import start_gui
 
-    app = application()
-    install_language(app)
-    errors.install()
-    window = open_main_window([], restore_session=True)
-    after_first_paint(window.view.viewport(), errors.log_start)
+    collector.hold()  # as the kartographer command does before its imports (designer/launch.py)
+    window = start_gui([])
+    app = QApplication.instance()
+    collector_before_paint = [gc.isenabled(), gc.get_freeze_count()]
     import designer
     from designer import logs
     version_before_paint = "__version__" in vars(designer)
     app.processEvents()
     report = {"items": len(window.scene.items()), "loaded": [m for m in DEFERRED if m in sys.modules],
-              "version before the paint": version_before_paint}
+              "version before the paint": version_before_paint, "collector before the paint": collector_before_paint}
 
     def modal_class(trigger):
         '''Trigger an action that opens a modal dialog; the dialog's class name (it is closed at once).'''
@@ -211,3 +210,14 @@ def test_the_log_start_line_waits_for_the_first_paint(tmp_path):
     """, tmp_path)
     assert report["version before the paint"] is False  # read for the start line, once the window is painted
     assert report["logged"] is True
+
+
+def test_the_cycle_collector_waits_for_the_first_paint_then_skips_what_start_up_built(tmp_path):
+    report = _run("""
+        for _ in range(3):
+            app.processEvents()
+        report["collector after the paint"] = [gc.isenabled(), gc.get_freeze_count()]
+    """, tmp_path)
+    assert report["collector before the paint"] == [False, 0]
+    enabled, frozen = report["collector after the paint"]
+    assert enabled and frozen > 50_000  # the modules, models and widgets start-up made, out of later passes

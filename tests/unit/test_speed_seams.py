@@ -169,6 +169,20 @@ def test_version_is_answered_before_the_command_line_and_pydantic_are_imported()
     assert listed.returncode == 0 and "mushroom-cup-1-luigi-circuit.track.json" in listed.stdout
 
 
+def test_a_command_loads_with_the_cycle_collector_held_and_runs_with_it_on():
+    """`kartographer validate` (designer.launch): no collection pass walks the modules while they load; the
+    command then runs with the collector on and what loading built frozen out of its passes."""
+    code = ("import gc, sys\npasses = []\n"
+            "def seen(phase, info):\n"
+            "    if phase == 'start':\n"
+            "        passes.append(hasattr(sys.modules.get('designer.cli'), 'main'))\n"
+            "from designer.launch import main\ngc.callbacks.append(seen)\n"
+            f"sys.argv = ['kartographer', 'validate', {str(DEFAULT_TRACK)!r}]\nstatus = main()\n"
+            "print(status, passes.count(False), gc.isenabled(), gc.get_freeze_count() > 20_000)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1].split() == ["0", "0", "True", "True"]
+
+
 def test_pydantic_is_resolved_before_qt_is_first_imported():
     """designer/__init__ no longer imports pydantic itself: the first import of PySide6 does it first."""
     code = ("import sys\nimport designer\nassert 'pydantic' not in sys.modules\nimport PySide6.QtCore\n"
