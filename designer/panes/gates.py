@@ -181,12 +181,12 @@ class GatesPane(QWidget):
             shown, self._shown = self._shown, texts
             if self.list.count() == len(shown) and [i for i, _t in texts] == [i for i, _t in shown]:
                 # The same rows in the same order (a drag, coins moved): only the rows whose text changed.
-                for row, ((_i, text), (_j, before)) in enumerate(zip(texts, shown)):
+                for row, ((_i, text), (_j, before)) in enumerate(zip(texts, shown, strict=True)):
                     if text != before:
                         self.list.item(row).setText(text)
             else:
                 self.list.clear()
-                for element, (_i, text) in zip(rows, texts):
+                for element, (_i, text) in zip(rows, texts, strict=True):
                     item = QListWidgetItem(text)
                     item.setData(ID_ROLE, element.id)
                     flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
