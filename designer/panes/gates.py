@@ -32,7 +32,7 @@ from designer.document.operations import change_elements
 from designer.geometry.measure import DECIMALS
 from designer.geometry.route import apply_gate_orders
 from designer.geometry.units import from_mm
-from designer.i18n import _, ngettext
+from designer.i18n import _, current_language, ngettext
 from designer.model.elements import Element
 from designer.panes.markup import number_text
 
@@ -89,6 +89,8 @@ class GatesPane(QWidget):
         self.editor = None
         self._syncing = False
         self._shown: list[tuple[str, str]] = []   # (id, text) of the rows on show
+        #: Each listed element's row text by id, with the record and (units, language) it was made for.
+        self._texts: dict[str, tuple[Element, tuple[str, str], str]] = {}
         self.list = GateList(self)
         self.list.reordered.connect(self.reorder)
         self.list.itemSelectionChanged.connect(self._on_row_selected)
@@ -139,6 +141,17 @@ class GatesPane(QWidget):
             return _("Start/Finish  {id}  {where}").format(id=element.id, where=where)
         return f"{element.order}.  {element.id}  {where}"
 
+    def _cached_text(self, element: Element, units: str) -> str:
+        """`_row_text`, remembered while the element record, the units and the language stay the same (a
+        drag of 200 elements re-lists every gate at every step; most of them did not move)."""
+        key = (units, current_language())
+        cached = self._texts.get(element.id)
+        if cached is not None and cached[0] is element and cached[1] == key:
+            return cached[2]
+        text = self._row_text(element, units)
+        self._texts[element.id] = (element, key, text)
+        return text
+
     def refresh(self, *_args) -> None:
         self._syncing = True
         try:
@@ -162,20 +175,25 @@ class GatesPane(QWidget):
                 self.summary.setText(ngettext("{n} gate — drag to change the order",
                                               "{n} gates — drag to change the order", gates).format(n=gates))
             self._set_enabled(True)
-            texts = [(e.id, self._row_text(e, units)) for e in rows]
-            if texts == self._shown and self.list.count() == len(texts):
-                self._select_rows(editor.selected_ids())
-                return   # nothing on the route changed (e.g. coins were moved)
-            self._shown = texts
-            self.list.clear()
-            for element in rows:
-                item = QListWidgetItem(self._row_text(element, units))
-                item.setData(ID_ROLE, element.id)
-                flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                if element.kind == "gate":
-                    flags |= Qt.ItemFlag.ItemIsDragEnabled   # the start/finish row stays on top
-                item.setFlags(flags)
-                self.list.addItem(item)
+            texts = [(e.id, self._cached_text(e, units)) for e in rows]
+            if len(self._texts) != len(texts):  # forget the rows that went (deleted, another tab's)
+                self._texts = {i: self._texts[i] for i, _t in texts}
+            shown, self._shown = self._shown, texts
+            if self.list.count() == len(shown) and [i for i, _t in texts] == [i for i, _t in shown]:
+                # The same rows in the same order (a drag, coins moved): only the rows whose text changed.
+                for row, ((_i, text), (_j, before)) in enumerate(zip(texts, shown, strict=True)):
+                    if text != before:
+                        self.list.item(row).setText(text)
+            else:
+                self.list.clear()
+                for element, (_i, text) in zip(rows, texts, strict=True):
+                    item = QListWidgetItem(text)
+                    item.setData(ID_ROLE, element.id)
+                    flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                    if element.kind == "gate":
+                        flags |= Qt.ItemFlag.ItemIsDragEnabled   # the start/finish row stays on top
+                    item.setFlags(flags)
+                    self.list.addItem(item)
             self._select_rows(editor.selected_ids())
         finally:
             self._syncing = False
@@ -231,6 +249,8 @@ class GatesPane(QWidget):
     def _select_rows(self, ids: Sequence[str]) -> None:
         wanted = ids[0] if len(ids) == 1 else None
         self.list.clearSelection()
+        if wanted is None:
+            return
         for row in range(self.list.count()):
             item = self.list.item(row)
             if item.data(ID_ROLE) == wanted:

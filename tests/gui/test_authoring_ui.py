@@ -228,6 +228,28 @@ def test_moving_other_elements_keeps_the_rows(win):
     assert pane.list.item(1) is row   # not rebuilt
 
 
+def test_moving_a_gate_rewrites_its_row_alone(win, monkeypatch):
+    """A drag step re-lists the route: the moved gate's row gets its new place, the other rows stay as they are
+    and their texts are not made again (a drag of 200 elements did this for every gate at every step)."""
+    from designer.panes.gates import GatesPane
+
+    pane = win.authoring.gates_pane
+    rows = [pane.list.item(n) for n in range(pane.list.count())]
+    texts = [row.text() for row in rows]
+    made: list[str] = []
+    row_text = GatesPane._row_text
+    monkeypatch.setattr(GatesPane, "_row_text", lambda self, e, units: made.append(e.id) or row_text(self, e, units))
+    from designer.document.operations import move_elements
+
+    move_elements(win.document, ["g2"], 25.4, 0.0)
+    assert [pane.list.item(n) for n in range(pane.list.count())] == rows  # the same items, none rebuilt
+    assert made == ["g2"]
+    assert [row.text() for row in rows[:2]] == texts[:2] and rows[2].text() != texts[2]
+    assert rows[2].text() == row_text(pane, win.document.element("g2"), win.document.prop("display_units"))
+    win.document.undo_stack.undo()
+    assert [row.text() for row in rows] == texts
+
+
 def test_dash_panel_click_lays_one_pad_along_the_track(qtbot, win):
     tool = win.authoring.dash_panel()
     panel = win.document.element(tool.lay((500.0, 670.0), (500.0, 670.0)))
