@@ -177,3 +177,46 @@ def test_switched_off_every_step_is_sharp_at_once(crowded):
     view.zoom_by(1.25)
     grab(crowded[1])
     assert not view.sharpener.busy()
+
+
+@pytest.mark.parametrize("repainted_first", [True, False])
+def test_elements_deleted_mid_way_are_gone_from_the_sharp_frame(crowded, one_step_a_slice, sprites_at_once,
+                                                                 repainted_first, qtbot):
+    """Elements the sharp frame has already painted, and some it has not reached, are deleted: the frame that
+    lands shows neither (the job still holds their items; painting them must neither fail nor show)."""
+    from designer.document.operations import delete_elements
+
+    window, twin = crowded
+    view = window.view
+    for each in crowded:
+        each.view.zoom_by(1.25)
+        grab(each)
+    for _ in range(6):
+        view.sharpener.step()
+    assert view.sharpener._job is not None
+    gone = [e.id for e in window.document.elements[::7]]
+    for each in crowded:
+        delete_elements(each.document, gone)
+    if repainted_first:
+        qtbot.waitUntil(lambda: view.sharpener._job is None or not view.sharpener._job.kept.isEmpty())
+    while view.sharpener.busy():
+        view.sharpener.step() if view.sharpener._job is not None else view.settle()
+    assert grab(window) == grab(twin)
+
+
+def test_a_game_system_change_mid_way_rebuilds_every_item_and_lands_sharp(crowded, one_step_a_slice, qtbot):
+    """Changing the document's ruleset makes every item afresh while the job holds the old ones."""
+    from designer.document.operations import change_properties
+
+    window, twin = crowded
+    view = window.view
+    for each in crowded:
+        each.view.zoom_by(1.25)
+        grab(each)
+    for _ in range(4):
+        view.sharpener.step()
+    for each in crowded:
+        change_properties(each.document, {"ruleset": "mk-board"}, "Game system")
+    view.settle()
+    qtbot.wait(10)
+    assert changed(grab(window), grab(twin)) == 0
