@@ -29,6 +29,7 @@ from designer.systems.pitchkart.sections import (
     overlapping_pairs,
     section_end,
     section_outline,
+    section_outlines,
     section_start,
     track_sections,
 )
@@ -176,3 +177,25 @@ def test_off_track_asks_the_outlines_what_the_united_surface_answered():
     expected = {c.id for c in coins if not surface.covers(Point(c.x_mm, c.y_mm))
                 and surface.distance(Point(c.x_mm, c.y_mm)) > ON_TRACK_TOLERANCE_MM}
     assert flagged == expected and 10 < len(expected) < len(coins) - 10
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_outlines_made_in_one_call_are_those_made_one_by_one(seed):
+    """`section_outlines` (one shapely call for a whole track) gives every corner `section_outline` gives."""
+    sections = known_sections(scatter(seed), INVENTORY)
+    made = section_outlines(sections, INVENTORY)
+    assert len(made) == len(sections)
+    for section, outline in zip(sections, made, strict=True):
+        one = section_outline(section, INVENTORY)
+        assert list(outline.exterior.coords) == list(one.exterior.coords) and outline.is_valid
+    assert section_outlines([], INVENTORY) == []
+
+
+def test_a_piece_is_looked_up_in_the_inventory_asked():
+    first = INVENTORY.pieces[0]
+    assert INVENTORY.piece(first.id) is first and INVENTORY.piece("no-such-piece") is None
+    renamed = first.model_copy(update={"name": "Renamed"})
+    other = INVENTORY.model_copy(update={"pieces": [renamed, *INVENTORY.pieces[1:]]})
+    assert other.piece(first.id) is renamed and INVENTORY.piece(first.id) is first
+    fewer = INVENTORY.model_copy(update={"pieces": INVENTORY.pieces[1:]})
+    assert fewer.piece(first.id) is None

@@ -49,7 +49,7 @@ from designer.systems.pitchkart.sections import (
     open_connectors,
     overlapping_pairs,
     runs_of,
-    section_outline,
+    section_outlines,
     track_sections,
 )
 
@@ -108,8 +108,9 @@ def _track(ctx: CheckContext) -> Track | None:
             kept = {s.id: (s, before.outlines[s.id]) for s in before.shaped} if before is not None \
                 and before.inventory == rules.inventory else {}
             shaped = known_sections(sections, rules.inventory)
-            outlines = {s.id: old[1] if (old := kept.get(s.id)) is not None and old[0] == s
-                        else section_outline(s, rules.inventory) for s in shaped}
+            fresh = [s for s in shaped if (old := kept.get(s.id)) is None or old[0] != s]
+            made = dict(zip((s.id for s in fresh), section_outlines(fresh, rules.inventory), strict=True))
+            outlines = {s.id: made[s.id] if s.id in made else kept[s.id][1] for s in shaped}
             found = Track(rules.inventory, sections, shaped, outlines, ConnectorIndex(shaped, rules.inventory))
     ctx.run_cache["pitchkart"] = found
     ctx.keep("pitchkart-track", found)

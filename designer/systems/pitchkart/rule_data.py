@@ -87,7 +87,17 @@ class PieceInventory(RuleModel):
 
     def piece(self, piece_id: str) -> TrackPiece | None:
         """The piece with this id (exact), or None."""
-        return next((p for p in self.pieces if p.id == piece_id), None)
+        held = _PIECES_BY_ID.get(id(self))
+        if held is None or held[0] is not self or held[1] != len(self.pieces):
+            if len(_PIECES_BY_ID) >= 16:  # inventories come and go with the rule data loaded: keep a few
+                _PIECES_BY_ID.clear()
+            held = _PIECES_BY_ID[id(self)] = (self, len(self.pieces), {p.id: p for p in reversed(self.pieces)})
+        return held[2].get(piece_id)
+
+
+#: {id(inventory): (inventory, its piece count, {piece id: the first piece of that id})}: a track of hundreds of
+#: sections asks for pieces thousands of times. The inventory is held, so its id cannot be reused meanwhile.
+_PIECES_BY_ID: dict[int, tuple[PieceInventory, int, dict[str, TrackPiece]]] = {}
 
 
 class PitchKartRules(RuleModel):

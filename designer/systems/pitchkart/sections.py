@@ -156,22 +156,27 @@ def piece_outline(piece: TrackPiece, start: Connector, width_mm: float, flipped:
     The two end edges are computed from the connectors alone, so neighbours share them exactly."""
     from shapely.geometry import Polygon
 
+    return Polygon(_outline_points(piece, start, width_mm, flipped))
+
+
+def _outline_points(piece: TrackPiece, start: Connector, width_mm: float, flipped: bool) -> list[tuple[float, float]]:
+    """The corners of `piece_outline`, the ring left open."""
     end = piece_end(piece, start, flipped)
     half = width_mm / 2.0
     if piece.kind == "straight":
-        return Polygon([_edge(start, half), _edge(end, half), _edge(end, -half), _edge(start, -half)])
+        return [_edge(start, half), _edge(end, half), _edge(end, -half), _edge(start, -half)]
     side = -1.0 if flipped else 1.0
     cx, cy = _centre(piece, start, flipped)
     turn = _turn(piece, flipped)
     steps = max(2, math.ceil(abs(turn) / ARC_STEP_DEG))
-    headings = [start.heading_deg + turn * i / steps for i in range(1, steps)]
+    lefts = [_left(start.heading_deg + turn * i / steps) for i in range(1, steps)]
 
     def edge(offset: float) -> list[tuple[float, float]]:
         reach = offset - side * _radius(piece)
-        inner = [(cx + reach * _left(h)[0], cy + reach * _left(h)[1]) for h in headings]
+        inner = [(cx + reach * lx, cy + reach * ly) for lx, ly in lefts]
         return [_edge(start, offset), *inner, _edge(end, offset)]
 
-    return Polygon([*edge(half), *reversed(edge(-half))])
+    return [*edge(half), *reversed(edge(-half))]
 
 
 def chain(pieces: Iterable[tuple[TrackPiece, bool]], start: Connector) -> list[Connector]:
@@ -219,6 +224,20 @@ def section_end(section: TrackSection, inventory: PieceInventory) -> Connector:
 def section_outline(section: TrackSection, inventory: PieceInventory) -> Polygon:
     return piece_outline(section_piece(section, inventory), section_start(section), inventory.width_mm,
                          section.flipped)
+
+
+def section_outlines(sections: Sequence[TrackSection], inventory: PieceInventory) -> list[Polygon]:
+    """`section_outline` of each section (each of a known piece), made by shapely in one call: the same
+    polygons, without shapely's per-geometry Python on a track of hundreds of sections."""
+    import shapely
+
+    rings = [_outline_points(section_piece(s, inventory), section_start(s), inventory.width_mm, s.flipped)
+             for s in sections]
+    if not rings:
+        return []
+    corners = [point for ring in rings for point in ring]
+    which = [n for n, ring in enumerate(rings) for _point in ring]
+    return list(shapely.polygons(shapely.linearrings(corners, indices=which)))
 
 
 def known_sections(sections: Iterable[TrackSection], inventory: PieceInventory) -> list[TrackSection]:
@@ -270,12 +289,19 @@ class ConnectorIndex:
         self.cell = inventory.connect_gap_max_mm if inventory.connect_gap_max_mm > 0 else 1.0
         self.starts: dict[tuple[int, int], list[tuple[int, TrackSection, Connector]]] = {}
         self.ends: dict[tuple[int, int], list[tuple[int, TrackSection, Connector]]] = {}
+        #: Each indexed section's end connector, by the section record's identity.
+        self.end_by_section: dict[int, Connector] = {}
         for order, section in enumerate(sections):
             start = section_start(section)
             self.starts.setdefault(self._key(start), []).append((order, section, start))
             if inventory.piece(section.piece) is not None:
-                end = section_end(section, inventory)
+                end = self.end_by_section[id(section)] = section_end(section, inventory)
                 self.ends.setdefault(self._key(end), []).append((order, section, end))
+
+    def end_of(self, section: TrackSection) -> Connector:
+        """`section_end` of `section`, as indexed when it is one of the indexed sections."""
+        end = self.end_by_section.get(id(section))
+        return end if end is not None else section_end(section, self.inventory)
 
     def _key(self, at: Connector) -> tuple[int, int]:
         return math.floor(at.x_mm / self.cell), math.floor(at.y_mm / self.cell)
@@ -305,7 +331,7 @@ class ConnectorIndex:
         if self.inventory.piece(section.piece) is None:
             return False, False
         return (not self.end_meets(section_start(section), section.id),
-                not self.start_meets(section_end(section, self.inventory), section.id))
+                not self.start_meets(self.end_of(section), section.id))
 
 
 def open_connectors(sections: Sequence[TrackSection], inventory: PieceInventory,
@@ -316,7 +342,7 @@ def open_connectors(sections: Sequence[TrackSection], inventory: PieceInventory,
     index = index if index is not None else ConnectorIndex(shaped, inventory)
     found = []
     for section in shaped:
-        start, end = section_start(section), section_end(section, inventory)
+        start, end = section_start(section), index.end_of(section)
         if not index.end_meets(start, section.id):
             found.append(OpenConnector(section.id, "start", start))
         if not index.start_meets(end, section.id):
@@ -349,7 +375,7 @@ def drivable_surface(sections: Iterable[TrackSection], inventory: PieceInventory
     import shapely
     from shapely.geometry import Polygon
 
-    outlines = [section_outline(s, inventory) for s in known_sections(sections, inventory)]
+    outlines = section_outlines(known_sections(sections, inventory), inventory)
     return shapely.union_all(outlines, grid_size=UNION_GRID_MM) if outlines else Polygon()
 
 
@@ -358,14 +384,17 @@ def overlapping_pairs(sections: Sequence[TrackSection], inventory: PieceInventor
     """(id, id, area mm²) of the sections whose outlines overlap by more than `min_area_mm2` (neighbours only
     touch, so they share no area) and deeper than a `SLIVER_MM`, in the sections' order. An STRtree of the
     outlines finds the candidates; `outlines` ({id: outline}) saves drawing them again."""
+    import shapely
     from shapely import STRtree
 
     known = known_sections(sections, inventory)
-    shaped = [outlines[s.id] if outlines is not None and s.id in outlines else section_outline(s, inventory)
-              for s in known]
+    drawn = dict(outlines or {})
+    missing = [s for s in known if s.id not in drawn]
+    drawn.update(zip((s.id for s in missing), section_outlines(missing, inventory), strict=True))
+    shaped = [drawn[s.id] for s in known]
     if len(shaped) < 2:
         return []
-    inner = [outline.buffer(-SLIVER_MM) for outline in shaped]
+    inner = shapely.buffer(shaped, -SLIVER_MM)  # one call: the same shapes as buffering each
     left, right = STRtree(shaped).query(inner, predicate="intersects")
     found = []
     for i, j in sorted(zip(left.tolist(), right.tolist(), strict=True)):
@@ -393,7 +422,7 @@ def numbering(sections: Sequence[TrackSection], inventory: PieceInventory, start
     seen = {here.id}
     index = ConnectorIndex(ordered, inventory)
     while inventory.piece(here.piece) is not None:
-        following = index.next_after(section_end(here, inventory), seen)
+        following = index.next_after(index.end_of(here), seen)
         if following is None:
             break
         route.append(following)
