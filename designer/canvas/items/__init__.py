@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import importlib
 import logging
+import operator
 
 from designer.canvas.items.base import FALLBACK_METRICS, ElementItem, ItemMetrics
 from designer.canvas.items.generic import GenericItem, generic_item_class
@@ -76,9 +77,20 @@ def system_item_classes(system) -> dict[str, type[ElementItem]]:
 
 
 def system_item_class(kind: str) -> type[ElementItem] | None:
-    """The item class the registered system that defines `kind` supplies for it, if any."""
+    """The item class the registered system that defines `kind` supplies for it, if any; remembered per kind
+    while the same system records are registered (a scene makes hundreds of items of a few kinds)."""
+    systems = registry.systems()
+    held = _SYSTEM_CLASSES.get(kind)
+    if held is not None and len(held[0]) == len(systems) and all(map(operator.is_, held[0], systems)):
+        return held[1]
     system = defining_system(kind)
-    return system_item_classes(system).get(kind) if system is not None else None
+    found = system_item_classes(system).get(kind) if system is not None else None
+    _SYSTEM_CLASSES[kind] = (systems, found)
+    return found
+
+
+#: kind → (the registered systems when it was asked, the class found): held, so the records are the same ones.
+_SYSTEM_CLASSES: dict[str, tuple[tuple, type[ElementItem] | None]] = {}
 
 
 def create_element_item(element: ElementBase, metrics: ItemMetrics = FALLBACK_METRICS) -> ElementItem:

@@ -156,11 +156,12 @@ def piece_outline(piece: TrackPiece, start: Connector, width_mm: float, flipped:
     The two end edges are computed from the connectors alone, so neighbours share them exactly."""
     from shapely.geometry import Polygon
 
-    return Polygon(_outline_points(piece, start, width_mm, flipped))
+    return Polygon(outline_points(piece, start, width_mm, flipped))
 
 
-def _outline_points(piece: TrackPiece, start: Connector, width_mm: float, flipped: bool) -> list[tuple[float, float]]:
-    """The corners of `piece_outline`, the ring left open."""
+def outline_points(piece: TrackPiece, start: Connector, width_mm: float, flipped: bool = False
+                   ) -> list[tuple[float, float]]:
+    """The corners of `piece_outline`, the ring left open (no shapely: what the editor draws a section with)."""
     end = piece_end(piece, start, flipped)
     half = width_mm / 2.0
     if piece.kind == "straight":
@@ -231,7 +232,7 @@ def section_outlines(sections: Sequence[TrackSection], inventory: PieceInventory
     polygons, without shapely's per-geometry Python on a track of hundreds of sections."""
     import shapely
 
-    rings = [_outline_points(section_piece(s, inventory), section_start(s), inventory.width_mm, s.flipped)
+    rings = [outline_points(section_piece(s, inventory), section_start(s), inventory.width_mm, s.flipped)
              for s in sections]
     if not rings:
         return []

@@ -1,6 +1,6 @@
 """Super Mario PitchKart's canvas items: how a `track_section` looks on the canvas (`ITEM_CLASSES`).
 
-A section is drawn as the piece's real outline (`sections.piece_outline`, in the section's own frame: its
+A section is drawn as the piece's real outline (`sections.outline_points`, in the section's own frame: its
 START connector at the origin, +x the heading there) filled as track surface, its two side edges as red and
 white barriers, its number upright in the middle, and a mark on each connector. A connector no other section
 meets is open: it is drawn as a highlighted ring, where the section tool snaps the next piece on.
@@ -29,8 +29,8 @@ from designer.systems.pitchkart.sections import (
     Connector,
     ConnectorIndex,
     known_sections,
+    outline_points,
     piece_end,
-    piece_outline,
     track_sections,
 )
 
@@ -187,8 +187,7 @@ class TrackSectionItem(WatchesDocument, ElementItem[TrackSection]):
         piece = self.piece()
         if piece is None:
             return []
-        outline = piece_outline(piece, Connector(0.0, 0.0, 0.0), self.width_mm(), self.element.flipped)
-        return [(float(x), float(y)) for x, y in list(outline.exterior.coords)[:-1]]
+        return outline_points(piece, Connector(0.0, 0.0, 0.0), self.width_mm(), self.element.flipped)
 
     def local_end(self) -> Connector:
         piece = self.piece()
