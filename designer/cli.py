@@ -6,6 +6,7 @@ Every failure ends with exit status 2 and exactly one line on stderr; never a tr
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -471,6 +472,7 @@ def _cmd_templates(args: argparse.Namespace) -> int:
 
 
 def _cmd_gui(args: argparse.Namespace) -> int:
+    gc.enable()  # the editor runs for hours: its cyclic garbage is collected (the entry point turned it off)
     for path in args.files:  # before Qt starts: a folder or a FIFO would leave the editor waiting on it
         _refuse_special(path)
     _load_before_qt()

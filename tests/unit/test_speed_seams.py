@@ -169,6 +169,23 @@ def test_version_is_answered_before_the_command_line_and_pydantic_are_imported()
     assert listed.returncode == 0 and "mushroom-cup-1-luigi-circuit.track.json" in listed.stdout
 
 
+def test_a_batch_command_runs_without_the_cyclic_collector_and_the_editor_with_it():
+    """Issue #33: a command other than the editor runs with the cyclic garbage collector off and freezes what is
+    left when it ends (the interpreter's closing collections skip it); the editor turns the collector back on
+    before anything of it is built."""
+    batch = ("import gc, sys\nsys.argv = ['kartographer', 'templates']\nfrom designer.launch import main\n"
+             "status = main()\nprint(status, gc.isenabled(), gc.get_freeze_count() > 0)")
+    done = subprocess.run([sys.executable, "-c", batch], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "0 False True"
+    editor = ("import gc, sys, types\nimport designer.cli\ndesigner.cli._load_before_qt = lambda: None\n"
+              "seen = []\nsys.modules['designer.app.main'] = types.SimpleNamespace(\n"
+              "    run_gui=lambda files, language: seen.append(gc.isenabled()) or 0)\n"
+              "sys.argv = ['kartographer', 'gui']\nfrom designer.launch import main\nstatus = main()\n"
+              "print(status, seen, gc.isenabled(), gc.get_freeze_count() > 0)")
+    done = subprocess.run([sys.executable, "-c", editor], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "0 [True] True False"
+
+
 def test_pydantic_is_resolved_before_qt_is_first_imported():
     """designer/__init__ no longer imports pydantic itself: the first import of PySide6 does it first."""
     code = ("import sys\nimport designer\nassert 'pydantic' not in sys.modules\nimport PySide6.QtCore\n"
