@@ -221,6 +221,19 @@ def test_registering_the_systems_builds_no_campaign_record_model(tmp_path: Path)
     assert "mk-downforce" in {fields_owner(model) for model in fields_of_record(Race)}
 
 
+def test_exporting_a_track_builds_no_campaign_record_model(tmp_path: Path):
+    """Issue #33: the track reader's migrations name a campaign item through `campaign.places`, which asks the
+    systems' record models only for a list of theirs, so reading a track imports none; the names still come."""
+    records = ("designer.model.record_fields", "designer.model.campaign")
+    out = tmp_path / "t.pdf"
+    assert _modules_after(["export", str(DEFAULT_TRACK), "--what", "track", "-o", str(out)], records) == []
+    assert out.read_bytes().startswith(b"%PDF-")
+    from designer.campaign.places import item_name
+
+    assert item_name("races", 1, {}) == "race 2" and item_name("bets", 0, {"player": "Ann"}) == "Ann"
+    assert item_name("cars", 2, {}) == "car 3" and item_name("nothing", 0, {}) is None
+
+
 def test_validate_and_a_card_deck_import_no_race_day(tmp_path: Path):
     """Issue #33: a system names its race day by where it lies (`System.race`, "module:NAME"), imported when
     first read: validate and a card deck never import the race engine; reading `race` gives the rules."""
