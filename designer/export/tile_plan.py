@@ -98,6 +98,7 @@ class Ink:
         given[:] = list(shapes)
         kept = given[~shapely.is_empty(given)] if len(given) else given
         self.shapes = kept.tolist()
+        self._kept = kept
         self.table = (0.0, 0.0, table_w, table_h)
         self.tree = shapely.STRtree(kept)
         self._bounds = shapely.bounds(kept).reshape(-1, 4)
@@ -152,7 +153,10 @@ class Ink:
         out = self.holds_whole(edges)
         rest = np.flatnonzero(~out & (edges[:, 2] > edges[:, 0]) & (edges[:, 3] > edges[:, 1]))
         if len(rest):
-            out[rest[self.tree.query(shapely.box(*edges[rest].T), predicate="intersects")[0]]] = True
+            # The rectangles in a tree, asked by each shape: a shape is prepared once for all the rectangles it
+            # reaches (the surface's thousand-odd points once, not once per rectangle); the same predicate.
+            windows = shapely.STRtree(shapely.box(*edges[rest].T))
+            out[rest[windows.query(self._kept, predicate="intersects")[1]]] = True
         return out
 
     def rough_area(self, r: Rect, near: Sequence[int]) -> float:
