@@ -365,3 +365,27 @@ def test_hashing_a_system_reads_no_race_day_and_one_without_keeps_none():
     assert fresh.race is not None and fresh == system
     assert replace(system, race=None).race is None
     assert replace(system, race=None) != system
+
+
+def test_a_tracks_print_makes_its_surface_once(tmp_path: Path):
+    """Issue #33: the surface (the smooth centre line buffered, ~10 M instructions) is made once per centre line,
+    closure and width, not for the ink, the kerbs, the edges and the fill each; a different track gets its own."""
+    from designer.export import write_track_pdf
+    from designer.geometry import track as track_geometry
+    from designer.io.track_io import load_track
+
+    document = load_track(DEFAULT_TRACK)
+    track_geometry._surface.cache_clear()
+    write_track_pdf(tmp_path / "t.pdf", document)
+    made = track_geometry._surface.cache_info()
+    assert made.misses == 1 and made.hits >= 3
+    same = track_geometry.surface(document.track)
+    wider = track_geometry.surface(document.track.model_copy(update={"width_mm": document.track.width_mm + 1}))
+    assert track_geometry.surface(document.track) is same and wider is not same
+    assert wider.area > same.area
+    from designer.model.track import TrackSurface
+
+    corner = [(0.0, 0.0), (100.0, 0.0), (50.0, 80.0)]
+    plus, minus = (TrackSurface.model_construct(centerline=[(x, 0.0), *corner[1:]], closed=True, width_mm=50.0)
+                   for x in (0.0, -0.0))  # as made in code, unvalidated: equal numbers that are written apart
+    assert track_geometry.surface(plus) is not track_geometry.surface(minus)
