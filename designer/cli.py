@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from designer import cli_args, collector, desktop_install
+from designer import cli_args, desktop_install
 from designer.cli_help import LazyHelp
 from designer.i18n import LANGUAGES, _, language_from_environment, ngettext, set_language
 from designer.io.display import clip, json_printable, printable
@@ -612,8 +612,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             "race": _cmd_race,
             "install-desktop": desktop_install.run,
         }
-        if args.command != "gui":  # the editor releases it once its window is painted (designer/app/main.py)
-            collector.release()
         if args.command in shared:  # asks no game system (a shared command's name is never a system's)
             return shared[args.command](args)
         return {command.name: command.run for command in _system_commands()}[args.command](args)

@@ -1,14 +1,19 @@
-"""Python's cycle collector while a process starts: held off, then told that what start-up built is here to stay.
+"""Python's cycle collector in a `kartographer` process: held off while it starts, then told what is here to stay.
 
 Pure (no Qt). Starting builds some hundred thousand objects that live as long as the process: modules,
 classes, the rule data's models, Qt's wrappers and, in the editor, the first document's records. None of
 them is garbage, yet the collector walks them again and again while they are made (each pass over the
-oldest generation takes 25–35 ms once a 2,000-element table is open). `hold()`, called by the `kartographer`
-command before it imports anything heavy (designer/launch.py), switches the collector off; `release()` moves
-everything alive into the permanent generation (`gc.freeze`), where later passes no longer walk it, and
-switches the collector on. A command releases it before its own work (designer/cli.py), the editor once its
-window is first painted (designer/app/main.py). Cycles made during start-up are never collected: that is a
-few start-up objects, bounded, against a collection pass skipped on every later one.
+oldest generation takes 25–35 ms once a 2,000-element table is open).
+
+* `hold()`, called by the entry point before it imports anything heavy (designer/launch.py), switches the
+  collector off.
+* A command other than the editor runs to its end held (its cyclic garbage is a few hundred objects; reference
+  counting frees the rest), and `finish()` then freezes what is left, so the interpreter's closing collections
+  skip it.
+* The editor calls `release()` once its window is first painted (designer/app/main.py): what is alive moves
+  into the permanent generation (`gc.freeze`), where later passes no longer walk it, and the collector is on
+  again for the hours the editor runs. Cycles made while it started are never collected: a few start-up
+  objects, against a pass over all of them skipped every time.
 """
 
 from __future__ import annotations
@@ -33,6 +38,12 @@ def release() -> None:
         _held = False
         gc.freeze()
         gc.enable()
+
+
+def finish() -> None:
+    """At the end of a command still held: what is left is frozen, out of the closing collections."""
+    if _held:
+        gc.freeze()
 
 
 def held() -> bool:

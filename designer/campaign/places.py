@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from designer.i18n import _
-from designer.model.record_fields import registered_fields
 
 #: The longest name a refusal repeats: a longer one is what is refused (`model.campaign.PersonName`).
 NAME_LIMIT = 40
@@ -46,4 +45,6 @@ def item_name(key: str, index: int, item: Any) -> str | None:
               "wipe_outs": _("Wipe Out {n}"), "grid": _("grid place {n}"), "karts": _("battle kart {n}")}
     if key in simple:
         return simple[key].format(n=n)
+    from designer.model.record_fields import registered_fields  # the systems' own lists: not for reading a track
+
     return next((name for model in registered_fields() if (name := model.item_name(key, index, item))), None)

@@ -98,12 +98,14 @@ class Ink:
         given[:] = list(shapes)
         kept = given[~shapely.is_empty(given)] if len(given) else given
         self.shapes = kept.tolist()
+        self._kept = kept
         self.table = (0.0, 0.0, table_w, table_h)
         self.tree = shapely.STRtree(kept)
         self._bounds = shapely.bounds(kept).reshape(-1, 4)
         big = np.flatnonzero(shapely.area(kept) >= SURE_MM2) if len(kept) else np.zeros(0, dtype=int)
-        self.solid = shapely.STRtree(kept[big]) if len(big) else None
         self.solid_bounds = self._bounds[big]
+        # the solid shapes' bounds as boxes: a rectangle holds a shape whole when it covers its bounds' box
+        self.solid = shapely.STRtree(shapely.box(*self.solid_bounds.T)) if len(big) else None
 
     @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
@@ -138,10 +140,10 @@ class Ink:
         A rectangle contains a shape with an inside exactly when it contains the shape's bounds."""
         out = np.zeros(len(edges), dtype=bool)
         if self.solid is not None and len(edges):
-            rect, shape = self.solid.query(shapely.box(*edges.T))
-            r, b = edges[rect], self.solid_bounds[shape]
-            inside = (b[:, 0] >= r[:, 0]) & (b[:, 1] >= r[:, 1]) & (b[:, 2] <= r[:, 2]) & (b[:, 3] <= r[:, 3])
-            out[rect[inside]] = True
+            # A rectangle covering a box compares their bounds alone (GEOS's envelope test, `>=`/`<=` as here);
+            # a rectangle without width or height holds nothing of an area, and is not asked.
+            some = np.flatnonzero((edges[:, 2] > edges[:, 0]) & (edges[:, 3] > edges[:, 1]))
+            out[some[self.solid.query(shapely.box(*edges[some].T), predicate="covers")[0]]] = True
         return out
 
     def touches_edges(self, edges: np.ndarray) -> np.ndarray:
@@ -152,7 +154,10 @@ class Ink:
         out = self.holds_whole(edges)
         rest = np.flatnonzero(~out & (edges[:, 2] > edges[:, 0]) & (edges[:, 3] > edges[:, 1]))
         if len(rest):
-            out[rest[self.tree.query(shapely.box(*edges[rest].T), predicate="intersects")[0]]] = True
+            # The rectangles in a tree, asked by each shape: a shape is prepared once for all the rectangles it
+            # reaches (the surface's thousand-odd points once, not once per rectangle); the same predicate.
+            windows = shapely.STRtree(shapely.box(*edges[rest].T))
+            out[rest[windows.query(self._kept, predicate="intersects")[1]]] = True
         return out
 
     def rough_area(self, r: Rect, near: Sequence[int]) -> float:

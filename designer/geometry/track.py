@@ -11,6 +11,7 @@ can draw it for the user to fix, but nothing measured along it means anything.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from shapely.geometry import LineString, Polygon
@@ -38,10 +39,20 @@ def centerline(track: TrackSurface) -> LineString:
 
 
 def surface(track: TrackSurface) -> BaseGeometry:
-    """The drivable area (a Polygon, or a MultiPolygon in odd cases); a figure-8 unions its crossing."""
-    line = centerline(track)
-    cap = "round" if not track.closed or line.length == 0 else "flat"
-    geometry = line.buffer(track.width_mm / 2.0, quad_segs=16, cap_style=cap, join_style="round")
+    """The drivable area (a Polygon, or a MultiPolygon in odd cases); a figure-8 unions its crossing. Made once
+    for the same centerline, closure and width (a track's print asks for it four times, for its ink, its
+    kerbs, its edges and its fill): shapely's shapes cannot be changed, so every caller may have the same one."""
+    points = tuple(track.centerline)
+    return _surface(points, track.closed, track.width_mm, repr((points, track.width_mm)))
+
+
+@lru_cache(maxsize=16)
+def _surface(points: tuple[tuple[float, float], ...], closed: bool, width_mm: float, _exact: str) -> BaseGeometry:
+    """`surface`'s shape; `_exact` (the numbers' repr) keeps apart what compares equal but is written apart (-0.0)."""
+    drawn = smooth_curve(list(points), closed, 10.0)
+    line = LineString(drawn if len(drawn) > 1 else drawn * 2)
+    cap = "round" if not closed or line.length == 0 else "flat"
+    geometry = line.buffer(width_mm / 2.0, quad_segs=16, cap_style=cap, join_style="round")
     return geometry if geometry.is_valid else geometry.buffer(0)
 
 

@@ -169,18 +169,24 @@ def test_version_is_answered_before_the_command_line_and_pydantic_are_imported()
     assert listed.returncode == 0 and "mushroom-cup-1-luigi-circuit.track.json" in listed.stdout
 
 
-def test_a_command_loads_with_the_cycle_collector_held_and_runs_with_it_on():
-    """`kartographer validate` (designer.launch): no collection pass walks the modules while they load; the
-    command then runs with the collector on and what loading built frozen out of its passes."""
-    code = ("import gc, sys\npasses = []\n"
-            "def seen(phase, info):\n"
-            "    if phase == 'start':\n"
-            "        passes.append(hasattr(sys.modules.get('designer.cli'), 'main'))\n"
-            "from designer.launch import main\ngc.callbacks.append(seen)\n"
-            f"sys.argv = ['kartographer', 'validate', {str(DEFAULT_TRACK)!r}]\nstatus = main()\n"
-            "print(status, passes.count(False), gc.isenabled(), gc.get_freeze_count() > 20_000)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.splitlines()[-1].split() == ["0", "0", "True", "True"]
+def test_a_batch_command_runs_without_the_cycle_collector_and_the_editor_starts_with_it_held():
+    """Issue #33 (designer/launch.py, designer/collector.py): `kartographer validate` makes no collection pass
+    while it loads or works, and freezes what is left when it ends (the interpreter's closing collections skip
+    it); the editor starts with the collector held too, and releases it after its first paint
+    (tests/gui/test_startup_imports.py)."""
+    batch = ("import gc, sys\npasses = []\n"
+             "from designer.launch import main\ngc.callbacks.append(lambda phase, info: passes.append(phase))\n"
+             f"sys.argv = ['kartographer', 'validate', {str(DEFAULT_TRACK)!r}]\nstatus = main()\n"
+             "print(status, len(passes), gc.isenabled(), gc.get_freeze_count() > 20_000)")
+    done = subprocess.run([sys.executable, "-c", batch], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1].split() == ["0", "0", "False", "True"]
+    editor = ("import gc, sys, types\nimport designer.cli\ndesigner.cli._load_before_qt = lambda: None\n"
+              "seen = []\nsys.modules['designer.app.main'] = types.SimpleNamespace(\n"
+              "    run_gui=lambda files, language: seen.append(gc.isenabled()) or 0)\n"
+              "sys.argv = ['kartographer', 'gui']\nfrom designer.launch import main\nstatus = main()\n"
+              "print(status, seen)")
+    done = subprocess.run([sys.executable, "-c", editor], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "0 [False]"
 
 
 def test_pydantic_is_resolved_before_qt_is_first_imported():
@@ -216,6 +222,19 @@ def test_registering_the_systems_builds_no_campaign_record_model(tmp_path: Path)
     from designer.model.record_fields import fields_of_record, fields_owner
 
     assert "mk-downforce" in {fields_owner(model) for model in fields_of_record(Race)}
+
+
+def test_exporting_a_track_builds_no_campaign_record_model(tmp_path: Path):
+    """Issue #33: the track reader's migrations name a campaign item through `campaign.places`, which asks the
+    systems' record models only for a list of theirs, so reading a track imports none; the names still come."""
+    records = ("designer.model.record_fields", "designer.model.campaign")
+    out = tmp_path / "t.pdf"
+    assert _modules_after(["export", str(DEFAULT_TRACK), "--what", "track", "-o", str(out)], records) == []
+    assert out.read_bytes().startswith(b"%PDF-")
+    from designer.campaign.places import item_name
+
+    assert item_name("races", 1, {}) == "race 2" and item_name("bets", 0, {"player": "Ann"}) == "Ann"
+    assert item_name("cars", 2, {}) == "car 3" and item_name("nothing", 0, {}) is None
 
 
 def test_validate_and_a_card_deck_import_no_race_day(tmp_path: Path):
@@ -349,3 +368,27 @@ def test_hashing_a_system_reads_no_race_day_and_one_without_keeps_none():
     assert fresh.race is not None and fresh == system
     assert replace(system, race=None).race is None
     assert replace(system, race=None) != system
+
+
+def test_a_tracks_print_makes_its_surface_once(tmp_path: Path):
+    """Issue #33: the surface (the smooth centre line buffered, ~10 M instructions) is made once per centre line,
+    closure and width, not for the ink, the kerbs, the edges and the fill each; a different track gets its own."""
+    from designer.export import write_track_pdf
+    from designer.geometry import track as track_geometry
+    from designer.io.track_io import load_track
+
+    document = load_track(DEFAULT_TRACK)
+    track_geometry._surface.cache_clear()
+    write_track_pdf(tmp_path / "t.pdf", document)
+    made = track_geometry._surface.cache_info()
+    assert made.misses == 1 and made.hits >= 3
+    same = track_geometry.surface(document.track)
+    wider = track_geometry.surface(document.track.model_copy(update={"width_mm": document.track.width_mm + 1}))
+    assert track_geometry.surface(document.track) is same and wider is not same
+    assert wider.area > same.area
+    from designer.model.track import TrackSurface
+
+    corner = [(0.0, 0.0), (100.0, 0.0), (50.0, 80.0)]
+    plus, minus = (TrackSurface.model_construct(centerline=[(x, 0.0), *corner[1:]], closed=True, width_mm=50.0)
+                   for x in (0.0, -0.0))  # as made in code, unvalidated: equal numbers that are written apart
+    assert track_geometry.surface(plus) is not track_geometry.surface(minus)

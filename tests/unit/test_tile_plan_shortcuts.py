@@ -99,3 +99,38 @@ def test_ink_bounds_are_those_of_the_ink_on_the_table():
     ink = tile_plan.Ink([box(-50, 10, 30, 20), box(100, 200, 400, 260), box(500, 500, 600, 600)], 300.0, 250.0)
     assert ink.bounds == (0.0, 10.0, 300.0, 250.0)
     assert tile_plan.Ink([box(500, 500, 600, 600)], 300.0, 250.0).bounds == (0.0, 0.0, 0.0, 0.0)
+
+
+@pytest.mark.parametrize("name", ["crowded", *STARTERS[:4]])
+def test_which_rectangles_hold_or_touch_ink_is_what_each_shape_says(name):
+    """`Ink.holds_whole` asks a tree of the solid shapes' bounds which rectangles cover them, `Ink.touches_edges`
+    each shape once about every rectangle it reaches (a tree of the rectangles): the same answers as asking
+    every shape about every rectangle, rectangles off, across and on the table's edge, and without width."""
+    import numpy as np
+
+    from designer.export.draw_track import ink_index
+
+    if name == "crowded":
+        document, ruleset = crowded_document(400, seed=5), load_ruleset("mk-gaslands")
+    else:
+        document = load_track(TEMPLATES_DIR / name)
+        ruleset = load_ruleset(document.ruleset)
+    table = document.table
+    ink = tile_plan.Ink(ink_index(document, ruleset).shapes, table.width_mm, table.height_mm)
+    rng = np.random.default_rng(3)
+    x, y = rng.uniform(-100, table.width_mm, 400), rng.uniform(-100, table.height_mm, 400)
+    w, h = rng.uniform(0, 250, 400), rng.uniform(0, 250, 400)
+    edges = np.stack([x, y, x + w, y + h], axis=1)
+    edges[:5] = [[0, 0, 0, 0], [-50, -50, -1, -1], [0, 0, table.width_mm, table.height_mm], [10, 10, 10, 90],
+                 [table.width_mm, 0, table.width_mm + 50, 60]]
+    solid = [s.bounds for s in ink.shapes if s.area >= tile_plan.SURE_MM2]
+
+    def holds(r) -> bool:
+        return any(r[0] <= b[0] and r[1] <= b[1] and b[2] <= r[2] and b[3] <= r[3] for b in solid)
+
+    wholes = [holds(r) for r in edges]
+    assert ink.holds_whole(edges).tolist() == wholes and 0 < sum(wholes) < len(wholes)
+    clipped = np.clip(edges, 0, [table.width_mm, table.height_mm] * 2)
+    expected = [holds(r) or bool(r[2] > r[0] and r[3] > r[1] and any(s.intersects(shapely.box(*r)) for s in ink.shapes))
+                for r in clipped]
+    assert ink.touches_edges(edges).tolist() == expected and 0 < sum(expected) < len(expected)
