@@ -179,6 +179,17 @@ def test_switched_off_every_step_is_sharp_at_once(crowded):
     assert not view.sharpener.busy()
 
 
+def _zoomed_part_way(crowded, slices: int):
+    """Both windows a step in (each frame grabbed), the progressive one `slices` slices into its sharp frame."""
+    for each in crowded:
+        each.view.zoom_by(1.25)
+        grab(each)
+    view = crowded[0].view
+    for _ in range(slices):
+        view.sharpener.step()
+    return view
+
+
 @pytest.mark.parametrize("repainted_first", [True, False])
 def test_elements_deleted_mid_way_are_gone_from_the_sharp_frame(crowded, one_step_a_slice, sprites_at_once,
                                                                  repainted_first, qtbot):
@@ -187,12 +198,7 @@ def test_elements_deleted_mid_way_are_gone_from_the_sharp_frame(crowded, one_ste
     from designer.document.operations import delete_elements
 
     window, twin = crowded
-    view = window.view
-    for each in crowded:
-        each.view.zoom_by(1.25)
-        grab(each)
-    for _ in range(6):
-        view.sharpener.step()
+    view = _zoomed_part_way(crowded, 6)
     assert view.sharpener._job is not None
     gone = [e.id for e in window.document.elements[::7]]
     for each in crowded:
@@ -209,12 +215,7 @@ def test_a_game_system_change_mid_way_rebuilds_every_item_and_lands_sharp(crowde
     from designer.document.operations import change_properties
 
     window, twin = crowded
-    view = window.view
-    for each in crowded:
-        each.view.zoom_by(1.25)
-        grab(each)
-    for _ in range(4):
-        view.sharpener.step()
+    view = _zoomed_part_way(crowded, 4)
     for each in crowded:
         change_properties(each.document, {"ruleset": "mk-board"}, "Game system")
     view.settle()
