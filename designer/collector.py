@@ -1,4 +1,4 @@
-"""Python's cycle collector in a `kartographer` process: held off while it starts, then told what is here to stay.
+"""Python's cycle collector in a `kartographer` process: held off while it starts (and to the end of a batch command).
 
 Pure (no Qt). Starting builds some hundred thousand objects that live as long as the process: modules,
 classes, the rule data's models, Qt's wrappers and, in the editor, the first document's records. None of
@@ -10,10 +10,9 @@ oldest generation takes 25–35 ms once a 2,000-element table is open).
 * A command other than the editor runs to its end held (its cyclic garbage is a few hundred objects; reference
   counting frees the rest), and `finish()` then freezes what is left, so the interpreter's closing collections
   skip it.
-* The editor calls `release()` once its window is first painted (designer/app/main.py): what is alive moves
-  into the permanent generation (`gc.freeze`), where later passes no longer walk it, and the collector is on
-  again for the hours the editor runs. Cycles made while it started are never collected: a few start-up
-  objects, against a pass over all of them skipped every time.
+* The editor calls `release()` once its window is first painted (designer/app/main.py): the collector is on
+  again for the hours the editor runs. What start-up made is not frozen out of later passes (`gc.freeze`):
+  the first document is among it, and a frozen document closed later would never be collected.
 """
 
 from __future__ import annotations
@@ -32,11 +31,10 @@ def hold() -> None:
 
 
 def release() -> None:
-    """Keep what is alive out of later passes and switch the collector back on, if `hold()` switched it off."""
+    """Switch the collector back on, if `hold()` switched it off."""
     global _held
     if _held:
         _held = False
-        gc.freeze()
         gc.enable()
 
 
