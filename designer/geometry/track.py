@@ -11,6 +11,7 @@ can draw it for the user to fix, but nothing measured along it means anything.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
@@ -34,8 +35,12 @@ def centerline_points(track: TrackSurface, spacing_mm: float = 10.0) -> list[tup
 
 def centerline(track: TrackSurface) -> LineString:
     """The centerline as a line (of no length, from its one point to itself, when all points coincide)."""
-    points = centerline_points(track)
-    return LineString(points if len(points) > 1 else points * 2)
+    return _line(track.centerline, track.closed)
+
+
+def _line(points: Sequence[Sequence[float]], closed: bool) -> LineString:
+    drawn = smooth_curve(points, closed, 10.0)
+    return LineString(drawn if len(drawn) > 1 else drawn * 2)
 
 
 def surface(track: TrackSurface) -> BaseGeometry:
@@ -49,8 +54,7 @@ def surface(track: TrackSurface) -> BaseGeometry:
 @lru_cache(maxsize=16)
 def _surface(points: tuple[tuple[float, float], ...], closed: bool, width_mm: float, _exact: str) -> BaseGeometry:
     """`surface`'s shape; `_exact` (the numbers' repr) keeps apart what compares equal but is written apart (-0.0)."""
-    drawn = smooth_curve(list(points), closed, 10.0)
-    line = LineString(drawn if len(drawn) > 1 else drawn * 2)
+    line = _line(list(points), closed)
     cap = "round" if not closed or line.length == 0 else "flat"
     geometry = line.buffer(width_mm / 2.0, quad_segs=16, cap_style=cap, join_style="round")
     return geometry if geometry.is_valid else geometry.buffer(0)
