@@ -42,8 +42,3 @@ def finish() -> None:
     """At the end of a command still held: what is left is frozen, out of the closing collections."""
     if _held:
         gc.freeze()
-
-
-def held() -> bool:
-    """True between `hold()` and `release()`."""
-    return _held

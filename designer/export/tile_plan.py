@@ -98,14 +98,12 @@ class Ink:
         given[:] = list(shapes)
         kept = given[~shapely.is_empty(given)] if len(given) else given
         self.shapes = kept.tolist()
-        self._kept = kept
         self.table = (0.0, 0.0, table_w, table_h)
         self.tree = shapely.STRtree(kept)
         self._bounds = shapely.bounds(kept).reshape(-1, 4)
         big = np.flatnonzero(shapely.area(kept) >= SURE_MM2) if len(kept) else np.zeros(0, dtype=int)
-        self.solid_bounds = self._bounds[big]
         # the solid shapes' bounds as boxes: a rectangle holds a shape whole when it covers its bounds' box
-        self.solid = shapely.STRtree(shapely.box(*self.solid_bounds.T)) if len(big) else None
+        self.solid = shapely.STRtree(shapely.box(*self._bounds[big].T)) if len(big) else None
 
     @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
@@ -157,7 +155,7 @@ class Ink:
             # The rectangles in a tree, asked by each shape: a shape is prepared once for all the rectangles it
             # reaches (the surface's thousand-odd points once, not once per rectangle); the same predicate.
             windows = shapely.STRtree(shapely.box(*edges[rest].T))
-            out[rest[windows.query(self._kept, predicate="intersects")[1]]] = True
+            out[rest[windows.query(self.tree.geometries, predicate="intersects")[1]]] = True
         return out
 
     def rough_area(self, r: Rect, near: Sequence[int]) -> float:
