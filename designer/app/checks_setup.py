@@ -14,175 +14,34 @@ Each editor gets an `EditorChecks` (`editor.checks`) that owns the editor's `Che
 `checks_delay_ms`, DEBOUNCE_MS at first) after the last document change. Markers and the racing line are
 overlay items (not in `scene.items_by_id`), so image export hides them.
 
-The markers of elements in the scene's static layer (canvas/layer.py) are painted together by one cached
-item above every element (`StaticMarkers`), each with `ItemHasNoContents`: Qt would otherwise walk and draw
-~2,000 ring items on every repaint of a crowded table (a drag of a selection repaints most of it each step).
-A marker of a live (selected) element is painted by Qt itself, so it moves with the drag. Either way it
-stays a visible item of the scene, found under the pointer for its tooltip.
+The markers are items of the scene (found under the pointer for their tooltips) that Qt never paints: the
+rings of unselected elements are painted into the view's cached background over every element there, and
+those of selected elements by one item above everything, which a drag moves whole
+(`designer.app.problem_markers`). Each marker follows its element at once.
 """
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter, QPainterPath, QPen, QPixmap, QTransform
-from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QStyleOptionGraphicsItem, QToolButton
+from PySide6.QtWidgets import QDockWidget, QToolButton
 
 from designer.app import help_menu
+from designer.app.problem_markers import RING_REACH_PX, LiveMarkers, ProblemMarker, StaticRings
 from designer.app.settings import Preferences, Settings
 from designer.canvas import layer
 from designer.geometry.checks import CheckContext, Problem, run_checks
 from designer.geometry.checks.base import SEVERITY_RANK
-from designer.i18n import _, pgettext
-from designer.panes.markup import literal
-from designer.panes.problems import SEVERITY_COLORS, ProblemsPane, counts_text, severity_icon
+from designer.i18n import _
+from designer.panes.problems import ProblemsPane, counts_text, severity_icon
 
 if TYPE_CHECKING:
     from designer.app.report_dialog import RacingLineItem
 
 DEBOUNCE_MS = Preferences().checks_delay_ms
-MARKER_Z = 1_000_000.0
-MARKER_RADIUS_PX = 11.0
 PROBLEMS_HEIGHT = 170
-
-
-def severity_label(severity: str) -> str:
-    """"error", "warning", "info" as the user reads them (a marker's tooltip)."""
-    labels = {"error": pgettext("severity", "error"), "warning": pgettext("severity", "warning"),
-              "info": pgettext("severity", "info")}
-    return labels.get(severity, severity)
-
-
-class ProblemMarker(QGraphicsItem):
-    """A ring in the severity's colour around an element with problems; constant size on screen."""
-
-    #: Never the canvas's static layer's to paint (`StaticMarkers` paints it while it has no contents).
-    live = True
-
-    def __init__(self, element_id: str) -> None:
-        super().__init__()
-        self.element_id_with_problem = element_id   # deliberately not `element_id`: tools skip overlays
-        self.severity = "info"
-        self.problems: list[Problem] = []
-        self._tooltip_built = False
-        self.setZValue(MARKER_Z)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        # A crowded table has a marker per element: repaints then copy each ring's pixels
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def set_problems(self, problems: list[Problem]) -> None:
-        """Take the element's problems; the tooltip is built when the pointer rests on the marker
-        (`prepare_tooltip`), not for every marker on every run."""
-        if problems == self.problems:
-            return
-        self.problems = problems
-        severity = min((p.severity for p in problems), key=SEVERITY_RANK.__getitem__)
-        if severity != self.severity:
-            self.severity = severity
-            self.update()
-        if self._tooltip_built:
-            self._tooltip_built = False
-            self.setToolTip("")
-
-    def tooltip_text(self) -> str:
-        return literal("\n".join(_("{severity}: {message}").format(severity=severity_label(p.severity),
-                                                                   message=p.message) for p in self.problems))
-
-    def prepare_tooltip(self) -> None:
-        """Set the tooltip, if the problems changed since it was last set (the canvas's tooltip filter asks
-        every item under the pointer before a tooltip shows: `designer.app.canvas_tooltips`)."""
-        if not self._tooltip_built:
-            self.setToolTip(self.tooltip_text())
-            self._tooltip_built = True
-
-    def boundingRect(self) -> QRectF:
-        return _MARKER_BOUNDS  # asked several times per move: one rectangle for all
-
-    def set_layered(self, layered: bool) -> bool:
-        """Leave the ring to `StaticMarkers` (True) or to Qt; True when that changed."""
-        if bool(self.flags() & layer.NO_CONTENTS) == layered:
-            return False
-        self.setFlag(layer.NO_CONTENTS, layered)
-        return True
-
-    def paint(self, painter: QPainter, _option, _widget=None) -> None:
-        paint_ring(painter, painter.worldTransform().map(QPointF()), self.severity)
-
-
-def paint_ring(painter: QPainter, at: QPointF, severity: str) -> None:
-    """A marker's ring centred on `at` (device pixels): one picture per severity, copied to the whole pixel
-    nearest the centre (`StaticMarkers` paints ~2,000 of them after every zoom step)."""
-    painter.save()
-    painter.setWorldTransform(QTransform())
-    ring = _ring(severity, painter.device().devicePixelRatioF())
-    painter.drawPixmap(round(at.x()) - _RING_HALF_PX, round(at.y()) - _RING_HALF_PX, ring)
-    painter.restore()
-
-
-class StaticMarkers(QGraphicsItem):
-    """The rings of the markers whose elements are not live, as one picture above every element."""
-
-    def __init__(self, checks: EditorChecks) -> None:
-        super().__init__()
-        self._checks = checks
-        self.setZValue(MARKER_Z - 1)  # under live markers, over the live layer and every element
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # a true exposedRect
-        self._bounds = QRectF()
-
-    def set_bounds(self, rect: QRectF) -> None:
-        """Cover `rect` (the scene's rect: every element lies in it)."""
-        self.prepareGeometryChange()
-        self._bounds = QRectF(rect)
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
-
-    def shape(self) -> QPainterPath:
-        return QPainterPath()  # the tooltips find the markers themselves
-
-    def paint(self, painter: QPainter, option, _widget=None) -> None:
-        pad = (MARKER_RADIUS_PX + 3.0) / max(QStyleOptionGraphicsItem.levelOfDetailFromTransform(
-            painter.worldTransform()), 1e-9)
-        area = option.exposedRect.adjusted(-pad, -pad, pad, pad)
-        left, top, right, bottom = area.left(), area.top(), area.right(), area.bottom()
-        world = painter.worldTransform()
-        for marker in self._checks.markers.values():
-            x, y = marker.x(), marker.y()
-            if left <= x <= right and top <= y <= bottom and marker.flags() & layer.NO_CONTENTS \
-                    and marker.isVisible():
-                paint_ring(painter, world.map(QPointF(x, y)), marker.severity)
-
-
-_RING_HALF_PX = math.ceil(MARKER_RADIUS_PX + 3.0)
-_MARKER_BOUNDS = QRectF(-MARKER_RADIUS_PX - 3.0, -MARKER_RADIUS_PX - 3.0, 2 * MARKER_RADIUS_PX + 6.0,
-                        2 * MARKER_RADIUS_PX + 6.0)
-
-
-@lru_cache(maxsize=16)
-def _ring(severity: str, ratio: float) -> QPixmap:
-    """A marker's ring in the severity's colour, centred in its picture, at the screen's pixel ratio."""
-    size = math.ceil(2 * _RING_HALF_PX * ratio)
-    ring = QPixmap(size, size)
-    ring.setDevicePixelRatio(ratio)
-    ring.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(ring)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.translate(_RING_HALF_PX, _RING_HALF_PX)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(QPen(Qt.GlobalColor.white, 5.0))
-    painter.drawEllipse(QPointF(0, 0), MARKER_RADIUS_PX, MARKER_RADIUS_PX)
-    painter.setPen(QPen(SEVERITY_COLORS[severity], 3.0))
-    painter.drawEllipse(QPointF(0, 0), MARKER_RADIUS_PX, MARKER_RADIUS_PX)
-    painter.end()
-    return ring
 
 
 class EditorChecks(QObject):
@@ -216,10 +75,11 @@ class EditorChecks(QObject):
         doc.elements_removed.connect(self._drop_markers)
         # After the scene's own handler: its items are live or layered by then.
         editor.scene.selectionChanged.connect(self._follow_selection)
-        self.static_markers = StaticMarkers(self)
-        self.static_markers.set_bounds(editor.scene.sceneRect())
-        editor.scene.addItem(self.static_markers)
-        editor.scene.sceneRectChanged.connect(self.static_markers.set_bounds)
+        self.static_rings = StaticRings(self.markers)
+        editor.scene.background_overlays.append(self.static_rings)
+        self.live_markers = LiveMarkers(self.markers, editor.view.scale_factor)
+        editor.scene.addItem(self.live_markers)
+        editor.view.zoom_changed.connect(self._refresh_live)  # how far a ring reaches in the scene changed
         # The first run waits for the event loop, so a newly opened window is drawn before it is checked.
         QTimer.singleShot(0, self, self.schedule)
 
@@ -249,22 +109,31 @@ class EditorChecks(QObject):
     def set_markers_visible(self, visible: bool) -> None:
         self.markers_visible = visible
         area = QRectF()
+        live = False
         for marker in self.markers.values():
             if marker.isVisible() != visible:
                 marker.setVisible(visible)
                 area = area.united(self._layered_area(marker))
-        self._repaint_layer(area)
+                live = live or not marker.layered
+        self._repaint(area, live)
 
-    def _layered_area(self, marker: ProblemMarker) -> QRectF:
-        """The scene area of a marker the static layer paints (empty for one Qt paints)."""
-        if not marker.flags() & layer.NO_CONTENTS:
-            return QRectF()
-        r = (MARKER_RADIUS_PX + 3.0) / max(self.editor.view.scale_factor(), 1e-9)
+    def _ring_area(self, marker: ProblemMarker) -> QRectF:
+        """The scene area a marker's ring covers at the view's zoom."""
+        r = RING_REACH_PX / max(self.editor.view.scale_factor(), 1e-9)
         return QRectF(marker.x() - r, marker.y() - r, 2 * r, 2 * r)
 
-    def _repaint_layer(self, area: QRectF) -> None:
-        if not area.isEmpty():
-            self.static_markers.update(area)
+    def _layered_area(self, marker: ProblemMarker) -> QRectF:
+        """The scene area of a ring painted in the background (empty for a live one)."""
+        return self._ring_area(marker) if marker.layered else QRectF()
+
+    def _repaint(self, area: QRectF, live: bool = False) -> None:
+        """Repaint `area` of the static rings (in the views' cached background), and the live rings when `live`."""
+        layer.invalidate(self.editor.scene, area)
+        if live:
+            self.live_markers.refresh()
+
+    def _refresh_live(self, *_args) -> None:
+        self.live_markers.refresh()
 
     def _is_layered(self, element_id: str) -> bool:
         item = self.editor.scene.item_for(element_id)
@@ -272,38 +141,46 @@ class EditorChecks(QObject):
 
     def _follow_selection(self) -> None:
         area = QRectF()
+        live = False
         for element_id, marker in self.markers.items():
             if not shiboken6.isValid(marker):
                 return  # the scene is being torn down (its items go first, then the selection)
             layered = self._is_layered(element_id)
-            before = self._layered_area(marker)
-            if marker.set_layered(layered):
-                area = area.united(before).united(self._layered_area(marker))
-        self._repaint_layer(area)
+            if marker.layered != layered:
+                marker.layered = layered
+                area = area.united(self._ring_area(marker))
+                live = True
+        self._repaint(area, live)
 
     def _follow_moves(self, ids: list) -> None:
         area = QRectF()
+        live = False
         markers, element = self.markers, self.editor.document.element
         for element_id in ids:
             marker = markers.get(element_id)
             if marker is None or (moved := element(element_id)) is None:
                 continue
-            if marker.flags() & layer.NO_CONTENTS:  # else Qt repaints it (a live marker in a drag)
-                area = area.united(self._layered_area(marker))
+            if marker.layered:
+                area = area.united(self._ring_area(marker))
                 marker.setPos(moved.x_mm, moved.y_mm)
-                area = area.united(self._layered_area(marker))
+                area = area.united(self._ring_area(marker))
             else:
                 marker.setPos(moved.x_mm, moved.y_mm)
-        self._repaint_layer(area)
+                live = True
+        self._repaint(area)
+        if live:
+            self.live_markers.follow()  # a drag: the picture of the live rings moves as one
 
     def _drop_markers(self, ids: list) -> None:
         area = QRectF()
+        live = False
         for element_id in ids:
             marker = self.markers.pop(element_id, None)
             if marker is not None and marker.scene() is not None:
                 area = area.united(self._layered_area(marker))
+                live = live or not marker.layered
                 marker.scene().removeItem(marker)
-        self._repaint_layer(area)
+        self._repaint(area, live)
 
     def _sync_markers(self) -> None:
         scene = self.editor.scene
@@ -313,27 +190,27 @@ class EditorChecks(QObject):
                 by_id.setdefault(element_id, []).append(problem)
         self._drop_markers([i for i in self.markers if i not in by_id or self.editor.document.element(i) is None])
         area = QRectF()
+        live = False
         for element_id, problems in by_id.items():
             element = self.editor.document.element(element_id)
             if element is None:
                 continue
             marker = self.markers.get(element_id)
+            changed = marker is None
             if marker is None:
                 marker = self.markers[element_id] = ProblemMarker(element_id)
                 marker.setVisible(self.markers_visible)
-                marker.set_layered(self._is_layered(element_id))
+                marker.layered = self._is_layered(element_id)
                 marker.setPos(element.x_mm, element.y_mm)
                 scene.addItem(marker)
-                area = area.united(self._layered_area(marker))
             elif marker.x() != element.x_mm or marker.y() != element.y_mm:
                 area = area.united(self._layered_area(marker))
                 marker.setPos(element.x_mm, element.y_mm)
+                changed = True
+            if marker.set_problems(problems) or changed:
                 area = area.united(self._layered_area(marker))
-            severity = marker.severity
-            marker.set_problems(problems)
-            if marker.severity != severity:
-                area = area.united(self._layered_area(marker))
-        self._repaint_layer(area)
+                live = live or not marker.layered
+        self._repaint(area, live)
 
     # --- racing line -----------------------------------------------------------------------------
     def set_racing_line_visible(self, visible: bool) -> None:

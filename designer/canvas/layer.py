@@ -29,6 +29,11 @@ _exporting = False
 LIVE = "live"
 
 
+def exporting() -> bool:
+    """True while an export draws the scene (`everything_layered`): no editing state belongs in it."""
+    return _exporting
+
+
 def is_layered(item: QGraphicsItem) -> bool:
     """True for an item this layer paints: it has no contents for Qt to paint and is not live."""
     return not getattr(item, LIVE, False) and bool(item.flags().value & _NO_CONTENTS)

@@ -11,7 +11,7 @@ unselected element (the static layer, canvas/layer.py); selected elements are pa
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter
@@ -72,6 +72,9 @@ class TrackScene(QGraphicsScene):
         self.addItem(self.live_layer.links)
         #: Pictures of layered items at the view's zoom, so repaints that only moved them copy pixels.
         self.pictures = ItemPictures()
+        #: What features paint over every layered element as part of each view's cached background (painter,
+        #: scene rect), never in an export; `layer.invalidate` repaints a part of it.
+        self.background_overlays: list[Callable[[QPainter, QRectF], None]] = []
         self._linked: list[ElementItem] = []  # warp pipes and Bullet Bills, in document order
         self.selectionChanged.connect(self._on_selection_changed)
 
@@ -321,6 +324,9 @@ class TrackScene(QGraphicsScene):
             yield
         if not self.table_rect().isEmpty():
             yield from layer.paint_layer_steps(self, painter, rect, self.pictures, every)
+        if not layer.exporting():
+            for paint in self.background_overlays:
+                paint(painter, rect)
 
     def paint_table(self, painter: QPainter, rect: QRectF) -> None:
         """The background under the elements: the room, the table, its grid and edge."""

@@ -345,4 +345,5 @@ def test_drag_step_with_problem_markers(checked_window, crowded, benchmark):
     benchmark.extra_info.update(markers_ms=round(shown * 1000, 1), without_ms=round(hidden * 1000, 1))
     assert len(checks.markers) > 1000
     assert document.undo_stack.count() == 1
-    assert shown / hidden < 1.45
+    # 1.07–1.13 → 0.99–1.05 once the static rings went into the view's background and the live ones one item
+    assert shown / hidden < 1.3

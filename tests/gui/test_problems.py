@@ -120,6 +120,21 @@ def test_markers_toggle_and_stay_out_of_exports(qtbot, checked: MainWindow):
     assert all(m.isVisible() for m in markers(checked).values())
 
 
+def test_background_overlays_paint_in_the_view_never_in_an_export(qtbot, checked: MainWindow):
+    """The static rings are painted with the view's background; an export draws the scene without them."""
+    from designer.app.image_export import render_image
+
+    calls: list[str] = []
+    checked.scene.background_overlays.append(lambda painter, rect: calls.append("painted"))
+    checked.scene.invalidate()
+    checked.view.viewport().grab()
+    assert calls
+    calls.clear()
+    image = render_image(checked.scene, px_per_mm=0.5)
+    assert not image.isNull() and calls == []
+    assert checked.current_editor().checks.static_rings in checked.scene.background_overlays
+
+
 def test_racing_line_toggle_adds_and_removes_an_overlay(qtbot, checked: MainWindow):
     def lines() -> list[RacingLineItem]:
         return [i for i in checked.scene.items() if isinstance(i, RacingLineItem)]
@@ -203,7 +218,7 @@ def test_a_markers_tooltip_is_built_when_hovered_and_follows_its_problems(qtbot,
 
 def _ring_pixels(window: MainWindow, scene_x: float, scene_y: float, colour) -> int:
     """How many pixels of the severity's colour the canvas shows on a marker's ring centred there."""
-    from designer.app.checks_setup import MARKER_RADIUS_PX
+    from designer.app.problem_markers import MARKER_RADIUS_PX
 
     image = window.view.viewport().grab().toImage()
     centre = window.view.mapFromScene(scene_x, scene_y)
@@ -216,14 +231,53 @@ def _ring_pixels(window: MainWindow, scene_x: float, scene_y: float, colour) -> 
     return found
 
 
+def test_a_drag_moves_the_live_rings_as_one_picture(qtbot, checked: MainWindow, monkeypatch):
+    """Selected elements' rings are one picture that a drag moves whole (Qt painted each ring item at every
+    step before); a move of only some of them paints it again; a zoom step keeps whole rings; the markers'
+    tooltips are found where their elements stand."""
+    from designer.panes.problems import SEVERITY_COLORS
+
+    editor = checked.current_editor()
+    add_elements(checked.document, [WarpPipe(id="pipeC", x_mm=600, y_mm=300, pair="nowhere"),
+                                    WarpPipe(id="pipeD", x_mm=700, y_mm=300, pair="nowhere")])
+    editor.checks.run()
+    checked.view.set_zoom_percent(100 * 0.6 / checked.view.pixels_per_mm())
+    checked.view.centerOn(700, 330)
+    checked.view.settle()
+    red = SEVERITY_COLORS["error"]
+    live = editor.checks.live_markers
+    editor.select_ids(["pipeC", "pipeD"])
+    assert _ring_pixels(checked, 600, 300, red) == 4 and _ring_pixels(checked, 700, 300, red) == 4
+    painted: list[object] = []
+    monkeypatch.setattr(ProblemMarker, "paint", lambda self, *args: painted.append(self))
+    refreshed: list[int] = []
+    refresh = type(live).refresh
+    monkeypatch.setattr(type(live), "refresh", lambda self: (refreshed.append(1), refresh(self)))
+    move_elements(checked.document, ["pipeC", "pipeD"], 40.0, 20.0)
+    assert markers(checked)["pipeC"].pos().x() == pytest.approx(640.0)  # the marker itself at once
+    assert (live.pos().x(), live.pos().y()) == pytest.approx((40.0, 20.0)) and not refreshed
+    assert _ring_pixels(checked, 640, 320, red) == 4 and _ring_pixels(checked, 740, 320, red) == 4
+    assert _ring_pixels(checked, 600, 300, red) == 0
+    move_elements(checked.document, ["pipeD"], 0.0, 50.0)  # not one offset for all: painted again
+    assert refreshed and (live.pos().x(), live.pos().y()) == (0.0, 0.0)
+    assert _ring_pixels(checked, 640, 320, red) == 4 and _ring_pixels(checked, 740, 370, red) == 4
+    checked.view.set_zoom_percent(100 * 0.3 / checked.view.pixels_per_mm())  # a ring reaches further
+    checked.view.centerOn(700, 330)
+    checked.view.settle()
+    assert _ring_pixels(checked, 640, 320, red) == 4 and _ring_pixels(checked, 740, 370, red) == 4
+    assert painted == []  # Qt never painted a marker item
+    assert _tooltip_over(qtbot, checked, markers(checked)["pipeD"]).startswith("error: ")
+
+
 def test_markers_are_painted_together_or_live_with_their_element(qtbot, checked: MainWindow):
-    """An unselected element's ring is part of one picture of all such rings over every element, the live
-    (selected) ones included (Qt does not paint it as an item); a selected one's is painted by Qt and moves
-    with it; either way the ring shows where the element is."""
+    """An unselected element's ring is painted into the view's cached background over every element there; a
+    selected one's by the live rings' item above everything, which moves with it; Qt never paints a marker
+    as an item; either way the ring shows where the element is."""
     from designer.canvas import layer
 
     def painted_together(marker: ProblemMarker) -> bool:
-        return bool(marker.flags() & layer.NO_CONTENTS)
+        assert marker.flags() & layer.NO_CONTENTS
+        return marker.layered
     from designer.panes.problems import SEVERITY_COLORS
 
     editor = checked.current_editor()
@@ -232,10 +286,12 @@ def test_markers_are_painted_together_or_live_with_their_element(qtbot, checked:
     # zoomed out so far that a ring reaches past its element's own repainted box
     checked.view.set_zoom_percent(100 * 0.3 / checked.view.pixels_per_mm())
     checked.view.centerOn(630, 330)
+    checked.view.settle()  # the zoom's sharp frame (canvas/sharpen.py): the rings are in it
     marker = markers(checked)["pipeC"]
     red = SEVERITY_COLORS["error"]
     assert painted_together(marker) and marker.isVisible()
-    assert editor.checks.static_markers.zValue() > checked.scene.live_layer.zValue()
+    assert editor.checks.static_rings in checked.scene.background_overlays
+    assert editor.checks.live_markers.zValue() > checked.scene.live_layer.zValue()
     assert _ring_pixels(checked, 600, 300, red) >= 3
     move_elements(checked.document, ["pipeC"], 60.0, 0.0)  # unselected: the layer repaints both places
     assert _ring_pixels(checked, 660, 300, red) >= 3 and _ring_pixels(checked, 600, 300, red) == 0
