@@ -29,7 +29,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QToolButton
 
 from designer.app import help_menu
-from designer.app.problem_markers import RING_REACH_PX, LiveMarkers, ProblemMarker, StaticRings
+from designer.app.problem_markers import LiveMarkers, ProblemMarker, StaticRings, ring_reach
 from designer.app.settings import Preferences, Settings
 from designer.canvas import layer
 from designer.geometry.checks import CheckContext, Problem, run_checks
@@ -119,7 +119,7 @@ class EditorChecks(QObject):
 
     def _ring_area(self, marker: ProblemMarker) -> QRectF:
         """The scene area a marker's ring covers at the view's zoom."""
-        r = RING_REACH_PX / max(self.editor.view.scale_factor(), 1e-9)
+        r = ring_reach(self.editor.view.scale_factor())
         return QRectF(marker.x() - r, marker.y() - r, 2 * r, 2 * r)
 
     def _layered_area(self, marker: ProblemMarker) -> QRectF:

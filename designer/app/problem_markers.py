@@ -97,36 +97,27 @@ class ProblemMarker(QGraphicsItem):
         pass  # never called (no contents): `StaticRings` and `LiveMarkers` paint the rings
 
 
-def paint_ring(painter: QPainter, at: QPointF, severity: str) -> None:
-    """A marker's ring centred on `at` (device pixels): one picture per severity, copied to the whole pixel
-    nearest the centre."""
-    painter.save()
-    painter.setWorldTransform(QTransform())
-    ring = _ring(severity, painter.device().devicePixelRatioF())
-    painter.drawPixmap(round(at.x()) - _RING_HALF_PX, round(at.y()) - _RING_HALF_PX, ring)
-    painter.restore()
+def ring_reach(pixels_per_unit: float) -> float:
+    """How far a ring reaches from its centre, in the units of a view drawing `pixels_per_unit` to one."""
+    return RING_REACH_PX / max(pixels_per_unit, 1e-9)
 
 
 def paint_rings(painter: QPainter, rings: Iterable[tuple[float, float, str]], exposed: QRectF) -> None:
-    """Paint each ring (x, y, severity; in the painter's own units) that reaches into `exposed`."""
+    """Paint each ring (x, y, severity; in the painter's own units) that reaches into `exposed`: one picture
+    per severity, copied to the whole device pixel nearest the ring's centre."""
     world = painter.worldTransform()
-    pad = RING_REACH_PX / max(QStyleOptionGraphicsItem.levelOfDetailFromTransform(world), 1e-9)
+    pad = ring_reach(QStyleOptionGraphicsItem.levelOfDetailFromTransform(world))
     area = exposed.adjusted(-pad, -pad, pad, pad)
     left, top, right, bottom = area.left(), area.top(), area.right(), area.bottom()
-    if world.type().value > QTransform.TransformationType.TxScale.value:  # never in a view of ours
-        for x, y, severity in rings:
-            if left <= x <= right and top <= y <= bottom:
-                paint_ring(painter, world.map(QPointF(x, y)), severity)
-        return
-    # A view only scales and moves: each ring is one copy to the whole device pixel nearest its centre.
-    sx, sy, dx, dy = world.m11(), world.m22(), world.dx() - _RING_HALF_PX, world.dy() - _RING_HALF_PX
+    m11, m12, m21, m22 = world.m11(), world.m12(), world.m21(), world.m22()
+    dx, dy = world.dx() - _RING_HALF_PX, world.dy() - _RING_HALF_PX
     ratio = painter.device().devicePixelRatioF()
     painter.save()
     painter.setWorldTransform(QTransform())
     draw = painter.drawPixmap
     for x, y, severity in rings:
         if left <= x <= right and top <= y <= bottom:
-            draw(round(x * sx + dx), round(y * sy + dy), _ring(severity, ratio))
+            draw(round(m11 * x + m21 * y + dx), round(m12 * x + m22 * y + dy), _ring(severity, ratio))
     painter.restore()
 
 
@@ -164,7 +155,7 @@ class LiveMarkers(QGraphicsItem):
         self._markers = [m for m in self._all.values() if not m.layered and m.isVisible()]
         self._rings = [(m.x(), m.y(), m.severity) for m in self._markers]
         if self._rings:
-            pad = RING_REACH_PX / max(self._scale(), 1e-9)
+            pad = ring_reach(self._scale())
             xs = [x for x, _y, _s in self._rings]
             ys = [y for _x, y, _s in self._rings]
             self._bounds = QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
