@@ -491,17 +491,18 @@ def _refuse_special(path: Path) -> None:
 
 
 def _load_before_qt() -> None:
-    """Import the editor's pure half (geometry, checks, the built-in game systems) before Qt: once PySide6 is
-    loaded, its import hook reads the source of every module imported after it (looking for `__feature__`
-    switches), which cost the start-up about 6 % more instructions (measured with callgrind)."""
+    """Import the pure half the first paint needs (geometry, checks, the flagship game system) before Qt: once
+    PySide6 is loaded, its import hook reads the source of every module imported after it (looking for
+    `__feature__` switches), which cost the start-up about 6 % more instructions (measured with callgrind). The
+    other systems load when a document needs them, else once the window is painted (`app.main.first_painted`)."""
     import importlib
 
     import designer.geometry.checks
     import designer.geometry.track  # noqa: F401 - imported for its side effect: loaded before Qt
     from designer.systems.registry import BUILTIN_SYSTEMS
 
-    for name in BUILTIN_SYSTEMS:  # imported, not registered: the registry still does that, and reports failures
-        importlib.import_module(name)
+    # imported, not registered: the registry still does that, and reports failures
+    importlib.import_module(BUILTIN_SYSTEMS[0])
 
 
 def _cmd_campaign(args: argparse.Namespace) -> int:

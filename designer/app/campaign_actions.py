@@ -35,6 +35,9 @@ class CampaignActions:
             menu.addAction(self.open_action)
         window.close_guards.append(self.windows.close_all)
         self.windows.window_added.connect(self._add_recent_menu)
+        file_actions = getattr(window, "file_actions", None)
+        if file_actions is not None:  # e.g. a careers page's car opens in the vehicle editor
+            self.windows.before_adopt.append(lambda: file_actions.link_campaign_windows(self.windows))
         autosaver = getattr(window, "autosaver", None)
         if autosaver is not None:
             self.windows.saved.connect(autosaver.discard)

@@ -9,7 +9,7 @@ enters, with one line in the status bar saying why; a drop mixing both opens wha
 left.
 
 `install(window)` sets it up for the main window, its editor tabs and every campaign window opened later
-(and links their careers pages to the vehicle editors).
+(their careers pages are linked to the vehicle editors by `FileActions.link_campaign_windows`).
 """
 
 from __future__ import annotations
@@ -140,9 +140,4 @@ def install(window) -> FileDrop:
     window.editor_changed.connect(on_editor)
     on_editor(window.current_editor())
     window.campaign_windows.window_added.connect(on_campaign_window)
-    # here, where the campaign windows are known: e.g. a careers page's vehicle file opens in a vehicle editor
-    for kind, windows in getattr(window, "document_windows", {}).items():
-        document_type = window.file_actions.document_types[kind]
-        if document_type.link_campaigns is not None:
-            document_type.link_campaigns(windows, window.campaign_windows)
     return drop

@@ -1,6 +1,7 @@
 """The File menu: new, open, recent files (tracks and campaigns, see `recent_menu`), new and open of each document
-type a game system adds (`document_windows`: Axles' cars, each in a vehicle editor window), save, save as, close,
-export as image, quit — and the "save changes?" question asked before a modified document closes.
+type a game system adds (`document_windows`: Axles' cars, each in a vehicle editor window; they load every
+system, so they come once the window is painted or when first needed), save, save as, close, export as image,
+quit — and the "save changes?" question asked before a modified document closes.
 
 `install(window)` puts a `FileActions` on the window (`window.file_actions`), together with the shared
 `Settings` (`window.settings`) and the `Autosaver` (`window.autosaver`), and makes `save_prompt` the
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QObject
@@ -58,20 +59,40 @@ def file_stem(editor) -> str:
     return slug or "untitled"
 
 
+class DocumentWindowsTable(Mapping):
+    """`window.document_windows`: {kind: the windows of a game system's document type (Axles' cars)}, loaded on
+    first use (`FileActions.load_document_types`)."""
+
+    def __init__(self, actions: FileActions) -> None:
+        self.actions = actions
+        self.loaded: dict = {}
+
+    def __getitem__(self, kind: str):
+        self.actions.load_document_types()
+        return self.loaded[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        self.actions.load_document_types()
+        return iter(self.loaded)
+
+    def __len__(self) -> int:
+        self.actions.load_document_types()
+        return len(self.loaded)
+
+
 class FileActions(QObject):
     def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self.settings: Settings = window.settings
         self.autosaver: Autosaver = window.autosaver
-        from designer.app.document_windows import document_types
-
-        self.document_types = {t.kind: t for t in document_types()}
-        window.document_windows = {}
-        for kind, document_type in self.document_types.items():
-            windows = window.document_windows[kind] = document_type.windows(window, self.settings)
-            windows.open_elsewhere_hook = self._open_in_this_window
-            window.close_guards.append(windows.close_all)
+        #: The game systems' document types, their windows and File menu actions: loaded on first need or once
+        #: the window is painted (`load_document_types`), as every registered system comes with them.
+        self._document_types: dict | None = None
+        self._document_actions: dict = {}
+        self._linked_campaigns = False
+        window.document_windows = DocumentWindowsTable(self)
+        window.deferred.append(self.load_document_types)
         #: Set by the real start-up (`restore_window_state`): only that window writes its layout back.
         self.persist_window_state = False
         self._create_actions()
@@ -86,20 +107,12 @@ class FileActions(QObject):
         self.generate_action = w.action(_("&Generate Track…"), self.generate_document, None,
                                         _("Make a new track from a seed with a game system's generator"), menu)
         self.open_action = w.action(_("&Open…"), self.open_files, key.Open, _("Open track files"), menu)
-        #: {kind: (New action, Open action)} of each document type a game system adds
-        self.document_actions = {}
-        for kind, document_type in self.document_types.items():
-            windows = w.document_windows[kind]
-            self.document_actions[kind] = (
-                w.action(_(document_type.new_text), lambda checked=False, t=document_type, d=windows: t.new(d), None,
-                         _(document_type.new_tip), menu),
-                w.action(_(document_type.open_text), lambda checked=False, d=windows: d.open_dialog(self.window), None,
-                         _(document_type.open_tip), menu))
         self.race_day_action = w.action(_("Race &Day…"), lambda: self.open_race_day(), None,
                                         _("Run a race file (*.race.json) at the table"), menu)
         self.race_windows: list = []
         self.recent_menu = RecentMenu(self.settings, self.open_recent, w)
         w.menus[menu].addMenu(self.recent_menu)
+        w.menus[menu].aboutToShow.connect(self.load_document_types)  # a menu opened before the load sees them
         w.menus[menu].addSeparator()
         # Lambdas: `triggered(bool)` must not arrive as the `editor` argument.
         self.save_action = w.action(_("&Save"), lambda: self.save(), key.Save, _("Save the track"), menu)
@@ -116,6 +129,52 @@ class FileActions(QObject):
         w.menus[menu].addSeparator()
         self.quit_action = w.action(_("&Quit"), w.close, key.Quit, _("Quit Kartographer"), menu)
         self.quit_action.setMenuRole(self.quit_action.MenuRole.QuitRole)
+
+    # --- the game systems' document types ---------------------------------------------------------
+    @property
+    def document_types(self) -> dict:
+        """{kind: DocumentType} of each document type a game system adds (loads them: `load_document_types`)."""
+        self.load_document_types()
+        assert self._document_types is not None
+        return self._document_types
+
+    @property
+    def document_actions(self) -> dict:
+        """{kind: (New action, Open action)} of each document type a game system adds."""
+        self.load_document_types()
+        return self._document_actions
+
+    def load_document_types(self) -> None:
+        """Give each document type a game system adds its windows and its New and Open actions (before Race
+        Day…). That loads every registered system, which the first paint does not need: the start-up calls
+        this once the window is painted (`window.deferred`), anything that needs them sooner loads them then."""
+        if self._document_types is not None:
+            return
+        from designer.app.document_windows import document_types
+
+        self._document_types = types = {t.kind: t for t in document_types()}
+        w, menu = self.window, self.window.menus["File"]
+        for kind, document_type in types.items():
+            windows = w.document_windows.loaded[kind] = document_type.windows(w, self.settings)
+            windows.open_elsewhere_hook = self._open_in_this_window
+            w.close_guards.append(windows.close_all)
+            self._document_actions[kind] = actions = (
+                w.action(_(document_type.new_text), lambda checked=False, t=document_type, d=windows: t.new(d), None,
+                         _(document_type.new_tip)),
+                w.action(_(document_type.open_text), lambda checked=False, d=windows: d.open_dialog(self.window), None,
+                         _(document_type.open_tip)))
+            for action in actions:
+                menu.insertAction(self.race_day_action, action)
+
+    def link_campaign_windows(self, campaign_windows) -> None:
+        """Link `campaign_windows` to the document types that ask (a careers page's car opens in the vehicle
+        editor); called before the first campaign window is added, so that window is linked too."""
+        if self._linked_campaigns:
+            return
+        self._linked_campaigns = True
+        for kind, document_type in self.document_types.items():
+            if document_type.link_campaigns is not None:
+                document_type.link_campaigns(self.window.document_windows[kind], campaign_windows)
 
     # --- new and open ------------------------------------------------------------------------------
     def new_document(self):

@@ -54,10 +54,11 @@ def open_main_window(files: Sequence[str], restore_session: bool = False) -> Mai
     documents left behind by a crash are offered for recovery.
     """
     from designer.app.document_windows import type_of
-    from designer.io.suffixes import is_campaign_file
+    from designer.io.suffixes import is_campaign_file, is_track_file
 
     campaigns = [f for f in files if is_campaign_file(f)]
-    documents = [f for f in files if type_of(f) is not None]  # a game system's own (Axles' cars)
+    # a game system's own (Axles' cars); asked only of the others, as asking loads every system
+    documents = [f for f in files if not is_track_file(f) and not is_campaign_file(f) and type_of(f) is not None]
     tracks = [f for f in files if not is_campaign_file(f) and f not in documents]
     starter = [str(DEFAULT_TRACK)] if Settings().preferences().open_starter_track else []
     paths = tracks or starter
@@ -128,16 +129,28 @@ def start_gui(files: list[str], language: str | None = None) -> MainWindow:
     install_language(app, language)
     errors.install()  # Qt's messages (headless noise aside) go to the log and stderr from here on
     window = open_main_window(files, restore_session=True)
-    after_first_paint(window.view.viewport(), first_painted)  # the canvas: the first paint's last part
+    after_first_paint(window.view.viewport(), lambda: first_painted(window))  # the canvas: the first paint's last
     file_open.install(app, window)  # macOS: documents opened from the Finder arrive as QFileOpenEvent
     return window
 
 
-def first_painted() -> None:
-    """What waits for the first window's first paint: the log's start line, and the cycle collector
-    (designer/collector.py), held off while the editor started."""
+def first_painted(window: MainWindow) -> None:
+    """What waits for the first window's first paint: the log's start line, the window's deferred work (the game
+    systems its documents do not need: their menu actions and document types), and the cycle collector
+    (designer/collector.py), held off while the editor started. A plug-in that cannot be registered is said on
+    one line; the systems that could be stay in use, with their menus."""
+    from designer.systems.registry import GameSystemError
+
     errors.log_start()
-    collector.release()
+    try:
+        for job in window.deferred:
+            try:
+                job()
+            except GameSystemError as exc:  # said once: the registry keeps what registered and does not retry
+                QTimer.singleShot(0, window, lambda m=str(exc): window.show_error(m, _("Cannot Load a Game System")))
+                job()
+    finally:
+        collector.release()
 
 
 class _FirstPaint(QObject):

@@ -10,13 +10,16 @@ ruleset). A checkable action shows its `checked(controller)`; an action with `ch
 exclusive entries, refilled with the state. An action that arms a canvas tool (`tool`, its `Tool.name`) is
 checkable and checked while that tool is the current editor's active one, however it was armed (menu, key,
 toolbar, palette). `add(set, system)` notes whose set it is, so the toolbar can ask for the shared tools or the
-system's (`toolbar_keys`), and `offered(key)` whether the current document gets an action.
+system's (`toolbar_keys`), and `offered(key)` whether the current document gets an action. Sets added after
+`keep_place` with `placed=True` go where the menus ended then (the systems a start-up leaves for after its first
+paint); a key asked for that is not there yet calls `complete` first.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,58 +62,99 @@ class MenuActions(QObject):
         self._entries: dict[str, _Entry] = {}
         self._watched = None
         self._watched_tools = None
+        self._places: dict[str, QAction | None] = {}  # see `keep_place`: the last action put there
+        #: The ids of the systems whose sets were added (or found to have none).
+        self.added_systems: set[str] = set()
+        #: Called (no arguments) when a key asked for is not there: adds the sets not added yet, if any wait.
+        self.complete: Callable[[], None] | None = None
         window.editor_changed.connect(self._on_editor_changed)
 
     # --- building --------------------------------------------------------------------------------
-    def add(self, action_set: ActionSet, system: Any = None) -> Any:
+    def keep_place(self) -> None:
+        """Note where every menu now ends: the sets added later with `placed=True` go there, one after another (a
+        system's set added after the start-up's first paint sits where it would have, before the actions added
+        since)."""
+        self._places = {title: (menu.actions() or [None])[-1] for title, menu in self.window.menus.items()}
+
+    def add(self, action_set: ActionSet, system: Any = None, placed: bool = False) -> Any:
         """Make `action_set`'s controller and add its actions to the menus (a set of `system`'s Qt half, or a
-        shared one); returns the controller."""
+        shared one), at their ends or (`placed`) where `keep_place` noted; returns the controller."""
         controller = action_set.controller(self.window)
         for record in action_set.actions:
             if record.key in self._entries:
                 log.warning("menu action %r is contributed twice; the second is left out", record.key)
                 continue
-            self._entries[record.key] = self._build(record, controller)
+            self._entries[record.key] = self._build(record, controller, placed and record.menu in self._places)
             self._entries[record.key].system = system
         self._on_editor_changed(self.window.current_editor())
         return controller
 
-    def _build(self, record: MenuAction, controller: Any) -> _Entry:
+    def _build(self, record: MenuAction, controller: Any, placed: bool) -> _Entry:
         w = self.window
         menu = w.menus[record.menu]
+
+        def put(action: QAction | None = None, submenu: QMenu | None = None) -> QAction:
+            """Add a separator (nothing given), `action` or `submenu` to the menu, at its end or its place."""
+            before = self._place_in(record.menu) if placed else None
+            if submenu is not None:
+                action = menu.insertMenu(before, submenu) if before is not None else menu.addMenu(submenu)
+            elif action is not None:
+                menu.insertAction(before, action) if before is not None else menu.addAction(action)
+            else:
+                action = menu.insertSeparator(before) if before is not None else menu.addSeparator()
+            if placed:
+                self._places[record.menu] = action
+            return action
+
         if record.separator:
-            menu.addSeparator()
+            put()
         tip = _(record.tip) if record.tip else ""
         if record.choices is not None:
-            submenu = menu.addMenu(_(record.text))
-            action = submenu.menuAction()
+            submenu = QMenu(_(record.text), menu)
+            action = put(submenu=submenu)
             action.setStatusTip(tip)
             group = QActionGroup(submenu)
             group.setExclusive(True)
             return _Entry(record, controller, action, submenu, group)
         action = w.action(_(record.text), lambda _checked=False, key=record.key: self.trigger(key),
-                          record.shortcut, tip, record.menu, checkable=record.checkable or bool(record.tool))
+                          record.shortcut, tip, None, checkable=record.checkable or bool(record.tool))
+        put(action)
         return _Entry(record, controller, action)
+
+    def _place_in(self, title: str) -> QAction | None:
+        """The action of menu `title` to insert before, to follow the last one put at its kept place (None: the
+        end)."""
+        actions = self.window.menus[title].actions()
+        last = self._places[title]
+        if last is None:
+            return actions[0] if actions else None
+        index = actions.index(last) + 1 if last in actions else len(actions)
+        return actions[index] if index < len(actions) else None
+
+    def _entry(self, key: str) -> _Entry:
+        if key not in self._entries and self.complete is not None:
+            self.complete()
+        return self._entries[key]
 
     # --- asking ----------------------------------------------------------------------------------
     def qaction(self, key: str) -> QAction:
         """The menu action of the record named `key` (a submenu's own action for one with choices)."""
-        return self._entries[key].action
+        return self._entry(key).action
 
     def controller(self, key: str) -> Any:
         """The controller the action named `key` runs on."""
-        return self._entries[key].controller
+        return self._entry(key).controller
 
     def choice_actions(self, key: str) -> list[QAction]:
         """The entries of the submenu named `key`, as now offered (none while the action is not)."""
-        group = self._entries[key].group
+        group = self._entry(key).group
         return list(group.actions()) if group is not None else []
 
     def keys(self) -> list[str]:
         return list(self._entries)
 
     def record(self, key: str) -> MenuAction:
-        return self._entries[key].record
+        return self._entry(key).record
 
     def toolbar_keys(self, system: bool) -> list[str]:
         """The actions the toolbar shows, in menu order: a system's own (`system` True; every one unless its
@@ -126,14 +170,14 @@ class MenuActions(QObject):
         if document is None:
             return False
         try:
-            return bool(self._entries[key].record.when(document))
+            return bool(self._entry(key).record.when(document))
         except Exception:  # a broken rules file or a faulty plug-in: not offered, never a crash
             log.exception("menu action %r: its `when` failed", key)
             return False
 
     def trigger(self, key: str) -> Any:
         """Run the action named `key` on its controller (what choosing it in the menu does)."""
-        entry = self._entries[key]
+        entry = self._entry(key)
         result = entry.record.trigger(entry.controller)
         self._refresh_state(entry)
         if entry.record.tool:
@@ -141,7 +185,7 @@ class MenuActions(QObject):
         return result
 
     def choose(self, key: str, choice: str) -> Any:
-        entry = self._entries[key]
+        entry = self._entry(key)
         result = entry.record.choose(entry.controller, choice) if entry.record.choose is not None else None
         self._refresh_state(entry)
         return result

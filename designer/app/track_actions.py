@@ -3,8 +3,10 @@ system's own actions, from the registry.
 
 `install(window)` adds `TRACK_ACTIONS` through the window's `MenuActions` (`designer.app.menu_actions`; its
 controller, a `TrackActions`, is kept as `window.track_controller`), then each registered system's Qt half's
-`ACTIONS` (`designer.systems.api.ActionSet`), in registry order. Each action is offered only for the documents
-its `when` accepts: the gate and coin tools by the kinds of the document's rule data, a system's own by its own.
+`ACTIONS` (`designer.systems.api.ActionSet`), in registry order: at once those of the systems already
+registered (the open documents'), the others once the window is painted (`window.deferred`) or when asked for,
+in the place `MenuActions.keep_place` kept. Each action is offered only for the documents its `when` accepts:
+the gate and coin tools by the kinds of the document's rule data, a system's own by its own.
 
 - Select (S) puts every tool down (the select tool); Pan (H) arms the hand (`PanTool`): a drag moves the view.
 - Draw Track (T) arms the `TrackTool`; Place Gate (G) the `GateTool`; Coin Trail (C) the `CoinTrailTool`;
@@ -24,7 +26,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from designer.app.kind_actions import arm
-from designer.app.menu_actions import menu_actions
+from designer.app.menu_actions import MenuActions, menu_actions
 from designer.canvas.items import system_qt_half
 from designer.canvas.tools.coins import CoinTrailTool
 from designer.canvas.tools.gate import GateTool
@@ -49,11 +51,24 @@ def install(window) -> TrackActions:
     host = menu_actions(window)
     controller = host.add(TRACK_ACTIONS)
     window.track_controller = controller
-    for system in registry.systems():
+    host.keep_place()
+    # Now the systems the open documents brought; the rest once the window is painted, or when needed sooner.
+    add_system_actions(host, registry.registered())
+    window.editor_changed.connect(lambda _editor: add_system_actions(host, registry.registered()))
+    host.complete = lambda: add_system_actions(host, registry.systems())
+    window.deferred.append(host.complete)
+    return controller
+
+
+def add_system_actions(host: MenuActions, systems) -> None:
+    """Add the `ACTIONS` of each of `systems`' Qt halves that `host` has not had yet, at the place it kept."""
+    for system in systems:
+        if system.id in host.added_systems:
+            continue
+        host.added_systems.add(system.id)
         action_set = getattr(system_qt_half(system), "ACTIONS", None)
         if isinstance(action_set, ActionSet):
-            host.add(action_set, system)
-    return controller
+            host.add(action_set, system, placed=True)
 
 
 class TrackActions(QObject):

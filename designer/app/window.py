@@ -61,6 +61,10 @@ class MainWindow(QMainWindow):
         self.close_guards: list = []
         #: Called (no arguments) once the whole window has agreed to close: autosave clean-up, saving settings.
         self.close_hooks: list = []
+        #: Work the first paint does not need (the other game systems' menu actions and document types): the
+        #: start-up runs it, in order, once the window is painted (`app.main.first_painted`); each piece also
+        #: runs by itself when something needs it sooner.
+        self.deferred: list = []
         if install_features:
             from designer.app import (
                 about,

@@ -8,6 +8,11 @@ TRACK_SUFFIX = ".track.json"
 CAMPAIGN_SUFFIX = ".campaign.json"
 
 
+def is_track_file(path: str | Path) -> bool:
+    """Whether a file's name says it is a track (`*.track.json`, any case): no game system's own document."""
+    return str(path).lower().endswith(TRACK_SUFFIX)
+
+
 def is_campaign_file(path: str | Path) -> bool:
     """Whether a file's name says it is a campaign (`*.campaign.json`, any case)."""
     return str(path).lower().endswith(CAMPAIGN_SUFFIX)

@@ -203,6 +203,11 @@ class Registry:
         self._load()
         return tuple(self._systems[i] for i in sorted(self._systems))
 
+    def registered(self) -> tuple[System, ...]:
+        """The systems registered so far, in the order of `systems()`, loading none (`systems()` loads them all):
+        what a start-up that leaves the others for later has."""
+        return tuple(self._systems[i] for i in sorted(self._systems))
+
     def default_id(self) -> str:
         """The system a new document, or a file that names none, takes: the first registered — the first of
         `BUILTIN_SYSTEMS` (the flagship), which register before any entry point."""
@@ -315,6 +320,10 @@ def ids() -> tuple[str, ...]:
 
 def systems() -> tuple[System, ...]:
     return _current.systems()
+
+
+def registered() -> tuple[System, ...]:
+    return _current.registered()
 
 
 def default_id() -> str:

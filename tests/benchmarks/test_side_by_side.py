@@ -154,7 +154,11 @@ def test_export_counts_against_their_floors():
 #: the collector until its first paint (designer/collector.py): window shown 2.71–2.74 → 2.609–2.624 G
 #: (2.08–2.10× → 2.00–2.03×), starter drawn 2.87–2.89 → 2.739–2.786 G (2.19–2.21× → 2.11–2.14×) over three
 #: counts; the guards a spread above, 2.08 / 2.19.
-STARTUP_COUNTED_GUARDS = {"validate starter": 1.01, "cards 66": 1.21, "window shown": 2.08, "starter drawn": 2.19}
+#: Then the four game systems the starter does not use load once the window is painted (their packages, Track
+#: menu actions in the places they had, Axles' cars in the File menu; `window.deferred`): window shown
+#: 2.627–2.642 → 2.479–2.509 G (2.00–2.01× → 1.90–1.91×), starter drawn 2.756–2.766 → 2.604–2.648 G (2.10–2.11× →
+#: 1.99–2.03×) over three counts each; the guards a spread above, 1.95 / 2.08.
+STARTUP_COUNTED_GUARDS = {"validate starter": 1.01, "cards 66": 1.21, "window shown": 1.95, "starter drawn": 2.08}
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")

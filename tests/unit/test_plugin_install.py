@@ -239,6 +239,7 @@ seen["unlit"] = [e.id for e in document.elements if e.id.startswith("beacon")]
 notes = folder / "stage-1.notes.json"
 notes.write_text(json.dumps({"format": "fake-rally-notes", "schema_version": 1, "stage": "Col de Turini",
                              "calls": ["left 4", "right 2 over crest"]}))
+win.menus["File"].aboutToShow.emit()  # what opening it does: the systems' document types come in, if not yet
 seen["file_menu"] = [a.text().replace("&", "") for a in win.menus["File"].actions() if "Pace" in a.text()]
 seen["not_opened"] = open_documents(win, [str(notes)])
 editors = win.document_windows["pace-notes"].editors

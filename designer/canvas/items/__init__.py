@@ -56,10 +56,14 @@ def system_qt_half(system):
 
 
 def defining_system(kind: str):
-    """The registered system whose `element_classes` define `kind`, or None (a shared kind, or unknown)."""
-    for system in registry.systems():
-        if any(kind_of_class(cls) == kind for cls in system.element_classes):
-            return system
+    """The registered system whose `element_classes` define `kind`, or None (a shared kind, or unknown). A shared
+    kind is no system's (the registry refuses one that defines it), so it loads no system."""
+    if kind in ELEMENT_KINDS:
+        return None
+    for ask in (registry.registered, registry.systems):  # those registered first: a document's own system
+        for system in ask():
+            if any(kind_of_class(cls) == kind for cls in system.element_classes):
+                return system
     return None
 
 
@@ -78,18 +82,19 @@ def system_item_classes(system) -> dict[str, type[ElementItem]]:
 
 def system_item_class(kind: str) -> type[ElementItem] | None:
     """The item class the registered system that defines `kind` supplies for it, if any; remembered per kind
-    while the same system records are registered (a scene makes hundreds of items of a few kinds)."""
-    systems = registry.systems()
+    while the same system records are registered (a scene makes hundreds of items of a few kinds). A kind of a
+    system registered so far (a document's own) loads no other."""
+    systems = registry.registered()
     held = _SYSTEM_CLASSES.get(kind)
     if held is not None and len(held[0]) == len(systems) and all(map(operator.is_, held[0], systems)):
         return held[1]
     system = defining_system(kind)
     found = system_item_classes(system).get(kind) if system is not None else None
-    _SYSTEM_CLASSES[kind] = (systems, found)
+    _SYSTEM_CLASSES[kind] = (registry.registered(), found)  # as they are now: finding it may have loaded more
     return found
 
 
-#: kind → (the registered systems when it was asked, the class found): held, so the records are the same ones.
+#: kind → (the registered systems once it was found, the class found): held, so the records are the same ones.
 _SYSTEM_CLASSES: dict[str, tuple[tuple, type[ElementItem] | None]] = {}
 
 

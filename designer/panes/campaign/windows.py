@@ -9,6 +9,7 @@ application hooks in through `window_added` (menus, drag and drop) and `saved` (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,12 +56,17 @@ class CampaignWindows(QObject):
         super().__init__(parent)
         self.settings = settings
         self.windows: list = []
+        #: Called (no arguments) before a new window is added, ahead of `window_added`'s slots: the editor links
+        #: the game systems' document windows here (`FileActions.link_campaign_windows`).
+        self.before_adopt: list[Callable[[], None]] = []
 
     # --- windows ---------------------------------------------------------------------------------
     def adopt(self, window) -> None:
         """Called by every new CampaignWindow: keep it alive until it closes."""
         if window in self.windows:
             return
+        for hook in self.before_adopt:
+            hook()
         self.windows.append(window)
         window.open_track_requested.connect(self.open_track_requested)
         window.closed.connect(self._on_closed)
