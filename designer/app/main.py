@@ -20,7 +20,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from designer import collector
-from designer.app import errors, file_open
+from designer.app import errors
 from designer.app.app_icon import apply_identity
 from designer.app.autosave import HEADLESS_PLATFORMS
 from designer.app.settings import Settings
@@ -130,8 +130,18 @@ def start_gui(files: list[str], language: str | None = None) -> MainWindow:
     errors.install()  # Qt's messages (headless noise aside) go to the log and stderr from here on
     window = open_main_window(files, restore_session=True)
     after_first_paint(window.view.viewport(), lambda: first_painted(window))  # the canvas: the first paint's last
-    file_open.install(app, window)  # macOS: documents opened from the Finder arrive as QFileOpenEvent
+    follow_file_open_events(app, window)
     return window
+
+
+def follow_file_open_events(app: QApplication, window: MainWindow) -> None:
+    """On macOS, documents opened from the Finder arrive as QFileOpenEvents (`designer.app.file_open`). Elsewhere
+    they come on the command line, and a filter on the application would be a Python call for every event of
+    every widget, the whole session long."""
+    if sys.platform == "darwin":
+        from designer.app import file_open
+
+        file_open.install(app, window)
 
 
 def first_painted(window: MainWindow) -> None:

@@ -157,8 +157,10 @@ def test_export_counts_against_their_floors():
 #: Then the four game systems the starter does not use load once the window is painted (their packages, Track
 #: menu actions in the places they had, Axles' cars in the File menu; `window.deferred`): window shown
 #: 2.627–2.642 → 2.479–2.509 G (2.00–2.01× → 1.90–1.91×), starter drawn 2.756–2.766 → 2.604–2.648 G (2.10–2.11× →
-#: 1.99–2.03×) over three counts each; the guards a spread above, 1.95 / 2.08.
-STARTUP_COUNTED_GUARDS = {"validate starter": 1.01, "cards 66": 1.21, "window shown": 1.95, "starter drawn": 2.08}
+#: 1.99–2.03×) over three counts each; the guards a spread above, 1.95 / 2.08. Then the Finder's file-open filter,
+#: which saw every event of the application, is installed only on macOS: window shown 2.476–2.485 G (1.89×), starter
+#: drawn 2.570–2.604 G (1.96–1.98×), two counts.
+STARTUP_COUNTED_GUARDS = {"validate starter": 1.01, "cards 66": 1.21, "window shown": 1.94, "starter drawn": 2.05}
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import sys
+
+import pytest
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 
 from designer.app import file_open
+from designer.app import main as app_main
 from designer.app.window import MainWindow
 from designer.paths import TEMPLATES_DIR
 
@@ -27,3 +31,11 @@ def test_a_file_open_event_opens_a_track_tab_and_a_vehicle_editor(window: MainWi
         assert opened == [[vehicle]] and window.tabs.count() == tabs + 1  # a vehicle is no track tab
     finally:
         app.removeEventFilter(handler)
+
+
+@pytest.mark.parametrize(("platform", "installed"), [("darwin", 1), ("linux", 0), ("win32", 0)])
+def test_the_start_up_follows_file_open_events_only_on_macos(window: MainWindow, monkeypatch, platform, installed):
+    """Elsewhere the files come on the command line, and a filter on the application sees every event."""
+    monkeypatch.setattr(sys, "platform", platform)
+    app_main.follow_file_open_events(QApplication.instance(), window)
+    assert len(window.findChildren(file_open.FileOpenFilter)) == installed

@@ -61,6 +61,8 @@ DEFERRED = (
     "designer.systems.axles_alloys_2.race",
     # the Undo History, a tab behind the Gates, is built when first shown (issue #33)
     "designer.panes.history",
+    # the Finder's file-open events: a filter on the whole application only on macOS (issue #33)
+    "designer.app.file_open",
 )
 
 START = textwrap.dedent("""
