@@ -11,6 +11,7 @@ can draw it for the user to fix, but nothing measured along it means anything.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Literal, NamedTuple
@@ -46,14 +47,19 @@ def _line(points: Sequence[Sequence[float]], closed: bool) -> LineString:
 def surface(track: TrackSurface) -> BaseGeometry:
     """The drivable area (a Polygon, or a MultiPolygon in odd cases); a figure-8 unions its crossing. Made once
     for the same centerline, closure and width (a track's print asks for it four times, for its ink, its
-    kerbs, its edges and its fill): shapely's shapes cannot be changed, so every caller may have the same one."""
+    kerbs, its edges and its fill): shapely's shapes cannot be changed, so every caller may have the same one —
+    on its own thread. A query with a predicate prepares a shape in place, and GEOS prepares it and builds its
+    indexes at first use without a lock, so two threads must not share one (the print dialog's worker and a
+    preview built on the main thread at once crashed the process)."""
     points = tuple(track.centerline)
-    return _surface(points, track.closed, track.width_mm, repr((points, track.width_mm)))
+    return _surface(points, track.closed, track.width_mm, repr((points, track.width_mm)), threading.get_ident())
 
 
 @lru_cache(maxsize=16)
-def _surface(points: tuple[tuple[float, float], ...], closed: bool, width_mm: float, _exact: str) -> BaseGeometry:
-    """`surface`'s shape; `_exact` (the numbers' repr) keeps apart what compares equal but is written apart (-0.0)."""
+def _surface(points: tuple[tuple[float, float], ...], closed: bool, width_mm: float, _exact: str,
+             _thread: int) -> BaseGeometry:
+    """`surface`'s shape; `_exact` (the numbers' repr) keeps apart what compares equal but is written apart (-0.0),
+    `_thread` the shapes of different threads."""
     line = _line(list(points), closed)
     cap = "round" if not closed or line.length == 0 else "flat"
     geometry = line.buffer(width_mm / 2.0, quad_segs=16, cap_style=cap, join_style="round")

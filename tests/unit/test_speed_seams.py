@@ -396,3 +396,22 @@ def test_a_tracks_print_makes_its_surface_once(tmp_path: Path):
     plus, minus = (TrackSurface.model_construct(centerline=[(x, 0.0), *corner[1:]], closed=True, width_mm=50.0)
                    for x in (0.0, -0.0))  # as made in code, unvalidated: equal numbers that are written apart
     assert track_geometry.surface(plus) is not track_geometry.surface(minus)
+
+
+def test_threads_never_share_a_surface():
+    """A query with a predicate prepares a shape in place, without a lock in GEOS: the print dialog's worker and a
+    preview built on the main thread at once, sharing the cached surface, crashed the test run (a segmentation
+    fault in `tile_plan.touches_edges` on both threads). Each thread now has its own, still made once."""
+    import threading
+
+    from designer.geometry import track as track_geometry
+    from designer.io.track_io import load_track
+
+    track = load_track(DEFAULT_TRACK).track
+    here = track_geometry.surface(track)
+    there: list = []
+    worker = threading.Thread(target=lambda: there.extend(track_geometry.surface(track) for _ in range(2)))
+    worker.start()
+    worker.join()
+    assert there[0] is there[1] and there[0] is not here and there[0].equals(here)
+    assert track_geometry.surface(track) is here
