@@ -115,7 +115,7 @@ class GatesPane(QWidget):
     def _signals(self, editor):
         document = editor.document
         return ((document.elements_inserted, self.refresh), (document.elements_removed, self.refresh),
-                (document.elements_changed, self.refresh), (document.order_changed, self.refresh),
+                (document.elements_changed, self._on_elements_changed), (document.order_changed, self.refresh),
                 (document.properties_changed, self.refresh), (editor.selection_changed, self._on_canvas_selection))
 
     def set_editor(self, editor) -> None:
@@ -130,6 +130,12 @@ class GatesPane(QWidget):
             for signal, slot in self._signals(editor):
                 signal.connect(slot)
         self.refresh()
+
+    def _on_elements_changed(self, ids: list) -> None:
+        """Only a change of a listed element (the start/finish line, a gate) can change the list: a drag of 200
+        coins and boxes leaves it alone."""
+        if not {i for i, _text in self._shown}.isdisjoint(ids):
+            self.refresh()
 
     # --- the list --------------------------------------------------------------------------------
     def _row_text(self, element: Element, units: str) -> str:

@@ -333,9 +333,10 @@ class NumberEditor(FieldEditor):
         return round(value, self.box.decimals()) if isinstance(self.box, QDoubleSpinBox) else int(value)
 
     def show_values(self, values: list, document, ids: list[str]) -> None:
-        shown = [self._display(v) for v in values]
-        agreed = shown[0] if shown and all(v == shown[0] for v in shown) else None
-        self.box.show_value(agreed, shown[0] if shown else None)
+        first = self._display(values[0]) if values else None
+        # The first disagreement settles it: a drag of many elements shows "—" without converting every value.
+        agreed = first if all(self._display(v) == first for v in values[1:]) else None
+        self.box.show_value(agreed, first)
 
     def _on_value_changed(self, value: float) -> None:
         if self.box.is_mixed():

@@ -55,6 +55,23 @@ def test_gates_dock_lists_start_then_gates_in_order(win):
     assert pane.ids() == ["sf", "g2", "g1"]
 
 
+def test_a_move_of_elements_not_listed_leaves_the_gates_list_alone(win, monkeypatch):
+    """A drag of 200 coins would re-list every gate at every step (issue #33): only a listed element's change
+    does; a moved gate's row shows its new place at once."""
+    from designer.document.operations import move_elements
+
+    pane = win.authoring.gates_pane
+    refreshed: list[int] = []
+    refresh = pane.refresh
+    monkeypatch.setattr(pane, "refresh", lambda *a: refreshed.append(1) or refresh(*a))
+    others = [e.id for e in win.document.elements if e.kind not in ("gate", "start_finish")]
+    move_elements(win.document, others, 5.0, 5.0)
+    assert refreshed == []
+    before = pane.list.item(1).text()
+    move_elements(win.document, ["g1"], 25.4, 0.0)
+    assert refreshed == [1] and pane.list.item(1).text() != before and pane.ids() == ["sf", "g1", "g2"]
+
+
 def test_reorder_renumbers_gates_as_one_undo_step(win):
     pane = win.authoring.gates_pane
     stack = win.document.undo_stack

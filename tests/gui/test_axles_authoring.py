@@ -197,6 +197,31 @@ def test_clicking_the_first_point_closes_the_barrier(windows, qtbot):
     assert barrier.closed and len(barrier.points) == 3
 
 
+def test_the_point_handles_follow_their_barrier_and_no_other_change(windows, monkeypatch):
+    """Only a change of the barrier being edited moves its handles: a drag of 200 other elements (any system's
+    document) asks nothing of them (issue #33); a move of the barrier, and its undo, moves them."""
+    from designer.document.operations import move_elements
+
+    fence = validate_element({"id": "fence", "kind": "barrier", "x_mm": 900, "y_mm": 600, "rotation_deg": 90,
+                              "points": [(-200, 0), (200, 0)]})
+    wreck = validate_element({"id": "wreck-1", "kind": "wreck", "x_mm": 400, "y_mm": 400, "rotation_deg": 0})
+    win = windows(axles_doc([fence, wreck]))
+    editor = win.current_editor()
+    points = editor.barrier_points
+    refreshed: list[int] = []
+    refresh = points.refresh
+    monkeypatch.setattr(points, "refresh", lambda *a: refreshed.append(1) or refresh(*a))
+    move_elements(editor.document, ["wreck-1"], 10.0, 0.0)  # nothing selected
+    editor.select_ids(["fence"])
+    refreshed.clear()
+    move_elements(editor.document, ["wreck-1"], 10.0, 0.0)
+    assert refreshed == []
+    move_elements(editor.document, ["fence"], 100.0, 0.0)
+    assert refreshed == [1] and points.handles.points()[0][0] == 1000.0
+    editor.document.undo_stack.undo()
+    assert points.handles.points()[0][0] == 900.0
+
+
 def test_dragging_a_selected_barriers_point_is_one_undo_step(windows, qtbot):
     fence = validate_element({"id": "fence", "kind": "barrier", "x_mm": 900, "y_mm": 600, "rotation_deg": 90,
                               "points": [(-200, 0), (200, 0)]})

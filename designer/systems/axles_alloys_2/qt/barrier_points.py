@@ -102,7 +102,7 @@ class BarrierPointsEditor(QObject):
         self._element_id: str | None = None
         editor.selection_changed.connect(self.refresh)
         document = editor.document
-        document.elements_changed.connect(self.refresh)
+        document.elements_changed.connect(self._on_elements_changed)
         document.elements_removed.connect(self.refresh)
         editor.view.zoom_changed.connect(lambda _zoom: self.refresh())
         editor.tools.tool_changed.connect(lambda _tool: self.refresh())
@@ -122,6 +122,11 @@ class BarrierPointsEditor(QObject):
         ids = self.editor.selected_ids()
         element = self.document.element(ids[0]) if len(ids) == 1 else None
         return element if element is not None and element.kind == KIND else None
+
+    def _on_elements_changed(self, ids: list) -> None:
+        """Only a change of the barrier being edited moves its handles (a change never selects one)."""
+        if self._element_id is not None and self._element_id in ids:
+            self.refresh()
 
     def refresh(self, *_args) -> None:
         if self.handles.scene() is None:
