@@ -117,19 +117,33 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
 
 @pytest.fixture
-def window(qtbot, every_kind: TrackDocument, errors):
+def new_window(qtbot) -> Any:
+    """Makes main windows, `new_window(document)` (not shown): each is closed at the end with its edits marked
+    saved (headless, the save prompt cannot be answered, and the window would not really close)."""
     from designer.app.window import MainWindow
 
-    win = MainWindow(every_kind)
-    qtbot.addWidget(win)
+    windows: list[MainWindow] = []
+
+    def make(document: TrackDocument) -> MainWindow:
+        win = MainWindow(document)
+        qtbot.addWidget(win)
+        windows.append(win)
+        return win
+
+    yield make
+    for win in windows:
+        for editor in win.editors():
+            editor.document.undo_stack.setClean()
+        win.close()
+
+
+@pytest.fixture
+def window(qtbot, every_kind: TrackDocument, errors, new_window):
+    win = new_window(every_kind)
     win.show()
     qtbot.waitExposed(win)
     qtbot.waitUntil(lambda: win.view.zoom_percent() < 99.0)  # fitted on first show
-    yield win
-    # Headless, the save prompt cannot be answered: mark edits saved so the window really closes.
-    for editor in win.editors():
-        editor.document.undo_stack.setClean()
-    win.close()
+    return win
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,6 @@ import pytest
 
 from designer import collector
 from designer.app import main as app_main
-from designer.app.window import MainWindow
 from designer.io.track_io import load_track
 from designer.paths import TEMPLATES_DIR
 from designer.rules import clear_cache
@@ -31,25 +30,8 @@ def fresh():
     clear_cache()
 
 
-@pytest.fixture
-def open_window(qtbot, errors):
-    windows: list[MainWindow] = []
-
-    def make(document) -> MainWindow:
-        window = MainWindow(document)
-        qtbot.addWidget(window)
-        windows.append(window)
-        return window
-
-    yield make
-    for window in windows:
-        for editor in window.editors():
-            editor.document.undo_stack.setClean()
-        window.close()
-
-
-def test_a_window_starts_with_its_documents_system_and_takes_the_others_once_painted(fresh, open_window):
-    window = open_window(load_track(GASLANDS))
+def test_a_window_starts_with_its_documents_system_and_takes_the_others_once_painted(fresh, new_window, errors):
+    window = new_window(load_track(GASLANDS))
     host = window.menu_actions
     assert [s.id for s in fresh.registered()] == ["mk-gaslands"] and host.added_systems == {"mk-gaslands"}
     assert "section_tool" not in host.keys()  # noqa: SIM118 (a QObject's list, not a dict)
@@ -59,8 +41,8 @@ def test_a_window_starts_with_its_documents_system_and_takes_the_others_once_pai
     assert list(window.file_actions.document_actions) == ["vehicle"]
 
 
-def test_a_tab_of_a_system_not_added_yet_brings_its_actions_at_once(fresh, open_window):
-    window = open_window(load_track(GASLANDS))
+def test_a_tab_of_a_system_not_added_yet_brings_its_actions_at_once(fresh, new_window, errors):
+    window = new_window(load_track(GASLANDS))
     window.add_editor(load_track(PITCHKART))  # reading it registers PitchKart alone
     assert [s.id for s in fresh.registered()] == ["mk-gaslands", "pitchkart"]
     action = window.menu_actions.qaction("section_tool")
@@ -69,20 +51,20 @@ def test_a_tab_of_a_system_not_added_yet_brings_its_actions_at_once(fresh, open_
     assert [s.id for s in fresh.registered()] == ["mk-gaslands", "pitchkart"]  # and nothing more was loaded
 
 
-def test_a_key_asked_before_the_others_came_brings_them(fresh, open_window):
-    window = open_window(load_track(GASLANDS))
+def test_a_key_asked_before_the_others_came_brings_them(fresh, new_window, errors):
+    window = new_window(load_track(GASLANDS))
     action = window.menu_actions.qaction("section_tool")  # PitchKart's, asked from a Gaslands window
     assert action in window.menus["Track"].actions() and not action.isVisible()
     assert [s.id for s in fresh.registered()] == EVERY
 
 
-def test_a_system_that_cannot_register_is_said_on_one_line_and_the_others_still_come(qtbot, open_window, errors):
+def test_a_system_that_cannot_register_is_said_on_one_line_and_the_others_still_come(qtbot, new_window, errors):
     clear_cache()
     broken = Registry(builtins=(*BUILTIN_SYSTEMS, "designer.i18n"), entry_points=False)  # a module with no SYSTEM
     collector.hold()
     try:
         with use(broken):
-            window = open_window(load_track(GASLANDS))
+            window = new_window(load_track(GASLANDS))
             app_main.first_painted(window)
             assert gc.isenabled()  # the collector is back on, whatever failed
             qtbot.waitUntil(lambda: errors != [])

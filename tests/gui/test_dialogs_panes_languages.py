@@ -53,24 +53,13 @@ def document(every_kind: TrackDocument) -> Document:
 
 
 @pytest.fixture
-def window_in(qtbot, every_kind, errors):
+def window_in(every_kind, errors, new_window):
     """A main window built after switching to a language (its docks are then in that language)."""
-    from designer.app.window import MainWindow
-
-    made = []
-
-    def make(language: str) -> MainWindow:
+    def make(language: str):
         i18n.set_language(language)
-        win = MainWindow(every_kind)
-        qtbot.addWidget(win)
-        made.append(win)
-        return win
+        return new_window(every_kind)
 
-    yield make
-    for win in made:
-        for editor in win.editors():
-            editor.document.undo_stack.setClean()
-        win.close()
+    return make
 
 
 # --- numbers ------------------------------------------------------------------------------------------

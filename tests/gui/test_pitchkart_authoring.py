@@ -37,9 +37,7 @@ def pitchkart_doc(elements=(), ruleset: str = "pitchkart") -> TrackDocument:
                          track=None, elements=list(elements))
 
 
-def open_window(qtbot, document: TrackDocument) -> MainWindow:
-    win = MainWindow(document)
-    qtbot.addWidget(win)
+def show_window(qtbot, win: MainWindow) -> MainWindow:
     win.resize(1100, 900)
     win.show()
     qtbot.waitExposed(win)
@@ -49,19 +47,8 @@ def open_window(qtbot, document: TrackDocument) -> MainWindow:
 
 
 @pytest.fixture
-def windows(qtbot, errors):
-    opened: list[MainWindow] = []
-
-    def make(document: TrackDocument) -> MainWindow:
-        win = open_window(qtbot, document)
-        opened.append(win)
-        return win
-
-    yield make
-    for win in opened:
-        for editor in win.editors():
-            editor.document.undo_stack.setClean()
-        win.close()
+def windows(qtbot, errors, new_window):
+    return lambda document: show_window(qtbot, new_window(document))
 
 
 def px(window, x: float, y: float) -> QPoint:

@@ -48,23 +48,15 @@ def image(icon) -> QImage:
 
 
 @pytest.fixture
-def open_window(qtbot, errors):
-    made: list[MainWindow] = []
-
+def open_window(qtbot, errors, new_window):
     def make(document) -> MainWindow:
-        win = MainWindow(document)
-        qtbot.addWidget(win)
+        win = new_window(document)
         win.resize(1280, 800)
         win.show()
         qtbot.waitExposed(win)
-        made.append(win)
         return win
 
-    yield make
-    for win in made:
-        for editor in win.editors():
-            editor.document.undo_stack.setClean()
-        win.close()
+    return make
 
 
 @pytest.mark.parametrize("system_id", list(OWN))

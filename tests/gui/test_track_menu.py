@@ -46,23 +46,15 @@ def foreign(window: MainWindow) -> set[str]:
 
 
 @pytest.fixture
-def open_window(qtbot, errors):
-    made = []
-
+def open_window(errors, new_window):
     def make(*documents: TrackDocument) -> MainWindow:
-        win = MainWindow(documents[0])
+        win = new_window(documents[0])
         for document in documents[1:]:
             win.add_editor(document)
-        qtbot.addWidget(win)
         win.show()
-        made.append(win)
         return win
 
-    yield make
-    for win in made:
-        for editor in win.editors():
-            editor.document.undo_stack.setClean()
-        win.close()
+    return make
 
 
 @pytest.mark.parametrize("ruleset", sorted(OWN))
