@@ -18,8 +18,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/kartographer  # with no file: the bundled Luigi Circuit, opened as an unsaved copy
 
+# --max-worker-restart=0: a worker that crashes (a segfault in a C library) ends the run red at once; restarted,
+# pytest-xdist's file-by-file scheduling waits forever for the crashed worker's tests.
 test: $(STAMP)
-	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest -n auto --dist loadfile -m "not focus" $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest -n auto --dist loadfile --max-worker-restart=0 \
+		-m "not focus" $(PYTEST_ARGS)
 	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest -m focus $(PYTEST_ARGS)
 
 # ruff (rules in pyproject.toml), mypy on the typed packages, import-linter's contracts and the import-cycle test.
