@@ -94,7 +94,13 @@ def _watch(moment: str, application: type) -> None:
     watch = Watch()
 
     def exec_watched(self=None) -> int:
-        application.instance().installEventFilter(watch)
+        # On the windows and canvases themselves, as the floor's watch is on its view: a filter on the application
+        # would see every event of every object, a Python call each, which the editor would be charged for.
+        for window in application.instance().topLevelWidgets():
+            if isinstance(window, QMainWindow):
+                window.installEventFilter(watch)
+                for view in window.findChildren(QGraphicsView):
+                    view.viewport().installEventFilter(watch)
         return original_exec()
 
     application.exec = exec_watched

@@ -159,8 +159,11 @@ def test_export_counts_against_their_floors():
 #: 2.627–2.642 → 2.479–2.509 G (2.00–2.01× → 1.90–1.91×), starter drawn 2.756–2.766 → 2.604–2.648 G (2.10–2.11× →
 #: 1.99–2.03×) over three counts each; the guards a spread above, 1.95 / 2.08. Then the Finder's file-open filter,
 #: which saw every event of the application, is installed only on macOS: window shown 2.476–2.485 G (1.89×), starter
-#: drawn 2.570–2.604 G (1.96–1.98×), two counts.
-STARTUP_COUNTED_GUARDS = {"validate starter": 1.01, "cards 66": 1.21, "window shown": 1.94, "starter drawn": 2.05}
+#: drawn 2.570–2.604 G (1.96–1.98×), two counts. Then the probe's own watch, a filter on the whole application
+#: that the editor was charged for (a Python call per event, and PySide making the Python type and enums of every
+#: class it saw: 79 enum types before the first paint, 11 without), sits on the windows and canvases, as the
+#: floor's sits on its view: window shown 2.354–2.384 G (1.81–1.82×), starter drawn 2.501–2.523 G (1.91–1.94×).
+STARTUP_COUNTED_GUARDS = {"validate starter": 1.01, "cards 66": 1.21, "window shown": 1.87, "starter drawn": 2.0}
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
