@@ -201,7 +201,7 @@ class Registry:
 
     def systems(self) -> tuple[System, ...]:
         self._load()
-        return tuple(self._systems[i] for i in sorted(self._systems))
+        return self.registered()
 
     def registered(self) -> tuple[System, ...]:
         """The systems registered so far, in the order of `systems()`, loading none (`systems()` loads them all):
