@@ -403,5 +403,5 @@ def _metrics_from_ruleset(ruleset, kind: str) -> ItemMetrics:
     movement = getattr(ruleset, "movement", None)
     short = getattr(movement, "short_mm", FALLBACK_METRICS.short_mm)
     if size is None:
-        return ItemMetrics(FALLBACK_METRICS.length_mm, FALLBACK_METRICS.width_mm, short)
-    return ItemMetrics(float(size.length_mm), float(size.width_mm), float(short))
+        return ItemMetrics(FALLBACK_METRICS.length_mm, FALLBACK_METRICS.width_mm, short, ruleset)
+    return ItemMetrics(float(size.length_mm), float(size.width_mm), float(short), ruleset)

@@ -138,7 +138,9 @@ def test_open_instructions_grow_slowly_with_the_sections(tmp_path):
     2.73 → 3.15 G, when every section item looked its system up and built its outline through shapely; then
     2.72 → 2.98 G, 1.10; since the start-up's fixed part fell, the other systems waiting for the first paint and
     the probe no longer charging the editor for its watch, 2.49 → 2.76 G, 1.11: the same 0.27 G for the 224 more
-    sections over a smaller base)."""
+    sections over a smaller base; then 2.48 → 2.70 G, 1.09, once an item took its rules from the scene that made
+    it instead of looking the built-in set up, and the shared connectors refreshed the items instead of each
+    item following three document signals: 1.21 → 0.98 M instructions a section)."""
     probe = Path(__file__).with_name("gui_probe.py")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
     env.update(QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path / "home"), XDG_CONFIG_HOME=str(tmp_path / "config"),
@@ -154,4 +156,4 @@ def test_open_instructions_grow_slowly_with_the_sections(tmp_path):
         counts[n] = instruction_count(done.stderr)
     slope = counts[300] / counts[76]
     print(f"\nopen: 76 sections {counts[76] / 1e9:.3f} G → 300 sections {counts[300] / 1e9:.3f} G ({slope:.2f}×)")
-    assert slope <= 1.15
+    assert slope <= 1.1

@@ -242,3 +242,33 @@ def test_rings_follow_moves_through_the_shared_connectors_and_a_coin_move_rebuil
     document.undo_stack.undo()
     assert (first.open_connectors(), middle.open_connectors(), last.open_connectors()) == (
         (True, False), (False, False), (False, True))
+
+
+def test_items_made_by_the_scene_use_its_rules_and_follow_the_document_through_one_connection(
+        windows, qtbot, monkeypatch):
+    """The scene hands its rules to the items it makes (the built-in set is never looked up again per item); the
+    shared connectors refresh the section items only after a change that touched a section, and an item taken
+    off the scene is no longer refreshed."""
+    from designer.document.operations import move_elements
+    from designer.rules.defaults import new_element
+    from designer.systems.pitchkart.qt import items
+
+    looked_up = []
+    monkeypatch.setattr(items, "fallback_inventory", lambda: looked_up.append(1))
+    laid = lay_chain(["straight", "curve-45", "straight"], Connector(300.0, 500.0, 0.0), INVENTORY)
+    coin = new_element(load_ruleset("pitchkart"), "coin", "coin-1", 450.0, 500.0, 0.0)
+    win = windows(pitchkart_doc([*laid, coin]))
+    scene, document = win.current_editor().scene, win.current_editor().document
+    first, middle, last = (scene.item_for(f"ts{i}") for i in (1, 2, 3))
+    assert looked_up == [] and first.inventory() is scene.ruleset.pitchkart.inventory
+    refreshed = []
+    for item in (first, middle, last):
+        monkeypatch.setattr(item, "_refresh", lambda item=item, was=item._refresh: (refreshed.append(item), was()))
+    move_elements(document, ["coin-1"], 20.0, 0.0)
+    assert refreshed == []  # a coin moved: no section can have opened or closed
+    move_elements(document, ["ts3"], 0.0, 50.0)
+    assert set(refreshed) == {first, middle, last} and middle.open_connectors() == (False, True)
+    scene.removeItem(first)
+    refreshed.clear()
+    document.undo_stack.undo()
+    assert first not in refreshed and middle in refreshed and middle.open_connectors() == (False, False)

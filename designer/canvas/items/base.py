@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Generic, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF
@@ -33,6 +33,10 @@ class ItemMetrics:
     length_mm: float      # footprint along the direction of travel (x at rotation 0)
     width_mm: float       # footprint across it
     short_mm: float = 75.0  # the ruleset's Short distance (a ramp's hoop sits a Short beyond its back edge)
+    #: The rule data these numbers come from, for an item drawn with more of it than a footprint (a piece of
+    #: track whose shape the rules give): known while the item is made, before it is on the scene. Not part of
+    #: its look's key.
+    ruleset: object | None = field(default=None, compare=False, repr=False)
 
 
 #: Used when the ruleset has no size for a kind (or no ruleset could be loaded): visible, never a crash.
