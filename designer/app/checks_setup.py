@@ -59,6 +59,8 @@ class EditorChecks(QObject):
         self.error = ""
         self.has_run = False
         self.markers: dict[str, ProblemMarker] = {}
+        #: The elements live (selected) at the last selection change: their rings are live too.
+        self._live_ids: set = set()
         self.markers_visible = True
         self.racing_line_item: RacingLineItem | None = None
         self.racing_line_visible = False
@@ -140,17 +142,23 @@ class EditorChecks(QObject):
         return item is None or not item.live
 
     def _follow_selection(self) -> None:
-        area = QRectF()
-        live = False
-        for element_id, marker in self.markers.items():
+        """The rings of the elements that became live or left the live layer follow them (only those)."""
+        live = {getattr(item, "element_id", None) for item in self.editor.scene.live_layer.items}
+        changed, self._live_ids = live ^ self._live_ids, live
+        areas = []
+        for element_id in changed:
+            marker = self.markers.get(element_id)
+            if marker is None:
+                continue
             if not shiboken6.isValid(marker):
                 return  # the scene is being torn down (its items go first, then the selection)
             layered = self._is_layered(element_id)
             if marker.layered != layered:
                 marker.layered = layered
-                area = area.united(self._ring_area(marker))
-                live = True
-        self._repaint(area, live)
+                areas.append(self._ring_area(marker))
+        layer.invalidate_each(self.editor.scene, areas)  # the rings left and the rings taken: apart
+        if areas:
+            self.live_markers.refresh()
 
     def _follow_moves(self, ids: list) -> None:
         area = QRectF()

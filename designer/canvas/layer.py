@@ -45,14 +45,67 @@ def invalidate(scene: QGraphicsScene, rect: QRectF) -> None:
         scene.invalidate(rect.adjusted(-2, -2, 2, 2), BACKGROUND)
 
 
+def invalidate_each(scene: QGraphicsScene, rects: Iterable[QRectF]) -> None:
+    """Repaint each of `rects` of the layer: one by one while they are few, so that places far apart stay apart
+    (a view paints them in one go, split again by `exposed_pieces`); past `MAX_PIECES`, the box round them."""
+    rects = [r for r in rects if not r.isEmpty()]
+    if len(rects) > MAX_PIECES:
+        area = QRectF()
+        for r in rects:
+            area = area.united(r)
+        rects = [area]
+    for r in rects:
+        invalidate(scene, r)
+
+
 def set_layered(scene: QGraphicsScene, items: Iterable[QGraphicsItem], layered: bool) -> None:
     """Move items into the layer, or out of it to be live, repainting the places they occupy."""
-    area = QRectF()
+    areas = []
     for item in items:
         if is_layered(item) != layered:
             setattr(item, LIVE, not layered)
-            area = area.united(item.sceneBoundingRect())
-    invalidate(scene, area)
+            areas.append(item.sceneBoundingRect())
+    invalidate_each(scene, areas)
+
+
+def exposed_pieces(painter: QPainter, rect: QRectF) -> Iterator[QRectF]:
+    """The parts of `rect` (scene) to paint, the painter clipped to each while it is painted: Qt hands a view's
+    background the bounding rect of all it exposed, so two places far apart (a selection passing from one
+    element to another, the two strips of a diagonal scroll) would repaint every element between them. Just
+    `rect` when what is exposed is one piece, many, or most of their bounding rect anyway."""
+    if not painter.hasClipping():
+        yield rect
+        return
+    transform = painter.worldTransform()
+    painter.setWorldTransform(_DEVICE)
+    region = painter.clipRegion()  # in device pixels, as Qt set it
+    painter.setWorldTransform(transform)
+    pieces = list(region) if 2 <= region.rectCount() <= MAX_PIECES else []
+    whole = region.boundingRect()
+    if (not pieces or transform.isRotating() or not transform.isInvertible()
+            or sum(p.width() * p.height() for p in pieces) > whole.width() * whole.height() / 2):
+        yield rect
+        return
+    inverse = transform.inverted()[0]
+    try:
+        for piece in pieces:
+            # a pixel over: lines drawn across the piece run on past its clip, not end at it half-covered
+            part = inverse.mapRect(QRectF(piece).adjusted(-1, -1, 1, 1)).intersected(rect)
+            if part.isEmpty():
+                continue
+            painter.setWorldTransform(_DEVICE)
+            painter.setClipRect(piece)  # within the region: the same as intersecting it
+            painter.setWorldTransform(transform)
+            yield part
+    finally:
+        painter.setWorldTransform(_DEVICE)
+        painter.setClipRegion(region)
+        painter.setWorldTransform(transform)
+
+
+#: Past this many pieces, what is exposed is painted as one rect (`exposed_pieces`).
+MAX_PIECES = 16
+_DEVICE = QTransform()
 
 
 def paint_layer(scene: QGraphicsScene, painter: QPainter, rect: QRectF, pictures: ItemPictures | None = None) -> None:

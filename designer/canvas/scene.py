@@ -201,14 +201,14 @@ class TrackScene(QGraphicsScene):
 
     def _restack(self) -> None:
         restacked_live = False
-        area = QRectF()
+        areas = []
         for index, element in enumerate(self._document.elements):
             item = self.items_by_id[element.id]
             if item.zValue() != index:
                 item.setZValue(index)
-                area = area.united(item.sceneBoundingRect())
+                areas.append(item.sceneBoundingRect())
                 restacked_live = restacked_live or item.live
-        layer.invalidate(self, area)  # the layer repaints the box round an exposed area anyway
+        layer.invalidate_each(self, areas)
         self._linked = [self.items_by_id[e.id] for e in self._document.elements if e.kind in LINKED_KINDS]
         if restacked_live:
             self.live_layer.set_items(self.live_layer.items)  # paints them in their new order
@@ -313,8 +313,9 @@ class TrackScene(QGraphicsScene):
 
     # --- background: table and grid --------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        for _ in self.background_steps(painter, rect):
-            pass
+        for piece in layer.exposed_pieces(painter, rect):
+            for _ in self.background_steps(painter, piece):
+                pass
 
     def background_steps(self, painter: QPainter, rect: QRectF, every: int = 0) -> Iterator[None]:
         """`drawBackground`, pausing after the table and then after every `every` elements (never when 0), so a
@@ -357,13 +358,14 @@ class TrackScene(QGraphicsScene):
         painter.restore()
 
     def _on_selection_changed(self) -> None:
-        """Selected items leave the static layer and are painted live; the rest go back into it."""
-        selected = set(self.selectedItems())
-        items = self.items_by_id.values()
-        live = [i for i in items if i in selected]
+        """Selected items leave the static layer and are painted live; those live before and no longer selected go
+        back into it (only they: a click on a crowded table moves two items, it need not look at every one)."""
+        by_id = self.items_by_id
+        live = [i for i in self.selectedItems() if by_id.get(getattr(i, "element_id", None)) is i]
+        now = set(live)
         layer.set_layered(self, live, False)
-        layer.set_layered(self, [i for i in items if i not in selected], True)
-        self.live_layer.set_items(live)
+        layer.set_layered(self, [i for i in self.live_layer.items if i not in now], True)
+        self.live_layer.set_items(live)  # in stacking order
 
 
 def _grid_lines(area: QRectF, spacing: float, skip_every: int = 0) -> Iterable[QLineF]:
