@@ -314,6 +314,21 @@ def test_the_actions_are_offered_only_where_the_ruleset_has_barriers(windows, qt
     assert controller.draw_barrier() is None and controller.scatter_hazards(seed=1) is None
 
 
+def test_only_a_document_offering_barriers_gets_the_point_handles_and_another_once_its_system_changes(
+        windows, every_kind):
+    from designer.commands.document import ChangeProperties
+
+    win = windows(every_kind)  # a Gaslands track: no handles, no event filter of theirs on its view
+    gaslands = win.current_editor()
+    assert getattr(gaslands, "barrier_points", None) is None
+    win.add_editor(axles_doc())
+    assert win.current_editor().barrier_points.handles.scene() is win.current_editor().scene
+    assert getattr(gaslands, "barrier_points", None) is None
+    win.tabs.setCurrentIndex(0)
+    gaslands.document.undo_stack.push(ChangeProperties(gaslands.document, {"ruleset": "axles-alloys-2"}))
+    assert gaslands.barrier_points.handles.scene() is gaslands.scene
+
+
 def test_a_double_click_on_the_band_inserts_a_point_and_delete_removes_a_selected_one(windows, qtbot):
     fence = validate_element({"id": "fence", "kind": "barrier", "x_mm": 900, "y_mm": 600,
                               "points": [(-300, 0), (300, 0)]})

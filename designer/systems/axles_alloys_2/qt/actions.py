@@ -2,7 +2,7 @@
 
 - Draw Barrier arms the barrier tool (`barrier_tool`): click points, Enter or a double click
   ends, Esc cancels; the barrier is one undo step. A selected barrier's points can then be dragged with the
-  select tool (`designer.systems.axles_alloys_2.qt.barrier_points`, one per editor).
+  select tool (`designer.systems.axles_alloys_2.qt.barrier_points`, one per editor of such a document).
 - Barriers Along Track lays a barrier along both edges of the drawn track (and round a crossover:
   `designer.systems.axles_alloys_2.barriers`), replacing the barriers it laid before and keeping those drawn
   by hand, in ONE undo step.
@@ -98,8 +98,16 @@ class AxlesActions(KindActions):
         self.watch()
 
     def _on_editor_changed(self, editor) -> None:
-        if editor is not None and getattr(editor, "barrier_points", None) is None:
+        """A document that offers barriers gets their point handles; another is watched until its game system
+        changes to one that does (a Gaslands tab carries no handles, event filters or selection watch of ours)."""
+        if editor is None or getattr(editor, "barrier_points", None) is not None:
+            return
+        if offers(self.KIND)(editor.document):
             editor.barrier_points = BarrierPointsEditor(editor)
+        elif not getattr(editor, "barrier_points_awaited", False):
+            editor.barrier_points_awaited = True
+            editor.document.properties_changed.connect(
+                lambda *_: self._on_editor_changed(editor) if editor is self.window.current_editor() else None)
 
     # --- actions ---------------------------------------------------------------------------------
     def draw_barrier(self) -> BarrierTool | None:
