@@ -47,8 +47,11 @@ class Editor(QWidget):
 
     # --- selection -------------------------------------------------------------------------------
     def selected_ids(self) -> list[str]:
+        """The selected elements' ids in document order (bottom to top): sorted by their index, not found by a
+        walk of every element (actions ask it on every selection change)."""
+        document = self.document
         selected = {item.element_id for item in self.scene.selectedItems() if hasattr(item, "element_id")}
-        return [e.id for e in self.document.elements if e.id in selected]
+        return sorted((i for i in selected if document.element(i) is not None), key=document.index_of)
 
     def select_ids(self, ids: list[str] | set[str], add: bool = False) -> None:
         wanted = set(ids)

@@ -60,6 +60,15 @@ def test_a_selection_change_moves_only_what_changed_and_leaves_no_item_live_behi
     assert scene.live_layer.items == [scene.item_for("coin1")]
 
 
+def test_the_selected_ids_come_in_document_order_and_only_of_elements_still_there(window: MainWindow):
+    editor, document = window.current_editor(), window.document
+    ids = [e.id for e in document.elements]
+    editor.select_ids([ids[5], ids[1], ids[3]])
+    assert editor.selected_ids() == [ids[1], ids[3], ids[5]]
+    delete_elements(document, [ids[3]])
+    assert editor.selected_ids() == [ids[1], ids[5]]
+
+
 def test_a_selected_element_looks_the_same_on_the_live_layer(window: MainWindow):
     before = centre_colour(window, "thwomp")
     window.current_editor().select_ids(["thwomp"])
