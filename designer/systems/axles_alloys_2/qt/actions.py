@@ -25,6 +25,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 from designer.app.kind_actions import KindActions
+from designer.app.menu_actions import menu_actions
 from designer.document.operations import add_elements, delete_elements, macro
 from designer.i18n import N_, _, ngettext, pgettext
 from designer.systems.api import ActionSet, MenuAction, offers
@@ -95,19 +96,15 @@ class AxlesActions(KindActions):
         super().__init__(window)
         self.dialog: ScatterDialog | None = None
         self.last: Scatter | None = None
-        self.watch()
+        menu_actions(window).offers_changed.connect(self._add_point_handles)  # a tab switch, a ruleset change
+        self._add_point_handles()
 
-    def _on_editor_changed(self, editor) -> None:
-        """A document that offers barriers gets their point handles; another is watched until its game system
-        changes to one that does (a Gaslands tab carries no handles, event filters or selection watch of ours)."""
-        if editor is None or getattr(editor, "barrier_points", None) is not None:
-            return
-        if offers(self.KIND)(editor.document):
+    def _add_point_handles(self) -> None:
+        """The current document, when it offers barriers, gets their point handles (once per editor): a Gaslands
+        tab carries no handles, event filters or selection watch of ours."""
+        editor = self._editor()
+        if editor is not None and getattr(editor, "barrier_points", None) is None:
             editor.barrier_points = BarrierPointsEditor(editor)
-        elif not getattr(editor, "barrier_points_awaited", False):
-            editor.barrier_points_awaited = True
-            editor.document.properties_changed.connect(
-                lambda *_: self._on_editor_changed(editor) if editor is self.window.current_editor() else None)
 
     # --- actions ---------------------------------------------------------------------------------
     def draw_barrier(self) -> BarrierTool | None:
