@@ -474,6 +474,9 @@ def _cmd_gui(args: argparse.Namespace) -> int:
     for path in args.files:  # before Qt starts: a folder or a FIFO would leave the editor waiting on it
         _refuse_special(path)
     _load_before_qt()
+    from designer.app.import_scan import spare_source_scan
+
+    spare_source_scan()
     from designer.app.main import run_gui
 
     return run_gui([str(p) for p in args.files], language=args.lang)
