@@ -33,7 +33,7 @@ lint: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider tests/unit/test_import_cycles.py
 
 bench: $(STAMP)
-	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest tests/benchmarks -p no:cacheprovider
+	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(PY) -m pytest tests/benchmarks -p no:cacheprovider $(PYTEST_ARGS)
 
 # Translations (designer/i18n.py): re-extract the template from the sources (babel.cfg), merge it into
 # each language's .po (new strings come in untranslated; tests/unit/test_i18n.py fails until they are

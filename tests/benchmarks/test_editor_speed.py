@@ -184,8 +184,12 @@ def test_resident_memory(crowded_file, benchmark):
 # 1.45–1.55×, two runs on a quiet machine, the code before measured in the same runs. Those are from this
 # harness, which lets the event loop run (untimed) before each step, ours and the floor's alike: the floor then
 # takes 38–45 ms three steps in rather than 62–70 ms, so the same old code measured 2.2–2.4× there before).
+# The sharp frame's ratio also moves with the machine more than with the code: on a later machine whose floor
+# drew in 36–39 ms, the same sharp frames (154–181 ms) came to 4.1–4.2× at fit and 4.4–4.8× three steps in,
+# the code of the session before measured alike in the same runs; its guard sits above that (5.5).
 
 ZOOM_ROUNDS = 6
+SHARP_GUARD = 5.5  # the sharp frame against the floor's, both rows (see above)
 BLOCK = 8  # drag steps in a row with the markers shown, then hidden
 
 
@@ -262,7 +266,7 @@ def test_zoom_step_at_fit_against_the_floor(qtbot, crowded, benchmark):
     first, sharp, floor = _zoom_row(qtbot, crowded, benchmark, 0)
     _zoom_rows(benchmark, "zoom step at fit", first, sharp, floor)
     assert first / floor < 0.5  # 2.96–3.06× when every step was painted sharp at once
-    assert sharp / floor < 4.5
+    assert sharp / floor < SHARP_GUARD
 
 
 def test_zoom_step_three_steps_in_against_the_floor(qtbot, crowded, benchmark):
@@ -270,7 +274,7 @@ def test_zoom_step_three_steps_in_against_the_floor(qtbot, crowded, benchmark):
     first, sharp, floor = _zoom_row(qtbot, crowded, benchmark, 3)
     _zoom_rows(benchmark, "zoom step three steps in", first, sharp, floor)
     assert first / floor < 0.5  # 3.22–3.26× when every step was painted sharp at once
-    assert sharp / floor < 4.5
+    assert sharp / floor < SHARP_GUARD
 
 
 def test_undo_of_moving_everything_against_a_full_repaint_of_the_floor(qtbot, crowded, benchmark):
