@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from designer.canvas import layer, style
 from designer.canvas.items import (
@@ -124,6 +124,18 @@ class TrackScene(QGraphicsScene):
         self._update_scene_rect()
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
         self.document_changed.emit()
+
+    def addItem(self, item: QGraphicsItem) -> None:
+        """Qt's `addItem`, and an element item told it joined (`ElementItem.scene_changed`)."""
+        super().addItem(item)
+        if isinstance(item, ElementItem):
+            item.scene_changed(self)
+
+    def removeItem(self, item: QGraphicsItem) -> None:
+        """Qt's `removeItem`, and an element item told it left."""
+        super().removeItem(item)
+        if isinstance(item, ElementItem):
+            item.scene_changed(None)
 
     def _add_item(self, element: ElementBase) -> ElementItem:
         item = create_element_item(element, self.metrics_for(element.kind))

@@ -16,7 +16,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from designer.canvas import style
 from designer.canvas.selection import paint_selected_outline
@@ -118,6 +118,12 @@ class ElementItem(QGraphicsItem, Generic[E]):
             return True
         self._sync()
         return False
+
+    def scene_changed(self, scene: QGraphicsScene | None) -> None:
+        """This item joined `scene` (None: left its scene), as the track scene tells it (canvas/scene.py, its
+        `addItem` and `removeItem`); nothing by default. An item that follows other elements overrides this, not
+        Qt's `itemChange`: with that overridden, PySide calls Python for every change of flags, position and
+        scene of every such item, about ten as each is made."""
 
     def set_metrics(self, metrics: ItemMetrics) -> None:
         self._metrics = metrics

@@ -13,7 +13,6 @@ from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QTransform
-from PySide6.QtWidgets import QGraphicsItem
 
 from designer.canvas import layer, style
 from designer.canvas.items.base import ElementItem, centred_rect, circle, rounded_rect
@@ -177,12 +176,7 @@ class ShortcutItem(WatchesDocument, ElementItem[Shortcut]):
         turn = QTransform().rotate(-self.element.rotation_deg)
         return turn.map(point - QPointF(self.element.x_mm, self.element.y_mm))
 
-    def itemChange(self, change, value):
-        if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged:
-            self._attach(self.scene())
-        return super().itemChange(change, value)
-
-    def _attach(self, scene: Any) -> None:
+    def scene_changed(self, scene: Any) -> None:
         if self.watch_document(getattr(scene, "document", None) if scene is not None else None):
             self._refresh()
 

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem
 
 from designer.canvas import layer, style
 from designer.canvas.items.base import ElementItem, circle
@@ -243,12 +242,7 @@ class TrackSectionItem(ElementItem[TrackSection]):
         return self.width_mm() * 0.09
 
     # --- following the other sections ------------------------------------------------------------
-    def itemChange(self, change, value):
-        if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged:
-            self._attach(self.scene())
-        return super().itemChange(change, value)
-
-    def _attach(self, scene: Any) -> None:
+    def scene_changed(self, scene: Any) -> None:
         document = getattr(scene, "document", None) if scene is not None else None
         inventory = scene_inventory(scene) if scene is not None else None
         if inventory is not None and inventory is not self._inventory:
