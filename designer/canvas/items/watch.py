@@ -1,6 +1,7 @@
 """For canvas items whose drawing depends on other elements of the document (a shortcut's arrow on the spaces
 it joins, a track section's open connectors on its neighbours): follow the document's element signals and
-refresh. Mixed into an `ElementItem` subclass that defines `_refresh()`.
+refresh. Mixed into an `ElementItem` subclass that defines `_refresh()` and, in its `scene_changed`, watches the
+document of the scene it joined.
 """
 
 from __future__ import annotations
