@@ -112,7 +112,9 @@ def test_checks_after_moving_one_coin(benchmark):
 def test_validate_instructions_grow_slowly_with_the_sections(tmp_path):
     """`kartographer validate` of the 76- and the 300-section loop, counted under callgrind (one warm-up run
     each, for the byte-code caches): the issue's slope target is ≤ 1.1 (was 1.37: 2.60 → 3.56 G; then
-    1.73 → 1.91 G; with the collector held while loading 1.28 → 1.47 G, 1.14; now 1.26 → 1.39 G, 1.10)."""
+    1.73 → 1.91 G; with the collector held while loading 1.28 → 1.47 G, 1.14; then 1.26 → 1.39 G, 1.10; with a
+    smaller fixed part 1.21 → 1.33 G, 1.10; then 1.21 → 1.32 G, 1.09, the route check walking the run's connector
+    index instead of a second one)."""
     kartographer = shutil.which("kartographer", path=str(Path(sys.executable).parent))
     if kartographer is None:
         pytest.skip("no kartographer script beside this Python")

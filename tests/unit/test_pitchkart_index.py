@@ -20,6 +20,7 @@ from designer.systems.pitchkart.rule_data import pitchkart_rules
 from designer.systems.pitchkart.sections import (
     SLIVER_MM,
     Connector,
+    ConnectorIndex,
     OpenConnector,
     known_sections,
     lay_chain,
@@ -122,6 +123,34 @@ def test_numbering_walks_the_chain_through_the_index():
     shuffled = [laid[2], laid[0], laid[3], laid[1]]
     renumbered = [s.model_copy(update={"number": n}) for n, s in enumerate(shuffled, 1)]
     assert numbering(renumbered, INVENTORY, "ts1") == {"ts1": 1, "ts2": 2, "ts3": 3, "ts4": 4}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_numbering_through_a_given_index_is_numbering_through_its_own(seed):
+    sections = [s for s in scatter(seed) if s.piece != "no-such-piece"]
+    ordered = track_sections(sections)
+    index = ConnectorIndex(ordered, INVENTORY)
+    for first in ordered[::7]:
+        assert numbering(sections, INVENTORY, first.id, index) == numbering(sections, INVENTORY, first.id)
+
+
+def test_the_checks_index_the_connectors_once_a_run(monkeypatch):
+    """pk-loop-open and pk-numbering-route share the run's connector index: numbering no longer builds its own
+    (a 300-section track paid for two)."""
+    from designer.systems.pitchkart import sections as module
+
+    built = []
+
+    class Counted(ConnectorIndex):
+        def __init__(self, *args) -> None:
+            built.append(1)
+            super().__init__(*args)
+
+    monkeypatch.setattr(module, "ConnectorIndex", Counted)
+    monkeypatch.setattr("designer.systems.pitchkart.checks.ConnectorIndex", Counted)
+    codes = {problem[0] for problem in run_checks(loop_document(), RULESET)}
+    assert "pk-numbering-route" not in codes and "pk-loop-open" not in codes
+    assert built == [1]
 
 
 def loop_document(extra=()) -> TrackDocument:

@@ -229,7 +229,8 @@ def pk_numbering_route(ctx: CheckContext) -> list[Problem]:
     if (track is None or len(track.shaped) != len(track.sections)
             or [s.number for s in track.sections] != list(range(1, len(track.sections) + 1))):
         return []
-    along = track.derive("numbering", lambda: numbering(track.sections, track.inventory))
+    # every piece known (above): the run's index is of exactly these sections, in this order
+    along = track.derive("numbering", lambda: numbering(track.sections, track.inventory, index=track.index))
     # the section is named by its number ("Track section 3"): the sentence need not repeat it
     message = _("{section} is section {place} along the track from section 1")
     name = namer(message, "section")

@@ -407,11 +407,12 @@ def overlapping_pairs(sections: Sequence[TrackSection], inventory: PieceInventor
 
 
 # --- numbering ---------------------------------------------------------------------------------------
-def numbering(sections: Sequence[TrackSection], inventory: PieceInventory, start_id: str | None = None
-              ) -> dict[str, int]:
+def numbering(sections: Sequence[TrackSection], inventory: PieceInventory, start_id: str | None = None,
+              index: ConnectorIndex | None = None) -> dict[str, int]:
     """{section id: number} counted along the chain from the start section (`start_id`, else the one numbered
     lowest): 1 for the start, then each section whose start meets the previous end, until the chain ends or
-    closes; sections off the chain follow in their old order."""
+    closes; sections off the chain follow in their old order. `index`, when given, must index exactly
+    `track_sections(sections)`, in that order (the checks pass the run's)."""
     ordered = track_sections(sections)
     if not ordered:
         return {}
@@ -421,7 +422,7 @@ def numbering(sections: Sequence[TrackSection], inventory: PieceInventory, start
         raise ValueError(_("there is no track section {id}").format(id=repr(start_id)))
     route = [here]
     seen = {here.id}
-    index = ConnectorIndex(ordered, inventory)
+    index = index if index is not None else ConnectorIndex(ordered, inventory)
     while inventory.piece(here.piece) is not None:
         following = index.next_after(index.end_of(here), seen)
         if following is None:
