@@ -16,18 +16,25 @@ no feature selected (the answer the scan gives PySide6's own users), and a modul
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 
 def _uses_pyside(module: object) -> bool:
     return True
 
 
-def spare_source_scan() -> bool:
-    """Load Qt and skip the source scan of later imports; False (nothing changed) where PySide6 has none."""
-    import PySide6.QtCore  # noqa: F401 - loads the import hook this replaces a part of
+def source_scan() -> Any:
+    """PySide6's feature module (Qt loaded first, which installs it) where it has the source scan; else None."""
+    import PySide6.QtCore  # noqa: F401 - loads the import hook the scan is part of
 
     feature = sys.modules.get("shibokensupport.feature")
-    if not callable(getattr(feature, "_mod_uses_pyside", None)):
+    return feature if callable(getattr(feature, "_mod_uses_pyside", None)) else None
+
+
+def spare_source_scan() -> bool:
+    """Load Qt and skip the source scan of later imports; False (nothing changed) where PySide6 has none."""
+    feature = source_scan()
+    if feature is None:
         return False
-    feature._mod_uses_pyside = _uses_pyside  # type: ignore[union-attr]
+    feature._mod_uses_pyside = _uses_pyside
     return True

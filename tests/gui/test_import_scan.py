@@ -33,21 +33,20 @@ SCRIPT = textwrap.dedent("""
 PROBE = "from PySide6.QtCore import QPointF\n\ndef x(p: QPointF) -> float:\n    return p.x() + p.y()\n"
 
 
-def _needs_the_scan() -> None:
-    """A PySide6 without the scan (its internals change) has nothing to spare: said, not failed."""
-    import PySide6.QtCore  # noqa: F401
+def _python(script: str, folder: Path) -> str:
+    """What a fresh interpreter prints running `script` with `folder` as its argument: the scan has to be needed
+    there (a PySide6 without it, its internals changed, has nothing to spare: said, not failed)."""
+    from designer.app.import_scan import source_scan
 
-    if not callable(getattr(sys.modules.get("shibokensupport.feature"), "_mod_uses_pyside", None)):
+    if source_scan() is None:
         pytest.skip("this PySide6 reads no module's source on import")
+    return subprocess.run([sys.executable, "-c", script, str(folder)], capture_output=True, text=True,
+                          timeout=120, check=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout
 
 
 def _run(tmp_path: Path, setup: str) -> dict:
-    _needs_the_scan()
     (tmp_path / "probe_after_qt.py").write_text(PROBE, encoding="utf-8")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    out = subprocess.run([sys.executable, "-c", SCRIPT.format(setup=setup), str(tmp_path)], env=env,
-                         capture_output=True, text=True, timeout=120, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return json.loads(_python(SCRIPT.format(setup=setup), tmp_path).strip().splitlines()[-1])
 
 
 def test_a_module_imported_after_qt_is_not_read(tmp_path):
@@ -69,9 +68,7 @@ def test_a_feature_import_still_switches_its_module(tmp_path):
     script = ("import sys; sys.path.insert(0, sys.argv[1])\n"
               "from designer.app.import_scan import spare_source_scan\nassert spare_source_scan()\n"
               "import snake\nfrom PySide6.QtCore import QPointF\nprint(snake.x(QPointF(2.0, -3.0)))\n")
-    out = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
-                         timeout=120, check=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
-    assert out.stdout.split() == ["5.0"]
+    assert _python(script, tmp_path).split() == ["5.0"]
 
 
 def test_changes_nothing_where_pyside_has_no_scan(monkeypatch):
